@@ -1,0 +1,90 @@
+/**
+ * The one text-matching module of the API contract. Pure TypeScript with no Node APIs: the build (to write
+ * the search index), the request handler, the offline page and the tests all run this same code, so a
+ * query finds the same answers everywhere.
+ *
+ * Rule: text and query are normalised alike (Unicode NFKD, combining marks removed, lower case, plus folds
+ * for letters NFKD leaves whole), tokens are runs of letters and digits, and a document matches when every
+ * query token is the start of some word of the document. No stemming, no stop words.
+ */
+
+/** Letters that NFKD does not decompose, folded to their usual Latin spelling. */
+const LETTER_FOLDS: Readonly<Record<string, string>> = {
+  "ß": "ss",
+  "æ": "ae",
+  "œ": "oe",
+  "ø": "o",
+  "ł": "l",
+  "đ": "d",
+  "ð": "d",
+  "þ": "th",
+  "ı": "i",
+};
+
+const FOLDABLE = /[ßæœøłđðþı]/gu;
+const COMBINING_MARKS = /\p{M}/gu;
+const TOKEN = /[\p{L}\p{N}]+/gu;
+
+/** The longest `q` the API accepts, in code points. */
+export const MAX_QUERY_CODE_POINTS = 200;
+
+export function normalize(text: string): string {
+  // Lower-case first: some capitals lower-case into a letter plus a combining mark (İ → i̇).
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .replace(FOLDABLE, (letter) => LETTER_FOLDS[letter] ?? letter);
+}
+
+/** The words of a text, normalised, in order of appearance (duplicates kept). */
+export function tokenize(text: string): string[] {
+  return normalize(text).match(TOKEN) ?? [];
+}
+
+/** The distinct words of a text, sorted by UTF-16 code unit, as the search index stores them. */
+export function vocabulary(texts: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const word of tokenize(text)) words.add(word);
+  return [...words].sort(compareCodeUnits);
+}
+
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export type QueryCheck =
+  | { ok: true; tokens: string[] }
+  | { ok: false; reason: "too-long" | "no-letter-or-digit"; codePoints: number };
+
+/** Checks a decoded `q` value against the contract and returns its distinct tokens. */
+export function parseQuery(q: string): QueryCheck {
+  const codePoints = [...q].length;
+  if (codePoints > MAX_QUERY_CODE_POINTS) return { ok: false, reason: "too-long", codePoints };
+  const tokens = [...new Set(tokenize(q))];
+  if (tokens.length === 0) return { ok: false, reason: "no-letter-or-digit", codePoints };
+  return { ok: true, tokens };
+}
+
+/** Index of the first word in a sorted vocabulary that is not less than `prefix`. */
+export function lowerBound(sortedWords: readonly string[], prefix: string): number {
+  let low = 0;
+  let high = sortedWords.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sortedWords[mid]! < prefix) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** True when some word of the sorted vocabulary starts with `prefix`. */
+export function hasWordStartingWith(sortedWords: readonly string[], prefix: string): boolean {
+  const at = lowerBound(sortedWords, prefix);
+  return at < sortedWords.length && sortedWords[at]!.startsWith(prefix);
+}
+
+/** True when every query token is the start of some word of the document's sorted vocabulary. */
+export function matchesAllTokens(sortedWords: readonly string[], queryTokens: readonly string[]): boolean {
+  return queryTokens.every((token) => hasWordStartingWith(sortedWords, token));
+}
