@@ -1,0 +1,57 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { BuildOptions } from "./context.ts";
+import { formatDiagnostics } from "./diagnostics/format-diagnostics.ts";
+import { runBuild } from "./pipeline.ts";
+
+/**
+ * `npm run build [-- --content DIR --out DIR]`. Environment: SOURCE_DATE_EPOCH (whole seconds) fixes every
+ * generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs.
+ */
+export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" } },
+    strict: true,
+  });
+  const options: BuildOptions = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!) };
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && epoch !== "") {
+    // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
+    if (!/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970 (got "${epoch}").`);
+    options.sourceDateEpoch = Number(epoch);
+  }
+  const baseUrl = env.BASE_URL || env.URL;
+  if (baseUrl) options.baseUrl = baseUrl.replace(/\/+$/, "");
+  return options;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  let options: BuildOptions;
+  try {
+    options = optionsFromCommandLine(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`build: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const result = await runBuild(options);
+  if (!result.ok) {
+    process.stderr.write(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), options.contentDir) || "."));
+    return 1;
+  }
+  const elapsed = Math.round(performance.now() - started);
+  const out = path.relative(process.cwd(), options.outDir) || ".";
+  process.stdout.write(`build: wrote ${result.site.files.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…)\n`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`build failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

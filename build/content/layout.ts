@@ -1,0 +1,37 @@
+/**
+ * Where each kind of content lives, relative to the content folder. Any other file is a mistake the build
+ * reports (file/unexpected) rather than silently ignores; dotfiles (editor and OS litter) are skipped.
+ */
+export type ContentKind = "site" | "sources" | "disclosure" | "answer" | "supplier" | "evidence";
+
+export interface LayoutEntry {
+  kind: ContentKind;
+  /** A single required file, or a folder of files with one extension. */
+  path: string;
+  many: boolean;
+  extension: ".yaml" | ".md";
+  schema: string;
+}
+
+export const CONTENT_LAYOUT: readonly LayoutEntry[] = [
+  { kind: "site", path: "site.yaml", many: false, extension: ".yaml", schema: "content-site.schema.json" },
+  { kind: "sources", path: "sources.yaml", many: false, extension: ".yaml", schema: "content-sources.schema.json" },
+  { kind: "disclosure", path: "disclosure.yaml", many: false, extension: ".yaml", schema: "content-disclosure.schema.json" },
+  { kind: "answer", path: "answers", many: true, extension: ".md", schema: "content-answer.schema.json" },
+  { kind: "supplier", path: "suppliers", many: true, extension: ".yaml", schema: "content-supplier.schema.json" },
+  { kind: "evidence", path: "evidence", many: true, extension: ".yaml", schema: "content-evidence-family.schema.json" },
+];
+
+/** The layout entry a content-relative path belongs to, if any. */
+export function layoutEntryFor(relativePath: string): LayoutEntry | undefined {
+  const parts = relativePath.split("/");
+  return CONTENT_LAYOUT.find((entry) =>
+    entry.many
+      ? parts.length === 2 && parts[0] === entry.path && parts[1]!.endsWith(entry.extension)
+      : relativePath === entry.path,
+  );
+}
+
+export function describeLayout(): string {
+  return CONTENT_LAYOUT.map((entry) => (entry.many ? `${entry.path}/*${entry.extension}` : entry.path)).join(", ");
+}

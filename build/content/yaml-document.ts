@@ -1,0 +1,105 @@
+import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
+import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
+import { splitPointer } from "../diagnostics/diagnostic.ts";
+import type { LineIndex } from "./line-index.ts";
+
+/** A parsed YAML document that can say where any JSON pointer into its data was written. */
+export interface YamlSource {
+  data: unknown;
+  /** Where the value at `pointer` starts; the nearest existing ancestor when it does not exist. */
+  locate(pointer: string, prefer?: "value" | "key"): Position;
+}
+
+export type YamlParse = { ok: true; source: YamlSource } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Parses YAML 1.2 with the core schema, strictly: duplicate keys, tabs for indentation, unknown tags and
+ * aliases are errors (aliases also make alias bombs impossible). Dates stay strings. `offset` is where the
+ * YAML starts in the file, so positions refer to the file as the author sees it.
+ */
+export function parseYamlSource(text: string, file: string, offset: number, lines: LineIndex): YamlParse {
+  const document = parseDocument(text, {
+    version: "1.2",
+    schema: "core",
+    strict: true,
+    uniqueKeys: true,
+    merge: false,
+    prettyErrors: false,
+  });
+  const at = (position: number): Position => lines.positionAt(offset + position);
+  const diagnostics: Diagnostic[] = [];
+  for (const problem of [...document.errors, ...document.warnings]) {
+    const duplicate = problem.code === "DUPLICATE_KEY";
+    const code = duplicate ? "yaml/duplicate-key" : "yaml/syntax";
+    diagnostics.push({
+      code,
+      file,
+      ...at(problem.pos[0]),
+      pointer: "",
+      message: duplicate ? `the key "${keyAt(text, problem.pos[0])}" appears twice in the same mapping.` : firstLine(problem.message),
+      hint: DIAGNOSTIC_CATALOGUE[code].hint,
+    });
+  }
+  visit(document, {
+    Alias(_key, alias) {
+      diagnostics.push({
+        code: "yaml/alias",
+        file,
+        ...at(alias.range?.[0] ?? 0),
+        pointer: "",
+        message: `the alias *${alias.source} repeats another value.`,
+        hint: DIAGNOSTIC_CATALOGUE["yaml/alias"].hint,
+      });
+    },
+  });
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  return {
+    ok: true,
+    source: {
+      data: document.toJS({ maxAliasCount: 0 }),
+      locate: (pointer, prefer = "value") => at(offsetOf(document, pointer, prefer)),
+    },
+  };
+}
+
+function offsetOf(document: Document, pointer: string, prefer: "value" | "key"): number {
+  let node: unknown = document.contents;
+  let keyNode: unknown;
+  let start = rangeStart(node) ?? 0;
+  const segments = splitPointer(pointer);
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    keyNode = undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
+      if (!pair) break;
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      node = node.items[Number(segment)];
+    } else {
+      break;
+    }
+    const next = rangeStart(last && prefer === "key" && keyNode ? keyNode : node) ?? rangeStart(keyNode);
+    if (next === undefined) break;
+    start = next;
+  }
+  return start;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  return (node as Node | undefined)?.range?.[0];
+}
+
+/** The key written at `offset`: YAML's duplicate-key error points at the second occurrence. */
+function keyAt(text: string, offset: number): string {
+  const rest = text.slice(offset);
+  const end = rest.search(/:(\s|$)/);
+  return (end === -1 ? rest.split("\n")[0]! : rest.slice(0, end)).trim();
+}
+
+function firstLine(message: string): string {
+  const line = message.split("\n")[0]!.trim();
+  return line.endsWith(".") ? line : line + ".";
+}

@@ -1,0 +1,133 @@
+/**
+ * The catalogue of content problems (Astro's error reference is the model): every code the build can report,
+ * what it means and what to do about it. Codes are stable: tests, editors and people's notes refer to them.
+ * A diagnostic's own message says exactly what is wrong in that file; the hint here is the default advice,
+ * which a diagnostic may sharpen.
+ */
+export const DIAGNOSTIC_CATALOGUE = {
+  "file/encoding": {
+    title: "File is not valid UTF-8",
+    hint: "Save the file as UTF-8 without a byte order mark.",
+  },
+  "file/empty": {
+    title: "File is empty",
+    hint: "Write the file's content, or delete the file.",
+  },
+  "file/too-large": {
+    title: "File is too large",
+    hint: "Content files are hand-written text; split the content or remove what does not belong.",
+  },
+  "file/unexpected": {
+    title: "File is not part of the content layout",
+    hint: "Move it to where the layout expects it (see the README, 'Adding content'), or delete it.",
+  },
+  "file/missing": {
+    title: "Required file is missing",
+    hint: "Create the file; the README's 'Adding content' section shows its shape.",
+  },
+  "file/outside-content": {
+    title: "File leads outside the content folder",
+    hint: "Replace the link with a real file inside content/.",
+  },
+  "yaml/syntax": {
+    title: "YAML cannot be parsed",
+    hint: "Fix the YAML syntax at this position (indent with spaces, quote values that contain ': ' or start with a special character).",
+  },
+  "yaml/duplicate-key": {
+    title: "Key appears twice in one mapping",
+    hint: "Keep one of the two entries; YAML does not allow a key twice in the same mapping.",
+  },
+  "yaml/alias": {
+    title: "YAML aliases are not allowed",
+    hint: "Write the value out instead of using an anchor (&) and alias (*).",
+  },
+  "front-matter/missing": {
+    title: "Markdown file has no front matter",
+    hint: "Start the file with a line '---', the YAML fields, and another line '---' before the body.",
+  },
+  "front-matter/unclosed": {
+    title: "Front matter is not closed",
+    hint: "End the front matter with a line holding only '---'.",
+  },
+  "front-matter/engine": {
+    title: "Front matter names an engine",
+    hint: "Front matter is plain YAML only: the opening line must be exactly '---'.",
+  },
+  "schema/required": { title: "Required field is missing", hint: "Add the field." },
+  "schema/type": { title: "Value has the wrong type", hint: "Give a value of the expected type." },
+  "schema/enum": { title: "Value is not one of the allowed values", hint: "Use one of the allowed values." },
+  "schema/const": { title: "Value is not the required value", hint: "Use the required value." },
+  "schema/pattern": { title: "Value does not have the required form", hint: "Rewrite the value in the required form." },
+  "schema/format": { title: "Value is not in the required format", hint: "Rewrite the value in the required format." },
+  "schema/additional-property": {
+    title: "Field is not allowed here",
+    hint: "Remove the field or correct its spelling (field names are lower case, words joined by '_').",
+  },
+  "schema/size": { title: "Value is too short, too long, too small or too large", hint: "Bring the value within the limits." },
+  "schema/unique-items": { title: "List holds the same item twice", hint: "Remove the repeated item." },
+  "schema/invalid": { title: "Value does not match its schema", hint: "Compare the value with the schema in schemas/." },
+  "slug/file-name": {
+    title: "Slug and file name disagree",
+    hint: "Name the file after its slug, or change the slug to match the file name.",
+  },
+  "slug/duplicate": { title: "Slug is used twice", hint: "Give each item its own slug." },
+  "slug/reserved": {
+    title: "Slug is reserved",
+    hint: "Choose another slug: this name is taken by another file in the same folder of the API.",
+  },
+  "rank/sequence": {
+    title: "Ranks are not 1 to N without gaps or ties",
+    hint: "Number the suppliers 1, 2, 3 … with each rank used once.",
+  },
+  "rank/score-order": {
+    title: "Rank does not follow the weighted scores",
+    hint: "The rank must follow the weighted score (highest first, ties by name): correct the rank or the scores.",
+  },
+  "order/sequence": {
+    title: "Family order is not 1 to N without gaps or ties",
+    hint: "Number the product families 1, 2, 3 … with each position used once.",
+  },
+  "disclosure/weights": {
+    title: "Ranking criteria weights do not add up to 100",
+    hint: "Adjust the weights so that they add up to 100.",
+  },
+  "disclosure/criteria": {
+    title: "Scores and ranking criteria disagree",
+    hint: "Score every supplier on exactly the criteria the disclosure lists.",
+  },
+  "reference/unknown-source": {
+    title: "Cited source is not in the sources register",
+    hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or cite an existing id.",
+  },
+  "reference/unknown-supplier": {
+    title: "Supplier is not in the directory",
+    hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first.",
+  },
+  "reference/unknown-answer": {
+    title: "Related answer does not exist",
+    hint: "Use the slug of an answer in content/answers/.",
+  },
+  "reference/unknown-family": {
+    title: "Product family does not exist",
+    hint: "Use the slug of a family in content/evidence/.",
+  },
+  "reference/self": { title: "Answer lists itself as related", hint: "Remove the answer's own slug from `related`." },
+  "citation/not-listed": {
+    title: "Inline citation is not in the answer's sources",
+    hint: "Add the id to the front matter `sources`, or correct the citation.",
+  },
+  "citation/unused": {
+    title: "Listed source is never cited in the text",
+    hint: "Cite it inline as [@id] after the claim it supports, or remove it from `sources`.",
+  },
+  "evidence/duplicate-product": {
+    title: "Product appears twice in the evidence register",
+    hint: "Keep one record per supplier and product.",
+  },
+  "evidence/status-bounds": {
+    title: "Time-bound status is missing its bounds",
+    hint: "An expired certification needs `valid_until`; a certified or expired one needs `as_of` (the date of the list read).",
+  },
+} as const satisfies Record<string, { title: string; hint: string }>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CATALOGUE;

@@ -1,0 +1,27 @@
+/**
+ * Inline citations in answer bodies, Pandoc style: `[@source-id]` or `[@first; @second]` right after the claim.
+ * Pure: the build checks them against the sources register and the renderer turns them into links.
+ */
+export interface CitationGroup {
+  ids: string[];
+  /** Offset of the opening bracket in the Markdown text. */
+  offset: number;
+}
+
+const CITATION_GROUP = /\[(@[a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*@[a-z0-9]+(?:-[a-z0-9]+)*)*)\]/g;
+
+export function findCitations(markdown: string): CitationGroup[] {
+  return [...markdown.matchAll(CITATION_GROUP)].map((match) => ({
+    ids: match[1]!.split(";").map((part) => part.trim().slice(1)),
+    offset: match.index,
+  }));
+}
+
+/** Matches one citation group at the start of `text` (for the Markdown inline rule). */
+export function citationGroupAt(text: string, start: number): { ids: string[]; length: number } | undefined {
+  const pattern = new RegExp(CITATION_GROUP.source, "y");
+  pattern.lastIndex = start;
+  const match = pattern.exec(text);
+  if (!match) return undefined;
+  return { ids: match[1]!.split(";").map((part) => part.trim().slice(1)), length: match[0].length };
+}

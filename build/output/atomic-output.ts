@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { acquireBuildLock } from "./build-lock.ts";
+
+/**
+ * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
+ * killed build never leaves a partial output. Between the two renames (microseconds) the output folder is
+ * absent; a build killed exactly there leaves a complete folder in the work folder, which
+ * `repairOutput` (run by every build and by the server before it starts) puts back.
+ *
+ *   work/stage     being written; discarded if the build dies
+ *   work/ready     complete, about to become the output
+ *   work/previous  the output it replaced, deleted after the swap
+ */
+export interface OutputFileText {
+  path: string;
+  contents: string;
+}
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The work folder must be on the output's file system for rename to be atomic. node_modules/.cache keeps the
+ * repository's top level clean; an output elsewhere (another disk, /tmp) gets a hidden sibling instead.
+ */
+export async function workDirFor(outDir: string): Promise<string> {
+  const out = path.resolve(outDir);
+  const parent = path.dirname(out);
+  await mkdir(parent, { recursive: true });
+  const cacheRoot = path.join(PROJECT_ROOT, "node_modules", ".cache", "av-buyer-data");
+  await mkdir(cacheRoot, { recursive: true });
+  const [parentStats, cacheStats] = await Promise.all([stat(parent), stat(cacheRoot)]);
+  if (parentStats.dev === cacheStats.dev) {
+    const key = createHash("sha256").update(out).digest("hex").slice(0, 16);
+    return path.join(cacheRoot, `${path.basename(out)}-${key}`);
+  }
+  return path.join(parent, `.${path.basename(out)}.build`);
+}
+
+/** Puts back a complete output if a build was killed between its two renames. */
+export async function repairOutput(outDir: string): Promise<"intact" | "restored"> {
+  const out = path.resolve(outDir);
+  if (await exists(out)) return "intact";
+  const work = await workDirFor(out);
+  for (const candidate of ["ready", "previous"]) {
+    const complete = path.join(work, candidate);
+    if (await exists(complete)) {
+      await rename(complete, out);
+      return "restored";
+    }
+  }
+  return "intact";
+}
+
+export async function writeOutputAtomically(outDir: string, files: readonly OutputFileText[]): Promise<void> {
+  const out = path.resolve(outDir);
+  const work = await workDirFor(out);
+  await mkdir(work, { recursive: true });
+  const release = await acquireBuildLock(work);
+  try {
+    await repairOutput(out);
+    const stage = path.join(work, "stage");
+    const ready = path.join(work, "ready");
+    const previous = path.join(work, "previous");
+    await rm(stage, { recursive: true, force: true });
+    await rm(ready, { recursive: true, force: true });
+    await writeTree(stage, files);
+    await rename(stage, ready);
+    await rm(previous, { recursive: true, force: true });
+    if (await exists(out)) await rename(out, previous);
+    await rename(ready, out);
+    await rm(previous, { recursive: true, force: true });
+  } finally {
+    await release();
+  }
+}
+
+async function writeTree(root: string, files: readonly OutputFileText[]): Promise<void> {
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = path.join(root, ...file.path.split("/").filter(Boolean));
+    if (!target.startsWith(root + path.sep)) throw new Error(`output path ${file.path} leaves the output folder`);
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    await writeFile(target, file.contents);
+  }
+}
+
+async function exists(target: string): Promise<boolean> {
+  return stat(target).then(
+    () => true,
+    () => false,
+  );
+}

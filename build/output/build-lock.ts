@@ -1,0 +1,39 @@
+import { open, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * One build at a time per output folder: an exclusive lock file holding the builder's pid. A lock left by a
+ * process that no longer exists (a killed build) is taken over; a live one is waited for.
+ */
+export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promise<() => Promise<void>> {
+  const lockPath = path.join(workDir, "build.lock");
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, "wx");
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number((await readFile(lockPath, "utf8").catch(() => "")).trim());
+    if (!Number.isInteger(holder) || holder <= 0 || !isAlive(holder)) {
+      await rm(lockPath, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`another build (pid ${holder}) has held ${lockPath} for over ${waitMs / 1000} s; stop it or delete the lock file.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,20 @@
+import type { BuildContext, BuildOptions } from "./context.ts";
+import type { Diagnostic } from "./diagnostics/diagnostic.ts";
+import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
+import { compileSite, type CompiledSite } from "./stages/compile.ts";
+import { emitSite } from "./stages/emit.ts";
+import { loadContent } from "./stages/load.ts";
+import { validateContent } from "./stages/validate.ts";
+
+export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagnostics: Diagnostic[] };
+
+/** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const context: BuildContext = { options, schemas: await loadSchemaRegistry() };
+  const loaded = await loadContent({ contentDir: options.contentDir });
+  const validated = validateContent(loaded, context.schemas);
+  if (!validated.ok) return { ok: false, diagnostics: validated.diagnostics };
+  const site = compileSite(context, validated.content);
+  await emitSite(context, site);
+  return { ok: true, site };
+}

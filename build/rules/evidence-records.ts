@@ -1,0 +1,31 @@
+import type { ContentRule } from "./rule.ts";
+
+/**
+ * One record per supplier and product across the register, and a time-bound certification carries its
+ * bounds: an expired one its end date, a certified or expired one the date of the list it was read from.
+ */
+export const evidenceRecords: ContentRule = {
+  name: "evidence-records",
+  check(input, report) {
+    const seen = new Map<string, string>();
+    for (const { file, data } of input.evidence) {
+      for (const [index, record] of data.records.entries()) {
+        const key = `${record.supplier}\u0000${record.product.toLowerCase()}`;
+        const earlier = seen.get(key);
+        if (earlier) {
+          report(file, `/records/${index}/product`, "evidence/duplicate-product",
+            `${record.supplier} "${record.product}" already has a record in ${earlier}.`);
+        } else seen.set(key, file.file);
+        for (const [programme, entry] of Object.entries(record.certification)) {
+          const pointer = `/records/${index}/certification/${programme}`;
+          if (entry.status === "expired" && !entry.valid_until) {
+            report(file, pointer, "evidence/status-bounds", `the status is "expired" but \`valid_until\` is missing.`);
+          }
+          if ((entry.status === "certified" || entry.status === "expired") && !entry.as_of) {
+            report(file, pointer, "evidence/status-bounds", `the status is "${entry.status}" but \`as_of\` is missing.`);
+          }
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,55 @@
+import type { SupplierContent, Criterion } from "../content/types.ts";
+import type { ContentRule } from "./rule.ts";
+
+/** The weighted score of a supplier under the disclosure's criteria (weights are percentages). */
+export function weightedScore(scores: Readonly<Record<string, number>>, criteria: readonly Criterion[]): number {
+  return criteria.reduce((total, criterion) => total + (scores[criterion.id] ?? 0) * criterion.weight, 0) / 100;
+}
+
+/** Suppliers in the order their weighted scores give: highest first, ties by name. */
+export function orderByScore(suppliers: readonly SupplierContent[], criteria: readonly Criterion[]): SupplierContent[] {
+  return [...suppliers].sort(
+    (a, b) => weightedScore(b.scores, criteria) - weightedScore(a.scores, criteria) || a.name.localeCompare(b.name, "en"),
+  );
+}
+
+/**
+ * The disclosure's weights add up to 100, every supplier is scored on exactly its criteria, and the ranks
+ * follow the weighted scores, so that anyone can recompute the ranking from the published data.
+ */
+export const rankingCriteria: ContentRule = {
+  name: "ranking-criteria",
+  check(input, report) {
+    if (!input.disclosure) return;
+    const { file, data } = input.disclosure;
+    const total = data.criteria.reduce((sum, criterion) => sum + criterion.weight, 0);
+    if (total !== 100) report(file, "/criteria", "disclosure/weights", `the weights add up to ${total}, not 100.`);
+    const ids = data.criteria.map((criterion) => criterion.id);
+    let scoresComplete = true;
+    for (const supplier of input.suppliers) {
+      const scored = Object.keys(supplier.data.scores);
+      const missing = ids.filter((id) => !scored.includes(id));
+      const extra = scored.filter((id) => !ids.includes(id));
+      if (missing.length > 0) {
+        scoresComplete = false;
+        report(supplier.file, "/scores", "disclosure/criteria", `the scores lack ${missing.map((id) => `\`${id}\``).join(", ")}.`,
+          `Add a score from 0 to 5 for each criterion of content/disclosure.yaml: ${ids.join(", ")}.`);
+      }
+      for (const id of extra) {
+        scoresComplete = false;
+        report(supplier.file, `/scores/${id}`, "disclosure/criteria", `\`${id}\` is not a criterion of the disclosure.`,
+          `Score only the criteria of content/disclosure.yaml: ${ids.join(", ")}.`);
+      }
+    }
+    if (!scoresComplete || total !== 100 || !input.complete.suppliers) return;
+    const expected = orderByScore(input.suppliers.map((supplier) => supplier.data), data.criteria);
+    for (const supplier of input.suppliers) {
+      const rank = expected.indexOf(supplier.data) + 1;
+      if (rank !== supplier.data.rank) {
+        const score = weightedScore(supplier.data.scores, data.criteria).toFixed(2);
+        report(supplier.file, "/rank", "rank/score-order",
+          `the rank is ${supplier.data.rank} but the weighted score ${score} places ${supplier.data.name} at ${rank}.`);
+      }
+    }
+  },
+};

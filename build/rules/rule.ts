@@ -1,0 +1,86 @@
+import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
+import type { Position } from "../diagnostics/diagnostic.ts";
+import type { ContentFile } from "../stages/load.ts";
+import type {
+  AnswerFrontMatter,
+  DisclosureContent,
+  EvidenceFamilyContent,
+  SiteSettings,
+  Source,
+  SupplierContent,
+} from "../content/types.ts";
+
+/** A content file whose data passed its schema, with that data typed. */
+export interface Valid<T> {
+  file: ContentFile;
+  data: T;
+}
+
+/**
+ * What the cross-file rules see: every file that passed its schema. A file that failed its schema is left out
+ * of the rules, but its ids still count as known, so that one broken file does not also make every reference
+ * to it look broken.
+ */
+export interface RuleInput {
+  site?: Valid<SiteSettings>;
+  sources?: Valid<{ sources: Source[] }>;
+  disclosure?: Valid<DisclosureContent>;
+  answers: Array<Valid<AnswerFrontMatter>>;
+  suppliers: Array<Valid<SupplierContent>>;
+  evidence: Array<Valid<EvidenceFamilyContent>>;
+  known: { sources: Set<string>; answers: Set<string>; suppliers: Set<string>; families: Set<string> };
+  /**
+   * False for a kind when one of its files failed to parse or failed its schema: rules about the whole set
+   * (ranks 1..N, the order of families) wait until every file of the set is valid, rather than report gaps
+   * that are only the broken file's absence.
+   */
+  complete: { suppliers: boolean; evidence: boolean };
+}
+
+/** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
+export type Report = (
+  file: ContentFile,
+  pointer: string,
+  code: DiagnosticCode,
+  message: string,
+  hint?: string,
+  at?: Position,
+) => void;
+
+/** A rule a schema cannot say: one per file in build/rules/, like ajv's keywords. */
+export interface ContentRule {
+  name: string;
+  check(input: RuleInput, report: Report): void;
+}
+
+/** Every (file, pointer, source id) that content cites, for the rules about sources. */
+export function* citedSources(input: RuleInput): Generator<{ file: ContentFile; pointer: string; id: string }> {
+  for (const { file, data } of input.answers) {
+    for (const [index, id] of data.sources.entries()) yield { file, pointer: `/sources/${index}`, id };
+  }
+  for (const { file, data } of input.suppliers) {
+    for (const [index, made] of data.makes.entries()) {
+      for (const [at, id] of made.sources.entries()) yield { file, pointer: `/makes/${index}/sources/${at}`, id };
+    }
+    for (const list of ["strengths", "caveats"] as const) {
+      for (const [index, claim] of data[list].entries()) {
+        for (const [at, id] of claim.sources.entries()) yield { file, pointer: `/${list}/${index}/sources/${at}`, id };
+      }
+    }
+    for (const [at, id] of (data.ownership.sources ?? []).entries()) yield { file, pointer: `/ownership/sources/${at}`, id };
+  }
+  for (const { file, data } of input.evidence) {
+    for (const [index, record] of data.records.entries()) {
+      for (const group of ["certification", "compliance", "warranty"] as const) {
+        for (const [name, entry] of Object.entries(record[group])) {
+          for (const [at, id] of (entry.sources ?? []).entries()) {
+            yield { file, pointer: `/records/${index}/${group}/${name}/sources/${at}`, id };
+          }
+        }
+      }
+    }
+  }
+  if (input.disclosure) {
+    for (const [at, id] of input.disclosure.data.sources.entries()) yield { file: input.disclosure.file, pointer: `/sources/${at}`, id };
+  }
+}

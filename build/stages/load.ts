@@ -1,0 +1,179 @@
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import fg from "fast-glob";
+import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
+import { splitFrontMatter } from "../content/front-matter.ts";
+import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
+import { LineIndex } from "../content/line-index.ts";
+import { parseYamlSource } from "../content/yaml-document.ts";
+
+/** Content files are hand-written; anything larger is a mistake or an attack, refused before it is read. */
+export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
+
+export interface LoadOptions {
+  contentDir: string;
+}
+
+/** One content file, parsed. For Markdown, `data` is the front matter and `body` the Markdown after it. */
+export interface ContentFile {
+  kind: ContentKind;
+  /** Path relative to the content folder, with "/" separators. */
+  file: string;
+  /** The file name without its extension. */
+  stem: string;
+  data: unknown;
+  locate(pointer: string, prefer?: "value" | "key"): Position;
+  body?: { markdown: string; start: Position };
+}
+
+export interface LoadedContent {
+  files: ContentFile[];
+  /** Files that have a place in the layout but could not be read or parsed (their problems are in diagnostics). */
+  unreadable: Array<{ kind: ContentKind; file: string; stem: string }>;
+  diagnostics: Diagnostic[];
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Stage 1: find every file of the content folder, read it as strict UTF-8 and parse its YAML. */
+export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
+  const contentDir = path.resolve(options.contentDir);
+  const contentRoot = await realpath(contentDir);
+  const found = await fg("**/*", { cwd: contentDir, dot: false, onlyFiles: false, followSymbolicLinks: false });
+  found.sort();
+  const files: ContentFile[] = [];
+  const unreadable: LoadedContent["unreadable"] = [];
+  const diagnostics: Diagnostic[] = [];
+  const problem = (code: Diagnostic["code"], file: string, message: string, position: Position = { line: 1, column: 1 }) =>
+    diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
+
+  for (const relativePath of found) {
+    const absolutePath = path.join(contentDir, relativePath);
+    const stats = await lstat(absolutePath);
+    if (stats.isDirectory()) continue;
+    if (stats.isSymbolicLink()) {
+      const target = await realpath(absolutePath).catch(() => undefined);
+      if (!target || !isInside(contentRoot, target)) {
+        problem("file/outside-content", relativePath, "the file is a symbolic link to somewhere outside the content folder.");
+        continue;
+      }
+    }
+    const entry = layoutEntryFor(relativePath);
+    if (!entry) {
+      problem("file/unexpected", relativePath, `the content layout has no place for this file; it expects ${describeLayout()}.`);
+      continue;
+    }
+    const stem = stemOf(relativePath);
+    const { size: bytes } = await stat(absolutePath);
+    if (bytes > MAX_CONTENT_FILE_BYTES) {
+      problem("file/too-large", relativePath, `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`);
+      unreadable.push({ kind: entry.kind, file: relativePath, stem });
+      continue;
+    }
+    const loaded = parseContentFile(entry.kind, relativePath, await readFile(absolutePath));
+    if ("diagnostics" in loaded) {
+      diagnostics.push(...loaded.diagnostics);
+      unreadable.push({ kind: entry.kind, file: relativePath, stem });
+    } else files.push(loaded);
+  }
+
+  for (const entry of CONTENT_LAYOUT) {
+    if (!entry.many && !found.includes(entry.path)) {
+      problem("file/missing", entry.path, `the content folder has no ${entry.path}.`);
+    }
+  }
+  return { files, unreadable, diagnostics };
+}
+
+function stemOf(file: string): string {
+  return path.posix.basename(file).replace(/\.[^.]+$/, "");
+}
+
+function isInside(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+/** Parses one file's bytes; exported so that tests can feed bytes without a folder. */
+export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Array): ContentFile | { diagnostics: Diagnostic[] } {
+  const fail = (code: Diagnostic["code"], message: string, position: Position = { line: 1, column: 1 }) => ({
+    diagnostics: [{ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
+  });
+  let decoded: string;
+  try {
+    decoded = utf8.decode(bytes);
+  } catch {
+    return fail("file/encoding", `the bytes at ${describeInvalidUtf8(bytes)} are not valid UTF-8.`);
+  }
+  if (decoded.startsWith("\uFEFF")) return fail("file/encoding", "the file starts with a byte order mark (U+FEFF).");
+  // CRLF and lone CR line ends are accepted and read as LF; line and column numbers are unchanged.
+  const text = decoded.replace(/\r\n?/g, "\n");
+  if (text.trim() === "") return fail("file/empty", "the file has no content.");
+  const lines = new LineIndex(text);
+  const stem = stemOf(file);
+
+  if (kind !== "answer") {
+    const parsed = parseYamlSource(text, file, 0, lines);
+    if (!parsed.ok) return { diagnostics: parsed.diagnostics };
+    return { kind, file, stem, data: parsed.source.data, locate: parsed.source.locate };
+  }
+
+  const split = splitFrontMatter(text);
+  if (!split.ok) {
+    if (split.problem === "engine") {
+      return fail("front-matter/engine", `the opening line is "${split.opening}"; only "---" (plain YAML) is accepted.`);
+    }
+    if (split.problem === "unclosed") return fail("front-matter/unclosed", "no line '---' ends the front matter.");
+    return fail("front-matter/missing", "the file does not start with a line '---'.");
+  }
+  if (split.yaml.trim() === "") return fail("file/empty", "the front matter is empty.", { line: 2, column: 1 });
+  const parsed = parseYamlSource(split.yaml, file, split.yamlOffset, lines);
+  if (!parsed.ok) return { diagnostics: parsed.diagnostics };
+  return {
+    kind,
+    file,
+    stem,
+    data: parsed.source.data,
+    locate: parsed.source.locate,
+    body: { markdown: split.body, start: lines.positionAt(split.bodyOffset) },
+  };
+}
+
+/** "line L, column C (byte B)" of the first byte that is not part of a valid UTF-8 sequence. */
+function describeInvalidUtf8(bytes: Uint8Array): string {
+  const offset = firstInvalidUtf8Offset(bytes);
+  const prefix = utf8.decode(bytes.subarray(0, offset));
+  const { line, column } = new LineIndex(prefix).positionAt(prefix.length);
+  return `line ${line}, column ${column} (byte ${offset})`;
+}
+
+/** RFC 3629 well-formedness, byte by byte: no overlong forms, no surrogates, nothing above U+10FFFF. */
+export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let at = 0;
+  while (at < bytes.length) {
+    const lead = bytes[at]!;
+    let length: number;
+    let min = 0x80;
+    let max = 0xbf;
+    if (lead < 0x80) length = 1;
+    else if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      if (lead === 0xe0) min = 0xa0;
+      if (lead === 0xed) max = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead === 0xf0) min = 0x90;
+      if (lead === 0xf4) max = 0x8f;
+    } else return at;
+    for (let next = 1; next < length; next++) {
+      const byte = bytes[at + next];
+      const low = next === 1 ? min : 0x80;
+      const high = next === 1 ? max : 0xbf;
+      if (byte === undefined || byte < low || byte > high) return at;
+    }
+    at += length;
+  }
+  return at;
+}

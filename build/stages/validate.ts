@@ -1,0 +1,110 @@
+import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import { schemaErrorsToDiagnostics } from "../diagnostics/schema-errors.ts";
+import { CONTENT_LAYOUT, type ContentKind } from "../content/layout.ts";
+import type {
+  AnswerFrontMatter,
+  DisclosureContent,
+  EvidenceFamilyContent,
+  SiteSettings,
+  Source,
+  SupplierContent,
+} from "../content/types.ts";
+import { CONTENT_RULES } from "../rules/index.ts";
+import type { Report, RuleInput, Valid } from "../rules/rule.ts";
+import type { SchemaRegistry } from "../schemas/schema-registry.ts";
+import type { ContentFile, LoadedContent } from "./load.ts";
+
+export interface ValidAnswer extends Valid<AnswerFrontMatter> {
+  body: NonNullable<ContentFile["body"]>;
+}
+
+/** The whole content, every file valid against its schema and the cross-file rules. */
+export interface ValidContent {
+  site: SiteSettings;
+  sources: Source[];
+  disclosure: DisclosureContent;
+  answers: ValidAnswer[];
+  suppliers: SupplierContent[];
+  evidence: EvidenceFamilyContent[];
+}
+
+export type ValidationResult = { ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Stage 2: each file against its JSON Schema, then the rules a schema cannot say, across all files. Every
+ * problem of every file is collected before the result is returned, so that an author sees them all at once.
+ */
+export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry): ValidationResult {
+  const diagnostics = [...loaded.diagnostics];
+  const valid = new Map<ContentKind, Array<Valid<unknown>>>();
+  const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
+  for (const file of loaded.files) {
+    const schema = CONTENT_LAYOUT.find((entry) => entry.kind === file.kind)!.schema;
+    const validate = schemas.validator(schema);
+    if (validate(file.data)) {
+      const list = valid.get(file.kind) ?? [];
+      list.push({ file, data: file.data });
+      valid.set(file.kind, list);
+    } else {
+      invalidKinds.add(file.kind);
+      diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
+    }
+  }
+
+  const all = <T>(kind: ContentKind) => (valid.get(kind) ?? []) as Array<Valid<T>>;
+  const one = <T>(kind: ContentKind) => all<T>(kind)[0];
+  const input: RuleInput = {
+    site: one<SiteSettings>("site"),
+    sources: one<{ sources: Source[] }>("sources"),
+    disclosure: one<DisclosureContent>("disclosure"),
+    answers: all<AnswerFrontMatter>("answer"),
+    suppliers: all<SupplierContent>("supplier"),
+    evidence: all<EvidenceFamilyContent>("evidence"),
+    known: {
+      sources: knownIds(loaded, "sources"),
+      answers: knownIds(loaded, "answer"),
+      suppliers: knownIds(loaded, "supplier"),
+      families: knownIds(loaded, "evidence"),
+    },
+    complete: { suppliers: !invalidKinds.has("supplier"), evidence: !invalidKinds.has("evidence") },
+  };
+  const report: Report = (file, pointer, code, message, hint, at) => {
+    diagnostics.push({ code, file: file.file, ...(at ?? file.locate(pointer)), pointer, message, hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint });
+  };
+  for (const rule of CONTENT_RULES) rule.check(input, report);
+
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  return {
+    ok: true,
+    content: {
+      site: input.site!.data,
+      sources: input.sources!.data.sources,
+      disclosure: input.disclosure!.data,
+      answers: input.answers.map((answer) => ({ ...answer, body: answer.file.body! })),
+      suppliers: input.suppliers.map((supplier) => supplier.data),
+      evidence: input.evidence.map((family) => family.data),
+    },
+  };
+}
+
+/**
+ * The ids a kind of content declares, read leniently: from any file that parsed (valid against its schema or
+ * not), and from the names of files that did not parse (a slug equals its file name), so that references to a
+ * file with an unrelated mistake are not reported as broken too.
+ */
+function knownIds(loaded: LoadedContent, kind: ContentKind): Set<string> {
+  const ids = new Set<string>(kind === "sources" ? [] : loaded.unreadable.filter((file) => file.kind === kind).map((file) => file.stem));
+  for (const file of loaded.files) {
+    if (file.kind !== kind) continue;
+    const data = file.data as Record<string, unknown> | null;
+    if (kind === "sources") {
+      const sources = Array.isArray(data?.sources) ? data.sources : [];
+      for (const source of sources) if (typeof source?.id === "string") ids.add(source.id);
+    } else {
+      const id = kind === "evidence" ? data?.family : data?.slug;
+      if (typeof id === "string") ids.add(id);
+    }
+  }
+  return ids;
+}
