@@ -1,0 +1,192 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
+import { build, readJson, readTree, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+
+// The shipped content's own rubric. The counts live here, never in a schema: the build takes any number.
+const RUBRIC = { answers: 20, minWords: 350, minParagraphs: 3, minSources: 2, minSuppliers: 12, minFamilies: 6 };
+
+interface Envelope<T> {
+  data: T[];
+  links: Record<string, string>;
+  meta: { count: number; total: number; page: number; page_count: number; page_size: number; filters: { q: string | null; slug: string | null } };
+}
+interface Answer {
+  slug: string;
+  sources: Array<{ id: string }>;
+  related: Array<{ slug: string; href: string }>;
+  tags: string[];
+  reviewed: string;
+  body: { markdown: string; html: string; word_count: number };
+  links: { self: string };
+}
+interface Supplier {
+  slug: string;
+  rank: number;
+  score: number;
+  caveats: unknown[];
+  sources: Array<{ id: string }>;
+}
+interface Family {
+  family: string;
+  order: number;
+  records: Array<{ supplier: { slug: string; rank: number }; product: string; certification: Record<string, { status: string; sources?: string[] }>; compliance: Record<string, { status: string; sources?: string[] }>; warranty: Record<string, { status: string; sources?: string[] }> }>;
+}
+
+let dist: string;
+let schemas: SchemaRegistry;
+
+beforeAll(async () => {
+  dist = path.join(await temporaryFolder("shipped"), "dist");
+  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
+  if (!result.ok) throw new Error(`shipped content does not build: ${JSON.stringify(result.diagnostics, null, 2)}`);
+  schemas = await loadSchemaRegistry();
+});
+
+const file = (urlPath: string) => path.join(dist, ...urlPath.split("/").filter(Boolean));
+
+describe("shipped content meets the rubric", () => {
+  it("has exactly 20 answers, each long, cited and reviewed", async () => {
+    const { data, meta } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    expect(data).toHaveLength(RUBRIC.answers);
+    expect(meta).toMatchObject({ count: 20, total: 20, page: 1, page_count: 1, page_size: 100 });
+    for (const answer of data) {
+      expect.soft(answer.body.word_count, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minWords);
+      expect.soft(answer.body.html.match(/<p>/g)?.length ?? 0, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minParagraphs);
+      expect.soft(answer.sources.length, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minSources);
+      expect.soft(answer.related.length, answer.slug).toBeGreaterThanOrEqual(1);
+      expect.soft(answer.tags.length, answer.slug).toBeGreaterThanOrEqual(1);
+      expect.soft(answer.reviewed, answer.slug).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("covers the twenty buyer questions of the reference", async () => {
+    const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    expect(data.map((answer) => answer.slug)).toEqual([
+      "accessibility", "all-in-one-or-components", "byod-or-dedicated-room", "cabling-power-and-network",
+      "camera-and-display-placement", "camera-framing", "device-management", "display-size",
+      "licences-and-yearly-cost", "microphone-coverage", "microphone-placement", "platform-certification",
+      "public-procurement-rules", "room-acoustics", "room-sizing", "security", "total-cost-of-ownership",
+      "warranty-and-support", "windows-or-android-teams-rooms", "wireless-presentation-and-whiteboards",
+    ]);
+  });
+
+  it("ranks at least 12 suppliers 1..N in order, each with a caveat and sources, with the disclosure", async () => {
+    const body = await readJson<Envelope<Supplier> & { disclosure: Record<string, unknown> }>(file("/api/v1/suppliers/index.json"));
+    expect(body.data.length).toBeGreaterThanOrEqual(RUBRIC.minSuppliers);
+    expect(body.data.map((supplier) => supplier.rank)).toEqual(body.data.map((_, index) => index + 1));
+    const scores = body.data.map((supplier) => supplier.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const supplier of body.data) {
+      expect.soft(supplier.caveats.length, supplier.slug).toBeGreaterThanOrEqual(1);
+      expect.soft(supplier.sources.length, supplier.slug).toBeGreaterThanOrEqual(1);
+    }
+    expect(body.disclosure).toMatchObject({ paid_inclusion: false, paid_ranking: false, affiliate_links: false });
+    const criteria = body.disclosure.criteria as Array<{ weight: number }>;
+    expect(criteria.reduce((sum, criterion) => sum + criterion.weight, 0)).toBe(100);
+  });
+
+  it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {
+    const { data, meta } = await readJson<Envelope<Family> & { meta: { record_count: number } }>(file("/api/v1/evidence/index.json"));
+    expect(data.length).toBeGreaterThanOrEqual(RUBRIC.minFamilies);
+    expect(data.map((family) => family.order)).toEqual(data.map((_, index) => index + 1));
+    expect(meta.record_count).toBe(data.reduce((sum, family) => sum + family.records.length, 0));
+    for (const family of data) {
+      expect.soft(family.records.length, family.family).toBeGreaterThanOrEqual(2);
+      const ranks = family.records.map((record) => record.supplier.rank);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      for (const record of family.records) {
+        for (const group of [record.certification, record.compliance, record.warranty]) {
+          for (const [name, entry] of Object.entries(group)) {
+            if (entry.status !== "unknown") expect.soft(entry.sources?.length ?? 0, `${record.product} ${name}`).toBeGreaterThan(0);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe("the built dist/", () => {
+  it("has one file per slug holding the collection shape with that one answer", async () => {
+    const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    for (const answer of data) {
+      const single = await readJson<Envelope<Answer>>(file(answer.links.self));
+      expect(single.data).toEqual([answer]);
+      expect(single.meta).toEqual({ count: 1, total: 1, page: 1, page_count: 1, page_size: 100, filters: { q: null, slug: answer.slug } });
+      expect(single.links.self).toBe(`/api/v1/answers/${answer.slug}.json`);
+    }
+  });
+
+  it("links only to files that exist", async () => {
+    const tree = await readTree(dist);
+    const root = await readJson<{ links: Record<string, string> }>(file("/api/v1/index.json"));
+    const pending = ["openapi", "docs", "api_catalog"]; // published by the discovery issue
+    for (const [name, href] of Object.entries(root.links)) {
+      if (pending.includes(name)) continue;
+      const target = href.endsWith("/") ? href.slice(1) : href.slice(1);
+      expect([...tree.keys()].some((key) => key === target || key.startsWith(target)), `${name} → ${href}`).toBe(true);
+    }
+    const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    for (const answer of data) for (const related of answer.related) expect(tree.has(related.href.slice(1)), related.href).toBe(true);
+  });
+
+  it("validates every response against its response schema", async () => {
+    const tree = await readTree(dist);
+    const schemaFor = (key: string): string | undefined => {
+      if (key.startsWith("api/v1/schemas/")) return undefined;
+      if (key === "api/v1/index.json") return "root.schema.json";
+      if (key === "api/v1/health/index.json") return "health.schema.json";
+      if (key === "api/v1/answers/search-index.json") return "search-index.schema.json";
+      if (key.startsWith("api/v1/answers/")) return "answers.schema.json";
+      if (key.startsWith("api/v1/suppliers/")) return "suppliers.schema.json";
+      if (key.startsWith("api/v1/evidence/")) return "evidence.schema.json";
+      throw new Error(`no response schema is known for ${key}`);
+    };
+    let checked = 0;
+    for (const [key, bytes] of tree) {
+      const schema = schemaFor(key);
+      if (!schema) continue;
+      const validate = schemas.validator(schema);
+      const valid = validate(JSON.parse(bytes.toString("utf8")));
+      expect(valid ? [] : validate.errors, key).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBe(20 + 6);
+  });
+
+  it("publishes every schema beside the data, byte for byte the canonical form", async () => {
+    for (const name of schemas.documents.keys()) {
+      expect(await readJson(file(`/api/v1/schemas/${name}`))).toEqual(schemas.documents.get(name));
+    }
+  });
+
+  it("writes JSON with sorted keys, two-space indentation and a final newline", async () => {
+    for (const [key, bytes] of await readTree(dist)) {
+      const text = bytes.toString("utf8");
+      expect(text.endsWith("}\n"), key).toBe(true);
+      expect(text, key).toBe(JSON.stringify(sortDeep(JSON.parse(text)), null, 2) + "\n");
+    }
+  });
+
+  it("keeps raw HTML from content inert", async () => {
+    const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    for (const answer of data) {
+      expect(answer.body.html).not.toMatch(/<(script|iframe|img|style)\b/i);
+      expect(answer.body.html).not.toMatch(/href="(?!https:\/\/|\/|#source-)/);
+    }
+  });
+
+  it("dates generation from SOURCE_DATE_EPOCH", async () => {
+    const health = await readJson<{ generated_at: string; content_digest: string }>(file("/api/v1/health/index.json"));
+    expect(health.generated_at).toBe("2023-11-14T22:13:20Z");
+    expect(health.content_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortDeep((value as Record<string, unknown>)[key])]));
+  }
+  return value;
+}

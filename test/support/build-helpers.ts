@@ -1,0 +1,49 @@
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import type { BuildOptions } from "../../build/context.ts";
+import { runBuild, type BuildResult } from "../../build/pipeline.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const SHIPPED_CONTENT = path.join(ROOT, "content");
+export const FIXTURES = path.join(ROOT, "test", "fixtures");
+
+/** A temporary folder removed after the test file. */
+export async function temporaryFolder(label: string): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), `avb-${label}-`));
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+export async function build(contentDir: string, outDir: string, extra: Partial<BuildOptions> = {}): Promise<BuildResult> {
+  return runBuild({ contentDir, outDir, ...extra });
+}
+
+/** The base fixture with one failure case's files laid over it, in a fresh folder. */
+export async function fixtureWithCase(caseName: string): Promise<string> {
+  const folder = await temporaryFolder(caseName);
+  const content = path.join(folder, "content");
+  await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+  await cp(path.join(FIXTURES, "failures", caseName), content, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== "expected.txt",
+  });
+  return content;
+}
+
+/** Every file of a folder, relative path → bytes, for comparing whole trees. */
+export async function readTree(root: string): Promise<Map<string, Buffer>> {
+  const tree = new Map<string, Buffer>();
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    tree.set(path.relative(root, full).split(path.sep).join("/"), await readFile(full));
+  }
+  return new Map([...tree].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export async function readJson<T = unknown>(file: string): Promise<T> {
+  return JSON.parse(await readFile(file, "utf8")) as T;
+}

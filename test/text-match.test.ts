@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import * as textMatch from "../build/search/text-match.ts";
+import { buildSearchIndex, searchIndex } from "../build/search/search-index.ts";
+
+const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
+
+describe("normalisation", () => {
+  it.each([
+    ["Café", "cafe"],
+    ["CAFÉ", "cafe"],
+    ["Straße", "strasse"],
+    ["STRASSE", "strasse"],
+    ["Ærø", "aero"],
+    ["Œuvre", "oeuvre"],
+    ["Søren Kierkegaard", "soren kierkegaard"],
+    ["Łódź", "lodz"],
+    ["Đorđe", "dorde"],
+    ["Þingvellir", "thingvellir"],
+    ["Iğdır", "igdir"],
+    ["İstanbul", "istanbul"],
+    ["ﬁle", "file"],
+    ["Ｆｕｌｌｗｉｄｔｈ", "fullwidth"],
+    ["naïve coöperation", "naive cooperation"],
+  ])("%s → %s", (text, expected) => {
+    expect(normalize(text)).toBe(expected);
+  });
+});
+
+describe("tokenisation: runs of letters and digits", () => {
+  it.each([
+    ["Teams Rooms (Pro)", ["teams", "rooms", "pro"]],
+    ["4.5x6 m", ["4", "5x6", "m"]],
+    ["MXA920 + P300", ["mxa920", "p300"]],
+    ["EN 301 549", ["en", "301", "549"]],
+    ["wi-fi/bluetooth", ["wi", "fi", "bluetooth"]],
+    ["—…!?", []],
+    ["", []],
+    ["Ærø-Straße", ["aero", "strasse"]],
+  ])("%j → %j", (text, expected) => {
+    expect(tokenize(text)).toEqual(expected);
+  });
+});
+
+describe("queries", () => {
+  it("refuses a query with no letter or digit", () => {
+    expect(parseQuery("  !?-- ")).toEqual({ ok: false, reason: "no-letter-or-digit", codePoints: 7 });
+    expect(parseQuery("")).toMatchObject({ ok: false, reason: "no-letter-or-digit" });
+  });
+
+  it("counts code points, not UTF-16 units, against the 200 limit", () => {
+    expect(parseQuery("a".repeat(200))).toMatchObject({ ok: true });
+    expect(parseQuery("a".repeat(201))).toEqual({ ok: false, reason: "too-long", codePoints: 201 });
+    // 200 astral letters are 400 UTF-16 units but 200 code points.
+    expect(parseQuery("𝐀".repeat(200))).toMatchObject({ ok: true });
+    expect(parseQuery("𝐀".repeat(201))).toMatchObject({ ok: false, reason: "too-long" });
+  });
+
+  it("keeps each distinct token once", () => {
+    expect(parseQuery("Room ROOM rooms")).toEqual({ ok: true, tokens: ["room", "rooms"] });
+  });
+});
+
+describe("matching: every query token starts some word", () => {
+  const words = vocabulary(["Ceiling microphones for the Ærø room", "Straße 4K displays, EN 301 549"]);
+
+  it.each([
+    ["ceiling", true],
+    ["ceil", true],
+    ["c", true],
+    ["eiling", false],
+    ["CEILING MICRO", true],
+    ["ceiling speakers", false],
+    ["aero", true],
+    ["ærø", true],
+    ["strasse", true],
+    ["straße", true],
+    ["4k", true],
+    ["4", true],
+    ["301 549", true],
+    ["3015", false],
+    ["microphones!", true],
+    ["microphonesx", false],
+  ])("%j → %s", (query, expected) => {
+    const parsed = parseQuery(query);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(matchesAllTokens(words, parsed.tokens)).toBe(expected);
+  });
+});
+
+describe("the search index answers exactly as direct matching does", () => {
+  const documents = [
+    { id: "a-room", texts: ["Room sizing", "Small rooms and large rooms"] },
+    { id: "b-mics", texts: ["Microphones", "Ceiling microphones cover the room"] },
+    { id: "c-display", texts: ["Displays", "Display size for the farthest viewer"] },
+  ];
+  const index = buildSearchIndex(documents);
+
+  it.each([["room"], ["r"], ["micro ceil"], ["display"], ["d"], ["nothing"], ["the"], ["farthest room"]])("%j", (query) => {
+    const parsed = parseQuery(query);
+    if (!parsed.ok) throw new Error("test query must be valid");
+    const direct = documents.filter((document) => matchesAllTokens(vocabulary(document.texts), parsed.tokens)).map((document) => document.id);
+    expect(searchIndex(index, parsed.tokens)).toEqual(direct);
+  });
+
+  it("stores a sorted vocabulary with ascending postings", () => {
+    expect([...index.terms].sort()).toEqual(index.terms);
+    for (const postings of index.postings) expect([...postings].sort((a, b) => a - b)).toEqual(postings);
+  });
+});
+
+describe("public surface", () => {
+  it("pins the exports of the shared matching module (the request handler and offline page use them)", () => {
+    expect(Object.keys(textMatch).sort()).toEqual([
+      "MAX_QUERY_CODE_POINTS",
+      "compareCodeUnits",
+      "hasWordStartingWith",
+      "lowerBound",
+      "matchesAllTokens",
+      "normalize",
+      "parseQuery",
+      "tokenize",
+      "vocabulary",
+    ]);
+  });
+});
