@@ -1,5 +1,6 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { describeFile } from "../build/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { build, readJson, readTree, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
@@ -132,16 +133,7 @@ describe("the built dist/", () => {
 
   it("validates every response against its response schema", async () => {
     const tree = await readTree(dist);
-    const schemaFor = (key: string): string | undefined => {
-      if (key.startsWith("api/v1/schemas/")) return undefined;
-      if (key === "api/v1/index.json") return "root.schema.json";
-      if (key === "api/v1/health/index.json") return "health.schema.json";
-      if (key === "api/v1/answers/search-index.json") return "search-index.schema.json";
-      if (key.startsWith("api/v1/answers/")) return "answers.schema.json";
-      if (key.startsWith("api/v1/suppliers/")) return "suppliers.schema.json";
-      if (key.startsWith("api/v1/evidence/")) return "evidence.schema.json";
-      throw new Error(`no response schema is known for ${key}`);
-    };
+    const schemaFor = (key: string) => describeFile(`/${key}`).schema;
     let checked = 0;
     for (const [key, bytes] of tree) {
       const schema = schemaFor(key);

@@ -2,11 +2,10 @@ import type { ContentRule } from "./rule.ts";
 
 /**
  * Names that other files of dist/api/v1/answers/ use: an answer with one of these slugs would overwrite the
- * collection, the search index or the folder of pages.
+ * collection or collide with the folder of pages.
  */
 export const RESERVED_ANSWER_SLUGS: ReadonlyMap<string, string> = new Map([
   ["index", "the collection file api/v1/answers/index.json"],
-  ["search-index", "the search index api/v1/answers/search-index.json"],
   ["pages", "the folder of pages api/v1/answers/pages/"],
 ]);
 

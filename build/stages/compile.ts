@@ -5,6 +5,8 @@ import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { BuildContext } from "../context.ts";
 import { canonicalJson } from "../output/canonical-json.ts";
+import { problemBody, problemText } from "../request/problems.ts";
+import { ANSWERS_SEARCH_INDEX_PATH } from "../search/search-index.ts";
 import type { ValidContent } from "./validate.ts";
 
 /** A file of the output, by its root-relative URL path, with its exact bytes as text. */
@@ -19,8 +21,8 @@ export interface CompiledSite {
   contentDigest: string;
 }
 
-export const SEARCH_INDEX_PATH = "/api/v1/answers/search-index.json";
 export const SCHEMAS_PATH = "/api/v1/schemas/";
+export const NOT_FOUND_PATH = "/api/v1/errors/not-found";
 
 /** Stage 3: every resource of the API as the exact text of its file. */
 export function compileSite(context: BuildContext, content: ValidContent): CompiledSite {
@@ -34,7 +36,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
   const { answers, searchIndex } = compileAnswers(content.answers, register);
   for (const page of paginate("answers", answers, site.page_size)) json(page.path, page.body);
   for (const answer of answers) json(answer.links.self, singleAnswer(answer, site.page_size));
-  json(SEARCH_INDEX_PATH, searchIndex);
+  json(ANSWERS_SEARCH_INDEX_PATH, searchIndex);
 
   const suppliers = compileSuppliers(content.suppliers, content.disclosure.criteria, register);
   const disclosure = compileDisclosure(content.disclosure, register);
@@ -66,7 +68,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
       docs: "/docs/",
       api_catalog: "/.well-known/api-catalog",
       schemas: SCHEMAS_PATH,
-      search_index: SEARCH_INDEX_PATH,
+      search_index: ANSWERS_SEARCH_INDEX_PATH,
     },
   });
   json("/api/v1/health/index.json", {
@@ -79,6 +81,12 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
   });
 
   for (const [name, schema] of context.schemas.documents) json(`${SCHEMAS_PATH}${name}`, schema);
+  // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
+  const origin = context.options.baseUrl ?? site.base_url;
+  files.push({
+    path: NOT_FOUND_PATH,
+    contents: problemText(problemBody("not-found", "Nothing is published at this path. The API's resources are listed at /api/v1.", origin)),
+  });
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { files, generatedAt, contentDigest };
 }

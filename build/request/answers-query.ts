@@ -1,0 +1,119 @@
+/**
+ * The request handler for `/api/v1/answers` with `q`, `slug` or `page`: a pure function of a web-standard
+ * Request and the prebuilt data. It runs as a Netlify Edge Function and inside the local server. A request
+ * without those parameters is not its business: it returns undefined and the static file answers.
+ */
+import type { AnswerResource } from "../compile/answers.ts";
+import type { Envelope, Filters } from "../compile/envelope.ts";
+import { canonicalJson } from "../output/canonical-json.ts";
+import { searchIndex } from "../search/search-index.ts";
+import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
+import type { AnswersData } from "./answers-data.ts";
+import { problemResponse } from "./problems.ts";
+import { BROWSER_CACHE, CDN_CACHE, corsHeaders, entityTag, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
+
+export const ANSWERS_PATHS: ReadonlySet<string> = new Set(["/api/v1/answers", "/api/v1/answers/"]);
+export const MAX_PARAMETERS = 32;
+const FILTERS = ["q", "slug", "page"] as const;
+const WHOLE_NUMBER = /^[1-9][0-9]*$/;
+
+/**
+ * `source` is the data, or a function that gives it: the edge entry passes a function, so that requests the
+ * handler refuses or hands on never cause a read.
+ */
+export async function answersQuery(request: Request, source: AnswersData | (() => Promise<AnswersData>)): Promise<Response | undefined> {
+  const url = new URL(request.url);
+  if (!ANSWERS_PATHS.has(url.pathname) || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
+  const parameters = [...url.searchParams];
+  if (parameters.length > MAX_PARAMETERS) {
+    return problemResponse(request, "too-many-parameters", `The request has ${parameters.length} query parameters; at most ${MAX_PARAMETERS} are accepted.`);
+  }
+  const given: Partial<Record<(typeof FILTERS)[number], string>> = {};
+  for (const [name, value] of parameters) {
+    if (!(FILTERS as readonly string[]).includes(name)) continue;
+    const filter = name as (typeof FILTERS)[number];
+    if (given[filter] !== undefined) {
+      return problemResponse(request, "repeated-parameter", `The parameter ${name} is given more than once; give it once.`, { extensions: { parameter: name } });
+    }
+    given[filter] = value;
+  }
+  if (given.q === undefined && given.slug === undefined && given.page === undefined) return undefined;
+
+  let page = 1;
+  if (given.page !== undefined) {
+    if (!WHOLE_NUMBER.test(given.page) || given.page.length > 15) {
+      return problemResponse(request, "invalid-page", `page is "${given.page}"; it must be a whole number from 1.`, { extensions: { parameter: "page" } });
+    }
+    page = Number(given.page);
+  }
+  let tokens: string[] | undefined;
+  if (given.q !== undefined) {
+    const parsed = parseQuery(given.q);
+    if (!parsed.ok) {
+      return parsed.reason === "too-long"
+        ? problemResponse(request, "query-too-long", `q has ${parsed.codePoints} characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { extensions: { parameter: "q" } })
+        : problemResponse(request, "invalid-query", "q has no letter or digit, so it cannot match any word.", { extensions: { parameter: "q" } });
+    }
+    tokens = parsed.tokens;
+  }
+
+  const data = typeof source === "function" ? await source() : source;
+  const [first, index] = await Promise.all([data.firstPage(), data.searchIndex()]);
+  const { page_size: pageSize, page_count: collectionPages } = first.meta;
+  const exists = given.slug !== undefined && index.documents.includes(given.slug);
+
+  // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
+  if (tokens === undefined && page === 1 && given.slug !== undefined && exists) {
+    return jsonResponse(request, (await data.readText(`/api/v1/answers/${given.slug}.json`))!);
+  }
+  if (tokens === undefined && given.slug === undefined && page <= collectionPages) {
+    const file = collectionPages === 1 ? "/api/v1/answers/index.json" : `/api/v1/answers/pages/${page}.json`;
+    return jsonResponse(request, (await data.readText(file))!);
+  }
+
+  let slugs = tokens === undefined ? index.documents : searchIndex(index, tokens);
+  if (given.slug !== undefined) slugs = exists && slugs.includes(given.slug) ? [given.slug] : [];
+  const filters: Filters = { q: given.q ?? null, slug: given.slug ?? null };
+  const pageCount = Math.max(1, Math.ceil(slugs.length / pageSize));
+  const onPage = slugs.slice((page - 1) * pageSize, page * pageSize);
+  const pageUrl = (number: number) => queryUrl(filters, number);
+  const body: Envelope<AnswerResource> = {
+    data: await data.answers(onPage),
+    links: {
+      self: pageUrl(page),
+      first: pageUrl(1),
+      last: pageUrl(pageCount),
+      ...(page > 1 && page <= pageCount ? { prev: pageUrl(page - 1) } : {}),
+      ...(page < pageCount ? { next: pageUrl(page + 1) } : {}),
+    },
+    meta: { count: onPage.length, total: slugs.length, page, page_count: pageCount, page_size: pageSize, filters },
+  };
+  return jsonResponse(request, canonicalJson(body));
+}
+
+/** The URL of a computed result: the public path with its filters in a fixed order, page 1 left out. */
+export function queryUrl(filters: Filters, page: number): string {
+  const parts: string[] = [];
+  if (filters.q !== null) parts.push(`q=${encodeURIComponent(filters.q)}`);
+  if (filters.slug !== null) parts.push(`slug=${encodeURIComponent(filters.slug)}`);
+  if (page !== 1) parts.push(`page=${page}`);
+  return parts.length === 0 ? "/api/v1/answers" : `/api/v1/answers?${parts.join("&")}`;
+}
+
+async function jsonResponse(request: Request, text: string): Promise<Response> {
+  const bytes = new TextEncoder().encode(text);
+  const etag = await entityTag(bytes);
+  const headers = new Headers({
+    ...corsHeaders(),
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": BROWSER_CACHE,
+    // The CDN caches each distinct q, slug and page until the next deploy; other parameters do not split it.
+    "Netlify-CDN-Cache-Control": CDN_CACHE,
+    "Netlify-Vary": "query=q|slug|page",
+    Link: linkHeader("answers.schema.json"),
+    ETag: etag,
+  });
+  if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Response(request.method === "HEAD" ? null : bytes, { status: 200, headers });
+}

@@ -1,0 +1,44 @@
+/**
+ * The headers the request-time code sets itself (Netlify applies no [[headers]] rules to edge responses).
+ * The values match the rules in netlify.toml for the same kinds of response; a test compares them.
+ */
+export const EXPOSED_HEADERS = "ETag, Link, Deprecation, Sunset";
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+export function corsHeaders(): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+  };
+}
+
+/** Relative Link targets: the API catalog, the OpenAPI document and the body's schema. */
+export function linkHeader(schemaName: string): string {
+  return [
+    `</api/v1/schemas/${schemaName}>; rel="describedby"`,
+    `</.well-known/api-catalog>; rel="api-catalog"`,
+    `</api/v1/openapi.json>; rel="service-desc"`,
+  ].join(", ");
+}
+
+/** Browsers revalidate every time; the CDN keeps the response until the next deploy. */
+export const BROWSER_CACHE = "public, max-age=0, must-revalidate";
+export const CDN_CACHE = "public, durable, max-age=31536000";
+
+/** A strong ETag from the SHA-256 of the exact bytes: the same bytes always give the same tag. */
+export async function entityTag(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let hex = "";
+  for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, "0");
+  return `"${hex}"`;
+}
+
+/** True when an If-None-Match value names this tag (weak comparison, as RFC 9110 asks for GET). */
+export function ifNoneMatchHits(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
+}

@@ -1,0 +1,62 @@
+/**
+ * The public URLs of a build, derived from the files it writes: each canonical file, the extensionless alias
+ * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
+ * and the archive list all take their URLs from here, never from a hand-written list.
+ */
+import { ANSWERS_SEARCH_INDEX_PATH } from "./search/search-index.ts";
+import type { OutputFile } from "./stages/compile.ts";
+
+export interface Route {
+  /** The URL a client requests (root-relative, with its query if any). */
+  url: string;
+  /** The canonical file it is answered from. */
+  file: string;
+  status: 200 | 404;
+  contentType: string;
+  /** The response schema in schemas/, where the body has one. */
+  schema?: string;
+  /** Whether this URL is the canonical one (a mirror holds it) or an alias. */
+  canonical: boolean;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The schema and media type a file is served with, by its place in the layout. */
+export function describeFile(file: string): { contentType: string; schema?: string } {
+  if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
+  if (file.startsWith("/api/v1/errors/")) return { contentType: "application/problem+json" };
+  if (file === "/api/v1/index.json") return { contentType: JSON_TYPE, schema: "root.schema.json" };
+  if (file === "/api/v1/health/index.json") return { contentType: JSON_TYPE, schema: "health.schema.json" };
+  if (file === ANSWERS_SEARCH_INDEX_PATH) return { contentType: JSON_TYPE, schema: "search-index.schema.json" };
+  const collection = /^\/api\/v1\/(answers|suppliers|evidence)\//.exec(file)?.[1];
+  if (collection) return { contentType: JSON_TYPE, schema: `${collection}.schema.json` };
+  throw new Error(`no media type is known for ${file}: describe it in build/routes.ts`);
+}
+
+/** Extensionless public URLs and the files they are rewrites of (the rules in netlify.toml). */
+export const ALIASES: ReadonlyArray<readonly [string, string]> = [
+  ["/api/v1", "/api/v1/index.json"],
+  ["/api/v1/answers", "/api/v1/answers/index.json"],
+  ["/api/v1/suppliers", "/api/v1/suppliers/index.json"],
+  ["/api/v1/evidence", "/api/v1/evidence/index.json"],
+  ["/api/v1/health", "/api/v1/health/index.json"],
+];
+
+export function routesFor(files: readonly OutputFile[]): Route[] {
+  const routes: Route[] = [];
+  const paths = new Set(files.map((file) => file.path));
+  for (const file of files) {
+    const isProblem = file.path.startsWith("/api/v1/errors/");
+    routes.push({ url: file.path, file: file.path, status: 200, canonical: true, ...describeFile(file.path) });
+    if (isProblem) continue;
+    const slug = /^\/api\/v1\/answers\/([a-z0-9-]+)\.json$/.exec(file.path)?.[1];
+    if (slug && slug !== "index") {
+      routes.push({ url: `/api/v1/answers?slug=${slug}`, file: file.path, status: 200, canonical: false, ...describeFile(file.path) });
+    }
+  }
+  for (const [url, file] of ALIASES) {
+    if (!paths.has(file)) throw new Error(`the alias ${url} names ${file}, which the build did not write`);
+    routes.push({ url, file, status: 200, canonical: false, ...describeFile(file) });
+  }
+  return routes.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}

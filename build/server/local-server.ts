@@ -1,0 +1,201 @@
+/**
+ * The local server: Netlify's request chain on our files. Edge entries first (as declared inline in the
+ * folder netlify.toml names), then the redirect rules (first match, shadowed by an existing file unless
+ * forced, 404 rules served with status 404) and the header rules of netlify.toml, then the file through
+ * serve-handler, with strong ETags, 304s and gzip or brotli. One log line per request.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import path from "node:path";
+import handler from "serve-handler";
+import { methodGuard } from "../request/method-guard.ts";
+import { problemBody, problemResponse, problemText, PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
+import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
+import { edgePathMatches, loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
+import { COMPRESSION_THRESHOLD, isCompressible, negotiateEncoding, StaticFiles } from "./static-files.ts";
+
+/** The longest request line accepted; longer gets 414 (headers past Node's limit get 431 from clientError). */
+export const MAX_REQUEST_LINE = 8 * 1024;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface LocalServerOptions {
+  dist: string;
+  netlifyConfigPath: string;
+  /** Receives one line per request; silent when absent. */
+  log?: (line: string) => void;
+  /** Told of every rule that answers a request, so the tests can prove each rule is reached. */
+  onRule?: (kind: "edge" | "redirect" | "header", id: string) => void;
+}
+
+export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
+  const config = await loadNetlifyConfig(options.netlifyConfigPath);
+  const files = new StaticFiles(path.resolve(options.dist));
+  const server = createServer((incoming, outgoing) => {
+    const started = performance.now();
+    const requested = incoming.url;
+    outgoing.on("finish", () => {
+      options.log?.(`${incoming.method} ${requested} ${outgoing.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+    handle(incoming, outgoing, config, files, options).catch((error: unknown) => {
+      options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!outgoing.headersSent) sendProblem(outgoing, incoming, "bad-request", "The server could not answer this request.", 500);
+      else outgoing.destroy();
+    });
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(server, error, socket));
+  return server;
+}
+
+async function handle(incoming: IncomingMessage, outgoing: ServerResponse, config: NetlifyConfig, files: StaticFiles, options: LocalServerOptions): Promise<void> {
+  const method = incoming.method ?? "GET";
+  const target = incoming.url ?? "/";
+  if (`${method} ${target} HTTP/1.1`.length > MAX_REQUEST_LINE) {
+    return sendProblem(outgoing, incoming, "uri-too-long", `The request line has ${method.length + target.length + 10} bytes; at most ${MAX_REQUEST_LINE} are accepted.`);
+  }
+  const url = requestUrl(incoming);
+  const headers = webHeaders(incoming);
+
+  // 1. Edge entries, as their inline declarations say.
+  const request = webRequest(url, method, headers);
+  for (const entry of request ? config.edgeEntries : []) {
+    if (!entry.paths.some((pattern) => edgePathMatches(pattern, url.pathname))) continue;
+    if (entry.methods && !entry.methods.includes(method)) continue;
+    options.onRule?.("edge", entry.name);
+    const response = await entry.handler(request!);
+    if (response) return sendWebResponse(outgoing, response);
+  }
+  // Methods Netlify's declaration cannot list (or that fetch cannot even represent) are refused here too.
+  const refused = methodGuard({ url: url.href, method, headers });
+  if (refused) return sendWebResponse(outgoing, refused);
+
+  // 2. Redirect rules: the first match, unless a file exists at the path and the rule is not forced.
+  const requestPath = decodePath(url.pathname);
+  let servePath = requestPath;
+  let status = 200;
+  const match = config.matchRedirect({ host: url.host, pathname: url.pathname, search: url.search, getHeader: (name) => headers.get(name) ?? "" });
+  if (match) {
+    const shadowed = !match.force && requestPath !== undefined && (await files.resolve(requestPath)) !== undefined;
+    if (!shadowed) {
+      options.onRule?.("redirect", String(match.rule.index));
+      if (REDIRECT_STATUSES.has(match.status)) {
+        outgoing.writeHead(match.status, { ...corsHeaders(), Location: match.to, "Content-Length": "0" });
+        return void outgoing.end();
+      }
+      servePath = decodePath(new URL(match.to, url).pathname);
+      status = match.status;
+    }
+  }
+
+  // 3. The file, with the header rules of the request path and then of the file served (the file's win).
+  const absolutePath = servePath === undefined ? undefined : await files.resolve(servePath);
+  if (!absolutePath) return sendNotFound(outgoing, incoming, url);
+  const ruleHeaders: Record<string, string> = {};
+  for (const matchedPath of new Set([requestPath, servePath])) {
+    if (matchedPath === undefined) continue;
+    for (const rule of config.headers) {
+      if (!rule.forRegExp.test(matchedPath)) continue;
+      options.onRule?.("header", String(rule.index));
+      Object.assign(ruleHeaders, rule.values);
+    }
+  }
+  const file = await files.load(absolutePath);
+  const contentType = ruleHeaders["Content-Type"];
+  const compressible = isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
+  const responseHeaders: Record<string, string> = { ...ruleHeaders, ETag: file.etag, ...(compressible ? { Vary: "Accept-Encoding" } : {}) };
+  if (status === 200 && ifNoneMatchHits(headers.get("If-None-Match"), file.etag)) {
+    outgoing.writeHead(304, responseHeaders);
+    return void outgoing.end();
+  }
+  const encoding = compressible && !headers.has("Range") ? negotiateEncoding(headers.get("Accept-Encoding") ?? undefined) : undefined;
+  if (encoding) {
+    const body = await file.variant(encoding);
+    outgoing.writeHead(status, { ...responseHeaders, "Content-Encoding": encoding, "Content-Length": String(body.byteLength) });
+    return void outgoing.end(method === "HEAD" ? undefined : body);
+  }
+  return serveWithServeHandler(incoming, outgoing, files.folder, absolutePath, status, responseHeaders);
+}
+
+/** serve-handler sends the bytes (with Range support); the rules' headers and our status win over its own. */
+async function serveWithServeHandler(incoming: IncomingMessage, outgoing: ServerResponse, folder: string, absolutePath: string, status: number, headers: Record<string, string>): Promise<void> {
+  const writeHead = outgoing.writeHead.bind(outgoing) as (code: number, headers?: Record<string, unknown>) => ServerResponse;
+  (outgoing as { writeHead: unknown }).writeHead = (code: number, own: Record<string, unknown> = {}) => {
+    // Content-Disposition misleads `wget --content-disposition`; Last-Modified would differ between identical builds.
+    const { "Content-Disposition": _disposition, "Last-Modified": _modified, ...kept } = own;
+    return writeHead(status === 200 ? code : status, { ...kept, ...headers });
+  };
+  const relative = path.relative(path.resolve(folder), absolutePath).split(path.sep).map(encodeURIComponent).join("/");
+  incoming.url = `/${relative}`;
+  await handler(incoming, outgoing, { public: folder, cleanUrls: false, directoryListing: false, etag: false, symlinks: false, trailingSlash: undefined });
+}
+
+function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: URL): void {
+  // Netlify answers a path no rule and no file covers with its own HTML page; under /api/ a rule covers every path.
+  const body = `Not Found: ${url.pathname}\n`;
+  outgoing.writeHead(404, { ...corsHeaders(), "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
+  outgoing.end(incoming.method === "HEAD" ? undefined : body);
+}
+
+function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage, kind: ProblemType, detail: string, status?: number): void {
+  const response = problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail);
+  void sendWebResponse(outgoing, status ? new Response(response.body, { status, headers: response.headers }) : response);
+}
+
+async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(body);
+}
+
+function requestUrl(incoming: IncomingMessage): URL {
+  const host = incoming.headers.host && /^[a-z0-9.:[\]-]+$/i.test(incoming.headers.host) ? incoming.headers.host : "localhost";
+  try {
+    return new URL(incoming.url ?? "/", `http://${host}`);
+  } catch {
+    return new URL("/", `http://${host}`);
+  }
+}
+
+function webHeaders(incoming: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    try {
+      headers.append(raw[index]!, raw[index + 1]!);
+    } catch {
+      // A header fetch cannot hold (invalid bytes in its value) plays no part in any rule: drop it.
+    }
+  }
+  return headers;
+}
+
+/** A web Request for the edge entries, or undefined for methods fetch refuses to represent (CONNECT, TRACE). */
+function webRequest(url: URL, method: string, headers: Headers): Request | undefined {
+  try {
+    return new Request(url, { method, headers });
+  } catch {
+    return undefined;
+  }
+}
+
+function decodePath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400; JSON either way. */
+function answerClientError(server: Server, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (error as { code?: string }).code === "ECONNRESET") return void socket.destroy();
+  const kind: ProblemType = error.code === "HPE_HEADER_OVERFLOW" ? "headers-too-large" : "bad-request";
+  const address = server.address();
+  const origin = address && typeof address === "object" ? `http://localhost:${address.port}` : "http://localhost";
+  const detail = kind === "headers-too-large" ? "The request headers exceed the server's limit of 16 KiB." : "The request could not be parsed as HTTP/1.1.";
+  const body = problemText(problemBody(kind, detail, origin));
+  const reason = kind === "headers-too-large" ? "Request Header Fields Too Large" : "Bad Request";
+  const headers = Object.entries({ ...corsHeaders(), "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" });
+  socket.end(`HTTP/1.1 ${PROBLEM_TYPES[kind].status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${body}`);
+}

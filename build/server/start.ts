@@ -1,0 +1,34 @@
+/**
+ * `npm start` (after the build) and `npm run serve`: the local server on http://localhost:8080 (PORT and
+ * HOST to change), stopping cleanly on SIGINT or SIGTERM.
+ */
+import path from "node:path";
+import { repairOutput } from "../output/atomic-output.ts";
+import { createLocalServer } from "./local-server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? "127.0.0.1";
+
+await repairOutput(dist);
+const server = await createLocalServer({
+  dist,
+  netlifyConfigPath: path.join(ROOT, "netlify.toml"),
+  log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
+});
+server.listen(port, host, () => {
+  process.stdout.write(`Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`);
+});
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: finishing open requests, then stopping\n`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 3000).unref();
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The files of dist/ as the local server sends them: resolved safely inside the folder, with a strong ETag
+ * from the SHA-256 of their bytes (the edge handler's algorithm, so an alias and its file agree) and gzip or
+ * brotli variants made once per file version and kept in memory. A file's version is its inode, size and
+ * mtime: a rebuild swaps in new files, so a tag is never stale.
+ */
+import { createHash } from "node:crypto";
+import { lstat, readFile, realpath } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+export interface StaticFile {
+  absolutePath: string;
+  size: number;
+  etag: string;
+  bytes: Buffer;
+  variant(encoding: "br" | "gzip"): Promise<Buffer>;
+}
+
+/** Below this, compression costs more than it saves (the serve CLI uses the same threshold). */
+export const COMPRESSION_THRESHOLD = 1024;
+const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export class StaticFiles {
+  private readonly cache = new Map<string, { version: string; file: StaticFile }>();
+  private cachedBytes = 0;
+  private readonly root: Promise<string>;
+
+  constructor(readonly folder: string) {
+    this.root = realpath(folder).catch(() => path.resolve(folder));
+  }
+
+  /**
+   * The regular file at a decoded URL path, or undefined. Never resolves outside the folder: `..`
+   * segments, backslashes, NUL and symbolic links leaving the folder all give undefined.
+   */
+  async resolve(urlPath: string): Promise<string | undefined> {
+    if (urlPath.includes("\0") || urlPath.includes("\\") || !urlPath.startsWith("/")) return undefined;
+    const segments = urlPath.split("/").filter(Boolean);
+    if (segments.some((segment) => segment === ".." || segment === ".")) return undefined;
+    const root = await this.root;
+    const candidate = path.join(root, ...segments);
+    try {
+      const stats = await lstat(candidate);
+      if (!stats.isFile()) return undefined;
+      const real = await realpath(candidate);
+      return real === candidate || real.startsWith(root + path.sep) ? candidate : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async load(absolutePath: string): Promise<StaticFile> {
+    const stats = await lstat(absolutePath);
+    const version = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+    const cached = this.cache.get(absolutePath);
+    if (cached && cached.version === version) return cached.file;
+    const bytes = await readFile(absolutePath);
+    const variants = new Map<string, Promise<Buffer>>();
+    const file: StaticFile = {
+      absolutePath,
+      size: bytes.byteLength,
+      etag: `"${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}"`,
+      bytes,
+      variant(encoding) {
+        let pending = variants.get(encoding);
+        if (!pending) {
+          pending =
+            encoding === "br"
+              ? compressBrotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+              : compressGzip(bytes, { level: 9 });
+          variants.set(encoding, pending);
+        }
+        return pending;
+      },
+    };
+    this.remember(absolutePath, version, file);
+    return file;
+  }
+
+  private remember(absolutePath: string, version: string, file: StaticFile): void {
+    const previous = this.cache.get(absolutePath);
+    if (previous) this.cachedBytes -= previous.file.size;
+    this.cache.delete(absolutePath);
+    this.cache.set(absolutePath, { version, file });
+    this.cachedBytes += file.size;
+    for (const [key, entry] of this.cache) {
+      if (this.cachedBytes <= CACHE_LIMIT_BYTES) break;
+      this.cache.delete(key);
+      this.cachedBytes -= entry.file.size;
+    }
+  }
+}
+
+/** The encoding to send, from Accept-Encoding: brotli, then gzip, when the client accepts it (q > 0). */
+export function negotiateEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(";");
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*");
+  const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return undefined;
+}
+
+/** Text formats worth compressing. */
+export function isCompressible(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/linkset\+json|image\/svg\+xml)/.test(contentType);
+}

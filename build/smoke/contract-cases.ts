@@ -1,0 +1,73 @@
+/**
+ * Requests whose answers the contract fixes, beyond the plain routes: query parameters, methods, unknown
+ * paths. The smoke check runs them against any deployment; the tests run them against the local server.
+ */
+export interface ContractCase {
+  name: string;
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+  url: string;
+  status: number;
+  contentType?: string;
+  /** For 200 answers: the filters the body's meta must report and how many answers it may hold. */
+  filters?: { q: string | null; slug: string | null };
+  count?: number | "some";
+  problemType?: string;
+  headers?: Record<string, string>;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const PROBLEM = "application/problem+json";
+
+/** `slug` is an answer that exists in the content being checked. */
+export function contractCases(slug: string): ContractCase[] {
+  const get = (name: string, url: string, status: number, rest: Partial<ContractCase> = {}): ContractCase => ({
+    name,
+    method: "GET",
+    url,
+    status,
+    contentType: status === 200 ? JSON_TYPE : PROBLEM,
+    ...rest,
+  });
+  return [
+    get("slug, known", `/api/v1/answers?slug=${slug}`, 200, { filters: { q: null, slug }, count: 1 }),
+    get("slug, unknown", "/api/v1/answers?slug=no-such-answer", 200, { filters: { q: null, slug: "no-such-answer" }, count: 0 }),
+    get("slug, upper case", `/api/v1/answers?slug=${slug.toUpperCase()}`, 200, { filters: { q: null, slug: slug.toUpperCase() }, count: 0 }),
+    get("slug, empty", "/api/v1/answers?slug=", 200, { filters: { q: null, slug: "" }, count: 0 }),
+    get("slug, repeated", `/api/v1/answers?slug=${slug}&slug=${slug}`, 400, { problemType: "repeated-parameter" }),
+    get("slug, with other parameters", `/api/v1/answers?utm_source=x&slug=${slug}&lang=en`, 200, { filters: { q: null, slug }, count: 1 }),
+    get("slug and q, both match", `/api/v1/answers?slug=${slug}&q=${slug.split("-")[0]}`, 200, { filters: { q: slug.split("-")[0]!, slug }, count: 1 }),
+    get("slug and q, q misses", `/api/v1/answers?slug=${slug}&q=zzzzqqq`, 200, { filters: { q: "zzzzqqq", slug }, count: 0 }),
+    get("q, a word", "/api/v1/answers?q=microphones", 200, { filters: { q: "microphones", slug: null }, count: "some" }),
+    get("q, one letter", "/api/v1/answers?q=m", 200, { filters: { q: "m", slug: null }, count: "some" }),
+    get("q, no match", "/api/v1/answers?q=zzzzqqq", 200, { filters: { q: "zzzzqqq", slug: null }, count: 0 }),
+    get("q, empty", "/api/v1/answers?q=", 400, { problemType: "invalid-query" }),
+    get("q, punctuation only", "/api/v1/answers?q=%21%3F-", 400, { problemType: "invalid-query" }),
+    get("q, 200 code points", `/api/v1/answers?q=${"a".repeat(200)}`, 200, { count: 0 }),
+    get("q, 201 code points", `/api/v1/answers?q=${"a".repeat(201)}`, 400, { problemType: "query-too-long" }),
+    get("q, unicode", "/api/v1/answers?q=MICRÓPHONES", 200, { filters: { q: "MICRÓPHONES", slug: null }, count: "some" }),
+    get("q, %20 space", "/api/v1/answers?q=ceiling%20microphones", 200, { filters: { q: "ceiling microphones", slug: null }, count: "some" }),
+    get("q, + space", "/api/v1/answers?q=ceiling+microphones", 200, { filters: { q: "ceiling microphones", slug: null }, count: "some" }),
+    get("q, repeated", "/api/v1/answers?q=a&q=b", 400, { problemType: "repeated-parameter" }),
+    get("page 1", "/api/v1/answers?page=1", 200, { filters: { q: null, slug: null }, count: "some" }),
+    get("page past the end", "/api/v1/answers?page=999", 200, { filters: { q: null, slug: null }, count: 0 }),
+    get("page 0", "/api/v1/answers?page=0", 400, { problemType: "invalid-page" }),
+    get("page x", "/api/v1/answers?page=x", 400, { problemType: "invalid-page" }),
+    get("page repeated", "/api/v1/answers?page=1&page=1", 400, { problemType: "repeated-parameter" }),
+    get("32 parameters", `/api/v1/answers?q=room&${Array.from({ length: 31 }, (_, index) => `p${index}=1`).join("&")}`, 200, { count: "some" }),
+    get("33 parameters", `/api/v1/answers?q=room&${Array.from({ length: 32 }, (_, index) => `p${index}=1`).join("&")}`, 400, { problemType: "too-many-parameters" }),
+    get("unknown path under /api/", "/api/v1/no-such-thing", 404, { problemType: "not-found" }),
+    get("unknown answer file", "/api/v1/answers/no-such-answer.json", 404, { problemType: "not-found" }),
+    get("unknown version", "/api/v2", 404, { problemType: "not-found" }),
+    { name: "HEAD with q", method: "HEAD", url: "/api/v1/answers?q=room", status: 200, contentType: JSON_TYPE },
+    { name: "OPTIONS preflight", method: "OPTIONS", url: "/api/v1/answers", status: 204, headers: { "access-control-allow-origin": "*", allow: "GET, HEAD, OPTIONS" } },
+    ...(["POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
+      name: `${method} refused`,
+      method,
+      url: "/api/v1/health",
+      status: 405,
+      contentType: PROBLEM,
+      problemType: "method-not-allowed",
+      headers: { allow: "GET, HEAD, OPTIONS" },
+    })),
+  ];
+}

@@ -1,0 +1,142 @@
+/**
+ * `npm run smoke -- <base-url>`: requests every public URL of this build (from its own route list) and every
+ * contract case against a running deployment, and reports each difference from the contract. The tests run it
+ * against the local server; the maintainer runs it against a Netlify deploy preview to settle what
+ * ../shared/reference/hosting.md marks unverified (extra parameters, header merging on rewrites, 404 types).
+ */
+import path from "node:path";
+import { compileContent } from "../pipeline.ts";
+import { routesFor, type Route } from "../routes.ts";
+import { loadSchemaRegistry, type SchemaRegistry } from "../schemas/schema-registry.ts";
+import { contractCases, type ContractCase } from "./contract-cases.ts";
+
+export interface Difference {
+  method: string;
+  url: string;
+  check: string;
+  expected: string;
+  actual: string;
+}
+
+export interface SmokeReport {
+  requests: number;
+  differences: Difference[];
+}
+
+export async function runSmoke(baseUrl: string, contentDir: string): Promise<SmokeReport> {
+  const compiled = await compileContent({ contentDir, outDir: "" });
+  if (!compiled.ok) throw new Error(`the content does not build (${compiled.diagnostics.length} problems): run npm run build`);
+  const schemas = await loadSchemaRegistry();
+  const routes = routesFor(compiled.site.files);
+  const report: SmokeReport = { requests: 0, differences: [] };
+  const origin = baseUrl.replace(/\/+$/, "");
+  const request = async (method: string, url: string, headers: Record<string, string> = {}) => {
+    report.requests++;
+    return fetch(origin + url, { method, headers, redirect: "manual" });
+  };
+  const canonicalBodies = new Map<string, string>();
+  for (const route of routes.filter((candidate) => candidate.canonical)) await checkRoute(route);
+  for (const route of routes.filter((candidate) => !candidate.canonical)) await checkRoute(route);
+  const slug = routes.find((route) => route.url.startsWith("/api/v1/answers?slug="))?.url.split("=")[1] ?? "room-sizing";
+  for (const contractCase of contractCases(slug)) await checkCase(contractCase);
+  return report;
+
+  function differ(method: string, url: string, check: string, expected: unknown, actual: unknown): void {
+    report.differences.push({ method, url, check, expected: String(expected), actual: String(actual) });
+  }
+
+  async function checkRoute(route: Route): Promise<void> {
+    const response = await request("GET", route.url);
+    const body = await response.text();
+    checkCommonHeaders("GET", route.url, response, route.status, route.contentType);
+    if (route.schema) {
+      const link = response.headers.get("link") ?? "";
+      if (!link.includes(`</api/v1/schemas/${route.schema}>; rel="describedby"`)) differ("GET", route.url, "Link describedby", route.schema, link);
+      checkSchema(schemas, route, body);
+    }
+    if (route.canonical) canonicalBodies.set(route.file, body);
+    else if (canonicalBodies.get(route.file) !== body) differ("GET", route.url, "same bytes as its file", route.file, "different bytes");
+    const etag = response.headers.get("etag");
+    if (!etag) return differ("GET", route.url, "ETag", "present", "absent");
+    const head = await request("HEAD", route.url);
+    if ((await head.arrayBuffer()).byteLength !== 0) differ("HEAD", route.url, "no body", 0, "a body");
+    for (const name of ["etag", "content-length", "content-type"]) {
+      if (head.headers.get(name) !== response.headers.get(name)) differ("HEAD", route.url, `${name} as GET`, response.headers.get(name), head.headers.get(name));
+    }
+    const revalidated = await request("GET", route.url, { "If-None-Match": etag });
+    if (revalidated.status !== 304) differ("GET", route.url, "If-None-Match gives 304", 304, revalidated.status);
+  }
+
+  function checkSchema(registry: SchemaRegistry, route: Route, body: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return differ("GET", route.url, "JSON body", "valid JSON", body.slice(0, 80));
+    }
+    const validate = registry.validator(route.schema!);
+    if (!validate(parsed)) differ("GET", route.url, `body valid against ${route.schema}`, "valid", JSON.stringify(validate.errors?.slice(0, 3)));
+  }
+
+  function checkCommonHeaders(method: string, url: string, response: Response, status: number, contentType: string | undefined): void {
+    if (response.status !== status) differ(method, url, "status", status, response.status);
+    if (contentType && response.headers.get("content-type") !== contentType) differ(method, url, "Content-Type", contentType, response.headers.get("content-type"));
+    if (response.headers.get("access-control-allow-origin") !== "*") differ(method, url, "CORS", "*", response.headers.get("access-control-allow-origin"));
+    if (response.headers.get("access-control-allow-credentials") !== null) differ(method, url, "no credentials", "absent", response.headers.get("access-control-allow-credentials"));
+    if (response.headers.get("x-content-type-options") !== "nosniff") differ(method, url, "nosniff", "nosniff", response.headers.get("x-content-type-options"));
+  }
+
+  async function checkCase(contractCase: ContractCase): Promise<void> {
+    const { method, url } = contractCase;
+    const response = await request(method, url, method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {});
+    checkCommonHeaders(method, url, response, contractCase.status, contractCase.contentType);
+    for (const [name, value] of Object.entries(contractCase.headers ?? {})) {
+      if (response.headers.get(name) !== value) differ(method, url, `header ${name}`, value, response.headers.get(name));
+    }
+    const text = await response.text();
+    if (method === "HEAD" || method === "OPTIONS") {
+      if (text !== "") differ(method, url, "no body", "", text.slice(0, 80));
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return differ(method, url, "JSON body", "JSON", text.slice(0, 80));
+    }
+    if (contractCase.problemType) {
+      if (!String(body.type).endsWith(`#${contractCase.problemType}`)) differ(method, url, "problem type", contractCase.problemType, body.type);
+      if (body.status !== contractCase.status) differ(method, url, "problem status", contractCase.status, body.status);
+      if (response.headers.get("cache-control") !== "no-store") differ(method, url, "problems are not cached", "no-store", response.headers.get("cache-control"));
+      return;
+    }
+    const meta = body.meta as { filters?: unknown; count?: number } | undefined;
+    const data = body.data as unknown[] | undefined;
+    if (contractCase.filters && JSON.stringify(meta?.filters) !== JSON.stringify(contractCase.filters)) {
+      differ(method, url, "meta.filters", JSON.stringify(contractCase.filters), JSON.stringify(meta?.filters));
+    }
+    if (contractCase.count === "some" ? !data?.length : contractCase.count !== undefined && data?.length !== contractCase.count) {
+      differ(method, url, "number of answers", contractCase.count, data?.length);
+    }
+    const validate = schemas.validator("answers.schema.json");
+    if (!validate(body)) differ(method, url, "body valid against answers.schema.json", "valid", JSON.stringify(validate.errors?.slice(0, 3)));
+  }
+}
+
+export function formatReport(baseUrl: string, report: SmokeReport): string {
+  const lines = report.differences.map((difference) =>
+    `${difference.method} ${difference.url}: ${difference.check}: expected ${difference.expected}, got ${difference.actual}`);
+  lines.push(`${report.differences.length === 0 ? "OK" : "FAILED"}: ${report.requests} requests to ${baseUrl}, ${report.differences.length} differences from the contract.`);
+  return lines.join("\n") + "\n";
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const baseUrl = process.argv[2];
+  if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
+    process.stderr.write("usage: npm run smoke -- <base-url>   (for example https://deploy-preview-1--example.netlify.app)\n");
+    process.exit(2);
+  }
+  const report = await runSmoke(baseUrl, path.resolve(import.meta.dirname, "../../content"));
+  process.stdout.write(formatReport(baseUrl, report));
+  process.exit(report.differences.length === 0 ? 0 : 1);
+}
