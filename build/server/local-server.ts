@@ -101,12 +101,14 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
   const file = await files.load(absolutePath);
   const contentType = ruleHeaders["Content-Type"];
   const compressible = isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
-  const responseHeaders: Record<string, string> = { ...ruleHeaders, ETag: file.etag, ...(compressible ? { Vary: "Accept-Encoding" } : {}) };
-  if (status === 200 && ifNoneMatchHits(headers.get("If-None-Match"), file.etag)) {
+  const encoding = compressible && !headers.has("Range") ? negotiateEncoding(headers.get("Accept-Encoding") ?? undefined) : undefined;
+  // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
+  const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
+  const responseHeaders: Record<string, string> = { ...ruleHeaders, ETag: etag, ...(compressible ? { Vary: "Accept-Encoding" } : {}) };
+  if (status === 200 && ifNoneMatchHits(headers.get("If-None-Match"), etag)) {
     outgoing.writeHead(304, responseHeaders);
     return void outgoing.end();
   }
-  const encoding = compressible && !headers.has("Range") ? negotiateEncoding(headers.get("Accept-Encoding") ?? undefined) : undefined;
   if (encoding) {
     const body = await file.variant(encoding);
     outgoing.writeHead(status, { ...responseHeaders, "Content-Encoding": encoding, "Content-Length": String(body.byteLength) });

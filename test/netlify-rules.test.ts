@@ -1,0 +1,66 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileContent } from "../build/pipeline.ts";
+import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
+import { routesFor, type Route } from "../build/routes.ts";
+import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
+import { ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+
+let config: NetlifyConfig;
+let routes: Route[];
+
+beforeAll(async () => {
+  config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"));
+  const compiled = await compileContent({ contentDir: SHIPPED_CONTENT, outDir: "" });
+  if (!compiled.ok) throw new Error("shipped content does not build");
+  routes = routesFor(compiled.site.files);
+});
+
+describe("netlify.toml", () => {
+  it("never has two header rules that match one path set the same header", () => {
+    const paths = new Set(["/", "/nope", "/api", "/api/v2", ...routes.flatMap((route) => [route.url.split("?")[0]!, route.file])]);
+    for (const candidate of paths) {
+      const setBy = new Map<string, string>();
+      for (const rule of config.headers.filter((header) => header.forRegExp.test(candidate))) {
+        for (const name of Object.keys(rule.values).map((key) => key.toLowerCase())) {
+          expect(setBy.get(name), `${candidate}: ${name} is set by "${setBy.get(name)}" and "${rule.for}"`).toBeUndefined();
+          setBy.set(name, rule.for);
+        }
+      }
+    }
+  });
+
+  it("gives every file a Content-Type rule that says what routes.ts says", () => {
+    for (const route of routes.filter((candidate) => candidate.canonical)) {
+      const types = config.headers.filter((rule) => rule.forRegExp.test(route.file)).map((rule) => rule.values["Content-Type"]).filter(Boolean);
+      expect(types, route.file).toEqual([route.contentType]);
+    }
+  });
+
+  it("rewrites every extensionless alias to its file, and sends the rest of /api/ to the JSON 404", () => {
+    for (const route of routes.filter((candidate) => !candidate.canonical && !candidate.url.includes("?"))) {
+      const match = config.matchRedirect({ host: "localhost", pathname: route.url, search: "", getHeader: () => "" });
+      expect(match, route.url).toMatchObject({ status: 200, to: route.file });
+    }
+    expect(config.matchRedirect({ host: "localhost", pathname: "/api/v1/anything/else", search: "", getHeader: () => "" })).toMatchObject({
+      status: 404,
+      to: "/api/v1/errors/not-found",
+    });
+  });
+
+  it("sets on static files the same CORS, caching and Link values the edge code sets on its own responses", () => {
+    const everywhere = config.headers.find((rule) => rule.for === "/*")!;
+    expect(everywhere.values).toEqual(corsHeaders());
+    expect(everywhere.values["Access-Control-Expose-Headers"]).toBe(EXPOSED_HEADERS);
+    const answers = config.headers.find((rule) => rule.for === "/api/v1/answers/*")!;
+    expect(answers.values.Link).toBe(linkHeader("answers.schema.json"));
+    expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
+  });
+
+  it("declares the edge entries for GET and HEAD on the answers, and every other method everywhere", () => {
+    expect(config.edgeEntries.map((entry) => [entry.name, entry.paths, entry.methods])).toEqual([
+      ["answers-query", ["/api/v1/answers", "/api/v1/answers/"], ["GET", "HEAD"]],
+      ["method-guard", ["/*"], ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]],
+    ]);
+  });
+});

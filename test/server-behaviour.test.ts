@@ -1,0 +1,200 @@
+import { spawn } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contractCases } from "../build/smoke/contract-cases.ts";
+import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+
+let running: RunningServer;
+let dist: string;
+const SECRET = "TOP-SECRET-OUTSIDE-DIST";
+
+beforeAll(async () => {
+  const folder = await temporaryFolder("behaviour");
+  dist = path.join(folder, "dist");
+  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
+  if (!result.ok) throw new Error("shipped content does not build");
+  await writeFile(path.join(folder, "secret.txt"), SECRET);
+  running = await startLocalServer(dist);
+}, 60_000);
+
+/** A raw HTTP/1.1 exchange, so that the request target reaches the server exactly as written. */
+function raw(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { port } = new URL(running.origin);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: "127.0.0.1", port, path: target, method, headers, insecureHTTPParser: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/** Bytes written straight to the socket: for request lines and headers no client library would send. */
+function rawSocket(text: string): Promise<string> {
+  const { port } = new URL(running.origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.end(text));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    socket.on("error", reject);
+  });
+}
+
+describe("HTTP semantics", () => {
+  it("compresses with brotli and gzip to exactly the identity bytes, each with its own tag", async () => {
+    const identity = await raw("/api/v1/answers");
+    for (const [encoding, decompress] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+      const compressed = await raw("/api/v1/answers", { "Accept-Encoding": encoding });
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      expect(compressed.headers.vary).toBe("Accept-Encoding");
+      expect(decompress(compressed.body).equals(identity.body)).toBe(true);
+      expect(compressed.body.byteLength).toBeLessThan(identity.body.byteLength / 3);
+      expect(compressed.headers.etag).not.toBe(identity.headers.etag);
+      const revalidated = await raw("/api/v1/answers", { "Accept-Encoding": encoding, "If-None-Match": String(compressed.headers.etag) });
+      expect(revalidated.status).toBe(304);
+    }
+  });
+
+  it("HEAD gives GET's headers without the body, compressed or not", async () => {
+    for (const headers of [{}, { "Accept-Encoding": "br" }] as Array<Record<string, string>>) {
+      const get = await raw("/api/v1/evidence", headers);
+      const head = await raw("/api/v1/evidence", headers, "HEAD");
+      expect(head.body.byteLength).toBe(0);
+      expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+      expect(head.headers.etag).toBe(get.headers.etag);
+    }
+  });
+
+  it("changes the ETag when a rebuild changes the file, and never answers 304 for the old one", async () => {
+    const before = await raw("/api/v1/health");
+    const rebuilt = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_800_000_000 });
+    expect(rebuilt.ok).toBe(true);
+    const after = await raw("/api/v1/health", { "If-None-Match": String(before.headers.etag) });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(JSON.parse(after.body.toString("utf8")).generated_at).toBe("2027-01-15T08:00:00Z");
+    await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
+  });
+
+  it("does not send Content-Disposition or Last-Modified (mirrors and identical builds)", async () => {
+    const response = await raw("/api/v1/answers/room-sizing.json");
+    expect(response.headers["content-disposition"]).toBeUndefined();
+    expect(response.headers["last-modified"]).toBeUndefined();
+  });
+});
+
+describe("hostile paths never leave dist/", () => {
+  it.each([
+    "/../secret.txt",
+    "/..%2fsecret.txt",
+    "/%2e%2e/secret.txt",
+    "/%2e%2e%2fsecret.txt",
+    "/api/v1/..%2f..%2f..%2fsecret.txt",
+    "/api/v1/%2e%2e%5c%2e%2e%5c%2e%2e%5csecret.txt",
+    "/api\\..\\..\\secret.txt",
+    "/%c0%ae%c0%ae/secret.txt",
+    "/%c0%ae%c0%ae%c0%afsecret.txt",
+    "/api/v1/index.json%00.txt",
+    "/api/v1/%00",
+    "//secret.txt",
+    "/api/v1/answers?slug=..%2f..%2f..%2fsecret",
+    "/api/v1/answers?slug=../../../secret.txt",
+    "/api/v1/answers?slug=%2e%2e%2f%2e%2e%2fsecret",
+  ])("%s", async (target) => {
+    const response = await raw(target);
+    expect(response.body.toString("latin1")).not.toContain(SECRET);
+    expect(response.status).toBeLessThan(500);
+    if (target.startsWith("/api/")) expect(String(response.headers["content-type"])).toMatch(/json/);
+  });
+});
+
+describe("limits", () => {
+  it("answers a request line over 8 KiB with a JSON 414", async () => {
+    const response = await raw(`/api/v1/answers?q=${"a".repeat(9 * 1024)}`);
+    expect(response.status).toBe(414);
+    expect(response.headers["content-type"]).toBe("application/problem+json");
+    expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({ status: 414, type: expect.stringMatching(/#uri-too-long$/) });
+  });
+
+  it("answers 20 KiB of headers with a JSON 431", async () => {
+    const text = await rawSocket(`GET /api/v1 HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"b".repeat(20 * 1024)}\r\n\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(text).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/);
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 431, type: expect.stringMatching(/#headers-too-large$/) });
+  });
+
+  it("refuses methods fetch cannot represent (TRACE, CONNECT-like, WebDAV) with 405", async () => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+      const response = await raw("/api/v1", {}, method);
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
+    }
+  });
+
+  it("still answers after all of the above", async () => {
+    expect((await raw("/api/v1/health")).status).toBe(200);
+  });
+});
+
+describe("the edge entries", () => {
+  it("answer exactly as the server does over HTTP when imported and called with a Request", async () => {
+    const answersEntry = (await import("../build/edge-functions/answers-query.ts")).default;
+    const guardEntry = (await import("../build/edge-functions/method-guard.ts")).default;
+    for (const contractCase of contractCases("room-sizing")) {
+      const url = running.origin + contractCase.url;
+      const direct = (await answersEntry(new Request(url, { method: contractCase.method }))) ?? guardEntry(new Request(url, { method: contractCase.method }));
+      if (!direct) continue; // handed on to the static files: nothing of the entries' to compare
+      const viaServer = await fetch(url, { method: contractCase.method, headers: { "Accept-Encoding": "identity" } });
+      expect(direct.status, contractCase.name).toBe(viaServer.status);
+      expect(await direct.text(), contractCase.name).toBe(await viaServer.text());
+      for (const name of ["content-type", "etag", "cache-control", "link", "allow", "access-control-allow-origin", "netlify-vary"]) {
+        expect(direct.headers.get(name), `${contractCase.name}: ${name}`).toBe(viaServer.headers.get(name));
+      }
+    }
+  });
+
+  it("import only relative modules with extensions, never node: or remote modules (Deno at the edge)", async () => {
+    const seen = new Set<string>();
+    const pending = ["build/edge-functions/answers-query.ts", "build/edge-functions/method-guard.ts"].map((file) => path.join(ROOT, file));
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const source = await readFile(file, "utf8");
+      for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^"';]*?from\s+["']([^"']+)["']/gm)) {
+        const [, typeOnly, specifier] = match;
+        expect(specifier, `${path.relative(ROOT, file)} imports ${specifier}`).toMatch(/^\.\.?\/.*\.(ts|js)$/);
+        if (!typeOnly) pending.push(path.resolve(path.dirname(file), specifier!));
+      }
+      expect(source, path.relative(ROOT, file)).not.toMatch(/\bDeno\.|from\s+["']node:|require\(/);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+  });
+});
+
+describe("npm start's server process", () => {
+  it("stops cleanly on SIGTERM", async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "build/server/start.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DIST: dist },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    for (let attempt = 0; attempt < 100 && !output.includes("Serving"); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/GET \/api\/v1\/health 200 /);
+  }, 30_000);
+});

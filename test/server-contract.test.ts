@@ -1,0 +1,42 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
+import { runSmoke, formatReport, type SmokeReport } from "../build/smoke/smoke.ts";
+import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+
+let running: RunningServer;
+let report: SmokeReport;
+
+beforeAll(async () => {
+  const dist = path.join(await temporaryFolder("contract"), "dist");
+  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
+  if (!result.ok) throw new Error("shipped content does not build");
+  running = await startLocalServer(dist);
+  report = await runSmoke(running.origin, SHIPPED_CONTENT);
+}, 60_000);
+
+describe("the smoke check against the local server", () => {
+  it("finds no difference from the contract on any public URL or contract case", () => {
+    expect(report.differences, formatReport(running.origin, report)).toEqual([]);
+    // Every route is fetched with GET, HEAD and a conditional GET, plus every contract case.
+    expect(report.requests).toBeGreaterThan(200);
+  });
+
+  it("reaches every rule of netlify.toml: a rule no test reaches fails here", async () => {
+    const config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"));
+    const declared = [
+      ...config.redirects.map((rule) => `redirect:${rule.index}`),
+      ...config.headers.map((rule) => `header:${rule.index}`),
+      ...config.edgeEntries.map((entry) => `edge:${entry.name}`),
+    ];
+    // The request-path rule for /api/v1 answers only where Netlify matches header rules on the requested path.
+    await fetch(`${running.origin}/api/v1`);
+    expect(declared.filter((rule) => !running.rulesReached.has(rule))).toEqual([]);
+  });
+
+  it("logs one line per request", () => {
+    expect(running.log.length).toBeGreaterThanOrEqual(report.requests);
+    expect(running.log.find((line) => line.startsWith("GET /api/v1/answers?q=microphones 200 "))).toBeDefined();
+  });
+});

@@ -1,0 +1,33 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { createLocalServer } from "../../build/server/local-server.ts";
+import { ROOT } from "./build-helpers.ts";
+
+export interface RunningServer {
+  origin: string;
+  server: Server;
+  /** Every rule that answered a request: "edge:name", "redirect:index", "header:index". */
+  rulesReached: Set<string>;
+  log: string[];
+}
+
+/** The real local server over a built folder, on a free loopback port, closed after the test file. */
+export async function startLocalServer(dist: string): Promise<RunningServer> {
+  const rulesReached = new Set<string>();
+  const log: string[] = [];
+  const server = await createLocalServer({
+    dist,
+    netlifyConfigPath: path.join(ROOT, "netlify.toml"),
+    log: (line) => log.push(line),
+    onRule: (kind, id) => rulesReached.add(`${kind}:${id}`),
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, server, rulesReached, log };
+}
