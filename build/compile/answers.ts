@@ -1,19 +1,13 @@
-import type { Source } from "../content/types.ts";
+import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import { buildSearchIndex, type SearchIndex } from "../search/search-index.ts";
 import type { ValidAnswer } from "../stages/validate.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
-export interface AnswerResource {
-  slug: string;
-  title: string;
-  question: string;
-  summary: string;
-  tags: string[];
-  product_families: string[];
+/** An answer as the API serves it: the front matter with its references resolved, and its body. */
+export interface AnswerResource extends Omit<AnswerFrontMatter, "related" | "sources"> {
   related: Array<{ slug: string; title: string; href: string }>;
   sources: Source[];
-  reviewed: string;
   body: { markdown: string; html: string; word_count: number };
   links: { self: string };
 }
