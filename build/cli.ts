@@ -22,7 +22,13 @@ export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.Proc
     options.sourceDateEpoch = Number(epoch);
   }
   const baseUrl = env.BASE_URL || env.URL;
-  if (baseUrl) options.baseUrl = baseUrl.replace(/\/+$/, "");
+  if (baseUrl) {
+    const origin = baseUrl.replace(/\/+$/, "");
+    if (!/^https?:\/\/[^\s/?#]+$/.test(origin)) {
+      throw new Error(`${env.BASE_URL ? "BASE_URL" : "URL"} must be an origin such as https://example.org, with no path (got "${baseUrl}").`);
+    }
+    options.baseUrl = origin;
+  }
   return options;
 }
 

@@ -21,12 +21,33 @@ export interface Route {
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/** Files outside /api/v1 whose media type is fixed by their name. */
+const DESCRIBED_FILES: Readonly<Record<string, string>> = {
+  "/openapi.json": JSON_TYPE,
+  "/api/v1/openapi.json": JSON_TYPE,
+  "/.well-known/api-catalog": 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  "/.well-known/agent-skills/index.json": JSON_TYPE,
+  "/.well-known/agent-card.json": JSON_TYPE,
+  "/.well-known/mcp/server-card.json": JSON_TYPE,
+  "/.well-known/security.txt": "text/plain; charset=utf-8",
+  "/auth.md": "text/markdown; charset=utf-8",
+  "/llms.txt": "text/plain; charset=utf-8",
+  "/robots.txt": "text/plain; charset=utf-8",
+  "/sitemap.xml": "application/xml; charset=utf-8",
+};
+
 /** The schema and media type a file is served with, by its place in the layout. */
 export function describeFile(file: string): { contentType: string; schema?: string } {
+  const fixed = DESCRIBED_FILES[file];
+  if (fixed) return { contentType: fixed };
+  if (/^\/\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/.test(file)) return { contentType: "text/markdown; charset=utf-8" };
+  if (file.endsWith(".html")) return { contentType: "text/html; charset=utf-8" };
+  if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };
   if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
   if (file.startsWith("/api/v1/errors/")) return { contentType: "application/problem+json" };
   if (file === "/api/v1/index.json") return { contentType: JSON_TYPE, schema: "root.schema.json" };
   if (file === "/api/v1/health/index.json") return { contentType: JSON_TYPE, schema: "health.schema.json" };
+  if (file === "/api/v1/schema-index.json") return { contentType: JSON_TYPE, schema: "schema-list.schema.json" };
   if (file === ANSWERS_SEARCH_INDEX_PATH) return { contentType: JSON_TYPE, schema: "search-index.schema.json" };
   const collection = /^\/api\/v1\/(answers|suppliers|evidence)\//.exec(file)?.[1];
   if (collection) return { contentType: JSON_TYPE, schema: `${collection}.schema.json` };
@@ -42,6 +63,13 @@ export const ALIASES: ReadonlyArray<readonly [string, string]> = [
   ["/api/v1/health", "/api/v1/health/index.json"],
 ];
 
+/** Folders answered by their index.html (Netlify does this itself; no rule is involved). */
+export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [
+  ["/", "/index.html"],
+  ["/docs/", "/docs/index.html"],
+  ["/docs/errors/", "/docs/errors/index.html"],
+];
+
 export function routesFor(files: readonly OutputFile[]): Route[] {
   const routes: Route[] = [];
   const paths = new Set(files.map((file) => file.path));
@@ -54,7 +82,7 @@ export function routesFor(files: readonly OutputFile[]): Route[] {
       routes.push({ url: `/api/v1/answers?slug=${slug}`, file: file.path, status: 200, canonical: false, ...describeFile(file.path) });
     }
   }
-  for (const [url, file] of ALIASES) {
+  for (const [url, file] of [...ALIASES, ...FOLDER_INDEXES]) {
     if (!paths.has(file)) throw new Error(`the alias ${url} names ${file}, which the build did not write`);
     routes.push({ url, file, status: 200, canonical: false, ...describeFile(file) });
   }

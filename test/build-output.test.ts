@@ -10,6 +10,8 @@ const CLI = path.join(ROOT, "build", "cli.ts");
 // One process, with tsx as a loader: killing the tsx wrapper would leave its node child building.
 const NODE = process.execPath;
 const cli = (...args: string[]) => ["--import", "tsx", CLI, ...args];
+// Vitest puts Vite's BASE_URL ("/") in the environment; the build reads BASE_URL as its origin.
+const { BASE_URL: _viteBaseUrl, ...cleanEnv } = process.env;
 
 describe("nothing is lost", () => {
   it("a failed build leaves the existing output exactly as it was", async () => {
@@ -24,7 +26,7 @@ describe("nothing is lost", () => {
   it("a build killed at any moment leaves a complete output (after the repair every command runs)", async () => {
     const folder = await temporaryFolder("killed");
     const out = path.join(folder, "dist");
-    const env = { ...process.env, SOURCE_DATE_EPOCH: "1700000000" };
+    const env = { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000000" };
     const first = spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT });
     expect(first.status, first.stderr).toBe(0);
     const complete = await readTree(out);
@@ -74,17 +76,27 @@ describe("reproducible", () => {
 describe("the command line", () => {
   it("prints every problem once and exits 1 on bad content", async () => {
     const content = await fixtureWithCase("bad-date");
-    const run = spawnSync(NODE, cli("--content", content, "--out", path.join(path.dirname(content), "dist")), { encoding: "utf8", cwd: ROOT });
+    const run = spawnSync(NODE, cli("--content", content, "--out", path.join(path.dirname(content), "dist")), { encoding: "utf8", cwd: ROOT, env: cleanEnv });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^.*content\/answers\/beta-mics\.md:10:11 error schema\/format /m);
     expect(run.stderr).toMatch(/3 problems in 2 files\. Nothing was written/);
   });
 
+  it("refuses a BASE_URL that is not an origin", async () => {
+    const run = spawnSync(NODE, cli("--content", BASE, "--out", path.join(await temporaryFolder("bad-base"), "dist")), {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: { ...cleanEnv, BASE_URL: "/" },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('BASE_URL must be an origin such as https://example.org, with no path (got "/")');
+  });
+
   it("refuses a malformed SOURCE_DATE_EPOCH", async () => {
     const out = path.join(await temporaryFolder("bad-epoch"), "dist");
     await mkdir(out);
-    const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: "yesterday" } });
+    const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: { ...cleanEnv, SOURCE_DATE_EPOCH: "yesterday" } });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("SOURCE_DATE_EPOCH must be whole seconds");
   });

@@ -185,7 +185,7 @@ describe("npm start's server process", () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "build/server/start.ts")], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DIST: dist },
+      env: { ...process.env, BASE_URL: undefined, PORT: String(port), DIST: dist },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -45,10 +45,16 @@ export class StaticFiles {
     const root = await this.root;
     const candidate = path.join(root, ...segments);
     try {
-      const stats = await lstat(candidate);
+      let file = candidate;
+      let stats = await lstat(file);
+      // A folder answers with its index.html, as on Netlify; never with a listing.
+      if (stats.isDirectory()) {
+        file = path.join(candidate, "index.html");
+        stats = await lstat(file);
+      }
       if (!stats.isFile()) return undefined;
-      const real = await realpath(candidate);
-      return real === candidate || real.startsWith(root + path.sep) ? candidate : undefined;
+      const real = await realpath(file);
+      return real === file || real.startsWith(root + path.sep) ? file : undefined;
     } catch {
       return undefined;
     }

@@ -7,6 +7,7 @@ import type { BuildContext } from "../context.ts";
 import { canonicalJson } from "../output/canonical-json.ts";
 import { problemBody, problemText } from "../request/problems.ts";
 import { ANSWERS_SEARCH_INDEX_PATH } from "../search/search-index.ts";
+import { describeService } from "../describe/describe-service.ts";
 import type { ValidContent } from "./validate.ts";
 
 /** A file of the output, by its root-relative URL path, with its exact bytes as text. */
@@ -22,6 +23,7 @@ export interface CompiledSite {
 }
 
 export const SCHEMAS_PATH = "/api/v1/schemas/";
+export const SCHEMA_LIST_PATH = "/api/v1/schema-index.json";
 export const NOT_FOUND_PATH = "/api/v1/errors/not-found";
 
 /** Stage 3: every resource of the API as the exact text of its file. */
@@ -29,9 +31,14 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
   const register = new Map(content.sources.map((source) => [source.id, source]));
   const { site } = content;
   const generatedAt = generationTime(context.options.sourceDateEpoch, content);
+  const origin = context.options.baseUrl ?? site.base_url;
   const contentDigest = digestContent(content);
   const files: OutputFile[] = [];
-  const json = (path: string, body: unknown) => files.push({ path, contents: canonicalJson(body) });
+  const bodies = new Map<string, unknown>();
+  const json = (path: string, body: unknown) => {
+    bodies.set(path, body);
+    files.push({ path, contents: canonicalJson(body) });
+  };
 
   const { answers, searchIndex } = compileAnswers(content.answers, register);
   for (const page of paginate("answers", answers, site.page_size)) json(page.path, page.body);
@@ -67,7 +74,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
       openapi: "/api/v1/openapi.json",
       docs: "/docs/",
       api_catalog: "/.well-known/api-catalog",
-      schemas: SCHEMAS_PATH,
+      schemas: SCHEMA_LIST_PATH,
       search_index: ANSWERS_SEARCH_INDEX_PATH,
     },
   });
@@ -81,12 +88,19 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
   });
 
   for (const [name, schema] of context.schemas.documents) json(`${SCHEMAS_PATH}${name}`, schema);
+  json(SCHEMA_LIST_PATH, {
+    schemas: [...context.schemas.documents].map(([name, schema]) => ({
+      href: `${SCHEMAS_PATH}${name}`,
+      kind: name.startsWith("content-") ? "content" : name.startsWith("discovery-") ? "discovery" : name === "common.schema.json" ? "shared" : "response",
+      title: String(schema.title),
+    })),
+  });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
-  const origin = context.options.baseUrl ?? site.base_url;
   files.push({
     path: NOT_FOUND_PATH,
     contents: problemText(problemBody("not-found", "Nothing is published at this path. The API's resources are listed at /api/v1.", origin)),
   });
+  files.push(...describeService({ site, origin, generatedAt, counts, bodies, searchIndex, schemas: context.schemas.documents, exampleSlug: answers[0]?.slug ?? "" }));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { files, generatedAt, contentDigest };
 }

@@ -1,0 +1,227 @@
+/**
+ * The human docs: static HTML, readable without JavaScript, requesting nothing from any other site (they
+ * work from a downloaded dist/ too). One stylesheet from this site; no script; no inline style.
+ */
+import type { SiteSettings } from "../content/types.ts";
+import { PROBLEM_TYPES } from "../request/problems.ts";
+import {
+  AUTHENTICATION_STATEMENT,
+  DISCOVERY_DOCUMENTS,
+  ENDPOINTS,
+  PARAMETER_RULES,
+  PROBLEM_DESCRIPTIONS,
+  PROBLEM_KINDS,
+  QUERY_EXAMPLES,
+  QUERY_PARAMETERS,
+} from "./service-facts.ts";
+
+export interface DocsInput {
+  site: SiteSettings;
+  origin: string;
+  counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
+  /** What each published q example finds, computed at build time with the API's own matching code. */
+  exampleResults: ReadonlyArray<{ q: string; shows: string; slugs: string[] }>;
+  generatedAt: string;
+}
+
+export const STYLESHEET_PATH = "/assets/site.css";
+export const HTML_PAGES = ["/", "/docs/", "/docs/errors/"] as const;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+
+function page(input: DocsInput, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(input.site.description)}">
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="service-desc" type="application/json" href="/api/v1/openapi.json">
+<link rel="api-catalog" href="/.well-known/api-catalog">
+</head>
+<body>
+<a class="skip" href="#main">Skip to the content</a>
+<header>
+<p class="brand"><a href="/">${escapeHtml(input.site.name)}</a></p>
+<nav aria-label="Site">
+<ul>
+<li><a href="/">Home</a></li>
+<li><a href="/docs/">Documentation</a></li>
+<li><a href="/docs/errors/">Errors</a></li>
+<li><a href="/api/v1">API root</a></li>
+<li><a href="/api/v1/openapi.json">OpenAPI</a></li>
+</ul>
+</nav>
+</header>
+<main id="main">
+${body}
+</main>
+<footer>
+<p>Data: <a href="${escapeHtml(input.site.licence.url)}">${escapeHtml(input.site.licence.name)}</a>. Version ${escapeHtml(input.site.version)}, generated ${escapeHtml(input.generatedAt)}.</p>
+</footer>
+</body>
+</html>
+`;
+}
+
+export function homePage(input: DocsInput): string {
+  const { site, counts } = input;
+  return page(input, site.name, `<h1>${escapeHtml(site.name)}</h1>
+<p>${escapeHtml(site.description)}</p>
+<ul>
+<li><strong>${counts.answers} buyer answers</strong>: room sizing, microphones, cameras, displays, certification, licences, cabling, acoustics, management, security, cost, warranty, procurement rules, accessibility, presentation.</li>
+<li><strong>${counts.suppliers} ranked suppliers</strong>, with sources, caveats and one ownership and methodology disclosure.</li>
+<li><strong>${counts.evidence_records} evidence records</strong> in ${counts.product_families} product families: certification, compliance and warranty status, where unknown and unverified are statuses.</li>
+</ul>
+<p>Every factual claim cites a source with the date it was read. ${escapeHtml(AUTHENTICATION_STATEMENT)} There are no rate limits.</p>
+<h2>Start here</h2>
+<ul>
+${ENDPOINTS.map((endpoint) => `<li><a href="${endpoint.path}">${code(endpoint.path)}</a>: ${escapeHtml(endpoint.summary)}.</li>`).join("\n")}
+</ul>
+<p>Read the <a href="/docs/">documentation</a>, or describe the API to a tool with the <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>.</p>
+<h2>For agents and crawlers</h2>
+<ul>
+${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${document.path}">${escapeHtml(document.name)}</a>: ${escapeHtml(document.what)}.</li>`).join("\n")}
+</ul>
+<h2>Licence and citation</h2>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+`);
+}
+
+export function docsPage(input: DocsInput): string {
+  const { site, origin } = input;
+  const q = QUERY_PARAMETERS.q!;
+  return page(input, `Documentation: ${site.name}`, `<h1>Documentation</h1>
+<p>${escapeHtml(site.description)} The API lives at ${code(`${origin}/api/v1`)}; it is read-only and answers GET and HEAD.</p>
+<nav aria-label="On this page">
+<ul>
+<li><a href="#endpoints">Endpoints</a></li>
+<li><a href="#q">Searching answers: the q rule</a></li>
+<li><a href="#paging">Filters and paging</a></li>
+<li><a href="#format">Responses and headers</a></li>
+<li><a href="#errors">Errors</a></li>
+<li><a href="#authentication">Authentication and limits</a></li>
+<li><a href="#discovery">Discovery documents</a></li>
+<li><a href="#http-get">The plain HTTP GET binding</a></li>
+<li><a href="#licence">Licence and citation</a></li>
+<li><a href="#mirrors">Mirrors and downloads</a></li>
+<li><a href="#contact">Contact</a></li>
+</ul>
+</nav>
+
+<h2 id="endpoints">Endpoints</h2>
+<table>
+<caption>Every endpoint answers GET and HEAD; the canonical file is what a mirror holds.</caption>
+<thead><tr><th scope="col">URL</th><th scope="col">Canonical file</th><th scope="col">What it holds</th></tr></thead>
+<tbody>
+${ENDPOINTS.map((endpoint) => `<tr><th scope="row"><a href="${endpoint.path}">${code(endpoint.path)}</a></th><td><a href="${endpoint.file}">${code(endpoint.file)}</a></td><td>${escapeHtml(endpoint.summary)}.</td></tr>`).join("\n")}
+</tbody>
+</table>
+${ENDPOINTS.map((endpoint) => `<h3 id="endpoint-${endpoint.operation.toLowerCase()}">${escapeHtml(endpoint.name)}</h3>
+<p>${escapeHtml(endpoint.description)} Body schema: <a href="/api/v1/schemas/${endpoint.schema}">${code(endpoint.schema)}</a>.</p>
+<pre><code>curl ${escapeHtml(`${origin}${endpoint.path}`)}</code></pre>`).join("\n")}
+<p>One answer by its slug, and a text search:</p>
+<pre><code>curl '${escapeHtml(origin)}/api/v1/answers?slug=room-sizing'
+curl '${escapeHtml(origin)}/api/v1/answers?q=ceiling+microphones'</code></pre>
+
+<h2 id="q">Searching answers: the q rule</h2>
+<p>${escapeHtml(q.summary)}</p>
+<ul>
+${q.rules.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
+</ul>
+<table>
+<caption>Published examples, with what each finds in this version of the data.</caption>
+<thead><tr><th scope="col">q</th><th scope="col">What it shows</th><th scope="col">Answers found</th></tr></thead>
+<tbody>
+${input.exampleResults.map((example) => `<tr><th scope="row"><a href="/api/v1/answers?q=${encodeURIComponent(example.q)}">${code(example.q)}</a></th><td>${escapeHtml(example.shows)}</td><td>${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => code(slug)).join(", ")}`}</td></tr>`).join("\n")}
+</tbody>
+</table>
+
+<h2 id="paging">Filters and paging</h2>
+<ul>
+<li>${code("slug")}: ${escapeHtml(QUERY_PARAMETERS.slug!.summary)} ${escapeHtml(QUERY_PARAMETERS.slug!.rules.join(" "))}</li>
+<li>${code("page")}: ${escapeHtml(QUERY_PARAMETERS.page!.summary)} ${escapeHtml(QUERY_PARAMETERS.page!.rules.join(" "))}</li>
+<li>Filters combine: ${code("?q=room&slug=room-sizing")} applies both.</li>
+${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
+</ul>
+<p>Pages hold at most ${code("meta.page_size")} items (${site.page_size}). ${code("links.next")} and ${code("links.prev")} appear when there are more pages; past the last page, ${code("data")} is empty.</p>
+
+<h2 id="format">Responses and headers</h2>
+<p>The three collections share one envelope: the items in ${code("data")}, counts and the filters applied in ${code("meta")}, and ${code("links")} (${code("self")}, ${code("first")}, ${code("last")}, ${code("prev")}, ${code("next")}). Links inside the JSON are root-relative paths of canonical ${code(".json")} files. JSON is UTF-8 with keys sorted, two-space indentation and a final newline.</p>
+<ul>
+<li>${code("Access-Control-Allow-Origin: *")} on every response, without credentials; OPTIONS answers a CORS preflight with 204.</li>
+<li>A strong ${code("ETag")} on every response; ${code("If-None-Match")} gives 304. HEAD gives exactly GET's headers.</li>
+<li>${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.</li>
+<li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under <a href="/api/v1/schema-index.json">${code("/api/v1/schemas/")}</a> (listed in <a href="/api/v1/schema-index.json">${code("/api/v1/schema-index.json")}</a>).</li>
+</ul>
+
+<h2 id="errors">Errors</h2>
+<p>Errors are RFC 9457 problem documents (${code("application/problem+json")}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the <a href="/docs/errors/">errors page</a>.</p>
+<table>
+<caption>Problem types</caption>
+<thead><tr><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Title</th></tr></thead>
+<tbody>
+${PROBLEM_KINDS.map((kind) => `<tr><td>${PROBLEM_TYPES[kind].status}</td><th scope="row"><a href="/docs/errors/#${kind}">${code(kind)}</a></th><td>${escapeHtml(PROBLEM_TYPES[kind].title)}</td></tr>`).join("\n")}
+</tbody>
+</table>
+
+<h2 id="authentication">Authentication and limits</h2>
+<p>${escapeHtml(AUTHENTICATION_STATEMENT)} See the <a href="/auth.md">authentication statement</a>.</p>
+<p>There are no rate limits and no quotas.</p>
+
+<h2 id="discovery">Discovery documents</h2>
+<table>
+<caption>Where clients, crawlers and agents find the API</caption>
+<thead><tr><th scope="col">Document</th><th scope="col">Served as</th><th scope="col">What it says</th></tr></thead>
+<tbody>
+${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${document.path}">${escapeHtml(document.name)}</a></th><td>${code(document.type)}</td><td>${escapeHtml(document.what)}</td></tr>`).join("\n")}
+</tbody>
+</table>
+
+<h2 id="http-get">The plain HTTP GET binding</h2>
+<p>The A2A Agent Card names this section as its protocol binding. It means: this service implements no A2A operations. Its interface is plain HTTP GET and HEAD on the URLs above, as the OpenAPI document describes, returning JSON.</p>
+
+<h2 id="licence">Licence and citation</h2>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+
+<h2 id="mirrors">Mirrors and downloads</h2>
+<p>Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler.</p>
+
+<h2 id="contact">Contact</h2>
+<p>${escapeHtml(site.contact.name)}. Corrections to the data are welcome: name the resource and the source that shows the error. This service publishes no separate e-mail address or security contact yet; use the contact channel of the operator's website.</p>
+`);
+}
+
+export function errorsPage(input: DocsInput): string {
+  return page(input, `Errors: ${input.site.name}`, `<h1>Errors</h1>
+<p>Every error is an RFC 9457 problem document whose ${code("type")} is the address of one section below.</p>
+${PROBLEM_KINDS.map((kind) => `<section aria-labelledby="${kind}">
+<h2 id="${kind}">${PROBLEM_TYPES[kind].status}: ${escapeHtml(PROBLEM_TYPES[kind].title)}</h2>
+<p>${escapeHtml(PROBLEM_DESCRIPTIONS[kind])}</p>
+<pre><code>{ "type": "${escapeHtml(input.origin)}/docs/errors/#${kind}", "status": ${PROBLEM_TYPES[kind].status}, "title": "${escapeHtml(PROBLEM_TYPES[kind].title)}", "detail": "…" }</code></pre>
+</section>`).join("\n")}
+`);
+}
+
+export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; }
+body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1rem; border-bottom: 1px solid GrayText; }
+header ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
+.brand { font-weight: 700; }
+a { color: var(--accent); }
+@media (prefers-color-scheme: dark) { :root { --accent: #93c5fd; } }
+table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
+caption { text-align: left; font-style: italic; }
+th, td { border: 1px solid GrayText; padding: .35rem .5rem; text-align: left; vertical-align: top; }
+pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
+code { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
+`;

@@ -1,0 +1,233 @@
+/**
+ * The OpenAPI 3.1 document, generated from the response schemas in schemas/ (bundled under
+ * components.schemas with their references rewritten), the service facts, and examples taken from the
+ * built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
+ */
+import type { SiteSettings } from "../content/types.ts";
+import { PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
+import { ALLOWED_METHODS, EXPOSED_HEADERS } from "../request/response-headers.ts";
+import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
+import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT } from "./service-facts.ts";
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiInput {
+  site: SiteSettings;
+  origin: string;
+  schemas: ReadonlyMap<string, Json>;
+  /** Bodies of built files by path, for examples. */
+  examples: ReadonlyMap<string, unknown>;
+  exampleSlug: string;
+}
+
+const componentName = (file: string) => file.replace(/\.schema\.json$/, "");
+const schemaRef = (file: string) => ({ $ref: `#/components/schemas/${componentName(file)}` });
+
+/** A schema document as a component: no $id or $schema, every $ref pointing inside the OpenAPI document. */
+function asComponent(file: string, document: Json): Json {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== "object") return value;
+    const result: Json = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") {
+        const [target, pointer = ""] = child.split("#");
+        result.$ref = `#/components/schemas/${componentName(target || file)}${pointer}`;
+      } else result[key] = rewrite(child);
+    }
+    return result;
+  };
+  const { $id: _id, $schema: _dialect, ...rest } = document;
+  return rewrite(rest) as Json;
+}
+
+/** The schema files a set of roots needs, following $ref across files. */
+function referencedFiles(roots: readonly string[], schemas: ReadonlyMap<string, Json>): string[] {
+  const needed = new Set<string>();
+  const visit = (file: string) => {
+    if (needed.has(file)) return;
+    needed.add(file);
+    JSON.stringify(schemas.get(file), (key, value) => {
+      if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) visit(value.split("#")[0]!);
+      return value;
+    });
+  };
+  roots.forEach(visit);
+  return [...needed].sort();
+}
+
+const header = (description: string, schema: Json = { type: "string" }) => ({ description, schema });
+
+export function buildOpenApi(input: OpenApiInput): Json {
+  const { site, origin } = input;
+  const responseSchemas = [...ENDPOINTS.map((endpoint) => endpoint.schema), "problem.schema.json"];
+  const schemas = Object.fromEntries(referencedFiles(responseSchemas, input.schemas).map((file) => [componentName(file), asComponent(file, input.schemas.get(file)!)]));
+
+  const commonHeaders = {
+    "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
+    "Access-Control-Expose-Headers": { $ref: "#/components/headers/AccessControlExposeHeaders" },
+    "X-Content-Type-Options": { $ref: "#/components/headers/XContentTypeOptions" },
+  };
+  const successHeaders = { ...commonHeaders, ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/CacheControl" }, Link: { $ref: "#/components/headers/Link" } };
+  const problemHeaders = { ...commonHeaders, "Cache-Control": { $ref: "#/components/headers/NoStore" } };
+  const problemExample = (kind: ProblemType, detail: string, extra: Json = {}) => ({
+    summary: PROBLEM_TYPES[kind].title,
+    value: { detail, status: PROBLEM_TYPES[kind].status, title: PROBLEM_TYPES[kind].title, type: `${origin}/docs/errors/#${kind}`, ...extra },
+  });
+  const problemResponse = (description: string, examples: Record<string, Json>, headers: Json = problemHeaders) => ({
+    description,
+    headers,
+    content: { "application/problem+json": { schema: schemaRef("problem.schema.json"), examples } },
+  });
+
+  const responses = {
+    NotModified: { description: "Not Modified: the If-None-Match tag still names the current representation.", headers: successHeaders },
+    BadRequest: problemResponse("A q, slug or page the API cannot use.", {
+      invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", { parameter: "q" }),
+      queryTooLong: problemExample("query-too-long", `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { parameter: "q" }),
+      repeatedParameter: problemExample("repeated-parameter", "The parameter slug is given more than once; give it once.", { parameter: "slug" }),
+      invalidPage: problemExample("invalid-page", 'page is "0"; it must be a whole number from 1.', { parameter: "page" }),
+      tooManyParameters: problemExample("too-many-parameters", "The request has 33 query parameters; at most 32 are accepted."),
+    }),
+    NotFound: problemResponse("No resource at this path.", { notFound: problemExample("not-found", PROBLEM_DESCRIPTIONS["not-found"]) }),
+    MethodNotAllowed: problemResponse(
+      "The API is read-only.",
+      { methodNotAllowed: problemExample("method-not-allowed", "POST is not allowed: this API is read-only. Use GET or HEAD.") },
+      { ...problemHeaders, Allow: { $ref: "#/components/headers/Allow" } },
+    ),
+    UriTooLong: problemResponse("The request line is longer than 8 KiB.", { uriTooLong: problemExample("uri-too-long", "The request line has 9230 bytes; at most 8192 are accepted.") }),
+    HeadersTooLarge: problemResponse("The request headers are too large.", { headersTooLarge: problemExample("headers-too-large", "The request headers exceed the server's limit of 16 KiB.") }),
+    Preflight: {
+      description: "A CORS preflight: every origin may GET and HEAD.",
+      headers: {
+        ...commonHeaders,
+        Allow: { $ref: "#/components/headers/Allow" },
+        "Access-Control-Allow-Methods": header("The methods any origin may use.", { const: ALLOWED_METHODS }),
+        "Access-Control-Max-Age": header("How long a browser may keep this answer, in seconds.", { type: "string", pattern: "^[0-9]+$" }),
+      },
+    },
+  };
+
+  const parameters = Object.fromEntries(
+    Object.values(QUERY_PARAMETERS).map((parameter) => [
+      parameter.name,
+      {
+        name: parameter.name,
+        in: "query",
+        required: false,
+        description: [parameter.summary, ...parameter.rules, ...PARAMETER_RULES].join(" "),
+        schema:
+          parameter.name === "q"
+            ? { type: "string", minLength: 1, maxLength: MAX_QUERY_CODE_POINTS, pattern: "[\\p{L}\\p{N}]" }
+            : parameter.name === "page"
+              ? { type: "integer", minimum: 1, default: 1 }
+              : { type: "string" },
+        ...(parameter.name === "q" ? { examples: Object.fromEntries(QUERY_EXAMPLES.map((example, index) => [`example${index + 1}`, { summary: example.shows, value: example.q }])) } : {}),
+        ...(parameter.name === "slug" ? { example: input.exampleSlug } : {}),
+        ...(parameter.name === "page" ? { example: 1 } : {}),
+      },
+    ]),
+  );
+
+  const paths: Json = {};
+  for (const endpoint of ENDPOINTS) {
+    const example = input.examples.get(endpoint.file);
+    const parameterRefs = endpoint.parameters.map((name) => ({ $ref: `#/components/parameters/${name}` }));
+    const errors = {
+      ...(endpoint.parameters.length > 0 ? { "400": { $ref: "#/components/responses/BadRequest" } } : {}),
+      "414": { $ref: "#/components/responses/UriTooLong" },
+      "431": { $ref: "#/components/responses/HeadersTooLarge" },
+    };
+    const examples: Json = { [endpoint.path === "/api/v1/answers" ? "firstAnswer" : "current"]: { summary: `From the published data: ${endpoint.file}`, value: example } };
+    if (endpoint.path === "/api/v1/answers") {
+      examples.bySlug = { summary: `?slug=${input.exampleSlug}`, value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`) };
+    }
+    const tag = endpoint.name;
+    const refused = Object.fromEntries(
+      (["post", "put", "patch", "delete"] as const).map((method) => [
+        method,
+        {
+          operationId: `${method}${endpoint.operation}`,
+          summary: `${method.toUpperCase()} is refused: the API is read-only`,
+          tags: [tag],
+          responses: { "405": { $ref: "#/components/responses/MethodNotAllowed" } },
+        },
+      ]),
+    );
+    paths[endpoint.path] = {
+      get: {
+        operationId: `get${endpoint.operation}`,
+        summary: endpoint.summary,
+        description: `${endpoint.description}\n\nCanonical file: \`${endpoint.file}\` (what a mirror holds).`,
+        tags: [tag],
+        parameters: parameterRefs,
+        responses: {
+          "200": { description: endpoint.name, headers: successHeaders, content: { "application/json": { schema: schemaRef(endpoint.schema), examples } } },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...errors,
+        },
+      },
+      head: {
+        operationId: `head${endpoint.operation}`,
+        summary: `The headers of GET ${endpoint.path}, without the body`,
+        tags: [tag],
+        parameters: parameterRefs,
+        responses: { "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders }, "304": { $ref: "#/components/responses/NotModified" }, ...errors },
+      },
+      options: {
+        operationId: `options${endpoint.operation}`,
+        summary: "CORS preflight",
+        tags: [tag],
+        responses: { "204": { $ref: "#/components/responses/Preflight" }, "414": { $ref: "#/components/responses/UriTooLong" }, "431": { $ref: "#/components/responses/HeadersTooLarge" } },
+      },
+      ...refused,
+    };
+  }
+  paths["/api/{path}"] = {
+    parameters: [{ name: "path", in: "path", required: true, description: "Any path under /api/ that is not one of the paths above.", schema: { type: "string" } }],
+    get: { operationId: "getUnknown", summary: "Any other path under /api/: a JSON 404", tags: ["Errors"], responses: { "404": { $ref: "#/components/responses/NotFound" } } },
+    head: { operationId: "headUnknown", summary: "Any other path under /api/: 404, no body", tags: ["Errors"], responses: { "404": { $ref: "#/components/responses/NotFound" } } },
+  };
+
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: site.name,
+      version: site.version,
+      summary: "Read-only public research API for meeting-room audio-visual buyer data.",
+      description: [
+        site.description,
+        "",
+        `**Authentication.** ${AUTHENTICATION_STATEMENT}`,
+        "",
+        "**Rate limits.** None: no quotas, no keys. The files are static and served from a CDN.",
+        "",
+        `**How to cite.** ${site.citation}`,
+        "",
+        `Every public URL is an alias of a canonical .json file; the links inside the JSON point at those files, so they work on any mirror. Human docs: ${origin}/docs/.`,
+      ].join("\n"),
+      contact: { name: site.contact.name, url: `${origin}${site.contact.url}` },
+      license: { name: site.licence.name, url: site.licence.url },
+    },
+    servers: [{ url: origin, description: "This deployment" }],
+    security: [],
+    tags: [...ENDPOINTS.map((endpoint) => ({ name: endpoint.name, description: endpoint.summary })), { name: "Errors", description: "Problem responses (RFC 9457)." }],
+    externalDocs: { description: "Human-readable documentation", url: `${origin}/docs/` },
+    paths,
+    components: {
+      schemas,
+      parameters,
+      responses,
+      headers: {
+        ETag: header("A strong validator of this representation; send it in If-None-Match to get 304."),
+        CacheControl: header("Browsers revalidate every time; the CDN keeps the response until the next deploy.", { const: "public, max-age=0, must-revalidate" }),
+        NoStore: header("Problems are never cached.", { const: "no-store" }),
+        Link: header("Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc)."),
+        AccessControlAllowOrigin: header("CORS is open to every origin, without credentials.", { const: "*" }),
+        AccessControlExposeHeaders: header("Headers scripts on other origins may read.", { const: EXPOSED_HEADERS }),
+        XContentTypeOptions: header("No content sniffing.", { const: "nosniff" }),
+        Allow: header("The methods the API answers.", { const: ALLOWED_METHODS }),
+      },
+    },
+  };
+}

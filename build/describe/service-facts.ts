@@ -1,0 +1,147 @@
+/**
+ * What the API is, said once: the endpoints, the parameters with their exact rules, the `q` examples, the
+ * discovery documents. The OpenAPI document, the HTML docs, the agent skill, llms.txt and auth.md are all
+ * generated from these facts, so they cannot disagree.
+ */
+import { MAX_PARAMETERS } from "../request/answers-query.ts";
+import { PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
+import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
+
+export interface Endpoint {
+  path: string;
+  file: string;
+  name: string;
+  operation: string;
+  summary: string;
+  description: string;
+  schema: string;
+  parameters: readonly string[];
+}
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    path: "/api/v1",
+    file: "/api/v1/index.json",
+    name: "Service metadata",
+    operation: "ServiceMetadata",
+    summary: "What the service is, its licence, how to cite it, and links to everything",
+    description: "Name, description, version, publisher, contact, data licence, citation, counts, and root-relative links to the collections, health, the OpenAPI document, the docs, the API catalog, the JSON Schemas and the search index.",
+    schema: "root.schema.json",
+    parameters: [],
+  },
+  {
+    path: "/api/v1/answers",
+    file: "/api/v1/answers/index.json",
+    name: "Buyer answers",
+    operation: "Answers",
+    summary: "Detailed buyer answers, filtered by q and slug, paged by page",
+    description: "The answers in slug order, in the collection envelope. Without parameters: every answer (first page). `slug` selects one answer by exact match; `q` filters by text; `page` pages; filters combine.",
+    schema: "answers.schema.json",
+    parameters: ["q", "slug", "page"],
+  },
+  {
+    path: "/api/v1/suppliers",
+    file: "/api/v1/suppliers/index.json",
+    name: "Supplier directory",
+    operation: "Suppliers",
+    summary: "Ranked supplier profiles with sources and caveats, and the ownership and methodology disclosure",
+    description: "Supplier profiles in rank order (rank 1 first), each with its weighted score, per-criterion scores, products, strengths, caveats, ownership and cited sources; `disclosure` is the ownership disclosure and editorial methodology note.",
+    schema: "suppliers.schema.json",
+    parameters: [],
+  },
+  {
+    path: "/api/v1/evidence",
+    file: "/api/v1/evidence/index.json",
+    name: "Evidence register",
+    operation: "Evidence",
+    summary: "Certification, compliance and warranty status by product family",
+    description: "Product families in their declared order, each with its records (by supplier rank, then product): a status per platform programme, compliance mark or rule, and warranty term, from closed vocabularies in which unknown and unverified are statuses.",
+    schema: "evidence.schema.json",
+    parameters: [],
+  },
+  {
+    path: "/api/v1/health",
+    file: "/api/v1/health/index.json",
+    name: "Health",
+    operation: "Health",
+    summary: "A small availability response",
+    description: "status (always ok when served), version, the digest of the content and the time the data was generated.",
+    schema: "health.schema.json",
+    parameters: [],
+  },
+];
+
+export interface QueryParameter {
+  name: string;
+  summary: string;
+  rules: readonly string[];
+}
+
+export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
+  q: {
+    name: "q",
+    summary: "Text filter: answers in which every word of q starts some word of the title, question, summary, tags or body.",
+    rules: [
+      "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i.",
+      "Words are runs of letters and digits; an answer matches when every query word is the start of one of its words. No stemming, no stop words.",
+      `At most ${MAX_QUERY_CODE_POINTS} code points; a q with no letter or digit, or longer, is a 400 problem.`,
+      "Results keep the collection's order (by slug).",
+    ],
+  },
+  slug: {
+    name: "slug",
+    summary: "Exact, case-sensitive identifier of one answer.",
+    rules: ["A slug that matches no answer (an upper-case one, an empty one) gives 200 with an empty data array."],
+  },
+  page: {
+    name: "page",
+    summary: "Page number, a whole number from 1.",
+    rules: ["Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else than a whole number from 1 is a 400 problem."],
+  },
+};
+
+export const PARAMETER_RULES: readonly string[] = [
+  "q, slug and page may each be given once; a repeated one is a 400 problem.",
+  `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
+  "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
+];
+
+/** The q examples the docs publish; the tests and the offline page check each against the API. */
+export const QUERY_EXAMPLES: ReadonlyArray<{ q: string; shows: string }> = [
+  { q: "ceiling micro", shows: "every word must start a word of the answer: ceiling… and micro…" },
+  { q: "Straße", shows: "ß folds to ss, so this is the same query as strasse" },
+  { q: "teams rooms pro", shows: "several words narrow the result" },
+  { q: "w", shows: "one letter is a prefix of every word that starts with it" },
+  { q: "eiling", shows: "a word is matched from its start only: this finds nothing" },
+];
+
+export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
+  "invalid-query": "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
+  "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
+  "repeated-parameter": "q, slug or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
+  "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
+  "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
+  "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
+  "method-not-allowed": "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them.",
+  "uri-too-long": "The request line is longer than 8 KiB, usually because of a very long q. Shorten the query.",
+  "headers-too-large": "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",
+  "bad-request": "The request could not be read as HTTP/1.1. Check the client.",
+};
+
+export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
+
+export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = [
+  { path: "/.well-known/api-catalog", name: "API catalog (RFC 9727)", type: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"', what: "a linkset naming this API, its OpenAPI document, docs, status and data" },
+  { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", type: "application/json", what: "every operation, parameter, response and header; also at /openapi.json" },
+  { path: "/.well-known/agent-skills/index.json", name: "Agent Skills index (discovery v0.2.0)", type: "application/json", what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md" },
+  { path: "/.well-known/agent-card.json", name: "A2A Agent Card", type: "application/json", what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document" },
+  { path: "/.well-known/mcp/server-card.json", name: "MCP Server Card", type: "application/json", what: "describes the service with no MCP endpoint, because there is none" },
+  { path: "/auth.md", name: "Authentication statement", type: "text/markdown; charset=utf-8", what: "no account, no token, no registration: anonymous GET and HEAD" },
+  { path: "/llms.txt", name: "llms.txt", type: "text/plain; charset=utf-8", what: "a short map of the API for language models" },
+  { path: "/robots.txt", name: "robots.txt", type: "text/plain; charset=utf-8", what: "everything may be crawled; content signals; the sitemap" },
+  { path: "/sitemap.xml", name: "Sitemap", type: "application/xml", what: "the pages and main resources" },
+  { path: "/.well-known/security.txt", name: "security.txt (RFC 9116)", type: "text/plain; charset=utf-8", what: "how to report a security problem" },
+];
+
+export const AUTHENTICATION_STATEMENT =
+  "No authentication: there is no account, no token, no API key and no registration. Every endpoint answers anonymous GET and HEAD requests, and CORS is open to every origin (without credentials).";

@@ -1,0 +1,226 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { AgentCard } from "@a2a-js/sdk";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
+import { parse as parseYaml } from "yaml";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contractCases } from "../build/smoke/contract-cases.ts";
+import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
+import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+
+const PRODUCTION = "https://av-buyer-data.example";
+let dist: string;
+let running: RunningServer;
+let schemas: SchemaRegistry;
+type Json = Record<string, any>;
+const read = (urlPath: string) => readFile(path.join(dist, ...urlPath.split("/").filter(Boolean)), "utf8");
+const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) as Json;
+
+beforeAll(async () => {
+  dist = path.join(await temporaryFolder("describe"), "dist");
+  // A production-like origin, so that the tests can tell absolute production URLs from the local ones.
+  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION });
+  if (!result.ok) throw new Error("shipped content does not build");
+  running = await startLocalServer(dist);
+  schemas = await loadSchemaRegistry();
+}, 60_000);
+
+describe("the OpenAPI 3.1 document", () => {
+  it("is served byte-identical at /api/v1/openapi.json and /openapi.json", async () => {
+    expect(await read("/openapi.json")).toBe(await read("/api/v1/openapi.json"));
+  });
+
+  it("validates against the official 3.1 schema", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(await readJsonFile("/api/v1/openapi.json"));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("passes redocly lint with the recommended rules (less those justified in redocly.yaml)", () => {
+    const run = spawnSync(path.join(ROOT, "node_modules/.bin/redocly"), ["lint", path.join(dist, "api/v1/openapi.json"), "--config", path.join(ROOT, "redocly.yaml"), "--format", "stylish"], {
+      encoding: "utf8",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    // The CLI's banner about Node 20's end of life is not a lint finding: look only below "validating".
+    const findings = (run.stdout + run.stderr).slice((run.stdout + run.stderr).indexOf("validating"));
+    expect(findings).toMatch(/Your API description is valid/);
+    expect(findings).not.toMatch(/\bwarnings?\b|\berrors?\b/);
+  }, 60_000);
+
+  it("says what the contract says: security [], no schemes, no jsonSchemaDialect, servers from the base URL, an operationId everywhere", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    expect(openapi.security).toEqual([]);
+    expect(openapi.components.securitySchemes).toBeUndefined();
+    expect(openapi.jsonSchemaDialect).toBeUndefined();
+    expect(openapi.servers).toEqual([{ url: PRODUCTION, description: "This deployment" }]);
+    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
+    const ids: string[] = [];
+    for (const item of Object.values<Json>(openapi.paths)) for (const [method, operation] of Object.entries<Json>(item)) if (method !== "parameters") ids.push(operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain("getAnswers");
+    expect(ids).toContain("headAnswers");
+    const q = openapi.components.parameters.q;
+    expect(q.schema).toMatchObject({ maxLength: 200, minLength: 1 });
+    const statuses = new Set(Object.values<Json>(openapi.paths).flatMap((item) => Object.values<Json>(item).flatMap((operation) => Object.keys(operation.responses ?? {}))));
+    for (const status of ["200", "204", "304", "400", "404", "405", "414", "431"]) expect(statuses).toContain(status);
+  });
+
+  it("describes every response the local server gives to every documented request, body and headers", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormatsPlugin as unknown as (ajv: Ajv2020) => void)(ajv);
+    ajv.addFormat("partial-date", { type: "string", validate: isPartialDate });
+    ajv.addSchema(openapi, "openapi");
+    const resolve = (node: Json): Json => (node.$ref ? resolve(pointer(openapi, node.$ref)) : node);
+    const requests = [
+      ...contractCases("room-sizing").map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
+      ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
+      { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
+    ];
+    let checked = 0;
+    for (const { method, url } of requests) {
+      const response = await fetch(running.origin + url, { method, headers: { "Accept-Encoding": "identity" } });
+      const pathname = new URL(url, running.origin).pathname;
+      const template = openapi.paths[pathname] ? pathname : "/api/{path}";
+      const operation = openapi.paths[template][method.toLowerCase()];
+      expect(operation, `${method} ${url}`).toBeDefined();
+      const documented = operation.responses[String(response.status)];
+      expect(documented, `${method} ${url} → ${response.status} is documented`).toBeDefined();
+      const definition = resolve(documented);
+      for (const [name, headerNode] of Object.entries<Json>(definition.headers ?? {})) {
+        const value = response.headers.get(name);
+        expect(value, `${method} ${url}: header ${name}`).not.toBeNull();
+        const schema = resolve(headerNode).schema;
+        expect(ajv.validate(schema, value), `${method} ${url}: header ${name}: ${value}`).toBe(true);
+      }
+      const type = (response.headers.get("content-type") ?? "").split(";")[0]!;
+      const body = await response.text();
+      if (body !== "" && definition.content) {
+        const pointerToSchema = documented.$ref ? `${documented.$ref}/content/${type.replace("/", "~1")}/schema` : `#/paths/${template.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${response.status}/content/${type.replace("/", "~1")}/schema`;
+        const validate = ajv.getSchema(`openapi${pointerToSchema}`);
+        expect(validate, `${method} ${url}: schema for ${type}`).toBeDefined();
+        expect(validate!(JSON.parse(body)) ? [] : validate!.errors, `${method} ${url}`).toEqual([]);
+      }
+      checked++;
+    }
+    expect(checked).toBe(requests.length);
+  });
+});
+
+function pointer(document: Json, ref: string): Json {
+  return ref.replace(/^#\//, "").split("/").reduce<Json>((node, segment) => node[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
+}
+
+describe("the discovery documents", () => {
+  it("serves the API catalog as a valid RFC 9727 linkset, with the Link header on HEAD", async () => {
+    const response = await fetch(`${running.origin}/.well-known/api-catalog`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    expect(response.headers.get("link")).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+(-gzip|-br)?"$/);
+    const catalog = await readJsonFile("/.well-known/api-catalog");
+    const validate = schemas.validator("discovery-linkset.schema.json");
+    expect(validate(catalog) ? [] : validate.errors).toEqual([]);
+    const context = catalog.linkset[0];
+    expect(context.anchor).toBe(`${PRODUCTION}/api/v1`);
+    for (const relation of ["service-desc", "service-doc", "status", "item"]) expect(context[relation].length).toBeGreaterThan(0);
+    // The schema rejects what RFC 9264 forbids.
+    expect(validate({ linkset: [], extra: 1 })).toBe(false);
+    expect(validate({ linkset: [{ "service-desc": "https://example.org/openapi.json" }] })).toBe(false);
+    expect(validate({ linkset: [{ "service-desc": [{ title: "no href" }] }] })).toBe(false);
+  });
+
+  it("indexes the agent skill with the SHA-256 of the exact bytes served", async () => {
+    const index = await (await fetch(`${running.origin}/.well-known/agent-skills/index.json`)).json() as Json;
+    const validate = schemas.validator("discovery-agent-skills-index.schema.json");
+    expect(validate(index) ? [] : validate.errors).toEqual([]);
+    for (const skill of index.skills) {
+      const response = await fetch(new URL(skill.url, `${running.origin}/.well-known/agent-skills/index.json`));
+      expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(skill.digest).toBe(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
+      const text = bytes.toString("utf8");
+      const frontMatter = parseYaml(text.split("---\n")[1]!) as Json;
+      expect(frontMatter.name).toBe(skill.name);
+      expect(frontMatter.description).toBe(skill.description);
+      expect(text.split("\n").length).toBeLessThan(500);
+      expect(text).toMatch(/no authentication/i);
+      expect(text).toContain("/api/v1/answers?q=");
+    }
+  });
+
+  it("publishes an A2A 1.0 Agent Card that survives the SDK's round trip and claims no A2A protocol", async () => {
+    const card = await readJsonFile("/.well-known/agent-card.json");
+    expect(AgentCard.toJSON(AgentCard.fromJSON(card))).toEqual(card);
+    for (const key of ["name", "description", "version", "supportedInterfaces", "capabilities", "defaultInputModes", "defaultOutputModes", "skills"]) expect(card).toHaveProperty(key);
+    for (const skill of card.skills) for (const key of ["id", "name", "description", "tags"]) expect(skill).toHaveProperty(key);
+    expect(card.supportedInterfaces).toHaveLength(1);
+    expect(["JSONRPC", "GRPC", "HTTP+JSON"]).not.toContain(card.supportedInterfaces[0].protocolBinding);
+    expect(card.supportedInterfaces[0].protocolBinding).toBe(`${PRODUCTION}/docs/#http-get`);
+    expect(card.supportedInterfaces[0].protocolVersion).toBe("1.0");
+    expect(card.documentationUrl).toBe(`${PRODUCTION}/api/v1/openapi.json`);
+    expect(card.description).toMatch(/not a conversational agent/);
+    expect(card.securitySchemes).toBeUndefined();
+    expect(card.securityRequirements).toBeUndefined();
+  });
+
+  it("publishes an MCP Server Card valid against the project's schema, declaring no endpoint", async () => {
+    const card = await readJsonFile("/.well-known/mcp/server-card.json");
+    const validate = schemas.validator("discovery-mcp-server-card.schema.json");
+    expect(validate(card) ? [] : validate.errors).toEqual([]);
+    expect(card.remotes).toBeUndefined();
+    expect(card.name).toBe("example.av-buyer-data/av-buyer-data");
+    expect(JSON.stringify(card)).not.toMatch(/"(url|headers|transport)"/);
+    expect(validate({ ...card, description: "x".repeat(101) })).toBe(false);
+  });
+
+  it("states everywhere that there is no authentication", async () => {
+    const auth = await read("/auth.md");
+    expect(auth).toMatch(/^# auth\.md: /);
+    for (const section of ["Audience", "Registration", "Methods", "Credentials"]) expect(auth).toContain(`## ${section}`);
+    expect(auth).toMatch(/no account, no token/i);
+    expect(auth).not.toMatch(/Bearer|client_id|authorization_endpoint/);
+    expect(await read("/llms.txt")).toMatch(/no authentication/);
+    expect(await read("/robots.txt")).toMatch(/^Content-Signal: /m);
+    expect(await read("/robots.txt")).toContain(`Sitemap: ${PRODUCTION}/sitemap.xml`);
+    expect(await read("/.well-known/security.txt")).toMatch(/^Expires: 2024-11-12T22:13:20Z$/m);
+    const home = await fetch(`${running.origin}/`);
+    expect(home.headers.get("link")).toMatch(/rel="api-catalog".*rel="service-desc".*rel="service-doc"/);
+    const root = await fetch(`${running.origin}/api/v1`);
+    expect(root.headers.get("link")).toMatch(/rel="api-catalog".*rel="service-desc".*rel="service-doc"/);
+  });
+
+  it("has every link of every discovery document and docs page resolve on the local server", async () => {
+    const documents = ["/.well-known/api-catalog", "/.well-known/agent-skills/index.json", "/.well-known/agent-skills/av-buyer-data/SKILL.md", "/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/.well-known/security.txt", "/auth.md", "/llms.txt", "/robots.txt", "/sitemap.xml", "/index.html", "/docs/index.html", "/docs/errors/index.html", "/api/v1/index.json", "/api/v1/openapi.json"];
+    const links = new Set<string>();
+    for (const document of documents) {
+      const text = await read(document);
+      for (const match of text.matchAll(/https?:\/\/[^\s"'<>)`\]]+/g)) {
+        const url = match[0].replace(/[.,;:]+$/, "");
+        if (url.startsWith(PRODUCTION)) links.add(url.slice(PRODUCTION.length) || "/");
+      }
+      for (const match of text.matchAll(/(?:href|src)="(\/[^"]*)"/g)) links.add(match[1]!.replaceAll("&#38;", "&"));
+      for (const match of text.matchAll(/"(\/(?:api|docs|\.well-known)[^"\s{[$*]*)"/g)) links.add(match[1]!);
+    }
+    expect(links.size).toBeGreaterThan(40);
+    const pages = new Map<string, string>();
+    for (const link of [...links].sort()) {
+      const [target, fragment] = link.split("#");
+      const response = await fetch(running.origin + target);
+      expect(response.status, link).toBe(200);
+      const body = await response.text();
+      if (fragment) {
+        pages.set(target!, body);
+        expect(body, `${link}: the anchor exists`).toContain(`id="${fragment}"`);
+      }
+    }
+  });
+});
