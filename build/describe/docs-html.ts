@@ -33,6 +33,11 @@ export function escapeHtml(text: string): string {
 
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
+/** Escaped text in which `backtick spans` (the Markdown of the shared descriptions) become <code>. */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+}
+
 function page(input: DocsInput, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -124,7 +129,7 @@ ${ENDPOINTS.map((endpoint) => `<tr><th scope="row"><a href="${endpoint.path}">${
 </tbody>
 </table>
 ${ENDPOINTS.map((endpoint) => `<h3 id="endpoint-${endpoint.operation.toLowerCase()}">${escapeHtml(endpoint.name)}</h3>
-<p>${escapeHtml(endpoint.description)} Body schema: <a href="/api/v1/schemas/${endpoint.schema}">${code(endpoint.schema)}</a>.</p>
+<p>${prose(endpoint.description)} Body schema: <a href="/api/v1/schemas/${endpoint.schema}">${code(endpoint.schema)}</a>.</p>
 <pre><code>curl ${escapeHtml(`${origin}${endpoint.path}`)}</code></pre>`).join("\n")}
 <p>One answer by its slug, and a text search:</p>
 <pre><code>curl '${escapeHtml(origin)}/api/v1/answers?slug=room-sizing'
@@ -133,7 +138,7 @@ curl '${escapeHtml(origin)}/api/v1/answers?q=ceiling+microphones'</code></pre>
 <h2 id="q">Searching answers: the q rule</h2>
 <p>${escapeHtml(q.summary)}</p>
 <ul>
-${q.rules.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
+${q.rules.map((rule) => `<li>${prose(rule)}</li>`).join("\n")}
 </ul>
 <table>
 <caption>Published examples, with what each finds in this version of the data.</caption>

@@ -1,0 +1,62 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
+import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+
+let running: RunningServer;
+let browser: Browser;
+
+describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", () => {
+  beforeAll(async () => {
+    const dist = path.join(await temporaryFolder("browser"), "dist");
+    // A production origin in the documents: a request to it would leave localhost and be caught below.
+    const result = await build(SHIPPED_CONTENT, dist, { baseUrl: "https://av-buyer-data.example" });
+    if (!result.ok) throw new Error("shipped content does not build");
+    running = await startLocalServer(dist);
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(["/", "/docs/", "/docs/errors/"])("%s renders with no console error and every request stays on localhost", async (pagePath) => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    const requested: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await page.route("**/*", async (route) => {
+      const url = new URL(route.request().url());
+      requested.push(url.href);
+      if (url.hostname === "127.0.0.1" || url.hostname === "localhost") await route.continue();
+      else await route.abort();
+    });
+    const response = await page.goto(running.origin + pagePath, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.locator("main#main").count()).toBe(1);
+    // The stylesheet loaded under the CSP: the skip link is moved off-screen by it.
+    expect(await page.locator("a.skip").evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { position: string } }).getComputedStyle(element).position)).toBe("absolute");
+    expect(problems).toEqual([]);
+    expect(requested.length).toBeGreaterThanOrEqual(2);
+    for (const url of requested) expect(new URL(url).hostname, url).toBe("127.0.0.1");
+    await page.close();
+  });
+
+  it("the docs cover every endpoint with a curl example, the q examples, paging, errors, licence and no rate limits", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${running.origin}/docs/`);
+    const text = await page.locator("main").innerText();
+    for (const endpoint of ["/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"]) expect(text).toContain(`curl https://av-buyer-data.example${endpoint}`);
+    for (const heading of ["Searching answers: the q rule", "Filters and paging", "Errors", "Licence and citation", "Discovery documents"]) expect(text).toContain(heading);
+    expect(text).toContain("There are no rate limits");
+    expect(await page.locator("#q + p + ul + table tbody tr").count()).toBe(5);
+    await page.close();
+  });
+});
