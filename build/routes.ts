@@ -3,6 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
+import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { ANSWERS_SEARCH_INDEX_PATH } from "./search/search-index.ts";
 import type { OutputFile } from "./stages/compile.ts";
 
@@ -34,6 +35,9 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   "/llms.txt": "text/plain; charset=utf-8",
   "/robots.txt": "text/plain; charset=utf-8",
   "/sitemap.xml": "application/xml; charset=utf-8",
+  "/urls.txt": "text/plain; charset=utf-8",
+  "/SHA256SUMS": "text/plain; charset=utf-8",
+  "/data/datapackage.json": JSON_TYPE,
 };
 
 /** The schema and media type a file is served with, by its place in the layout. */
@@ -42,6 +46,7 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (fixed) return { contentType: fixed };
   if (/^\/\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/.test(file)) return { contentType: "text/markdown; charset=utf-8" };
   if (file.endsWith(".html")) return { contentType: "text/html; charset=utf-8" };
+  if (file.startsWith("/data/") && file.endsWith(".csv")) return { contentType: "text/csv; charset=utf-8; header=present" };
   if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };
   if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
   if (file.startsWith("/api/v1/errors/")) return { contentType: "application/problem+json" };
@@ -74,6 +79,7 @@ export function routesFor(files: readonly OutputFile[]): Route[] {
   const routes: Route[] = [];
   const paths = new Set(files.map((file) => file.path));
   for (const file of files) {
+    if (NETLIFY_CONFIGURATION_FILES.has(file.path)) continue;
     const isProblem = file.path.startsWith("/api/v1/errors/");
     routes.push({ url: file.path, file: file.path, status: 200, canonical: true, ...describeFile(file.path) });
     if (isProblem) continue;

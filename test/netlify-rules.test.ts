@@ -1,19 +1,20 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileContent } from "../build/pipeline.ts";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
-import { ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 let config: NetlifyConfig;
 let routes: Route[];
 
 beforeAll(async () => {
-  config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"));
-  const compiled = await compileContent({ contentDir: SHIPPED_CONTENT, outDir: "" });
-  if (!compiled.ok) throw new Error("shipped content does not build");
-  routes = routesFor(compiled.site.files);
+  const dist = path.join(await temporaryFolder("rules"), "dist");
+  const built = await build(SHIPPED_CONTENT, dist);
+  if (!built.ok) throw new Error("shipped content does not build");
+  // netlify.toml with the _headers file the build writes, as Netlify and the local server read them.
+  config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
+  routes = routesFor(built.site.files);
 });
 
 describe("netlify.toml", () => {
@@ -47,6 +48,12 @@ describe("netlify.toml", () => {
       status: 404,
       to: "/api/v1/errors/not-found",
     });
+  });
+
+  it("takes the home page's Content-Security-Policy only from _headers, with the hashes of its scripts", () => {
+    const policies = config.headers.filter((rule) => rule.values["Content-Security-Policy"] && rule.forRegExp.test("/index.html"));
+    expect(policies).toHaveLength(1);
+    expect(policies[0]!.values["Content-Security-Policy"]).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*';/);
   });
 
   it("sets on static files the same CORS, caching and Link values the edge code sets on its own responses", () => {

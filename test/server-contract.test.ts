@@ -7,9 +7,10 @@ import { startLocalServer, type RunningServer } from "./support/local-server.ts"
 
 let running: RunningServer;
 let report: SmokeReport;
+let dist: string;
 
 beforeAll(async () => {
-  const dist = path.join(await temporaryFolder("contract"), "dist");
+  dist = path.join(await temporaryFolder("contract"), "dist");
   const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
   if (!result.ok) throw new Error("shipped content does not build");
   running = await startLocalServer(dist);
@@ -24,7 +25,8 @@ describe("the smoke check against the local server", () => {
   });
 
   it("reaches every rule of netlify.toml: a rule no test reaches fails here", async () => {
-    const config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"));
+    // Exactly what the server loaded: netlify.toml and the _headers file of the build.
+    const config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
     const declared = [
       ...config.redirects.map((rule) => `redirect:${rule.index}`),
       ...config.headers.map((rule) => `header:${rule.index}`),

@@ -26,6 +26,8 @@ export interface SiteSettings {
   citation: string;
   page_size: number;
   base_url: string;
+  /** Set only when v1 is deprecated: the dates repeat in the root resource and in Deprecation and Sunset headers. */
+  deprecation?: { deprecated_at: string; sunset_at?: string; successor?: string };
 }
 
 export interface AnswerFrontMatter {

@@ -1,47 +1,75 @@
 /**
- * The files that describe the service, from the compiled data: the OpenAPI document (at two paths, the same
- * bytes), the discovery documents, and the HTML docs with their stylesheet.
+ * The files that describe and present the service, from the compiled data: the OpenAPI document (at two
+ * paths, the same bytes), the discovery documents, the home page (also the offline reader), the docs, the
+ * data package, and the _headers file that carries what netlify.toml cannot know (the home page's script
+ * hashes, and deprecation headers when v1 is deprecated).
  */
-import type { SiteSettings } from "../content/types.ts";
+import type { AnswerResource } from "../compile/answers.ts";
+import { buildDataPackage } from "../compile/data-package.ts";
+import type { EvidenceFamilyResource } from "../compile/evidence.ts";
+import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
+import type { SiteSettings, Source } from "../content/types.ts";
 import { canonicalJson } from "../output/canonical-json.ts";
 import { searchIndex, type SearchIndex } from "../search/search-index.ts";
 import { parseQuery } from "../search/text-match.ts";
+import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
-import { docsPage, errorsPage, homePage, HTML_PAGES, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
+import { docsPage, errorsPage, HTML_PAGES, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
+import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
+import { deprecationHeaders, type VersioningPolicy } from "./versioning.ts";
 
 export const OPENAPI_PATHS = ["/api/v1/openapi.json", "/openapi.json"] as const;
+export const HEADERS_FILE_PATH = "/_headers";
 
 export interface DescribeInput {
   site: SiteSettings;
   origin: string;
   generatedAt: string;
   counts: DocsInput["counts"];
+  versioning: VersioningPolicy;
   bodies: ReadonlyMap<string, unknown>;
   searchIndex: SearchIndex;
   schemas: ReadonlyMap<string, Record<string, unknown>>;
-  exampleSlug: string;
+  answers: readonly AnswerResource[];
+  suppliers: readonly SupplierResource[];
+  disclosure: DisclosureResource;
+  families: readonly EvidenceFamilyResource[];
+  sources: readonly Source[];
 }
 
 export function describeService(input: DescribeInput): Array<{ path: string; contents: string }> {
   const { site, origin, generatedAt, counts } = input;
   const openapi = canonicalJson(
-    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.bodies), exampleSlug: input.exampleSlug }),
+    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.bodies), exampleSlug: input.answers[0]?.slug ?? "" }),
   );
   const exampleResults = QUERY_EXAMPLES.map((example) => {
     const parsed = parseQuery(example.q);
     return { ...example, slugs: parsed.ok ? searchIndex(input.searchIndex, parsed.tokens) : [] };
   });
-  const docs: DocsInput = { site, origin, counts, exampleResults, generatedAt };
+  const docs: DocsInput = { site, origin, counts, exampleResults, generatedAt, versioning: input.versioning };
+  const home = homePage({ ...docs, ...input, offlineScript: offlineAppScript() });
   return [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
     ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES }),
-    { path: "/index.html", contents: homePage(docs) },
+    { path: HOME_FILE, contents: home.html },
     { path: "/docs/index.html", contents: docsPage(docs) },
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },
     { path: STYLESHEET_PATH, contents: STYLESHEET },
+    ...buildDataPackage({ site, generatedAt, answers: input.answers, suppliers: input.suppliers, criteria: input.disclosure.criteria, families: input.families, sources: input.sources }),
+    { path: HEADERS_FILE_PATH, contents: headersFile(homeContentSecurityPolicy(home.scriptHashes, true), deprecationHeaders(input.versioning)) },
   ];
+}
+
+/** Netlify's _headers format: a path line, then indented "Name: value" lines. */
+function headersFile(homePolicy: string, deprecation: Record<string, string>): string {
+  const blocks = [
+    ["/", { "Content-Security-Policy": homePolicy }],
+    ["/index.html", { "Content-Security-Policy": homePolicy }],
+    ...(Object.keys(deprecation).length > 0 ? [["/api/*", deprecation] as const] : []),
+  ] as const;
+  return blocks.map(([path, values]) => `${path}\n${Object.entries(values).map(([name, value]) => `  ${name}: ${value}\n`).join("")}`).join("\n");
 }
 
 /** Examples from the built files, kept short: collections show their first item, every other field whole. */

@@ -57,7 +57,10 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         status: [{ href: `${origin}/api/v1/health`, type: "application/json", title: "Health" }],
         describedby: [{ href: `${origin}/api/v1/schemas/root.schema.json`, type: "application/schema+json", title: "JSON Schemas of every response" }],
         license: [{ href: site.licence.url, title: site.licence.name }],
-        item: ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),
+        item: [
+          ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),
+          { href: `${origin}/data/datapackage.json`, type: "application/json", title: "The same data as CSV tables: a Frictionless Data Package" },
+        ],
       },
     ],
   };

@@ -3,6 +3,7 @@
  * work from a downloaded dist/ too). One stylesheet from this site; no script; no inline style.
  */
 import type { SiteSettings } from "../content/types.ts";
+import type { VersioningPolicy } from "./versioning.ts";
 import { PROBLEM_TYPES } from "../request/problems.ts";
 import {
   AUTHENTICATION_STATEMENT,
@@ -16,6 +17,7 @@ import {
 } from "./service-facts.ts";
 
 export interface DocsInput {
+  versioning: VersioningPolicy;
   site: SiteSettings;
   origin: string;
   counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
@@ -26,6 +28,30 @@ export interface DocsInput {
 
 export const STYLESHEET_PATH = "/assets/site.css";
 export const HTML_PAGES = ["/", "/docs/", "/docs/errors/"] as const;
+
+/**
+ * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work
+ * from a downloaded dist/ opened from disk (file://) as well as on the web.
+ */
+export function relativeHref(fromFile: string, to: string): string {
+  const [target = "", fragment] = to.split("#");
+  const file = target.endsWith("/") ? `${target}index.html` : target;
+  const fromFolder = fromFile.slice(0, fromFile.lastIndexOf("/") + 1);
+  const fromParts = fromFolder.split("/").filter(Boolean);
+  const toParts = file.split("/").filter(Boolean);
+  let shared = 0;
+  while (shared < fromParts.length && shared < toParts.length - 1 && fromParts[shared] === toParts[shared]) shared++;
+  const relative = [...fromParts.slice(shared).map(() => ".."), ...toParts.slice(shared)].join("/");
+  const withFragment = fragment === undefined ? relative : `${relative}#${fragment}`;
+  return file === fromFile && fragment !== undefined ? `#${fragment}` : withFragment;
+}
+
+export interface PageOptions {
+  /** Extra elements for the head (the home page's Content-Security-Policy). */
+  head?: string;
+  /** Elements after the footer (the home page's classic scripts). */
+  scripts?: string;
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -38,29 +64,30 @@ function prose(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
-function page(input: DocsInput, title: string, body: string): string {
+export function page(input: Pick<DocsInput, "site" | "generatedAt">, file: string, title: string, body: string, options: PageOptions = {}): string {
+  const href = (to: string) => relativeHref(file, to);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(input.site.description)}">
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-<link rel="service-desc" type="application/json" href="/api/v1/openapi.json">
-<link rel="api-catalog" href="/.well-known/api-catalog">
+<link rel="stylesheet" href="${href(STYLESHEET_PATH)}">
+<link rel="service-desc" type="application/json" href="${href("/api/v1/openapi.json")}">
+<link rel="api-catalog" href="${href("/.well-known/api-catalog")}">
 </head>
 <body>
 <a class="skip" href="#main">Skip to the content</a>
 <header>
-<p class="brand"><a href="/">${escapeHtml(input.site.name)}</a></p>
+<p class="brand"><a href="${href("/")}">${escapeHtml(input.site.name)}</a></p>
 <nav aria-label="Site">
 <ul>
-<li><a href="/">Home</a></li>
-<li><a href="/docs/">Documentation</a></li>
-<li><a href="/docs/errors/">Errors</a></li>
-<li><a href="/api/v1">API root</a></li>
-<li><a href="/api/v1/openapi.json">OpenAPI</a></li>
+<li><a href="${href("/")}">Home</a></li>
+<li><a href="${href("/docs/")}">Documentation</a></li>
+<li><a href="${href("/docs/errors/")}">Errors</a></li>
+<li><a href="${href("/api/v1/index.json")}">API root</a></li>
+<li><a href="${href("/api/v1/openapi.json")}">OpenAPI</a></li>
 </ul>
 </nav>
 </header>
@@ -70,39 +97,16 @@ ${body}
 <footer>
 <p>Data: <a href="${escapeHtml(input.site.licence.url)}">${escapeHtml(input.site.licence.name)}</a>. Version ${escapeHtml(input.site.version)}, generated ${escapeHtml(input.generatedAt)}.</p>
 </footer>
-</body>
+${options.scripts ?? ""}</body>
 </html>
 `;
-}
-
-export function homePage(input: DocsInput): string {
-  const { site, counts } = input;
-  return page(input, site.name, `<h1>${escapeHtml(site.name)}</h1>
-<p>${escapeHtml(site.description)}</p>
-<ul>
-<li><strong>${counts.answers} buyer answers</strong>: room sizing, microphones, cameras, displays, certification, licences, cabling, acoustics, management, security, cost, warranty, procurement rules, accessibility, presentation.</li>
-<li><strong>${counts.suppliers} ranked suppliers</strong>, with sources, caveats and one ownership and methodology disclosure.</li>
-<li><strong>${counts.evidence_records} evidence records</strong> in ${counts.product_families} product families: certification, compliance and warranty status, where unknown and unverified are statuses.</li>
-</ul>
-<p>Every factual claim cites a source with the date it was read. ${escapeHtml(AUTHENTICATION_STATEMENT)} There are no rate limits.</p>
-<h2>Start here</h2>
-<ul>
-${ENDPOINTS.map((endpoint) => `<li><a href="${endpoint.path}">${code(endpoint.path)}</a>: ${escapeHtml(endpoint.summary)}.</li>`).join("\n")}
-</ul>
-<p>Read the <a href="/docs/">documentation</a>, or describe the API to a tool with the <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>.</p>
-<h2>For agents and crawlers</h2>
-<ul>
-${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${document.path}">${escapeHtml(document.name)}</a>: ${escapeHtml(document.what)}.</li>`).join("\n")}
-</ul>
-<h2>Licence and citation</h2>
-<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
-`);
 }
 
 export function docsPage(input: DocsInput): string {
   const { site, origin } = input;
   const q = QUERY_PARAMETERS.q!;
-  return page(input, `Documentation: ${site.name}`, `<h1>Documentation</h1>
+  const href = (to: string) => relativeHref(DOCS_FILE, to);
+  return page(input, DOCS_FILE, `Documentation: ${site.name}`, `<h1>Documentation</h1>
 <p>${escapeHtml(site.description)} The API lives at ${code(`${origin}/api/v1`)}; it is read-only and answers GET and HEAD.</p>
 <nav aria-label="On this page">
 <ul>
@@ -115,6 +119,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#discovery">Discovery documents</a></li>
 <li><a href="#http-get">The plain HTTP GET binding</a></li>
 <li><a href="#licence">Licence and citation</a></li>
+<li><a href="#versioning">Versioning</a></li>
 <li><a href="#mirrors">Mirrors and downloads</a></li>
 <li><a href="#contact">Contact</a></li>
 </ul>
@@ -125,11 +130,11 @@ export function docsPage(input: DocsInput): string {
 <caption>Every endpoint answers GET and HEAD; the canonical file is what a mirror holds.</caption>
 <thead><tr><th scope="col">URL</th><th scope="col">Canonical file</th><th scope="col">What it holds</th></tr></thead>
 <tbody>
-${ENDPOINTS.map((endpoint) => `<tr><th scope="row"><a href="${endpoint.path}">${code(endpoint.path)}</a></th><td><a href="${endpoint.file}">${code(endpoint.file)}</a></td><td>${escapeHtml(endpoint.summary)}.</td></tr>`).join("\n")}
+${ENDPOINTS.map((endpoint) => `<tr><th scope="row">${code(endpoint.path)}</th><td><a href="${href(endpoint.file)}">${code(endpoint.file)}</a></td><td>${escapeHtml(endpoint.summary)}.</td></tr>`).join("\n")}
 </tbody>
 </table>
 ${ENDPOINTS.map((endpoint) => `<h3 id="endpoint-${endpoint.operation.toLowerCase()}">${escapeHtml(endpoint.name)}</h3>
-<p>${prose(endpoint.description)} Body schema: <a href="/api/v1/schemas/${endpoint.schema}">${code(endpoint.schema)}</a>.</p>
+<p>${prose(endpoint.description)} Body schema: <a href="${href(`/api/v1/schemas/${endpoint.schema}`)}">${code(endpoint.schema)}</a>.</p>
 <pre><code>curl ${escapeHtml(`${origin}${endpoint.path}`)}</code></pre>`).join("\n")}
 <p>One answer by its slug, and a text search:</p>
 <pre><code>curl '${escapeHtml(origin)}/api/v1/answers?slug=room-sizing'
@@ -144,7 +149,7 @@ ${q.rules.map((rule) => `<li>${prose(rule)}</li>`).join("\n")}
 <caption>Published examples, with what each finds in this version of the data.</caption>
 <thead><tr><th scope="col">q</th><th scope="col">What it shows</th><th scope="col">Answers found</th></tr></thead>
 <tbody>
-${input.exampleResults.map((example) => `<tr><th scope="row"><a href="/api/v1/answers?q=${encodeURIComponent(example.q)}">${code(example.q)}</a></th><td>${escapeHtml(example.shows)}</td><td>${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => code(slug)).join(", ")}`}</td></tr>`).join("\n")}
+${input.exampleResults.map((example) => `<tr><th scope="row">${code(example.q)}</th><td>${escapeHtml(example.shows)}</td><td>${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => code(slug)).join(", ")}`}</td></tr>`).join("\n")}
 </tbody>
 </table>
 
@@ -163,21 +168,21 @@ ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 <li>${code("Access-Control-Allow-Origin: *")} on every response, without credentials; OPTIONS answers a CORS preflight with 204.</li>
 <li>A strong ${code("ETag")} on every response; ${code("If-None-Match")} gives 304. HEAD gives exactly GET's headers.</li>
 <li>${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.</li>
-<li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under <a href="/api/v1/schema-index.json">${code("/api/v1/schemas/")}</a> (listed in <a href="/api/v1/schema-index.json">${code("/api/v1/schema-index.json")}</a>).</li>
+<li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code("/api/v1/schemas/")}, listed in <a href="${href("/api/v1/schema-index.json")}">${code("/api/v1/schema-index.json")}</a>.</li>
 </ul>
 
 <h2 id="errors">Errors</h2>
-<p>Errors are RFC 9457 problem documents (${code("application/problem+json")}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the <a href="/docs/errors/">errors page</a>.</p>
+<p>Errors are RFC 9457 problem documents (${code("application/problem+json")}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the <a href="${href("/docs/errors/")}">errors page</a>.</p>
 <table>
 <caption>Problem types</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Title</th></tr></thead>
 <tbody>
-${PROBLEM_KINDS.map((kind) => `<tr><td>${PROBLEM_TYPES[kind].status}</td><th scope="row"><a href="/docs/errors/#${kind}">${code(kind)}</a></th><td>${escapeHtml(PROBLEM_TYPES[kind].title)}</td></tr>`).join("\n")}
+${PROBLEM_KINDS.map((kind) => `<tr><td>${PROBLEM_TYPES[kind].status}</td><th scope="row"><a href="${href(`/docs/errors/#${kind}`)}">${code(kind)}</a></th><td>${escapeHtml(PROBLEM_TYPES[kind].title)}</td></tr>`).join("\n")}
 </tbody>
 </table>
 
 <h2 id="authentication">Authentication and limits</h2>
-<p>${escapeHtml(AUTHENTICATION_STATEMENT)} See the <a href="/auth.md">authentication statement</a>.</p>
+<p>${escapeHtml(AUTHENTICATION_STATEMENT)} See the <a href="${href("/auth.md")}">authentication statement</a>.</p>
 <p>There are no rate limits and no quotas.</p>
 
 <h2 id="discovery">Discovery documents</h2>
@@ -185,7 +190,7 @@ ${PROBLEM_KINDS.map((kind) => `<tr><td>${PROBLEM_TYPES[kind].status}</td><th sco
 <caption>Where clients, crawlers and agents find the API</caption>
 <thead><tr><th scope="col">Document</th><th scope="col">Served as</th><th scope="col">What it says</th></tr></thead>
 <tbody>
-${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${document.path}">${escapeHtml(document.name)}</a></th><td>${code(document.type)}</td><td>${escapeHtml(document.what)}</td></tr>`).join("\n")}
+${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(document.path)}">${escapeHtml(document.name)}</a></th><td>${code(document.type)}</td><td>${escapeHtml(document.what)}</td></tr>`).join("\n")}
 </tbody>
 </table>
 
@@ -195,16 +200,30 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${document
 <h2 id="licence">Licence and citation</h2>
 <p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
 
+<h2 id="versioning">Versioning</h2>
+<p>${escapeHtml(input.versioning.promise)}</p>
+<p>${escapeHtml(input.versioning.breaking)}</p>
+<p>${escapeHtml(input.versioning.deprecation)}</p>
+<p>Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.deprecation_date ? code(input.versioning.deprecation_date) : "no"}; sunset: ${input.versioning.sunset_date ? code(input.versioning.sunset_date) : "none announced"}. The root resource ${code("/api/v1")} repeats this under ${code("versioning")}.</p>
+
 <h2 id="mirrors">Mirrors and downloads</h2>
-<p>Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler.</p>
+<p>Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler. Opened from disk, <a href="${href("/")}">the home page</a> browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.</p>
+<ul>
+<li><a href="${href("/urls.txt")}">${code("/urls.txt")}</a>: every canonical URL, one per line, for ${code("wget -i")} or any crawler.</li>
+<li><a href="${href("/SHA256SUMS")}">${code("/SHA256SUMS")}</a>: the SHA-256 of every other file; ${code("sha256sum -c SHA256SUMS")} in a copy proves it complete and unaltered.</li>
+<li><a href="${href("/data/datapackage.json")}">${code("/data/datapackage.json")}</a>: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.</li>
+</ul>
 
 <h2 id="contact">Contact</h2>
 <p>${escapeHtml(site.contact.name)}. Corrections to the data are welcome: name the resource and the source that shows the error. This service publishes no separate e-mail address or security contact yet; use the contact channel of the operator's website.</p>
 `);
 }
 
+export const DOCS_FILE = "/docs/index.html";
+export const ERRORS_FILE = "/docs/errors/index.html";
+
 export function errorsPage(input: DocsInput): string {
-  return page(input, `Errors: ${input.site.name}`, `<h1>Errors</h1>
+  return page(input, ERRORS_FILE, `Errors: ${input.site.name}`, `<h1>Errors</h1>
 <p>Every error is an RFC 9457 problem document whose ${code("type")} is the address of one section below.</p>
 ${PROBLEM_KINDS.map((kind) => `<section aria-labelledby="${kind}">
 <h2 id="${kind}">${PROBLEM_TYPES[kind].status}: ${escapeHtml(PROBLEM_TYPES[kind].title)}</h2>

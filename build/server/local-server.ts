@@ -6,8 +6,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import handler from "serve-handler";
+import { NETLIFY_CONFIGURATION_FILES } from "../compile/archive-manifests.ts";
 import { methodGuard } from "../request/method-guard.ts";
 import { problemBody, problemResponse, problemText, PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
@@ -28,15 +30,16 @@ export interface LocalServerOptions {
 }
 
 export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
-  const config = await loadNetlifyConfig(options.netlifyConfigPath);
   const files = new StaticFiles(path.resolve(options.dist));
+  const currentConfig = netlifyConfigOf(options);
+  await currentConfig();
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
     const requested = incoming.url;
     outgoing.on("finish", () => {
       options.log?.(`${incoming.method} ${requested} ${outgoing.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     });
-    handle(incoming, outgoing, config, files, options).catch((error: unknown) => {
+    currentConfig().then((config) => handle(incoming, outgoing, config, files, options)).catch((error: unknown) => {
       options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
       if (!outgoing.headersSent) sendProblem(outgoing, incoming, "bad-request", "The server could not answer this request.", 500);
       else outgoing.destroy();
@@ -87,7 +90,8 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
   }
 
   // 3. The file, with the header rules of the request path and then of the file served (the file's win).
-  const absolutePath = servePath === undefined ? undefined : await files.resolve(servePath);
+  // Netlify reads _headers as configuration and never serves it.
+  const absolutePath = servePath === undefined || NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
   if (!absolutePath) return sendNotFound(outgoing, incoming, url);
   const ruleHeaders: Record<string, string> = {};
   for (const matchedPath of new Set([requestPath, servePath])) {
@@ -115,6 +119,23 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     return void outgoing.end(method === "HEAD" ? undefined : body);
   }
   return serveWithServeHandler(incoming, outgoing, files.folder, absolutePath, status, responseHeaders);
+}
+
+/**
+ * netlify.toml with the _headers file the build writes into the output. _headers changes with every
+ * content change (it holds the home page's script hashes), so it is read again when its file changes.
+ */
+function netlifyConfigOf(options: LocalServerOptions): () => Promise<NetlifyConfig> {
+  const headersFile = path.join(path.resolve(options.dist), "_headers");
+  let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
+  return async () => {
+    const stats = await stat(headersFile).catch(() => undefined);
+    const version = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "none";
+    if (!loaded || loaded.version !== version) {
+      loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, stats ? [headersFile] : []) };
+    }
+    return loaded.config;
+  };
 }
 
 /** serve-handler sends the bytes (with Range support); the rules' headers and our status win over its own. */

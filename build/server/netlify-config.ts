@@ -55,9 +55,10 @@ interface RedirectorMatch {
   force404?: boolean;
 }
 
-export async function loadNetlifyConfig(configPath: string): Promise<NetlifyConfig> {
+/** `headersFiles`: _headers files of the publish folder, which Netlify reads beside netlify.toml. */
+export async function loadNetlifyConfig(configPath: string, headersFiles: string[] = []): Promise<NetlifyConfig> {
   const parsedRedirects = await parseAllRedirects({ redirectsFiles: [], netlifyConfigPath: configPath, configRedirects: [], minimal: false });
-  const parsedHeaders = await parseAllHeaders({ headersFiles: [], netlifyConfigPath: configPath, configHeaders: [], minimal: false });
+  const parsedHeaders = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, configHeaders: [], minimal: false });
   const errors = [...parsedRedirects.errors, ...parsedHeaders.errors];
   if (errors.length > 0) throw new Error(`${configPath}: ${errors.map((error) => String(error.message ?? error)).join("; ")}`);
 

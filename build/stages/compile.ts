@@ -8,6 +8,8 @@ import { canonicalJson } from "../output/canonical-json.ts";
 import { problemBody, problemText } from "../request/problems.ts";
 import { ANSWERS_SEARCH_INDEX_PATH } from "../search/search-index.ts";
 import { describeService } from "../describe/describe-service.ts";
+import { versioningPolicy } from "../describe/versioning.ts";
+import { archiveManifests } from "../compile/archive-manifests.ts";
 import type { ValidContent } from "./validate.ts";
 
 /** A file of the output, by its root-relative URL path, with its exact bytes as text. */
@@ -47,6 +49,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
 
   const suppliers = compileSuppliers(content.suppliers, content.disclosure.criteria, register);
   const disclosure = compileDisclosure(content.disclosure, register);
+  const versioning = versioningPolicy(site);
   for (const page of paginate("suppliers", suppliers, site.page_size)) json(page.path, { ...page.body, disclosure });
 
   const families = compileEvidence(content.evidence, content.suppliers, register);
@@ -65,6 +68,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
     licence: site.licence,
     citation: site.citation,
     counts,
+    versioning,
     links: {
       self: "/api/v1/index.json",
       answers: "/api/v1/answers/index.json",
@@ -76,6 +80,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
       api_catalog: "/.well-known/api-catalog",
       schemas: SCHEMA_LIST_PATH,
       search_index: ANSWERS_SEARCH_INDEX_PATH,
+      data_package: "/data/datapackage.json",
     },
   });
   json("/api/v1/health/index.json", {
@@ -100,7 +105,10 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
     path: NOT_FOUND_PATH,
     contents: problemText(problemBody("not-found", "Nothing is published at this path. The API's resources are listed at /api/v1.", origin)),
   });
-  files.push(...describeService({ site, origin, generatedAt, counts, bodies, searchIndex, schemas: context.schemas.documents, exampleSlug: answers[0]?.slug ?? "" }));
+  files.push(
+    ...describeService({ site, origin, generatedAt, counts, versioning, bodies, searchIndex, schemas: context.schemas.documents, answers, suppliers, disclosure, families, sources: content.sources }),
+  );
+  files.push(...archiveManifests(files));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { files, generatedAt, contentDigest };
 }

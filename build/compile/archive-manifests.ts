@@ -1,0 +1,21 @@
+/**
+ * The two lists an archivist needs, written last, over every other file of the output: urls.txt (every
+ * canonical URL, root-relative, sorted, for `wget -i` or any crawler) and SHA256SUMS (every file, in the
+ * format `sha256sum -c` reads, sorted).
+ */
+import { createHash } from "node:crypto";
+
+export const URLS_PATH = "/urls.txt";
+export const CHECKSUMS_PATH = "/SHA256SUMS";
+/** Files Netlify reads as configuration and never serves: in the checksums, never in the URL list. */
+export const NETLIFY_CONFIGURATION_FILES = new Set(["/_headers"]);
+
+export function archiveManifests(files: ReadonlyArray<{ path: string; contents: string }>): Array<{ path: string; contents: string }> {
+  const urls = files.map((file) => file.path).filter((path) => !NETLIFY_CONFIGURATION_FILES.has(path)).sort();
+  const urlsFile = { path: URLS_PATH, contents: urls.join("\n") + "\n" };
+  const checksums = [...files, urlsFile]
+    .map((file) => ({ path: file.path.slice(1), digest: createHash("sha256").update(file.contents).digest("hex") }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map(({ path, digest }) => `${digest}  ${path}`);
+  return [urlsFile, { path: CHECKSUMS_PATH, contents: checksums.join("\n") + "\n" }];
+}

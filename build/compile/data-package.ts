@@ -1,0 +1,201 @@
+/**
+ * A Frictionless Tabular Data Package of the same data, for researchers who want tables: CSV files
+ * (RFC 4180, CRLF, UTF-8) for answers, suppliers, evidence and sources, each with its Table Schema, keys and
+ * foreign keys, under /data/. Lists inside a cell are joined with "; ".
+ */
+import { canonicalJson } from "../output/canonical-json.ts";
+import type { AnswerResource } from "./answers.ts";
+import type { EvidenceFamilyResource } from "./evidence.ts";
+import type { SupplierResource } from "./suppliers.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type SiteSettings, type Source } from "../content/types.ts";
+
+type FieldType = "string" | "integer" | "number" | "date";
+type Cell = string | number | null | undefined;
+
+interface Field {
+  name: string;
+  type: FieldType;
+  description: string;
+  required?: boolean;
+}
+
+interface Table<Row> {
+  name: string;
+  title: string;
+  description: string;
+  primaryKey: string;
+  foreignKeys?: Array<{ fields: string; reference: { resource: string; fields: string } }>;
+  fields: Array<Field & { value: (row: Row) => Cell }>;
+  rows: readonly Row[];
+}
+
+export const DATA_FOLDER = "/data/";
+const LIST_SEPARATOR = "; ";
+const list = (items: readonly string[]) => items.join(LIST_SEPARATOR);
+
+export interface DataPackageInput {
+  site: SiteSettings;
+  generatedAt: string;
+  answers: readonly AnswerResource[];
+  suppliers: readonly SupplierResource[];
+  criteria: readonly Criterion[];
+  families: readonly EvidenceFamilyResource[];
+  sources: readonly Source[];
+}
+
+export function buildDataPackage(input: DataPackageInput): Array<{ path: string; contents: string }> {
+  const records = input.families.flatMap((family) => family.records.map((record) => ({ family, record })));
+  const tables = [
+    table<AnswerResource>({
+      name: "answers",
+      title: "Buyer answers",
+      description: "One row per answer, in slug order. The full Markdown body is in body_markdown.",
+      primaryKey: "slug",
+      rows: input.answers,
+      fields: [
+        { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
+        { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
+        { name: "question", type: "string", required: true, description: "The buyer's question.", value: (row) => row.question },
+        { name: "summary", type: "string", required: true, description: "Short answer.", value: (row) => row.summary },
+        { name: "tags", type: "string", description: "Tags, separated by '; '.", value: (row) => list(row.tags) },
+        { name: "product_families", type: "string", description: "Product family slugs, separated by '; '.", value: (row) => list(row.product_families) },
+        { name: "related", type: "string", description: "Related answer slugs, separated by '; '.", value: (row) => list(row.related.map((related) => related.slug)) },
+        { name: "sources", type: "string", description: "Cited source ids, separated by '; ' (see sources.csv).", value: (row) => list(row.sources.map((source) => source.id)) },
+        { name: "reviewed", type: "date", required: true, description: "When the answer was last reviewed.", value: (row) => row.reviewed },
+        { name: "word_count", type: "integer", required: true, description: "Words in the body.", value: (row) => row.body.word_count },
+        { name: "body_markdown", type: "string", required: true, description: "The body, Markdown with [@source-id] citations.", value: (row) => row.body.markdown },
+        { name: "url", type: "string", required: true, description: "The answer's canonical JSON file, root-relative.", value: (row) => row.links.self },
+      ],
+    }),
+    table<SupplierResource>({
+      name: "suppliers",
+      title: "Supplier directory",
+      description: "One row per supplier, in rank order, with the per-criterion scores the rank follows.",
+      primaryKey: "slug",
+      rows: input.suppliers,
+      fields: [
+        { name: "rank", type: "integer", required: true, description: "Position, 1 first.", value: (row) => row.rank },
+        { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
+        { name: "name", type: "string", required: true, description: "Name.", value: (row) => row.name },
+        { name: "score", type: "number", required: true, description: "Weighted score, 0 to 5.", value: (row) => row.score },
+        ...input.criteria.map((criterion) => ({
+          name: `score_${criterion.id.replaceAll("-", "_")}`,
+          type: "integer" as const,
+          required: true,
+          description: `${criterion.name} (weight ${criterion.weight}%), 0 to 5.`,
+          value: (row: SupplierResource) => row.scores[criterion.id],
+        })),
+        { name: "website", type: "string", description: "Home page, where known.", value: (row) => row.website },
+        { name: "summary", type: "string", required: true, description: "Summary.", value: (row) => row.summary },
+        { name: "products", type: "string", description: "Products named by the sources, separated by '; '.", value: (row) => list(row.makes.flatMap((made) => made.products)) },
+        { name: "ownership_status", type: "string", required: true, description: "documented, reported or unknown.", value: (row) => row.ownership.status },
+        { name: "ownership", type: "string", required: true, description: "Who owns the supplier, as far as the sources say.", value: (row) => row.ownership.text },
+        { name: "strengths", type: "string", description: "Strengths, separated by '; '.", value: (row) => list(row.strengths.map((claim) => claim.text)) },
+        { name: "caveats", type: "string", description: "Caveats, separated by '; '.", value: (row) => list(row.caveats.map((claim) => claim.text)) },
+        { name: "sources", type: "string", description: "Cited source ids, separated by '; '.", value: (row) => list(row.sources.map((source) => source.id)) },
+      ],
+    }),
+    table<(typeof records)[number]>({
+      name: "evidence",
+      title: "Evidence register",
+      description: "One row per record, by family order, supplier rank and product: a status for each certification programme, compliance rule and warranty term.",
+      primaryKey: "id",
+      foreignKeys: [{ fields: "supplier", reference: { resource: "suppliers", fields: "slug" } }],
+      rows: records,
+      fields: [
+        { name: "id", type: "string", required: true, description: "Supplier slug and product, joined by --.", value: ({ record }) => record.id },
+        { name: "family", type: "string", required: true, description: "Product family slug.", value: ({ family }) => family.family },
+        { name: "supplier", type: "string", required: true, description: "Supplier slug.", value: ({ record }) => record.supplier.slug },
+        { name: "product", type: "string", required: true, description: "Product.", value: ({ record }) => record.product },
+        ...CERTIFICATION_PROGRAMMES.flatMap((programme) => {
+          const prefix = programme.replaceAll("-", "_");
+          return [
+            { name: `${prefix}_status`, type: "string" as const, required: true, description: `${programme}: certification status.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].status },
+            { name: `${prefix}_firmware`, type: "string" as const, description: `${programme}: the firmware listed.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].firmware },
+            { name: `${prefix}_valid_until`, type: "date" as const, description: `${programme}: the listing's end date.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].valid_until },
+            { name: `${prefix}_as_of`, type: "date" as const, description: `${programme}: the date of the list read.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].as_of },
+          ];
+        }),
+        ...COMPLIANCE_RULES.map((rule) => ({
+          name: `${rule.replaceAll("-", "_")}_status`,
+          type: "string" as const,
+          required: true,
+          description: `${rule}: compliance status.`,
+          value: ({ record }: (typeof records)[number]) => record.compliance[rule].status,
+        })),
+        ...WARRANTY_TERMS.flatMap((term) => [
+          { name: `${term}_status`, type: "string" as const, required: true, description: `${term}: warranty status.`, value: ({ record }: (typeof records)[number]) => record.warranty[term].status },
+          { name: `${term}_value`, type: "string" as const, description: `${term}: as the source states it.`, value: ({ record }: (typeof records)[number]) => record.warranty[term].value },
+        ]),
+        { name: "sources", type: "string", description: "Cited source ids, separated by '; '.", value: ({ record }) => list(record.sources.map((source) => source.id)) },
+      ],
+    }),
+    table<Source>({
+      name: "sources",
+      title: "Sources register",
+      description: "Every source the data cites.",
+      primaryKey: "id",
+      rows: [...input.sources].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      fields: [
+        { name: "id", type: "string", required: true, description: "Identifier cited by the other tables.", value: (row) => row.id },
+        { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
+        { name: "publisher", type: "string", required: true, description: "Publisher.", value: (row) => row.publisher },
+        { name: "url", type: "string", description: "URL, only where the source gives one.", value: (row) => row.url },
+        { name: "published", type: "string", description: "The source's own date: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.published },
+        { name: "accessed", type: "string", required: true, description: "When it was read: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.accessed },
+        { name: "kind", type: "string", required: true, description: "Kind of source.", value: (row) => row.kind },
+        { name: "confidence", type: "string", required: true, description: "documented, reported or unverified.", value: (row) => row.confidence },
+        { name: "note", type: "string", description: "Note.", value: (row) => row.note },
+      ],
+    }),
+  ];
+
+  const descriptor = {
+    profile: "tabular-data-package",
+    name: "av-buyer-data",
+    title: input.site.name,
+    description: input.site.description,
+    version: input.site.version,
+    created: input.generatedAt,
+    homepage: "/",
+    licenses: [{ name: input.site.licence.id, path: input.site.licence.url, title: input.site.licence.name }],
+    contributors: [{ title: input.site.publisher, role: "publisher" }],
+    resources: tables.map((current) => ({
+      profile: "tabular-data-resource",
+      name: current.name,
+      path: `${current.name}.csv`,
+      title: current.title,
+      description: current.description,
+      format: "csv",
+      mediatype: "text/csv",
+      encoding: "utf-8",
+      dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
+      schema: {
+        fields: current.fields.map(({ value: _value, required, ...field }) => ({ ...field, ...(required ? { constraints: { required: true } } : {}) })),
+        primaryKey: current.primaryKey,
+        missingValues: [""],
+        ...(current.foreignKeys ? { foreignKeys: current.foreignKeys } : {}),
+      },
+    })),
+  };
+  return [
+    { path: `${DATA_FOLDER}datapackage.json`, contents: canonicalJson(descriptor) },
+    ...tables.map((current) => ({ path: `${DATA_FOLDER}${current.name}.csv`, contents: csv(current) })),
+  ];
+}
+
+function table<Row>(definition: Table<Row>): Table<unknown> {
+  return definition as Table<unknown>;
+}
+
+function csv(current: Table<unknown>): string {
+  const lines = [current.fields.map((field) => quote(field.name))];
+  for (const row of current.rows) lines.push(current.fields.map((field) => quote(field.value(row))));
+  return lines.map((line) => line.join(",")).join("\r\n") + "\r\n";
+}
+
+function quote(cell: Cell): string {
+  if (cell === null || cell === undefined) return "";
+  const text = String(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,26 @@
+/**
+ * The home page's classic script: build/offline/offline-app.ts bundled with the matching module it imports,
+ * as one IIFE (file:// pages cannot load modules). esbuild's output is the same for the same sources.
+ */
+import path from "node:path";
+import { buildSync } from "esbuild";
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+const ENTRY = path.join(PROJECT_ROOT, "build/offline/offline-app.ts");
+let bundled: string | undefined;
+
+export function offlineAppScript(): string {
+  bundled ??= buildSync({
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    write: false,
+    legalComments: "none",
+    charset: "utf8",
+    // Paths in the bundle's comments are relative to this, whatever folder the build runs from.
+    absWorkingDir: PROJECT_ROOT,
+  }).outputFiles[0]!.text;
+  return bundled;
+}

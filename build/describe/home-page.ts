@@ -1,0 +1,197 @@
+/**
+ * The home page, dist/index.html, is also the offline reader: it renders every answer, supplier, evidence
+ * record and source as static HTML (readable without JavaScript, from disk or on the web), and filters the
+ * answers with the API's own q rule in a classic inline script, allowed by its hash in the page's CSP.
+ */
+import { createHash } from "node:crypto";
+import type { AnswerResource } from "../compile/answers.ts";
+import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
+import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Source, type StatusEntry } from "../content/types.ts";
+import type { SearchIndex } from "../search/search-index.ts";
+import { escapeHtml, page, relativeHref, type DocsInput } from "./docs-html.ts";
+import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
+
+export const HOME_FILE = "/index.html";
+
+export interface HomeInput extends DocsInput {
+  answers: readonly AnswerResource[];
+  suppliers: readonly SupplierResource[];
+  disclosure: DisclosureResource;
+  families: readonly EvidenceFamilyResource[];
+  sources: readonly Source[];
+  searchIndex: SearchIndex;
+  offlineScript: string;
+}
+
+export interface HomePage {
+  html: string;
+  /** CSP hash sources of the page's inline scripts, for its meta CSP and the web's _headers. */
+  scriptHashes: string[];
+}
+
+const href = (to: string) => relativeHref(HOME_FILE, to);
+const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+const PROGRAMME_NAMES: Record<string, string> = { "microsoft-teams-rooms": "Microsoft Teams Rooms", "zoom-rooms": "Zoom Rooms", "google-meet": "Google Meet" };
+const RULE_NAMES: Record<string, string> = { fcc: "FCC", "ce-ukca": "CE / UKCA", rohs: "RoHS", taa: "TAA", "ndaa-889": "NDAA section 889", "en-301-549": "EN 301 549" };
+const TERM_NAMES: Record<string, string> = { standard_term: "Standard term", extension_window: "Extension window", advance_replacement: "Advance replacement" };
+
+export function cspHash(script: string): string {
+  return `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+}
+
+/** The policy of the home page: scripts only by hash, styles only from this site, nothing else. */
+export function homeContentSecurityPolicy(scriptHashes: readonly string[], forHeader: boolean): string {
+  const policy = `default-src 'none'; script-src ${scriptHashes.join(" ")}; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'`;
+  // frame-ancestors is ignored (with a console warning) in a meta element: only the header carries it.
+  return forHeader ? `${policy}; frame-ancestors 'none'` : policy;
+}
+
+function sourceLinks(ids: readonly string[]): string {
+  return ids.map((id) => `<a href="#source-${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(", ");
+}
+
+function answerArticle(answer: AnswerResource): string {
+  return `<article class="answer" id="answer-${answer.slug}" data-slug="${answer.slug}">
+<h3>${escapeHtml(answer.title)}</h3>
+<p class="question">${escapeHtml(answer.question)}</p>
+<p>${escapeHtml(answer.summary)}</p>
+<details>
+<summary>Read the answer (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
+${answer.body.html}
+<p>Sources: ${sourceLinks(answer.sources.map((source) => source.id))}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="#answer-${related.slug}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
+</details>
+</article>`;
+}
+
+function supplierItem(supplier: SupplierResource): string {
+  const claims = (list: SupplierResource["strengths"]) => list.map((claim) => `<li>${escapeHtml(claim.text)} <span class="refs">(${sourceLinks(claim.sources)})</span></li>`).join("\n");
+  return `<li id="supplier-${supplier.slug}">
+<h3>${supplier.rank}. ${escapeHtml(supplier.name)} <span class="score">score ${supplier.score.toFixed(2)}</span></h3>
+<p>${escapeHtml(supplier.summary)}${supplier.website ? ` Website: <a href="${escapeHtml(supplier.website)}">${escapeHtml(supplier.website)}</a>.` : ""}</p>
+${supplier.makes.length > 0 ? `<p>Makes: ${supplier.makes.map((made) => `${escapeHtml(made.products.join(", "))} (${escapeHtml(made.family)})`).join("; ")}.</p>` : "<p>Our sources name no products.</p>"}
+<h4>Strengths</h4>
+<ul>
+${claims(supplier.strengths)}
+</ul>
+<h4>Caveats</h4>
+<ul>
+${claims(supplier.caveats)}
+</ul>
+<p>Ownership (${escapeHtml(supplier.ownership.status)}): ${escapeHtml(supplier.ownership.text)}${supplier.ownership.sources ? ` <span class="refs">(${sourceLinks(supplier.ownership.sources)})</span>` : ""}</p>
+</li>`;
+}
+
+function statusRow(name: string, entry: StatusEntry<string> & Record<string, unknown>): string {
+  const details = ["firmware", "valid_until", "as_of", "value", "term_months"]
+    .filter((key) => entry[key] !== undefined)
+    .map((key) => `${key.replace("_", " ")}: ${escapeHtml(String(entry[key]))}`);
+  return `<tr><th scope="row">${escapeHtml(name)}</th><td><span class="status status-${escapeHtml(entry.status)}">${escapeHtml(entry.status)}</span></td><td>${details.join("; ")}${entry.note ? `${details.length ? ". " : ""}${escapeHtml(entry.note)}` : ""}${entry.sources ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}</td></tr>`;
+}
+
+function evidenceRecord(record: EvidenceRecordResource): string {
+  const rows = [
+    ...CERTIFICATION_PROGRAMMES.map((programme) => statusRow(PROGRAMME_NAMES[programme]!, record.certification[programme] as never)),
+    ...COMPLIANCE_RULES.map((rule) => statusRow(RULE_NAMES[rule]!, record.compliance[rule] as never)),
+    ...WARRANTY_TERMS.map((term) => statusRow(TERM_NAMES[term]!, record.warranty[term] as never)),
+  ];
+  return `<details id="evidence-${record.id}">
+<summary>${escapeHtml(record.product)}: ${escapeHtml(record.supplier.name)} (Teams Rooms: ${escapeHtml(record.certification["microsoft-teams-rooms"].status)})</summary>
+<table>
+<caption>${escapeHtml(record.product)} by ${escapeHtml(record.supplier.name)}</caption>
+<thead><tr><th scope="col">Programme, mark or term</th><th scope="col">Status</th><th scope="col">Details</th></tr></thead>
+<tbody>
+${rows.join("\n")}
+</tbody>
+</table>
+</details>`;
+}
+
+function sourceItem(source: Source): string {
+  const title = source.url ? `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>` : escapeHtml(source.title);
+  return `<li id="source-${escapeHtml(source.id)}">${title}. ${escapeHtml(source.publisher)}.${source.published ? ` Published ${escapeHtml(source.published)}.` : ""} Read ${escapeHtml(source.accessed)}. ${escapeHtml(source.confidence)}. ${code(source.id)}${source.note ? ` <span class="note">${escapeHtml(source.note)}</span>` : ""}</li>`;
+}
+
+export function homePage(input: HomeInput): HomePage {
+  const { site, counts, disclosure } = input;
+  // The index as a classic script: JSON is valid JavaScript; "<" is escaped so no text can close the element.
+  const dataScript = `window.AVB_SEARCH_INDEX = ${JSON.stringify(input.searchIndex).replace(/</g, "\\u003c")};`;
+  const scripts = [dataScript, input.offlineScript];
+  const scriptHashes = scripts.map(cspHash);
+  const body = `<h1>${escapeHtml(site.name)}</h1>
+<p>${escapeHtml(site.description)}</p>
+<p>${counts.answers} buyer answers, ${counts.suppliers} ranked suppliers and ${counts.evidence_records} evidence records in ${counts.product_families} product families. Every factual claim cites a <a href="#sources">source</a> with the date it was read; where a fact is not known, the status says unknown or unverified. ${escapeHtml(AUTHENTICATION_STATEMENT)} There are no rate limits.</p>
+<nav aria-label="On this page">
+<ul>
+<li><a href="#answers">Buyer answers</a></li>
+<li><a href="#suppliers">Supplier directory</a></li>
+<li><a href="#evidence">Evidence register</a></li>
+<li><a href="#sources">Sources</a></li>
+<li><a href="#developers">For developers and agents</a></li>
+<li><a href="#licence">Licence and citation</a></li>
+</ul>
+</nav>
+
+<h2 id="answers">Buyer answers</h2>
+<form id="answer-search" role="search" hidden>
+<label for="q">Search the answers</label>
+<input id="q" name="q" type="search" maxlength="200" autocomplete="off" spellcheck="false">
+<p id="search-status" role="status" aria-live="polite"></p>
+<p class="hint">Every word you type must start a word of the answer (${code("micro ceil")} finds ceiling microphones); accents and case do not matter. The same rule as the API's ${code("q")}.</p>
+</form>
+${input.answers.map(answerArticle).join("\n")}
+
+<h2 id="suppliers">Supplier directory</h2>
+<p>${escapeHtml(disclosure.ranking)}</p>
+<details>
+<summary>${escapeHtml(disclosure.title)} (methodology ${escapeHtml(disclosure.methodology_version)}, ${escapeHtml(disclosure.methodology_date)})</summary>
+<p>Publisher: ${escapeHtml(disclosure.publisher)}. Owner: ${escapeHtml(disclosure.owner)}</p>
+<p>Funding: ${escapeHtml(disclosure.funding)} Paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}. Paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}. Affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}.</p>
+<p>${escapeHtml(disclosure.selection)}</p>
+<table>
+<caption>Ranking criteria</caption>
+<thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">How it is scored</th></tr></thead>
+<tbody>
+${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(criterion.name)}</th><td>${criterion.weight}%</td><td>${escapeHtml(criterion.description)}</td></tr>`).join("\n")}
+</tbody>
+</table>
+<p>${escapeHtml(disclosure.conflicts)}</p>
+<p>${escapeHtml(disclosure.corrections)}</p>
+</details>
+<ol class="suppliers">
+${input.suppliers.map(supplierItem).join("\n")}
+</ol>
+
+<h2 id="evidence">Evidence register</h2>
+<p>Status vocabularies: certification ${code("certified")}, ${code("expired")}, ${code("announced")}, ${code("not-certified")}, ${code("unknown")}, ${code("unverified")}; compliance ${code("declared")}, ${code("certified")}, ${code("not-compliant")}, ${code("not-applicable")}, ${code("unknown")}, ${code("unverified")}; warranty ${code("documented")}, ${code("not-offered")}, ${code("unknown")}, ${code("unverified")}. Dates are snapshots: check the live source before buying.</p>
+${input.families.map((family) => `<section aria-labelledby="family-${family.family}">
+<h3 id="family-${family.family}">${escapeHtml(family.name)}</h3>
+<p>${escapeHtml(family.description)}</p>
+${family.records.map(evidenceRecord).join("\n")}
+</section>`).join("\n")}
+
+<h2 id="sources">Sources</h2>
+<ol class="sources">
+${input.sources.map(sourceItem).join("\n")}
+</ol>
+
+<h2 id="developers">For developers and agents</h2>
+<p>Read the <a href="${href("/docs/")}">documentation</a>. The API:</p>
+<ul>
+${ENDPOINTS.map((endpoint) => `<li>${code(endpoint.path)} (<a href="${href(endpoint.file)}">${code(endpoint.file)}</a>): ${escapeHtml(endpoint.summary)}.</li>`).join("\n")}
+</ul>
+<ul>
+${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${escapeHtml(document.name)}</a>: ${escapeHtml(document.what)}.</li>`).join("\n")}
+<li><a href="${href("/data/datapackage.json")}">Data package</a>: CSV tables of everything here, with a Table Schema for each.</li>
+</ul>
+
+<h2 id="licence">Licence and citation</h2>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+`;
+  const csp = homeContentSecurityPolicy(scriptHashes, false);
+  const html = page(input, HOME_FILE, site.name, body, {
+    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n`,
+    scripts: scripts.map((script) => `<script>${script}</script>\n`).join(""),
+  });
+  return { html, scriptHashes };
+}
