@@ -11,7 +11,8 @@ export const CHECKSUMS_PATH = "/SHA256SUMS";
 export const NETLIFY_CONFIGURATION_FILES = new Set(["/_headers"]);
 
 export function archiveManifests(files: ReadonlyArray<{ path: string; contents: string }>): Array<{ path: string; contents: string }> {
-  const urls = files.map((file) => file.path).filter((path) => !NETLIFY_CONFIGURATION_FILES.has(path)).sort();
+  // The two lists are listed too, so that a mirror made from urls.txt carries its own checksums.
+  const urls = [...files.map((file) => file.path).filter((path) => !NETLIFY_CONFIGURATION_FILES.has(path)), URLS_PATH, CHECKSUMS_PATH].sort();
   const urlsFile = { path: URLS_PATH, contents: urls.join("\n") + "\n" };
   const checksums = [...files, urlsFile]
     .map((file) => ({ path: file.path.slice(1), digest: createHash("sha256").update(file.contents).digest("hex") }))

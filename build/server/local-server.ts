@@ -27,6 +27,8 @@ export interface LocalServerOptions {
   log?: (line: string) => void;
   /** Told of every rule that answers a request, so the tests can prove each rule is reached. */
   onRule?: (kind: "edge" | "redirect" | "header", id: string) => void;
+  /** Archive mode: this Date header on every response instead of the clock's, so a WARC is reproducible. */
+  fixedDate?: string;
 }
 
 export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
@@ -36,6 +38,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
     const requested = incoming.url;
+    if (options.fixedDate) {
+      outgoing.sendDate = false;
+      outgoing.setHeader("Date", options.fixedDate);
+    }
     outgoing.on("finish", () => {
       options.log?.(`${incoming.method} ${requested} ${outgoing.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     });

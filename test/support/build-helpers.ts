@@ -20,12 +20,12 @@ export async function build(contentDir: string, outDir: string, extra: Partial<B
   return runBuild({ contentDir, outDir, ...extra });
 }
 
-/** The base fixture with one failure case's files laid over it, in a fresh folder. */
-export async function fixtureWithCase(caseName: string): Promise<string> {
+/** The base fixture with the files of one case (a failure, or a valid variant) laid over it, in a fresh folder. */
+export async function fixtureWithCase(caseName: string, group: "failures" | "variants" = "failures"): Promise<string> {
   const folder = await temporaryFolder(caseName);
   const content = path.join(folder, "content");
   await cp(path.join(FIXTURES, "base"), content, { recursive: true });
-  await cp(path.join(FIXTURES, "failures", caseName), content, {
+  await cp(path.join(FIXTURES, group, caseName), content, {
     recursive: true,
     filter: (source) => path.basename(source) !== "expected.txt",
   });
