@@ -53,6 +53,8 @@ async function main(): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // For the benchmark: the peak memory of this whole process, reported as it exits.
+  if (process.env.AVB_REPORT_RESOURCES) process.on("exit", () => process.stderr.write(`resources: ${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS })}\n`));
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {

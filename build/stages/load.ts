@@ -7,6 +7,7 @@ import { splitFrontMatter } from "../content/front-matter.ts";
 import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
 import { LineIndex } from "../content/line-index.ts";
 import { parseYamlSource } from "../content/yaml-document.ts";
+import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 
 /** Content files are hand-written; anything larger is a mistake or an attack, refused before it is read. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
@@ -48,34 +49,13 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   const problem = (code: Diagnostic["code"], file: string, message: string, position: Position = { line: 1, column: 1 }) =>
     diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
 
-  for (const relativePath of found) {
-    const absolutePath = path.join(contentDir, relativePath);
-    const stats = await lstat(absolutePath);
-    if (stats.isDirectory()) continue;
-    if (stats.isSymbolicLink()) {
-      const target = await realpath(absolutePath).catch(() => undefined);
-      if (!target || !isInside(contentRoot, target)) {
-        problem("file/outside-content", relativePath, "the file is a symbolic link to somewhere outside the content folder.");
-        continue;
-      }
-    }
-    const entry = layoutEntryFor(relativePath);
-    if (!entry) {
-      problem("file/unexpected", relativePath, `the content layout has no place for this file; it expects ${describeLayout()}.`);
-      continue;
-    }
-    const stem = stemOf(relativePath);
-    const { size: bytes } = await stat(absolutePath);
-    if (bytes > MAX_CONTENT_FILE_BYTES) {
-      problem("file/too-large", relativePath, `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`);
-      unreadable.push({ kind: entry.kind, file: relativePath, stem });
-      continue;
-    }
-    const loaded = parseContentFile(entry.kind, relativePath, await readFile(absolutePath));
-    if ("diagnostics" in loaded) {
-      diagnostics.push(...loaded.diagnostics);
-      unreadable.push({ kind: entry.kind, file: relativePath, stem });
-    } else files.push(loaded);
+  // Each file is read and parsed independently; results are gathered in the sorted order of the paths.
+  const outcomes = await mapConcurrently(found, FILE_CONCURRENCY, (relativePath) => loadOne(contentDir, contentRoot, relativePath));
+  for (const outcome of outcomes) {
+    if (!outcome) continue;
+    diagnostics.push(...outcome.diagnostics);
+    if (outcome.file) files.push(outcome.file);
+    if (outcome.unreadable) unreadable.push(outcome.unreadable);
   }
 
   for (const entry of CONTENT_LAYOUT) {
@@ -84,6 +64,35 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
     }
   }
   return { files, unreadable, diagnostics };
+}
+
+interface LoadOutcome {
+  file?: ContentFile;
+  unreadable?: LoadedContent["unreadable"][number];
+  diagnostics: Diagnostic[];
+}
+
+async function loadOne(contentDir: string, contentRoot: string, relativePath: string): Promise<LoadOutcome | undefined> {
+  const absolutePath = path.join(contentDir, relativePath);
+  const problem = (code: Diagnostic["code"], message: string): LoadOutcome => ({
+    diagnostics: [{ code, file: relativePath, line: 1, column: 1, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
+  });
+  const stats = await lstat(absolutePath);
+  if (stats.isDirectory()) return undefined;
+  if (stats.isSymbolicLink()) {
+    const target = await realpath(absolutePath).catch(() => undefined);
+    if (!target || !isInside(contentRoot, target)) return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
+  }
+  const entry = layoutEntryFor(relativePath);
+  if (!entry) return problem("file/unexpected", `the content layout has no place for this file; it expects ${describeLayout()}.`);
+  const stem = stemOf(relativePath);
+  const { size: bytes } = await stat(absolutePath);
+  if (bytes > MAX_CONTENT_FILE_BYTES) {
+    return { ...problem("file/too-large", `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`), unreadable: { kind: entry.kind, file: relativePath, stem } };
+  }
+  const loaded = parseContentFile(entry.kind, relativePath, await readFile(absolutePath));
+  if ("diagnostics" in loaded) return { diagnostics: loaded.diagnostics, unreadable: { kind: entry.kind, file: relativePath, stem } };
+  return { file: loaded, diagnostics: [] };
 }
 
 function stemOf(file: string): string {

@@ -1,0 +1,261 @@
+/**
+ * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10]`: measures, on this machine, how the build and
+ * the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json.
+ * Speed is measured here, never asserted in the tests.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { AnswersData } from "../request/answers-data.ts";
+import { answersQuery } from "../request/answers-query.ts";
+import { ANSWERS_SEARCH_INDEX_PATH, type SearchIndex } from "../search/search-index.ts";
+import { generateContent } from "../synthetic/generate.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const WORK = path.join(ROOT, "artifacts", "bench");
+const { BASE_URL: _viteBaseUrl, ...ENV } = process.env;
+
+interface BuildFigures {
+  label: string;
+  answers: number;
+  seconds: number;
+  msPerAnswer: number;
+  peakMiB: number;
+  files: number;
+  index: { rawBytes: number; gzipBytes: number; bytesPerAnswer: number; terms: number; parseMs: number };
+  query?: QueryFigures;
+}
+
+interface QueryFigures {
+  coldStartMs: number;
+  cases: Array<{ name: string; q: string; matches: number; p50Ms: number; p99Ms: number }>;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+async function measureBuild(label: string, contentDir: string, answers: number): Promise<BuildFigures> {
+  const out = path.join(WORK, `dist-${label}`);
+  const started = performance.now();
+  const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`the build of ${label} failed: ${run.stderr.slice(0, 2000)}`);
+  const resources = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
+  const files = Number(/wrote (\d+) files/.exec(run.stdout)![1]);
+  const indexText = await readFile(path.join(out, ...ANSWERS_SEARCH_INDEX_PATH.split("/").filter(Boolean)), "utf8");
+  const parseTimes: number[] = [];
+  let index: SearchIndex | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const t = performance.now();
+    index = JSON.parse(indexText) as SearchIndex;
+    parseTimes.push(performance.now() - t);
+  }
+  const rawBytes = Buffer.byteLength(indexText);
+  return {
+    label,
+    answers,
+    seconds,
+    msPerAnswer: (seconds * 1000) / answers,
+    peakMiB: resources.maxRssKiB / 1024,
+    files,
+    index: { rawBytes, gzipBytes: gzipSync(indexText).byteLength, bytesPerAnswer: rawBytes / answers, terms: index!.terms.length, parseMs: parseTimes.sort((a, b) => a - b)[2]! },
+  };
+}
+
+async function measureQueries(dist: string): Promise<QueryFigures> {
+  const read = (file: string) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined);
+  const index = JSON.parse((await read(ANSWERS_SEARCH_INDEX_PATH))!) as SearchIndex;
+  // The rarest and the commonest words of this index, so that the cases mean the same at every size.
+  const byFrequency = index.terms.map((term, at) => ({ term, count: index.postings[at]!.length })).filter((entry) => entry.term.length > 3).sort((a, b) => a.count - b.count || (a.term < b.term ? -1 : 1));
+  const rare = byFrequency[0]!.term;
+  const common = byFrequency[byFrequency.length - 1]!.term;
+  const cases = [
+    { name: "common word", q: common },
+    { name: "rare word", q: rare },
+    { name: "one-letter prefix", q: "r" },
+    { name: "one-letter prefix", q: "c" },
+    { name: "several words", q: `${common} ${byFrequency[Math.floor(byFrequency.length / 2)]!.term} m` },
+    { name: "miss", q: "zzzzqqq" },
+  ];
+  const run = async (data: AnswersData, q: string) => {
+    const response = await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), data);
+    const body = await response!.arrayBuffer();
+    return body.byteLength;
+  };
+  const coldStarted = performance.now();
+  await run(new AnswersData(read), common);
+  const coldStartMs = performance.now() - coldStarted;
+  const data = new AnswersData(read);
+  const results: QueryFigures["cases"] = [];
+  for (const testCase of cases) {
+    for (let warm = 0; warm < 20; warm++) await run(data, testCase.q);
+    const times: number[] = [];
+    for (let iteration = 0; iteration < 300; iteration++) {
+      const t = performance.now();
+      await run(data, testCase.q);
+      times.push(performance.now() - t);
+    }
+    const response = await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(testCase.q)}`), data);
+    const matches = ((await response!.json()) as { meta: { total: number } }).meta.total;
+    times.sort((a, b) => a - b);
+    results.push({ ...testCase, matches, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) });
+  }
+  return { coldStartMs, cases: results };
+}
+
+async function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...ENV, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) resolve();
+    });
+    child.once("exit", () => reject(new Error(`${args.join(" ")} exited before it was ready`)));
+  });
+  child.stdout!.resume();
+  return child;
+}
+
+async function measureServers(dist: string, seconds: number) {
+  const headers = { accept: "application/json", "accept-encoding": "identity" };
+  const local = await startProcess(["--import", "tsx", "build/server/start.ts"], { DIST: dist, PORT: "18080", HOST: "127.0.0.1" }, "Serving");
+  const plain = await startProcess(
+    ["-e", `const http=require("node:http");const handler=require("serve-handler");http.createServer((q,s)=>handler(q,s,{public:${JSON.stringify(dist)}})).listen(18081,"127.0.0.1",()=>console.log("ready"));`],
+    {},
+    "ready",
+  );
+  try {
+    const run = (url: string) => autocannon({ url, connections: 10, duration: seconds, headers });
+    const file = "/api/v1/answers/room-sizing.json";
+    await run(`http://127.0.0.1:18081${file}`); // warm both, then measure
+    await run(`http://127.0.0.1:18080${file}`);
+    const plainFile = await run(`http://127.0.0.1:18081${file}`);
+    const localFile = await run(`http://127.0.0.1:18080${file}`);
+    const localQuery = await run("http://127.0.0.1:18080/api/v1/answers?q=ceiling+micro");
+    const summary = (result: Awaited<ReturnType<typeof run>>) => ({
+      requestsPerSecond: result.requests.average,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    });
+    return { file, plainServeHandler: summary(plainFile), localServer: summary(localFile), localServerQuery: summary(localQuery), ratio: localFile.requests.average / plainFile.requests.average };
+  } finally {
+    local.kill("SIGTERM");
+    plain.kill("SIGTERM");
+  }
+}
+
+async function responseSizes(dist: string) {
+  const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_PATH, "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
+  const sizes = [];
+  for (const file of files) {
+    const bytes = await readFile(path.join(dist, ...file.split("/").filter(Boolean)));
+    sizes.push({ file, raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength, brotli: brotliCompressSync(bytes).byteLength });
+  }
+  return sizes;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { sizes: { type: "string", default: "1000,10000" }, seconds: { type: "string", default: "10" } }, strict: true });
+  const sizes = values.sizes!.split(",").map(Number);
+  await mkdir(WORK, { recursive: true });
+  const builds: BuildFigures[] = [];
+  const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20);
+  shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
+  builds.push(shipped);
+  for (const size of sizes) {
+    const content = path.join(WORK, `content-${size}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: size, out: content });
+    process.stderr.write(`bench: building ${size} answers…\n`);
+    const figures = await measureBuild(String(size), content, size);
+    if (size <= 10_000) figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
+    builds.push(figures);
+  }
+  process.stderr.write("bench: servers…\n");
+  const servers = await measureServers(path.join(WORK, "dist-shipped"), Number(values.seconds));
+  const results = {
+    date: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(totalmem() / 2 ** 30) },
+    builds,
+    servers,
+    sizes: await responseSizes(path.join(WORK, "dist-shipped")),
+  };
+  await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
+  await writeFile(path.join(ROOT, "BENCHMARKS.md"), markdown(results));
+  process.stdout.write(markdown(results));
+}
+
+function markdown(results: { date: string; machine: Record<string, unknown>; builds: BuildFigures[]; servers: Awaited<ReturnType<typeof measureServers>>; sizes: Awaited<ReturnType<typeof responseSizes>> }): string {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  const target = (met: boolean) => (met ? "met" : "**missed**");
+  const byLabel = new Map(results.builds.map((build) => [build.label, build]));
+  const tenK = byLabel.get("10000");
+  const hundredK = byLabel.get("100000");
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Figures of one run of \`npm run bench\` on ${results.date.slice(0, 10)}: Node ${results.machine.node}, ${results.machine.cpus} cores (${results.machine.cpuModel}), ${results.machine.memoryGiB} GiB. Reproduce with \`npm run bench\` (sizes: \`-- --sizes 1000,10000,100000\`); the raw figures are written to \`artifacts/bench/results.json\`. Synthetic content comes from \`npm run gen\`; a build's time includes starting Node.`,
+    "",
+    "## Build",
+    "",
+    "| content | answers | files | wall time (s) | ms per answer | peak memory (MiB) | index raw (KiB) | index gzip (KiB) | index bytes per answer | terms | index parse (ms) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.files} | ${n(build.seconds, 2)} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.bytesPerAnswer, 0)} | ${build.index.terms} | ${n(build.index.parseMs)} |`),
+    "",
+    "## q in the request handler",
+    "",
+    "The handler called with a `Request`, its data read from the built files and kept (as at the edge after the first request); 300 calls per case after 20 to warm up.",
+    "",
+    "| content | cold start (ms) | case | q | matches | p50 (ms) | p99 (ms) |",
+    "|---|---|---|---|---|---|---|",
+    ...results.builds.flatMap((build) => (build.query ? build.query.cases.map((testCase) => `| ${build.label} | ${n(build.query!.coldStartMs)} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`) : [])),
+    "",
+    "## Local server",
+    "",
+    `autocannon, 10 connections, the same headers (\`Accept: application/json\`, \`Accept-Encoding: identity\`), on the shipped build; the plain server is \`serve-handler\` alone over the same dist/.`,
+    "",
+    "| server | URL | requests/s | p50 (ms) | p99 (ms) | errors | non-2xx |",
+    "|---|---|---|---|---|---|---|",
+    `| serve-handler | \`${results.servers.file}\` | ${n(results.servers.plainServeHandler.requestsPerSecond, 0)} | ${results.servers.plainServeHandler.latencyP50Ms} | ${results.servers.plainServeHandler.latencyP99Ms} | ${results.servers.plainServeHandler.errors} | ${results.servers.plainServeHandler.non2xx} |`,
+    `| local server | \`${results.servers.file}\` | ${n(results.servers.localServer.requestsPerSecond, 0)} | ${results.servers.localServer.latencyP50Ms} | ${results.servers.localServer.latencyP99Ms} | ${results.servers.localServer.errors} | ${results.servers.localServer.non2xx} |`,
+    `| local server | \`/api/v1/answers?q=ceiling+micro\` | ${n(results.servers.localServerQuery.requestsPerSecond, 0)} | ${results.servers.localServerQuery.latencyP50Ms} | ${results.servers.localServerQuery.latencyP99Ms} | ${results.servers.localServerQuery.errors} | ${results.servers.localServerQuery.non2xx} |`,
+    "",
+    `Ratio, local server to serve-handler, canonical file: ${n(results.servers.ratio, 2)}.`,
+    "",
+    "## Response sizes (shipped content)",
+    "",
+    "| file | raw (bytes) | gzip -9 | brotli |",
+    "|---|---|---|---|",
+    ...results.sizes.map((size) => `| \`${size.file}\` | ${size.raw} | ${size.gzip} | ${size.brotli} |`),
+    "",
+    "## Targets",
+    "",
+    "| target | figure | status |",
+    "|---|---|---|",
+    `| shipped content builds in under 1.5 s | ${n(byLabel.get("shipped")!.seconds, 2)} s | ${target(byLabel.get("shipped")!.seconds < 1.5)} |`,
+    tenK ? `| 10,000 answers build in under 5 s | ${n(tenK.seconds, 2)} s | ${target(tenK.seconds < 5)} |` : "| 10,000 answers build in under 5 s | not run | — |",
+    tenK ? `| 10,000 answers under 600 MB peak | ${n(tenK.peakMiB, 0)} MiB | ${target(tenK.peakMiB * 1.048576 < 600)} |` : "| 10,000 answers under 600 MB peak | not run | — |",
+    hundredK ? `| 100,000 answers under 60 s and 1 GB | ${n(hundredK.seconds, 1)} s, ${n(hundredK.peakMiB, 0)} MiB | ${target(hundredK.seconds < 60 && hundredK.peakMiB * 1.048576 < 1000)} |` : "| 100,000 answers under 60 s and 1 GB | not run (add 100000 to --sizes) | — |",
+    hundredK && tenK ? `| time per answer at 100k at most 1.5 times that at 10k | ${n(hundredK.msPerAnswer / tenK.msPerAnswer, 2)}× | ${target(hundredK.msPerAnswer <= 1.5 * tenK.msPerAnswer)} |` : "| linear growth 10k to 100k | not run | — |",
+    tenK?.query ? `| q at 10,000: p99 under 2 ms | worst p99 ${n(Math.max(...tenK.query.cases.map((testCase) => testCase.p99Ms)), 2)} ms | ${target(Math.max(...tenK.query.cases.map((testCase) => testCase.p99Ms)) < 2)} |` : "| q at 10,000 | not run | — |",
+    tenK?.query ? `| q at 10,000: cold start under 50 ms | ${n(tenK.query.coldStartMs, 1)} ms | ${target(tenK.query.coldStartMs < 50)} |` : "| q cold start | not run | — |",
+    `| local server at least 0.8 times serve-handler | ${n(results.servers.ratio, 2)} | ${target(results.servers.ratio >= 0.8)} |`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+await main();
