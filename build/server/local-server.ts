@@ -62,26 +62,29 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     return sendProblem(outgoing, incoming, "uri-too-long", `The request line has ${method.length + target.length + 10} bytes; at most ${MAX_REQUEST_LINE} are accepted.`);
   }
   const url = requestUrl(incoming);
-  const headers = webHeaders(incoming);
+  const header = (name: string) => {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
 
-  // 1. Edge entries, as their inline declarations say.
-  const request = webRequest(url, method, headers);
-  for (const entry of request ? config.edgeEntries : []) {
-    if (!entry.paths.some((pattern) => edgePathMatches(pattern, url.pathname))) continue;
-    if (entry.methods && !entry.methods.includes(method)) continue;
+  // 1. Edge entries, as their inline declarations say. A web Request is made only for an entry that applies.
+  const entries = config.edgeEntries.filter((entry) => entry.paths.some((pattern) => edgePathMatches(pattern, url.pathname)) && (!entry.methods || entry.methods.includes(method)));
+  const request = entries.length > 0 ? webRequest(url, method, webHeaders(incoming)) : undefined;
+  for (const entry of request ? entries : []) {
     options.onRule?.("edge", entry.name);
     const response = await entry.handler(request!);
     if (response) return sendWebResponse(outgoing, response);
   }
   // Methods Netlify's declaration cannot list (or that fetch cannot even represent) are refused here too.
-  const refused = methodGuard({ url: url.href, method, headers });
-  if (refused) return sendWebResponse(outgoing, refused);
+  if (method !== "GET" && method !== "HEAD") return sendWebResponse(outgoing, methodGuard({ url: url.href, method, headers: webHeaders(incoming) })!);
 
   // 2. Redirect rules: the first match, unless a file exists at the path and the rule is not forced.
   const requestPath = decodePath(url.pathname);
   let servePath = requestPath;
   let status = 200;
-  const match = config.matchRedirect({ host: url.host, pathname: url.pathname, search: url.search, getHeader: (name) => headers.get(name) ?? "" });
+  const match = memo.redirects(config, `${url.host}${url.pathname}${url.search}`, () =>
+    config.matchRedirect({ host: url.host, pathname: url.pathname, search: url.search, getHeader: (name) => header(name.toLowerCase()) ?? "" }),
+  );
   if (match) {
     const shadowed = !match.force && requestPath !== undefined && (await files.resolve(requestPath)) !== undefined;
     if (!shadowed) {
@@ -99,23 +102,30 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
   // Netlify reads _headers as configuration and never serves it.
   const absolutePath = servePath === undefined || NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
   if (!absolutePath) return sendNotFound(outgoing, incoming, url);
-  const ruleHeaders: Record<string, string> = {};
-  for (const matchedPath of new Set([requestPath, servePath])) {
-    if (matchedPath === undefined) continue;
-    for (const rule of config.headers) {
-      if (!rule.forRegExp.test(matchedPath)) continue;
-      options.onRule?.("header", String(rule.index));
-      Object.assign(ruleHeaders, rule.values);
+  const ruleHeaders = memo.headers(config, `${requestPath}\u0000${servePath}`, () => {
+    const merged: { values: Record<string, string>; rules: string[] } = { values: {}, rules: [] };
+    for (const matchedPath of new Set([requestPath, servePath])) {
+      if (matchedPath === undefined) continue;
+      for (const rule of config.headers) {
+        if (!rule.forRegExp.test(matchedPath)) continue;
+        merged.rules.push(String(rule.index));
+        Object.assign(merged.values, rule.values);
+      }
     }
-  }
-  const file = await files.load(absolutePath);
-  const contentType = ruleHeaders["Content-Type"];
+    return merged;
+  });
+  for (const rule of ruleHeaders.rules) options.onRule?.("header", rule);
+  // A file a rebuild removed a moment ago (the resolution is remembered briefly) is simply not found.
+  const file = await files.load(absolutePath).catch(() => undefined);
+  if (!file) return sendNotFound(outgoing, incoming, url);
+  const contentType = ruleHeaders.values["Content-Type"];
   const compressible = isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
-  const encoding = compressible && !headers.has("Range") ? negotiateEncoding(headers.get("Accept-Encoding") ?? undefined) : undefined;
+  const range = header("range");
+  const encoding = compressible && !range ? negotiateEncoding(header("accept-encoding")) : undefined;
   // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
-  const responseHeaders: Record<string, string> = { ...ruleHeaders, ETag: etag, ...(compressible ? { Vary: "Accept-Encoding" } : {}) };
-  if (status === 200 && ifNoneMatchHits(headers.get("If-None-Match"), etag)) {
+  const responseHeaders: Record<string, string> = { ...ruleHeaders.values, ETag: etag, ...(compressible ? { Vary: "Accept-Encoding" } : {}) };
+  if (status === 200 && ifNoneMatchHits(header("if-none-match") ?? null, etag)) {
     outgoing.writeHead(304, responseHeaders);
     return void outgoing.end();
   }
@@ -124,7 +134,42 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     outgoing.writeHead(status, { ...responseHeaders, "Content-Encoding": encoding, "Content-Length": String(body.byteLength) });
     return void outgoing.end(method === "HEAD" ? undefined : body);
   }
+  if (!range) {
+    // A whole file already in memory: sent from there. serve-handler answers Range requests from the disk.
+    outgoing.writeHead(status, { ...responseHeaders, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
+    return void outgoing.end(method === "HEAD" ? undefined : file.bytes);
+  }
   return serveWithServeHandler(incoming, outgoing, files.folder, absolutePath, status, responseHeaders);
+}
+
+/**
+ * What depends only on the rules and the path, remembered per loaded configuration (a new configuration, after
+ * a rebuild, starts empty). Redirect matches are remembered only when no rule has conditions (country,
+ * language, role, cookie), which would make the same path match differently for different requests.
+ */
+const memo = {
+  cache: new WeakMap<NetlifyConfig, { redirects: Map<string, unknown>; headers: Map<string, unknown> }>(),
+  of(config: NetlifyConfig) {
+    let entry = this.cache.get(config);
+    if (!entry) this.cache.set(config, (entry = { redirects: new Map(), headers: new Map() }));
+    return entry;
+  },
+  redirects<T>(config: NetlifyConfig, key: string, compute: () => T): T {
+    if (!config.redirectsAreUnconditional) return compute();
+    return remember(this.of(config).redirects, key, compute);
+  },
+  headers<T>(config: NetlifyConfig, key: string, compute: () => T): T {
+    return remember(this.of(config).headers, key, compute);
+  },
+};
+
+function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): T {
+  if (map.has(key)) return map.get(key) as T;
+  const value = compute();
+  // Bounded: hostile clients can send endless distinct paths.
+  if (map.size >= 10_000) map.clear();
+  map.set(key, value);
+  return value;
 }
 
 /**
@@ -134,7 +179,11 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
 function netlifyConfigOf(options: LocalServerOptions): () => Promise<NetlifyConfig> {
   const headersFile = path.join(path.resolve(options.dist), "_headers");
   let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
+  let checkedAt = 0;
   return async () => {
+    // A rebuild is noticed within a quarter of a second; no request pays for a stat of its own.
+    if (loaded && performance.now() - checkedAt < 250) return loaded.config;
+    checkedAt = performance.now();
     const stats = await stat(headersFile).catch(() => undefined);
     const version = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "none";
     if (!loaded || loaded.version !== version) {

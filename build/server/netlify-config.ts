@@ -42,6 +42,8 @@ export interface EdgeEntry {
 
 export interface NetlifyConfig {
   redirects: RedirectRule[];
+  /** True when no redirect rule has conditions: a path and query then always match the same way. */
+  redirectsAreUnconditional: boolean;
   headers: HeaderRule[];
   edgeEntries: EdgeEntry[];
   matchRedirect(request: { host: string; pathname: string; search: string; getHeader(name: string): string }): RedirectMatch | undefined;
@@ -93,6 +95,7 @@ export async function loadNetlifyConfig(configPath: string, headersFiles: string
 
   return {
     redirects: redirects.map(({ raw: _raw, ...rule }) => rule),
+    redirectsAreUnconditional: redirects.every(({ raw }) => Object.keys((raw as { conditions?: object }).conditions ?? {}).length === 0),
     headers,
     edgeEntries,
     matchRedirect({ host, pathname, search, getHeader }) {

@@ -12,10 +12,21 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? "127.0.0.1";
 
 await repairOutput(dist);
+// One line per request, written in batches: a write per request would cost more than serving it.
+let pending: string[] = [];
+const flush = () => {
+  if (pending.length === 0) return;
+  process.stdout.write(pending.join(""));
+  pending = [];
+};
+setInterval(flush, 200).unref();
 const server = await createLocalServer({
   dist,
   netlifyConfigPath: path.join(ROOT, "netlify.toml"),
-  log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
+  log: (line) => {
+    pending.push(`${new Date().toISOString()} ${line}\n`);
+    if (pending.length >= 256) flush();
+  },
 });
 server.listen(port, host, () => {
   process.stdout.write(`Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`);
@@ -27,7 +38,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal}: finishing open requests, then stopping\n`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      flush();
+      process.exit(0);
+    });
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 3000).unref();
   });

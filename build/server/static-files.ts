@@ -38,7 +38,19 @@ export class StaticFiles {
    * The regular file at a decoded URL path, or undefined. Never resolves outside the folder: `..`
    * segments, backslashes, NUL and symbolic links leaving the folder all give undefined.
    */
+  private readonly resolved = new Map<string, { file: string | undefined; at: number }>();
+
+  /** `resolve`, remembered for a quarter of a second: a rebuild is seen that soon, and no request pays twice. */
   async resolve(urlPath: string): Promise<string | undefined> {
+    const known = this.resolved.get(urlPath);
+    if (known && performance.now() - known.at < 250) return known.file;
+    const file = await this.resolveNow(urlPath);
+    if (this.resolved.size >= 10_000) this.resolved.clear();
+    this.resolved.set(urlPath, { file, at: performance.now() });
+    return file;
+  }
+
+  private async resolveNow(urlPath: string): Promise<string | undefined> {
     if (urlPath.includes("\0") || urlPath.includes("\\") || !urlPath.startsWith("/")) return undefined;
     const segments = urlPath.split("/").filter(Boolean);
     if (segments.some((segment) => segment === ".." || segment === ".")) return undefined;
