@@ -5,6 +5,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { canonicalJson } from "../build/output/canonical-json.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -82,6 +83,13 @@ describe("HTTP semantics", () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(JSON.parse(after.body.toString("utf8")).generated_at).toBe("2027-01-15T08:00:00Z");
     await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
+  });
+
+  it("answers q with exactly the canonical JSON of its envelope (the answers' prebuilt text spliced in)", async () => {
+    for (const q of ["room", "ceiling+micro", "zzzzqqq", "m&page=2", "a&slug=accessibility"]) {
+      const text = (await raw(`/api/v1/answers?q=${q}`)).body.toString("utf8");
+      expect(text, q).toBe(canonicalJson(JSON.parse(text)));
+    }
   });
 
   it("does not send Content-Disposition or Last-Modified (mirrors and identical builds)", async () => {

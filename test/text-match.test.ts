@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
-import { buildSearchIndex, searchIndex } from "../build/search/search-index.ts";
+import { buildSearchIndex, decodePostings, encodePostings, searchIndex } from "../build/search/search-index.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
 
@@ -102,9 +102,15 @@ describe("the search index answers exactly as direct matching does", () => {
     expect(searchIndex(index, parsed.tokens)).toEqual(direct);
   });
 
-  it("stores a sorted vocabulary with ascending postings", () => {
+  it("stores a sorted vocabulary with ascending, delta-encoded postings", () => {
     expect([...index.terms].sort()).toEqual(index.terms);
-    for (const postings of index.postings) expect([...postings].sort((a, b) => a - b)).toEqual(postings);
+    for (const encoded of index.postings) {
+      const positions = decodePostings(encoded);
+      expect(new Set(positions).size).toBe(positions.length);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(encodePostings(positions)).toBe(encoded);
+    }
+    expect(decodePostings("0,3,a")).toEqual([0, 3, 13]);
   });
 });
 

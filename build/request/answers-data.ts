@@ -1,8 +1,8 @@
 /**
  * What the answers query reads, from the prebuilt files only: the collection's first page (for its page size
- * and, while the collection fits one page, every answer), the search index, and per-slug files. `readText`
- * is the only way in, so the same code reads from the CDN at the edge (fetch) and from dist/ locally.
- * Each file is read once per AnswersData; make a new one when the files change.
+ * and page count), the search index, per-slug files and page files. `readText` is the only way in, so the same
+ * code reads from the CDN at the edge (fetch) and from dist/ locally. Each file is read and parsed once per
+ * AnswersData; make a new one when the files change.
  */
 import type { AnswerResource } from "../compile/answers.ts";
 import type { Envelope } from "../compile/envelope.ts";
@@ -12,43 +12,69 @@ export type ReadText = (path: string) => Promise<string | undefined>;
 
 export const ANSWERS_INDEX_PATH = "/api/v1/answers/index.json";
 
+/** One answer as the text it has inside a collection's `data` array, as UTF-8, with a digest of it. */
+export interface AnswerFragment {
+  bytes: Uint8Array<ArrayBuffer>;
+  digest: string;
+}
+
+// Every collection file is canonical JSON, so its `data` array sits between these two exact strings.
+const DATA_OPEN = '{\n  "data": [\n';
+const DATA_CLOSE = '\n  ],\n  "links": ';
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  let hex = "";
+  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
 export class AnswersData {
   private readonly cache = new Map<string, Promise<unknown>>();
 
   constructor(readonly readText: ReadText) {}
 
-  private json<T>(path: string): Promise<T> {
-    let pending = this.cache.get(path) as Promise<T> | undefined;
+  private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let pending = this.cache.get(key) as Promise<T> | undefined;
     if (!pending) {
-      pending = this.readText(path).then((text) => {
-        if (text === undefined) throw new Error(`the prebuilt file ${path} is missing`);
-        return JSON.parse(text) as T;
-      });
+      pending = load();
       // A failed read is not remembered: the next request tries again.
-      pending.catch(() => this.cache.delete(path));
-      this.cache.set(path, pending);
+      pending.catch(() => this.cache.delete(key));
+      this.cache.set(key, pending);
     }
     return pending;
   }
 
+  /** A prebuilt file's exact text, with the digest of its bytes (for its ETag). */
+  file(path: string): Promise<{ text: string; digest: string }> {
+    return this.remember(`file:${path}`, async () => {
+      const text = await this.readText(path);
+      if (text === undefined) throw new Error(`the prebuilt file ${path} is missing`);
+      return { text, digest: await sha256Hex(text) };
+    });
+  }
+
   firstPage(): Promise<Envelope<AnswerResource>> {
-    return this.json(ANSWERS_INDEX_PATH);
+    return this.remember("first-page", async () => JSON.parse((await this.file(ANSWERS_INDEX_PATH)).text) as Envelope<AnswerResource>);
   }
 
   searchIndex(): Promise<SearchIndex> {
-    return this.json(ANSWERS_SEARCH_INDEX_PATH);
+    return this.remember("search-index", async () => JSON.parse((await this.readText(ANSWERS_SEARCH_INDEX_PATH)) ?? "null") as SearchIndex);
   }
 
-  /** The answers with these slugs (all known to exist), in the order given. */
-  async answers(slugs: readonly string[]): Promise<AnswerResource[]> {
-    const first = await this.firstPage();
-    if (first.meta.page_count === 1) {
-      const bySlug = new Map(first.data.map((answer) => [answer.slug, answer]));
-      return slugs.map((slug) => bySlug.get(slug)!);
-    }
-    // Past one page, each answer comes from its own file: the edge never loads the whole collection.
+  /** The answers with these slugs (all known to exist), in the order given, as prebuilt text. */
+  fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
     return Promise.all(
-      slugs.map(async (slug) => (await this.json<Envelope<AnswerResource>>(`/api/v1/answers/${slug}.json`)).data[0]!),
+      slugs.map((slug) =>
+        this.remember(`fragment:${slug}`, async () => {
+          const { text } = await this.file(`/api/v1/answers/${slug}.json`);
+          const start = text.indexOf(DATA_OPEN);
+          const end = text.indexOf(DATA_CLOSE);
+          if (start !== 0 || end < 0) throw new Error(`/api/v1/answers/${slug}.json is not a canonical collection file`);
+          const fragment = text.slice(DATA_OPEN.length, end);
+          return { bytes: new TextEncoder().encode(fragment), digest: await sha256Hex(fragment) };
+        }),
+      ),
     );
   }
 }

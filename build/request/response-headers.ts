@@ -27,14 +27,6 @@ export function linkHeader(schemaName: string): string {
 export const BROWSER_CACHE = "public, max-age=0, must-revalidate";
 export const CDN_CACHE = "public, durable, max-age=31536000";
 
-/** A strong ETag from the SHA-256 of the exact bytes: the same bytes always give the same tag. */
-export async function entityTag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  let hex = "";
-  for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, "0");
-  return `"${hex}"`;
-}
-
 /** True when an If-None-Match value names this tag (weak comparison, as RFC 9110 asks for GET). */
 export function ifNoneMatchHits(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;

@@ -1,15 +1,17 @@
 /**
  * The prebuilt search index for `q` (format: schemas/search-index.schema.json). Pure TypeScript with no Node
- * APIs, shared by the build that writes it and every reader that answers `q` from it.
+ * APIs, shared by the build that writes it and every reader that answers `q` from it (the request handler,
+ * the offline page).
  *
- * `terms` is the sorted vocabulary of all searchable text; `postings[i]` lists, ascending, the positions in
- * `documents` (collection order) of the answers containing `terms[i]`. A query token matches the union of
- * the postings of the contiguous run of terms it is a prefix of; tokens combine by intersection, so the
- * result stays in collection order.
+ * `terms` is the sorted vocabulary of all searchable text; `postings[i]` holds, for `terms[i]`, the ascending
+ * positions in `documents` (collection order) of the answers containing it, delta-encoded in base 36 and
+ * joined by commas ("0,3,a" is 0, 3, 13): a compact JSON that parses fast, decoded only for the terms a
+ * query touches. A query token matches the union over the contiguous run of terms it is a prefix of; tokens
+ * combine by intersection, so the result keeps collection order.
  */
 import { compareCodeUnits, lowerBound, vocabulary } from "./text-match.ts";
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@1";
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@2";
 
 /** Where the build publishes the answers' search index. Outside api/v1/answers/, so that no header rule of the answers reaches it. */
 export const ANSWERS_SEARCH_INDEX_PATH = "/api/v1/search/answers.json";
@@ -18,7 +20,7 @@ export interface SearchIndex {
   format: typeof SEARCH_INDEX_FORMAT;
   documents: string[];
   terms: string[];
-  postings: number[][];
+  postings: string[];
 }
 
 export interface SearchableDocument {
@@ -26,43 +28,93 @@ export interface SearchableDocument {
   texts: readonly string[];
 }
 
-export function buildSearchIndex(documents: readonly SearchableDocument[]): SearchIndex {
-  const postingsByTerm = new Map<string, number[]>();
-  documents.forEach((document, position) => {
-    for (const term of vocabulary(document.texts)) {
-      let postings = postingsByTerm.get(term);
-      if (!postings) postingsByTerm.set(term, (postings = []));
-      postings.push(position);
-    }
-  });
-  const terms = [...postingsByTerm.keys()].sort(compareCodeUnits);
-  return {
-    format: SEARCH_INDEX_FORMAT,
-    documents: documents.map((document) => document.id),
-    terms,
-    postings: terms.map((term) => postingsByTerm.get(term)!),
-  };
+export function encodePostings(positions: readonly number[]): string {
+  let previous = 0;
+  return positions
+    .map((position, index) => {
+      const delta = index === 0 ? position : position - previous;
+      previous = position;
+      return delta.toString(36);
+    })
+    .join(",");
 }
 
-/** Positions (ascending) of the documents that contain a word starting with `token`. */
-function documentsForPrefix(index: SearchIndex, token: string): Set<number> {
-  const found = new Set<number>();
-  for (let at = lowerBound(index.terms, token); at < index.terms.length; at++) {
-    if (!index.terms[at]!.startsWith(token)) break;
-    for (const position of index.postings[at]!) found.add(position);
+export function decodePostings(encoded: string): number[] {
+  const positions: number[] = [];
+  let position = 0;
+  for (const part of encoded.split(",")) {
+    position += parseInt(part, 36);
+    positions.push(position);
   }
-  return found;
+  return positions;
 }
+
+/** Builds the index incrementally, one document at a time, in collection order. */
+export class SearchIndexBuilder {
+  private readonly documents: string[] = [];
+  private readonly postingsByTerm = new Map<string, number[]>();
+
+  add(document: SearchableDocument): void {
+    const position = this.documents.length;
+    this.documents.push(document.id);
+    for (const term of vocabulary(document.texts)) {
+      let postings = this.postingsByTerm.get(term);
+      if (!postings) this.postingsByTerm.set(term, (postings = []));
+      postings.push(position);
+    }
+  }
+
+  finish(): SearchIndex {
+    const terms = [...this.postingsByTerm.keys()].sort(compareCodeUnits);
+    return { format: SEARCH_INDEX_FORMAT, documents: this.documents, terms, postings: terms.map((term) => encodePostings(this.postingsByTerm.get(term)!)) };
+  }
+}
+
+export function buildSearchIndex(documents: readonly SearchableDocument[]): SearchIndex {
+  const builder = new SearchIndexBuilder();
+  for (const document of documents) builder.add(document);
+  return builder.finish();
+}
+
+/**
+ * Answers queries against one index. Which documents a token matches is remembered (a bounded number of
+ * tokens), so the one-letter prefixes and common words that touch thousands of postings are decoded once
+ * per reader, not once per request.
+ */
+class IndexReader {
+  private readonly tokenMatches = new Map<string, Uint8Array>();
+
+  constructor(private readonly index: SearchIndex) {}
+
+  private matchesOf(token: string): Uint8Array {
+    let marks = this.tokenMatches.get(token);
+    if (marks) return marks;
+    marks = new Uint8Array(this.index.documents.length);
+    for (let at = lowerBound(this.index.terms, token); at < this.index.terms.length; at++) {
+      if (!this.index.terms[at]!.startsWith(token)) break;
+      for (const position of decodePostings(this.index.postings[at]!)) marks[position] = 1;
+    }
+    if (this.tokenMatches.size >= 512) this.tokenMatches.delete(this.tokenMatches.keys().next().value!);
+    this.tokenMatches.set(token, marks);
+    return marks;
+  }
+
+  search(tokens: readonly string[]): string[] {
+    if (tokens.length === 0) return [];
+    const sets = tokens.map((token) => this.matchesOf(token));
+    const found: string[] = [];
+    for (let position = 0; position < this.index.documents.length; position++) {
+      if (sets.every((marks) => marks[position] === 1)) found.push(this.index.documents[position]!);
+    }
+    return found;
+  }
+}
+
+const readers = new WeakMap<SearchIndex, IndexReader>();
 
 /** The ids of the documents matching every token, in collection order. */
 export function searchIndex(index: SearchIndex, queryTokens: readonly string[]): string[] {
-  let matching: Set<number> | undefined;
-  // Rarest-first would be faster at scale; at this size the simple order keeps the code obvious.
-  for (const token of queryTokens) {
-    const found = documentsForPrefix(index, token);
-    matching = matching ? new Set([...matching].filter((position) => found.has(position))) : found;
-    if (matching.size === 0) return [];
-  }
-  if (!matching) return [];
-  return [...matching].sort((a, b) => a - b).map((position) => index.documents[position]!);
+  let reader = readers.get(index);
+  if (!reader) readers.set(index, (reader = new IndexReader(index)));
+  return reader.search(queryTokens);
 }
