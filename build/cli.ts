@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   }
   const elapsed = Math.round(performance.now() - started);
   const out = path.relative(process.cwd(), options.outDir) || ".";
-  process.stdout.write(`build: wrote ${result.site.files.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…)\n`);
+  process.stdout.write(`build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…)\n`);
   return 0;
 }
 

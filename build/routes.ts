@@ -5,7 +5,6 @@
  */
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { ANSWERS_SEARCH_INDEX_PATH } from "./search/search-index.ts";
-import type { OutputFile } from "./stages/compile.ts";
 
 export interface Route {
   /** The URL a client requests (root-relative, with its query if any). */
@@ -75,10 +74,11 @@ export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [
   ["/docs/errors/", "/docs/errors/index.html"],
 ];
 
-export function routesFor(files: readonly OutputFile[]): Route[] {
+/** The routes of a build, from the paths of the files it wrote. */
+export function routesFor(filePaths: readonly string[]): Route[] {
   const routes: Route[] = [];
-  const paths = new Set(files.map((file) => file.path));
-  for (const file of files) {
+  const paths = new Set(filePaths);
+  for (const file of filePaths.map((path) => ({ path }))) {
     if (NETLIFY_CONFIGURATION_FILES.has(file.path)) continue;
     const isProblem = file.path.startsWith("/api/v1/errors/");
     routes.push({ url: file.path, file: file.path, status: 200, canonical: true, ...describeFile(file.path) });

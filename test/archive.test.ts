@@ -29,7 +29,7 @@ beforeAll(async () => {
   dist = path.join(folder, "dist");
   const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: Number(EPOCH) });
   if (!result.ok) throw new Error("shipped content does not build");
-  canonicalUrls = routesFor(result.site.files).filter((route) => route.canonical).map((route) => route.url);
+  canonicalUrls = routesFor(result.site.paths).filter((route) => route.canonical).map((route) => route.url);
   running = await startLocalServer(dist);
 }, 60_000);
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
   if (!built.ok) throw new Error("shipped content does not build");
   // netlify.toml with the _headers file the build writes, as Netlify and the local server read them.
   config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
-  routes = routesFor(built.site.files);
+  routes = routesFor(built.site.paths);
 });
 
 describe("netlify.toml", () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const dist = path.join(await temporaryFolder("mirror"), "dist");
   const result = await build(SHIPPED_CONTENT, dist);
   if (!result.ok) throw new Error("shipped content does not build");
-  routes = routesFor(result.site.files);
+  routes = routesFor(result.site.paths);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   server = spawn(path.join(ROOT, "node_modules", ".bin", "serve"), ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, dist], { stdio: "ignore" });

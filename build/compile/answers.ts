@@ -1,6 +1,5 @@
 import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
-import { buildSearchIndex, type SearchIndex } from "../search/search-index.ts";
 import type { ValidAnswer } from "../stages/validate.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
@@ -16,18 +15,21 @@ export function answerPath(slug: string): string {
   return `/api/v1/answers/${slug}.json`;
 }
 
-/** Answers in collection order (by slug, code unit order), with their rendered bodies and search index. */
-export function compileAnswers(answers: readonly ValidAnswer[], register: ReadonlyMap<string, Source>): {
-  answers: AnswerResource[];
-  searchIndex: SearchIndex;
-} {
-  const sorted = [...answers].sort((a, b) => (a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0));
-  const titles = new Map(sorted.map((answer) => [answer.data.slug, answer.data.title]));
-  const searchable: Array<{ id: string; texts: string[] }> = [];
-  const resources = sorted.map(({ data, body }) => {
-    const rendered = renderMarkdown(body.markdown, data.sources);
-    searchable.push({ id: data.slug, texts: [data.title, data.question, data.summary, data.tags.join(" "), rendered.text] });
-    return {
+/** Answers in collection order: by slug, in UTF-16 code unit order. */
+export function sortAnswers(answers: readonly ValidAnswer[]): ValidAnswer[] {
+  return [...answers].sort((a, b) => (a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0));
+}
+
+/** One answer as the API serves it, and the texts `q` searches in it. */
+export function renderAnswer(
+  { data, body }: ValidAnswer,
+  titles: ReadonlyMap<string, string>,
+  register: ReadonlyMap<string, Source>,
+): { resource: AnswerResource; searchTexts: string[] } {
+  const rendered = renderMarkdown(body.markdown, data.sources);
+  return {
+    searchTexts: [data.title, data.question, data.summary, data.tags.join(" "), rendered.text],
+    resource: {
       slug: data.slug,
       title: data.title,
       question: data.question,
@@ -39,7 +41,6 @@ export function compileAnswers(answers: readonly ValidAnswer[], register: Readon
       reviewed: data.reviewed,
       body: { markdown: body.markdown, html: rendered.html, word_count: rendered.text.split(/\s+/).filter(Boolean).length },
       links: { self: answerPath(data.slug) },
-    };
-  });
-  return { answers: resources, searchIndex: buildSearchIndex(searchable) };
+    },
+  };
 }

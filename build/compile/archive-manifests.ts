@@ -1,7 +1,7 @@
 /**
  * The two lists an archivist needs, written last, over every other file of the output: urls.txt (every
  * canonical URL, root-relative, sorted, for `wget -i` or any crawler) and SHA256SUMS (every file, in the
- * format `sha256sum -c` reads, sorted).
+ * format `sha256sum -c` reads, sorted). Both are made from the digests the output sink recorded.
  */
 import { createHash } from "node:crypto";
 
@@ -10,12 +10,14 @@ export const CHECKSUMS_PATH = "/SHA256SUMS";
 /** Files Netlify reads as configuration and never serves: in the checksums, never in the URL list. */
 export const NETLIFY_CONFIGURATION_FILES = new Set(["/_headers"]);
 
-export function archiveManifests(files: ReadonlyArray<{ path: string; contents: string }>): Array<{ path: string; contents: string }> {
+export function archiveManifests(digests: ReadonlyMap<string, string>): Array<{ path: string; contents: string }> {
   // The two lists are listed too, so that a mirror made from urls.txt carries its own checksums.
-  const urls = [...files.map((file) => file.path).filter((path) => !NETLIFY_CONFIGURATION_FILES.has(path)), URLS_PATH, CHECKSUMS_PATH].sort();
+  const urls = [...[...digests.keys()].filter((path) => !NETLIFY_CONFIGURATION_FILES.has(path)), URLS_PATH, CHECKSUMS_PATH].sort();
   const urlsFile = { path: URLS_PATH, contents: urls.join("\n") + "\n" };
-  const checksums = [...files, urlsFile]
-    .map((file) => ({ path: file.path.slice(1), digest: createHash("sha256").update(file.contents).digest("hex") }))
+  const all = new Map(digests);
+  all.set(URLS_PATH, createHash("sha256").update(urlsFile.contents).digest("hex"));
+  const checksums = [...all]
+    .map(([path, digest]) => ({ path: path.slice(1), digest }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map(({ path, digest }) => `${digest}  ${path}`);
   return [urlsFile, { path: CHECKSUMS_PATH, contents: checksums.join("\n") + "\n" }];

@@ -4,6 +4,7 @@
  * foreign keys, under /data/. Lists inside a cell are joined with "; ".
  */
 import { canonicalJson } from "../output/canonical-json.ts";
+import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 import type { AnswerResource } from "./answers.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
@@ -36,14 +37,50 @@ const list = (items: readonly string[]) => items.join(LIST_SEPARATOR);
 export interface DataPackageInput {
   site: SiteSettings;
   generatedAt: string;
-  answers: readonly AnswerResource[];
   suppliers: readonly SupplierResource[];
   criteria: readonly Criterion[];
   families: readonly EvidenceFamilyResource[];
   sources: readonly Source[];
 }
 
-export function buildDataPackage(input: DataPackageInput): Array<{ path: string; contents: string }> {
+/**
+ * Writes the package through an output sink: answers.csv row by row as the answers are compiled (it grows with
+ * the collection), the other tables and datapackage.json at the end.
+ */
+export class DataPackageWriter {
+  private answersCsv: OutputStream | undefined;
+  private readonly definitions: Array<Table<unknown>>;
+
+  constructor(
+    private readonly input: DataPackageInput,
+    private readonly sink: OutputSink,
+  ) {
+    this.definitions = tables(input);
+  }
+
+  private get answersTable(): Table<unknown> {
+    return this.definitions.find((table) => table.name === "answers")!;
+  }
+
+  async start(): Promise<void> {
+    this.answersCsv = await this.sink.stream(`${DATA_FOLDER}answers.csv`);
+    await this.answersCsv.write(csvLine(this.answersTable.fields.map((field) => field.name)));
+  }
+
+  async answer(answer: AnswerResource): Promise<void> {
+    await this.answersCsv!.write(csvLine(this.answersTable.fields.map((field) => field.value(answer))));
+  }
+
+  async finish(): Promise<void> {
+    await this.answersCsv!.close();
+    for (const table of this.definitions) {
+      if (table.name !== "answers") await this.sink.file(`${DATA_FOLDER}${table.name}.csv`, csv(table));
+    }
+    await this.sink.file(`${DATA_FOLDER}datapackage.json`, canonicalJson(descriptor(this.input, this.definitions)));
+  }
+}
+
+function tables(input: DataPackageInput): Array<Table<unknown>> {
   const records = input.families.flatMap((family) => family.records.map((record) => ({ family, record })));
   const tables = [
     table<AnswerResource>({
@@ -51,7 +88,7 @@ export function buildDataPackage(input: DataPackageInput): Array<{ path: string;
       title: "Buyer answers",
       description: "One row per answer, in slug order. The full Markdown body is in body_markdown.",
       primaryKey: "slug",
-      rows: input.answers,
+      rows: [], // streamed by DataPackageWriter.answer
       fields: [
         { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
         { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
@@ -150,7 +187,11 @@ export function buildDataPackage(input: DataPackageInput): Array<{ path: string;
     }),
   ];
 
-  const descriptor = {
+  return tables;
+}
+
+function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown>>): unknown {
+  return {
     profile: "tabular-data-package",
     name: "av-buyer-data",
     title: input.site.name,
@@ -178,20 +219,18 @@ export function buildDataPackage(input: DataPackageInput): Array<{ path: string;
       },
     })),
   };
-  return [
-    { path: `${DATA_FOLDER}datapackage.json`, contents: canonicalJson(descriptor) },
-    ...tables.map((current) => ({ path: `${DATA_FOLDER}${current.name}.csv`, contents: csv(current) })),
-  ];
 }
 
 function table<Row>(definition: Table<Row>): Table<unknown> {
   return definition as Table<unknown>;
 }
 
+function csvLine(cells: readonly Cell[]): string {
+  return cells.map(quote).join(",") + "\r\n";
+}
+
 function csv(current: Table<unknown>): string {
-  const lines = [current.fields.map((field) => quote(field.name))];
-  for (const row of current.rows) lines.push(current.fields.map((field) => quote(field.value(row))));
-  return lines.map((line) => line.join(",")).join("\r\n") + "\r\n";
+  return [csvLine(current.fields.map((field) => field.name)), ...current.rows.map((row) => csvLine(current.fields.map((field) => field.value(row))))].join("");
 }
 
 function quote(cell: Cell): string {

@@ -5,7 +5,6 @@
  * hashes, and deprecation headers when v1 is deprecated).
  */
 import type { AnswerResource } from "../compile/answers.ts";
-import { buildDataPackage } from "../compile/data-package.ts";
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
 import type { SiteSettings, Source } from "../content/types.ts";
@@ -29,9 +28,11 @@ export interface DescribeInput {
   generatedAt: string;
   counts: DocsInput["counts"];
   versioning: VersioningPolicy;
-  bodies: ReadonlyMap<string, unknown>;
+  /** Bodies of the built files the OpenAPI examples show (small ones, and the first answer's file). */
+  examples: ReadonlyMap<string, unknown>;
   searchIndex: SearchIndex;
   schemas: ReadonlyMap<string, Record<string, unknown>>;
+  /** The first page of answers: the home page shows these. */
   answers: readonly AnswerResource[];
   suppliers: readonly SupplierResource[];
   disclosure: DisclosureResource;
@@ -42,7 +43,7 @@ export interface DescribeInput {
 export function describeService(input: DescribeInput): Array<{ path: string; contents: string }> {
   const { site, origin, generatedAt, counts } = input;
   const openapi = canonicalJson(
-    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.bodies), exampleSlug: input.answers[0]?.slug ?? "" }),
+    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "" }),
   );
   const exampleResults = QUERY_EXAMPLES.map((example) => {
     const parsed = parseQuery(example.q);
@@ -57,8 +58,7 @@ export function describeService(input: DescribeInput): Array<{ path: string; con
     { path: "/docs/index.html", contents: docsPage(docs) },
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },
     { path: STYLESHEET_PATH, contents: STYLESHEET },
-    ...buildDataPackage({ site, generatedAt, answers: input.answers, suppliers: input.suppliers, criteria: input.disclosure.criteria, families: input.families, sources: input.sources }),
-    { path: HEADERS_FILE_PATH, contents: headersFile(homeContentSecurityPolicy(home.scriptHashes, true), deprecationHeaders(input.versioning)) },
+    { path: HEADERS_FILE_PATH, contents: headersFile(homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true), deprecationHeaders(input.versioning)) },
   ];
 }
 

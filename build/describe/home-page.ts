@@ -15,6 +15,7 @@ import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./serv
 export const HOME_FILE = "/index.html";
 
 export interface HomeInput extends DocsInput {
+  /** The answers shown: all of them while the collection fits one page, else its first page. */
   answers: readonly AnswerResource[];
   suppliers: readonly SupplierResource[];
   disclosure: DisclosureResource;
@@ -114,9 +115,12 @@ function sourceItem(source: Source): string {
 
 export function homePage(input: HomeInput): HomePage {
   const { site, counts, disclosure } = input;
+  // Past one page, the page would grow with the collection: it shows the first page and points at the rest,
+  // and the offline search, which needs every answer on the page, is left out.
+  const complete = input.answers.length === counts.answers;
   // The index as a classic script: JSON is valid JavaScript; "<" is escaped so no text can close the element.
   const dataScript = `window.AVB_SEARCH_INDEX = ${JSON.stringify(input.searchIndex).replace(/</g, "\\u003c")};`;
-  const scripts = [dataScript, input.offlineScript];
+  const scripts = complete ? [dataScript, input.offlineScript] : [];
   const scriptHashes = scripts.map(cspHash);
   const body = `<h1>${escapeHtml(site.name)}</h1>
 <p>${escapeHtml(site.description)}</p>
@@ -133,6 +137,7 @@ export function homePage(input: HomeInput): HomePage {
 </nav>
 
 <h2 id="answers">Buyer answers</h2>
+${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} answers. All of them are in the pages of <a href="${href("/api/v1/answers/index.json")}">${code("/api/v1/answers/index.json")}</a> (follow ${code("links.next")}) and in <a href="${href("/data/answers.csv")}">${code("/data/answers.csv")}</a>; search them with the API's ${code("q")}.</p>`}
 <form id="answer-search" role="search" hidden>
 <label for="q">Search the answers</label>
 <input id="q" name="q" type="search" maxlength="200" autocomplete="off" spellcheck="false">
@@ -188,7 +193,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${
 <h2 id="licence">Licence and citation</h2>
 <p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
 `;
-  const csp = homeContentSecurityPolicy(scriptHashes, false);
+  const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   const html = page(input, HOME_FILE, site.name, body, {
     head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n`,
     scripts: scripts.map((script) => `<script>${script}</script>\n`).join(""),

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { acquireBuildLock } from "./build-lock.ts";
-import { FILE_CONCURRENCY, mapConcurrently } from "./bounded-concurrency.ts";
+import { DiskSink, type OutputSink } from "./output-sink.ts";
 
 /**
  * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
@@ -14,11 +14,6 @@ import { FILE_CONCURRENCY, mapConcurrently } from "./bounded-concurrency.ts";
  *   work/ready     complete, about to become the output
  *   work/previous  the output it replaced, deleted after the swap
  */
-export interface OutputFileText {
-  path: string;
-  contents: string;
-}
-
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
@@ -54,7 +49,11 @@ export async function repairOutput(outDir: string): Promise<"intact" | "restored
   return "intact";
 }
 
-export async function writeOutputAtomically(outDir: string, files: readonly OutputFileText[]): Promise<void> {
+/**
+ * Runs `produce` with a sink that writes into a fresh stage folder, then swaps the complete folder in. If
+ * `produce` fails, the stage is discarded and the output is untouched.
+ */
+export async function writeOutputAtomically<T>(outDir: string, produce: (sink: OutputSink) => Promise<T>): Promise<T> {
   const out = path.resolve(outDir);
   const work = await workDirFor(out);
   await mkdir(work, { recursive: true });
@@ -66,26 +65,17 @@ export async function writeOutputAtomically(outDir: string, files: readonly Outp
     const previous = path.join(work, "previous");
     await rm(stage, { recursive: true, force: true });
     await rm(ready, { recursive: true, force: true });
-    await writeTree(stage, files);
+    await mkdir(stage, { recursive: true });
+    const result = await produce(new DiskSink(stage));
     await rename(stage, ready);
     await rm(previous, { recursive: true, force: true });
     if (await exists(out)) await rename(out, previous);
     await rename(ready, out);
     await rm(previous, { recursive: true, force: true });
+    return result;
   } finally {
     await release();
   }
-}
-
-async function writeTree(root: string, files: readonly OutputFileText[]): Promise<void> {
-  const targets = files.map((file) => {
-    const target = path.join(root, ...file.path.split("/").filter(Boolean));
-    if (!target.startsWith(root + path.sep)) throw new Error(`output path ${file.path} leaves the output folder`);
-    return target;
-  });
-  for (const folder of [...new Set(targets.map((target) => path.dirname(target)))].sort()) await mkdir(folder, { recursive: true });
-  // Encoded here, on the main thread: fs.promises.writeFile with a large string is many times slower.
-  await mapConcurrently(files, FILE_CONCURRENCY, (file, index) => writeFile(targets[index]!, Buffer.from(file.contents)));
 }
 
 async function exists(target: string): Promise<boolean> {

@@ -27,7 +27,7 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
   const compiled = await compileContent({ contentDir, outDir: "" });
   if (!compiled.ok) throw new Error(`the content does not build (${compiled.diagnostics.length} problems): run npm run build`);
   const schemas = await loadSchemaRegistry();
-  const routes = routesFor(compiled.site.files);
+  const routes = routesFor(compiled.site.paths);
   const report: SmokeReport = { requests: 0, differences: [] };
   const origin = baseUrl.replace(/\/+$/, "");
   const request = async (method: string, url: string, headers: Record<string, string> = {}) => {

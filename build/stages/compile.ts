@@ -1,25 +1,24 @@
 import { createHash } from "node:crypto";
-import { compileAnswers, type AnswerResource } from "../compile/answers.ts";
-import { NO_FILTERS, paginate, type Envelope } from "../compile/envelope.ts";
+import { renderAnswer, sortAnswers, type AnswerResource } from "../compile/answers.ts";
+import { DataPackageWriter } from "../compile/data-package.ts";
+import { envelopeText, itemFragment, NO_FILTERS, pageEnvelope, pagePaths, paginate, type Envelope } from "../compile/envelope.ts";
+import type { OutputSink } from "../output/output-sink.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { BuildContext } from "../context.ts";
 import { canonicalJson } from "../output/canonical-json.ts";
 import { problemBody, problemText } from "../request/problems.ts";
-import { ANSWERS_SEARCH_INDEX_PATH } from "../search/search-index.ts";
+import { ANSWERS_SEARCH_INDEX_PATH, SearchIndexBuilder } from "../search/search-index.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
 import type { ValidContent } from "./validate.ts";
 
-/** A file of the output, by its root-relative URL path, with its exact bytes as text. */
-export interface OutputFile {
-  path: string;
-  contents: string;
-}
+export type { OutputFile } from "../output/output-sink.ts";
 
 export interface CompiledSite {
-  files: OutputFile[];
+  /** Every file written, by root-relative path, sorted. */
+  paths: string[];
   generatedAt: string;
   contentDigest: string;
 }
@@ -28,38 +27,71 @@ export const SCHEMAS_PATH = "/api/v1/schemas/";
 export const SCHEMA_LIST_PATH = "/api/v1/schema-index.json";
 export const NOT_FOUND_PATH = "/api/v1/errors/not-found";
 
-/** Stage 3: every resource of the API as the exact text of its file. */
-export function compileSite(context: BuildContext, content: ValidContent): CompiledSite {
+/**
+ * Stage 3: every resource of the API as the exact text of its file, handed to the output sink as soon as it is
+ * made. Answers stream through (rendered, written, added to their page, the index and the CSV, then dropped),
+ * so nothing held grows with the collection but the search index and the list of slugs and titles.
+ */
+export async function compileSite(context: BuildContext, content: ValidContent, sink: OutputSink): Promise<CompiledSite> {
   const register = new Map(content.sources.map((source) => [source.id, source]));
   const { site } = content;
   const generatedAt = generationTime(context.options.sourceDateEpoch, content);
   const origin = context.options.baseUrl ?? site.base_url;
   const contentDigest = digestContent(content);
-  const files: OutputFile[] = [];
-  const bodies = new Map<string, unknown>();
-  const json = (path: string, body: unknown) => {
-    bodies.set(path, body);
-    files.push({ path, contents: canonicalJson(body) });
+  // Bodies the OpenAPI examples show: small files only, never the growing collections.
+  const examples = new Map<string, unknown>();
+  const json = async (path: string, body: unknown, keepAsExample = true) => {
+    if (keepAsExample) examples.set(path, body);
+    await sink.file(path, canonicalJson(body));
   };
-
-  const { answers, searchIndex } = compileAnswers(content.answers, register);
-  for (const page of paginate("answers", answers, site.page_size)) json(page.path, page.body);
-  for (const answer of answers) json(answer.links.self, singleAnswer(answer, site.page_size));
-  json(ANSWERS_SEARCH_INDEX_PATH, searchIndex);
 
   const suppliers = compileSuppliers(content.suppliers, content.disclosure.criteria, register);
   const disclosure = compileDisclosure(content.disclosure, register);
-  const versioning = versioningPolicy(site);
-  for (const page of paginate("suppliers", suppliers, site.page_size)) json(page.path, { ...page.body, disclosure });
-
   const families = compileEvidence(content.evidence, content.suppliers, register);
+  const dataPackage = new DataPackageWriter({ site, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);
+  await dataPackage.start();
+
+  const answers = sortAnswers(content.answers);
+  const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
+  const pageSize = site.page_size;
+  const pageCount = Math.max(1, Math.ceil(answers.length / pageSize));
+  const index = new SearchIndexBuilder();
+  const firstPage: AnswerResource[] = [];
+  let pageFragments: string[] = [];
+  const writePage = async (page: number) => {
+    const text = envelopeText(pageFragments, pageEnvelope("answers", page, answers.length, pageSize));
+    for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
+    pageFragments = [];
+  };
+  for (const [position, answer] of answers.entries()) {
+    const { resource, searchTexts } = renderAnswer(answer, titles, register);
+    index.add({ id: resource.slug, texts: searchTexts });
+    const fragment = itemFragment(resource);
+    const self = resource.links.self;
+    await sink.file(self, envelopeText([fragment], { links: { self, first: self, last: self }, meta: { count: 1, total: 1, page: 1, page_count: 1, page_size: pageSize, filters: { ...NO_FILTERS, slug: resource.slug } } }));
+    if (position === 0) examples.set(self, singleAnswer(resource, pageSize));
+    if (position < pageSize) firstPage.push(resource);
+    await dataPackage.answer(resource);
+    pageFragments.push(fragment);
+    if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
+  }
+  if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
+  examples.set("/api/v1/answers/index.json", { data: firstPage.slice(0, 1), ...pageEnvelope("answers", 1, answers.length, pageSize) });
+  const searchIndex = index.finish();
+  await json(ANSWERS_SEARCH_INDEX_PATH, searchIndex, false);
+  await dataPackage.finish();
+
+  const versioning = versioningPolicy(site);
+  for (const page of paginate("suppliers", suppliers, pageSize)) {
+    for (const path of page.paths) await json(path, { ...page.body, disclosure });
+  }
   const recordCount = families.reduce((sum, family) => sum + family.records.length, 0);
-  for (const page of paginate("evidence", families, site.page_size)) {
-    json(page.path, { ...page.body, meta: { ...page.body.meta, record_count: recordCount } });
+  for (const page of paginate("evidence", families, pageSize)) {
+    for (const path of page.paths) await json(path, { ...page.body, meta: { ...page.body.meta, record_count: recordCount } });
   }
 
   const counts = { answers: answers.length, suppliers: suppliers.length, product_families: families.length, evidence_records: recordCount };
-  json("/api/v1/index.json", {
+  await json("/api/v1/index.json", {
     name: site.name,
     description: site.description,
     version: site.version,
@@ -83,7 +115,7 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
       data_package: "/data/datapackage.json",
     },
   });
-  json("/api/v1/health/index.json", {
+  await json("/api/v1/health/index.json", {
     status: "ok",
     version: site.version,
     content_digest: contentDigest,
@@ -92,8 +124,8 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
     links: { self: "/api/v1/health/index.json", root: "/api/v1/index.json" },
   });
 
-  for (const [name, schema] of context.schemas.documents) json(`${SCHEMAS_PATH}${name}`, schema);
-  json(SCHEMA_LIST_PATH, {
+  for (const [name, schema] of context.schemas.documents) await json(`${SCHEMAS_PATH}${name}`, schema, false);
+  await json(SCHEMA_LIST_PATH, {
     schemas: [...context.schemas.documents].map(([name, schema]) => ({
       href: `${SCHEMAS_PATH}${name}`,
       kind: name.startsWith("content-") ? "content" : name.startsWith("discovery-") ? "discovery" : name === "common.schema.json" ? "shared" : "response",
@@ -101,16 +133,14 @@ export function compileSite(context: BuildContext, content: ValidContent): Compi
     })),
   });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
-  files.push({
-    path: NOT_FOUND_PATH,
-    contents: problemText(problemBody("not-found", "Nothing is published at this path. The API's resources are listed at /api/v1.", origin)),
-  });
-  files.push(
-    ...describeService({ site, origin, generatedAt, counts, versioning, bodies, searchIndex, schemas: context.schemas.documents, answers, suppliers, disclosure, families, sources: content.sources }),
-  );
-  files.push(...archiveManifests(files));
-  files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { files, generatedAt, contentDigest };
+  await sink.file(NOT_FOUND_PATH, problemText(problemBody("not-found", "Nothing is published at this path. The API's resources are listed at /api/v1.", origin)));
+  for (const file of describeService({ site, origin, generatedAt, counts, versioning, examples, searchIndex, schemas: context.schemas.documents, answers: firstPage, suppliers, disclosure, families, sources: content.sources })) {
+    await sink.file(file.path, file.contents);
+  }
+  await sink.finish();
+  for (const file of archiveManifests(sink.digests)) await sink.file(file.path, file.contents);
+  await sink.finish();
+  return { paths: [...sink.digests.keys()].sort(), generatedAt, contentDigest };
 }
 
 /** The collection shape holding one answer: what `?slug=` returns. */
@@ -134,11 +164,14 @@ function generationTime(sourceDateEpoch: number | undefined, content: ValidConte
   return `${dates[dates.length - 1]}T00:00:00Z`;
 }
 
-/** SHA-256 of the validated content in canonical form: changes exactly when what the API says changes. */
+/**
+ * SHA-256 of the validated content in canonical form, piece by piece (no one string of the whole content):
+ * changes exactly when what the API says changes.
+ */
 function digestContent(content: ValidContent): string {
-  const canonical = canonicalJson({
-    ...content,
-    answers: content.answers.map((answer) => ({ front_matter: answer.data, body: answer.body.markdown })),
-  });
-  return "sha256:" + createHash("sha256").update(canonical).digest("hex");
+  const hash = createHash("sha256");
+  const { answers, ...rest } = content;
+  hash.update(canonicalJson(rest));
+  for (const answer of sortAnswers(answers)) hash.update(canonicalJson({ front_matter: answer.data, body: answer.body.markdown }));
+  return "sha256:" + hash.digest("hex");
 }

@@ -1,8 +1,12 @@
 import { writeOutputAtomically } from "../output/atomic-output.ts";
+import type { OutputSink } from "../output/output-sink.ts";
 import type { BuildContext } from "../context.ts";
 import type { CompiledSite } from "./compile.ts";
 
-/** Stage 4: the compiled files replace the output folder in one step (see output/atomic-output.ts). */
-export async function emitSite(context: BuildContext, site: CompiledSite): Promise<void> {
-  await writeOutputAtomically(context.options.outDir, site.files);
+/**
+ * Stage 4: the compile stage writes into a fresh stage folder through a sink, and the complete folder replaces
+ * the output in one step (see output/atomic-output.ts).
+ */
+export async function emitSite(context: BuildContext, compile: (sink: OutputSink) => Promise<CompiledSite>): Promise<CompiledSite> {
+  return writeOutputAtomically(context.options.outDir, compile);
 }

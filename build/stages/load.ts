@@ -1,4 +1,6 @@
-import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { readFile as readFileCallback } from "node:fs";
+import { lstat, realpath, stat } from "node:fs/promises";
+import { promisify } from "node:util";
 import path from "node:path";
 import fg from "fast-glob";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
@@ -8,6 +10,9 @@ import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from
 import { LineIndex } from "../content/line-index.ts";
 import { parseYamlSource } from "../content/yaml-document.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+
+// The callback API: fs/promises makes a FileHandle object for every file read, which costs more than the read.
+const readFile = promisify(readFileCallback);
 
 /** Content files are hand-written; anything larger is a mistake or an attack, refused before it is read. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
