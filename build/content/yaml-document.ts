@@ -18,15 +18,10 @@ export type YamlParse = { ok: true; source: YamlSource } | { ok: false; diagnost
  * aliases are errors (aliases also make alias bombs impossible). Dates stay strings. `offset` is where the
  * YAML starts in the file, so positions refer to the file as the author sees it.
  */
+const OPTIONS = { version: "1.2", schema: "core", strict: true, uniqueKeys: true, merge: false, prettyErrors: false } as const;
+
 export function parseYamlSource(text: string, file: string, offset: number, lines: LineIndex): YamlParse {
-  const document = parseDocument(text, {
-    version: "1.2",
-    schema: "core",
-    strict: true,
-    uniqueKeys: true,
-    merge: false,
-    prettyErrors: false,
-  });
+  const document = parseDocument(text, OPTIONS);
   const at = (position: number): Position => lines.positionAt(offset + position);
   const diagnostics: Diagnostic[] = [];
   for (const problem of [...document.errors, ...document.warnings]) {
@@ -54,11 +49,18 @@ export function parseYamlSource(text: string, file: string, offset: number, line
     },
   });
   if (diagnostics.length > 0) return { ok: false, diagnostics };
+  // The parsed document (every node with its source range) is far larger than the data; only a file with a
+  // problem needs positions, so the document is dropped here and parsed again if one is asked for.
+  const data = document.toJS({ maxAliasCount: 0 });
+  let reparsed: Document | undefined;
   return {
     ok: true,
     source: {
-      data: document.toJS({ maxAliasCount: 0 }),
-      locate: (pointer, prefer = "value") => at(offsetOf(document, pointer, prefer)),
+      data,
+      locate: (pointer, prefer = "value") => {
+        reparsed ??= parseDocument(text, OPTIONS);
+        return at(offsetOf(reparsed, pointer, prefer));
+      },
     },
   };
 }

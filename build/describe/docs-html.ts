@@ -119,6 +119,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#discovery">Discovery documents</a></li>
 <li><a href="#http-get">The plain HTTP GET binding</a></li>
 <li><a href="#licence">Licence and citation</a></li>
+<li><a href="#scale">Scale and limits</a></li>
 <li><a href="#versioning">Versioning</a></li>
 <li><a href="#mirrors">Mirrors and downloads</a></li>
 <li><a href="#contact">Contact</a></li>
@@ -199,6 +200,17 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 
 <h2 id="licence">Licence and citation</h2>
 <p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+
+<h2 id="scale">Scale and limits</h2>
+<p>This version holds ${input.counts.answers} answers, which fit one page. The same build and request handler serve collections of any size:</p>
+<ul>
+<li><strong>Paging.</strong> Past ${site.page_size} answers, the collection is written as prebuilt pages (${code("/api/v1/answers/pages/N.json")}, page 1 also at ${code("index.json")}) linked by ${code("links.next")} and ${code("links.prev")}; ${code("?page=N")} answers with the page's exact bytes. Results of ${code("q")} are paged the same way, computed.</li>
+<li><strong>The index.</strong> ${code("/api/v1/search/answers.json")} holds the sorted vocabulary and, per word, the positions of the answers containing it, delta-encoded: a few hundred bytes per answer, parsed once per edge isolate. Each ${code("q")} decodes only the words its tokens start, remembers which answers a token matched, and splices the matching answers' prebuilt JSON into the response.</li>
+<li><strong>At the edge.</strong> The edge function carries no data: it fetches the index and the answers' own files from the CDN and keeps them while the deploy lasts, so it stays far inside Netlify's limits (20 MB of code and data, 50 ms of CPU per request) at 10,000 answers; figures in BENCHMARKS.md.</li>
+<li><strong>Towards 100,000 answers.</strong> The single index grows to tens of megabytes, which one isolate should not parse on every cold start. The next step is to shard it by the first two letters of each word (one file per shard beside a list of the answers), so that a query fetches only the shards its tokens need, with the matches of each one-letter prefix prebuilt.</li>
+<li><strong>Offline.</strong> While every answer fits on the home page, it carries them all and the offline search; past one page it shows the first page and points at the JSON pages and the CSV of every answer.</li>
+<li><strong>Limits.</strong> ${code("q")} up to 200 code points; at most 32 query parameters; a request line up to 8 KiB. There are no rate limits.</li>
+</ul>
 
 <h2 id="versioning">Versioning</h2>
 <p>${escapeHtml(input.versioning.promise)}</p>

@@ -1,0 +1,66 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { canonicalJson } from "../build/output/canonical-json.ts";
+import { AnswersData } from "../build/request/answers-data.ts";
+import { answersQuery } from "../build/request/answers-query.ts";
+import { loadSchemaRegistry } from "../build/schemas/schema-registry.ts";
+import { build, FIXTURES, temporaryFolder } from "./support/build-helpers.ts";
+
+// The base fixture: three answers, page_size 2, so the answers collection has two pages.
+let dist: string;
+const read = (file: string) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8");
+type Envelope = { data: Array<{ slug: string }>; links: Record<string, string>; meta: Record<string, unknown> };
+
+beforeAll(async () => {
+  dist = path.join(await temporaryFolder("paging"), "dist");
+  const result = await build(path.join(FIXTURES, "base"), dist);
+  if (!result.ok) throw new Error("the base fixture does not build");
+});
+
+describe("a collection that outgrows one page", () => {
+  it("is written as prebuilt pages with first, last, prev and next links, index.json being page 1", async () => {
+    const index = await read("/api/v1/answers/index.json");
+    expect(await read("/api/v1/answers/pages/1.json")).toBe(index);
+    const first = JSON.parse(index) as Envelope;
+    const second = JSON.parse(await read("/api/v1/answers/pages/2.json")) as Envelope;
+    expect(first.data.map((answer) => answer.slug)).toEqual(["alpha-room", "beta-mics"]);
+    expect(second.data.map((answer) => answer.slug)).toEqual(["gamma-display"]);
+    expect(first.links).toEqual({ self: "/api/v1/answers/pages/1.json", first: "/api/v1/answers/pages/1.json", last: "/api/v1/answers/pages/2.json", next: "/api/v1/answers/pages/2.json" });
+    expect(second.links).toEqual({ self: "/api/v1/answers/pages/2.json", first: "/api/v1/answers/pages/1.json", last: "/api/v1/answers/pages/2.json", prev: "/api/v1/answers/pages/1.json" });
+    expect(first.meta).toMatchObject({ count: 2, total: 3, page: 1, page_count: 2, page_size: 2 });
+    expect(second.meta).toMatchObject({ count: 1, total: 3, page: 2, page_count: 2, page_size: 2 });
+    const validate = (await loadSchemaRegistry()).validator("answers.schema.json");
+    for (const page of [first, second]) expect(validate(page) ? [] : validate.errors).toEqual([]);
+    for (const text of [index, await read("/api/v1/answers/pages/2.json"), await read("/api/v1/answers/alpha-room.json")]) expect(text).toBe(canonicalJson(JSON.parse(text)));
+  });
+
+  it("answers ?page=N with the prebuilt page's exact bytes, and q with computed pages", async () => {
+    const data = new AnswersData((file) => read(file).catch(() => undefined));
+    const get = async (query: string) => {
+      const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), data);
+      return { text: await response!.text(), etag: response!.headers.get("etag") };
+    };
+    expect((await get("page=2")).text).toBe(await read("/api/v1/answers/pages/2.json"));
+    const firstOfQ = JSON.parse((await get("q=a")).text) as Envelope;
+    expect(firstOfQ.meta).toMatchObject({ total: 3, page_count: 2, count: 2 });
+    expect(firstOfQ.links).toEqual({ self: "/api/v1/answers?q=a", first: "/api/v1/answers?q=a", last: "/api/v1/answers?q=a&page=2", next: "/api/v1/answers?q=a&page=2" });
+    const secondOfQ = await get("q=a&page=2");
+    expect((JSON.parse(secondOfQ.text) as Envelope).data.map((answer) => answer.slug)).toEqual(["gamma-display"]);
+    expect(JSON.parse(secondOfQ.text).links.prev).toBe("/api/v1/answers?q=a");
+    expect(secondOfQ.text).toBe(canonicalJson(JSON.parse(secondOfQ.text)));
+    const pastTheEnd = JSON.parse((await get("q=a&page=3")).text) as Envelope;
+    expect(pastTheEnd.data).toEqual([]);
+    expect(pastTheEnd.links.prev).toBeUndefined();
+    expect((await get("q=a&page=2")).etag).toBe(secondOfQ.etag);
+    expect((await get("q=a")).etag).not.toBe(secondOfQ.etag);
+  });
+
+  it("shows the first page on the home page and leaves out the offline search, which needs every answer", async () => {
+    const home = await read("/index.html");
+    expect(home.match(/<article class="answer"/g)).toHaveLength(2);
+    expect(home).toContain("The first 2 of 3 answers.");
+    expect(home).not.toContain("<script>");
+    expect(await read("/_headers")).toContain("script-src 'none'");
+  });
+});
