@@ -22,11 +22,12 @@ export function sortAnswers(answers: readonly ValidAnswer[]): ValidAnswer[] {
 
 /** One answer as the API serves it, and the texts `q` searches in it. */
 export function renderAnswer(
-  { data, body }: ValidAnswer,
+  { data }: ValidAnswer,
+  markdown: string,
   titles: ReadonlyMap<string, string>,
   register: ReadonlyMap<string, Source>,
 ): { resource: AnswerResource; searchTexts: string[] } {
-  const rendered = renderMarkdown(body.markdown, data.sources);
+  const rendered = renderMarkdown(markdown, data.sources);
   return {
     searchTexts: [data.title, data.question, data.summary, data.tags.join(" "), rendered.text],
     resource: {
@@ -39,7 +40,7 @@ export function renderAnswer(
       related: data.related.map((slug) => ({ slug, title: titles.get(slug)!, href: answerPath(slug) })),
       sources: resolveSources(register, data.sources),
       reviewed: data.reviewed,
-      body: { markdown: body.markdown, html: rendered.html, word_count: rendered.text.split(/\s+/).filter(Boolean).length },
+      body: { markdown, html: rendered.html, word_count: rendered.text.split(/\s+/).filter(Boolean).length },
       links: { self: answerPath(data.slug) },
     },
   };

@@ -2,7 +2,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, ty
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import { splitPointer } from "../diagnostics/diagnostic.ts";
-import type { LineIndex } from "./line-index.ts";
+import { LineIndex } from "./line-index.ts";
 
 /** A parsed YAML document that can say where any JSON pointer into its data was written. */
 export interface YamlSource {
@@ -51,17 +51,22 @@ export function parseYamlSource(text: string, file: string, offset: number, line
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   // The parsed document (every node with its source range) is far larger than the data; only a file with a
   // problem needs positions, so the document is dropped here and parsed again if one is asked for.
-  const data = document.toJS({ maxAliasCount: 0 });
-  let reparsed: Document | undefined;
-  return {
-    ok: true,
-    source: {
-      data,
-      locate: (pointer, prefer = "value") => {
-        reparsed ??= parseDocument(text, OPTIONS);
-        return at(offsetOf(reparsed, pointer, prefer));
-      },
-    },
+  // V8 keeps a substring as a slice of its parent, so both the data's strings and the YAML text are copied:
+  // otherwise every file's whole text would stay in memory until the build ends.
+  const data: unknown = JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 0 })));
+  return { ok: true, source: { data, locate: locator(Buffer.from(text, "utf8").toString("utf8"), lines.positionAt(offset)) } };
+}
+
+/**
+ * Finds positions by parsing the YAML again. A function of its own: a closure made inside parseYamlSource
+ * would share that function's context, and with it the whole file's text and line index.
+ */
+function locator(ownText: string, base: Position): YamlSource["locate"] {
+  let reparsed: { document: Document; lines: LineIndex } | undefined;
+  return (pointer, prefer = "value") => {
+    reparsed ??= { document: parseDocument(ownText, OPTIONS), lines: new LineIndex(ownText) };
+    const position = reparsed.lines.positionAt(offsetOf(reparsed.document, pointer, prefer));
+    return { line: base.line + position.line - 1, column: position.line === 1 ? base.column + position.column - 1 : position.column };
   };
 }
 

@@ -1,5 +1,3 @@
-import { LineIndex } from "../content/line-index.ts";
-import { findCitations } from "../markdown/citations.ts";
 import type { ContentRule } from "./rule.ts";
 
 /** An answer's inline [@id] citations and its `sources` list agree, both ways. */
@@ -10,16 +8,12 @@ export const inlineCitations: ContentRule = {
       if (!file.body) continue;
       const listed = new Set(data.sources);
       const cited = new Set<string>();
-      const lines = new LineIndex(file.body.markdown);
-      for (const group of findCitations(file.body.markdown)) {
+      for (const group of file.body.citations) {
         for (const id of group.ids) {
           cited.add(id);
           if (listed.has(id)) continue;
-          const at = lines.positionAt(group.offset);
-          const line = file.body.start.line + at.line - 1;
           // Located in the body; the pointer names the front-matter list the id is missing from.
-          report(file, "/sources", "citation/not-listed", `the body cites [@${id}] but \`sources\` does not list "${id}".`,
-            undefined, { line, column: at.column });
+          report(file, "/sources", "citation/not-listed", `the body cites [@${id}] but \`sources\` does not list "${id}".`, undefined, group.position);
         }
       }
       for (const [index, id] of data.sources.entries()) {

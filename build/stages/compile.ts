@@ -63,8 +63,10 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
     pageFragments = [];
   };
+  // Bodies are read again from disk here, a window ahead, in order (they were not kept since loading).
+  const bodies = readAhead(answers.map((answer) => () => answer.body.read()), 32);
   for (const [position, answer] of answers.entries()) {
-    const { resource, searchTexts } = renderAnswer(answer, titles, register);
+    const { resource, searchTexts } = renderAnswer(answer, await bodies.next(), titles, register);
     index.add({ id: resource.slug, texts: searchTexts });
     const fragment = itemFragment(resource);
     const self = resource.links.self;
@@ -143,6 +145,30 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   return { paths: [...sink.digests.keys()].sort(), generatedAt, contentDigest };
 }
 
+/** Starts up to `window` reads ahead and hands the results over in order. */
+function readAhead<T>(reads: ReadonlyArray<() => Promise<T>>, window: number): { next(): Promise<T> } {
+  const started: Array<Promise<T>> = [];
+  let handed = 0;
+  const fill = () => {
+    while (started.length < reads.length && started.length < handed + window) {
+      const read = reads[started.length]!();
+      // Its failure is reported when it is handed over, not as an unhandled rejection before.
+      read.catch(() => undefined);
+      started.push(read);
+    }
+  };
+  return {
+    next() {
+      fill();
+      const result = started[handed]!;
+      // Let go of what is handed over, so that finished bodies do not stay in memory.
+      delete started[handed];
+      handed++;
+      return result;
+    },
+  };
+}
+
 /** The collection shape holding one answer: what `?slug=` returns. */
 function singleAnswer(answer: AnswerResource, pageSize: number): Envelope<AnswerResource> {
   const self = answer.links.self;
@@ -172,6 +198,6 @@ function digestContent(content: ValidContent): string {
   const hash = createHash("sha256");
   const { answers, ...rest } = content;
   hash.update(canonicalJson(rest));
-  for (const answer of sortAnswers(answers)) hash.update(canonicalJson({ front_matter: answer.data, body: answer.body.markdown }));
+  for (const answer of sortAnswers(answers)) hash.update(canonicalJson({ front_matter: answer.data, body_sha256: answer.body.digest }));
   return "sha256:" + hash.digest("hex");
 }

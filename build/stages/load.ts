@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile as readFileCallback } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { promisify } from "node:util";
@@ -9,6 +10,7 @@ import { splitFrontMatter } from "../content/front-matter.ts";
 import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
 import { LineIndex } from "../content/line-index.ts";
 import { parseYamlSource } from "../content/yaml-document.ts";
+import { findCitations } from "../markdown/citations.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 
 // The callback API: fs/promises makes a FileHandle object for every file read, which costs more than the read.
@@ -21,6 +23,18 @@ export interface LoadOptions {
   contentDir: string;
 }
 
+/**
+ * The Markdown body of an answer, as the later stages need it without holding its text: the citations (for
+ * validation), a digest (for the content digest), and a way to read the text again (for rendering). Holding
+ * every body from load to compile would make memory grow with the whole content.
+ */
+export interface MarkdownBody {
+  start: Position;
+  citations: Array<{ ids: string[]; position: Position }>;
+  digest: string;
+  read(): Promise<string>;
+}
+
 /** One content file, parsed. For Markdown, `data` is the front matter and `body` the Markdown after it. */
 export interface ContentFile {
   kind: ContentKind;
@@ -30,7 +44,7 @@ export interface ContentFile {
   stem: string;
   data: unknown;
   locate(pointer: string, prefer?: "value" | "key"): Position;
-  body?: { markdown: string; start: Position };
+  body?: MarkdownBody;
 }
 
 export interface LoadedContent {
@@ -95,9 +109,34 @@ async function loadOne(contentDir: string, contentRoot: string, relativePath: st
   if (bytes > MAX_CONTENT_FILE_BYTES) {
     return { ...problem("file/too-large", `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`), unreadable: { kind: entry.kind, file: relativePath, stem } };
   }
-  const loaded = parseContentFile(entry.kind, relativePath, await readFile(absolutePath));
+  const loaded = parseContentFile(entry.kind, relativePath, await readFile(absolutePath), () => readFile(absolutePath));
   if ("diagnostics" in loaded) return { diagnostics: loaded.diagnostics, unreadable: { kind: entry.kind, file: relativePath, stem } };
   return { file: loaded, diagnostics: [] };
+}
+
+function markdownBody(markdown: string, start: Position, reread: (() => Promise<Uint8Array>) | undefined): MarkdownBody {
+  const lines = new LineIndex(markdown);
+  const citations = findCitations(markdown).map((group) => {
+    const at = lines.positionAt(group.offset);
+    return { ids: group.ids, position: { line: start.line + at.line - 1, column: at.column } };
+  });
+  const digest = createHash("sha256").update(markdown).digest("hex");
+  return { start, citations, digest, read: reread ? bodyFromDisk(reread) : bodyInMemory(Buffer.from(markdown, "utf8").toString("utf8")) };
+}
+
+// Each reader is made by a function of its own, so that its closure holds only what it needs, not the file's
+// text (V8 closures share their enclosing function's context).
+function bodyFromDisk(reread: () => Promise<Uint8Array>): () => Promise<string> {
+  return async () => {
+    const text = utf8.decode(await reread()).replace(/\r\n?/g, "\n");
+    const split = splitFrontMatter(text);
+    if (!split.ok) throw new Error("the file changed while the build ran");
+    return split.body;
+  };
+}
+
+function bodyInMemory(markdown: string): () => Promise<string> {
+  return async () => markdown;
 }
 
 function stemOf(file: string): string {
@@ -109,8 +148,11 @@ function isInside(root: string, target: string): boolean {
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
 
-/** Parses one file's bytes; exported so that tests can feed bytes without a folder. */
-export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Array): ContentFile | { diagnostics: Diagnostic[] } {
+/**
+ * Parses one file's bytes; exported so that tests can feed bytes without a folder. `reread` gives the file's
+ * bytes again when the body is needed; without it, the body's text is kept.
+ */
+export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Array, reread?: () => Promise<Uint8Array>): ContentFile | { diagnostics: Diagnostic[] } {
   const fail = (code: Diagnostic["code"], message: string, position: Position = { line: 1, column: 1 }) => ({
     diagnostics: [{ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
   });
@@ -150,7 +192,7 @@ export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Ar
     stem,
     data: parsed.source.data,
     locate: parsed.source.locate,
-    body: { markdown: split.body, start: lines.positionAt(split.bodyOffset) },
+    body: markdownBody(split.body, lines.positionAt(split.bodyOffset), reread),
   };
 }
 
