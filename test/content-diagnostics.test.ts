@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { cp, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/diagnostics/format-diagnostics.ts";
@@ -7,6 +7,23 @@ import { DIAGNOSTIC_CATALOGUE } from "../build/diagnostics/catalogue.ts";
 import { build, FIXTURES, fixtureWithCase, temporaryFolder } from "./support/build-helpers.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
+
+describe("content that leads outside the content folder", () => {
+  it("refuses a symbolic link to a file outside content/, and reads one that stays inside", async () => {
+    const content = await fixtureWithCase("malformed-yaml");
+    await cp(path.join(FIXTURES, "base", "answers", "alpha-room.md"), path.join(content, "answers", "alpha-room.md"));
+    await writeFile(path.join(path.dirname(content), "outside.md"), "---\nslug: outside\n---\nsecret\n");
+    await symlink(path.join(path.dirname(content), "outside.md"), path.join(content, "answers", "outside.md"));
+    await symlink(path.join(content, "answers", "gamma-display.md"), path.join(content, "answers", "gamma-copy.md"));
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/outside.md")).toMatchObject({ code: "file/outside-content", line: 1, column: 1 });
+    // The link inside the folder is read like any file: its slug then disagrees with its name.
+    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/gamma-copy.md")).toMatchObject({ code: "slug/file-name" });
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain("yaml/syntax");
+  });
+});
 
 describe("content problems are reported with file, line, column, pointer and hint, all at once", () => {
   it("has a fixture folder for every failure case the issue names", () => {

@@ -36,7 +36,8 @@ export function parseYamlSource(text: string, file: string, offset: number, line
       hint: DIAGNOSTIC_CATALOGUE[code].hint,
     });
   }
-  visit(document, {
+  // An alias is written *name: without a "*" in the text there is none, and the walk can be skipped.
+  if (text.includes("*")) visit(document, {
     Alias(_key, alias) {
       diagnostics.push({
         code: "yaml/alias",

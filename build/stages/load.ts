@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile as readFileCallback } from "node:fs";
-import { lstat, realpath, stat } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
 import fg from "fast-glob";
@@ -60,8 +61,10 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
   const contentDir = path.resolve(options.contentDir);
   const contentRoot = await realpath(contentDir);
-  const found = await fg("**/*", { cwd: contentDir, dot: false, onlyFiles: false, followSymbolicLinks: false });
-  found.sort();
+  // fast-glob returns the lstat it made while walking, so each file is stat-ed once.
+  const entries = await fg("**/*", { cwd: contentDir, dot: false, onlyFiles: false, followSymbolicLinks: false, stats: true });
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const found = entries.map((entry) => entry.path);
   const files: ContentFile[] = [];
   const unreadable: LoadedContent["unreadable"] = [];
   const diagnostics: Diagnostic[] = [];
@@ -69,7 +72,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
     diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
 
   // Each file is read and parsed independently; results are gathered in the sorted order of the paths.
-  const outcomes = await mapConcurrently(found, FILE_CONCURRENCY, (relativePath) => loadOne(contentDir, contentRoot, relativePath));
+  const outcomes = await mapConcurrently(entries, FILE_CONCURRENCY, (entry) => loadOne(contentDir, contentRoot, entry.path, entry.stats!));
   for (const outcome of outcomes) {
     if (!outcome) continue;
     diagnostics.push(...outcome.diagnostics);
@@ -91,12 +94,11 @@ interface LoadOutcome {
   diagnostics: Diagnostic[];
 }
 
-async function loadOne(contentDir: string, contentRoot: string, relativePath: string): Promise<LoadOutcome | undefined> {
+async function loadOne(contentDir: string, contentRoot: string, relativePath: string, stats: Stats): Promise<LoadOutcome | undefined> {
   const absolutePath = path.join(contentDir, relativePath);
   const problem = (code: Diagnostic["code"], message: string): LoadOutcome => ({
     diagnostics: [{ code, file: relativePath, line: 1, column: 1, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
   });
-  const stats = await lstat(absolutePath);
   if (stats.isDirectory()) return undefined;
   if (stats.isSymbolicLink()) {
     const target = await realpath(absolutePath).catch(() => undefined);
@@ -105,7 +107,8 @@ async function loadOne(contentDir: string, contentRoot: string, relativePath: st
   const entry = layoutEntryFor(relativePath);
   if (!entry) return problem("file/unexpected", `the content layout has no place for this file; it expects ${describeLayout()}.`);
   const stem = stemOf(relativePath);
-  const { size: bytes } = await stat(absolutePath);
+  // A link inside the content folder is measured at its target; anything else by the walk's own lstat.
+  const bytes = stats.isSymbolicLink() ? (await stat(absolutePath)).size : stats.size;
   if (bytes > MAX_CONTENT_FILE_BYTES) {
     return { ...problem("file/too-large", `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`), unreadable: { kind: entry.kind, file: relativePath, stem } };
   }
