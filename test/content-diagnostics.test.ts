@@ -1,12 +1,67 @@
 import { readdirSync } from "node:fs";
-import { cp, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/diagnostics/format-diagnostics.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../build/diagnostics/catalogue.ts";
-import { build, FIXTURES, fixtureWithCase, temporaryFolder } from "./support/build-helpers.ts";
+import { build, FIXTURES, fixtureWithCase, readTree, temporaryFolder } from "./support/build-helpers.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
+
+describe("hostile or unusual content", () => {
+  it("refuses a 20 MB file with a size message, without reading it", async () => {
+    const content = await fixtureWithCase("malformed-yaml");
+    await cp(path.join(FIXTURES, "base", "answers", "alpha-room.md"), path.join(content, "answers", "alpha-room.md"));
+    await writeFile(path.join(content, "answers", "huge.md"), Buffer.alloc(20 * 1024 * 1024, 0x61));
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: "file/too-large", file: "answers/huge.md", message: "the file has 20971520 bytes; the limit is 1048576 bytes (1 MiB)." }),
+    ]);
+  });
+
+  it("refuses an alias bomb quickly", async () => {
+    const started = performance.now();
+    const result = await build(await fixtureWithCase("alias-bomb"), path.join(await temporaryFolder("bomb"), "dist"));
+    expect(result.ok).toBe(false);
+    // Refused at parse time: 9^9 references are never expanded (a generous bound, not a benchmark).
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("accepts CRLF line ends, with the same output as LF", async () => {
+    const lf = await temporaryFolder("lf");
+    const crlf = path.join(await temporaryFolder("crlf"), "content");
+    await cp(path.join(FIXTURES, "base"), crlf, { recursive: true });
+    for (const file of ["answers/alpha-room.md", "suppliers/acme.yaml", "sources.yaml"]) {
+      const text = await readFile(path.join(crlf, file), "utf8");
+      await writeFile(path.join(crlf, file), text.replace(/\n/g, "\r\n"));
+    }
+    expect((await build(path.join(FIXTURES, "base"), path.join(lf, "dist"))).ok).toBe(true);
+    expect((await build(crlf, path.join(path.dirname(crlf), "dist"))).ok).toBe(true);
+    expect(await readTree(path.join(path.dirname(crlf), "dist"))).toEqual(await readTree(path.join(lf, "dist")));
+  });
+
+  it("renders raw HTML, scripts, javascript: and data: links and images in Markdown inert", async () => {
+    const content = await fixtureWithCase("malformed-yaml");
+    const hostile = (await readFile(path.join(FIXTURES, "base", "answers", "alpha-room.md"), "utf8")).replace(
+      "The room fits a widget [@fixture-list].",
+      'The room fits a widget [@fixture-list]. <script>alert(1)</script> <img src=x onerror=alert(2)> [click](javascript:alert(3)) [data](data:text/html;base64,PHNjcmlwdD4=) ![pic](https://example.org/x.png) <iframe src="https://example.org"></iframe> [ok](/api/v1/answers/beta-mics.json) [web](https://example.org/page)',
+    );
+    await writeFile(path.join(content, "answers", "alpha-room.md"), hostile);
+    const out = path.join(path.dirname(content), "dist");
+    const result = await build(content, out);
+    expect(result.ok ? [] : result.diagnostics).toEqual([]);
+    const html = JSON.parse(await readFile(path.join(out, "api", "v1", "answers", "alpha-room.json"), "utf8")).data[0].body.html as string;
+    expect(html).not.toMatch(/<(script|img|iframe)\b/i);
+    expect(html).not.toMatch(/href="(javascript|data):/i);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain('<a href="/api/v1/answers/beta-mics.json">ok</a>');
+    expect(html).toContain('<a href="https://example.org/page">web</a>');
+    const page = await readFile(path.join(out, "index.html"), "utf8");
+    expect(page).not.toMatch(/<script>alert|<img src=x|href="javascript:/i);
+  });
+});
 
 describe("content that leads outside the content folder", () => {
   it("refuses a symbolic link to a file outside content/, and reads one that stays inside", async () => {

@@ -37,18 +37,27 @@ export function parseYamlSource(text: string, file: string, offset: number, line
     });
   }
   // An alias is written *name: without a "*" in the text there is none, and the walk can be skipped.
-  if (text.includes("*")) visit(document, {
-    Alias(_key, alias) {
+  // One diagnostic per file: an alias bomb holds thousands, and the first says what to do.
+  if (text.includes("*")) {
+    const aliases: Array<{ source: string; start: number }> = [];
+    visit(document, {
+      Alias(_key, alias) {
+        aliases.push({ source: alias.source, start: alias.range?.[0] ?? 0 });
+      },
+    });
+    if (aliases.length > 0) {
+      const first = aliases[0]!;
+      const more = aliases.length > 1 ? ` (and ${aliases.length - 1} more aliases)` : "";
       diagnostics.push({
         code: "yaml/alias",
         file,
-        ...at(alias.range?.[0] ?? 0),
+        ...at(first.start),
         pointer: "",
-        message: `the alias *${alias.source} repeats another value.`,
+        message: `the alias *${first.source} repeats another value${more}.`,
         hint: DIAGNOSTIC_CATALOGUE["yaml/alias"].hint,
       });
-    },
-  });
+    }
+  }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   // The parsed document (every node with its source range) is far larger than the data; only a file with a
   // problem needs positions, so the document is dropped here and parsed again if one is asked for.

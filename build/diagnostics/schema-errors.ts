@@ -63,11 +63,14 @@ function describe(error: ErrorObject): Described {
     }
     case "additionalProperties": {
       const extra = String(params.additionalProperty);
+      const known = Object.keys(((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
+      const meant = known.find((name) => name.toLowerCase() === extra.toLowerCase().replace(/[ -]/g, "_"));
       return {
         code: "schema/additional-property",
         message: `${field(error)} has a field \`${extra}\` that is not allowed here.`,
         pointer: error.instancePath + joinPointer(extra),
         atKey: true,
+        ...(meant ? { hint: `Write it \`${meant}\`: field names are lower case, words joined by '_'.` } : {}),
       };
     }
     case "type": {

@@ -102,8 +102,9 @@ function knownIds(loaded: LoadedContent, kind: ContentKind): Set<string> {
       const sources = Array.isArray(data?.sources) ? data.sources : [];
       for (const source of sources) if (typeof source?.id === "string") ids.add(source.id);
     } else {
+      // A file whose id field is missing or misspelt still names itself: a slug equals its file name.
       const id = kind === "evidence" ? data?.family : data?.slug;
-      if (typeof id === "string") ids.add(id);
+      ids.add(typeof id === "string" ? id : file.stem);
     }
   }
   return ids;
