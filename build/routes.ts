@@ -48,7 +48,7 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (file.startsWith("/data/") && file.endsWith(".csv")) return { contentType: "text/csv; charset=utf-8; header=present" };
   if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };
   if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
-  if (file.startsWith("/api/v1/errors/")) return { contentType: "application/problem+json" };
+  if (file.startsWith("/errors/")) return { contentType: "application/problem+json" };
   if (file === "/api/v1/index.json") return { contentType: JSON_TYPE, schema: "root.schema.json" };
   if (file === "/api/v1/health/index.json") return { contentType: JSON_TYPE, schema: "health.schema.json" };
   if (file === "/api/v1/schema-index.json") return { contentType: JSON_TYPE, schema: "schema-list.schema.json" };
@@ -80,7 +80,7 @@ export function routesFor(filePaths: readonly string[]): Route[] {
   const paths = new Set(filePaths);
   for (const file of filePaths.map((path) => ({ path }))) {
     if (NETLIFY_CONFIGURATION_FILES.has(file.path)) continue;
-    const isProblem = file.path.startsWith("/api/v1/errors/");
+    const isProblem = file.path.startsWith("/errors/");
     routes.push({ url: file.path, file: file.path, status: 200, canonical: true, ...describeFile(file.path) });
     if (isProblem) continue;
     const slug = /^\/api\/v1\/answers\/([a-z0-9-]+)\.json$/.exec(file.path)?.[1];

@@ -46,7 +46,7 @@ describe("netlify.toml", () => {
     }
     expect(config.matchRedirect({ host: "localhost", pathname: "/api/v1/anything/else", search: "", getHeader: () => "" })).toMatchObject({
       status: 404,
-      to: "/api/v1/errors/not-found",
+      to: "/errors/api-not-found",
     });
   });
 

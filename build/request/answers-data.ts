@@ -6,7 +6,7 @@
  */
 import type { AnswerResource } from "../compile/answers.ts";
 import type { Envelope } from "../compile/envelope.ts";
-import { ANSWERS_SEARCH_INDEX_PATH, type SearchIndex } from "../search/search-index.ts";
+import { ANSWERS_SEARCH_INDEX_PATH, SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
 
 export type ReadText = (path: string) => Promise<string | undefined>;
 
@@ -59,7 +59,12 @@ export class AnswersData {
   }
 
   searchIndex(): Promise<SearchIndex> {
-    return this.remember("search-index", async () => JSON.parse((await this.readText(ANSWERS_SEARCH_INDEX_PATH)) ?? "null") as SearchIndex);
+    return this.remember("search-index", async () => {
+      const index = JSON.parse((await this.readText(ANSWERS_SEARCH_INDEX_PATH)) ?? "null") as SearchIndex | null;
+      // A build of another version of the code: refuse it plainly rather than misread it.
+      if (index?.format !== SEARCH_INDEX_FORMAT) throw new Error(`${ANSWERS_SEARCH_INDEX_PATH} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}: rebuild`);
+      return index;
+    });
   }
 
   /** The answers with these slugs (all known to exist), in the order given, as prebuilt text. */

@@ -15,6 +15,7 @@ export const PROBLEM_TYPES = {
   "method-not-allowed": { status: 405, title: "Only GET, HEAD and OPTIONS are allowed" },
   "uri-too-long": { status: 414, title: "The request line is longer than 8 KiB" },
   "headers-too-large": { status: 431, title: "The request headers are too large" },
+  "range-not-satisfiable": { status: 416, title: "The byte range selects nothing in the file" },
   "bad-request": { status: 400, title: "The request is not valid HTTP" },
 } as const;
 

@@ -86,7 +86,7 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     config.matchRedirect({ host: url.host, pathname: url.pathname, search: url.search, getHeader: (name) => header(name.toLowerCase()) ?? "" }),
   );
   if (match) {
-    const shadowed = !match.force && requestPath !== undefined && (await files.resolve(requestPath)) !== undefined;
+    const shadowed = !match.force && (await files.resolve(requestPath)) !== undefined;
     if (!shadowed) {
       options.onRule?.("redirect", String(match.rule.index));
       if (REDIRECT_STATUSES.has(match.status)) {
@@ -100,12 +100,11 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
 
   // 3. The file, with the header rules of the request path and then of the file served (the file's win).
   // Netlify reads _headers as configuration and never serves it.
-  const absolutePath = servePath === undefined || NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
+  const absolutePath = NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
   if (!absolutePath) return sendNotFound(outgoing, incoming, url);
   const ruleHeaders = memo.headers(config, `${requestPath}\u0000${servePath}`, () => {
     const merged: { values: Record<string, string>; rules: string[] } = { values: {}, rules: [] };
     for (const matchedPath of new Set([requestPath, servePath])) {
-      if (matchedPath === undefined) continue;
       for (const rule of config.headers) {
         if (!rule.forRegExp.test(matchedPath)) continue;
         merged.rules.push(String(rule.index));
@@ -134,8 +133,15 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     outgoing.writeHead(status, { ...responseHeaders, "Content-Encoding": encoding, "Content-Length": String(body.byteLength) });
     return void outgoing.end(method === "HEAD" ? undefined : body);
   }
-  if (!range) {
-    // A whole file already in memory: sent from there. serve-handler answers Range requests from the disk.
+  const wanted = range ? byteRange(range, file.size) : "whole";
+  if (wanted === "unsatisfiable") {
+    const response = problemResponse({ url: url.href, method }, "range-not-satisfiable", `The file has ${file.size} bytes; the range "${range}" selects none of them.`, {
+      headers: { "Content-Range": `bytes */${file.size}` },
+    });
+    return sendWebResponse(outgoing, response);
+  }
+  if (wanted === "whole") {
+    // A whole file already in memory: sent from there. serve-handler answers single byte ranges from the disk.
     outgoing.writeHead(status, { ...responseHeaders, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
     return void outgoing.end(method === "HEAD" ? undefined : file.bytes);
   }
@@ -206,6 +212,19 @@ async function serveWithServeHandler(incoming: IncomingMessage, outgoing: Server
   await handler(incoming, outgoing, { public: folder, cleanUrls: false, directoryListing: false, etag: false, symlinks: false, trailingSlash: undefined });
 }
 
+/**
+ * RFC 9110: a Range header that is not one well-formed byte range may be ignored (the whole file is sent);
+ * a well-formed one that selects no byte is unsatisfiable (416).
+ */
+export function byteRange(header: string, size: number): "whole" | "partial" | "unsatisfiable" {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return "whole";
+  const [, first, last] = match;
+  if (first === "") return Number(last) === 0 ? "unsatisfiable" : "partial";
+  if (last !== "" && Number(last) < Number(first)) return "whole";
+  return Number(first) >= size ? "unsatisfiable" : "partial";
+}
+
 function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: URL): void {
   // Netlify answers a path no rule and no file covers with its own HTML page; under /api/ a rule covers every path.
   const body = `Not Found: ${url.pathname}\n`;
@@ -226,12 +245,26 @@ async function sendWebResponse(outgoing: ServerResponse, response: Response): Pr
   outgoing.end(body);
 }
 
+/**
+ * The URL of a request, for the rules and the edge entries. The Host header is believed only when it names
+ * this server on the loopback interface: the edge code fetches its data from the request's origin, and a
+ * client must not be able to point that at another host.
+ */
 function requestUrl(incoming: IncomingMessage): URL {
-  const host = incoming.headers.host && /^[a-z0-9.:[\]-]+$/i.test(incoming.headers.host) ? incoming.headers.host : "localhost";
+  const address = incoming.socket.localAddress ?? "127.0.0.1";
+  const port = incoming.socket.localPort ?? 80;
+  const own = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  let origin = own;
   try {
-    return new URL(incoming.url ?? "/", `http://${host}`);
+    const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
+    if (["localhost", "127.0.0.1", "[::1]"].includes(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
   } catch {
-    return new URL("/", `http://${host}`);
+    // Not a host at all: this server's own address stands.
+  }
+  try {
+    return new URL(incoming.url ?? "/", origin);
+  } catch {
+    return new URL("/", origin);
   }
 }
 
@@ -257,12 +290,21 @@ function webRequest(url: URL, method: string, headers: Headers): Request | undef
   }
 }
 
-function decodePath(pathname: string): string | undefined {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return undefined;
+/**
+ * The decoded path, bytes that are not UTF-8 becoming U+FFFD: such a path matches no file, but the rules
+ * still see it (under /api/ it gets the JSON 404 rather than no rule at all).
+ */
+export function decodePath(pathname: string): string {
+  if (!pathname.includes("%")) return pathname;
+  const bytes: number[] = [];
+  for (let at = 0; at < pathname.length; at++) {
+    const hex = pathname[at] === "%" ? pathname.slice(at + 1, at + 3) : "";
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      at += 2;
+    } else bytes.push(...new TextEncoder().encode(pathname[at]!));
   }
+  return new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(bytes));
 }
 
 /** Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400; JSON either way. */

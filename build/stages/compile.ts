@@ -25,7 +25,8 @@ export interface CompiledSite {
 
 export const SCHEMAS_PATH = "/api/v1/schemas/";
 export const SCHEMA_LIST_PATH = "/api/v1/schema-index.json";
-export const NOT_FOUND_PATH = "/api/v1/errors/not-found";
+// Outside /api/: Netlify's matcher does not apply the /api/* rule to paths below the rule's own target.
+export const NOT_FOUND_PATH = "/errors/api-not-found";
 
 /**
  * Stage 3: every resource of the API as the exact text of its file, handed to the output sink as soon as it is

@@ -1,0 +1,120 @@
+import { writeFile } from "node:fs/promises";
+import { connect } from "node:net";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+
+/**
+ * A seeded generator of random and malformed requests (odd methods, huge and strangely encoded paths,
+ * traversal in every encoding, NUL and invalid UTF-8, repeated and empty parameters, thousands of
+ * parameters, bad Range and If-None-Match values), sent as raw bytes to the real local server.
+ */
+const CASES = 3000;
+const SEED = 20261121;
+const SECRET = "SECRET-BESIDE-DIST-7f3a";
+let running: RunningServer;
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const METHODS = ["GET", "GET", "GET", "HEAD", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND", "MKCOL", "BREW", "get"];
+const PATHS = ["/", "/api/v1", "/api/v1/", "/api/v1/answers", "/api/v1/answers/", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers", "/api/v1/evidence/index.json", "/api/v1/health", "/api/v1/openapi.json", "/.well-known/api-catalog", "/docs/", "/index.html", "/errors/api-not-found", "/_headers", "/api/v2/x", "/nope"];
+const TRAVERSALS = ["..", "%2e%2e", "%2E%2E", "%252e%252e", ".%2e", "%c0%ae%c0%ae", "%e0%80%ae%e0%80%ae", "..%5c..", "..\\\\..", "%2e%2e%2f", "..%252f", "..;", "%00", "%ff%fe", "..%00", "%2f%2f"];
+const VALUES = ["", "a", "room", "ROOM", "ceiling+micro", "%E2%80%8B", "%ff", "%c3%28", "%00", "\u00e9", "%e9", "1", "0", "-1", "1e3", "99999999999999999999", "x".repeat(300), "%25", "%", "&", "=", "a=b", "[object]", "<script>", "' OR 1=1 --"];
+const RANGES = ["bytes=0-10", "bytes=-5", "bytes=10-", "bytes=999999999-", "bytes=abc", "bytes=5-1", "bytes=0-0,2-3", "items=0-1", "bytes=", "bytes=-0"];
+const TAGS = ['"x"', "*", 'W/"x"', '"', "garbage", '"' + "a".repeat(500) + '"', ", , ,"];
+
+function generate(next: () => number): { raw: string; describe: string } {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const method = pick(METHODS);
+  let target = pick(PATHS);
+  const shape = next();
+  if (shape < 0.3) target = `${target.replace(/\/$/, "")}/${Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(TRAVERSALS)).join("/")}/secret.txt`;
+  else if (shape < 0.4) target = target + "/" + "%" + Math.floor(next() * 256).toString(16).padStart(2, "0") + pick(["", "x", "%ff"]);
+  else if (shape < 0.45) target = "/" + "a".repeat(Math.floor(next() * 12000));
+  else if (shape < 0.5) target = "//" + target;
+  if (next() < 0.6) {
+    const count = next() < 0.05 ? 10000 : Math.floor(next() * 40);
+    const names = ["q", "slug", "page", "q", "utm", "", "Q", "slug[]", "%71"];
+    target += "?" + Array.from({ length: count }, () => `${pick(names)}=${pick(VALUES)}`).join("&");
+  }
+  const headers = [`Host: ${next() < 0.9 ? "127.0.0.1" : pick(["", "evil.example", "a b", "[::1]", "x".repeat(300)])}`];
+  if (next() < 0.3) headers.push(`Range: ${pick(RANGES)}`);
+  if (next() < 0.3) headers.push(`If-None-Match: ${pick(TAGS)}`);
+  if (next() < 0.2) headers.push(`Accept-Encoding: ${pick(["br", "gzip;q=0", "*", "identity;q=0, *;q=0", "x"])}`);
+  if (next() < 0.02) headers.push(`X-Big: ${"b".repeat(20 * 1024)}`);
+  if (method !== "GET" && method !== "HEAD" && next() < 0.5) headers.push("Content-Length: 5");
+  const body = headers.some((header) => header === "Content-Length: 5") ? "hello" : "";
+  const raw = `${method} ${target} HTTP/1.1\r\n${headers.join("\r\n")}\r\nConnection: close\r\n\r\n${body}`;
+  return { raw, describe: `${method} ${target.slice(0, 120)}${target.length > 120 ? "…" : ""} [${headers.map((header) => header.slice(0, 40)).join("; ")}]` };
+}
+
+function exchange(raw: string): Promise<string> {
+  const { port } = new URL(running.origin);
+  return new Promise((resolve, reject) => {
+    // Written, not ended: the request says Connection: close, so the server closes when it has answered.
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(raw));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve(Buffer.concat(chunks).toString("latin1")) : reject(error)));
+  });
+}
+
+beforeAll(async () => {
+  const folder = await temporaryFolder("hostile");
+  const dist = path.join(folder, "dist");
+  const result = await build(SHIPPED_CONTENT, dist);
+  if (!result.ok) throw new Error("shipped content does not build");
+  await writeFile(path.join(folder, "secret.txt"), SECRET);
+  running = await startLocalServer(dist);
+}, 60_000);
+
+describe(`${CASES} seeded hostile requests`, () => {
+  it("cannot make the edge code fetch from another host through the Host header", async () => {
+    for (const host of ["evil.example", "127.0.0.1", "localhost:1", "[::1]:9"]) {
+      const response = await exchange(`GET /api/v1/answers?q=room HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(response, host).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  });
+
+  it("get no 5xx, no byte from outside dist/, JSON problems under /api/, and the server still answers", async () => {
+    const next = random(SEED);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (let index = 0; index < CASES; index++) {
+      const { raw, describe: request } = generate(next);
+      const response = await exchange(raw);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      const head = response.slice(0, response.indexOf("\r\n\r\n"));
+      const target = raw.split(" ")[1]!;
+      // As a CDN or browser sees it: dot segments, encoded ones too, resolved by the WHATWG URL parser.
+      const pathOnly = (() => {
+        try {
+          return new URL(target, "http://x").pathname;
+        } catch {
+          return target.split("?")[0]!;
+        }
+      })();
+      if (status === 0) failures.push(`no response: ${request}`);
+      else if (status >= 500) failures.push(`${status}: ${request}`);
+      if (response.includes(SECRET)) failures.push(`leaked a file outside dist/: ${request}`);
+      if (status >= 400 && pathOnly.startsWith("/api/") && !/\r\ncontent-type: application\/problem\+json/i.test(head)) failures.push(`${status} without a JSON problem: ${request}`);
+      if (failures.length > 20) break;
+    }
+    expect(failures, `statuses: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([]);
+    expect((await fetch(`${running.origin}/api/v1/health`)).status).toBe(200);
+    // The generator reaches the outcomes it is meant to: successes, client errors and refusals.
+    for (const status of [200, 304, 400, 404, 405, 414]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+  }, 120_000);
+});
