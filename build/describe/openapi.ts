@@ -97,6 +97,11 @@ export function buildOpenApi(input: OpenApiInput): Json {
     ),
     UriTooLong: problemResponse("The request line is longer than 8 KiB.", { uriTooLong: problemExample("uri-too-long", "The request line has 9230 bytes; at most 8192 are accepted.") }),
     HeadersTooLarge: problemResponse("The request headers are too large.", { headersTooLarge: problemExample("headers-too-large", "The request headers exceed the server's limit of 16 KiB.") }),
+    RangeNotSatisfiable: problemResponse(
+      "A Range header selecting no byte of the file. A malformed Range header is ignored: the whole file is sent.",
+      { rangeNotSatisfiable: problemExample("range-not-satisfiable", 'The file has 2608 bytes; the range "bytes=5000-" selects none of them.') },
+      { ...problemHeaders, "Content-Range": header("The size of the file: bytes */size.", { type: "string", pattern: "^bytes \\*/[0-9]+$" }) },
+    ),
     Preflight: {
       description: "A CORS preflight: every origin may GET and HEAD.",
       headers: {
@@ -165,6 +170,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
           "200": { description: endpoint.name, headers: successHeaders, content: { "application/json": { schema: schemaRef(endpoint.schema), examples } } },
           "304": { $ref: "#/components/responses/NotModified" },
           ...errors,
+          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
         },
       },
       head: {
