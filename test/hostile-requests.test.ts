@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../build/synthetic/seeded-random.ts";
 import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -14,16 +15,6 @@ const CASES = 3000;
 const SEED = 20261121;
 const SECRET = "SECRET-BESIDE-DIST-7f3a";
 let running: RunningServer;
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const METHODS = ["GET", "GET", "GET", "HEAD", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND", "MKCOL", "BREW", "get"];
 const PATHS = ["/", "/api/v1", "/api/v1/", "/api/v1/answers", "/api/v1/answers/", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers", "/api/v1/evidence/index.json", "/api/v1/health", "/api/v1/openapi.json", "/.well-known/api-catalog", "/docs/", "/index.html", "/errors/api-not-found", "/_headers", "/api/v2/x", "/nope"];
@@ -88,7 +79,7 @@ describe(`${CASES} seeded hostile requests`, () => {
   });
 
   it("get no 5xx, no byte from outside dist/, JSON problems under /api/, and the server still answers", async () => {
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     for (let index = 0; index < CASES; index++) {

@@ -6,17 +6,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-
-/** mulberry32: a small, fast, seeded generator; the same seed gives the same content. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "./seeded-random.ts";
 
 // Words of the domain and of ordinary prose, so that the vocabulary and word lengths look like real answers.
 const DOMAIN = `room rooms meeting camera cameras microphone microphones ceiling table display displays speaker speakers
@@ -45,7 +35,7 @@ export interface GenerateOptions {
 }
 
 export async function generateContent(options: GenerateOptions): Promise<{ answers: number; suppliers: number; records: number; sources: number }> {
-  const next = random(options.seed ?? 20261121);
+  const next = seededRandom(options.seed ?? 20261121);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
   const out = path.resolve(options.out);
