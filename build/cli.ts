@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { BuildOptions } from "./context.ts";
 import { formatDiagnostics } from "./diagnostics/format-diagnostics.ts";
+import { OutputError } from "./output/atomic-output.ts";
 import { runBuild } from "./pipeline.ts";
 
 /**
@@ -58,7 +59,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      process.stderr.write(`build failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      // A problem of the machine (the output cannot be written) is told plainly; anything else is a bug, with its stack.
+      const told = error instanceof OutputError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+      process.stderr.write(`build failed: ${told}\n`);
       process.exit(1);
     },
   );

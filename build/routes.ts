@@ -47,6 +47,7 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (file.endsWith(".html")) return { contentType: "text/html; charset=utf-8" };
   if (file.startsWith("/data/") && file.endsWith(".csv")) return { contentType: "text/csv; charset=utf-8; header=present" };
   if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };
+  if (file.startsWith("/assets/") && file.endsWith(".svg")) return { contentType: "image/svg+xml" };
   if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
   if (file.startsWith("/errors/")) return { contentType: "application/problem+json" };
   if (file === "/api/v1/index.json") return { contentType: JSON_TYPE, schema: "root.schema.json" };

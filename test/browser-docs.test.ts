@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { readFile, writeFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import { build, FIXTURES, fixtureWithCase, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -46,6 +48,45 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     expect(problems).toEqual([]);
     expect(requested.length).toBeGreaterThanOrEqual(2);
     for (const url of requested) expect(new URL(url).hostname, url).toBe("127.0.0.1");
+    await page.close();
+  });
+
+  it("runs no script that content smuggles in: hostile Markdown and front matter stay text on the home page", async () => {
+    const content = await fixtureWithCase("malformed-yaml");
+    const hostile = (await readFile(path.join(FIXTURES, "base", "answers", "alpha-room.md"), "utf8"))
+      .replace("title: Ærø meeting rooms", 'title: "<img src=x onerror=alert(1)><script>alert(2)</script>"')
+      .replace(
+        "The room fits a widget [@fixture-list].",
+        'The room fits a widget [@fixture-list]. <script>alert(3)</script> <img src=x onerror=alert(4)> [x](javascript:alert(5)) <svg onload=alert(6)> </script><script>alert(7)</script>',
+      );
+    await writeFile(path.join(content, "answers", "alpha-room.md"), hostile);
+    // One page, so that the home page carries every answer and its search script.
+    const site = await readFile(path.join(content, "site.yaml"), "utf8");
+    await writeFile(path.join(content, "site.yaml"), site.replace("page_size: 2", "page_size: 100"));
+    const out = path.join(path.dirname(content), "dist");
+    const built = await build(content, out);
+    expect(built.ok ? [] : built.diagnostics).toEqual([]);
+    const server = await startLocalServer(out);
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    const problems: string[] = [];
+    page.on("dialog", async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    for (const url of [`${server.origin}/`, pathToFileURL(path.join(out, "index.html")).href]) {
+      await page.goto(url, { waitUntil: "load" });
+      await page.locator("details").first().evaluate((element) => ((element as HTMLDetailsElement).open = true));
+      await page.fill("#q", "room");
+      await page.waitForTimeout(100);
+      expect(await page.locator("article.answer h3").first().textContent()).toBe("<img src=x onerror=alert(1)><script>alert(2)</script>");
+      expect(await page.locator("main script, main img, main svg").count()).toBe(0);
+    }
+    expect(dialogs).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { cp, mkdir } from "node:fs/promises";
+import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput } from "../build/output/atomic-output.ts";
@@ -81,6 +81,16 @@ describe("the command line", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^.*content\/answers\/beta-mics\.md:10:11 error schema\/format /m);
     expect(run.stderr).toMatch(/3 problems in 2 files\. Nothing was written/);
+  });
+
+  it("says plainly when the output cannot be written, and exits 1", async () => {
+    const folder = await temporaryFolder("unwritable");
+    await writeFile(path.join(folder, "a-file"), "not a folder");
+    const out = path.join(folder, "a-file", "dist");
+    const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: cleanEnv });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^build failed: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed \((EEXIST|ENOTDIR) on .*\)\. The previous output, if any, is unchanged\.\n$/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("refuses a BASE_URL that is not an origin", async () => {

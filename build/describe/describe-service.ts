@@ -13,7 +13,7 @@ import { searchIndex, type SearchIndex } from "../search/search-index.ts";
 import { parseQuery } from "../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
-import { docsPage, errorsPage, HTML_PAGES, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
+import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
 import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
@@ -58,6 +58,7 @@ export function describeService(input: DescribeInput): Array<{ path: string; con
     { path: "/docs/index.html", contents: docsPage(docs) },
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },
     { path: STYLESHEET_PATH, contents: STYLESHEET },
+    { path: ICON_PATH, contents: ICON },
     { path: HEADERS_FILE_PATH, contents: headersFile(homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true), deprecationHeaders(input.versioning)) },
   ];
 }

@@ -27,6 +27,10 @@ export interface DocsInput {
 }
 
 export const STYLESHEET_PATH = "/assets/site.css";
+export const ICON_PATH = "/assets/icon.svg";
+/** A plain mark, so that browsers find an icon here rather than asking for /favicon.ico and getting a 404. */
+export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 23 12 9h2l5 14h-3l-1-3H11l-1 3zm5-6h4l-2-6zM19 9h3l3 10 3-10h3l-5 14h-2z" fill="#fff"/></svg>
+`;
 export const HTML_PAGES = ["/", "/docs/", "/docs/errors/"] as const;
 
 /**
@@ -74,6 +78,7 @@ export function page(input: Pick<DocsInput, "site" | "generatedAt">, file: strin
 ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(input.site.description)}">
 <link rel="stylesheet" href="${href(STYLESHEET_PATH)}">
+<link rel="icon" type="image/svg+xml" href="${href(ICON_PATH)}">
 <link rel="service-desc" type="application/json" href="${href("/api/v1/openapi.json")}">
 <link rel="api-catalog" href="${href("/.well-known/api-catalog")}">
 </head>

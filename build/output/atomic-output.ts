@@ -49,12 +49,39 @@ export async function repairOutput(outDir: string): Promise<"intact" | "restored
   return "intact";
 }
 
+/** A failure to write the output (an unwritable folder, a full disk), told plainly, without a stack trace. */
+export class OutputError extends Error {
+  constructor(outDir: string, cause: NodeJS.ErrnoException) {
+    const reasons: Record<string, string> = {
+      ENOSPC: "the disk is full",
+      EDQUOT: "the disk quota is used up",
+      EACCES: "permission is denied",
+      EPERM: "the operation is not permitted",
+      EROFS: "the file system is read-only",
+      EEXIST: "a file stands where a folder is needed",
+      ENOTDIR: "a file stands where a folder is needed",
+    };
+    const reason = reasons[cause.code ?? ""] ?? cause.message;
+    super(`cannot write the output folder ${outDir}: ${reason} (${cause.code ?? "error"} on ${cause.path ?? outDir}). The previous output, if any, is unchanged.`);
+    this.name = "OutputError";
+  }
+}
+
 /**
  * Runs `produce` with a sink that writes into a fresh stage folder, then swaps the complete folder in. If
  * `produce` fails, the stage is discarded and the output is untouched.
  */
 export async function writeOutputAtomically<T>(outDir: string, produce: (sink: OutputSink) => Promise<T>): Promise<T> {
   const out = path.resolve(outDir);
+  try {
+    return await writeOutput(out, produce);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw typeof code === "string" && /^E[A-Z]+$/.test(code) ? new OutputError(out, error as NodeJS.ErrnoException) : error;
+  }
+}
+
+async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promise<T>): Promise<T> {
   const work = await workDirFor(out);
   await mkdir(work, { recursive: true });
   const release = await acquireBuildLock(work);
