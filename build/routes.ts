@@ -4,6 +4,7 @@
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
+import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 import { ANSWERS_SEARCH_INDEX_PATH } from "./search/search-index.ts";
 
 export interface Route {
@@ -25,7 +26,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   "/openapi.json": JSON_TYPE,
   "/api/v1/openapi.json": JSON_TYPE,
-  "/.well-known/api-catalog": 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  "/.well-known/api-catalog": API_CATALOG_TYPE,
   "/.well-known/agent-skills/index.json": JSON_TYPE,
   "/.well-known/agent-card.json": JSON_TYPE,
   "/.well-known/mcp/server-card.json": JSON_TYPE,

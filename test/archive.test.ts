@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { WARCParser } from "warcio";
@@ -12,6 +11,7 @@ import { QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { routesFor } from "../build/routes.ts";
+import { freePort } from "./support/free-port.ts";
 import { build, fixtureWithCase, readTree, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { parseCsv } from "./support/csv.ts";
@@ -46,15 +46,6 @@ function run(command: string, args: string[], options: { cwd?: string }): Promis
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe("urls.txt and SHA256SUMS", () => {
   it("lists every canonical URL, root-relative, sorted, one per line", async () => {

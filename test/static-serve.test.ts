@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
+import { freePort } from "./support/free-port.ts";
 import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 /** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */
@@ -10,16 +10,6 @@ let server: ChildProcess;
 let origin: string;
 let routes: Route[];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const dist = path.join(await temporaryFolder("mirror"), "dist");

@@ -12,7 +12,6 @@ export const SKILL_NAME = "av-buyer-data";
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 export const MCP_SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 export const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
-export const RFC9727_PROFILE = "https://www.rfc-editor.org/info/rfc9727";
 
 export interface DiscoveryInput {
   site: SiteSettings;

@@ -12,7 +12,6 @@ import {
   PARAMETER_RULES,
   PROBLEM_DESCRIPTIONS,
   PROBLEM_KINDS,
-  QUERY_EXAMPLES,
   QUERY_PARAMETERS,
 } from "./service-facts.ts";
 

@@ -131,8 +131,11 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
 
 export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
 
+/** The API catalog's media type: a linkset with the RFC 9727 profile. */
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
 export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = [
-  { path: "/.well-known/api-catalog", name: "API catalog (RFC 9727)", type: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"', what: "a linkset naming this API, its OpenAPI document, docs, status and data" },
+  { path: "/.well-known/api-catalog", name: "API catalog (RFC 9727)", type: API_CATALOG_TYPE, what: "a linkset naming this API, its OpenAPI document, docs, status and data" },
   { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", type: "application/json", what: "every operation, parameter, response and header; also at /openapi.json" },
   { path: "/.well-known/agent-skills/index.json", name: "Agent Skills index (discovery v0.2.0)", type: "application/json", what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md" },
   { path: "/.well-known/agent-card.json", name: "A2A Agent Card", type: "application/json", what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document" },

@@ -152,8 +152,8 @@ function isInside(root: string, target: string): boolean {
 }
 
 /**
- * Parses one file's bytes; exported so that tests can feed bytes without a folder. `reread` gives the file's
- * bytes again when the body is needed; without it, the body's text is kept.
+ * Parses one file's bytes. `reread` gives the file's bytes again when the body is needed; without it, the
+ * body's text is kept.
  */
 export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Array, reread?: () => Promise<Uint8Array>): ContentFile | { diagnostics: Diagnostic[] } {
   const fail = (code: Diagnostic["code"], message: string, position: Position = { line: 1, column: 1 }) => ({
