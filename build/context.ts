@@ -1,4 +1,5 @@
 import type { SchemaRegistry } from "./schemas/schema-registry.ts";
+import type { WorkerPool } from "./workers/worker-pool.ts";
 
 /** What one build is asked to do. Everything the stages need comes from here: no globals, no process.env. */
 export interface BuildOptions {
@@ -8,9 +9,13 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Seconds since the epoch for every generated time (reproducible builds); else the content's latest date. */
   sourceDateEpoch?: number;
+  /** Worker threads for parsing and rendering; by default one per core from 2,000 files, else none. A number uses that many at any size (0: none). */
+  workers?: number;
 }
 
 export interface BuildContext {
   options: BuildOptions;
   schemas: SchemaRegistry;
+  /** Threads for the per-file and per-answer work; the pipeline closes it when the build ends. */
+  workers?: WorkerPool;
 }

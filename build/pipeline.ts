@@ -6,29 +6,44 @@ import { compileSite, type CompiledSite } from "./stages/compile.ts";
 import { emitSite } from "./stages/emit.ts";
 import { loadContent } from "./stages/load.ts";
 import { validateContent, type ValidContent } from "./stages/validate.ts";
+import { WorkerPool } from "./workers/worker-pool.ts";
 
 export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagnostics: Diagnostic[] };
 export type CompileResult = { ok: true; site: CompiledSite; files: OutputFile[] } | { ok: false; diagnostics: Diagnostic[] };
 
-async function loadAndValidate(options: BuildOptions): Promise<{ ok: true; context: BuildContext; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] }> {
-  const context: BuildContext = { options, schemas: await loadSchemaRegistry() };
-  const validated = validateContent(await loadContent({ contentDir: options.contentDir }), context.schemas);
-  return validated.ok ? { ok: true, context, content: validated.content } : validated;
+async function loadAndValidate(context: BuildContext): Promise<{ ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] }> {
+  const loaded = await loadContent({ contentDir: context.options.contentDir, workers: context.workers });
+  const validated = validateContent(loaded, context.schemas);
+  return validated.ok ? { ok: true, content: validated.content } : validated;
+}
+
+/** Runs `build` with a context whose worker threads (if any were started) are stopped when it ends. */
+async function withContext<T>(options: BuildOptions, build: (context: BuildContext) => Promise<T>): Promise<T> {
+  const workers = options.workers === undefined ? WorkerPool.automatic() : new WorkerPool(options.workers, 0);
+  try {
+    return await build({ options, schemas: await loadSchemaRegistry(), workers });
+  } finally {
+    await workers.close();
+  }
 }
 
 /** load → validate → compile, into memory. The smoke check and the tests use it to know a build's files. */
 export async function compileContent(options: BuildOptions): Promise<CompileResult> {
-  const loaded = await loadAndValidate(options);
-  if (!loaded.ok) return loaded;
-  const sink = new MemorySink();
-  const site = await compileSite(loaded.context, loaded.content, sink);
-  return { ok: true, site, files: sink.files };
+  return withContext(options, async (context) => {
+    const loaded = await loadAndValidate(context);
+    if (!loaded.ok) return loaded;
+    const sink = new MemorySink();
+    const site = await compileSite(context, loaded.content, sink);
+    return { ok: true, site, files: sink.files };
+  });
 }
 
 /** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const loaded = await loadAndValidate(options);
-  if (!loaded.ok) return loaded;
-  const site = await emitSite(loaded.context, (sink) => compileSite(loaded.context, loaded.content, sink));
-  return { ok: true, site };
+  return withContext(options, async (context) => {
+    const loaded = await loadAndValidate(context);
+    if (!loaded.ok) return loaded;
+    const site = await emitSite(context, (sink) => compileSite(context, loaded.content, sink));
+    return { ok: true, site };
+  });
 }

@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
+import { statfsSync } from "node:fs";
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput } from "../build/output/atomic-output.ts";
-import { build, FIXTURES, fixtureWithCase, readTree, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, FIXTURES, fixtureWithCase, readTree, readTreeDigests, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 const BASE = path.join(FIXTURES, "base");
 const CLI = path.join(ROOT, "build", "cli.ts");
@@ -27,19 +28,27 @@ describe("nothing is lost", () => {
     const folder = await temporaryFolder("killed");
     const out = path.join(folder, "dist");
     const env = { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000000" };
+    const started = performance.now();
     const first = spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT });
+    const duration = performance.now() - started;
     expect(first.status, first.stderr).toBe(0);
-    const complete = await readTree(out);
-    // Kill points spread from process start to past the end of a build (about 0.5 to 1 s here).
-    for (const delay of [50, 250, 400, 500, 600, 700, 850, 1000]) {
+    // Compared by digest: a deep comparison of buffers takes seconds per tree.
+    const complete = await readTreeDigests(out);
+    // 30 kill points spread evenly from process start to a little past the end of an uninterrupted build, as
+    // measured just now, so that they fall in every stage (start, load, compile, writing, the swap) on any machine.
+    const points = Array.from({ length: 30 }, (_, index) => Math.round((index * 1.15 * duration) / 29));
+    const outcomes = { before: 0, after: 0 };
+    for (const delay of points) {
       const child = spawn(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, stdio: "ignore", cwd: ROOT });
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       await new Promise((resolve) => setTimeout(resolve, delay));
       child.kill("SIGKILL");
-      await exited;
+      outcomes[(await exited) === 0 ? "after" : "before"]++;
       await repairOutput(out);
-      expect(await readTree(out), `killed after ${delay} ms`).toEqual(complete);
+      expect(await readTreeDigests(out), `killed after ${delay} ms`).toEqual(complete);
     }
+    // Most kills land inside a build; the last few may come after it finished.
+    expect(outcomes.before).toBeGreaterThanOrEqual(15);
   }, 60_000);
 
   it("two builds at once into one output wait for each other and leave it whole", async () => {
@@ -63,6 +72,14 @@ describe("reproducible", () => {
     const first = await readTree(path.join(one, "dist"));
     expect(first.size).toBeGreaterThan(30);
     expect(await readTree(path.join(two, "dist"))).toEqual(first);
+  });
+
+  it("the same bytes whether files are parsed and answers rendered on worker threads or not", async () => {
+    const inline = await temporaryFolder("inline");
+    const threaded = await temporaryFolder("threaded");
+    expect((await build(SHIPPED_CONTENT, path.join(inline, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 0 })).ok).toBe(true);
+    expect((await build(SHIPPED_CONTENT, path.join(threaded, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 2 })).ok).toBe(true);
+    expect(await readTree(path.join(threaded, "dist"))).toEqual(await readTree(path.join(inline, "dist")));
   });
 
   it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock", async () => {
@@ -91,6 +108,31 @@ describe("the command line", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^build failed: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed \((EEXIST|ENOTDIR) on .*\)\. The previous output, if any, is unchanged\.\n$/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("says plainly when the disk is full, and leaves the previous output and the free space as they were", async (context) => {
+    // A real file system of 900 KiB: room for one output of the base fixture (about 600 KiB in pages), not two.
+    const disk = path.join(await temporaryFolder("full-disk"), "disk");
+    await mkdir(disk);
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=900k", "tmpfs", disk], { encoding: "utf8" });
+    if (mounted.status !== 0) {
+      context.skip(`mounting a small file system needs root (mount said: ${mounted.stderr.trim()})`);
+      return;
+    }
+    try {
+      const out = path.join(disk, "dist");
+      expect((await build(BASE, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+      const before = await readTree(out);
+      const free = statfsSync(disk).bfree;
+      // A second build needs a second copy beside the first before it can swap: the disk fills while it writes.
+      const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000001" } });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^build failed: cannot write the output folder .*\/disk\/dist: the disk is full \(ENOSPC on .*\)\. The previous output, if any, is unchanged\.\n$/);
+      expect(await readTree(out)).toEqual(before);
+      expect(statfsSync(disk).bfree).toBe(free);
+    } finally {
+      spawnSync("umount", [disk]);
+    }
   });
 
   it("refuses a BASE_URL that is not an origin", async () => {

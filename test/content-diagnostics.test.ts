@@ -110,4 +110,13 @@ describe("content problems are reported with file, line, column, pointer and hin
     );
     await expect(stat(out)).rejects.toThrow();
   });
+
+  // A large build parses on worker threads and finds positions by reading files again: the same output.
+  it.each(CASES)("%s: the same diagnostics when parsed on worker threads", async (caseName) => {
+    const content = await fixtureWithCase(caseName);
+    const result = await build(content, path.join(path.dirname(content), "dist"), { workers: 2 });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(formatDiagnostics(result.diagnostics, "content")).toBe(await readFile(path.join(FIXTURES, "failures", caseName, "expected.txt"), "utf8"));
+  });
 });

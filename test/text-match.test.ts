@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
+import { seededRandom } from "../build/synthetic/seeded-random.ts";
 import { buildSearchIndex, decodePostings, encodePostings, searchIndex } from "../build/search/search-index.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
@@ -38,6 +39,30 @@ describe("tokenisation: runs of letters and digits", () => {
     ["Ærø-Straße", ["aero", "strasse"]],
   ])("%j → %j", (text, expected) => {
     expect(tokenize(text)).toEqual(expected);
+  });
+});
+
+describe("the ASCII shortcut changes nothing", () => {
+  // The rule as the contract states it, with no shortcut: what the fast path for ASCII text must equal.
+  const FOLDS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+  const reference = (text: string) =>
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .replace(/[ßæœøłđðþı]/gu, (letter) => FOLDS[letter]!)
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+  it("tokenises 5,000 seeded texts of ASCII, accents, capitals, math letters and symbols exactly as the rule", () => {
+    const random = seededRandom(7);
+    const alphabet = ["a", "Z", "q", "0", "9", " ", "-", ".", "\n", "é", "É", "ß", "İ", "𝐀", "ℌ", "Ⅻ", "½", "ı", "Æ", "\u0301", "中", "\t", "K", "ﬁ"];
+    for (let round = 0; round < 5000; round++) {
+      const length = Math.floor(random() * 24);
+      const asciiOnly = random() < 0.5;
+      let text = "";
+      for (let at = 0; at < length; at++) text += alphabet[Math.floor(random() * (asciiOnly ? 9 : alphabet.length))];
+      expect(textMatch.tokenize(text), JSON.stringify(text)).toEqual(reference(text));
+    }
   });
 });
 

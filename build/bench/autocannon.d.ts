@@ -10,6 +10,7 @@ declare module "autocannon" {
     latency: Histogram;
     throughput: Histogram;
     errors: number;
+    timeouts: number;
     non2xx: number;
     duration: number;
   }
@@ -19,6 +20,8 @@ declare module "autocannon" {
     duration?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    /** Cycled through by every connection; onResponse sees each response's status and body. */
+    requests?: Array<{ method?: string; path: string; onResponse?: (status: number, body: string, context: Record<string, unknown>) => void }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -40,10 +40,25 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
+/**
+ * Outputs of an earlier run are moved aside, not deleted, until this run has measured everything. On ext4
+ * without a journal (these machines' disks), creating a file skips every inode deleted in the last one to six
+ * minutes, one by one (the kernel's `recently_deleted`, seen with `perf`): a build that follows the deletion of
+ * 100,000 files spends seconds of system time in it. The builds are measured into folders that never held files,
+ * as a first build is, and the old ones are deleted last.
+ */
+async function setAsideEarlierOutputs(): Promise<string> {
+  const aside = path.join(WORK, `.earlier-${process.pid}`);
+  await mkdir(aside, { recursive: true });
+  for (const name of await readdir(WORK)) {
+    if (name.startsWith("dist-")) await rename(path.join(WORK, name), path.join(aside, name));
+  }
+  return aside;
+}
+
 async function measureBuild(label: string, contentDir: string, answers: number): Promise<BuildFigures> {
   const out = path.join(WORK, `dist-${label}`);
-  // Start every build with the disk's write-back done: this machine's small-file writes slow down for seconds
-  // after a large build, which would charge one size's writing to the next.
+  // Start every build with the disk's write-back done, so that one size's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
   const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out], {
@@ -161,6 +176,104 @@ async function measureServers(dist: string, seconds: number) {
   }
 }
 
+/** The load test: fixed before the run, so that the run can fail it. */
+const LOAD = {
+  seconds: 30,
+  connections: 100,
+  /** The local server's resident memory may not exceed this at any sample. */
+  memoryBoundMiB: 256,
+  paths: ["/api/v1/answers/room-sizing.json", "/api/v1/answers/index.json", "/api/v1/answers?q=ceiling+micro", "/api/v1/health", "/api/v1/no-such-thing"],
+};
+
+interface LoadFigures {
+  seconds: number;
+  connections: number;
+  memoryBoundMiB: number;
+  paths: string[];
+  requests: number;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  timeouts: number;
+  /** Responses whose status or bytes differ from the same request's at rest. */
+  mismatches: number;
+  rssBeforeMiB: number;
+  rssPeakMiB: number;
+  rssAfterMiB: number;
+  sameBytesAfter: boolean;
+  passed: boolean;
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+async function residentMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/**
+ * The local server held at its peak for LOAD.seconds with LOAD.connections connections, over a mix of a
+ * canonical file, a collection, a computed `q` page, an alias and a 404: every response is compared with the
+ * bytes and status the same request got at rest, and the server's memory is sampled throughout.
+ */
+async function measureLoad(dist: string): Promise<LoadFigures> {
+  const headers = { accept: "application/json", "accept-encoding": "identity" };
+  const server = await startProcess(["--import", "tsx", "build/server/start.ts"], { DIST: dist, PORT: "18082", HOST: "127.0.0.1" }, "Serving");
+  const origin = "http://127.0.0.1:18082";
+  try {
+    const atRest = async () => {
+      const answers = new Map<string, { status: number; body: string }>();
+      for (const requestPath of LOAD.paths) {
+        const response = await fetch(origin + requestPath, { headers });
+        answers.set(requestPath, { status: response.status, body: await response.text() });
+      }
+      return answers;
+    };
+    const expected = await atRest();
+    const rssBeforeMiB = await residentMiB(server.pid!);
+    let rssPeakMiB = rssBeforeMiB;
+    const sampler = setInterval(() => {
+      residentMiB(server.pid!).then((rss) => (rssPeakMiB = Math.max(rssPeakMiB, rss)), () => undefined);
+    }, 200);
+    let mismatches = 0;
+    const result = await autocannon({
+      url: origin,
+      connections: LOAD.connections,
+      duration: LOAD.seconds,
+      headers,
+      requests: LOAD.paths.map((requestPath) => ({
+        method: "GET",
+        path: requestPath,
+        onResponse: (status: number, body: string) => {
+          const wanted = expected.get(requestPath)!;
+          if (status !== wanted.status || body !== wanted.body) mismatches++;
+        },
+      })),
+    });
+    clearInterval(sampler);
+    const rssAfterMiB = await residentMiB(server.pid!);
+    const after = await atRest();
+    const sameBytesAfter = LOAD.paths.every((requestPath) => after.get(requestPath)!.body === expected.get(requestPath)!.body && after.get(requestPath)!.status === expected.get(requestPath)!.status);
+    const figures = {
+      ...LOAD,
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      mismatches,
+      rssBeforeMiB,
+      rssPeakMiB,
+      rssAfterMiB,
+      sameBytesAfter,
+    };
+    return { ...figures, passed: figures.errors === 0 && figures.timeouts === 0 && mismatches === 0 && sameBytesAfter && rssPeakMiB <= LOAD.memoryBoundMiB };
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
 async function responseSizes(dist: string) {
   const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_PATH, "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
   const sizes = [];
@@ -175,6 +288,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { sizes: { type: "string", default: "1000,10000" }, seconds: { type: "string", default: "10" } }, strict: true });
   const sizes = values.sizes!.split(",").map(Number);
   await mkdir(WORK, { recursive: true });
+  const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20);
   shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
@@ -189,11 +303,15 @@ async function main(): Promise<void> {
   }
   process.stderr.write("bench: servers…\n");
   const servers = await measureServers(path.join(WORK, "dist-shipped"), Number(values.seconds));
+  process.stderr.write(`bench: load, ${LOAD.seconds} s…\n`);
+  const load = await measureLoad(path.join(WORK, "dist-shipped"));
+  await rm(aside, { recursive: true, force: true });
   const results = {
     date: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(totalmem() / 2 ** 30) },
     builds,
     servers,
+    load,
     sizes: await responseSizes(path.join(WORK, "dist-shipped")),
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
@@ -201,7 +319,14 @@ async function main(): Promise<void> {
   process.stdout.write(markdown(results));
 }
 
-function markdown(results: { date: string; machine: Record<string, unknown>; builds: BuildFigures[]; servers: Awaited<ReturnType<typeof measureServers>>; sizes: Awaited<ReturnType<typeof responseSizes>> }): string {
+function markdown(results: {
+  date: string;
+  machine: Record<string, unknown>;
+  builds: BuildFigures[];
+  servers: Awaited<ReturnType<typeof measureServers>>;
+  load: LoadFigures;
+  sizes: Awaited<ReturnType<typeof responseSizes>>;
+}): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   const target = (met: boolean) => (met ? "met" : "**missed**");
   const byLabel = new Map(results.builds.map((build) => [build.label, build]));
@@ -216,9 +341,9 @@ function markdown(results: { date: string; machine: Record<string, unknown>; bui
     "",
     "| content | answers | files | wall time (s) | ms per answer | peak memory (MiB) | index raw (KiB) | index gzip (KiB) | index bytes per answer | terms | index parse (ms) |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
-    ...results.builds.map((build) => `| ${build.label} | ${build.answers}  ${build.files} | ${n(build.seconds, 2)} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.bytesPerAnswer, 0)} | ${build.index.terms} | ${n(build.index.parseMs)} |`),
+    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.files} | ${n(build.seconds, 2)} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.bytesPerAnswer, 0)} | ${build.index.terms} | ${n(build.index.parseMs)} |`),
     "",
-    "Past 1,000 answers most of a build's time is writing about 21 KB per answer in two files each. On the machines this project runs on, small-file writes slow down for seconds after a large write, so the same build can take up to half as long again from one run to the next: compare sizes within one run, and repeat a run before drawing a conclusion from one figure.",
+    "From 2,000 files a build parses and renders on worker threads, one per core (two here), while the main thread checks and writes. Past 1,000 answers most of the time goes to parsing front matter, rendering Markdown and writing about 21 KB per answer in two files. Each build is measured into a folder that never held files, as a first build is: on these machines' ext4 disks (no journal), creating files within minutes of deleting many is slowed by the kernel skipping every recently deleted inode, so a rebuild right after deleting a large output can take seconds longer. Figures vary by about a tenth between runs.",
     "",
     "## q in the request handler",
     "",
@@ -239,6 +364,14 @@ function markdown(results: { date: string; machine: Record<string, unknown>; bui
     `| local server | \`/api/v1/answers?q=ceiling+micro\` | ${n(results.servers.localServerQuery.requestsPerSecond, 0)} | ${results.servers.localServerQuery.latencyP50Ms} | ${results.servers.localServerQuery.latencyP99Ms} | ${results.servers.localServerQuery.errors} | ${results.servers.localServerQuery.non2xx} |`,
     "",
     `Ratio, local server to serve-handler, canonical file: ${n(results.servers.ratio, 2)}.`,
+    "",
+    "## Load",
+    "",
+    `The local server on the shipped build, held at its peak for ${results.load.seconds} s by autocannon with ${results.load.connections} connections, cycling through ${results.load.paths.map((p) => `\`${p}\``).join(", ")}. Every response is compared with the status and bytes the same request got at rest; the server's resident memory is sampled every 200 ms against a bound of ${results.load.memoryBoundMiB} MiB fixed before the run.`,
+    "",
+    "| requests | requests/s | p50 (ms) | p99 (ms) | errors | timeouts | responses not as at rest | memory before / peak / after (MiB) | same bytes after | result |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    `| ${results.load.requests} | ${n(results.load.requestsPerSecond, 0)} | ${results.load.latencyP50Ms} | ${results.load.latencyP99Ms} | ${results.load.errors} | ${results.load.timeouts} | ${results.load.mismatches} | ${n(results.load.rssBeforeMiB, 0)} / ${n(results.load.rssPeakMiB, 0)} / ${n(results.load.rssAfterMiB, 0)} | ${results.load.sameBytesAfter ? "yes" : "**no**"} | ${results.load.passed ? "passed" : "**failed**"} |`,
     "",
     "## Response sizes (shipped content)",
     "",

@@ -22,7 +22,7 @@ export function sortAnswers(answers: readonly ValidAnswer[]): ValidAnswer[] {
 
 /** One answer as the API serves it, and the texts `q` searches in it. */
 export function renderAnswer(
-  { data }: ValidAnswer,
+  data: AnswerFrontMatter,
   markdown: string,
   titles: ReadonlyMap<string, string>,
   register: ReadonlyMap<string, Source>,

@@ -43,6 +43,26 @@ export interface DataPackageInput {
   sources: readonly Source[];
 }
 
+const ANSWER_FIELDS: Table<AnswerResource>["fields"] = [
+  { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
+  { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
+  { name: "question", type: "string", required: true, description: "The buyer's question.", value: (row) => row.question },
+  { name: "summary", type: "string", required: true, description: "Short answer.", value: (row) => row.summary },
+  { name: "tags", type: "string", description: "Tags, separated by '; '.", value: (row) => list(row.tags) },
+  { name: "product_families", type: "string", description: "Product family slugs, separated by '; '.", value: (row) => list(row.product_families) },
+  { name: "related", type: "string", description: "Related answer slugs, separated by '; '.", value: (row) => list(row.related.map((related) => related.slug)) },
+  { name: "sources", type: "string", description: "Cited source ids, separated by '; ' (see sources.csv).", value: (row) => list(row.sources.map((source) => source.id)) },
+  { name: "reviewed", type: "date", required: true, description: "When the answer was last reviewed.", value: (row) => row.reviewed },
+  { name: "word_count", type: "integer", required: true, description: "Words in the body.", value: (row) => row.body.word_count },
+  { name: "body_markdown", type: "string", required: true, description: "The body, Markdown with [@source-id] citations.", value: (row) => row.body.markdown },
+  { name: "url", type: "string", required: true, description: "The answer's canonical JSON file, root-relative.", value: (row) => row.links.self },
+];
+
+/** An answer's line of answers.csv. A function of the answer alone, so that it can be made where the answer is rendered. */
+export function answerCsvRow(answer: AnswerResource): string {
+  return csvLine(ANSWER_FIELDS.map((field) => field.value(answer)));
+}
+
 /**
  * Writes the package through an output sink: answers.csv row by row as the answers are compiled (it grows with
  * the collection), the other tables and datapackage.json at the end.
@@ -67,8 +87,9 @@ export class DataPackageWriter {
     await this.answersCsv.write(csvLine(this.answersTable.fields.map((field) => field.name)));
   }
 
-  async answer(answer: AnswerResource): Promise<void> {
-    await this.answersCsv!.write(csvLine(this.answersTable.fields.map((field) => field.value(answer))));
+  /** Appends one answer's line, made by answerCsvRow. */
+  async answerRow(line: string): Promise<void> {
+    await this.answersCsv!.write(line);
   }
 
   async finish(): Promise<void> {
@@ -88,21 +109,8 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
       title: "Buyer answers",
       description: "One row per answer, in slug order. The full Markdown body is in body_markdown.",
       primaryKey: "slug",
-      rows: [], // streamed by DataPackageWriter.answer
-      fields: [
-        { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
-        { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
-        { name: "question", type: "string", required: true, description: "The buyer's question.", value: (row) => row.question },
-        { name: "summary", type: "string", required: true, description: "Short answer.", value: (row) => row.summary },
-        { name: "tags", type: "string", description: "Tags, separated by '; '.", value: (row) => list(row.tags) },
-        { name: "product_families", type: "string", description: "Product family slugs, separated by '; '.", value: (row) => list(row.product_families) },
-        { name: "related", type: "string", description: "Related answer slugs, separated by '; '.", value: (row) => list(row.related.map((related) => related.slug)) },
-        { name: "sources", type: "string", description: "Cited source ids, separated by '; ' (see sources.csv).", value: (row) => list(row.sources.map((source) => source.id)) },
-        { name: "reviewed", type: "date", required: true, description: "When the answer was last reviewed.", value: (row) => row.reviewed },
-        { name: "word_count", type: "integer", required: true, description: "Words in the body.", value: (row) => row.body.word_count },
-        { name: "body_markdown", type: "string", required: true, description: "The body, Markdown with [@source-id] citations.", value: (row) => row.body.markdown },
-        { name: "url", type: "string", required: true, description: "The answer's canonical JSON file, root-relative.", value: (row) => row.links.self },
-      ],
+      rows: [], // streamed by DataPackageWriter.answerRow
+      fields: ANSWER_FIELDS,
     }),
     table<SupplierResource>({
       name: "suppliers",

@@ -77,7 +77,8 @@ export function paginate<Item>(collection: string, items: readonly Item[], pageS
 
 /** An item's canonical JSON as it stands inside a collection's `data` array: indented by four spaces. */
 export function itemFragment(item: unknown): string {
-  return canonicalJson(item).trimEnd().split("\n").map((line) => `    ${line}`).join("\n");
+  // JSON.stringify escapes newlines inside strings, so every newline left is a line break of the layout.
+  return "    " + canonicalJson(item).trimEnd().replace(/\n/g, "\n    ");
 }
 
 /**

@@ -4,14 +4,13 @@ import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import { splitPointer } from "../diagnostics/diagnostic.ts";
 import { LineIndex } from "./line-index.ts";
 
-/** A parsed YAML document that can say where any JSON pointer into its data was written. */
+/** YAML that can say where any JSON pointer into its data was written. */
 export interface YamlSource {
-  data: unknown;
   /** Where the value at `pointer` starts; the nearest existing ancestor when it does not exist. */
   locate(pointer: string, prefer?: "value" | "key"): Position;
 }
 
-export type YamlParse = { ok: true; source: YamlSource } | { ok: false; diagnostics: Diagnostic[] };
+export type YamlParse = { ok: true; data: unknown } | { ok: false; diagnostics: Diagnostic[] };
 
 /**
  * Parses YAML 1.2 with the core schema, strictly: duplicate keys, tabs for indentation, unknown tags and
@@ -60,18 +59,14 @@ export function parseYamlSource(text: string, file: string, offset: number, line
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   // The parsed document (every node with its source range) is far larger than the data; only a file with a
-  // problem needs positions, so the document is dropped here and parsed again if one is asked for.
-  // V8 keeps a substring as a slice of its parent, so both the data's strings and the YAML text are copied:
-  // otherwise every file's whole text would stay in memory until the build ends.
-  const data: unknown = JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 0 })));
-  return { ok: true, source: { data, locate: locator(Buffer.from(text, "utf8").toString("utf8"), lines.positionAt(offset)) } };
+  // problem needs positions, so the document is dropped here and yamlLocator parses again if one is asked for.
+  // V8 keeps a substring as a slice of its parent, so the data's strings are copied: otherwise every file's
+  // whole text would stay in memory until the build ends.
+  return { ok: true, data: JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 0 }))) as unknown };
 }
 
-/**
- * Finds positions by parsing the YAML again. A function of its own: a closure made inside parseYamlSource
- * would share that function's context, and with it the whole file's text and line index.
- */
-function locator(ownText: string, base: Position): YamlSource["locate"] {
+/** Finds positions in YAML text that starts at `base` in its file, by parsing it again (once, on first use). */
+export function yamlLocator(ownText: string, base: Position): YamlSource["locate"] {
   let reparsed: { document: Document; lines: LineIndex } | undefined;
   return (pointer, prefer = "value") => {
     reparsed ??= { document: parseDocument(ownText, OPTIONS), lines: new LineIndex(ownText) };

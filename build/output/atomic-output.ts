@@ -93,7 +93,14 @@ async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promis
     await rm(stage, { recursive: true, force: true });
     await rm(ready, { recursive: true, force: true });
     await mkdir(stage, { recursive: true });
-    const result = await produce(new DiskSink(stage));
+    let result: T;
+    try {
+      result = await produce(new DiskSink(stage));
+    } catch (error) {
+      // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
+      await rm(stage, { recursive: true, force: true }).catch(() => undefined);
+      throw error;
+    }
     await rename(stage, ready);
     await rm(previous, { recursive: true, force: true });
     if (await exists(out)) await rename(out, previous);

@@ -1,4 +1,4 @@
-import { open, readFile, rm } from "node:fs/promises";
+import { link, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -9,13 +9,17 @@ export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promi
   const lockPath = path.join(workDir, "build.lock");
   const deadline = Date.now() + waitMs;
   for (;;) {
+    // The lock appears with the pid already in it (a hard link to a file written first): created empty and
+    // then written, a lock could be seen empty by another build, taken for a dead one's and removed.
+    const claim = `${lockPath}.${process.pid}`;
+    await writeFile(claim, String(process.pid));
     try {
-      const handle = await open(lockPath, "wx");
-      await handle.writeFile(String(process.pid));
-      await handle.close();
+      await link(claim, lockPath);
       return () => rm(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      await rm(claim, { force: true });
     }
     const holder = Number((await readFile(lockPath, "utf8").catch(() => "")).trim());
     if (!Number.isInteger(holder) || holder <= 0 || !isAlive(holder)) {

@@ -7,13 +7,15 @@ export const inlineCitations: ContentRule = {
     for (const { file, data } of input.answers) {
       if (!file.body) continue;
       const listed = new Set(data.sources);
-      const cited = new Set<string>();
-      for (const group of file.body.citations) {
-        for (const id of group.ids) {
-          cited.add(id);
-          if (listed.has(id)) continue;
-          // Located in the body; the pointer names the front-matter list the id is missing from.
-          report(file, "/sources", "citation/not-listed", `the body cites [@${id}] but \`sources\` does not list "${id}".`, undefined, group.position);
+      const cited = new Set(file.body.citedIds);
+      if ([...cited].some((id) => !listed.has(id))) {
+        // Each citation of an unlisted id is reported where it stands, which only now is looked up.
+        for (const group of file.citationGroups()) {
+          for (const id of group.ids) {
+            if (listed.has(id)) continue;
+            // Located in the body; the pointer names the front-matter list the id is missing from.
+            report(file, "/sources", "citation/not-listed", `the body cites [@${id}] but \`sources\` does not list "${id}".`, undefined, group.position);
+          }
         }
       }
       for (const [index, id] of data.sources.entries()) {

@@ -49,24 +49,76 @@ export function decodePostings(encoded: string): number[] {
   return positions;
 }
 
+/**
+ * One term's postings while the index is built: the gaps between positions as LEB128 varints in a growing byte
+ * buffer. A common word's gaps are mostly 1, one byte each, where an array of numbers takes eight per entry: at
+ * 100,000 answers the postings held during the build shrink from about 240 MB to about 20 MB.
+ */
+class PostingsBuffer {
+  private bytes = new Uint8Array(4);
+  private length = 0;
+  private last = -1;
+
+  /** Positions must come in ascending order; a repeat of the last one is ignored. */
+  add(position: number): void {
+    if (position === this.last) return;
+    let gap = this.last === -1 ? position : position - this.last;
+    this.last = position;
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    while (gap >= 0x80) {
+      this.bytes[this.length++] = (gap & 0x7f) | 0x80;
+      gap >>>= 7;
+    }
+    this.bytes[this.length++] = gap;
+  }
+
+  /** The index's encoding: the same gaps in base 36, joined by commas. */
+  encode(): string {
+    const parts: string[] = [];
+    let gap = 0;
+    let shift = 0;
+    for (let at = 0; at < this.length; at++) {
+      const byte = this.bytes[at]!;
+      gap |= (byte & 0x7f) << shift;
+      if (byte & 0x80) {
+        shift += 7;
+      } else {
+        parts.push(gap.toString(36));
+        gap = 0;
+        shift = 0;
+      }
+    }
+    return parts.join(",");
+  }
+}
+
 /** Builds the index incrementally, one document at a time, in collection order. */
 export class SearchIndexBuilder {
   private readonly documents: string[] = [];
-  private readonly postingsByTerm = new Map<string, number[]>();
+  private readonly postingsByTerm = new Map<string, PostingsBuffer>();
 
   add(document: SearchableDocument): void {
+    this.addTerms(document.id, vocabulary(document.texts));
+  }
+
+  /** Adds a document by its distinct terms (its vocabulary, made elsewhere). */
+  addTerms(id: string, terms: readonly string[]): void {
     const position = this.documents.length;
-    this.documents.push(document.id);
-    for (const term of vocabulary(document.texts)) {
+    this.documents.push(id);
+    for (const term of terms) {
       let postings = this.postingsByTerm.get(term);
-      if (!postings) this.postingsByTerm.set(term, (postings = []));
-      postings.push(position);
+      if (!postings) this.postingsByTerm.set(term, (postings = new PostingsBuffer()));
+      postings.add(position);
     }
   }
 
   finish(): SearchIndex {
     const terms = [...this.postingsByTerm.keys()].sort(compareCodeUnits);
-    return { format: SEARCH_INDEX_FORMAT, documents: this.documents, terms, postings: terms.map((term) => encodePostings(this.postingsByTerm.get(term)!)) };
+    return { format: SEARCH_INDEX_FORMAT, documents: this.documents, terms, postings: terms.map((term) => this.postingsByTerm.get(term)!.encode()) };
   }
 }
 

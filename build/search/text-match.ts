@@ -28,10 +28,15 @@ const TOKEN = /[\p{L}\p{N}]+/gu;
 /** The longest `q` the API accepts, in code points. */
 export const MAX_QUERY_CODE_POINTS = 200;
 
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_TOKEN = /[A-Za-z0-9]+/g;
+
 export function normalize(text: string): string {
   // Lower-case first: some capitals lower-case into a letter plus a combining mark (İ → i̇).
-  return text
-    .toLowerCase()
+  const lower = text.toLowerCase();
+  // Most text is ASCII, which NFKD leaves as it is, with no marks and nothing to fold: the costly steps are skipped.
+  if (!NON_ASCII.test(lower)) return lower;
+  return lower
     .normalize("NFKD")
     .replace(COMBINING_MARKS, "")
     .replace(FOLDABLE, (letter) => LETTER_FOLDS[letter] ?? letter);
@@ -39,7 +44,9 @@ export function normalize(text: string): string {
 
 /** The words of a text, normalised, in order of appearance (duplicates kept). */
 export function tokenize(text: string): string[] {
-  return normalize(text).match(TOKEN) ?? [];
+  const normal = normalize(text);
+  // In ASCII the letters and digits are exactly A-Z, a-z and 0-9 (NFKD can make a capital: 𝐀 → A); the Unicode classes cost more to test.
+  return normal.match(NON_ASCII.test(normal) ? TOKEN : ASCII_TOKEN) ?? [];
 }
 
 /** The distinct words of a text, sorted by UTF-16 code unit, as the search index stores them. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { renderAnswer, sortAnswers, type AnswerResource } from "../compile/answers.ts";
+import { answerPath, sortAnswers, type AnswerResource } from "../compile/answers.ts";
+import { runTask } from "../workers/worker-pool.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
 import { envelopeText, itemFragment, NO_FILTERS, pageEnvelope, pagePaths, paginate, type Envelope } from "../compile/envelope.ts";
 import type { OutputSink } from "../output/output-sink.ts";
@@ -64,17 +65,22 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
     pageFragments = [];
   };
-  // Bodies are read again from disk here, a window ahead, in order (they were not kept since loading).
-  const bodies = readAhead(answers.map((answer) => () => answer.body.read()), 32);
-  for (const [position, answer] of answers.entries()) {
-    const { resource, searchTexts } = renderAnswer(answer, await bodies.next(), titles, register);
-    index.add({ id: resource.slug, texts: searchTexts });
-    const fragment = itemFragment(resource);
-    const self = resource.links.self;
-    await sink.file(self, envelopeText([fragment], { links: { self, first: self, last: self }, meta: { count: 1, total: 1, page: 1, page_count: 1, page_size: pageSize, filters: { ...NO_FILTERS, slug: resource.slug } } }));
-    if (position === 0) examples.set(self, singleAnswer(resource, pageSize));
-    if (position < pageSize) firstPage.push(resource);
-    await dataPackage.answer(resource);
+  // Renders run a window ahead, in order: on worker threads for a large collection, while this thread writes.
+  const renderContext = { titles, register };
+  const onThreads = context.workers?.worthwhileFor(answers.length) ?? false;
+  if (onThreads) context.workers!.share({ render: renderContext });
+  const rendered = readAhead(
+    answers.map((answer, position) => () => runTask(context.workers, onThreads, "render-answer", { data: answer.data, body: answer.body.source, wantResource: position < pageSize }, { render: renderContext })),
+    onThreads ? 128 : 32,
+  );
+  for (let position = 0; position < answers.length; position++) {
+    const { slug, fragment, terms, csvRow, resource } = await rendered.next();
+    index.addTerms(slug, terms);
+    const self = answerPath(slug);
+    await sink.file(self, envelopeText([fragment], { links: { self, first: self, last: self }, meta: { count: 1, total: 1, page: 1, page_count: 1, page_size: pageSize, filters: { ...NO_FILTERS, slug } } }));
+    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize));
+    if (resource) firstPage.push(resource);
+    await dataPackage.answerRow(csvRow);
     pageFragments.push(fragment);
     if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
   }
@@ -146,7 +152,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   return { paths: [...sink.digests.keys()].sort(), generatedAt, contentDigest };
 }
 
-/** Starts up to `window` reads ahead and hands the results over in order. */
+/** Starts up to `window` tasks ahead and hands the results over in order. */
 function readAhead<T>(reads: ReadonlyArray<() => Promise<T>>, window: number): { next(): Promise<T> } {
   const started: Array<Promise<T>> = [];
   let handed = 0;

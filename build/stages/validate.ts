@@ -13,10 +13,12 @@ import type {
 import { CONTENT_RULES } from "../rules/index.ts";
 import type { Report, RuleInput, Valid } from "../rules/rule.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
-import type { ContentFile, LoadedContent } from "./load.ts";
+import type { LoadedContent, MarkdownBody } from "./load.ts";
 
-export interface ValidAnswer extends Valid<AnswerFrontMatter> {
-  body: NonNullable<ContentFile["body"]>;
+/** A valid answer as the compile stage needs it: only what it uses, so that the rest of the load can be let go. */
+export interface ValidAnswer {
+  data: AnswerFrontMatter;
+  body: Pick<MarkdownBody, "source" | "digest">;
 }
 
 /** The whole content, every file valid against its schema and the cross-file rules. */
@@ -81,7 +83,7 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
       site: input.site!.data,
       sources: input.sources!.data.sources,
       disclosure: input.disclosure!.data,
-      answers: input.answers.map((answer) => ({ ...answer, body: answer.file.body! })),
+      answers: input.answers.map(({ data, file }) => ({ data, body: { source: file.body!.source, digest: file.body!.digest } })),
       suppliers: input.suppliers.map((supplier) => supplier.data),
       evidence: input.evidence.map((family) => family.data),
     },

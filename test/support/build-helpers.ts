@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,6 +43,12 @@ export async function readTree(root: string): Promise<Map<string, Buffer>> {
     tree.set(path.relative(root, full).split(path.sep).join("/"), await readFile(full));
   }
   return new Map([...tree].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Every file of a folder, relative path → hex SHA-256: quick to compare where a tree is compared many times. */
+export async function readTreeDigests(root: string): Promise<Map<string, string>> {
+  const tree = await readTree(root);
+  return new Map([...tree].map(([file, bytes]) => [file, createHash("sha256").update(bytes).digest("hex")]));
 }
 
 export async function readJson<T = unknown>(file: string): Promise<T> {

@@ -1,0 +1,46 @@
+import { readAnswerBody, readFileAsync, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
+import type { AnswerFrontMatter, Source } from "../content/types.ts";
+import { vocabulary } from "../search/text-match.ts";
+import { renderAnswer, type AnswerResource } from "./answers.ts";
+import { answerCsvRow } from "./data-package.ts";
+import { itemFragment } from "./envelope.ts";
+
+/** What rendering an answer needs from the rest of the content: the same for every answer of a build. */
+export interface AnswerRenderContext {
+  /** Every answer's title by slug, for the `related` links. */
+  titles: ReadonlyMap<string, string>;
+  register: ReadonlyMap<string, Source>;
+}
+
+/** One answer to render. Plain data, so that it can be handed to a worker thread. */
+export interface AnswerJob {
+  data: AnswerFrontMatter;
+  body: AnswerBodySource;
+  /** The resource itself is wanted back only for the few answers the examples and the home page show. */
+  wantResource: boolean;
+}
+
+/** Everything the compile stage writes for one answer, already serialised. */
+export interface AnswerOutput {
+  slug: string;
+  /** The answer's JSON as it stands in a `data` array. */
+  fragment: string;
+  /** The distinct words `q` can find it by, sorted. */
+  terms: string[];
+  /** Its line of answers.csv. */
+  csvRow: string;
+  resource?: AnswerResource;
+}
+
+/** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
+export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader = readFileAsync): Promise<AnswerOutput> {
+  const markdown = await readAnswerBody(job.body, read);
+  const { resource, searchTexts } = renderAnswer(job.data, markdown, context.titles, context.register);
+  return {
+    slug: resource.slug,
+    fragment: itemFragment(resource),
+    terms: vocabulary(searchTexts),
+    csvRow: answerCsvRow(resource),
+    ...(job.wantResource ? { resource } : {}),
+  };
+}

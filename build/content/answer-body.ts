@@ -1,0 +1,28 @@
+import { readFile as readFileCallback } from "node:fs";
+import { promisify } from "node:util";
+import { splitFrontMatter } from "./front-matter.ts";
+
+// The callback API: fs/promises makes a FileHandle object for every file read, which costs more than the read.
+const readFile = promisify(readFileCallback);
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Where an answer's Markdown body comes from when it is rendered: the file on disk, read again (bodies are
+ * not held from load to compile, or memory would grow with the content), or the text itself (content parsed
+ * from memory, in tests). Plain data, so that it can be handed to a worker thread.
+ */
+export type AnswerBodySource = { path: string } | { text: string };
+
+/** Reads a whole file: asynchronously on the main thread, synchronously on a worker thread (which has nothing else to do). */
+export type FileReader = (path: string) => Promise<Uint8Array>;
+
+export const readFileAsync: FileReader = readFile;
+
+/** The body as the load stage read it: strict UTF-8, line ends as "\n", after the front matter. */
+export async function readAnswerBody(source: AnswerBodySource, read: FileReader = readFileAsync): Promise<string> {
+  if ("text" in source) return source.text;
+  const text = utf8.decode(await read(source.path)).replace(/\r\n?/g, "\n");
+  const split = splitFrontMatter(text);
+  if (!split.ok) throw new Error(`${source.path} changed while the build ran`);
+  return split.body;
+}

@@ -1,0 +1,36 @@
+/**
+ * The work a build can hand to worker threads: plain data in, plain data out, the same function whether it
+ * runs on a worker or on the main thread, so that the output does not depend on where it ran.
+ */
+import { renderAnswerOutput, type AnswerJob, type AnswerOutput, type AnswerRenderContext } from "../compile/answer-output.ts";
+import type { FileReader } from "../content/answer-body.ts";
+import { parseContentFile, type ContentFileParse } from "../content/content-file.ts";
+import type { ContentKind } from "../content/layout.ts";
+
+/** What tasks share across a build: how to read a file, and the render context the compile stage sets before it renders. */
+export interface WorkerState {
+  read: FileReader;
+  render?: AnswerRenderContext;
+}
+
+export interface ContentFileJob {
+  kind: ContentKind;
+  /** Relative to the content folder. */
+  file: string;
+  /** Absolute. */
+  path: string;
+}
+
+export const BUILD_TASKS = {
+  /** Stage 1, per file: read and parse. */
+  "parse-content-file": async (job: ContentFileJob, state: WorkerState): Promise<ContentFileParse> => parseContentFile(job.kind, job.file, await state.read(job.path), job.path),
+  /** Stage 3, per answer: render and serialise. */
+  "render-answer": async (job: AnswerJob, state: WorkerState): Promise<AnswerOutput> => {
+    if (!state.render) throw new Error("render-answer ran before the render context was shared");
+    return renderAnswerOutput(job, state.render, state.read);
+  },
+} satisfies Record<string, (input: never, state: WorkerState) => Promise<unknown>>;
+
+export type BuildTaskName = keyof typeof BUILD_TASKS;
+export type TaskInput<Name extends BuildTaskName> = Parameters<(typeof BUILD_TASKS)[Name]>[0];
+export type TaskOutput<Name extends BuildTaskName> = Awaited<ReturnType<(typeof BUILD_TASKS)[Name]>>;

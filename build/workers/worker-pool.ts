@@ -1,0 +1,117 @@
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { buildSync } from "esbuild";
+import { readFileAsync } from "../content/answer-body.ts";
+import { BUILD_TASKS, type BuildTaskName, type TaskInput, type TaskOutput, type WorkerState } from "./build-tasks.ts";
+
+/**
+ * Worker threads for the per-file and per-answer work of a large build (parsing YAML, rendering Markdown,
+ * serialising), so that it uses every core while the main thread reads, checks and writes. Threads start on
+ * first use; a small build never starts any, because starting one (about a quarter of a second) costs more
+ * than it saves below a few thousand files.
+ */
+export class WorkerPool {
+  private threads: Array<{ worker: Worker; pending: Map<number, Pending> }> | undefined;
+  private nextId = 0;
+  private failure: Error | undefined;
+
+  /**
+   * `threads` 0 runs every task on the main thread. `minimumItems` is the batch size from which the threads
+   * are worth starting.
+   */
+  constructor(
+    readonly size: number,
+    private readonly minimumItems: number,
+  ) {}
+
+  /** The pool a build uses when its options do not say: one thread per core, from 2,000 items. */
+  static automatic(): WorkerPool {
+    return new WorkerPool(Math.min(4, availableParallelism()), 2000);
+  }
+
+  /** True when a batch of `items` should go to the threads. */
+  worthwhileFor(items: number): boolean {
+    return this.size > 0 && items >= this.minimumItems;
+  }
+
+  /** Runs a task on the least busy thread. */
+  run<Name extends BuildTaskName>(task: Name, input: TaskInput<Name>): Promise<TaskOutput<Name>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const threads = this.start();
+    const thread = threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve: resolve as (output: unknown) => void, reject });
+      thread.worker.postMessage({ id, task, input });
+    });
+  }
+
+  /** Sends state to every thread; a thread has it before it runs any task sent after. */
+  share(state: Omit<WorkerState, "read">): void {
+    for (const thread of this.start()) thread.worker.postMessage({ state });
+  }
+
+  async close(): Promise<void> {
+    const threads = this.threads ?? [];
+    this.threads = [];
+    this.failure ??= new Error("the worker pool is closed");
+    await Promise.all(threads.map(({ worker }) => worker.terminate()));
+  }
+
+  private start(): NonNullable<WorkerPool["threads"]> {
+    if (this.threads) return this.threads;
+    const code = workerBundle();
+    this.threads = Array.from({ length: this.size }, () => {
+      // A bounded heap makes a worker collect its garbage (the parse trees of files long done) instead of
+      // growing: at 100,000 answers unbounded workers added hundreds of megabytes to the build's peak.
+      const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 192 } });
+      const pending = new Map<number, Pending>();
+      worker.on("message", ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
+        const waiting = pending.get(id)!;
+        pending.delete(id);
+        if (error === undefined) waiting.resolve(output);
+        else waiting.reject(new Error(error));
+      });
+      const fail = (error: Error) => {
+        this.failure ??= error;
+        for (const waiting of pending.values()) waiting.reject(error);
+        pending.clear();
+      };
+      worker.on("error", fail);
+      worker.on("exit", (code) => fail(new Error(`a build worker thread stopped (exit code ${code})`)));
+      return { worker, pending };
+    });
+    return this.threads;
+  }
+}
+
+interface Pending {
+  resolve(output: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The worker's code as one CommonJS bundle, made with esbuild when the first thread starts (about 60 ms). A
+ * thread then starts in about 20 ms; loading the TypeScript modules through tsx instead took a quarter of a
+ * second of CPU per thread, because Node 20 gives each worker its own module-hook thread.
+ */
+function workerBundle(): string {
+  const result = buildSync({
+    entryPoints: [fileURLToPath(new URL("./build-worker.ts", import.meta.url))],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Runs a task on the pool when the batch is large enough, else here; the result is the same either way. */
+export function runTask<Name extends BuildTaskName>(pool: WorkerPool | undefined, onThreads: boolean, task: Name, input: TaskInput<Name>, state: Omit<WorkerState, "read"> = {}): Promise<TaskOutput<Name>> {
+  if (pool && onThreads) return pool.run(task, input);
+  const run = BUILD_TASKS[task] as (input: TaskInput<Name>, state: WorkerState) => Promise<TaskOutput<Name>>;
+  return run(input, { ...state, read: readFileAsync });
+}
