@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { link, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -11,7 +12,7 @@ export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promi
   for (;;) {
     // The lock appears with the pid already in it (a hard link to a file written first): created empty and
     // then written, a lock could be seen empty by another build, taken for a dead one's and removed.
-    const claim = `${lockPath}.${process.pid}`;
+    const claim = `${lockPath}.${process.pid}.${randomUUID()}`;
     await writeFile(claim, String(process.pid));
     try {
       await link(claim, lockPath);
