@@ -248,6 +248,15 @@ describe("versioning", () => {
     const response = await fetch(`${deprecated.origin}/api/v1/health`);
     expect(response.headers.get("deprecation")).toBe("@1798761600");
     expect(response.headers.get("sunset")).toBe("Thu, 01 Jul 2027 00:00:00 GMT");
+    // Computed by the edge function, which no header rule reaches: it sets the same dates itself.
+    for (const target of ["/api/v1/answers?q=room", "/api/v1/answers?slug=alpha-room"]) {
+      const computed = await fetch(`${deprecated.origin}${target}`);
+      expect(computed.status, target).toBe(200);
+      expect(computed.headers.get("deprecation"), target).toBe("@1798761600");
+      expect(computed.headers.get("sunset"), target).toBe("Thu, 01 Jul 2027 00:00:00 GMT");
+    }
+    const current = await fetch(`${running.origin}/api/v1/answers?q=room`);
+    expect(current.headers.get("deprecation")).toBeNull();
   });
 });
 

@@ -97,8 +97,9 @@ describe("the OpenAPI 3.1 document", () => {
       const definition = resolve(documented);
       for (const [name, headerNode] of Object.entries<Json>(definition.headers ?? {})) {
         const value = response.headers.get(name);
+        const { required, schema } = resolve(headerNode);
+        if (!required && value === null) continue;
         expect(value, `${method} ${url}: header ${name}`).not.toBeNull();
-        const schema = resolve(headerNode).schema;
         expect(ajv.validate(schema, value), `${method} ${url}: header ${name}: ${value}`).toBe(true);
       }
       const type = (response.headers.get("content-type") ?? "").split(";")[0]!;

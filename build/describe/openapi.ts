@@ -56,7 +56,8 @@ function referencedFiles(roots: readonly string[], schemas: ReadonlyMap<string, 
   return [...needed].sort();
 }
 
-const header = (description: string, schema: Json = { type: "string" }) => ({ description, schema });
+/** A response header; `required` unless it is sent only sometimes. */
+const header = (description: string, schema: Json = { type: "string" }, required = true) => ({ description, required, schema });
 
 export function buildOpenApi(input: OpenApiInput): Json {
   const { site, origin } = input;
@@ -68,7 +69,14 @@ export function buildOpenApi(input: OpenApiInput): Json {
     "Access-Control-Expose-Headers": { $ref: "#/components/headers/AccessControlExposeHeaders" },
     "X-Content-Type-Options": { $ref: "#/components/headers/XContentTypeOptions" },
   };
-  const successHeaders = { ...commonHeaders, ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/CacheControl" }, Link: { $ref: "#/components/headers/Link" } };
+  const successHeaders = {
+    ...commonHeaders,
+    ETag: { $ref: "#/components/headers/ETag" },
+    "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+    Link: { $ref: "#/components/headers/Link" },
+    Deprecation: { $ref: "#/components/headers/Deprecation" },
+    Sunset: { $ref: "#/components/headers/Sunset" },
+  };
   const problemHeaders = { ...commonHeaders, "Cache-Control": { $ref: "#/components/headers/NoStore" } };
   const problemExample = (kind: ProblemType, detail: string, extra: Json = {}) => ({
     summary: PROBLEM_TYPES[kind].title,
@@ -233,6 +241,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
         AccessControlExposeHeaders: header("Headers scripts on other origins may read.", { const: EXPOSED_HEADERS }),
         XContentTypeOptions: header("No content sniffing.", { const: "nosniff" }),
         Allow: header("The methods the API answers.", { const: ALLOWED_METHODS }),
+        Deprecation: header("Only once v1 is deprecated (RFC 9745): the date, as @ and seconds since 1970. The root resource repeats it under versioning.", { type: "string", pattern: "^@-?[0-9]+$" }, false),
+        Sunset: header("Only once a date is set for v1 to end (RFC 8594): that date, as an HTTP date.", { type: "string" }, false),
       },
     },
   };

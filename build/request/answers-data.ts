@@ -6,11 +6,13 @@
  */
 import type { AnswerResource } from "../compile/answers.ts";
 import type { Envelope } from "../compile/envelope.ts";
+import type { VersioningPolicy } from "../describe/versioning.ts";
 import { ANSWERS_SEARCH_INDEX_PATH, SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
 
 export type ReadText = (path: string) => Promise<string | undefined>;
 
 export const ANSWERS_INDEX_PATH = "/api/v1/answers/index.json";
+export const ROOT_RESOURCE_PATH = "/api/v1/index.json";
 
 /** One answer as the text it has inside a collection's `data` array, as UTF-8, with a digest of it. */
 export interface AnswerFragment {
@@ -56,6 +58,11 @@ export class AnswersData {
 
   firstPage(): Promise<Envelope<AnswerResource>> {
     return this.remember("first-page", async () => JSON.parse((await this.file(ANSWERS_INDEX_PATH)).text) as Envelope<AnswerResource>);
+  }
+
+  /** The versioning block of the root resource: its dates become the Deprecation and Sunset headers of computed responses. */
+  versioning(): Promise<VersioningPolicy> {
+    return this.remember("versioning", async () => (JSON.parse((await this.file(ROOT_RESOURCE_PATH)).text) as { versioning: VersioningPolicy }).versioning);
   }
 
   searchIndex(): Promise<SearchIndex> {

@@ -5,6 +5,7 @@
  */
 import type { AnswerResource } from "../compile/answers.ts";
 import type { Envelope, Filters } from "../compile/envelope.ts";
+import { deprecationHeaders } from "../describe/versioning.ts";
 import { canonicalJson } from "../output/canonical-json.ts";
 import { searchIndex } from "../search/search-index.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
@@ -58,18 +59,20 @@ export async function answersQuery(request: Request, source: AnswersData | (() =
   }
 
   const data = typeof source === "function" ? await source() : source;
-  const [first, index] = await Promise.all([data.firstPage(), data.searchIndex()]);
+  const [first, index, versioning] = await Promise.all([data.firstPage(), data.searchIndex(), data.versioning()]);
+  // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
+  const lifecycle = deprecationHeaders(versioning);
   const { page_size: pageSize, page_count: collectionPages } = first.meta;
   const exists = given.slug !== undefined && index.documents.includes(given.slug);
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
   if (tokens === undefined && page === 1 && given.slug !== undefined && exists) {
     const file = await data.file(`/api/v1/answers/${given.slug}.json`);
-    return jsonResponse(request, file.text, file.digest);
+    return jsonResponse(request, file.text, file.digest, lifecycle);
   }
   if (tokens === undefined && given.slug === undefined && page <= collectionPages) {
     const file = await data.file(collectionPages === 1 ? "/api/v1/answers/index.json" : `/api/v1/answers/pages/${page}.json`);
-    return jsonResponse(request, file.text, file.digest);
+    return jsonResponse(request, file.text, file.digest, lifecycle);
   }
 
   let slugs = tokens === undefined ? index.documents : searchIndex(index, tokens);
@@ -96,7 +99,7 @@ export async function answersQuery(request: Request, source: AnswersData | (() =
   const parts = [encoder.encode(fragments.length === 0 ? '{\n  "data": []' : '{\n  "data": [\n')];
   fragments.forEach((fragment, index) => parts.push(...(index > 0 ? [encoder.encode(",\n")] : []), fragment.bytes));
   parts.push(encoder.encode(`${fragments.length === 0 ? "" : "\n  ]"},\n${rest.slice(2)}`));
-  return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), rest]));
+  return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), rest]), lifecycle);
 }
 
 /**
@@ -135,7 +138,7 @@ export function queryUrl(filters: Filters, page: number): string {
  * `body` is the exact text, or its UTF-8 parts (sent as a stream, so no copy of a large result is made here);
  * `digest` identifies those bytes.
  */
-async function jsonResponse(request: Request, body: string | Array<Uint8Array<ArrayBuffer>>, digest: string): Promise<Response> {
+async function jsonResponse(request: Request, body: string | Array<Uint8Array<ArrayBuffer>>, digest: string, lifecycle: Record<string, string>): Promise<Response> {
   const parts = typeof body === "string" ? [new TextEncoder().encode(body)] : body;
   const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
   const etag = `"${digest.slice(0, 32)}"`;
@@ -148,6 +151,7 @@ async function jsonResponse(request: Request, body: string | Array<Uint8Array<Ar
     "Netlify-Vary": "query=q|slug|page",
     Link: linkHeader("answers.schema.json"),
     ETag: etag,
+    ...lifecycle,
   });
   if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Length", String(length));
