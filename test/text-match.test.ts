@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
+import { writeSearchIndex } from "../build/compile/search-index-file.ts";
+import { canonicalJson } from "../build/output/canonical-json.ts";
 import { buildSearchIndex, decodePostings, encodePostings, searchIndex } from "../build/search/search-index.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
@@ -136,6 +138,22 @@ describe("the search index answers exactly as direct matching does", () => {
       expect(encodePostings(positions)).toBe(encoded);
     }
     expect(decodePostings("0,3,a")).toEqual([0, 3, 13]);
+  });
+});
+
+describe("the index file", () => {
+  it("is written in pieces with exactly the bytes of its canonical JSON, empty or past many pieces", async () => {
+    const random = seededRandom(11);
+    const words = ["room", "camera", "ceiling", "microphone", "ß-bar", "zoom", "teams", "<script>", "écran", "2026"];
+    const documents = Array.from({ length: 4000 }, (_, at) => ({
+      id: `answer-${at}`,
+      texts: [Array.from({ length: 12 }, () => words[Math.floor(random() * words.length)]).join(" ") + ` unique${at}`],
+    }));
+    for (const index of [buildSearchIndex([]), buildSearchIndex(documents.slice(0, 3)), buildSearchIndex(documents)]) {
+      const parts: string[] = [];
+      await writeSearchIndex({ write: async (text) => void parts.push(text), close: async () => {} }, index);
+      expect(parts.join("")).toBe(canonicalJson(index));
+    }
   });
 });
 

@@ -20,7 +20,7 @@ import { parseYamlSource, yamlLocator, type YamlSource } from "./yaml-document.t
  * every body from load to compile would make memory grow with the whole content.
  */
 export interface MarkdownBody {
-  /** Every id the body cites, in order, repeats kept. Where each citation stands is found again only when a problem is reported (citationGroupsIn). */
+  /** Every id the body cites, once each, in order of first citation. Where each citation stands is found again only when a problem is reported (citationGroupsIn). */
   citedIds: string[];
   digest: string;
   source: AnswerBodySource;
@@ -111,7 +111,7 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
 
 function markdownBody(markdown: string, absolutePath: string | undefined): MarkdownBody {
   // The ids are slices of the file's text, and V8 keeps a slice's whole parent alive: copied, they hold only themselves.
-  const citedIds = JSON.parse(JSON.stringify(findCitations(markdown).flatMap((group) => group.ids))) as string[];
+  const citedIds = JSON.parse(JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))])) as string[];
   const digest = createHash("sha256").update(markdown).digest("hex");
   return { citedIds, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
 }

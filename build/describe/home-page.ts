@@ -119,8 +119,8 @@ export function homePage(input: HomeInput): HomePage {
   // and the offline search, which needs every answer on the page, is left out.
   const complete = input.answers.length === counts.answers;
   // The index as a classic script: JSON is valid JavaScript; "<" is escaped so no text can close the element.
-  const dataScript = `window.AVB_SEARCH_INDEX = ${JSON.stringify(input.searchIndex).replace(/</g, "\\u003c")};`;
-  const scripts = complete ? [dataScript, input.offlineScript] : [];
+  // Made only when it is used: past one page the index is tens of megabytes.
+  const scripts = complete ? [`window.AVB_SEARCH_INDEX = ${JSON.stringify(input.searchIndex).replace(/</g, "\\u003c")};`, input.offlineScript] : [];
   const scriptHashes = scripts.map(cspHash);
   const body = `<h1>${escapeHtml(site.name)}</h1>
 <p>${escapeHtml(site.description)}</p>

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { answerPath, sortAnswers, type AnswerResource } from "../compile/answers.ts";
 import { runTask } from "../workers/worker-pool.ts";
+import { writeSearchIndex } from "../compile/search-index-file.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
 import { envelopeText, itemFragment, NO_FILTERS, pageEnvelope, pagePaths, paginate, type Envelope } from "../compile/envelope.ts";
 import type { OutputSink } from "../output/output-sink.ts";
@@ -70,7 +71,8 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   const onThreads = context.workers?.worthwhileFor(answers.length) ?? false;
   if (onThreads) context.workers!.share({ render: renderContext });
   const rendered = readAhead(
-    answers.map((answer, position) => () => runTask(context.workers, onThreads, "render-answer", { data: answer.data, body: answer.body.source, wantResource: position < pageSize }, { render: renderContext })),
+    answers.length,
+    (position) => runTask(context.workers, onThreads, "render-answer", { data: answers[position]!.data, body: answers[position]!.body.source, wantResource: position < pageSize }, { render: renderContext }),
     onThreads ? 128 : 32,
   );
   for (let position = 0; position < answers.length; position++) {
@@ -87,7 +89,9 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
   examples.set("/api/v1/answers/index.json", { data: firstPage.slice(0, 1), ...pageEnvelope("answers", 1, answers.length, pageSize) });
   const searchIndex = index.finish();
-  await json(ANSWERS_SEARCH_INDEX_PATH, searchIndex, false);
+  const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_PATH);
+  await writeSearchIndex(indexFile, searchIndex);
+  await indexFile.close();
   await dataPackage.finish();
 
   const versioning = versioningPolicy(site);
@@ -152,25 +156,22 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   return { paths: [...sink.digests.keys()].sort(), generatedAt, contentDigest };
 }
 
-/** Starts up to `window` tasks ahead and hands the results over in order. */
-function readAhead<T>(reads: ReadonlyArray<() => Promise<T>>, window: number): { next(): Promise<T> } {
-  const started: Array<Promise<T>> = [];
+/** Starts tasks 0 to count - 1 in order, up to `window` ahead of the one handed over, and hands the results over in order. */
+function readAhead<T>(count: number, start: (index: number) => Promise<T>, window: number): { next(): Promise<T> } {
+  const started = new Map<number, Promise<T>>();
   let handed = 0;
-  const fill = () => {
-    while (started.length < reads.length && started.length < handed + window) {
-      const read = reads[started.length]!();
-      // Its failure is reported when it is handed over, not as an unhandled rejection before.
-      read.catch(() => undefined);
-      started.push(read);
-    }
-  };
+  let next = 0;
   return {
     next() {
-      fill();
-      const result = started[handed]!;
-      // Let go of what is handed over, so that finished bodies do not stay in memory.
-      delete started[handed];
-      handed++;
+      while (next < count && next < handed + window) {
+        const task = start(next);
+        // Its failure is reported when it is handed over, not as an unhandled rejection before.
+        task.catch(() => undefined);
+        started.set(next++, task);
+      }
+      const result = started.get(handed)!;
+      // Let go of what is handed over, so that finished results do not stay in memory.
+      started.delete(handed++);
       return result;
     },
   };

@@ -5,6 +5,7 @@ import fg from "fast-glob";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { citationGroupsIn, locatorFor, stemOf, type CitationGroup, type ParsedContentFile } from "../content/content-file.ts";
+import type { YamlSource } from "../content/yaml-document.ts";
 import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 import { runTask, type WorkerPool } from "../workers/worker-pool.ts";
@@ -20,11 +21,41 @@ export interface LoadOptions {
   workers?: WorkerPool;
 }
 
-/** One content file, parsed, that can say where in it any JSON pointer into its data (or an answer's citation) was written. */
-export interface ContentFile extends ParsedContentFile {
-  locate(pointer: string, prefer?: "value" | "key"): Position;
+/**
+ * One content file, parsed, that can say where in it any JSON pointer into its data (or an answer's citation)
+ * was written. Positions are found by reading the file again when the first is asked for: only a file with a
+ * problem needs any, and keeping every file's text and parse from load to the end would make memory grow with
+ * the content. A class rather than an object of closures: under tsx every named closure carries its own name
+ * property and shape, about 600 bytes, which at 100,000 files was a tenth of the build's memory.
+ */
+export class ContentFile implements ParsedContentFile {
+  readonly kind: ContentKind;
+  readonly file: string;
+  readonly stem: string;
+  readonly data: unknown;
+  readonly body?: ParsedContentFile["body"];
+  private locator: YamlSource["locate"] | undefined;
+
+  constructor(
+    parsed: ParsedContentFile,
+    private readonly absolutePath: string,
+  ) {
+    this.kind = parsed.kind;
+    this.file = parsed.file;
+    this.stem = parsed.stem;
+    this.data = parsed.data;
+    if (parsed.body) this.body = parsed.body;
+  }
+
+  locate(pointer: string, prefer?: "value" | "key"): Position {
+    this.locator ??= locatorFor(this.kind, this.file, readIfPresent(this.absolutePath));
+    return this.locator(pointer, prefer);
+  }
+
   /** An answer's `[@id]` groups with their positions; empty for other files. */
-  citationGroups(): CitationGroup[];
+  citationGroups(): CitationGroup[] {
+    return this.kind === "answer" ? citationGroupsIn(this.file, readIfPresent(this.absolutePath)) : [];
+  }
 }
 
 export interface LoadedContent {
@@ -99,26 +130,10 @@ async function loadOne(
   }
   const parsed = await parse({ kind: entry.kind, file: relativePath, path: absolutePath });
   if ("diagnostics" in parsed) return { diagnostics: parsed.diagnostics, unreadable: { kind: entry.kind, file: relativePath, stem } };
-  return { file: { ...parsed, ...positionsOnDisk(entry.kind, relativePath, absolutePath) }, diagnostics: [] };
+  return { file: new ContentFile(parsed, absolutePath), diagnostics: [] };
 }
 
-/**
- * Positions are found by reading the file again when the first is asked for: only a file with a problem needs
- * any, and keeping every file's text and parse from load to the end would make memory grow with the content.
- * A function of its own, so that the closures hold these three strings and nothing else. A file gone since it
- * was read gives line 1, column 1 rather than a crash while reporting.
- */
-function positionsOnDisk(kind: ContentKind, file: string, absolutePath: string): Pick<ContentFile, "locate" | "citationGroups"> {
-  let locate: ContentFile["locate"] | undefined;
-  return {
-    locate: (pointer, prefer) => {
-      locate ??= locatorFor(kind, file, readIfPresent(absolutePath));
-      return locate(pointer, prefer);
-    },
-    citationGroups: () => (kind === "answer" ? citationGroupsIn(file, readIfPresent(absolutePath)) : []),
-  };
-}
-
+/** A file gone since it was read gives line 1, column 1 rather than a crash while reporting. */
 function readIfPresent(absolutePath: string): Uint8Array {
   try {
     return readFileSync(absolutePath);

@@ -64,8 +64,9 @@ export class WorkerPool {
     const code = workerBundle();
     this.threads = Array.from({ length: this.size }, () => {
       // A bounded heap makes a worker collect its garbage (the parse trees of files long done) instead of
-      // growing: at 100,000 answers unbounded workers added hundreds of megabytes to the build's peak.
-      const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 192 } });
+      // growing: at 100,000 answers unbounded workers added hundreds of megabytes to the build's peak. A worker
+      // holds the titles of all answers (about 15 MB at 100,000) and one file's work at a time.
+      const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 } });
       const pending = new Map<number, Pending>();
       worker.on("message", ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
         const waiting = pending.get(id)!;
