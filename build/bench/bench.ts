@@ -49,12 +49,30 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * as a first build is, and the old ones are deleted last.
  */
 async function setAsideEarlierOutputs(): Promise<string> {
+  // The window is a minute once the deleting is written out (five more while the kernel's buffers are dirty),
+  // so an earlier run's deletion, which ends with a sync, is waited out if it was less than a minute ago.
+  const deletedAt = Number(await readFile(DELETED_AT, "utf8").catch(() => "0"));
+  const wait = deletedAt + RECENTLY_DELETED_MS - Date.now();
+  if (wait > 0) {
+    process.stderr.write(`bench: waiting ${Math.ceil(wait / 1000)} s for the file system to stop skipping the files the last run deleted…\n`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const aside = path.join(WORK, `.earlier-${process.pid}`);
   await mkdir(aside, { recursive: true });
   for (const name of await readdir(WORK)) {
     if (name.startsWith("dist-")) await rename(path.join(WORK, name), path.join(aside, name));
   }
   return aside;
+}
+
+const DELETED_AT = path.join(WORK, ".deleted-at");
+const RECENTLY_DELETED_MS = 65_000;
+
+/** Deletes what setAsideEarlierOutputs moved aside, writes the deletion out and notes when it happened. */
+async function deleteEarlierOutputs(aside: string): Promise<void> {
+  await rm(aside, { recursive: true, force: true });
+  spawnSync("sync");
+  await writeFile(DELETED_AT, String(Date.now()));
 }
 
 async function measureBuild(label: string, contentDir: string, answers: number): Promise<BuildFigures> {
@@ -315,7 +333,7 @@ async function main(): Promise<void> {
   const servers = await measureServers(path.join(WORK, "dist-shipped"), Number(values.seconds));
   process.stderr.write(`bench: load, ${LOAD.seconds} s…\n`);
   const load = await measureLoad(path.join(WORK, "dist-shipped"));
-  await rm(aside, { recursive: true, force: true });
+  await deleteEarlierOutputs(aside);
   const results = {
     date: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(totalmem() / 2 ** 30) },
