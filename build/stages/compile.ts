@@ -3,7 +3,7 @@ import { answerPath, sortAnswers, type AnswerResource } from "../compile/answers
 import { runTask } from "../workers/worker-pool.ts";
 import { writeSearchIndex } from "../compile/search-index-file.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
-import { envelopeText, itemFragment, NO_FILTERS, pageEnvelope, pagePaths, paginate, type Envelope } from "../compile/envelope.ts";
+import { envelopeText, NO_FILTERS, pageEnvelope, pagePaths, paginate, type Envelope } from "../compile/envelope.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";

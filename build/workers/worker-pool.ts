@@ -17,8 +17,7 @@ export class WorkerPool {
   private failure: Error | undefined;
 
   /**
-   * `threads` 0 runs every task on the main thread. `minimumItems` is the batch size from which the threads
-   * are worth starting.
+   * `size` threads (0: every task runs on the main thread), started for batches of at least `minimumItems`.
    */
   constructor(
     readonly size: number,
