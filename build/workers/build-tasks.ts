@@ -22,12 +22,19 @@ export interface ContentFileJob {
 }
 
 export const BUILD_TASKS = {
-  /** Stage 1, per file: read and parse. */
-  "parse-content-file": async (job: ContentFileJob, state: WorkerState): Promise<ContentFileParse> => parseContentFile(job.kind, job.file, await state.read(job.path), job.path),
-  /** Stage 3, per answer: render and serialise. */
-  "render-answer": async (job: AnswerJob, state: WorkerState): Promise<AnswerOutput> => {
-    if (!state.render) throw new Error("render-answer ran before the render context was shared");
-    return renderAnswerOutput(job, state.render, state.read);
+  /** Stage 1: read and parse files, several to a message. */
+  "parse-content-files": async (jobs: ContentFileJob[], state: WorkerState): Promise<ContentFileParse[]> => {
+    const results: ContentFileParse[] = [];
+    for (const job of jobs) results.push(parseContentFile(job.kind, job.file, await state.read(job.path), job.path));
+    return results;
+  },
+  /** Stage 3: render and serialise answers, several to a message. */
+  "render-answers": async (jobs: AnswerJob[], state: WorkerState): Promise<AnswerOutput[]> => {
+    const render = state.render;
+    if (!render) throw new Error("render-answers ran before the render context was shared");
+    const outputs: AnswerOutput[] = [];
+    for (const job of jobs) outputs.push(await renderAnswerOutput(job, render, state.read));
+    return outputs;
   },
 } satisfies Record<string, (input: never, state: WorkerState) => Promise<unknown>>;
 
