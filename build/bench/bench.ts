@@ -393,6 +393,8 @@ function markdown(results: {
     "",
     "From 2,000 files a build parses and renders on worker threads, one per core (two here), while the main thread checks and writes. Past 1,000 answers most of the time goes to parsing front matter, rendering Markdown and writing about 21 KB per answer in two files. Each build is measured into a folder that never held files, as a first build is: on these machines' ext4 disks (no journal), creating files within minutes of deleting many is slowed by the kernel skipping every recently deleted inode, so a rebuild right after deleting a large output can take seconds longer. Each size up to 10,000 answers is built three times and the median shown, because one build's time moves by about a tenth from run to run.",
     "",
+    "The index parse is what an edge isolate pays once, on its first `q`: a few milliseconds at 10,000 answers. At 100,000 it passes Netlify's 50 ms of CPU per request, which is why the docs (Scale and limits) plan a sharded index before a collection of that size is deployed.",
+    "",
     "## q in the request handler",
     "",
     "The handler called with a `Request` until it returns its `Response` (whose body then streams from prebuilt bytes), its data read from the built files and kept, as at the edge after the first request; 300 calls per case after 20 to warm up. Cold start: the first query on fresh data, reading and parsing the index and the first page.",
