@@ -12,7 +12,7 @@ import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { routesFor } from "../build/routes.ts";
 import { freePort } from "./support/free-port.ts";
-import { build, fixtureWithCase, readTree, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, buildShipped, fixtureWithCase, readTree, ROOT } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { parseCsv } from "./support/csv.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -25,11 +25,10 @@ let canonicalUrls: string[];
 const { BASE_URL: _viteBaseUrl, ...cleanEnv } = process.env;
 
 beforeAll(async () => {
-  folder = await temporaryFolder("archive");
-  dist = path.join(folder, "dist");
-  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: Number(EPOCH) });
-  if (!result.ok) throw new Error("shipped content does not build");
-  canonicalUrls = routesFor(result.site.paths).filter((route) => route.canonical).map((route) => route.url);
+  const shipped = await buildShipped("archive", { sourceDateEpoch: Number(EPOCH) });
+  dist = shipped.dist;
+  folder = path.dirname(dist);
+  canonicalUrls = routesFor(shipped.site.paths).filter((route) => route.canonical).map((route) => route.url);
   running = await startLocalServer(dist);
 }, 60_000);
 

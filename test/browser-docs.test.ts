@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { build, FIXTURES, fixtureWithCase, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, buildShipped, FIXTURES, fixtureWithCase } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -12,10 +12,8 @@ let browser: Browser;
 
 describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", () => {
   beforeAll(async () => {
-    const dist = path.join(await temporaryFolder("browser"), "dist");
     // A production origin in the documents: a request to it would leave localhost and be caught below.
-    const result = await build(SHIPPED_CONTENT, dist, { baseUrl: "https://av-buyer-data.example" });
-    if (!result.ok) throw new Error("shipped content does not build");
+    const { dist } = await buildShipped("browser", { baseUrl: "https://av-buyer-data.example" });
     running = await startLocalServer(dist);
     browser = await launchChromium();
   }, 60_000);

@@ -10,7 +10,7 @@ import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
-import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 const PRODUCTION = "https://av-buyer-data.example";
@@ -22,10 +22,8 @@ const read = (urlPath: string) => readFile(path.join(dist, ...urlPath.split("/")
 const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) as Json;
 
 beforeAll(async () => {
-  dist = path.join(await temporaryFolder("describe"), "dist");
   // A production-like origin, so that the tests can tell absolute production URLs from the local ones.
-  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION });
-  if (!result.ok) throw new Error("shipped content does not build");
+  ({ dist } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
   running = await startLocalServer(dist);
   schemas = await loadSchemaRegistry();
 }, 60_000);

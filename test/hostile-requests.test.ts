@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
-import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 /**
@@ -62,11 +62,8 @@ function exchange(raw: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const folder = await temporaryFolder("hostile");
-  const dist = path.join(folder, "dist");
-  const result = await build(SHIPPED_CONTENT, dist);
-  if (!result.ok) throw new Error("shipped content does not build");
-  await writeFile(path.join(folder, "secret.txt"), SECRET);
+  const { dist } = await buildShipped("hostile");
+  await writeFile(path.join(path.dirname(dist), "secret.txt"), SECRET);
   running = await startLocalServer(dist);
 }, 60_000);
 

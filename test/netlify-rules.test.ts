@@ -3,18 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
-import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped, ROOT } from "./support/build-helpers.ts";
 
 let config: NetlifyConfig;
 let routes: Route[];
 
 beforeAll(async () => {
-  const dist = path.join(await temporaryFolder("rules"), "dist");
-  const built = await build(SHIPPED_CONTENT, dist);
-  if (!built.ok) throw new Error("shipped content does not build");
+  const { dist, site } = await buildShipped("rules");
   // netlify.toml with the _headers file the build writes, as Netlify and the local server read them.
   config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
-  routes = routesFor(built.site.paths);
+  routes = routesFor(site.paths);
 });
 
 describe("netlify.toml", () => {

@@ -9,16 +9,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALIASES, FOLDER_INDEXES } from "../build/routes.ts";
-import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
 let dist: string;
 
 beforeAll(async () => {
-  dist = path.join(await temporaryFolder("security-headers"), "dist");
-  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
-  if (!result.ok) throw new Error("shipped content does not build");
+  ({ dist } = await buildShipped("security-headers", { sourceDateEpoch: 1_700_000_000 }));
   running = await startLocalServer(dist);
 }, 60_000);
 

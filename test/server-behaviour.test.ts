@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/output/canonical-json.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
-import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, buildShipped, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -15,11 +15,8 @@ let dist: string;
 const SECRET = "TOP-SECRET-OUTSIDE-DIST";
 
 beforeAll(async () => {
-  const folder = await temporaryFolder("behaviour");
-  dist = path.join(folder, "dist");
-  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
-  if (!result.ok) throw new Error("shipped content does not build");
-  await writeFile(path.join(folder, "secret.txt"), SECRET);
+  ({ dist } = await buildShipped("behaviour", { sourceDateEpoch: 1_700_000_000 }));
+  await writeFile(path.join(path.dirname(dist), "secret.txt"), SECRET);
   running = await startLocalServer(dist);
 }, 60_000);
 

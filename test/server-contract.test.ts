@@ -2,7 +2,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
 import { runSmoke, formatReport, type SmokeReport } from "../build/smoke/smoke.ts";
-import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -10,9 +10,7 @@ let report: SmokeReport;
 let dist: string;
 
 beforeAll(async () => {
-  dist = path.join(await temporaryFolder("contract"), "dist");
-  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
-  if (!result.ok) throw new Error("shipped content does not build");
+  ({ dist } = await buildShipped("contract", { sourceDateEpoch: 1_700_000_000 }));
   running = await startLocalServer(dist);
   report = await runSmoke(running.origin, SHIPPED_CONTENT);
 }, 60_000);

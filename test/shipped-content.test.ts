@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NETLIFY_CONFIGURATION_FILES } from "../build/compile/archive-manifests.ts";
 import { describeFile } from "../build/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
-import { build, readJson, readTree, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped, readJson, readTree } from "./support/build-helpers.ts";
 
 // The shipped content's own rubric. The counts live here, never in a schema: the build takes any number.
 const RUBRIC = { answers: 20, minWords: 350, minParagraphs: 3, minSources: 2, minSuppliers: 12, minFamilies: 6 };
@@ -39,9 +39,7 @@ let dist: string;
 let schemas: SchemaRegistry;
 
 beforeAll(async () => {
-  dist = path.join(await temporaryFolder("shipped"), "dist");
-  const result = await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
-  if (!result.ok) throw new Error(`shipped content does not build: ${JSON.stringify(result.diagnostics, null, 2)}`);
+  ({ dist } = await buildShipped("shipped", { sourceDateEpoch: 1_700_000_000 }));
   schemas = await loadSchemaRegistry();
 });
 

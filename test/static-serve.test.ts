@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
 import { freePort } from "./support/free-port.ts";
-import { build, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { buildShipped, ROOT } from "./support/build-helpers.ts";
 
 /** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */
 let server: ChildProcess;
@@ -12,10 +12,8 @@ let routes: Route[];
 
 
 beforeAll(async () => {
-  const dist = path.join(await temporaryFolder("mirror"), "dist");
-  const result = await build(SHIPPED_CONTENT, dist);
-  if (!result.ok) throw new Error("shipped content does not build");
-  routes = routesFor(result.site.paths);
+  const { dist, site } = await buildShipped("mirror");
+  routes = routesFor(site.paths);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   server = spawn(path.join(ROOT, "node_modules", ".bin", "serve"), ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, dist], { stdio: "ignore" });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import type { BuildOptions } from "../../build/context.ts";
 import { runBuild, type BuildResult } from "../../build/pipeline.ts";
+import type { CompiledSite } from "../../build/stages/compile.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHIPPED_CONTENT = path.join(ROOT, "content");
@@ -19,6 +20,14 @@ export async function temporaryFolder(label: string): Promise<string> {
 
 export async function build(contentDir: string, outDir: string, extra: Partial<BuildOptions> = {}): Promise<BuildResult> {
   return runBuild({ contentDir, outDir, ...extra });
+}
+
+/** The shipped content built into `dist/` of a fresh temporary folder; a build that fails stops the test file with its diagnostics. */
+export async function buildShipped(label: string, extra: Partial<BuildOptions> = {}): Promise<{ dist: string; site: CompiledSite }> {
+  const dist = path.join(await temporaryFolder(label), "dist");
+  const result = await build(SHIPPED_CONTENT, dist, extra);
+  if (!result.ok) throw new Error(`shipped content does not build: ${JSON.stringify(result.diagnostics, null, 2)}`);
+  return { dist, site: result.site };
 }
 
 /** The base fixture with the files of one case (a failure, or a valid variant) laid over it, in a fresh folder. */
