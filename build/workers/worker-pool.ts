@@ -8,8 +8,8 @@ import { BUILD_TASKS, type BuildTaskName, type TaskInput, type TaskOutput, type 
 /**
  * Worker threads for the per-file and per-answer work of a large build (parsing YAML, rendering Markdown,
  * serialising), so that it uses every core while the main thread reads, checks and writes. Threads start on
- * first use; a small build never starts any, because starting one (about a quarter of a second) costs more
- * than it saves below a few thousand files.
+ * first use; a small build never starts any: bundling their code and starting them (about a tenth of a
+ * second) and the messages to and fro cost more than they save below a few thousand files.
  */
 export class WorkerPool {
   private threads: Array<{ worker: Worker; pending: Map<number, Pending> }> | undefined;
