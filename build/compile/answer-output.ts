@@ -1,4 +1,4 @@
-import { readAnswerBody, readFileAsync, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
+import { readAnswerBody, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
 import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import { vocabulary } from "../search/text-match.ts";
 import { renderAnswer, type AnswerResource } from "./answers.ts";
@@ -33,7 +33,7 @@ export interface AnswerOutput {
 }
 
 /** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
-export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader = readFileAsync): Promise<AnswerOutput> {
+export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
   const markdown = await readAnswerBody(job.body, read);
   const { resource, searchTexts } = renderAnswer(job.data, markdown, context.titles, context.register);
   return {

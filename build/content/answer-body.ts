@@ -1,10 +1,9 @@
 import { readFile as readFileCallback } from "node:fs";
 import { promisify } from "node:util";
-import { splitFrontMatter } from "./front-matter.ts";
+import { answerBodyOf } from "./content-file.ts";
 
 // The callback API: fs/promises makes a FileHandle object for every file read, which costs more than the read.
 const readFile = promisify(readFileCallback);
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Where an answer's Markdown body comes from when it is rendered: the file on disk, read again (bodies are
@@ -19,10 +18,9 @@ export type FileReader = (path: string) => Promise<Uint8Array>;
 export const readFileAsync: FileReader = readFile;
 
 /** The body as the load stage read it: strict UTF-8, line ends as "\n", after the front matter. */
-export async function readAnswerBody(source: AnswerBodySource, read: FileReader = readFileAsync): Promise<string> {
+export async function readAnswerBody(source: AnswerBodySource, read: FileReader): Promise<string> {
   if ("text" in source) return source.text;
-  const text = utf8.decode(await read(source.path)).replace(/\r\n?/g, "\n");
-  const split = splitFrontMatter(text);
-  if (!split.ok) throw new Error(`${source.path} changed while the build ran`);
-  return split.body;
+  const body = answerBodyOf(source.path, await read(source.path));
+  if (body === undefined) throw new Error(`${source.path} changed while the build ran`);
+  return body;
 }

@@ -116,6 +116,12 @@ function markdownBody(markdown: string, absolutePath: string | undefined): Markd
   return { citedIds, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
 }
 
+/** An answer's Markdown body as the load stage read it (strict UTF-8, line ends as "\n"); undefined if the file no longer reads as an answer. */
+export function answerBodyOf(file: string, bytes: Uint8Array): string | undefined {
+  const read = readYamlOf("answer", file, bytes);
+  return "diagnostics" in read ? undefined : read.body?.text;
+}
+
 /** Where each `[@id, ...]` group of an answer's body stands in the file (the file's bytes read again). */
 export function citationGroupsIn(file: string, bytes: Uint8Array): CitationGroup[] {
   const read = readYamlOf("answer", file, bytes);
