@@ -63,10 +63,13 @@ describe("netlify.toml", () => {
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
   });
 
-  it("declares the edge entries for GET and HEAD on the answers, and every other method everywhere", () => {
-    expect(config.edgeEntries.map((entry) => [entry.name, entry.paths, entry.methods])).toEqual([
-      ["answers-query", ["/api/v1/answers", "/api/v1/answers/"], ["GET", "HEAD"]],
-      ["method-guard", ["/*"], ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]],
+  it("routes the edge entries as Netlify's manifest does: the guard before the cache, the answers after it for every method", () => {
+    expect(config.edgeEntries.map((entry) => [entry.name, entry.declaredPath, entry.methods])).toEqual([
+      ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
+      ["answers-query", "/api/v1/answers", undefined],
     ]);
+    const answers = config.edgeEntries.find((entry) => entry.name === "answers-query")!;
+    expect(["/api/v1/answers", "/api/v1/answers/"].map((pathname) => answers.matches("HEAD", pathname))).toEqual([true, true]);
+    expect(answers.matches("GET", "/api/v1/answers/index.json")).toBe(false);
   });
 });

@@ -159,7 +159,8 @@ describe("the edge entries", () => {
       if (!direct) continue; // handed on to the static files: nothing of the entries' to compare
       const viaServer = await fetch(url, { method: contractCase.method, headers: { "Accept-Encoding": "identity" } });
       expect(direct.status, contractCase.name).toBe(viaServer.status);
-      expect(await direct.text(), contractCase.name).toBe(await viaServer.text());
+      // A server sends no body in answer to HEAD, whatever the handler gave (it gives the GET body, for its length).
+      expect(contractCase.method === "HEAD" ? "" : await direct.text(), contractCase.name).toBe(await viaServer.text());
       for (const name of ["content-type", "etag", "cache-control", "link", "allow", "access-control-allow-origin", "netlify-vary"]) {
         expect(direct.headers.get(name), `${contractCase.name}: ${name}`).toBe(viaServer.headers.get(name));
       }

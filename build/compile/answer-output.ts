@@ -1,7 +1,7 @@
 import { readAnswerBody, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
-import type { AnswerFrontMatter, Source } from "../content/types.ts";
+import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types.ts";
 import { vocabulary } from "../search/text-match.ts";
-import { renderAnswer, type AnswerResource } from "./answers.ts";
+import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
 import { itemFragment } from "./envelope.ts";
 

@@ -1,16 +1,9 @@
-import type { AnswerFrontMatter, Source } from "../content/types.ts";
+import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import type { ValidAnswer } from "../stages/validate.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
 /** An answer as the API serves it: the front matter with its references resolved, and its body. */
-export interface AnswerResource extends Omit<AnswerFrontMatter, "related" | "sources"> {
-  related: Array<{ slug: string; title: string; href: string }>;
-  sources: Source[];
-  body: { markdown: string; html: string; word_count: number };
-  links: { self: string };
-}
-
 export function answerPath(slug: string): string {
   return `/api/v1/answers/${slug}.json`;
 }

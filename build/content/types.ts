@@ -127,3 +127,11 @@ export interface EvidenceFamilyContent {
   description: string;
   records: EvidenceRecordContent[];
 }
+
+/** One answer as the API serves it. Here, with the content types, so that request-time code can name it without importing the compiler. */
+export interface AnswerResource extends Omit<AnswerFrontMatter, "related" | "sources"> {
+  related: Array<{ slug: string; title: string; href: string }>;
+  sources: Source[];
+  body: { markdown: string; html: string; word_count: number };
+  links: { self: string };
+}

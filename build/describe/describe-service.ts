@@ -4,10 +4,9 @@
  * data package, and the _headers file that carries what netlify.toml cannot know (the home page's script
  * hashes, and deprecation headers when v1 is deprecated).
  */
-import type { AnswerResource } from "../compile/answers.ts";
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
-import type { SiteSettings, Source } from "../content/types.ts";
+import type { AnswerResource, SiteSettings, Source } from "../content/types.ts";
 import { canonicalJson } from "../output/canonical-json.ts";
 import { searchIndex, type SearchIndex } from "../search/search-index.ts";
 import { parseQuery } from "../search/text-match.ts";

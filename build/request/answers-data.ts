@@ -4,7 +4,7 @@
  * code reads from the CDN at the edge (fetch) and from dist/ locally. Each file is read and parsed once per
  * AnswersData; make a new one when the files change.
  */
-import type { AnswerResource } from "../compile/answers.ts";
+import type { AnswerResource } from "../content/types.ts";
 import type { Envelope } from "../compile/envelope.ts";
 import type { VersioningPolicy } from "../describe/versioning.ts";
 import { ANSWERS_SEARCH_INDEX_PATH, SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";

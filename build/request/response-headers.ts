@@ -25,7 +25,7 @@ export function linkHeader(schemaName: string): string {
 
 /** Browsers revalidate every time; the CDN keeps the response until the next deploy. */
 export const BROWSER_CACHE = "public, max-age=0, must-revalidate";
-export const CDN_CACHE = "public, durable, max-age=31536000";
+export const CDN_CACHE = "public, max-age=31536000";
 
 /** True when an If-None-Match value names this tag (weak comparison, as RFC 9110 asks for GET). */
 export function ifNoneMatchHits(ifNoneMatch: string | null, etag: string): boolean {

@@ -13,7 +13,7 @@ import { NETLIFY_CONFIGURATION_FILES } from "../compile/archive-manifests.ts";
 import { methodGuard } from "../request/method-guard.ts";
 import { problemBody, problemResponse, problemText, PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
-import { edgePathMatches, loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
+import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import { COMPRESSION_THRESHOLD, isCompressible, negotiateEncoding, StaticFiles } from "./static-files.ts";
 
 /** The longest request line accepted; longer gets 414 (headers past Node's limit get 431 from clientError). */
@@ -68,7 +68,7 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
   };
 
   // 1. Edge entries, as their inline declarations say. A web Request is made only for an entry that applies.
-  const entries = config.edgeEntries.filter((entry) => entry.paths.some((pattern) => edgePathMatches(pattern, url.pathname)) && (!entry.methods || entry.methods.includes(method)));
+  const entries = config.edgeEntries.filter((entry) => entry.matches(method, url.pathname));
   const request = entries.length > 0 ? webRequest(url, method, webHeaders(incoming)) : undefined;
   for (const entry of request ? entries : []) {
     options.onRule?.("edge", entry.name);

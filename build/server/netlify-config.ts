@@ -3,10 +3,11 @@
  * and the edge entries of the folder it names, with their inline declarations. The local server runs these,
  * so the tests prove the file production uses rather than a copy of its rules.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import toml from "@iarna/toml";
+import { find as findEdgeFunctions, generateManifest, mergeDeclarations, validateManifest, type Declaration, type FunctionConfig } from "@netlify/edge-bundler";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import redirector from "netlify-redirector";
@@ -33,11 +34,14 @@ export interface HeaderRule {
   values: Record<string, string>;
 }
 
+/** One route of the edge manifest: a function, the path it declared, and Netlify's test of a request against it. */
 export interface EdgeEntry {
   name: string;
-  paths: string[];
+  declaredPath: string;
+  /** Absent: every method reaches the function (HEAD can only be seen this way: it cannot be declared). */
   methods: string[] | undefined;
   handler: (request: Request) => Response | undefined | Promise<Response | undefined>;
+  matches(method: string, pathname: string): boolean;
 }
 
 export interface NetlifyConfig {
@@ -89,9 +93,9 @@ export async function loadNetlifyConfig(configPath: string, headersFiles: string
     values: rule.values,
   }));
 
-  const config = toml.parse(await readFile(configPath, "utf8")) as { build?: { edge_functions?: string } };
+  const config = toml.parse(await readFile(configPath, "utf8")) as { build?: { edge_functions?: string }; edge_functions?: Declaration[] };
   const edgeFolder = config.build?.edge_functions;
-  const edgeEntries = edgeFolder ? await loadEdgeEntries(path.resolve(path.dirname(configPath), edgeFolder)) : [];
+  const edgeEntries = edgeFolder ? await loadEdgeEntries(path.resolve(path.dirname(configPath), edgeFolder), config.edge_functions ?? []) : [];
 
   return {
     redirects: redirects.map(({ raw: _raw, ...rule }) => rule),
@@ -121,38 +125,37 @@ export async function loadNetlifyConfig(configPath: string, headersFiles: string
   };
 }
 
-/** The entry files of the edge folder, alphabetically, each with its inline `config` declaration. */
-async function loadEdgeEntries(folder: string): Promise<EdgeEntry[]> {
-  const names = (await readdir(folder)).filter((name) => /\.(ts|js|mjs)$/.test(name)).sort();
-  const entries: EdgeEntry[] = [];
-  for (const name of names) {
-    const module = (await import(pathToFileURL(path.join(folder, name)).href)) as {
-      default: EdgeEntry["handler"];
-      config?: { path?: string | string[]; method?: string | string[] };
+/**
+ * The edge entries as Netlify's bundler sees them: its own function finder, declaration merging, manifest and
+ * manifest validation (@netlify/edge-bundler, the version netlify-cli runs), so that a declaration Netlify would
+ * refuse is refused here with the same message, and paths match by the manifest's own regular expressions.
+ * The in-source `config` goes through JSON as the bundler's Deno extractor sends it.
+ */
+async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]): Promise<EdgeEntry[]> {
+  const functions = await findEdgeFunctions([folder]);
+  const handlers = new Map<string, EdgeEntry["handler"]>();
+  const configs: Record<string, FunctionConfig> = {};
+  for (const { name, path: file } of functions) {
+    const module = (await import(pathToFileURL(file).href)) as { default: EdgeEntry["handler"]; config?: FunctionConfig };
+    handlers.set(name, module.default);
+    if (module.config !== undefined) configs[name] = JSON.parse(JSON.stringify(module.config)) as FunctionConfig;
+  }
+  const declarations = mergeDeclarations(tomlDeclarations, configs, {}, []);
+  const { manifest } = generateManifest({ functions, declarations, userFunctionConfig: configs });
+  // Throws ManifestValidationError: "Validation of Edge Functions manifest failed" and the bundler's own report.
+  validateManifest(manifest);
+  // Netlify's router tries the routes before the cache, then those after it (cache: "manual"), each in order.
+  return [...manifest.routes, ...manifest.post_cache_routes].map((route) => {
+    const pattern = new RegExp(route.pattern);
+    const excluded = [...route.excluded_patterns, ...(manifest.function_config[route.function]?.excluded_patterns ?? [])].map((source) => new RegExp(source));
+    const methods = route.methods && route.methods.length > 0 ? route.methods : undefined;
+    return {
+      name: route.function,
+      declaredPath: route.path ?? route.pattern,
+      methods,
+      handler: handlers.get(route.function)!,
+      matches: (method: string, pathname: string) =>
+        (!methods || methods.includes(method)) && pattern.test(pathname) && !excluded.some((exclusion) => exclusion.test(pathname)),
     };
-    const declared = module.config?.path;
-    if (!declared) throw new Error(`edge entry ${name} declares no path`);
-    const paths = Array.isArray(declared) ? declared : [declared];
-    for (const pattern of paths) assertSupportedPattern(name, pattern);
-    const methods = module.config?.method === undefined ? undefined : [module.config.method].flat();
-    entries.push({ name: name.replace(/\.[^.]+$/, ""), paths, methods, handler: module.default });
-  }
-  return entries;
-}
-
-/** The URLPattern forms our entries use: an exact path, or a prefix ending in /*. Anything richer fails loudly. */
-function assertSupportedPattern(name: string, pattern: string): void {
-  const body = pattern.endsWith("/*") ? pattern.slice(0, -2) : pattern;
-  if (!pattern.startsWith("/") || /[*:(){}?+]/.test(body)) {
-    throw new Error(`edge entry ${name}: the local server does not emulate the path pattern "${pattern}"`);
-  }
-}
-
-export function edgePathMatches(pattern: string, pathname: string): boolean {
-  if (pattern === "/*") return true;
-  if (pattern.endsWith("/*")) {
-    const prefix = pattern.slice(0, -2);
-    return pathname === prefix || pathname.startsWith(prefix + "/");
-  }
-  return pathname === pattern;
+  });
 }

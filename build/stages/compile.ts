@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { answerPath, sortAnswers, type AnswerResource } from "../compile/answers.ts";
+import { answerPath, sortAnswers } from "../compile/answers.ts";
+import type { AnswerResource } from "../content/types.ts";
 import type { AnswerOutput } from "../compile/answer-output.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import { writeSearchIndex } from "../compile/search-index-file.ts";
