@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
 import type { Difference } from "../build/smoke/smoke.ts";
@@ -83,7 +84,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     expect(local).toBeDefined();
     // The bundler's report, line by line, as both print it (the code frames' line numbers differ: Netlify's
     // manifest also lists its bundle; the values refused and the rules they break do not).
-    const messageLines = (text: string) => text.split("\n").map((line) => line.trim()).filter((line) => /^(Validation of|[A-Z]+ must)|^> *\d+ \|/.test(line)).map((line) => line.replace(/^> *\d+ \| */, "> "));
+    const messageLines = (text: string) => stripVTControlCharacters(text).split("\n").map((line) => line.trim()).filter((line) => /^(Validation of|[A-Z]+ must)|^> *\d+ \|/.test(line)).map((line) => line.replace(/^> *\d+ \| */, "> "));
     expect(messageLines(local!)).toEqual(["Validation of Edge Functions manifest failed", "ENUM must be equal to one of the allowed values", '> "HEAD"']);
     expect(messageLines(netlify.output)).toEqual(messageLines(local!));
   });

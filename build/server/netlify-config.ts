@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import toml from "@iarna/toml";
 import { find as findEdgeFunctions, generateManifest, mergeDeclarations, validateManifest, type Declaration, type FunctionConfig } from "@netlify/edge-bundler";
 import { parseAllHeaders } from "@netlify/headers-parser";
@@ -143,7 +144,13 @@ async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]):
   const declarations = mergeDeclarations(tomlDeclarations, configs, {}, []);
   const { manifest } = generateManifest({ functions, declarations, userFunctionConfig: configs });
   // Throws ManifestValidationError: "Validation of Edge Functions manifest failed" and the bundler's own report.
-  validateManifest(manifest);
+  // Its code frame is coloured wherever CI is set (@babel/code-frame); the message is kept as plain text.
+  try {
+    validateManifest(manifest);
+  } catch (error) {
+    if (error instanceof Error) error.message = stripVTControlCharacters(error.message);
+    throw error;
+  }
   // Netlify's router tries the routes before the cache, then those after it (cache: "manual"), each in order.
   return [...manifest.routes, ...manifest.post_cache_routes].map((route) => {
     const pattern = new RegExp(route.pattern);
