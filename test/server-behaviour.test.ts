@@ -144,6 +144,19 @@ describe("limits", () => {
     }
   });
 
+  it("answers CONNECT (which Node never hands to the request handler) with the 405 problem, and closes", async () => {
+    const { port } = new URL(running.origin);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"));
+      let received = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk)).on("end", () => resolve(received)).on("error", reject);
+      socket.setTimeout(5000, () => reject(new Error(`no answer to CONNECT; received ${JSON.stringify(received)}`)));
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 405 /);
+    expect(text).toMatch(/\r\nallow: GET, HEAD, OPTIONS\r\n/i);
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 405, type: expect.stringMatching(/#method-not-allowed$/) });
+  });
+
   it("still answers after all of the above", async () => {
     expect((await raw("/api/v1/health")).status).toBe(200);
   });

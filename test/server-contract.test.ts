@@ -32,6 +32,10 @@ describe("the smoke check against the local server", () => {
     ];
     // The request-path rule for /api/v1 answers only where Netlify matches header rules on the requested path.
     await fetch(`${running.origin}/api/v1`);
+    // The /api/* 404 rule answers what the api-not-found edge entry hands on: a path it cannot decode. (Not a
+    // contract case: netlify serve crashes on it, with "URIError: URI malformed".)
+    const undecodable = await fetch(`${running.origin}/api/v1/%E0%A4%A`);
+    expect([undecodable.status, undecodable.headers.get("content-type")]).toEqual([404, "application/problem+json"]);
     expect(declared.filter((rule) => !running.rulesReached.has(rule))).toEqual([]);
   });
 

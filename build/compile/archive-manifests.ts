@@ -4,8 +4,9 @@
  * format `sha256sum -c` reads, sorted). Both are made from the digests the output sink recorded.
  */
 import { createHash } from "node:crypto";
+import { URL_LIST_FILE } from "../api/layout.ts";
 
-export const URLS_PATH = "/urls.txt";
+export const URLS_PATH = URL_LIST_FILE;
 export const CHECKSUMS_PATH = "/SHA256SUMS";
 /** Files Netlify reads as configuration and never serves: in the checksums, never in the URL list. */
 export const NETLIFY_CONFIGURATION_FILES = new Set(["/_headers"]);

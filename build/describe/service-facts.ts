@@ -122,7 +122,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
-  "method-not-allowed": "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them.",
+  "method-not-allowed": "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",
   "uri-too-long": "The request line is longer than 8 KiB, usually because of a very long q. Shorten the query.",
   "headers-too-large": "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",
   "bad-request": "The request could not be read as HTTP/1.1. Check the client.",

@@ -9,7 +9,9 @@ import type { Envelope } from "../compile/envelope.ts";
 import type { VersioningPolicy } from "../describe/versioning.ts";
 import { ANSWERS_SEARCH_INDEX_PATH, SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
 
-export type ReadText = (path: string) => Promise<string | undefined>;
+import type { ReadText } from "./deploy-snapshot.ts";
+
+export type { ReadText };
 
 export const ANSWERS_INDEX_PATH = "/api/v1/answers/index.json";
 export const ROOT_RESOURCE_PATH = "/api/v1/index.json";

@@ -52,6 +52,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     });
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(server, error, socket));
+  // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
+  server.on("connect", (_incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket));
   return server;
 }
 
@@ -308,11 +310,23 @@ export function decodePath(pathname: string): string {
 }
 
 /** Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400; JSON either way. */
+/** CONNECT gets the 405 every other method but GET, HEAD and OPTIONS gets, and the connection is closed. */
+async function answerConnect(server: Server, socket: Socket): Promise<void> {
+  const response = methodGuard({ url: `${ownOrigin(server)}/`, method: "CONNECT", headers: new Headers() })!;
+  const body = await response.text();
+  const headers = [...response.headers, ["connection", "close"]];
+  socket.end(`HTTP/1.1 ${response.status} Method Not Allowed\r\n${headers.map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${body}`);
+}
+
+function ownOrigin(server: Server): string {
+  const address = server.address();
+  return address && typeof address === "object" ? `http://localhost:${address.port}` : "http://localhost";
+}
+
 function answerClientError(server: Server, error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable || (error as { code?: string }).code === "ECONNRESET") return void socket.destroy();
   const kind: ProblemType = error.code === "HPE_HEADER_OVERFLOW" ? "headers-too-large" : "bad-request";
-  const address = server.address();
-  const origin = address && typeof address === "object" ? `http://localhost:${address.port}` : "http://localhost";
+  const origin = ownOrigin(server);
   const detail = kind === "headers-too-large" ? "The request headers exceed the server's limit of 16 KiB." : "The request could not be parsed as HTTP/1.1.";
   const body = problemText(problemBody(kind, detail, origin));
   const reason = kind === "headers-too-large" ? "Request Header Fields Too Large" : "Bad Request";

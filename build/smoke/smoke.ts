@@ -2,7 +2,8 @@
  * `npm run smoke -- <base-url>`: requests every public URL of this build (from its own route list) and every
  * contract case against a running deployment, and reports each difference from the contract. The tests run it
  * against the local server; the maintainer runs it against a Netlify deploy preview to settle what
- * ../shared/reference/hosting.md marks unverified (extra parameters, header merging on rewrites, 404 types).
+ * only a deploy can show (see the README, Deployment): the CDN's own ETags and caching, header merging on
+ * rewrites, the header rules' types on files netlify-cli types itself.
  */
 import path from "node:path";
 import { compileContent } from "../pipeline.ts";

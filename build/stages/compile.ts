@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
 import { answerPath, sortAnswers } from "../compile/answers.ts";
 import type { AnswerResource } from "../content/types.ts";
 import type { AnswerOutput } from "../compile/answer-output.ts";
@@ -30,7 +31,6 @@ export interface CompiledSite {
 export const SCHEMAS_PATH = "/api/v1/schemas/";
 export const SCHEMA_LIST_PATH = "/api/v1/schema-index.json";
 // Outside /api/: Netlify's matcher does not apply the /api/* rule to paths below the rule's own target.
-export const NOT_FOUND_PATH = "/errors/api-not-found";
 
 /**
  * Stage 3: every resource of the API as the exact text of its file, handed to the output sink as soon as it is
@@ -132,7 +132,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       answers: "/api/v1/answers/index.json",
       suppliers: "/api/v1/suppliers/index.json",
       evidence: "/api/v1/evidence/index.json",
-      health: "/api/v1/health/index.json",
+      health: HEALTH_FILE,
       openapi: "/api/v1/openapi.json",
       docs: "/docs/",
       api_catalog: "/.well-known/api-catalog",
@@ -141,13 +141,13 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       data_package: "/data/datapackage.json",
     },
   });
-  await json("/api/v1/health/index.json", {
+  await json(HEALTH_FILE, {
     status: "ok",
     version: site.version,
     content_digest: contentDigest,
     generated_at: generatedAt,
     counts,
-    links: { self: "/api/v1/health/index.json", root: "/api/v1/index.json" },
+    links: { self: HEALTH_FILE, root: "/api/v1/index.json" },
   });
 
   for (const [name, schema] of context.schemas.documents) await json(`${SCHEMAS_PATH}${name}`, schema, false);
@@ -159,7 +159,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     })),
   });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
-  await sink.file(NOT_FOUND_PATH, problemText(problemBody("not-found", "Nothing is published at this path. The API's resources are listed at /api/v1.", origin)));
+  await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
   for (const file of describeService({ site, origin, generatedAt, counts, versioning, examples, searchIndex, schemas: context.schemas.documents, answers: firstPage, suppliers, disclosure, families, sources: content.sources })) {
     await sink.file(file.path, file.contents);
   }

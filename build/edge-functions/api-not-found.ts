@@ -1,0 +1,19 @@
+// Netlify Edge Function entry: a JSON problem 404 for GET and HEAD on any path under /api/ that the deploy does
+// not publish, with its own headers (see ../request/api-not-found.ts for why a header rule is not enough).
+// Published paths are handed on to the files. The extensionless endpoints never reach it.
+import { ALIASES } from "../api/layout.ts";
+import { apiNotFound, publishedApiPaths } from "../request/api-not-found.ts";
+import { deploySnapshots } from "../request/deploy-snapshot.ts";
+
+const published = deploySnapshots((readText) => publishedApiPaths(readText));
+
+export default function handler(request: Request): Promise<Response | undefined> {
+  return apiNotFound(request, async () => await published(new URL(request.url).origin));
+}
+
+// No `method`, so that it sees HEAD (see answers-query.ts); it hands on every other method.
+export const config = {
+  path: "/api/*",
+  excludedPath: ALIASES.flat(),
+  cache: "manual",
+};
