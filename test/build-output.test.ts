@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { statfsSync } from "node:fs";
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput } from "../build/output/atomic-output.ts";
+import { DiskSink } from "../build/output/output-sink.ts";
 import { build, FIXTURES, fixtureWithCase, readTree, readTreeDigests, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 const BASE = path.join(FIXTURES, "base");
@@ -133,6 +134,19 @@ describe("the command line", () => {
     } finally {
       spawnSync("umount", [disk]);
     }
+  });
+
+  it("reports a write error on a streamed file as a failed write, whenever it comes, never as an uncaught error", async () => {
+    // /dev/full accepts the open and fails every write with ENOSPC, after write() has already returned.
+    const root = path.join(await temporaryFolder("streamed-enospc"), "out");
+    await mkdir(path.join(root, "data"), { recursive: true });
+    await symlink("/dev/full", path.join(root, "data", "full.csv"));
+    const sink = new DiskSink(root);
+    const stream = await sink.stream("/data/full.csv");
+    await stream.write("a,b\n").catch(() => undefined);
+    await expect(stream.close()).rejects.toMatchObject({ code: "ENOSPC" });
+    await expect(stream.write("more\n")).rejects.toMatchObject({ code: "ENOSPC" });
+    await expect(sink.finish()).rejects.toMatchObject({ code: "ENOSPC" });
   });
 
   it("refuses a BASE_URL that is not an origin", async () => {

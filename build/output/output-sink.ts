@@ -99,30 +99,42 @@ export class DiskSink implements OutputSink {
     await this.folderOf(target);
     const output: WriteStream = createWriteStream(target);
     const hash: Hash = createHash("sha256");
+    // A write error (ENOSPC, EIO) may come at any moment after a write returned, not only while waiting on
+    // back-pressure: one listener for the stream's whole life keeps it, and every later call reports it.
+    let failure: Error | undefined;
+    const waiting = new Set<(error: Error) => void>();
+    output.on("error", (error: Error) => {
+      failure ??= error;
+      this.failure ??= error;
+      for (const reject of waiting) reject(error);
+      waiting.clear();
+    });
+    const settle = (start: (done: (error?: Error | null) => void) => void) =>
+      new Promise<void>((resolve, reject) => {
+        if (failure) return reject(failure);
+        // end()'s callback gets the error itself, possibly before the "error" event is emitted.
+        const done = (error?: Error | null) => {
+          waiting.delete(reject);
+          if (error) {
+            failure ??= error;
+            this.failure ??= error;
+          }
+          if (failure) reject(failure);
+          else resolve();
+        };
+        waiting.add(reject);
+        start(done);
+      });
     return {
       write: (text) => {
+        if (failure) return Promise.reject(failure);
         hash.update(text);
         if (output.write(text)) return Promise.resolve();
-        // Back-pressure: wait for the stream to drain, listening for errors only meanwhile.
-        return new Promise<void>((resolve, reject) => {
-          const drained = () => {
-            output.off("error", failed);
-            resolve();
-          };
-          const failed = (error: Error) => {
-            output.off("drain", drained);
-            reject(error);
-          };
-          output.once("drain", drained).once("error", failed);
-        });
+        return settle((done) => output.once("drain", () => done()));
       },
       close: () =>
-        new Promise<void>((resolve, reject) => {
-          output.end(() => {
-            this.digests.set(urlPath, hash.digest("hex"));
-            resolve();
-          });
-          output.once("error", reject);
+        settle((done) => output.end(done)).then(() => {
+          this.digests.set(urlPath, hash.digest("hex"));
         }),
     };
   }
