@@ -8,6 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PROBLEM_TYPES } from "../build/request/problems.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
@@ -117,6 +118,17 @@ describe("the OpenAPI 3.1 document", () => {
 function pointer(document: Json, ref: string): Json {
   return ref.replace(/^#\//, "").split("/").reduce<Json>((node, segment) => node[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
 }
+
+describe("the problem types", () => {
+  it("each has a status the problem schema allows and its own section in the error docs", async () => {
+    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "problem.schema.json"), "utf8")) as { properties: { status: { enum: number[] } } };
+    const docs = await (await fetch(`${running.origin}/docs/errors/`)).text();
+    for (const [kind, { status }] of Object.entries(PROBLEM_TYPES)) {
+      expect(schema.properties.status.enum, kind).toContain(status);
+      expect(docs, kind).toContain(`id="${kind}"`);
+    }
+  });
+});
 
 describe("the discovery documents", () => {
   it("serves the API catalog as a valid RFC 9727 linkset, with the Link header on HEAD", async () => {

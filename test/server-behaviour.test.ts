@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
@@ -141,6 +141,38 @@ describe("limits", () => {
       const response = await raw("/api/v1", {}, method);
       expect(response.status, method).toBe(405);
       expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
+    }
+  });
+
+  it("answers a file it cannot read with a logged internal-error problem (500), not a 404", async () => {
+    // A file seen a moment ago (the resolution is remembered for 250 ms) that is now a folder: reading it
+    // fails with EISDIR, which is the server's failure, not an absent file.
+    const file = path.join(dist, "llms.txt");
+    const kept = await readFile(file);
+    expect((await raw("/llms.txt")).status).toBe(200);
+    await rm(file);
+    await mkdir(file);
+    try {
+      const response = await raw("/llms.txt");
+      expect(response.status).toBe(500);
+      expect(response.headers["content-type"]).toBe("application/problem+json");
+      expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({ status: 500, type: expect.stringMatching(/#internal-error$/) });
+      expect(running.log.some((line) => line.includes("EISDIR"))).toBe(true);
+    } finally {
+      await rm(file, { recursive: true });
+      await writeFile(file, kept);
+    }
+  });
+
+  it("answers a path it cannot resolve for a reason other than absence (a link loop) with the 500 problem", async () => {
+    const loop = path.join(dist, "loop");
+    await symlink("loop", loop);
+    try {
+      const response = await raw("/loop/x.json");
+      expect([response.status, JSON.parse(response.body.toString("utf8")).type]).toEqual([500, expect.stringMatching(/#internal-error$/)]);
+      expect(running.log.some((line) => line.includes("ELOOP"))).toBe(true);
+    } finally {
+      await rm(loop);
     }
   });
 

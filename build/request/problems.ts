@@ -17,6 +17,7 @@ export const PROBLEM_TYPES = {
   "headers-too-large": { status: 431, title: "The request headers are too large" },
   "range-not-satisfiable": { status: 416, title: "The byte range selects nothing in the file" },
   "bad-request": { status: 400, title: "The request is not valid HTTP" },
+  "internal-error": { status: 500, title: "The server failed to answer this request" },
 } as const;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;

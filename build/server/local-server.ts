@@ -14,7 +14,7 @@ import { methodGuard } from "../request/method-guard.ts";
 import { problemBody, problemResponse, problemText, PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
-import { COMPRESSION_THRESHOLD, isCompressible, negotiateEncoding, StaticFiles } from "./static-files.ts";
+import { COMPRESSION_THRESHOLD, isCompressible, isNotFound, negotiateEncoding, StaticFiles } from "./static-files.ts";
 
 /** The longest request line accepted; longer gets 414 (headers past Node's limit get 431 from clientError). */
 export const MAX_REQUEST_LINE = 8 * 1024;
@@ -47,7 +47,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     });
     currentConfig().then((config) => handle(incoming, outgoing, config, files, options)).catch((error: unknown) => {
       options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!outgoing.headersSent) sendProblem(outgoing, incoming, "bad-request", "The server could not answer this request.", 500);
+      if (!outgoing.headersSent) sendProblem(outgoing, incoming, "internal-error", "The server failed while answering this request; its log says why.");
       else outgoing.destroy();
     });
   });
@@ -116,8 +116,12 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     return merged;
   });
   for (const rule of ruleHeaders.rules) options.onRule?.("header", rule);
-  // A file a rebuild removed a moment ago (the resolution is remembered briefly) is simply not found.
-  const file = await files.load(absolutePath).catch(() => undefined);
+  // A file a rebuild removed a moment ago (the resolution is remembered briefly) is simply not found; any other
+  // failure to read it (EMFILE, EACCES, EISDIR) is the server's, and goes to the internal-error answer.
+  const file = await files.load(absolutePath).catch((error: unknown) => {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  });
   if (!file) return sendNotFound(outgoing, incoming, url);
   const contentType = ruleHeaders.values["Content-Type"];
   const compressible = isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
@@ -192,7 +196,10 @@ function netlifyConfigOf(options: LocalServerOptions): () => Promise<NetlifyConf
     // A rebuild is noticed within a quarter of a second; no request pays for a stat of its own.
     if (loaded && performance.now() - checkedAt < 250) return loaded.config;
     checkedAt = performance.now();
-    const stats = await stat(headersFile).catch(() => undefined);
+    const stats = await stat(headersFile).catch((error: unknown) => {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    });
     const version = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "none";
     if (!loaded || loaded.version !== version) {
       loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, stats ? [headersFile] : []) };
@@ -234,9 +241,8 @@ function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: 
   outgoing.end(incoming.method === "HEAD" ? undefined : body);
 }
 
-function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage, kind: ProblemType, detail: string, status?: number): void {
-  const response = problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail);
-  void sendWebResponse(outgoing, status ? new Response(response.body, { status, headers: response.headers }) : response);
+function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage, kind: ProblemType, detail: string): void {
+  void sendWebResponse(outgoing, problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail));
 }
 
 async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {

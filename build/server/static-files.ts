@@ -67,8 +67,9 @@ export class StaticFiles {
       if (!stats.isFile()) return undefined;
       const real = await realpath(file);
       return real === file || real.startsWith(root + path.sep) ? file : undefined;
-    } catch {
-      return undefined;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
     }
   }
 
@@ -112,6 +113,15 @@ export class StaticFiles {
       this.cachedBytes -= entry.file.size;
     }
   }
+}
+
+/**
+ * Whether a file-system error means "there is no such file": it is absent, a segment of its path is a file,
+ * or a segment is longer than any name can be. Anything else (EMFILE, EACCES, EIO) is a failure, not a 404.
+ */
+export function isNotFound(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG";
 }
 
 /** The encoding to send, from Accept-Encoding: brotli, then gzip, when the client accepts it (q > 0). */
