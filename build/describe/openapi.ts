@@ -4,7 +4,7 @@
  * built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
  */
 import type { SiteSettings } from "../content/types.ts";
-import { PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
+import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
 import { ALLOWED_METHODS, EXPOSED_HEADERS } from "../request/response-headers.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
 import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT } from "./service-facts.ts";
@@ -95,6 +95,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       queryTooLong: problemExample("query-too-long", `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { parameter: "q" }),
       repeatedParameter: problemExample("repeated-parameter", "The parameter slug is given more than once; give it once.", { parameter: "slug" }),
       invalidPage: problemExample("invalid-page", 'page is "0"; it must be a whole number from 1.', { parameter: "page" }),
+      malformedParameter: problemExample("malformed-parameter", malformedParameterDetail("q"), { parameter: "q" }),
       tooManyParameters: problemExample("too-many-parameters", "The request has 33 query parameters; at most 32 are accepted."),
     }),
     NotFound: problemResponse("No resource at this path.", { notFound: problemExample("not-found", PROBLEM_DESCRIPTIONS["not-found"]) }),

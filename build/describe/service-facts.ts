@@ -102,6 +102,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 
 export const PARAMETER_RULES: readonly string[] = [
   "q, slug and page may each be given once; a repeated one is a 400 problem.",
+  "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8 is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
 ];
@@ -119,6 +120,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-query": "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
   "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
   "repeated-parameter": "q, slug or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
+  "malformed-parameter": "q, slug or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",

@@ -10,7 +10,7 @@ import { canonicalJson } from "../output/canonical-json.ts";
 import { searchIndex } from "../search/search-index.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
 import type { AnswersData } from "./answers-data.ts";
-import { problemResponse } from "./problems.ts";
+import { malformedParameterDetail, problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set(["/api/v1/answers", "/api/v1/answers/"]);
@@ -29,6 +29,9 @@ export async function answersQuery(request: Request, source: AnswersData | (() =
   if (parameters.length > MAX_PARAMETERS) {
     return problemResponse(request, "too-many-parameters", `The request has ${parameters.length} query parameters; at most ${MAX_PARAMETERS} are accepted.`);
   }
+  // URLSearchParams reads a broken escape as U+FFFD: such a value is refused, not searched for.
+  const malformed = FILTERS.find((filter) => hasMalformedValue(url.search, filter));
+  if (malformed) return problemResponse(request, "malformed-parameter", malformedParameterDetail(malformed), { extensions: { parameter: malformed } });
   const given: Partial<Record<(typeof FILTERS)[number], string>> = {};
   for (const [name, value] of parameters) {
     if (!(FILTERS as readonly string[]).includes(name)) continue;
@@ -158,4 +161,21 @@ async function jsonResponse(request: Request, body: string | Array<Uint8Array<Ar
   // HEAD gets the body too: the server drops it and keeps the length (Deno's, as Node's), where a null body would
   // be sent as "Content-Length: 0". A Blob of the parts has a known size without copying them into one buffer.
   return new Response(new Blob(parts), { status: 200, headers });
+}
+
+/** Whether a value of the named parameter in a raw query string has percent-escapes that are not UTF-8. */
+export function hasMalformedValue(search: string, name: string): boolean {
+  for (const pair of search.replace(/^\?/, "").split("&")) {
+    const at = pair.indexOf("=");
+    const rawName = at === -1 ? pair : pair.slice(0, at);
+    const rawValue = at === -1 ? "" : pair.slice(at + 1);
+    // The name as URLSearchParams reads it, so that the same parameter is meant.
+    if (new URLSearchParams(`k=${rawName}`).get("k") !== name) continue;
+    try {
+      decodeURIComponent(rawValue.replaceAll("+", " "));
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }

@@ -10,6 +10,7 @@ export const PROBLEM_TYPES = {
   "query-too-long": { status: 400, title: "The q parameter is longer than 200 characters" },
   "repeated-parameter": { status: 400, title: "A parameter is given more than once" },
   "invalid-page": { status: 400, title: "The page parameter is not a whole number from 1" },
+  "malformed-parameter": { status: 400, title: "A parameter is not valid percent-encoded UTF-8" },
   "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
   "not-found": { status: 404, title: "No resource at this path" },
   "method-not-allowed": { status: 405, title: "Only GET, HEAD and OPTIONS are allowed" },
@@ -21,6 +22,11 @@ export const PROBLEM_TYPES = {
 } as const;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;
+
+/** The detail of a malformed-parameter problem, here because the OpenAPI document shows it as an example. */
+export function malformedParameterDetail(name: string): string {
+  return `${name} holds a percent-escape that is not valid UTF-8; encode its value as UTF-8.`;
+}
 
 /** Where the docs describe the problems; the docs page has one section per type, with this anchor. */
 export const PROBLEM_DOCS_PATH = "/docs/errors/";

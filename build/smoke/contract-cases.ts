@@ -50,6 +50,8 @@ export function contractCases(slug: string): ContractCase[] {
     get("q, repeated", "/api/v1/answers?q=a&q=b", 400, { problemType: "repeated-parameter" }),
     get("page 1", "/api/v1/answers?page=1", 200, { filters: { q: null, slug: null }, count: "some" }),
     get("page past the end", "/api/v1/answers?page=999", 200, { filters: { q: null, slug: null }, count: 0 }),
+    get("q with a broken percent-escape", "/api/v1/answers?q=%E0%A4%A", 400, { problemType: "malformed-parameter" }),
+    get("slug with a lone %FF", "/api/v1/answers?slug=%FF", 400, { problemType: "malformed-parameter" }),
     get("page 0", "/api/v1/answers?page=0", 400, { problemType: "invalid-page" }),
     get("page x", "/api/v1/answers?page=x", 400, { problemType: "invalid-page" }),
     get("page repeated", "/api/v1/answers?page=1&page=1", 400, { problemType: "repeated-parameter" }),
