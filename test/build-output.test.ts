@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { statfsSync } from "node:fs";
-import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repairOutput } from "../build/output/atomic-output.ts";
+import { repairOutput, workDirFor } from "../build/output/atomic-output.ts";
 import { DiskSink } from "../build/output/output-sink.ts";
 import { build, FIXTURES, fixtureWithCase, readTree, readTreeDigests, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
@@ -51,6 +51,27 @@ describe("nothing is lost", () => {
     // Most kills land inside a build; the last few may come after it finished.
     expect(outcomes.before).toBeGreaterThanOrEqual(15);
   }, 60_000);
+
+  it("repairs an output left between the two renames: the ready folder, else the previous one, comes back", async () => {
+    const out = path.join(await temporaryFolder("half-swapped"), "dist");
+    expect((await build(BASE, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+    const older = await readTreeDigests(out);
+    const newer = path.join(await temporaryFolder("half-swapped-newer"), "dist");
+    expect((await build(BASE, newer, { sourceDateEpoch: 1_800_000_000 })).ok).toBe(true);
+    const newest = await readTreeDigests(newer);
+    const work = await workDirFor(out);
+    // The state after "rename(out, previous)" and before "rename(ready, out)".
+    await mkdir(work, { recursive: true });
+    await rename(out, path.join(work, "previous"));
+    await rename(newer, path.join(work, "ready"));
+    expect(await repairOutput(out)).toBe("restored");
+    expect(await readTreeDigests(out)).toEqual(newest);
+    // With no ready folder (killed while it was being renamed), the previous output comes back.
+    await rm(out, { recursive: true });
+    expect(await repairOutput(out)).toBe("restored");
+    expect(await readTreeDigests(out)).toEqual(older);
+    expect(await repairOutput(out)).toBe("intact");
+  });
 
   it("two builds at once into one output wait for each other and leave it whole", async () => {
     const out = path.join(await temporaryFolder("concurrent"), "dist");

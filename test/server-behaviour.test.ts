@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/output/canonical-json.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
-import { build, buildShipped, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { build, buildShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -80,6 +80,15 @@ describe("HTTP semantics", () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(JSON.parse(after.body.toString("utf8")).generated_at).toBe("2027-01-15T08:00:00Z");
     await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
+  });
+
+  it("answers If-None-Match: * with 304 for a file and for a q page, and never for a problem", async () => {
+    for (const target of ["/api/v1/health", "/api/v1/answers/room-sizing.json", "/api/v1/answers?q=room", "/api/v1/answers?slug=room-sizing"]) {
+      const response = await raw(target, { "If-None-Match": "*" });
+      expect([response.status, response.body.byteLength], target).toEqual([304, 0]);
+      expect(response.headers.etag, target).toMatch(/^"[0-9a-z-]+"$/);
+    }
+    for (const target of ["/api/v1/nope", "/api/v1/answers?q=!!"]) expect((await raw(target, { "If-None-Match": "*" })).status, target).toBeGreaterThanOrEqual(400);
   });
 
   it("answers q with exactly the canonical JSON of its envelope (the answers' prebuilt text spliced in)", async () => {
@@ -248,4 +257,34 @@ describe("npm start's server process", () => {
     expect(await exited).toBe(0);
     expect(output).toMatch(/GET \/api\/v1\/health 200 /);
   }, 30_000);
+});
+
+describe("the edge entries after a rebuild", () => {
+  it("pick up the new data (the deploy digest is rechecked), and a q page's ETag follows a change in one answer's body alone", async () => {
+    const folder = await temporaryFolder("edge-reload");
+    const content = path.join(folder, "content");
+    await cp(SHIPPED_CONTENT, content, { recursive: true });
+    const out = path.join(folder, "dist");
+    expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+    const server = await startLocalServer(out);
+    const query = `${server.origin}/api/v1/answers?q=room`;
+    const before = await fetch(query);
+    const beforeBody = (await before.json()) as { meta: unknown; links: unknown; data: Array<{ slug: string }> };
+
+    // One sentence more in one matching answer's body: the same answers match, the same envelope.
+    const file = path.join(content, "answers", "room-sizing.md");
+    const text = await readFile(file, "utf8");
+    await writeFile(file, text.replace("Measure the room before you look at", "Write the measurements down. Measure the room before you look at"));
+    expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+    // The entries recheck the deploy's digest at most every 5 s.
+    await new Promise((resolve) => setTimeout(resolve, 5200));
+    const after = await fetch(query);
+    const afterText = await after.text();
+    const afterBody = JSON.parse(afterText) as typeof beforeBody;
+    expect(afterText).toContain("Write the measurements down.");
+    expect([afterBody.meta, afterBody.links, afterBody.data.map((answer) => answer.slug)]).toEqual([beforeBody.meta, beforeBody.links, beforeBody.data.map((answer) => answer.slug)]);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    const revalidated = await fetch(query, { headers: { "If-None-Match": String(before.headers.get("etag")) } });
+    expect(revalidated.status).toBe(200);
+  }, 60_000);
 });
