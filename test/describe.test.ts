@@ -84,7 +84,9 @@ describe("the OpenAPI 3.1 document", () => {
       ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
       { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
     ];
-    let checked = 0;
+    let bodies = 0;
+    let bodiesValidated = 0;
+    let headersChecked = 0;
     for (const { method, url } of requests) {
       const response = await fetch(running.origin + url, { method, headers: { "Accept-Encoding": "identity" } });
       const pathname = new URL(url, running.origin).pathname;
@@ -100,18 +102,24 @@ describe("the OpenAPI 3.1 document", () => {
         if (!required && value === null) continue;
         expect(value, `${method} ${url}: header ${name}`).not.toBeNull();
         expect(ajv.validate(schema, value), `${method} ${url}: header ${name}: ${value}`).toBe(true);
+        headersChecked++;
       }
       const type = (response.headers.get("content-type") ?? "").split(";")[0]!;
       const body = await response.text();
-      if (body !== "" && definition.content) {
+      if (body !== "") {
+        bodies++;
+        expect(definition.content, `${method} ${url} → ${response.status}: its body is documented`).toBeDefined();
         const pointerToSchema = documented.$ref ? `${documented.$ref}/content/${type.replace("/", "~1")}/schema` : `#/paths/${template.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${response.status}/content/${type.replace("/", "~1")}/schema`;
         const validate = ajv.getSchema(`openapi${pointerToSchema}`);
         expect(validate, `${method} ${url}: schema for ${type}`).toBeDefined();
         expect(validate!(JSON.parse(body)) ? [] : validate!.errors, `${method} ${url}`).toEqual([]);
+        bodiesValidated++;
       }
-      checked++;
     }
-    expect(checked).toBe(requests.length);
+    // What was compared, not how often the loop ran: every body against its schema, headers on every response.
+    expect(bodiesValidated).toBe(bodies);
+    expect(bodies).toBeGreaterThan(requests.length / 2);
+    expect(headersChecked).toBeGreaterThanOrEqual(requests.length);
   });
 });
 

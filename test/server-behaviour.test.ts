@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
@@ -207,10 +207,19 @@ describe("the edge entries", () => {
   it("answer exactly as the server does over HTTP when imported and called with a Request", async () => {
     const answersEntry = (await import("../build/edge-functions/answers-query.ts")).default;
     const guardEntry = (await import("../build/edge-functions/method-guard.ts")).default;
-    for (const contractCase of contractCases("room-sizing")) {
+    const notFoundEntry = (await import("../build/edge-functions/api-not-found.ts")).default;
+    const cases = contractCases("room-sizing");
+    const handedOn: string[] = [];
+    let compared = 0;
+    for (const contractCase of cases) {
       const url = running.origin + contractCase.url;
-      const direct = (await answersEntry(new Request(url, { method: contractCase.method }))) ?? guardEntry(new Request(url, { method: contractCase.method }));
-      if (!direct) continue; // handed on to the static files: nothing of the entries' to compare
+      const request = () => new Request(url, { method: contractCase.method });
+      const direct = (await answersEntry(request())) ?? guardEntry(request()) ?? (await notFoundEntry(request()));
+      if (!direct) {
+        handedOn.push(contractCase.name); // handed on to the static files: nothing of the entries' to compare
+        continue;
+      }
+      compared++;
       const viaServer = await fetch(url, { method: contractCase.method, headers: { "Accept-Encoding": "identity" } });
       expect(direct.status, contractCase.name).toBe(viaServer.status);
       // A server sends no body in answer to HEAD, whatever the handler gave (it gives the GET body, for its length).
@@ -219,11 +228,16 @@ describe("the edge entries", () => {
         expect(direct.headers.get(name), `${contractCase.name}: ${name}`).toBe(viaServer.headers.get(name));
       }
     }
+    // Exactly the successful GETs and HEADs with no q, slug or page are the files'; every other case is an entry's.
+    const filesAnswer = cases.filter((contractCase) => ["GET", "HEAD"].includes(contractCase.method) && contractCase.status === 200 && !/[?&](q|slug|page)=/.test(contractCase.url));
+    expect(handedOn).toEqual(filesAnswer.map((contractCase) => contractCase.name));
+    expect(compared).toBe(cases.length - filesAnswer.length);
+    expect(compared).toBeGreaterThan(20);
   });
 
   it("import only relative modules with extensions, never node: or remote modules (Deno at the edge)", async () => {
     const seen = new Set<string>();
-    const pending = ["build/edge-functions/answers-query.ts", "build/edge-functions/method-guard.ts"].map((file) => path.join(ROOT, file));
+    const pending = (await readdir(path.join(ROOT, "build", "edge-functions"))).map((file) => path.join(ROOT, "build", "edge-functions", file));
     while (pending.length > 0) {
       const file = pending.pop()!;
       if (seen.has(file)) continue;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
@@ -9,10 +10,12 @@ import { buildShipped, ROOT } from "./support/build-helpers.ts";
 let server: ChildProcess;
 let origin: string;
 let routes: Route[];
+let dist: string;
 
 
 beforeAll(async () => {
-  const { dist, site } = await buildShipped("mirror");
+  let site;
+  ({ dist, site } = await buildShipped("mirror"));
   routes = routesFor(site.paths);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
@@ -36,7 +39,9 @@ describe("mirror mode (npm run serve:static)", () => {
       const response = await fetch(origin + route.file);
       expect(response.status, route.file).toBe(200);
       expect(response.headers.get("content-type"), route.file).toMatch(/^application\/json/);
-      expect(JSON.parse(await response.text()), route.file).toBeTypeOf("object");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(true);
+      expect(JSON.parse(bytes.toString("utf8")), route.file).toBeTypeOf("object");
     }
   });
 });
