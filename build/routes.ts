@@ -3,10 +3,9 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, HEALTH_FILE } from "./api/layout.ts";
+import { ALIASES, ANSWERS_SEARCH_INDEX_FILE, HEALTH_FILE, ROOT_RESOURCE_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
-import { ANSWERS_SEARCH_INDEX_PATH } from "./search/search-index.ts";
 
 export interface Route {
   /** The URL a client requests (root-relative, with its query if any). */
@@ -52,10 +51,10 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (file.startsWith("/assets/") && file.endsWith(".svg")) return { contentType: "image/svg+xml" };
   if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
   if (file.startsWith("/errors/")) return { contentType: "application/problem+json" };
-  if (file === "/api/v1/index.json") return { contentType: JSON_TYPE, schema: "root.schema.json" };
+  if (file === ROOT_RESOURCE_FILE) return { contentType: JSON_TYPE, schema: "root.schema.json" };
   if (file === HEALTH_FILE) return { contentType: JSON_TYPE, schema: "health.schema.json" };
   if (file === "/api/v1/schema-index.json") return { contentType: JSON_TYPE, schema: "schema-list.schema.json" };
-  if (file === ANSWERS_SEARCH_INDEX_PATH) return { contentType: JSON_TYPE, schema: "search-index.schema.json" };
+  if (file === ANSWERS_SEARCH_INDEX_FILE) return { contentType: JSON_TYPE, schema: "search-index.schema.json" };
   const collection = /^\/api\/v1\/(answers|suppliers|evidence)\//.exec(file)?.[1];
   if (collection) return { contentType: JSON_TYPE, schema: `${collection}.schema.json` };
   throw new Error(`no media type is known for ${file}: describe it in build/routes.ts`);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../build/output/canonical-json.ts";
+import { canonicalJson } from "../build/api/canonical-json.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { loadSchemaRegistry } from "../build/schemas/schema-registry.ts";

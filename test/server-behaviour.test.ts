@@ -5,7 +5,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../build/output/canonical-json.ts";
+import { canonicalJson } from "../build/api/canonical-json.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { build, buildShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
 import { writeSearchIndex } from "../build/compile/search-index-file.ts";
-import { canonicalJson } from "../build/output/canonical-json.ts";
+import { canonicalJson } from "../build/api/canonical-json.ts";
 import { buildSearchIndex, decodePostings, encodePostings, searchIndex } from "../build/search/search-index.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;

@@ -1,20 +1,43 @@
 /**
- * Where things are: the public paths the API's own code needs to know, at the bottom of the import graph
- * (this module imports nothing), so that build-time and request-time code, including the edge entries under
- * Deno, share one statement of the layout.
+ * Where things are: the public paths of the API, at the bottom of the import graph (this module imports
+ * nothing), so that build-time and request-time code, including the edge entries under Deno, share one
+ * statement of the URL and file layout.
  */
+
+export const API_ROOT = "/api/v1";
+
+/** The root resource's file. */
+export const ROOT_RESOURCE_FILE = "/api/v1/index.json";
+
+/** A collection's own file: its only page, or its first. */
+export function collectionPath(collection: string): string {
+  return `${API_ROOT}/${collection}/index.json`;
+}
+
+/** Where page N of a paged collection lives; page 1 is also the collection's own file. */
+export function pagePath(collection: string, page: number): string {
+  return `${API_ROOT}/${collection}/pages/${page}.json`;
+}
+
+/** One answer's file: a collection envelope holding that answer alone. */
+export function answerPath(slug: string): string {
+  return `${API_ROOT}/answers/${slug}.json`;
+}
+
+/** The public path of the answers collection, where `q`, `slug` and `page` are answered. */
+export const ANSWERS_ENDPOINT = `${API_ROOT}/answers`;
+
+/** The prebuilt search index `q` is answered from. */
+export const ANSWERS_SEARCH_INDEX_FILE = `${API_ROOT}/search/answers.json`;
 
 /** Extensionless public URLs and the files they are rewrites of (the rules in netlify.toml). */
 export const ALIASES: ReadonlyArray<readonly [string, string]> = [
-  ["/api/v1", "/api/v1/index.json"],
-  ["/api/v1/answers", "/api/v1/answers/index.json"],
-  ["/api/v1/suppliers", "/api/v1/suppliers/index.json"],
-  ["/api/v1/evidence", "/api/v1/evidence/index.json"],
-  ["/api/v1/health", "/api/v1/health/index.json"],
+  [API_ROOT, ROOT_RESOURCE_FILE],
+  ...["answers", "suppliers", "evidence", "health"].map((collection) => [`${API_ROOT}/${collection}`, collectionPath(collection)] as const),
 ];
 
 /** The health file: its content digest changes with every change of the built files. */
-export const HEALTH_FILE = "/api/v1/health/index.json";
+export const HEALTH_FILE = collectionPath("health");
 
 /** Every canonical URL of a build, one root-relative path per line (for archivists and crawlers). */
 export const URL_LIST_FILE = "/urls.txt";

@@ -14,7 +14,8 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { AnswersData } from "../request/answers-data.ts";
 import { answersQuery } from "../request/answers-query.ts";
-import { ANSWERS_SEARCH_INDEX_PATH, type SearchIndex } from "../search/search-index.ts";
+import { ANSWERS_SEARCH_INDEX_FILE } from "../api/layout.ts";
+import type { SearchIndex } from "../search/search-index.ts";
 import { generateContent } from "../synthetic/generate.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -107,7 +108,7 @@ async function measureBuild(label: string, contentDir: string, answers: number, 
   const seconds = times[Math.floor(times.length / 2)]!;
   const peakMiB = Math.max(...runs.map((run) => run.peakMiB));
   const files = runs[0]!.files;
-  const indexText = await readFile(path.join(out, ...ANSWERS_SEARCH_INDEX_PATH.split("/").filter(Boolean)), "utf8");
+  const indexText = await readFile(path.join(out, ...ANSWERS_SEARCH_INDEX_FILE.split("/").filter(Boolean)), "utf8");
   const parseTimes: number[] = [];
   let index: SearchIndex | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -131,7 +132,7 @@ async function measureBuild(label: string, contentDir: string, answers: number, 
 
 async function measureQueries(dist: string): Promise<QueryFigures> {
   const read = (file: string) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined);
-  const index = JSON.parse((await read(ANSWERS_SEARCH_INDEX_PATH))!) as SearchIndex;
+  const index = JSON.parse((await read(ANSWERS_SEARCH_INDEX_FILE))!) as SearchIndex;
   // The rarest and the commonest words of this index, so that the cases mean the same at every size.
   const byFrequency = index.terms.map((term, at) => ({ term, count: index.postings[at]!.split(",").length })).filter((entry) => entry.term.length > 3).sort((a, b) => a.count - b.count || (a.term < b.term ? -1 : 1));
   const rare = byFrequency[0]!.term;
@@ -313,7 +314,7 @@ async function measureLoad(dist: string): Promise<LoadFigures> {
 }
 
 async function responseSizes(dist: string) {
-  const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_PATH, "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
+  const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_FILE, "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
   const sizes = [];
   for (const file of files) {
     const bytes = await readFile(path.join(dist, ...file.split("/").filter(Boolean)));

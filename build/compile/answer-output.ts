@@ -3,7 +3,7 @@ import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types
 import { vocabulary } from "../search/text-match.ts";
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
-import { itemFragment } from "./envelope.ts";
+import { itemFragment } from "../api/envelope.ts";
 
 /** What rendering an answer needs from the rest of the content: the same for every answer of a build. */
 export interface AnswerRenderContext {

@@ -1,12 +1,8 @@
 import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types.ts";
+import { answerPath } from "../api/layout.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import type { ValidAnswer } from "../stages/validate.ts";
 import { resolveSources } from "./resolve-sources.ts";
-
-/** An answer as the API serves it: the front matter with its references resolved, and its body. */
-export function answerPath(slug: string): string {
-  return `/api/v1/answers/${slug}.json`;
-}
 
 /** Answers in collection order: by slug, in UTF-16 code unit order. */
 export function sortAnswers(answers: readonly ValidAnswer[]): ValidAnswer[] {

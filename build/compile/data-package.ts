@@ -3,7 +3,7 @@
  * (RFC 4180, CRLF, UTF-8) for answers, suppliers, evidence and sources, each with its Table Schema, keys and
  * foreign keys, under /data/. Lists inside a cell are joined with "; ".
  */
-import { canonicalJson } from "../output/canonical-json.ts";
+import { canonicalJson } from "../api/canonical-json.ts";
 import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";

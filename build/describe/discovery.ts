@@ -4,7 +4,7 @@
  * no authentication, no A2A or MCP endpoint.
  */
 import { createHash } from "node:crypto";
-import { canonicalJson as json } from "../output/canonical-json.ts";
+import { canonicalJson as json } from "../api/canonical-json.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
 

@@ -5,26 +5,22 @@
  * AnswersData; make a new one when the files change.
  */
 import type { AnswerResource } from "../content/types.ts";
-import type { Envelope } from "../compile/envelope.ts";
+import type { Envelope } from "../api/envelope.ts";
 import type { VersioningPolicy } from "../describe/versioning.ts";
-import { ANSWERS_SEARCH_INDEX_PATH, SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
+import { singleItemFragment } from "../api/envelope.ts";
+import { SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
 
 import type { ReadText } from "./deploy-snapshot.ts";
 
 export type { ReadText };
 
-export const ANSWERS_INDEX_PATH = "/api/v1/answers/index.json";
-export const ROOT_RESOURCE_PATH = "/api/v1/index.json";
 
 /** One answer as the text it has inside a collection's `data` array, as UTF-8, with a digest of it. */
 export interface AnswerFragment {
   bytes: Uint8Array<ArrayBuffer>;
   digest: string;
 }
-
-// Every collection file is canonical JSON, so its `data` array sits between these two exact strings.
-const DATA_OPEN = '{\n  "data": [\n';
-const DATA_CLOSE = '\n  ],\n  "links": ';
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -59,19 +55,19 @@ export class AnswersData {
   }
 
   firstPage(): Promise<Envelope<AnswerResource>> {
-    return this.remember("first-page", async () => JSON.parse((await this.file(ANSWERS_INDEX_PATH)).text) as Envelope<AnswerResource>);
+    return this.remember("first-page", async () => JSON.parse((await this.file(collectionPath("answers"))).text) as Envelope<AnswerResource>);
   }
 
   /** The versioning block of the root resource: its dates become the Deprecation and Sunset headers of computed responses. */
   versioning(): Promise<VersioningPolicy> {
-    return this.remember("versioning", async () => (JSON.parse((await this.file(ROOT_RESOURCE_PATH)).text) as { versioning: VersioningPolicy }).versioning);
+    return this.remember("versioning", async () => (JSON.parse((await this.file(ROOT_RESOURCE_FILE)).text) as { versioning: VersioningPolicy }).versioning);
   }
 
   searchIndex(): Promise<SearchIndex> {
     return this.remember("search-index", async () => {
-      const index = JSON.parse((await this.readText(ANSWERS_SEARCH_INDEX_PATH)) ?? "null") as SearchIndex | null;
+      const index = JSON.parse((await this.readText(ANSWERS_SEARCH_INDEX_FILE)) ?? "null") as SearchIndex | null;
       // A build of another version of the code: refuse it plainly rather than misread it.
-      if (index?.format !== SEARCH_INDEX_FORMAT) throw new Error(`${ANSWERS_SEARCH_INDEX_PATH} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}: rebuild`);
+      if (index?.format !== SEARCH_INDEX_FORMAT) throw new Error(`${ANSWERS_SEARCH_INDEX_FILE} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}: rebuild`);
       return index;
     });
   }
@@ -81,11 +77,9 @@ export class AnswersData {
     return Promise.all(
       slugs.map((slug) =>
         this.remember(`fragment:${slug}`, async () => {
-          const { text } = await this.file(`/api/v1/answers/${slug}.json`);
-          const start = text.indexOf(DATA_OPEN);
-          const end = text.indexOf(DATA_CLOSE);
-          if (start !== 0 || end < 0) throw new Error(`/api/v1/answers/${slug}.json is not a canonical collection file`);
-          const fragment = text.slice(DATA_OPEN.length, end);
+          const { text } = await this.file(answerPath(slug));
+          const fragment = singleItemFragment(text);
+          if (fragment === undefined) throw new Error(`${answerPath(slug)} is not a canonical collection file`);
           return { bytes: new TextEncoder().encode(fragment), digest: await sha256Hex(fragment) };
         }),
       ),

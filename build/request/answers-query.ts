@@ -3,17 +3,16 @@
  * Request and the prebuilt data. It runs as a Netlify Edge Function and inside the local server. A request
  * without those parameters is not its business: it returns undefined and the static file answers.
  */
-import type { AnswerResource } from "../content/types.ts";
-import type { Envelope, Filters } from "../compile/envelope.ts";
+import { answersQueryUrl, collectionPageUrl, envelopeParts, pageEnvelope, type Filters } from "../api/envelope.ts";
+import { ANSWERS_ENDPOINT, answerPath } from "../api/layout.ts";
 import { deprecationHeaders } from "../describe/versioning.ts";
-import { canonicalJson } from "../output/canonical-json.ts";
 import { searchIndex } from "../search/search-index.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
 import type { AnswersData } from "./answers-data.ts";
 import { malformedParameterDetail, problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
 
-export const ANSWERS_PATHS: ReadonlySet<string> = new Set(["/api/v1/answers", "/api/v1/answers/"]);
+export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 export const MAX_PARAMETERS = 32;
 const FILTERS = ["q", "slug", "page"] as const;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
@@ -70,39 +69,25 @@ export async function answersQuery(request: Request, source: AnswersData | (() =
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
   if (tokens === undefined && page === 1 && given.slug !== undefined && exists) {
-    const file = await data.file(`/api/v1/answers/${given.slug}.json`);
+    const file = await data.file(answerPath(given.slug));
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
   if (tokens === undefined && given.slug === undefined && page <= collectionPages) {
-    const file = await data.file(collectionPages === 1 ? "/api/v1/answers/index.json" : `/api/v1/answers/pages/${page}.json`);
+    const file = await data.file(collectionPageUrl("answers", collectionPages)(page));
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
 
   let slugs = tokens === undefined ? index.documents : searchIndex(index, tokens);
   if (given.slug !== undefined) slugs = exists && slugs.includes(given.slug) ? [given.slug] : [];
   const filters: Filters = { q: given.q ?? null, slug: given.slug ?? null };
-  const pageCount = Math.max(1, Math.ceil(slugs.length / pageSize));
   const onPage = slugs.slice((page - 1) * pageSize, page * pageSize);
-  const pageUrl = (number: number) => queryUrl(filters, number);
-  const envelope: Omit<Envelope<AnswerResource>, "data"> = {
-    links: {
-      self: pageUrl(page),
-      first: pageUrl(1),
-      last: pageUrl(pageCount),
-      ...(page > 1 && page <= pageCount ? { prev: pageUrl(page - 1) } : {}),
-      ...(page < pageCount ? { next: pageUrl(page + 1) } : {}),
-    },
-    meta: { count: onPage.length, total: slugs.length, page, page_count: pageCount, page_size: pageSize, filters },
-  };
+  const envelope = pageEnvelope(page, slugs.length, pageSize, filters, answersQueryUrl(filters));
   // The answers' prebuilt text is spliced in rather than parsed and serialised again: the result is exactly
   // canonicalJson of the whole envelope, at a fraction of the cost, and its tag comes from digests already known.
   const fragments = await data.fragments(onPage);
-  const rest = canonicalJson(envelope);
   const encoder = new TextEncoder();
-  const parts = [encoder.encode(fragments.length === 0 ? '{\n  "data": []' : '{\n  "data": [\n')];
-  fragments.forEach((fragment, index) => parts.push(...(index > 0 ? [encoder.encode(",\n")] : []), fragment.bytes));
-  parts.push(encoder.encode(`${fragments.length === 0 ? "" : "\n  ]"},\n${rest.slice(2)}`));
-  return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), rest]), lifecycle);
+  const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope).map((part) => (typeof part === "string" ? encoder.encode(part) : part));
+  return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), JSON.stringify(envelope)]), lifecycle);
 }
 
 /**
@@ -126,15 +111,6 @@ export function combinedDigest(parts: readonly string[]): string {
     return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
   };
   return `q${hash(1)}${hash(2)}`;
-}
-
-/** The URL of a computed result: the public path with its filters in a fixed order, page 1 left out. */
-export function queryUrl(filters: Filters, page: number): string {
-  const parts: string[] = [];
-  if (filters.q !== null) parts.push(`q=${encodeURIComponent(filters.q)}`);
-  if (filters.slug !== null) parts.push(`slug=${encodeURIComponent(filters.slug)}`);
-  if (page !== 1) parts.push(`page=${page}`);
-  return parts.length === 0 ? "/api/v1/answers" : `/api/v1/answers?${parts.join("&")}`;
 }
 
 /**

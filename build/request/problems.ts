@@ -2,7 +2,7 @@
  * RFC 9457 problem responses. Pure: no Node APIs, so the edge entries, the local server and the offline
  * tools share one catalogue. Each `type` is the absolute URI of the error's section in the docs.
  */
-import { canonicalJson } from "../output/canonical-json.ts";
+import { canonicalJson } from "../api/canonical-json.ts";
 import { corsHeaders } from "./response-headers.ts";
 
 export const PROBLEM_TYPES = {

@@ -14,7 +14,6 @@ import { compareCodeUnits, lowerBound, vocabulary } from "./text-match.ts";
 export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@2";
 
 /** Where the build publishes the answers' search index. Outside api/v1/answers/, so that no header rule of the answers reaches it. */
-export const ANSWERS_SEARCH_INDEX_PATH = "/api/v1/search/answers.json";
 
 export interface SearchIndex {
   format: typeof SEARCH_INDEX_FORMAT;

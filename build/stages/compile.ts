@@ -1,19 +1,19 @@
 import { createHash } from "node:crypto";
-import { API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
-import { answerPath, sortAnswers } from "../compile/answers.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, answerPath, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { sortAnswers } from "../compile/answers.ts";
 import type { AnswerResource } from "../content/types.ts";
 import type { AnswerOutput } from "../compile/answer-output.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import { writeSearchIndex } from "../compile/search-index-file.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
-import { envelopeText, NO_FILTERS, pageEnvelope, pagePaths, paginate, type Envelope } from "../compile/envelope.ts";
+import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, paginate, type Envelope } from "../api/envelope.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { BuildContext } from "../context.ts";
-import { canonicalJson } from "../output/canonical-json.ts";
+import { canonicalJson } from "../api/canonical-json.ts";
 import { problemBody, problemText } from "../request/problems.ts";
-import { ANSWERS_SEARCH_INDEX_PATH, SearchIndexBuilder } from "../search/search-index.ts";
+import { SearchIndexBuilder } from "../search/search-index.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
@@ -59,12 +59,13 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   const answers = sortAnswers(content.answers);
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageSize = site.page_size;
-  const pageCount = Math.max(1, Math.ceil(answers.length / pageSize));
+  const pageCount = pageCountOf(answers.length, pageSize);
+  const answersPageUrl = collectionPageUrl("answers", pageCount);
   const index = new SearchIndexBuilder();
   const firstPage: AnswerResource[] = [];
   let pageFragments: string[] = [];
   const writePage = async (page: number) => {
-    const text = envelopeText(pageFragments, pageEnvelope("answers", page, answers.length, pageSize));
+    const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl));
     for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
     pageFragments = [];
   };
@@ -92,7 +93,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     const { slug, fragment, terms, csvRow, resource } = outputs[position % batch]!;
     index.addTerms(slug, terms);
     const self = answerPath(slug);
-    await sink.file(self, envelopeText([fragment], { links: { self, first: self, last: self }, meta: { count: 1, total: 1, page: 1, page_count: 1, page_size: pageSize, filters: { ...NO_FILTERS, slug } } }));
+    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize)));
     if (position === 0) examples.set(self, singleAnswer(resource!, pageSize));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);
@@ -100,9 +101,9 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
   }
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
-  examples.set("/api/v1/answers/index.json", { data: firstPage.slice(0, 1), ...pageEnvelope("answers", 1, answers.length, pageSize) });
+  examples.set("/api/v1/answers/index.json", { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl) });
   const searchIndex = index.finish();
-  const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_PATH);
+  const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_FILE);
   await writeSearchIndex(indexFile, searchIndex);
   await indexFile.close();
   await dataPackage.finish();
@@ -137,7 +138,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       docs: "/docs/",
       api_catalog: "/.well-known/api-catalog",
       schemas: SCHEMA_LIST_PATH,
-      search_index: ANSWERS_SEARCH_INDEX_PATH,
+      search_index: ANSWERS_SEARCH_INDEX_FILE,
       data_package: "/data/datapackage.json",
     },
   });
@@ -192,12 +193,7 @@ function readAhead<T>(count: number, start: (index: number) => Promise<T>, windo
 
 /** The collection shape holding one answer: what `?slug=` returns. */
 function singleAnswer(answer: AnswerResource, pageSize: number): Envelope<AnswerResource> {
-  const self = answer.links.self;
-  return {
-    data: [answer],
-    links: { self, first: self, last: self },
-    meta: { count: 1, total: 1, page: 1, page_count: 1, page_size: pageSize, filters: { ...NO_FILTERS, slug: answer.slug } },
-  };
+  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize) };
 }
 
 /** SOURCE_DATE_EPOCH when given, else midnight UTC of the latest date the content itself records. */

@@ -1,0 +1,131 @@
+/**
+ * The one envelope of the three collections, and its only writer: items in `data`, counts and filters in
+ * `meta`, `links` to this page and its neighbours. The build writes it (`paginate`, `envelopeText`); the
+ * answers query writes it for computed results (`envelopeParts`) and takes items out of prebuilt files
+ * (`singleItemFragment`). All of them splice prebuilt item text with the same strings, so that every
+ * envelope is exactly canonicalJson({ data, links, meta }).
+ */
+import { canonicalJson } from "./canonical-json.ts";
+import { ANSWERS_ENDPOINT, answerPath, collectionPath, pagePath } from "./layout.ts";
+
+export interface Filters {
+  q: string | null;
+  slug: string | null;
+}
+
+export const NO_FILTERS: Filters = { q: null, slug: null };
+
+export interface EnvelopeLinks {
+  self: string;
+  first: string;
+  last: string;
+  prev?: string;
+  next?: string;
+}
+
+export interface EnvelopeMeta {
+  count: number;
+  total: number;
+  page: number;
+  page_count: number;
+  page_size: number;
+  filters: Filters;
+}
+
+export interface Envelope<Item> {
+  data: Item[];
+  links: EnvelopeLinks;
+  meta: EnvelopeMeta;
+}
+
+/** How many pages `total` items fill: at least one, an empty first page when there is nothing. */
+export function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * The links and counts of page `page` of `total` items, with `pageUrl` giving each page's URL. A page past
+ * the last has no `prev`: it is not part of the sequence, and `first` and `last` lead back into it.
+ */
+export function pageEnvelope(page: number, total: number, pageSize: number, filters: Filters, pageUrl: (page: number) => string): Omit<Envelope<never>, "data"> {
+  const pageCount = pageCountOf(total, pageSize);
+  const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
+  return {
+    links: {
+      self: pageUrl(page),
+      first: pageUrl(1),
+      last: pageUrl(pageCount),
+      ...(page > 1 && page <= pageCount ? { prev: pageUrl(page - 1) } : {}),
+      ...(page < pageCount ? { next: pageUrl(page + 1) } : {}),
+    },
+    meta: { count, total, page, page_count: pageCount, page_size: pageSize, filters },
+  };
+}
+
+/** The URL of a page of a prebuilt collection. A collection that fits one page has no pages/ files. */
+export function collectionPageUrl(collection: string, pageCount: number): (page: number) => string {
+  return (page) => (pageCount === 1 ? collectionPath(collection) : pagePath(collection, page));
+}
+
+/** The URL of a computed answers result: the public path with its filters in a fixed order, page 1 left out. */
+export function answersQueryUrl(filters: Filters): (page: number) => string {
+  return (page) => {
+    const parts: string[] = [];
+    if (filters.q !== null) parts.push(`q=${encodeURIComponent(filters.q)}`);
+    if (filters.slug !== null) parts.push(`slug=${encodeURIComponent(filters.slug)}`);
+    if (page !== 1) parts.push(`page=${page}`);
+    return parts.length === 0 ? ANSWERS_ENDPOINT : `${ANSWERS_ENDPOINT}?${parts.join("&")}`;
+  };
+}
+
+/** The envelope of an answer's own file: one item, found by its slug. */
+export function answerFileEnvelope(slug: string, pageSize: number): Omit<Envelope<never>, "data"> {
+  return pageEnvelope(1, 1, pageSize, { ...NO_FILTERS, slug }, () => answerPath(slug));
+}
+
+/** The paths a page is written to: its own, and index.json as well for the first page of a paged collection. */
+export function pagePaths(collection: string, page: number, pageCount: number): string[] {
+  if (pageCount === 1) return [collectionPath(collection)];
+  return page === 1 ? [collectionPath(collection), pagePath(collection, 1)] : [pagePath(collection, page)];
+}
+
+/** Splits items into pages of `pageSize`, each with the paths it is written to. */
+export function paginate<Item>(collection: string, items: readonly Item[], pageSize: number, filters: Filters = NO_FILTERS): Array<{ paths: string[]; body: Envelope<Item> }> {
+  const pageCount = pageCountOf(items.length, pageSize);
+  const pageUrl = collectionPageUrl(collection, pageCount);
+  return Array.from({ length: pageCount }, (_, index) => ({
+    paths: pagePaths(collection, index + 1, pageCount),
+    body: { data: items.slice(index * pageSize, (index + 1) * pageSize), ...pageEnvelope(index + 1, items.length, pageSize, filters, pageUrl) },
+  }));
+}
+
+// canonicalJson of { data, links, meta } is these strings around the items' fragments, then the rest of the
+// object without its opening brace. An item is indented by four spaces inside `data`.
+const DATA_OPEN = '{\n  "data": [\n';
+const DATA_EMPTY = '{\n  "data": [],\n';
+const DATA_CLOSE = "\n  ],\n";
+const ITEM_SEPARATOR = ",\n";
+
+/** An item's canonical JSON as it stands inside a collection's `data` array. */
+export function itemFragment(item: unknown): string {
+  // JSON.stringify escapes newlines inside strings, so every newline left is a line break of the layout.
+  return "    " + canonicalJson(item).trimEnd().replace(/\n/g, "\n    ");
+}
+
+/** The envelope's exact text from its items' fragments and the rest: each item is serialised once. */
+export function envelopeText(fragments: readonly string[], rest: Omit<Envelope<unknown>, "data"> & Record<string, unknown>): string {
+  return envelopeParts(fragments, rest).join("");
+}
+
+/** The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. */
+export function envelopeParts<Part extends string | Uint8Array>(fragments: readonly Part[], rest: Omit<Envelope<unknown>, "data">): Array<Part | string> {
+  const tail = canonicalJson(rest).slice(2);
+  if (fragments.length === 0) return [DATA_EMPTY, tail];
+  return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail];
+}
+
+/** The one item of a single-item collection file (an answer's own file), as its fragment text. */
+export function singleItemFragment(text: string): string | undefined {
+  const end = text.indexOf(`${DATA_CLOSE}  "links": `);
+  return text.startsWith(DATA_OPEN) && end > 0 ? text.slice(DATA_OPEN.length, end) : undefined;
+}
