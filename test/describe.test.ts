@@ -8,7 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROBLEM_TYPES } from "../build/request/problems.ts";
+import { PROBLEM_TYPES } from "../build/api/problems.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";

@@ -16,7 +16,7 @@ import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHE
 import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
-import { deprecationHeaders, type VersioningPolicy } from "./versioning.ts";
+import { deprecationHeaders, type VersioningPolicy } from "../api/versioning.ts";
 
 export const OPENAPI_PATHS = ["/api/v1/openapi.json", "/openapi.json"] as const;
 export const HEADERS_FILE_PATH = "/_headers";

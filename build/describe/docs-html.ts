@@ -3,8 +3,8 @@
  * work from a downloaded dist/ too). One stylesheet from this site; no script; no inline style.
  */
 import type { SiteSettings } from "../content/types.ts";
-import type { VersioningPolicy } from "./versioning.ts";
-import { PROBLEM_TYPES } from "../request/problems.ts";
+import type { VersioningPolicy } from "../api/versioning.ts";
+import { PROBLEM_TYPES } from "../api/problems.ts";
 import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,

@@ -4,7 +4,7 @@
  * built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
  */
 import type { SiteSettings } from "../content/types.ts";
-import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
+import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { ALLOWED_METHODS, EXPOSED_HEADERS } from "../request/response-headers.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
 import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT } from "./service-facts.ts";

@@ -4,7 +4,7 @@
  * generated from these facts, so they cannot disagree.
  */
 import { MAX_PARAMETERS } from "../request/answers-query.ts";
-import { PROBLEM_TYPES, type ProblemType } from "../request/problems.ts";
+import { PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
 
 export interface Endpoint {

@@ -2,21 +2,8 @@
  * The versioning policy, said once: in the docs, and in the root resource, because a downloaded or mirrored
  * copy loses the Deprecation and Sunset headers that would announce the end of v1.
  */
+import type { VersioningPolicy } from "../api/versioning.ts";
 import type { SiteSettings } from "../content/types.ts";
-
-export interface VersioningPolicy {
-  api_version: "v1";
-  current: string;
-  promise: string;
-  breaking: string;
-  deprecation: string;
-  /** RFC 9745: when v1 was or will be deprecated (an RFC 3339 date); null while it is not. */
-  deprecation_date: string | null;
-  /** RFC 8594: when v1 stops answering (an RFC 3339 date); null while none is announced. */
-  sunset_date: string | null;
-  successor_version: string | null;
-  policy: string;
-}
 
 export function versioningPolicy(site: SiteSettings): VersioningPolicy {
   return {
@@ -33,12 +20,4 @@ export function versioningPolicy(site: SiteSettings): VersioningPolicy {
     successor_version: site.deprecation?.successor ?? null,
     policy: "/docs/index.html#versioning",
   };
-}
-
-/** Header values for the deprecation dates (RFC 9745 wants a structured-field date, RFC 8594 an HTTP date). */
-export function deprecationHeaders(policy: VersioningPolicy): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (policy.deprecation_date) headers.Deprecation = `@${Math.floor(Date.parse(policy.deprecation_date) / 1000)}`;
-  if (policy.sunset_date) headers.Sunset = new Date(policy.sunset_date).toUTCString();
-  return headers;
 }

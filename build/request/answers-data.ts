@@ -6,7 +6,7 @@
  */
 import type { AnswerResource } from "../content/types.ts";
 import type { Envelope } from "../api/envelope.ts";
-import type { VersioningPolicy } from "../describe/versioning.ts";
+import type { VersioningPolicy } from "../api/versioning.ts";
 import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
 import { singleItemFragment } from "../api/envelope.ts";
 import { SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";

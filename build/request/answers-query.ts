@@ -5,11 +5,12 @@
  */
 import { answersQueryUrl, collectionPageUrl, envelopeParts, pageEnvelope, type Filters } from "../api/envelope.ts";
 import { ANSWERS_ENDPOINT, answerPath } from "../api/layout.ts";
-import { deprecationHeaders } from "../describe/versioning.ts";
+import { deprecationHeaders } from "../api/versioning.ts";
 import { searchIndex } from "../search/search-index.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
 import type { AnswersData } from "./answers-data.ts";
-import { malformedParameterDetail, problemResponse } from "./problems.ts";
+import { malformedParameterDetail } from "../api/problems.ts";
+import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);

@@ -1,53 +1,9 @@
 /**
- * RFC 9457 problem responses. Pure: no Node APIs, so the edge entries, the local server and the offline
- * tools share one catalogue. Each `type` is the absolute URI of the error's section in the docs.
+ * RFC 9457 problem responses, for the edge entries and the local server alike. Pure web APIs. The catalogue
+ * of types and the documents' form are the contract's (../api/problems.ts).
  */
-import { canonicalJson } from "../api/canonical-json.ts";
+import { problemBody, problemText, PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { corsHeaders } from "./response-headers.ts";
-
-export const PROBLEM_TYPES = {
-  "invalid-query": { status: 400, title: "The q parameter has no letter or digit" },
-  "query-too-long": { status: 400, title: "The q parameter is longer than 200 characters" },
-  "repeated-parameter": { status: 400, title: "A parameter is given more than once" },
-  "invalid-page": { status: 400, title: "The page parameter is not a whole number from 1" },
-  "malformed-parameter": { status: 400, title: "A parameter is not valid percent-encoded UTF-8" },
-  "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
-  "not-found": { status: 404, title: "No resource at this path" },
-  "method-not-allowed": { status: 405, title: "Only GET, HEAD and OPTIONS are allowed" },
-  "uri-too-long": { status: 414, title: "The request line is longer than 8 KiB" },
-  "headers-too-large": { status: 431, title: "The request headers are too large" },
-  "range-not-satisfiable": { status: 416, title: "The byte range selects nothing in the file" },
-  "bad-request": { status: 400, title: "The request is not valid HTTP" },
-  "internal-error": { status: 500, title: "The server failed to answer this request" },
-} as const;
-
-export type ProblemType = keyof typeof PROBLEM_TYPES;
-
-/** The detail of a malformed-parameter problem, here because the OpenAPI document shows it as an example. */
-export function malformedParameterDetail(name: string): string {
-  return `${name} holds a percent-escape that is not valid UTF-8; encode its value as UTF-8.`;
-}
-
-/** Where the docs describe the problems; the docs page has one section per type, with this anchor. */
-export const PROBLEM_DOCS_PATH = "/docs/errors/";
-
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  [extension: string]: unknown;
-}
-
-export function problemBody(kind: ProblemType, detail: string, origin: string, extensions: Record<string, unknown> = {}): Problem {
-  const { status, title } = PROBLEM_TYPES[kind];
-  return { type: `${origin}${PROBLEM_DOCS_PATH}#${kind}`, title, status, detail, ...extensions };
-}
-
-/** The exact text of a problem document, in the one JSON form of the API (sorted keys, final newline). */
-export function problemText(problem: Problem): string {
-  return canonicalJson(problem);
-}
 
 /** What a problem response needs of the request: its URL (for the origin) and method (HEAD has no body). */
 export type RequestLike = Pick<Request, "url" | "method">;

@@ -12,7 +12,7 @@ import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { BuildContext } from "../context.ts";
 import { canonicalJson } from "../api/canonical-json.ts";
-import { problemBody, problemText } from "../request/problems.ts";
+import { problemBody, problemText } from "../api/problems.ts";
 import { SearchIndexBuilder } from "../search/search-index.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
