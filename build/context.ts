@@ -1,5 +1,5 @@
 import type { SchemaRegistry } from "./schemas/schema-registry.ts";
-import type { WorkerPool } from "./workers/worker-pool.ts";
+import type { BuildWorkers } from "./workers/build-tasks.ts";
 
 /** What one build is asked to do. Everything the stages need comes from here: no globals, no process.env. */
 export interface BuildOptions {
@@ -17,5 +17,5 @@ export interface BuildContext {
   options: BuildOptions;
   schemas: SchemaRegistry;
   /** Threads for the per-file and per-answer work; the pipeline closes it when the build ends. */
-  workers?: WorkerPool;
+  workers?: BuildWorkers;
 }

@@ -5,7 +5,9 @@ import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
 import { compileSite, type CompiledSite } from "./stages/compile.ts";
 import { emitSite } from "./stages/emit.ts";
 import { loadContent } from "./stages/load.ts";
-import { validateContent, type ValidContent } from "./stages/validate.ts";
+import type { ValidContent } from "./content/valid-content.ts";
+import { validateContent } from "./stages/validate.ts";
+import { BUILD_TASK_SET } from "./workers/build-tasks.ts";
 import { WorkerPool } from "./workers/worker-pool.ts";
 
 export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagnostics: Diagnostic[] };
@@ -19,7 +21,7 @@ async function loadAndValidate(context: BuildContext): Promise<{ ok: true; conte
 
 /** Runs `build` with a context whose worker threads (if any were started) are stopped when it ends. */
 async function withContext<T>(options: BuildOptions, build: (context: BuildContext) => Promise<T>): Promise<T> {
-  const workers = options.workers === undefined ? WorkerPool.automatic() : new WorkerPool(options.workers, 0);
+  const workers = options.workers === undefined ? WorkerPool.automatic(BUILD_TASK_SET) : new WorkerPool(BUILD_TASK_SET, options.workers, 0);
   try {
     return await build({ options, schemas: await loadSchemaRegistry(), workers });
   } finally {

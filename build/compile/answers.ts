@@ -1,7 +1,7 @@
 import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types.ts";
 import { answerPath } from "../api/layout.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
-import type { ValidAnswer } from "../stages/validate.ts";
+import type { ValidAnswer } from "../content/valid-content.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
 /** Answers in collection order: by slug, in UTF-16 code unit order. */

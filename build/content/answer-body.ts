@@ -1,16 +1,11 @@
 import { readFile as readFileCallback } from "node:fs";
 import { promisify } from "node:util";
-import { answerBodyOf } from "./content-file.ts";
+import { answerBodyOf, type AnswerBodySource } from "./content-file.ts";
 
 // The callback API: fs/promises makes a FileHandle object for every file read, which costs more than the read.
 const readFile = promisify(readFileCallback);
 
-/**
- * Where an answer's Markdown body comes from when it is rendered: the file on disk, read again (bodies are
- * not held from load to compile, or memory would grow with the content), or the text itself (content parsed
- * from memory, in tests). Plain data, so that it can be handed to a worker thread.
- */
-export type AnswerBodySource = { path: string } | { text: string };
+export type { AnswerBodySource };
 
 /** Reads a whole file: asynchronously on the main thread, synchronously on a worker thread (which has nothing else to do). */
 export type FileReader = (path: string) => Promise<Uint8Array>;

@@ -8,11 +8,17 @@ import path from "node:path";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { findCitations } from "../markdown/citations.ts";
-import type { AnswerBodySource } from "./answer-body.ts";
 import { splitFrontMatter } from "./front-matter.ts";
 import type { ContentKind } from "./layout.ts";
 import { LineIndex } from "./line-index.ts";
 import { parseYamlSource, yamlLocator, type YamlSource } from "./yaml-document.ts";
+
+/**
+ * Where an answer's Markdown body comes from when it is rendered: the file on disk, read again (bodies are
+ * not held from load to compile, or memory would grow with the content), or the text itself (content parsed
+ * from memory, in tests). Plain data, so that it can be handed to a worker thread.
+ */
+export type AnswerBodySource = { path: string } | { text: string };
 
 /**
  * The Markdown body of an answer, as the later stages need it without holding its text: the citations (for

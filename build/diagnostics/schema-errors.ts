@@ -1,13 +1,13 @@
 import type { ErrorObject } from "ajv";
 import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "./catalogue.ts";
 import { joinPointer, type Diagnostic } from "./diagnostic.ts";
-import type { ContentFile } from "../stages/load.ts";
+import type { LocatedFile } from "../content/located-file.ts";
 
 /**
  * Turns ajv errors into diagnostics located in the YAML source. Errors that only summarise others (`if`,
  * `anyOf`) are dropped: their detail is reported by the errors they summarise.
  */
-export function schemaErrorsToDiagnostics(file: ContentFile, errors: readonly ErrorObject[]): Diagnostic[] {
+export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly ErrorObject[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   // One diagnostic per value: "not a url" fails both `format` and `pattern`; the first error says enough.

@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Position } from "../diagnostics/diagnostic.ts";
-import type { ContentFile } from "../stages/load.ts";
+import type { LocatedFile } from "../content/located-file.ts";
 import type {
   AnswerFrontMatter,
   DisclosureContent,
@@ -12,7 +12,7 @@ import type {
 
 /** A content file whose data passed its schema, with that data typed. */
 export interface Valid<T> {
-  file: ContentFile;
+  file: LocatedFile;
   data: T;
 }
 
@@ -39,7 +39,7 @@ export interface RuleInput {
 
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
 export type Report = (
-  file: ContentFile,
+  file: LocatedFile,
   pointer: string,
   code: DiagnosticCode,
   message: string,
@@ -54,7 +54,7 @@ export interface ContentRule {
 }
 
 /** Every (file, pointer, source id) that content cites, for the rules about sources. */
-export function* citedSources(input: RuleInput): Generator<{ file: ContentFile; pointer: string; id: string }> {
+export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; pointer: string; id: string }> {
   for (const { file, data } of input.answers) {
     for (const [index, id] of data.sources.entries()) yield { file, pointer: `/sources/${index}`, id };
   }

@@ -1,10 +1,10 @@
-import type { ContentFile } from "../stages/load.ts";
+import type { LocatedFile } from "../content/located-file.ts";
 import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Report } from "./rule.ts";
 
 /** Reports positions that are not exactly 1..N, each used once (ranks of suppliers, order of families). */
 export function checkSequence(
-  items: Array<{ file: ContentFile; pointer: string; position: number; name: string }>,
+  items: Array<{ file: LocatedFile; pointer: string; position: number; name: string }>,
   code: DiagnosticCode,
   noun: string,
   report: Report,

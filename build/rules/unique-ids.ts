@@ -1,4 +1,4 @@
-import type { ContentFile } from "../stages/load.ts";
+import type { LocatedFile } from "../content/located-file.ts";
 import type { ContentRule, Report } from "./rule.ts";
 
 /** Slugs of answers, suppliers and families, and ids of sources, are each used once. */
@@ -15,8 +15,8 @@ export const uniqueIds: ContentRule = {
   },
 };
 
-function reportRepeats(items: Array<{ file: ContentFile; pointer: string; id: string }>, what: string, report: Report): void {
-  const first = new Map<string, { file: ContentFile; pointer: string }>();
+function reportRepeats(items: Array<{ file: LocatedFile; pointer: string; id: string }>, what: string, report: Report): void {
+  const first = new Map<string, { file: LocatedFile; pointer: string }>();
   for (const item of items) {
     const earlier = first.get(item.id);
     if (!earlier) {

@@ -3,6 +3,7 @@ import { ANSWERS_SEARCH_INDEX_FILE, answerPath, API_NOT_FOUND_DETAIL, API_NOT_FO
 import { sortAnswers } from "../compile/answers.ts";
 import type { AnswerResource } from "../content/types.ts";
 import type { AnswerOutput } from "../compile/answer-output.ts";
+import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import { writeSearchIndex } from "../compile/search-index-file.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
@@ -17,7 +18,7 @@ import { SearchIndexBuilder } from "../search/search-index.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
-import type { ValidContent } from "./validate.ts";
+import type { ValidContent } from "../content/valid-content.ts";
 
 export type { OutputFile } from "../output/output-sink.ts";
 
@@ -79,6 +80,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     Math.ceil(answers.length / batch),
     (at) =>
       runTask(
+        BUILD_TASK_SET,
         context.workers,
         onThreads,
         "render-answers",

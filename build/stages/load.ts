@@ -5,11 +5,12 @@ import fg from "fast-glob";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { citationGroupsIn, locatorFor, stemOf, type CitationGroup, type ContentFileParse, type ParsedContentFile } from "../content/content-file.ts";
+import type { LocatedFile } from "../content/located-file.ts";
 import type { YamlSource } from "../content/yaml-document.ts";
 import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
-import type { ContentFileJob } from "../workers/build-tasks.ts";
-import { runTask, type WorkerPool } from "../workers/worker-pool.ts";
+import { BUILD_TASK_SET, type BuildWorkers, type ContentFileJob } from "../workers/build-tasks.ts";
+import { runTask } from "../workers/worker-pool.ts";
 
 export type { MarkdownBody } from "../content/content-file.ts";
 
@@ -19,7 +20,7 @@ export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
 export interface LoadOptions {
   contentDir: string;
   /** Threads to parse on, when there are enough files to be worth it. */
-  workers?: WorkerPool;
+  workers?: BuildWorkers;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface LoadOptions {
  * the content. A class rather than an object of closures: under tsx every named closure carries its own name
  * property and shape, about 600 bytes, which at 100,000 files was a tenth of the build's memory.
  */
-export class ContentFile implements ParsedContentFile {
+export class ContentFile implements LocatedFile {
   readonly kind: ContentKind;
   readonly file: string;
   readonly stem: string;
@@ -141,11 +142,11 @@ async function checkEntry(contentDir: string, contentRoot: string, relativePath:
  * Reads and parses files, in order: on the worker threads for a large content folder, in batches (one message
  * each way per 50 files costs a fifth less than one per file), else here with reads overlapping.
  */
-async function parseFiles(jobs: readonly ContentFileJob[], workers: WorkerPool | undefined): Promise<ContentFileParse[]> {
+async function parseFiles(jobs: readonly ContentFileJob[], workers: BuildWorkers | undefined): Promise<ContentFileParse[]> {
   const onThreads = workers?.worthwhileFor(jobs.length) ?? false;
   const size = onThreads ? 50 : 1;
   const batches = Array.from({ length: Math.ceil(jobs.length / size) }, (_, at) => jobs.slice(at * size, (at + 1) * size));
-  const results = await mapConcurrently(batches, onThreads ? 8 : FILE_CONCURRENCY, (batch) => runTask(workers, onThreads, "parse-content-files", batch));
+  const results = await mapConcurrently(batches, onThreads ? 8 : FILE_CONCURRENCY, (batch) => runTask(BUILD_TASK_SET, workers, onThreads, "parse-content-files", batch));
   return results.flat();
 }
 

@@ -13,23 +13,8 @@ import type {
 import { CONTENT_RULES } from "../rules/index.ts";
 import type { Report, RuleInput, Valid } from "../rules/rule.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
-import type { LoadedContent, MarkdownBody } from "./load.ts";
-
-/** A valid answer as the compile stage needs it: only what it uses, so that the rest of the load can be let go. */
-export interface ValidAnswer {
-  data: AnswerFrontMatter;
-  body: Pick<MarkdownBody, "source" | "digest">;
-}
-
-/** The whole content, every file valid against its schema and the cross-file rules. */
-export interface ValidContent {
-  site: SiteSettings;
-  sources: Source[];
-  disclosure: DisclosureContent;
-  answers: ValidAnswer[];
-  suppliers: SupplierContent[];
-  evidence: EvidenceFamilyContent[];
-}
+import type { ValidContent } from "../content/valid-content.ts";
+import type { LoadedContent } from "./load.ts";
 
 export type ValidationResult = { ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] };
 

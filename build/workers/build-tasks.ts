@@ -3,9 +3,10 @@
  * runs on a worker or on the main thread, so that the output does not depend on where it ran.
  */
 import { renderAnswerOutput, type AnswerJob, type AnswerOutput, type AnswerRenderContext } from "../compile/answer-output.ts";
-import type { FileReader } from "../content/answer-body.ts";
+import { readFileAsync, type FileReader } from "../content/answer-body.ts";
 import { parseContentFile, type ContentFileParse } from "../content/content-file.ts";
 import type { ContentKind } from "../content/layout.ts";
+import type { TaskSet, WorkerPool } from "./worker-pool.ts";
 
 /** What tasks share across a build: how to read a file, and the render context the compile stage sets before it renders. */
 export interface WorkerState {
@@ -39,5 +40,12 @@ export const BUILD_TASKS = {
 } satisfies Record<string, (input: never, state: WorkerState) => Promise<unknown>>;
 
 export type BuildTaskName = keyof typeof BUILD_TASKS;
-export type TaskInput<Name extends BuildTaskName> = Parameters<(typeof BUILD_TASKS)[Name]>[0];
-export type TaskOutput<Name extends BuildTaskName> = Awaited<ReturnType<(typeof BUILD_TASKS)[Name]>>;
+
+/** The build's tasks for a WorkerPool: build-worker.ts answers them on a thread; here they read asynchronously. */
+export const BUILD_TASK_SET: TaskSet<WorkerState, typeof BUILD_TASKS> = {
+  table: BUILD_TASKS,
+  workerEntry: () => new URL("./build-worker.ts", import.meta.url),
+  localState: { read: readFileAsync },
+};
+
+export type BuildWorkers = WorkerPool<WorkerState, typeof BUILD_TASKS>;

@@ -2,8 +2,23 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { buildSync } from "esbuild";
-import { readFileAsync } from "../content/answer-body.ts";
-import { BUILD_TASKS, type BuildTaskName, type TaskInput, type TaskOutput, type WorkerState } from "./build-tasks.ts";
+
+/** Tasks by name: plain data in, plain data out, the same function whether a worker or this thread runs it. */
+export type TaskTable<State> = Record<string, (input: never, state: State) => Promise<unknown>>;
+
+/**
+ * What a pool runs: its task table, the module a worker thread runs (it answers the same table), and the
+ * part of the state a task run on this thread gets (on a worker, the worker's module provides it).
+ */
+export interface TaskSet<State, Table extends TaskTable<State>> {
+  table: Table;
+  /** A function: the worker's own bundle includes the table's module, where import.meta.url means nothing. */
+  workerEntry: () => URL;
+  localState: Partial<State>;
+}
+
+type InputOf<Table, Name extends keyof Table> = Table[Name] extends (input: infer Input, state: never) => Promise<unknown> ? Input : never;
+type OutputOf<Table, Name extends keyof Table> = Table[Name] extends (input: never, state: never) => Promise<infer Output> ? Output : never;
 
 /**
  * Worker threads for the per-file and per-answer work of a large build (parsing YAML, rendering Markdown,
@@ -11,7 +26,7 @@ import { BUILD_TASKS, type BuildTaskName, type TaskInput, type TaskOutput, type 
  * first use; a small build never starts any: bundling their code and starting them (about a tenth of a
  * second) and the messages to and fro cost more than they save below a few thousand files.
  */
-export class WorkerPool {
+export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTable<State>> {
   private threads: Array<{ worker: Worker; pending: Map<number, Pending> }> | undefined;
   private nextId = 0;
   private failure: Error | undefined;
@@ -20,13 +35,14 @@ export class WorkerPool {
    * `size` threads (0: every task runs on the main thread), started for batches of at least `minimumItems`.
    */
   constructor(
+    readonly tasks: TaskSet<State, Table>,
     readonly size: number,
     private readonly minimumItems: number,
   ) {}
 
-  /** The pool a build uses when its options do not say: one thread per core, from 2,000 items. */
-  static automatic(): WorkerPool {
-    return new WorkerPool(Math.min(4, availableParallelism()), 2000);
+  /** The pool a build uses when its options do not say: one thread per core (at most 4), from 2,000 items. */
+  static automatic<State, Table extends TaskTable<State>>(tasks: TaskSet<State, Table>): WorkerPool<State, Table> {
+    return new WorkerPool(tasks, Math.min(4, availableParallelism()), 2000);
   }
 
   /** True when a batch of `items` should go to the threads. */
@@ -35,7 +51,7 @@ export class WorkerPool {
   }
 
   /** Runs a task on the least busy thread. */
-  run<Name extends BuildTaskName>(task: Name, input: TaskInput<Name>): Promise<TaskOutput<Name>> {
+  run<Name extends keyof Table & string>(task: Name, input: InputOf<Table, Name>): Promise<OutputOf<Table, Name>> {
     if (this.failure) return Promise.reject(this.failure);
     const threads = this.start();
     const thread = threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
@@ -47,7 +63,7 @@ export class WorkerPool {
   }
 
   /** Sends state to every thread; a thread has it before it runs any task sent after. */
-  share(state: Omit<WorkerState, "read">): void {
+  share(state: Partial<State>): void {
     for (const thread of this.start()) thread.worker.postMessage({ state });
   }
 
@@ -60,7 +76,7 @@ export class WorkerPool {
 
   private start(): NonNullable<WorkerPool["threads"]> {
     if (this.threads) return this.threads;
-    const code = workerBundle();
+    const code = workerBundle(this.tasks.workerEntry());
     this.threads = Array.from({ length: this.size }, () => {
       // A bounded heap makes a worker collect its garbage (the parse trees of files long done) instead of
       // growing: at 100,000 answers unbounded workers added hundreds of megabytes to the build's peak. A worker
@@ -96,9 +112,9 @@ interface Pending {
  * thread then starts in about 20 ms; loading the TypeScript modules through tsx instead took a quarter of a
  * second of CPU per thread, because Node 20 gives each worker its own module-hook thread.
  */
-function workerBundle(): string {
+function workerBundle(entry: URL): string {
   const result = buildSync({
-    entryPoints: [fileURLToPath(new URL("./build-worker.ts", import.meta.url))],
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -110,8 +126,15 @@ function workerBundle(): string {
 }
 
 /** Runs a task on the pool when the batch is large enough, else here; the result is the same either way. */
-export function runTask<Name extends BuildTaskName>(pool: WorkerPool | undefined, onThreads: boolean, task: Name, input: TaskInput<Name>, state: Omit<WorkerState, "read"> = {}): Promise<TaskOutput<Name>> {
+export function runTask<State, Table extends TaskTable<State>, Name extends keyof Table & string>(
+  tasks: TaskSet<State, Table>,
+  pool: WorkerPool<State, Table> | undefined,
+  onThreads: boolean,
+  task: Name,
+  input: InputOf<Table, Name>,
+  state: Partial<State> = {},
+): Promise<OutputOf<Table, Name>> {
   if (pool && onThreads) return pool.run(task, input);
-  const run = BUILD_TASKS[task] as (input: TaskInput<Name>, state: WorkerState) => Promise<TaskOutput<Name>>;
-  return run(input, { ...state, read: readFileAsync });
+  const run = tasks.table[task] as unknown as (input: InputOf<Table, Name>, state: State) => Promise<OutputOf<Table, Name>>;
+  return run(input, { ...state, ...tasks.localState } as State);
 }

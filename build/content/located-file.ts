@@ -1,0 +1,12 @@
+/**
+ * A content file as validation sees it: what it holds, and where in it any JSON pointer (or an answer's
+ * citation) was written. The rules and the schema-error reader need only this, not the loader that makes it.
+ */
+import type { Position } from "../diagnostics/diagnostic.ts";
+import type { CitationGroup, ParsedContentFile } from "./content-file.ts";
+
+export interface LocatedFile extends ParsedContentFile {
+  locate(pointer: string, prefer?: "value" | "key"): Position;
+  /** An answer's `[@id]` groups with their positions; empty for other files. */
+  citationGroups(): CitationGroup[];
+}

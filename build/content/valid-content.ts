@@ -1,0 +1,22 @@
+/**
+ * The content once it has passed validation, as the compile stage takes it: every file valid against its
+ * schema and the cross-file rules, and of each answer only what compiling uses.
+ */
+import type { MarkdownBody } from "./content-file.ts";
+import type { AnswerFrontMatter, DisclosureContent, EvidenceFamilyContent, SiteSettings, Source, SupplierContent } from "./types.ts";
+
+/** A valid answer as the compile stage needs it: only what it uses, so that the rest of the load can be let go. */
+export interface ValidAnswer {
+  data: AnswerFrontMatter;
+  body: Pick<MarkdownBody, "source" | "digest">;
+}
+
+/** The whole content, every file valid against its schema and the cross-file rules. */
+export interface ValidContent {
+  site: SiteSettings;
+  sources: Source[];
+  disclosure: DisclosureContent;
+  answers: ValidAnswer[];
+  suppliers: SupplierContent[];
+  evidence: EvidenceFamilyContent[];
+}
