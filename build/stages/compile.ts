@@ -1,20 +1,15 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_SEARCH_INDEX_FILE, answerPath, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
 import { sortAnswers } from "../compile/answers.ts";
-import type { AnswerResource } from "../content/types.ts";
-import type { AnswerOutput } from "../compile/answer-output.ts";
-import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
-import { runTask } from "../workers/worker-pool.ts";
-import { writeSearchIndex } from "../compile/search-index-file.ts";
+import { writeAnswersCollection } from "../compile/answers-collection.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
-import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, paginate, type Envelope } from "../api/envelope.ts";
+import { paginate } from "../api/envelope.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { BuildContext } from "../context.ts";
 import { canonicalJson } from "../api/canonical-json.ts";
 import { problemBody, problemText } from "../api/problems.ts";
-import { SearchIndexBuilder } from "../search/search-index.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
@@ -58,56 +53,8 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await dataPackage.start();
 
   const answers = sortAnswers(content.answers);
-  const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageSize = site.page_size;
-  const pageCount = pageCountOf(answers.length, pageSize);
-  const answersPageUrl = collectionPageUrl("answers", pageCount);
-  const index = new SearchIndexBuilder();
-  const firstPage: AnswerResource[] = [];
-  let pageFragments: string[] = [];
-  const writePage = async (page: number) => {
-    const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl));
-    for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
-    pageFragments = [];
-  };
-  // Renders run a window ahead, in order: on worker threads for a large collection, while this thread writes.
-  const renderContext = { titles, register };
-  const onThreads = context.workers?.worthwhileFor(answers.length) ?? false;
-  if (onThreads) context.workers!.share({ render: renderContext });
-  // On threads, several answers to a message: one message each way per answer measured a fifth slower.
-  const batch = onThreads ? 16 : 1;
-  const rendered = readAhead(
-    Math.ceil(answers.length / batch),
-    (at) =>
-      runTask(
-        BUILD_TASK_SET,
-        context.workers,
-        onThreads,
-        "render-answers",
-        answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({ data: answer.data, body: answer.body.source, wantResource: at * batch + offset < pageSize })),
-        { render: renderContext },
-      ),
-    onThreads ? 8 : 32,
-  );
-  let outputs: AnswerOutput[] = [];
-  for (let position = 0; position < answers.length; position++) {
-    if (position % batch === 0) outputs = await rendered.next();
-    const { slug, fragment, terms, csvRow, resource } = outputs[position % batch]!;
-    index.addTerms(slug, terms);
-    const self = answerPath(slug);
-    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize)));
-    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize));
-    if (resource) firstPage.push(resource);
-    await dataPackage.answerRow(csvRow);
-    pageFragments.push(fragment);
-    if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
-  }
-  if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
-  examples.set("/api/v1/answers/index.json", { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl) });
-  const searchIndex = index.finish();
-  const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_FILE);
-  await writeSearchIndex(indexFile, searchIndex);
-  await indexFile.close();
+  const { searchIndex, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, examples });
   await dataPackage.finish();
 
   const versioning = versioningPolicy(site);
@@ -173,31 +120,6 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
 }
 
 /** Starts tasks 0 to count - 1 in order, up to `window` ahead of the one handed over, and hands the results over in order. */
-function readAhead<T>(count: number, start: (index: number) => Promise<T>, window: number): { next(): Promise<T> } {
-  const started = new Map<number, Promise<T>>();
-  let handed = 0;
-  let next = 0;
-  return {
-    next() {
-      while (next < count && next < handed + window) {
-        const task = start(next);
-        // Its failure is reported when it is handed over, not as an unhandled rejection before.
-        task.catch(() => undefined);
-        started.set(next++, task);
-      }
-      const result = started.get(handed)!;
-      // Let go of what is handed over, so that finished results do not stay in memory.
-      started.delete(handed++);
-      return result;
-    },
-  };
-}
-
-/** The collection shape holding one answer: what `?slug=` returns. */
-function singleAnswer(answer: AnswerResource, pageSize: number): Envelope<AnswerResource> {
-  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize) };
-}
-
 /** SOURCE_DATE_EPOCH when given, else midnight UTC of the latest date the content itself records. */
 function generationTime(sourceDateEpoch: number | undefined, content: ValidContent): string {
   if (sourceDateEpoch !== undefined) return new Date(sourceDateEpoch * 1000).toISOString().replace(".000Z", "Z");

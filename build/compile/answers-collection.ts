@@ -1,0 +1,115 @@
+/**
+ * The answers collection, streamed: each answer is rendered (on worker threads for a large collection, a window
+ * ahead, in order), written as its own file, added to its page, the search index and the CSV, then dropped, so
+ * that nothing held grows with the collection but the search index and the slugs and titles.
+ */
+import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath } from "../api/layout.ts";
+import type { AnswerResource, Source } from "../content/types.ts";
+import type { ValidAnswer } from "../content/valid-content.ts";
+import type { OutputSink } from "../output/output-sink.ts";
+import { SearchIndexBuilder, type SearchIndex } from "../search/search-index.ts";
+import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
+import { runTask } from "../workers/worker-pool.ts";
+import type { AnswerOutput } from "./answer-output.ts";
+import type { DataPackageWriter } from "./data-package.ts";
+import { writeSearchIndex } from "./search-index-file.ts";
+
+export interface AnswersCollectionInput {
+  workers: BuildWorkers | undefined;
+  /** In collection order. */
+  answers: readonly ValidAnswer[];
+  register: ReadonlyMap<string, Source>;
+  pageSize: number;
+  sink: OutputSink;
+  dataPackage: DataPackageWriter;
+  /** Where the bodies the OpenAPI document shows as examples are kept: the first answer, the first page. */
+  examples: Map<string, unknown>;
+}
+
+/** What the rest of the build needs of the collection: the search index (for the offline page) and the first page's answers. */
+export interface AnswersCollection {
+  searchIndex: SearchIndex;
+  firstPage: AnswerResource[];
+}
+
+export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, examples }: AnswersCollectionInput): Promise<AnswersCollection> {
+  const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
+  const pageCount = pageCountOf(answers.length, pageSize);
+  const answersPageUrl = collectionPageUrl("answers", pageCount);
+  const index = new SearchIndexBuilder();
+  const firstPage: AnswerResource[] = [];
+  let pageFragments: string[] = [];
+  const writePage = async (page: number) => {
+    const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl));
+    for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
+    pageFragments = [];
+  };
+  const renderContext = { titles, register };
+  const onThreads = workers?.worthwhileFor(answers.length) ?? false;
+  if (onThreads) workers!.share({ render: renderContext });
+  // On threads, several answers to a message: one message each way per answer measured a fifth slower.
+  const batch = onThreads ? 16 : 1;
+  const rendered = readAhead(
+    Math.ceil(answers.length / batch),
+    (at) =>
+      runTask(
+        BUILD_TASK_SET,
+        workers,
+        onThreads,
+        "render-answers",
+        answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({ data: answer.data, body: answer.body.source, wantResource: at * batch + offset < pageSize })),
+        { render: renderContext },
+      ),
+    onThreads ? 8 : 32,
+  );
+  let outputs: AnswerOutput[] = [];
+  for (let position = 0; position < answers.length; position++) {
+    if (position % batch === 0) outputs = await rendered.next();
+    const { slug, fragment, terms, csvRow, resource } = outputs[position % batch]!;
+    index.addTerms(slug, terms);
+    const self = answerPath(slug);
+    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize)));
+    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize));
+    if (resource) firstPage.push(resource);
+    await dataPackage.answerRow(csvRow);
+    pageFragments.push(fragment);
+    if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
+  }
+  if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
+  examples.set(collectionPath("answers"), { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl) });
+  const searchIndex = index.finish();
+  const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_FILE);
+  await writeSearchIndex(indexFile, searchIndex);
+  await indexFile.close();
+  return { searchIndex, firstPage };
+}
+
+/**
+ * Starts tasks up to `window` ahead of the one handed over, and hands them over in order: the renders run
+ * while this thread writes.
+ */
+function readAhead<T>(count: number, start: (index: number) => Promise<T>, window: number): { next(): Promise<T> } {
+  const started = new Map<number, Promise<T>>();
+  let handed = 0;
+  let next = 0;
+  return {
+    next() {
+      while (next < count && next < handed + window) {
+        const task = start(next);
+        // Its failure is reported when it is handed over, not as an unhandled rejection before.
+        task.catch(() => undefined);
+        started.set(next++, task);
+      }
+      const result = started.get(handed)!;
+      // Let go of what is handed over, so that finished results do not stay in memory.
+      started.delete(handed++);
+      return result;
+    },
+  };
+}
+
+/** The collection shape holding one answer: what `?slug=` returns. */
+function singleAnswer(answer: AnswerResource, pageSize: number): Envelope<AnswerResource> {
+  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize) };
+}
