@@ -8,12 +8,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import handler from "serve-handler";
 import { NETLIFY_CONFIGURATION_FILES } from "../compile/archive-manifests.ts";
 import { methodGuard } from "../request/method-guard.ts";
-import { problemBody, problemText, PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
+import { byteRange, serveWithServeHandler } from "./byte-ranges.ts";
+import { decodePath, requestUrl, sendNotFound, sendProblem, sendWebResponse, webHeaders, webRequest } from "./node-web-bridge.ts";
+import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import { COMPRESSION_THRESHOLD, isCompressible, isNotFound, negotiateEncoding, StaticFiles } from "./static-files.ts";
 
@@ -52,7 +53,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       else outgoing.destroy();
     });
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(server, error, socket));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket));
   // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
   server.on("connect", (_incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket));
   return server;
@@ -207,136 +208,4 @@ function netlifyConfigOf(options: LocalServerOptions): () => Promise<NetlifyConf
     }
     return loaded.config;
   };
-}
-
-/** serve-handler sends the bytes (with Range support); the rules' headers and our status win over its own. */
-async function serveWithServeHandler(incoming: IncomingMessage, outgoing: ServerResponse, folder: string, absolutePath: string, status: number, headers: Record<string, string>): Promise<void> {
-  const writeHead = outgoing.writeHead.bind(outgoing) as (code: number, headers?: Record<string, unknown>) => ServerResponse;
-  (outgoing as { writeHead: unknown }).writeHead = (code: number, own: Record<string, unknown> = {}) => {
-    // Content-Disposition misleads `wget --content-disposition`; Last-Modified would differ between identical builds.
-    const { "Content-Disposition": _disposition, "Last-Modified": _modified, ...kept } = own;
-    return writeHead(status === 200 ? code : status, { ...kept, ...headers });
-  };
-  const relative = path.relative(path.resolve(folder), absolutePath).split(path.sep).map(encodeURIComponent).join("/");
-  incoming.url = `/${relative}`;
-  await handler(incoming, outgoing, { public: folder, cleanUrls: false, directoryListing: false, etag: false, symlinks: false, trailingSlash: undefined });
-}
-
-/**
- * RFC 9110: a Range header that is not one well-formed byte range may be ignored (the whole file is sent);
- * a well-formed one that selects no byte is unsatisfiable (416).
- */
-export function byteRange(header: string, size: number): "whole" | "partial" | "unsatisfiable" {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === "" && match[2] === "")) return "whole";
-  const [, first, last] = match;
-  if (first === "") return Number(last) === 0 ? "unsatisfiable" : "partial";
-  if (last !== "" && Number(last) < Number(first)) return "whole";
-  return Number(first) >= size ? "unsatisfiable" : "partial";
-}
-
-function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: URL): void {
-  // Netlify answers a path no rule and no file covers with its own HTML page; under /api/ a rule covers every path.
-  const body = `Not Found: ${url.pathname}\n`;
-  outgoing.writeHead(404, { ...corsHeaders(), "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
-  outgoing.end(incoming.method === "HEAD" ? undefined : body);
-}
-
-function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage, kind: ProblemType, detail: string): void {
-  void sendWebResponse(outgoing, problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail));
-}
-
-async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-  outgoing.writeHead(response.status, headers);
-  outgoing.end(body);
-}
-
-/**
- * The URL of a request, for the rules and the edge entries. The Host header is believed only when it names
- * this server on the loopback interface: the edge code fetches its data from the request's origin, and a
- * client must not be able to point that at another host.
- */
-function requestUrl(incoming: IncomingMessage): URL {
-  const address = incoming.socket.localAddress ?? "127.0.0.1";
-  const port = incoming.socket.localPort ?? 80;
-  const own = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
-  let origin = own;
-  try {
-    const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
-    if (["localhost", "127.0.0.1", "[::1]"].includes(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
-  } catch {
-    // Not a host at all: this server's own address stands.
-  }
-  try {
-    return new URL(incoming.url ?? "/", origin);
-  } catch {
-    return new URL("/", origin);
-  }
-}
-
-function webHeaders(incoming: IncomingMessage): Headers {
-  const headers = new Headers();
-  const raw = incoming.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    try {
-      headers.append(raw[index]!, raw[index + 1]!);
-    } catch {
-      // A header fetch cannot hold (invalid bytes in its value) plays no part in any rule: drop it.
-    }
-  }
-  return headers;
-}
-
-/** A web Request for the edge entries, or undefined for methods fetch refuses to represent (CONNECT, TRACE). */
-function webRequest(url: URL, method: string, headers: Headers): Request | undefined {
-  try {
-    return new Request(url, { method, headers });
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The decoded path, bytes that are not UTF-8 becoming U+FFFD: such a path matches no file, but the rules
- * still see it (under /api/ it gets the JSON 404 rather than no rule at all).
- */
-export function decodePath(pathname: string): string {
-  if (!pathname.includes("%")) return pathname;
-  const bytes: number[] = [];
-  for (let at = 0; at < pathname.length; at++) {
-    const hex = pathname[at] === "%" ? pathname.slice(at + 1, at + 3) : "";
-    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      at += 2;
-    } else bytes.push(...new TextEncoder().encode(pathname[at]!));
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(bytes));
-}
-
-/** Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400; JSON either way. */
-/** CONNECT gets the 405 every other method but GET, HEAD and OPTIONS gets, and the connection is closed. */
-async function answerConnect(server: Server, socket: Socket): Promise<void> {
-  const response = methodGuard({ url: `${ownOrigin(server)}/`, method: "CONNECT", headers: new Headers() })!;
-  const body = await response.text();
-  const headers = [...response.headers, ["connection", "close"]];
-  socket.end(`HTTP/1.1 ${response.status} Method Not Allowed\r\n${headers.map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${body}`);
-}
-
-function ownOrigin(server: Server): string {
-  const address = server.address();
-  return address && typeof address === "object" ? `http://localhost:${address.port}` : "http://localhost";
-}
-
-function answerClientError(server: Server, error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || (error as { code?: string }).code === "ECONNRESET") return void socket.destroy();
-  const kind: ProblemType = error.code === "HPE_HEADER_OVERFLOW" ? "headers-too-large" : "bad-request";
-  const origin = ownOrigin(server);
-  const detail = kind === "headers-too-large" ? "The request headers exceed the server's limit of 16 KiB." : "The request could not be parsed as HTTP/1.1.";
-  const body = problemText(problemBody(kind, detail, origin));
-  const reason = kind === "headers-too-large" ? "Request Header Fields Too Large" : "Bad Request";
-  const headers = Object.entries({ ...corsHeaders(), "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" });
-  socket.end(`HTTP/1.1 ${PROBLEM_TYPES[kind].status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${body}`);
 }

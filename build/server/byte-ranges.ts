@@ -1,0 +1,33 @@
+/**
+ * Range requests: which kind of answer a Range header asks for, and serve-handler sending the part from the
+ * disk, with the rules' headers and our status winning over its own.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import handler from "serve-handler";
+
+/** serve-handler sends the bytes (with Range support); the rules' headers and our status win over its own. */
+export async function serveWithServeHandler(incoming: IncomingMessage, outgoing: ServerResponse, folder: string, absolutePath: string, status: number, headers: Record<string, string>): Promise<void> {
+  const writeHead = outgoing.writeHead.bind(outgoing) as (code: number, headers?: Record<string, unknown>) => ServerResponse;
+  (outgoing as { writeHead: unknown }).writeHead = (code: number, own: Record<string, unknown> = {}) => {
+    // Content-Disposition misleads `wget --content-disposition`; Last-Modified would differ between identical builds.
+    const { "Content-Disposition": _disposition, "Last-Modified": _modified, ...kept } = own;
+    return writeHead(status === 200 ? code : status, { ...kept, ...headers });
+  };
+  const relative = path.relative(path.resolve(folder), absolutePath).split(path.sep).map(encodeURIComponent).join("/");
+  incoming.url = `/${relative}`;
+  await handler(incoming, outgoing, { public: folder, cleanUrls: false, directoryListing: false, etag: false, symlinks: false, trailingSlash: undefined });
+}
+
+/**
+ * RFC 9110: a Range header that is not one well-formed byte range may be ignored (the whole file is sent);
+ * a well-formed one that selects no byte is unsatisfiable (416).
+ */
+export function byteRange(header: string, size: number): "whole" | "partial" | "unsatisfiable" {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return "whole";
+  const [, first, last] = match;
+  if (first === "") return Number(last) === 0 ? "unsatisfiable" : "partial";
+  if (last !== "" && Number(last) < Number(first)) return "whole";
+  return Number(first) >= size ? "unsatisfiable" : "partial";
+}

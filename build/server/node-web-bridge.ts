@@ -1,0 +1,89 @@
+/**
+ * Node's HTTP messages as web-standard Requests and Responses and back: what the edge entries and the problem
+ * responses are written against, on the local server's Node sockets.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ProblemType } from "../api/problems.ts";
+import { problemResponse } from "../request/problems.ts";
+import { corsHeaders } from "../request/response-headers.ts";
+
+export function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: URL): void {
+  // Netlify answers a path no rule and no file covers with its own HTML page; under /api/ a rule covers every path.
+  const body = `Not Found: ${url.pathname}\n`;
+  outgoing.writeHead(404, { ...corsHeaders(), "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
+  outgoing.end(incoming.method === "HEAD" ? undefined : body);
+}
+
+export function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage, kind: ProblemType, detail: string): void {
+  void sendWebResponse(outgoing, problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail));
+}
+
+export async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(body);
+}
+
+/**
+ * The URL of a request, for the rules and the edge entries. The Host header is believed only when it names
+ * this server on the loopback interface: the edge code fetches its data from the request's origin, and a
+ * client must not be able to point that at another host.
+ */
+export function requestUrl(incoming: IncomingMessage): URL {
+  const address = incoming.socket.localAddress ?? "127.0.0.1";
+  const port = incoming.socket.localPort ?? 80;
+  const own = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  let origin = own;
+  try {
+    const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
+    if (["localhost", "127.0.0.1", "[::1]"].includes(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
+  } catch {
+    // Not a host at all: this server's own address stands.
+  }
+  try {
+    return new URL(incoming.url ?? "/", origin);
+  } catch {
+    return new URL("/", origin);
+  }
+}
+
+export function webHeaders(incoming: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    try {
+      headers.append(raw[index]!, raw[index + 1]!);
+    } catch {
+      // A header fetch cannot hold (invalid bytes in its value) plays no part in any rule: drop it.
+    }
+  }
+  return headers;
+}
+
+/** A web Request for the edge entries, or undefined for methods fetch refuses to represent (CONNECT, TRACE). */
+export function webRequest(url: URL, method: string, headers: Headers): Request | undefined {
+  try {
+    return new Request(url, { method, headers });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The decoded path, bytes that are not UTF-8 becoming U+FFFD: such a path matches no file, but the rules
+ * still see it (under /api/ it gets the JSON 404 rather than no rule at all).
+ */
+export function decodePath(pathname: string): string {
+  if (!pathname.includes("%")) return pathname;
+  const bytes: number[] = [];
+  for (let at = 0; at < pathname.length; at++) {
+    const hex = pathname[at] === "%" ? pathname.slice(at + 1, at + 3) : "";
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      at += 2;
+    } else bytes.push(...new TextEncoder().encode(pathname[at]!));
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(bytes));
+}
