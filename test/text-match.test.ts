@@ -169,6 +169,7 @@ describe("public surface", () => {
       "parseQuery",
       "tokenize",
       "vocabulary",
+      "wordsStartingWith",
     ]);
   });
 });

@@ -9,7 +9,7 @@
  * query touches. A query token matches the union over the contiguous run of terms it is a prefix of; tokens
  * combine by intersection, so the result keeps collection order.
  */
-import { compareCodeUnits, lowerBound, vocabulary } from "./text-match.ts";
+import { compareCodeUnits, vocabulary, wordsStartingWith } from "./text-match.ts";
 
 export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@2";
 
@@ -141,8 +141,8 @@ class IndexReader {
     let marks = this.tokenMatches.get(token);
     if (marks) return marks;
     marks = new Uint8Array(this.index.documents.length);
-    for (let at = lowerBound(this.index.terms, token); at < this.index.terms.length; at++) {
-      if (!this.index.terms[at]!.startsWith(token)) break;
+    const { start, end } = wordsStartingWith(this.index.terms, token);
+    for (let at = start; at < end; at++) {
       for (const position of decodePostings(this.index.postings[at]!)) marks[position] = 1;
     }
     if (this.tokenMatches.size >= 512) this.tokenMatches.delete(this.tokenMatches.keys().next().value!);

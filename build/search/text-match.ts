@@ -85,10 +85,21 @@ export function lowerBound(sortedWords: readonly string[], prefix: string): numb
   return low;
 }
 
+/**
+ * The prefix rule, the one implementation of it: the positions [start, end) of the words of a sorted
+ * vocabulary that start with `prefix` (a query word matches a word it is the start of).
+ */
+export function wordsStartingWith(sortedWords: readonly string[], prefix: string): { start: number; end: number } {
+  const start = lowerBound(sortedWords, prefix);
+  let end = start;
+  while (end < sortedWords.length && sortedWords[end]!.startsWith(prefix)) end++;
+  return { start, end };
+}
+
 /** True when some word of the sorted vocabulary starts with `prefix`. */
 export function hasWordStartingWith(sortedWords: readonly string[], prefix: string): boolean {
-  const at = lowerBound(sortedWords, prefix);
-  return at < sortedWords.length && sortedWords[at]!.startsWith(prefix);
+  const { start, end } = wordsStartingWith(sortedWords, prefix);
+  return end > start;
 }
 
 /** True when every query token is the start of some word of the document's sorted vocabulary. */
