@@ -1,0 +1,47 @@
+/**
+ * Where the benchmark works (artifacts/bench/) and how it clears earlier runs' outputs without the cost of
+ * their deletion landing inside a measurement.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const WORK = path.join(ROOT, "artifacts", "bench");
+/** The environment of measured processes, without Vitest's BASE_URL. */
+const { BASE_URL: _viteBaseUrl, ...environment } = process.env;
+export const ENV = environment;
+
+/**
+ * Outputs of an earlier run are moved aside, not deleted, until this run has measured everything. On ext4
+ * without a journal (these machines' disks), creating a file skips every inode deleted in the last one to six
+ * minutes, one by one (the kernel's `recently_deleted`, seen with `perf`): a build that follows the deletion of
+ * 100,000 files spends seconds of system time in it. The builds are measured into folders that never held files,
+ * as a first build is, and the old ones are deleted last.
+ */
+export async function setAsideEarlierOutputs(): Promise<string> {
+  // The window is a minute once the deleting is written out (five more while the kernel's buffers are dirty),
+  // so an earlier run's deletion, which ends with a sync, is waited out if it was less than a minute ago.
+  const deletedAt = Number(await readFile(DELETED_AT, "utf8").catch(() => "0"));
+  const wait = deletedAt + RECENTLY_DELETED_MS - Date.now();
+  if (wait > 0) {
+    process.stderr.write(`bench: waiting ${Math.ceil(wait / 1000)} s for the file system to stop skipping the files the last run deleted…\n`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  const aside = path.join(WORK, `.earlier-${process.pid}`);
+  await mkdir(aside, { recursive: true });
+  for (const name of await readdir(WORK)) {
+    if (name.startsWith("dist-")) await rename(path.join(WORK, name), path.join(aside, name));
+  }
+  return aside;
+}
+
+export const DELETED_AT = path.join(WORK, ".deleted-at");
+export const RECENTLY_DELETED_MS = 65_000;
+
+/** Deletes what setAsideEarlierOutputs moved aside, writes the deletion out and notes when it happened. */
+export async function deleteEarlierOutputs(aside: string): Promise<void> {
+  await rm(aside, { recursive: true, force: true });
+  spawnSync("sync");
+  await writeFile(DELETED_AT, String(Date.now()));
+}
