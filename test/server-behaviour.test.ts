@@ -6,6 +6,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/api/canonical-json.ts";
+import { AnswersData } from "../build/request/answers-data.ts";
+import { answersQuery } from "../build/request/answers-query.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { build, buildShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -296,9 +298,23 @@ describe("the edge entries after a rebuild", () => {
     const afterText = await after.text();
     const afterBody = JSON.parse(afterText) as typeof beforeBody;
     expect(afterText).toContain("Write the measurements down.");
-    expect([afterBody.meta, afterBody.links, afterBody.data.map((answer) => answer.slug)]).toEqual([beforeBody.meta, beforeBody.links, beforeBody.data.map((answer) => answer.slug)]);
+    // The same answers and links; the meta differs only in the build it names.
+    const { content_digest: afterDigest, ...afterMeta } = afterBody.meta as { content_digest: string };
+    const { content_digest: beforeDigest, ...beforeMeta } = beforeBody.meta as { content_digest: string };
+    expect(afterDigest).not.toBe(beforeDigest);
+    expect([afterMeta, afterBody.links, afterBody.data.map((answer) => answer.slug)]).toEqual([beforeMeta, beforeBody.links, beforeBody.data.map((answer) => answer.slug)]);
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
     const revalidated = await fetch(query, { headers: { "If-None-Match": String(before.headers.get("etag")) } });
     expect(revalidated.status).toBe(200);
+
+    // The tag also follows the answers' text alone: the same files, one sentence changed inside a page, the
+    // envelope (its content digest included) unchanged.
+    const files = new Map<string, string>();
+    const read = async (file: string) => files.get(file) ?? (await readFile(path.join(out, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
+    const tagOf = async () => (await answersQuery(new Request(query), new AnswersData(read)))!.headers.get("etag");
+    const original = await tagOf();
+    const page = (await read("/api/v1/answers/index.json"))!;
+    files.set("/api/v1/answers/index.json", page.replace("Write the measurements down.", "Write the measurements down!"));
+    expect(await tagOf()).not.toBe(original);
   }, 60_000);
 });

@@ -109,10 +109,11 @@ describe("shipped content meets the rubric", () => {
 describe("the built dist/", () => {
   it("has one file per slug holding the collection shape with that one answer", async () => {
     const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    const { content_digest: digest } = await readJson<{ content_digest: string }>(file("/api/v1/health/index.json"));
     for (const answer of data) {
       const single = await readJson<Envelope<Answer>>(file(answer.links.self));
       expect(single.data).toEqual([answer]);
-      expect(single.meta).toEqual({ count: 1, total: 1, page: 1, page_count: 1, page_size: 100, filters: { q: null, slug: answer.slug } });
+      expect(single.meta).toEqual({ content_digest: digest, count: 1, total: 1, page: 1, page_count: 1, page_size: 100, filters: { q: null, slug: answer.slug } });
       expect(single.links.self).toBe(`/api/v1/answers/${answer.slug}.json`);
     }
   });

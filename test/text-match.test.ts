@@ -3,6 +3,7 @@ import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
 import { writeSearchIndex } from "../build/compile/search-index-file.ts";
 import { canonicalJson } from "../build/api/canonical-json.ts";
+const DIGEST = `sha256:${"0".repeat(64)}`;
 import { buildSearchIndex, decodePostings, encodePostings, searchIndex } from "../build/search/search-index.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
@@ -120,7 +121,7 @@ describe("the search index answers exactly as direct matching does", () => {
     { id: "b-mics", texts: ["Microphones", "Ceiling microphones cover the room"] },
     { id: "c-display", texts: ["Displays", "Display size for the farthest viewer"] },
   ];
-  const index = buildSearchIndex(documents);
+  const index = buildSearchIndex(documents, DIGEST);
 
   it.each([["room"], ["r"], ["micro ceil"], ["display"], ["d"], ["nothing"], ["the"], ["farthest room"]])("%j", (query) => {
     const parsed = parseQuery(query);
@@ -149,7 +150,7 @@ describe("the index file", () => {
       id: `answer-${at}`,
       texts: [Array.from({ length: 12 }, () => words[Math.floor(random() * words.length)]).join(" ") + ` unique${at}`],
     }));
-    for (const index of [buildSearchIndex([]), buildSearchIndex(documents.slice(0, 3)), buildSearchIndex(documents)]) {
+    for (const index of [buildSearchIndex([], DIGEST), buildSearchIndex(documents.slice(0, 3), DIGEST), buildSearchIndex(documents, DIGEST)]) {
       const parts: string[] = [];
       await writeSearchIndex({ write: async (text) => void parts.push(text), close: async () => {} }, index);
       expect(parts.join("")).toBe(canonicalJson(index));

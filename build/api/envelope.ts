@@ -24,6 +24,8 @@ export interface EnvelopeLinks {
 }
 
 export interface EnvelopeMeta {
+  /** The content digest of the build the page was made from: pages and results of one build share it. */
+  content_digest: string;
   count: number;
   total: number;
   page: number;
@@ -47,7 +49,7 @@ export function pageCountOf(total: number, pageSize: number): number {
  * The links and counts of page `page` of `total` items, with `pageUrl` giving each page's URL. A page past
  * the last has no `prev`: it is not part of the sequence, and `first` and `last` lead back into it.
  */
-export function pageEnvelope(page: number, total: number, pageSize: number, filters: Filters, pageUrl: (page: number) => string): Omit<Envelope<never>, "data"> {
+export function pageEnvelope(page: number, total: number, pageSize: number, filters: Filters, pageUrl: (page: number) => string, contentDigest: string): Omit<Envelope<never>, "data"> {
   const pageCount = pageCountOf(total, pageSize);
   const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
   return {
@@ -58,7 +60,7 @@ export function pageEnvelope(page: number, total: number, pageSize: number, filt
       ...(page > 1 && page <= pageCount ? { prev: pageUrl(page - 1) } : {}),
       ...(page < pageCount ? { next: pageUrl(page + 1) } : {}),
     },
-    meta: { count, total, page, page_count: pageCount, page_size: pageSize, filters },
+    meta: { content_digest: contentDigest, count, total, page, page_count: pageCount, page_size: pageSize, filters },
   };
 }
 
@@ -79,8 +81,8 @@ export function answersQueryUrl(filters: Filters): (page: number) => string {
 }
 
 /** The envelope of an answer's own file: one item, found by its slug. */
-export function answerFileEnvelope(slug: string, pageSize: number): Omit<Envelope<never>, "data"> {
-  return pageEnvelope(1, 1, pageSize, { ...NO_FILTERS, slug }, () => answerPath(slug));
+export function answerFileEnvelope(slug: string, pageSize: number, contentDigest: string): Omit<Envelope<never>, "data"> {
+  return pageEnvelope(1, 1, pageSize, { ...NO_FILTERS, slug }, () => answerPath(slug), contentDigest);
 }
 
 /** The paths a page is written to: its own, and index.json as well for the first page of a paged collection. */
@@ -90,12 +92,12 @@ export function pagePaths(collection: string, page: number, pageCount: number): 
 }
 
 /** Splits items into pages of `pageSize`, each with the paths it is written to. */
-export function paginate<Item>(collection: string, items: readonly Item[], pageSize: number, filters: Filters = NO_FILTERS): Array<{ paths: string[]; body: Envelope<Item> }> {
+export function paginate<Item>(collection: string, items: readonly Item[], pageSize: number, contentDigest: string): Array<{ paths: string[]; body: Envelope<Item> }> {
   const pageCount = pageCountOf(items.length, pageSize);
   const pageUrl = collectionPageUrl(collection, pageCount);
   return Array.from({ length: pageCount }, (_, index) => ({
     paths: pagePaths(collection, index + 1, pageCount),
-    body: { data: items.slice(index * pageSize, (index + 1) * pageSize), ...pageEnvelope(index + 1, items.length, pageSize, filters, pageUrl) },
+    body: { data: items.slice(index * pageSize, (index + 1) * pageSize), ...pageEnvelope(index + 1, items.length, pageSize, NO_FILTERS, pageUrl, contentDigest) },
   }));
 }
 
@@ -122,6 +124,18 @@ export function envelopeParts<Part extends string | Uint8Array>(fragments: reado
   const tail = canonicalJson(rest).slice(2);
   if (fragments.length === 0) return [DATA_EMPTY, tail];
   return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail];
+}
+
+/**
+ * The items of a collection file, each as its fragment text. Items are objects at depth two of canonical JSON:
+ * each opens with "    {" and closes with "    }" on lines of their own, and no line inside them is
+ * indented so little.
+ */
+export function pageItemFragments(text: string): string[] | undefined {
+  if (text.startsWith(DATA_EMPTY)) return [];
+  const end = text.indexOf(`${DATA_CLOSE}  "links": `);
+  if (!text.startsWith(DATA_OPEN) || end < 0) return undefined;
+  return text.slice(DATA_OPEN.length, end).split(`\n    }${ITEM_SEPARATOR}    {`).map((part, index, parts) => (index > 0 ? "    {" : "") + part + (index < parts.length - 1 ? "\n    }" : ""));
 }
 
 /** The one item of a single-item collection file (an answer's own file), as its fragment text. */

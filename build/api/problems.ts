@@ -19,6 +19,7 @@ export const PROBLEM_TYPES = {
   "range-not-satisfiable": { status: 416, title: "The byte range selects nothing in the file" },
   "bad-request": { status: 400, title: "The request is not valid HTTP" },
   "internal-error": { status: 500, title: "The server failed to answer this request" },
+  "service-unavailable": { status: 503, title: "The API's own data could not be read just now" },
 } as const;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;

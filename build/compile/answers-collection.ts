@@ -23,6 +23,8 @@ export interface AnswersCollectionInput {
   pageSize: number;
   sink: OutputSink;
   dataPackage: DataPackageWriter;
+  /** The build's content digest, which every page and the index carry. */
+  contentDigest: string;
   /** Where the bodies the OpenAPI document shows as examples are kept: the first answer, the first page. */
   examples: Map<string, unknown>;
 }
@@ -33,7 +35,7 @@ export interface AnswersCollection {
   firstPage: AnswerResource[];
 }
 
-export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, examples }: AnswersCollectionInput): Promise<AnswersCollection> {
+export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, examples, contentDigest }: AnswersCollectionInput): Promise<AnswersCollection> {
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageCount = pageCountOf(answers.length, pageSize);
   const answersPageUrl = collectionPageUrl("answers", pageCount);
@@ -41,7 +43,7 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   const firstPage: AnswerResource[] = [];
   let pageFragments: string[] = [];
   const writePage = async (page: number) => {
-    const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl));
+    const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest));
     for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
     pageFragments = [];
   };
@@ -69,16 +71,16 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
     const { slug, fragment, terms, csvRow, resource } = outputs[position % batch]!;
     index.addTerms(slug, terms);
     const self = answerPath(slug);
-    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize)));
-    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize));
+    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, contentDigest)));
+    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, contentDigest));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);
     pageFragments.push(fragment);
     if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
   }
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
-  examples.set(collectionPath("answers"), { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl) });
-  const searchIndex = index.finish();
+  examples.set(collectionPath("answers"), { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest) });
+  const searchIndex = index.finish(contentDigest);
   const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_FILE);
   await writeSearchIndex(indexFile, searchIndex);
   await indexFile.close();
@@ -110,6 +112,6 @@ function readAhead<T>(count: number, start: (index: number) => Promise<T>, windo
 }
 
 /** The collection shape holding one answer: what `?slug=` returns. */
-function singleAnswer(answer: AnswerResource, pageSize: number): Envelope<AnswerResource> {
-  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize) };
+function singleAnswer(answer: AnswerResource, pageSize: number, contentDigest: string): Envelope<AnswerResource> {
+  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize, contentDigest) };
 }

@@ -104,6 +104,11 @@ export function buildOpenApi(input: OpenApiInput): Json {
       { methodNotAllowed: problemExample("method-not-allowed", "POST is not allowed: this API is read-only. Use GET or HEAD.") },
       { ...problemHeaders, Allow: { $ref: "#/components/headers/Allow" } },
     ),
+    ServiceUnavailable: problemResponse(
+      "A q, slug or page answer whose prebuilt files could not be read just now (the origin failed, hung or was being redeployed). Nothing is cached: retry after Retry-After seconds.",
+      { serviceUnavailable: problemExample("service-unavailable", "The answers could not be read from the API's own files (reading /api/v1/search/answers.json gave status 502). Try again in a few seconds.") },
+      { ...problemHeaders, "Retry-After": header("Seconds to wait before asking again.", { type: "string", pattern: "^[0-9]+$" }) },
+    ),
     UriTooLong: problemResponse("The request line is longer than 8 KiB.", { uriTooLong: problemExample("uri-too-long", "The request line has 9230 bytes; at most 8192 are accepted.") }),
     HeadersTooLarge: problemResponse("The request headers are too large.", { headersTooLarge: problemExample("headers-too-large", "The request headers exceed the server's limit of 16 KiB.") }),
     RangeNotSatisfiable: problemResponse(
@@ -148,7 +153,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     const example = input.examples.get(endpoint.file);
     const parameterRefs = endpoint.parameters.map((name) => ({ $ref: `#/components/parameters/${name}` }));
     const errors = {
-      ...(endpoint.parameters.length > 0 ? { "400": { $ref: "#/components/responses/BadRequest" } } : {}),
+      ...(endpoint.parameters.length > 0 ? { "400": { $ref: "#/components/responses/BadRequest" }, "503": { $ref: "#/components/responses/ServiceUnavailable" } } : {}),
       "414": { $ref: "#/components/responses/UriTooLong" },
       "431": { $ref: "#/components/responses/HeadersTooLarge" },
     };

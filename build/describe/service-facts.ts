@@ -128,6 +128,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "uri-too-long": "The request line is longer than 8 KiB, usually because of a very long q. Shorten the query.",
   "headers-too-large": "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",
   "bad-request": "The request could not be read as HTTP/1.1. Check the client.",
+  "service-unavailable": "A computed answer (q, slug or page) needs the API's prebuilt files, and reading them failed: the origin did not answer in time, answered with an error, gave an incomplete file, or was being redeployed. Nothing is cached; wait the Retry-After seconds and ask again. Static files are not affected.",
   "internal-error": "The server failed while answering (for example, it could not read a file it has). The request was valid: try again later. The static files on the CDN never give this; the local server logs the cause.",
   "range-not-satisfiable": "A Range header asked for bytes past the end of the file (Content-Range gives its size). A malformed Range header is ignored and the whole file sent.",
 };

@@ -8,7 +8,7 @@ import { deploySnapshots } from "../request/deploy-snapshot.ts";
 const answersData = deploySnapshots((readText) => new AnswersData(readText));
 
 export default async function handler(request: Request): Promise<Response | undefined> {
-  return answersQuery(request, () => answersData(new URL(request.url).origin));
+  return answersQuery(request, (fresh) => answersData(new URL(request.url).origin, fresh));
 }
 
 // No `method`: Netlify's bundler accepts only GET, POST, PUT, PATCH, DELETE and OPTIONS there, and a function

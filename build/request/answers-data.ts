@@ -1,20 +1,25 @@
 /**
- * What the answers query reads, from the prebuilt files only: the collection's first page (for its page size
- * and page count), the search index, per-slug files and page files. `readText` is the only way in, so the same
- * code reads from the CDN at the edge (fetch) and from dist/ locally. Each file is read and parsed once per
- * AnswersData; make a new one when the files change.
+ * What the answers query reads, from the prebuilt files only: the search index, the collection's pages (for
+ * the page size and count, and for the answers' prebuilt text), an answer's own file, and the root resource
+ * (for the versioning headers). `readText` is the only way in, so the same code reads from the CDN at the edge
+ * (fetch) and from dist/ locally. Each file is read and parsed once per AnswersData; make a new one when the
+ * files change.
+ *
+ * Every file read must carry the search index's content digest: a response is made from one build only. A
+ * file of another build is a MixedDeployError (the caller reloads once); a missing, failed or malformed read is
+ * an OriginError. A failed read is never remembered.
  */
-import type { AnswerResource } from "../content/types.ts";
-import type { Envelope } from "../api/envelope.ts";
-import type { VersioningPolicy } from "../api/versioning.ts";
+import { collectionPageUrl, pageItemFragments, type Envelope } from "../api/envelope.ts";
 import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
-import { singleItemFragment } from "../api/envelope.ts";
+import type { VersioningPolicy } from "../api/versioning.ts";
+import type { AnswerResource } from "../content/types.ts";
 import { SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
-
-import type { ReadText } from "./deploy-snapshot.ts";
+import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 
 export type { ReadText };
 
+/** Files of two builds met in one response: the deploy changed while it was being read. */
+export class MixedDeployError extends OriginError {}
 
 /** One answer as the text it has inside a collection's `data` array, as UTF-8, with a digest of it. */
 export interface AnswerFragment {
@@ -27,6 +32,18 @@ export async function sha256Hex(text: string): Promise<string> {
   let hex = "";
   for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
   return hex;
+}
+
+// An envelope's meta follows its data, and no string inside the data can hold an unescaped quote: the last
+// occurrence of this key is the meta's.
+const DIGEST_KEY = '"content_digest": "';
+
+/** The content digest an envelope file's meta (or the root resource) carries, read without parsing the file. */
+function carriedDigest(text: string): string | undefined {
+  const at = text.lastIndexOf(DIGEST_KEY);
+  if (at < 0) return undefined;
+  const end = text.indexOf('"', at + DIGEST_KEY.length);
+  return end < 0 ? undefined : text.slice(at + DIGEST_KEY.length, end);
 }
 
 export class AnswersData {
@@ -45,11 +62,30 @@ export class AnswersData {
     return pending;
   }
 
-  /** A prebuilt file's exact text, with the digest of its bytes (for its ETag). */
+  searchIndex(): Promise<SearchIndex> {
+    return this.remember("search-index", async () => {
+      const text = await this.readText(ANSWERS_SEARCH_INDEX_FILE);
+      if (text === undefined) throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is missing`);
+      let index: SearchIndex;
+      try {
+        index = JSON.parse(text) as SearchIndex;
+      } catch {
+        throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is not complete JSON`);
+      }
+      // A build of another version of the code: refuse it plainly rather than misread it.
+      if (index?.format !== SEARCH_INDEX_FORMAT) throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}`);
+      return index;
+    });
+  }
+
+  /** A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build. */
   file(path: string): Promise<{ text: string; digest: string }> {
     return this.remember(`file:${path}`, async () => {
-      const text = await this.readText(path);
-      if (text === undefined) throw new Error(`the prebuilt file ${path} is missing`);
+      const [text, index] = await Promise.all([this.readText(path), this.searchIndex()]);
+      if (text === undefined) throw new OriginError(`${path} is missing`);
+      const carried = carriedDigest(text);
+      if (carried === undefined) throw new OriginError(`${path} is not complete`);
+      if (carried !== index.content_digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${index.content_digest}`);
       return { text, digest: await sha256Hex(text) };
     });
   }
@@ -63,26 +99,44 @@ export class AnswersData {
     return this.remember("versioning", async () => (JSON.parse((await this.file(ROOT_RESOURCE_FILE)).text) as { versioning: VersioningPolicy }).versioning);
   }
 
-  searchIndex(): Promise<SearchIndex> {
-    return this.remember("search-index", async () => {
-      const index = JSON.parse((await this.readText(ANSWERS_SEARCH_INDEX_FILE)) ?? "null") as SearchIndex | null;
-      // A build of another version of the code: refuse it plainly rather than misread it.
-      if (index?.format !== SEARCH_INDEX_FORMAT) throw new Error(`${ANSWERS_SEARCH_INDEX_FILE} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}: rebuild`);
-      return index;
-    });
+  /** An answer's own file (what `?slug=` alone answers with). */
+  answerFile(slug: string): Promise<{ text: string; digest: string }> {
+    return this.file(answerPath(slug));
   }
 
-  /** The answers with these slugs (all known to exist), in the order given, as prebuilt text. */
-  fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
+  /** Page `page` of the prebuilt collection (what `?page=` alone answers with). */
+  async collectionPage(page: number): Promise<{ text: string; digest: string }> {
+    const first = await this.firstPage();
+    return this.file(collectionPageUrl("answers", first.meta.page_count)(page));
+  }
+
+  /**
+   * The answers with these slugs (all in the index), in the order given, as prebuilt text: taken from the
+   * collection's pages, so that one read serves up to a page of answers.
+   */
+  async fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
+    const [index, first] = await Promise.all([this.searchIndex(), this.firstPage()]);
+    const pageSize = first.meta.page_size;
+    const positions = new Map(index.documents.map((slug, position) => [slug, position]));
     return Promise.all(
-      slugs.map((slug) =>
-        this.remember(`fragment:${slug}`, async () => {
-          const { text } = await this.file(answerPath(slug));
-          const fragment = singleItemFragment(text);
-          if (fragment === undefined) throw new Error(`${answerPath(slug)} is not a canonical collection file`);
-          return { bytes: new TextEncoder().encode(fragment), digest: await sha256Hex(fragment) };
-        }),
-      ),
+      slugs.map(async (slug) => {
+        const position = positions.get(slug)!;
+        const page = Math.floor(position / pageSize) + 1;
+        const fragments = await this.pageFragments(page);
+        return fragments[position % pageSize]!;
+      }),
     );
   }
+
+  private pageFragments(page: number): Promise<AnswerFragment[]> {
+    return this.remember(`fragments:${page}`, async () => {
+      const { text } = await this.collectionPage(page);
+      const texts = pageItemFragments(text);
+      if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
+      const encoder = new TextEncoder();
+      return Promise.all(texts.map(async (fragment) => ({ bytes: encoder.encode(fragment), digest: await sha256Hex(fragment) })));
+    });
+  }
 }
+
+

@@ -3,18 +3,21 @@
  * Request and the prebuilt data. It runs as a Netlify Edge Function and inside the local server. A request
  * without those parameters is not its business: it returns undefined and the static file answers.
  */
-import { answersQueryUrl, collectionPageUrl, envelopeParts, pageEnvelope, type Filters } from "../api/envelope.ts";
-import { ANSWERS_ENDPOINT, answerPath } from "../api/layout.ts";
+import { answersQueryUrl, envelopeParts, pageEnvelope, type Filters } from "../api/envelope.ts";
+import { ANSWERS_ENDPOINT } from "../api/layout.ts";
 import { deprecationHeaders } from "../api/versioning.ts";
 import { searchIndex } from "../search/search-index.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
-import type { AnswersData } from "./answers-data.ts";
+import { MixedDeployError, type AnswersData } from "./answers-data.ts";
+import { OriginError } from "./deploy-snapshot.ts";
 import { malformedParameterDetail } from "../api/problems.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 export const MAX_PARAMETERS = 32;
+/** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
+export const RETRY_AFTER_SECONDS = 5;
 const FILTERS = ["q", "slug", "page"] as const;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 
@@ -22,7 +25,7 @@ const WHOLE_NUMBER = /^[1-9][0-9]*$/;
  * `source` is the data, or a function that gives it: the edge entry passes a function, so that requests the
  * handler refuses or hands on never cause a read.
  */
-export async function answersQuery(request: Request, source: AnswersData | (() => Promise<AnswersData>)): Promise<Response | undefined> {
+export async function answersQuery(request: Request, source: AnswersData | ((fresh: boolean) => Promise<AnswersData>)): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (!ANSWERS_PATHS.has(url.pathname) || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
   const parameters = [...url.searchParams];
@@ -61,28 +64,55 @@ export async function answersQuery(request: Request, source: AnswersData | (() =
     tokens = parsed.tokens;
   }
 
-  const data = typeof source === "function" ? await source() : source;
+  const query: ParsedQuery = { tokens, slug: given.slug, q: given.q, page };
+  const load = typeof source === "function" ? source : async () => source;
+  try {
+    try {
+      return await respond(request, await load(false), query);
+    } catch (error) {
+      // Files of two builds: the deploy changed while this was read. Everything is read again, once.
+      if (!(error instanceof MixedDeployError)) throw error;
+      return await respond(request, await load(true), query);
+    }
+  } catch (error) {
+    // Whatever the origin did (failed, hung, answered 5xx, gave half a file, kept changing), the client gets JSON.
+    const reason = error instanceof OriginError ? error.message : "the prebuilt data could not be read";
+    return problemResponse(request, "service-unavailable", `The answers could not be read from the API's own files (${reason}). Try again in a few seconds.`, {
+      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  }
+}
+
+interface ParsedQuery {
+  tokens: string[] | undefined;
+  slug: string | undefined;
+  q: string | undefined;
+  page: number;
+}
+
+/** The response to a valid query, from one build's files (or an error: see answersQuery). */
+async function respond(request: Request, data: AnswersData, { tokens, slug, q, page }: ParsedQuery): Promise<Response> {
   const [first, index, versioning] = await Promise.all([data.firstPage(), data.searchIndex(), data.versioning()]);
   // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
   const lifecycle = deprecationHeaders(versioning);
   const { page_size: pageSize, page_count: collectionPages } = first.meta;
-  const exists = given.slug !== undefined && index.documents.includes(given.slug);
+  const exists = slug !== undefined && index.documents.includes(slug);
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
-  if (tokens === undefined && page === 1 && given.slug !== undefined && exists) {
-    const file = await data.file(answerPath(given.slug));
+  if (tokens === undefined && page === 1 && slug !== undefined && exists) {
+    const file = await data.answerFile(slug);
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
-  if (tokens === undefined && given.slug === undefined && page <= collectionPages) {
-    const file = await data.file(collectionPageUrl("answers", collectionPages)(page));
+  if (tokens === undefined && slug === undefined && page <= collectionPages) {
+    const file = await data.collectionPage(page);
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
 
   let slugs = tokens === undefined ? index.documents : searchIndex(index, tokens);
-  if (given.slug !== undefined) slugs = exists && slugs.includes(given.slug) ? [given.slug] : [];
-  const filters: Filters = { q: given.q ?? null, slug: given.slug ?? null };
+  if (slug !== undefined) slugs = exists && slugs.includes(slug) ? [slug] : [];
+  const filters: Filters = { q: q ?? null, slug: slug ?? null };
   const onPage = slugs.slice((page - 1) * pageSize, page * pageSize);
-  const envelope = pageEnvelope(page, slugs.length, pageSize, filters, answersQueryUrl(filters));
+  const envelope = pageEnvelope(page, slugs.length, pageSize, filters, answersQueryUrl(filters), index.content_digest);
   // The answers' prebuilt text is spliced in rather than parsed and serialised again: the result is exactly
   // canonicalJson of the whole envelope, at a fraction of the cost, and its tag comes from digests already known.
   const fragments = await data.fragments(onPage);

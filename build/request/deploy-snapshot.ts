@@ -5,23 +5,49 @@
  */
 import { HEALTH_FILE } from "../api/layout.ts";
 
-/** A prebuilt file's text by its root-relative path, or undefined when there is none. */
+/** A prebuilt file's text by its root-relative path, or undefined when there is none (404). */
 export type ReadText = (path: string) => Promise<string | undefined>;
 
-const RECHECK_MS = 5000;
+/** The origin failed, hung, or gave something unreadable: the request is answered 503, and nothing is kept. */
+export class OriginError extends Error {
+  override name = "OriginError";
+}
 
-/** `make` turns a reader of one origin into what the entry needs; one value is kept per origin and digest. */
-export function deploySnapshots<T>(make: (readText: ReadText) => T): (origin: string) => Promise<T> {
+const RECHECK_MS = 5000;
+/** A read that takes longer has failed: far inside the 40 s Netlify gives an edge function to start its response. */
+export const ORIGIN_READ_TIMEOUT_MS = 4000;
+
+/** Reads files of one origin with `fetch`: a 404 is undefined; any other failure, or a hang, is an OriginError. */
+export function originReader(origin: string): ReadText {
+  return async (path) => {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, origin), { signal: AbortSignal.timeout(ORIGIN_READ_TIMEOUT_MS) });
+    } catch (error) {
+      throw new OriginError(`reading ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new OriginError(`reading ${path} gave status ${response.status}`);
+    try {
+      return await response.text();
+    } catch (error) {
+      throw new OriginError(`reading ${path} failed midway: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
+
+/**
+ * `make` turns a reader of one origin into what the entry needs; one value is kept per origin and deploy.
+ * `fresh` drops what is kept (after files of two builds were met) and reads the deploy's digest again.
+ */
+export function deploySnapshots<T>(make: (readText: ReadText) => T): (origin: string, fresh?: boolean) => Promise<T> {
   const kept = new Map<string, { value: T; digest: string; checkedAt: number }>();
-  return async (origin) => {
-    const readText: ReadText = async (path) => {
-      const response = await fetch(new URL(path, origin));
-      return response.ok ? await response.text() : undefined;
-    };
+  return async (origin, fresh = false) => {
+    if (fresh) kept.delete(origin);
+    const readText = originReader(origin);
     const known = kept.get(origin);
     if (known && Date.now() - known.checkedAt < RECHECK_MS) return known.value;
-    const health = await readText(HEALTH_FILE);
-    const digest = health ? String((JSON.parse(health) as { content_digest?: string }).content_digest) : "";
+    const digest = await deployDigest(readText);
     if (known && known.digest === digest) {
       known.checkedAt = Date.now();
       return known.value;
@@ -32,4 +58,14 @@ export function deploySnapshots<T>(make: (readText: ReadText) => T): (origin: st
     if (value instanceof Promise) value.catch(() => kept.get(origin)?.value === value && kept.delete(origin));
     return value;
   };
+}
+
+async function deployDigest(readText: ReadText): Promise<string> {
+  const health = await readText(HEALTH_FILE);
+  if (health === undefined) throw new OriginError(`${HEALTH_FILE} is missing`);
+  try {
+    return String((JSON.parse(health) as { content_digest?: unknown }).content_digest);
+  } catch {
+    throw new OriginError(`${HEALTH_FILE} is not complete JSON`);
+  }
 }

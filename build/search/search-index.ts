@@ -11,12 +11,14 @@
  */
 import { compareCodeUnits, vocabulary, wordsStartingWith } from "./text-match.ts";
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@2";
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@3";
 
 /** Where the build publishes the answers' search index. Outside api/v1/answers/, so that no header rule of the answers reaches it. */
 
 export interface SearchIndex {
   format: typeof SEARCH_INDEX_FORMAT;
+  /** The content digest of the build that wrote it: every file a response is made from must carry the same. */
+  content_digest: string;
   documents: string[];
   terms: string[];
   postings: string[];
@@ -115,16 +117,16 @@ export class SearchIndexBuilder {
     }
   }
 
-  finish(): SearchIndex {
+  finish(contentDigest: string): SearchIndex {
     const terms = [...this.postingsByTerm.keys()].sort(compareCodeUnits);
-    return { format: SEARCH_INDEX_FORMAT, documents: this.documents, terms, postings: terms.map((term) => this.postingsByTerm.get(term)!.encode()) };
+    return { format: SEARCH_INDEX_FORMAT, content_digest: contentDigest, documents: this.documents, terms, postings: terms.map((term) => this.postingsByTerm.get(term)!.encode()) };
   }
 }
 
-export function buildSearchIndex(documents: readonly SearchableDocument[]): SearchIndex {
+export function buildSearchIndex(documents: readonly SearchableDocument[], contentDigest: string): SearchIndex {
   const builder = new SearchIndexBuilder();
   for (const document of documents) builder.add(document);
-  return builder.finish();
+  return builder.finish(contentDigest);
 }
 
 /**

@@ -54,15 +54,15 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
 
   const answers = sortAnswers(content.answers);
   const pageSize = site.page_size;
-  const { searchIndex, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, examples });
+  const { searchIndex, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, examples, contentDigest });
   await dataPackage.finish();
 
   const versioning = versioningPolicy(site);
-  for (const page of paginate("suppliers", suppliers, pageSize)) {
+  for (const page of paginate("suppliers", suppliers, pageSize, contentDigest)) {
     for (const path of page.paths) await json(path, { ...page.body, disclosure });
   }
   const recordCount = families.reduce((sum, family) => sum + family.records.length, 0);
-  for (const page of paginate("evidence", families, pageSize)) {
+  for (const page of paginate("evidence", families, pageSize, contentDigest)) {
     for (const path of page.paths) await json(path, { ...page.body, meta: { ...page.body.meta, record_count: recordCount } });
   }
 
@@ -75,6 +75,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     contact: site.contact,
     licence: site.licence,
     citation: site.citation,
+    content_digest: contentDigest,
     counts,
     versioning,
     links: {
