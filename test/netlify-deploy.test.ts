@@ -5,14 +5,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { cp, readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
 import type { Difference } from "../build/smoke/smoke.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
-import { temporaryFolder } from "./support/build-helpers.ts";
+import { build as buildContent, temporaryFolder } from "./support/build-helpers.ts";
 import { freePort } from "./support/free-port.ts";
 import { startLocalServer } from "./support/local-server.ts";
 import { copyProject, DENO_DIR, installToolchain, isolationProblem, ROOT, runIsolated, TOOLCHAIN, toolchainEnv } from "./toolchain/netlify-toolchain.ts";
@@ -96,7 +96,14 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     const run = await runIsolated(process.execPath, ["--import", "tsx", driver, site, String(port), log], { cwd: ROOT, env: toolchainEnv(), timeoutMs: 300_000 });
     const last = run.output.trim().split("\n").at(-1) ?? "";
     expect(run.code, `${run.output}\n${await readFile(log, "utf8").catch(() => "")}`).toBe(0);
-    const report = JSON.parse(last) as { requests: number; differences: Difference[] };
+    const report = JSON.parse(last) as {
+      requests: number;
+      differences: Difference[];
+      fault: { missing: { status: number; type: string; retryAfter: string; body: string }; repaired: { status: number } };
+    };
+    // The origin's search index removed: JSON 503 with Retry-After from the edge; put back, 200 at once.
+    expect([report.fault.missing.status, report.fault.missing.type, report.fault.missing.retryAfter], report.fault.missing.body).toEqual([503, "application/problem+json", "5"]);
+    expect(report.fault.repaired.status).toBe(200);
     // Kept for reading when this fails: artifacts/ is git-ignored.
     await writeFile(path.join(ROOT, "artifacts", "netlify-serve-smoke.json"), `${JSON.stringify(report, null, 2)}\n`);
     expect(report.requests).toBeGreaterThan(100);
@@ -162,6 +169,42 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     // Most contract cases are the edge's: q, slug, page, their problems, OPTIONS and the refused methods.
     expect(compared).toBeGreaterThanOrEqual(cases.length - 20);
   });
+
+  it("the answers entry under Deno turns every origin fault into a JSON 503 with Retry-After, recovers at once, and never mixes two builds", async () => {
+    const distA = path.join(site, "dist");
+    // Build B: the same content but for one sentence of one answer.
+    const contentB = path.join(await temporaryFolder("deno-build-b"), "content");
+    await cp(path.join(site, "content"), contentB, { recursive: true });
+    const answer = path.join(contentB, "answers", "room-sizing.md");
+    await writeFile(answer, (await readFile(answer, "utf8")).replace("Measure the room before you look at", "Write the measurements down. Measure the room before you look at"));
+    const distB = path.join(path.dirname(contentB), "dist");
+    expect((await buildContent(contentB, distB)).ok).toBe(true);
+    const deno = spawnSync(
+      path.join(TOOLCHAIN.denoBin, "deno"),
+      ["run", "--no-config", "--no-npm", "--no-remote", "--no-prompt", `--allow-read=${site},${distB}`, path.join(ROOT, "test", "toolchain", "edge-faults-under-deno.js"), path.join(site, "build", "edge-functions"), distA, distB],
+      { encoding: "utf8", env: { ...toolchainEnv(), DENO_DIR }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    expect(deno.status, deno.stderr).toBe(0);
+    type Answer = { status: number; type: string | null; retryAfter: string | null; cache: string | null; body: string; ms: number };
+    const results = JSON.parse(deno.stdout) as Record<string, { failed: Answer; repaired?: { status: number } }> & {
+      flip: Array<{ target: string; status: number; build: string }>;
+      switch: { status: number; build: string };
+    };
+    for (const fault of ["fail", "hang", "500", "truncated", "missing", "everything"]) {
+      const { failed, repaired } = results[fault]!;
+      expect([failed.status, failed.type, failed.retryAfter, failed.cache], fault).toEqual([503, "application/problem+json", "5", "no-store"]);
+      expect(JSON.parse(failed.body), fault).toMatchObject({ status: 503, type: expect.stringMatching(/#service-unavailable$/) });
+      if (repaired) expect(repaired.status, `${fault}, then repaired`).toBe(200);
+    }
+    // A hanging read is cut at the timeout (4 s), well inside Netlify's limits.
+    expect(results.hang!.failed.ms).toBeGreaterThanOrEqual(3900);
+    expect(results.hang!.failed.ms).toBeLessThan(10_000);
+    // Reads alternating between two builds: each answer is all of one build, or a 503; never a mixture.
+    expect(results.flip.filter((answer) => answer.build === "mixed")).toEqual([]);
+    expect(results.flip.every((answer) => answer.status === 503 || answer.status === 200)).toBe(true);
+    // A deploy that changes after the first reads: everything is read again, and the answer is the new build's.
+    expect(results.switch).toEqual({ status: 200, build: "B" });
+  }, 120_000);
 
   it("deno check passes on the edge entries: they import no Node-only module, even for types", () => {
     const folder = path.join(ROOT, "build", "edge-functions");

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
@@ -317,4 +317,20 @@ describe("the edge entries after a rebuild", () => {
     files.set("/api/v1/answers/index.json", page.replace("Write the measurements down.", "Write the measurements down!"));
     expect(await tagOf()).not.toBe(original);
   }, 60_000);
+});
+
+describe("the answers entry when its origin fails", () => {
+  it("answers a JSON 503 with Retry-After while the search index is missing, and 200 as soon as it is back", async () => {
+    const { dist } = await buildShipped("origin-fault");
+    const server = await startLocalServer(dist);
+    const index = path.join(dist, "api", "v1", "search", "answers.json");
+    await rename(index, `${index}.away`);
+    const missing = await fetch(`${server.origin}/api/v1/answers?q=room`);
+    expect([missing.status, missing.headers.get("content-type"), missing.headers.get("retry-after"), missing.headers.get("cache-control")]).toEqual([503, "application/problem+json", "5", "no-store"]);
+    expect(await missing.json()).toMatchObject({ status: 503, type: expect.stringMatching(/#service-unavailable$/), detail: expect.stringContaining("/api/v1/search/answers.json is missing") });
+    await rename(`${index}.away`, index);
+    // The server sees a file appear within a quarter of a second (it remembers resolutions that long).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${server.origin}/api/v1/answers?q=room`)).status).toBe(200);
+  });
 });

@@ -5,7 +5,7 @@
  * with Netlify's routing, as the CLI emulates production.
  */
 import { spawn } from "node:child_process";
-import { openSync } from "node:fs";
+import { openSync, renameSync } from "node:fs";
 import path from "node:path";
 import { runSmoke } from "../../build/smoke/smoke.ts";
 
@@ -30,7 +30,17 @@ for (let attempt = 0; attempt < 240 && !ready && netlify.exitCode === null; atte
   if (!ready) await new Promise((resolve) => setTimeout(resolve, 500));
 }
 if (!ready) throw new Error(`netlify serve did not answer on ${origin}; its log: ${logFile}`);
+// First, before any q request warms the edge: the search index removed from the origin, then put back.
+const index = path.join(site, "dist", "api", "v1", "search", "answers.json");
+const ask = async () => {
+  const response = await fetch(`${origin}/api/v1/answers?q=room`);
+  return { status: response.status, type: response.headers.get("content-type"), retryAfter: response.headers.get("retry-after"), body: await response.text() };
+};
+renameSync(index, `${index}.away`);
+const missing = await ask();
+renameSync(`${index}.away`, index);
+const repaired = await ask();
 const report = await runSmoke(origin, path.join(site, "content"));
-process.stdout.write(`${JSON.stringify(report)}\n`);
+process.stdout.write(`${JSON.stringify({ ...report, fault: { missing, repaired: { status: repaired.status } } })}\n`);
 stop();
 process.exit(0);
