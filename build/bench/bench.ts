@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
 import { measureBuild, measureQueries, type BuildFigures } from "./measure-build.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
+import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { markdown, responseSizes } from "./report.ts";
 import { deleteEarlierOutputs, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   const servers = await measureServers(path.join(WORK, "dist-shipped"), Number(values.seconds));
   process.stderr.write(`bench: load, ${LOAD.seconds} s…\n`);
   const load = await measureLoad(path.join(WORK, "dist-shipped"));
+  process.stderr.write(`bench: load on netlify serve, ${LOAD.seconds} s…\n`);
+  const netlifyServeLoad = await measureNetlifyServeLoad();
   await deleteEarlierOutputs(aside);
   const results = {
     date: new Date().toISOString(),
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
     builds,
     servers,
     load,
+    netlifyServeLoad,
     sizes: await responseSizes(path.join(WORK, "dist-shipped")),
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");

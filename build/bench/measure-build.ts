@@ -26,6 +26,8 @@ export interface BuildFigures {
 
 export interface QueryFigures {
   coldStartMs: number;
+  /** Origin reads of a cold request, the health file included. */
+  subrequests: Array<{ query: string; status: number; reads: number }>;
   cases: Array<{ name: string; q: string; matches: number; p50Ms: number; p99Ms: number }>;
 }
 
@@ -121,5 +123,21 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
     times.sort((a, b) => a - b);
     results.push({ ...testCase, matches, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) });
   }
-  return { coldStartMs, cases: results };
+  return { coldStartMs, cases: results, subrequests: await countSubrequests(read, index) };
+}
+
+/**
+ * The origin reads of a cold request, as at the edge on a fresh isolate: one for the health file (the deploy's
+ * digest, read by deploy-snapshot.ts) and those the handler makes.
+ */
+async function countSubrequests(read: (file: string) => Promise<string | undefined>, index: SearchIndex): Promise<QueryFigures["subrequests"]> {
+  const requests = [`q=room`, `q=a`, `slug=${index.documents[0]}`, `slug=${index.documents[0]}&q=a`, "page=2", "page=2&q=a"];
+  const figures: QueryFigures["subrequests"] = [];
+  for (const query of requests) {
+    const files: string[] = [];
+    const counting = (file: string) => (files.push(file), read(file));
+    const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), new AnswersData(counting));
+    figures.push({ query, status: response!.status, reads: 1 + files.length });
+  }
+  return figures;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ANSWERS_SEARCH_INDEX_FILE } from "../api/layout.ts";
 import type { BuildFigures } from "./measure-build.ts";
+import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
 import type { LoadFigures, measureServers } from "./measure-servers.ts";
 
 export async function responseSizes(dist: string) {
@@ -22,6 +23,7 @@ export function markdown(results: {
   builds: BuildFigures[];
   servers: Awaited<ReturnType<typeof measureServers>>;
   load: LoadFigures;
+  netlifyServeLoad?: NetlifyServeLoad;
   sizes: Awaited<ReturnType<typeof responseSizes>>;
 }): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
@@ -52,6 +54,12 @@ export function markdown(results: {
     "|---|---|---|---|---|---|---|",
     ...results.builds.flatMap((build) => (build.query ? build.query.cases.map((testCase) => `| ${build.label} | ${n(build.query!.coldStartMs)} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`) : [])),
     "",
+    "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the search index, the collection's first page (page size and count) and the root resource (versioning headers), then the pages that hold the answers it returns, never one file per answer. Before issue 14 a cold `q=room` took about 15.",
+    "",
+    "| answers | request | status | reads |",
+    "|---:|---|---:|---:|",
+    ...results.builds.flatMap((build) => (build.query?.subrequests ?? []).map((figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`)),
+    "",
     "## Local server",
     "",
     `autocannon, 10 connections, the same headers (\`Accept: application/json\`, \`Accept-Encoding: identity\`), on the shipped build; the plain server is \`serve-handler\` alone over the same dist/.`,
@@ -68,9 +76,12 @@ export function markdown(results: {
     "",
     `The local server on the shipped build, held at its peak for ${results.load.seconds} s by autocannon with ${results.load.connections} connections, cycling through ${results.load.paths.map((p) => `\`${p}\``).join(", ")}. Every response is compared with the status and bytes the same request got at rest; the server's resident memory is sampled every 200 ms against a bound of ${results.load.memoryBoundMiB} MiB fixed before the run.`,
     "",
-    "| requests | requests/s | p50 (ms) | p99 (ms) | errors | timeouts | responses not as at rest | memory before / peak / after (MiB) | same bytes after | result |",
-    "|---|---|---|---|---|---|---|---|---|---|",
-    `| ${results.load.requests} | ${n(results.load.requestsPerSecond, 0)} | ${results.load.latencyP50Ms} | ${results.load.latencyP99Ms} | ${results.load.errors} | ${results.load.timeouts} | ${results.load.mismatches} | ${n(results.load.rssBeforeMiB, 0)} / ${n(results.load.rssPeakMiB, 0)} / ${n(results.load.rssAfterMiB, 0)} | ${results.load.sameBytesAfter ? "yes" : "**no**"} | ${results.load.passed ? "passed" : "**failed**"} |`,
+    `The same load against \`netlify serve --offline\` (netlify-cli on Node 22, the edge entries in Deno behind Netlify's routing, in a network namespace with only loopback), its whole process tree's memory against a bound of ${results.netlifyServeLoad?.ran ? results.netlifyServeLoad.memoryBoundMiB : "—"} MiB. The CLI's own static server sits in front of every request, so its throughput says more about the emulation than about Netlify's CDN; what counts here is no error and every answer as at rest.`,
+    "",
+    "| server | requests | requests/s | p50 (ms) | p99 (ms) | errors | timeouts | responses not as at rest | memory before / peak / after (MiB) | same bytes after | result |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    loadRow("local server", results.load),
+    results.netlifyServeLoad?.ran ? loadRow("netlify serve (Deno)", results.netlifyServeLoad) : `| netlify serve (Deno) | not run: ${results.netlifyServeLoad?.reason ?? "not measured in this run"} |||||||||| |`,
     "",
     "## Response sizes (shipped content)",
     "",
@@ -91,7 +102,15 @@ export function markdown(results: {
     tenK?.query ? `| q at 10,000: cold start under 50 ms | ${n(tenK.query.coldStartMs, 1)} ms | ${target(tenK.query.coldStartMs < 50)} |` : "| q cold start | not run | — |",
     `| local server at least 0.8 times serve-handler | ${n(results.servers.ratio, 2)} | ${target(results.servers.ratio >= 0.8)} |`,
     `| ${results.load.seconds} s at peak load: no error, every response as at rest, memory under ${results.load.memoryBoundMiB} MiB | ${results.load.errors} errors, ${results.load.mismatches} differences, ${n(results.load.rssPeakMiB, 0)} MiB peak | ${target(results.load.passed)} |`,
+    results.netlifyServeLoad?.ran
+      ? `| the same under netlify serve (Deno): no error, every response as at rest, memory under ${results.netlifyServeLoad.memoryBoundMiB} MiB | ${results.netlifyServeLoad.errors} errors, ${results.netlifyServeLoad.mismatches} differences, ${n(results.netlifyServeLoad.rssPeakMiB, 0)} MiB peak | ${target(results.netlifyServeLoad.passed)} |`
+      : "| the same under netlify serve (Deno) | not run | — |",
     "",
   ];
   return lines.join("\n");
+}
+
+function loadRow(server: string, load: LoadFigures): string {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return `| ${server} | ${load.requests} | ${n(load.requestsPerSecond, 0)} | ${load.latencyP50Ms} | ${load.latencyP99Ms} | ${load.errors} | ${load.timeouts} | ${load.mismatches} | ${n(load.rssBeforeMiB, 0)} / ${n(load.rssPeakMiB, 0)} / ${n(load.rssAfterMiB, 0)} | ${load.sameBytesAfter ? "yes" : "**no**"} | ${load.passed ? "passed" : "**failed**"} |`;
 }

@@ -4,32 +4,14 @@
  * last line of stdout. netlify serve builds the site itself, bundles the edge functions and runs them in Deno
  * with Netlify's routing, as the CLI emulates production.
  */
-import { spawn } from "node:child_process";
-import { openSync, renameSync } from "node:fs";
+import { renameSync } from "node:fs";
 import path from "node:path";
 import { runSmoke } from "../../build/smoke/smoke.ts";
+import { startNetlifyServe } from "./netlify-serve.ts";
 
 const [site, portText, logFile] = process.argv.slice(2);
 if (!site || !portText || !logFile) throw new Error("usage: serve-and-smoke.ts <site folder> <port> <log file>");
-const origin = `http://localhost:${portText}`;
-const log = openSync(logFile, "a");
-// Its own process group, so that Deno and the static server it starts end with it.
-const netlify = spawn("netlify", ["serve", "--offline", "--port", portText], { cwd: site, detached: true, stdio: ["ignore", log, log] });
-const stop = () => {
-  try {
-    process.kill(-netlify.pid!, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-};
-process.on("exit", stop);
-
-let ready = false;
-for (let attempt = 0; attempt < 240 && !ready && netlify.exitCode === null; attempt++) {
-  ready = await fetch(`${origin}/api/v1/health`).then((response) => response.ok, () => false);
-  if (!ready) await new Promise((resolve) => setTimeout(resolve, 500));
-}
-if (!ready) throw new Error(`netlify serve did not answer on ${origin}; its log: ${logFile}`);
+const { origin, stop } = await startNetlifyServe(site, portText, logFile);
 // First, before any q request warms the edge: the search index removed from the origin, then put back.
 const index = path.join(site, "dist", "api", "v1", "search", "answers.json");
 const ask = async () => {

@@ -1,0 +1,15 @@
+/**
+ * Runs inside the loopback-only namespace, for `npm run bench`: `netlify serve --offline` (the edge entries in
+ * Deno behind Netlify's routing) held at its peak by the same load test as the local server, and the figures
+ * as JSON on the last line of stdout.
+ */
+import { LOAD, loadTest } from "../../build/bench/measure-servers.ts";
+import { groupResidentMiB, startNetlifyServe } from "./netlify-serve.ts";
+
+const [site, portText, logFile] = process.argv.slice(2);
+if (!site || !portText || !logFile) throw new Error("usage: serve-and-load.ts <site folder> <port> <log file>");
+const { origin, group, stop } = await startNetlifyServe(site, portText, logFile);
+const figures = await loadTest(origin, async () => groupResidentMiB(group), LOAD.netlifyServeMemoryBoundMiB);
+process.stdout.write(`${JSON.stringify(figures)}\n`);
+stop();
+process.exit(0);
