@@ -80,6 +80,8 @@ export interface LoadFigures {
   timeouts: number;
   /** Responses whose status or bytes differ from the same request's at rest. */
   mismatches: number;
+  /** Those responses by path and the status they had, to tell what went wrong. */
+  mismatchesByPath: Record<string, Record<string, number>>;
   rssBeforeMiB: number;
   rssPeakMiB: number;
   rssAfterMiB: number;
@@ -124,21 +126,37 @@ export async function loadTest(origin: string, rss: () => Promise<number>, memor
   const sampler = setInterval(() => {
     rss().then((value) => (rssPeakMiB = Math.max(rssPeakMiB, value)), () => undefined);
   }, 200);
+  // Our own clients rather than autocannon's request sequence: under netlify serve, which closes connections,
+  // autocannon attributed responses to the wrong paths. Each client sends one request at a time and knows
+  // which path each response answers.
   let mismatches = 0;
-  const result = await autocannon({
-    url: origin,
-    connections: LOAD.connections,
-    duration: LOAD.seconds,
-    headers,
-    requests: LOAD.paths.map((requestPath) => ({
-      method: "GET",
-      path: requestPath,
-      onResponse: (status: number, body: string) => {
+  const mismatchesByPath: Record<string, Record<string, number>> = {};
+  let errors = 0;
+  const latencies: number[] = [];
+  const ends = performance.now() + LOAD.seconds * 1000;
+  const client = async (offset: number) => {
+    for (let turn = offset; performance.now() < ends; turn++) {
+      const requestPath = LOAD.paths[turn % LOAD.paths.length]!;
+      const started = performance.now();
+      try {
+        const response = await fetch(origin + requestPath, { headers });
+        const body = await response.text();
+        latencies.push(performance.now() - started);
         const wanted = expected.get(requestPath)!;
-        if (status !== wanted.status || body !== wanted.body) mismatches++;
-      },
-    })),
-  });
+        if (response.status !== wanted.status || body !== wanted.body) {
+          mismatches++;
+          const byStatus = (mismatchesByPath[requestPath] ??= {});
+          byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+        }
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD.connections }, (_, index) => client(index)));
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0);
+  const result = { requests: { total: latencies.length + errors, average: (latencies.length + errors) / LOAD.seconds }, latency: { p50: at(0.5), p99: at(0.99) }, errors, timeouts: 0 };
   clearInterval(sampler);
   const rssAfterMiB = await rss();
   const after = await atRest();
@@ -155,6 +173,7 @@ export async function loadTest(origin: string, rss: () => Promise<number>, memor
     errors: result.errors,
     timeouts: result.timeouts,
     mismatches,
+    mismatchesByPath,
     rssBeforeMiB,
     rssPeakMiB,
     rssAfterMiB,

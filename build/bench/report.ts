@@ -74,7 +74,7 @@ export function markdown(results: {
     "",
     "## Load",
     "",
-    `The local server on the shipped build, held at its peak for ${results.load.seconds} s by autocannon with ${results.load.connections} connections, cycling through ${results.load.paths.map((p) => `\`${p}\``).join(", ")}. Every response is compared with the status and bytes the same request got at rest; the server's resident memory is sampled every 200 ms against a bound of ${results.load.memoryBoundMiB} MiB fixed before the run.`,
+    `The local server on the shipped build, held at its peak for ${results.load.seconds} s by ${results.load.connections} clients (fetch, one request at a time each, so every response is matched to its request), cycling through ${results.load.paths.map((p) => `\`${p}\``).join(", ")}. Every response is compared with the status and bytes the same request got at rest; the server's resident memory is sampled every 200 ms against a bound of ${results.load.memoryBoundMiB} MiB fixed before the run.`,
     "",
     `The same load against \`netlify serve --offline\` (netlify-cli on Node 22, the edge entries in Deno behind Netlify's routing, in a network namespace with only loopback), its whole process tree's memory against a bound of ${results.netlifyServeLoad?.ran ? results.netlifyServeLoad.memoryBoundMiB : "—"} MiB. The CLI's own static server sits in front of every request, so its throughput says more about the emulation than about Netlify's CDN; what counts here is no error and every answer as at rest.`,
     "",

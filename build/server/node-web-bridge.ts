@@ -21,9 +21,28 @@ export function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage,
 export async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   outgoing.writeHead(response.status, headers);
-  outgoing.end(body);
+  if (!response.body || outgoing.req.method === "HEAD") return void outgoing.end();
+  // Streamed in the body's own chunks, waiting on the socket: no second copy of a large answer per request.
+  // A client that goes away ends it (the socket closes instead of draining).
+  const reader = response.body.getReader();
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      if (outgoing.destroyed) return;
+      if (!outgoing.write(part.value)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            outgoing.off("drain", done).off("close", done);
+            resolve();
+          };
+          outgoing.once("drain", done).once("close", done);
+        });
+      }
+    }
+    outgoing.end();
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /**

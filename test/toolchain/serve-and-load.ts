@@ -8,6 +8,8 @@ import { groupResidentMiB, startNetlifyServe } from "./netlify-serve.ts";
 
 const [site, portText, logFile] = process.argv.slice(2);
 if (!site || !portText || !logFile) throw new Error("usage: serve-and-load.ts <site folder> <port> <log file>");
+// A shorter run, to look into a failure: LOAD_SECONDS=5.
+if (process.env.LOAD_SECONDS) LOAD.seconds = Number(process.env.LOAD_SECONDS);
 const { origin, group, stop } = await startNetlifyServe(site, portText, logFile);
 const figures = await loadTest(origin, async () => groupResidentMiB(group), LOAD.netlifyServeMemoryBoundMiB);
 process.stdout.write(`${JSON.stringify(figures)}\n`);
