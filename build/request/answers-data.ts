@@ -9,10 +9,9 @@
  * file of another build is a MixedDeployError (the caller reloads once); a missing, failed or malformed read is
  * an OriginError. A failed read is never remembered.
  */
-import { collectionPageUrl, pageItemFragments, type Envelope } from "../api/envelope.ts";
+import { collectionPageUrl, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
 import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
-import type { AnswerResource } from "../content/types.ts";
 import { SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 
@@ -21,7 +20,7 @@ export type { ReadText };
 /** Files of two builds met in one response: the deploy changed while it was being read. */
 export class MixedDeployError extends OriginError {}
 
-/** One answer as the text it has inside a collection's `data` array, as UTF-8, with a digest of it. */
+/** One answer as the text it has inside a collection's `data` array, as UTF-8, with what identifies that text. */
 export interface AnswerFragment {
   bytes: Uint8Array<ArrayBuffer>;
   digest: string;
@@ -90,8 +89,14 @@ export class AnswersData {
     });
   }
 
-  firstPage(): Promise<Envelope<AnswerResource>> {
-    return this.remember("first-page", async () => JSON.parse((await this.file(collectionPath("answers"))).text) as Envelope<AnswerResource>);
+  /** The collection's meta (page size and count), from the tail of its first page: the answers before it are not parsed. */
+  collectionMeta(): Promise<EnvelopeMeta> {
+    return this.remember("collection-meta", async () => {
+      const { text } = await this.file(collectionPath("answers"));
+      const at = text.lastIndexOf('\n  "meta": ');
+      if (at < 0) throw new OriginError(`${collectionPath("answers")} has no meta`);
+      return (JSON.parse(`{${text.slice(at)}`) as { meta: EnvelopeMeta }).meta;
+    });
   }
 
   /** The versioning block of the root resource: its dates become the Deprecation and Sunset headers of computed responses. */
@@ -106,35 +111,53 @@ export class AnswersData {
 
   /** Page `page` of the prebuilt collection (what `?page=` alone answers with). */
   async collectionPage(page: number): Promise<{ text: string; digest: string }> {
-    const first = await this.firstPage();
-    return this.file(collectionPageUrl("answers", first.meta.page_count)(page));
+    const meta = await this.collectionMeta();
+    return this.file(collectionPageUrl("answers", meta.page_count)(page));
   }
 
   /**
-   * The answers with these slugs (all in the index), in the order given, as prebuilt text: taken from the
-   * collection's pages, so that one read serves up to a page of answers.
+   * The answers with these slugs (all in the index), in the order given, as prebuilt text. Where a page holds
+   * many of them (a quarter of a page or more), or is the first page (read anyway for the meta), they are
+   * taken from the page: one read for many answers. Answers scattered over many pages come from their own
+   * files, so that a rare word does not read a hundred whole pages.
    */
   async fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
-    const [index, first] = await Promise.all([this.searchIndex(), this.firstPage()]);
-    const pageSize = first.meta.page_size;
-    const positions = new Map(index.documents.map((slug, position) => [slug, position]));
+    const [positions, meta] = await Promise.all([this.positions(), this.collectionMeta()]);
+    const pageSize = meta.page_size;
+    const pageOf = (slug: string) => Math.floor(positions.get(slug)! / pageSize) + 1;
+    const wanted = new Map<number, number>();
+    for (const slug of slugs) wanted.set(pageOf(slug), (wanted.get(pageOf(slug)) ?? 0) + 1);
     return Promise.all(
       slugs.map(async (slug) => {
-        const position = positions.get(slug)!;
-        const page = Math.floor(position / pageSize) + 1;
-        const fragments = await this.pageFragments(page);
-        return fragments[position % pageSize]!;
+        const page = pageOf(slug);
+        if (page === 1 || wanted.get(page)! * 4 >= pageSize) return (await this.pageFragments(page))[positions.get(slug)! % pageSize]!;
+        return this.answerFragment(slug);
       }),
     );
   }
 
+  private answerFragment(slug: string): Promise<AnswerFragment> {
+    return this.remember(`fragment:${slug}`, async () => {
+      const { text, digest } = await this.answerFile(slug);
+      const fragment = singleItemFragment(text);
+      if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
+      return { bytes: new TextEncoder().encode(fragment), digest };
+    });
+  }
+
+  /** Each answer's position in the collection, made once: a map of every slug costs too much per request. */
+  private positions(): Promise<Map<string, number>> {
+    return this.remember("positions", async () => new Map((await this.searchIndex()).documents.map((slug, position) => [slug, position])));
+  }
+
   private pageFragments(page: number): Promise<AnswerFragment[]> {
     return this.remember(`fragments:${page}`, async () => {
-      const { text } = await this.collectionPage(page);
+      const { text, digest } = await this.collectionPage(page);
       const texts = pageItemFragments(text);
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
-      return Promise.all(texts.map(async (fragment) => ({ bytes: encoder.encode(fragment), digest: await sha256Hex(fragment) })));
+      // The page's digest covers every answer on it: an answer's place on its page names its text.
+      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${at}` }));
     });
   }
 }

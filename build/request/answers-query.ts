@@ -92,10 +92,10 @@ interface ParsedQuery {
 
 /** The response to a valid query, from one build's files (or an error: see answersQuery). */
 async function respond(request: Request, data: AnswersData, { tokens, slug, q, page }: ParsedQuery): Promise<Response> {
-  const [first, index, versioning] = await Promise.all([data.firstPage(), data.searchIndex(), data.versioning()]);
+  const [meta, index, versioning] = await Promise.all([data.collectionMeta(), data.searchIndex(), data.versioning()]);
   // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
   const lifecycle = deprecationHeaders(versioning);
-  const { page_size: pageSize, page_count: collectionPages } = first.meta;
+  const { page_size: pageSize, page_count: collectionPages } = meta;
   const exists = slug !== undefined && index.documents.includes(slug);
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
@@ -167,7 +167,16 @@ async function jsonResponse(request: Request, body: string | Array<Uint8Array<Ar
   headers.set("Content-Length", String(length));
   // HEAD gets the body too: the server drops it and keeps the length (Deno's, as Node's), where a null body would
   // be sent as "Content-Length: 0". A Blob of the parts has a known size without copying them into one buffer.
-  return new Response(new Blob(parts), { status: 200, headers });
+  if (request.method === "HEAD") return new Response(new Blob(parts), { status: 200, headers });
+  // GET: the parts as they are, one chunk each, without copying them into one buffer.
+  let next = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next < parts.length) controller.enqueue(parts[next++]!);
+      else controller.close();
+    },
+  });
+  return new Response(stream, { status: 200, headers });
 }
 
 /** Whether a value of the named parameter in a raw query string has percent-escapes that are not UTF-8. */
