@@ -3,9 +3,12 @@
  * bottom of the graph, no lower layer reaching into the pipeline's stages, and request-time code that needs
  * nothing from Node (Deno type-checks it; see netlify-deploy.test.ts).
  */
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseCircular, parseDependencyTree, type DependencyTree } from "dpdm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS } from "../build/content/types.ts";
+import { CONTENT_TYPES_DIR, generateContentTypes } from "../build/schemas/content-types.ts";
 import { ROOT } from "./support/build-helpers.ts";
 
 let tree: DependencyTree;
@@ -65,5 +68,23 @@ describe("the import graph of build/", () => {
         expect(file, `${entry} reaches ${file}`).toMatch(/^(api|request|edge-functions|search)\/|^content\/types\.ts$/);
       }
     }
+  });
+});
+
+describe("the content types and the content schemas", () => {
+  it("cannot drift: the committed types are what the schemas generate (npm run types)", async () => {
+    const generated = await generateContentTypes();
+    expect([...generated.keys()].sort()).toEqual((await readdir(CONTENT_TYPES_DIR)).sort());
+    for (const [name, text] of generated) expect(await readFile(path.join(CONTENT_TYPES_DIR, name), "utf8"), `${name}: run npm run types`).toBe(text);
+  }, 60_000);
+
+  it("lists the evidence record's programmes, rules and terms exactly as the schema has them", async () => {
+    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "content-evidence-family.schema.json"), "utf8")) as {
+      $defs: { record: { properties: Record<"certification" | "compliance" | "warranty", { properties: Record<string, unknown> }> } };
+    };
+    const keys = (part: "certification" | "compliance" | "warranty") => Object.keys(schema.$defs.record.properties[part].properties);
+    expect([...CERTIFICATION_PROGRAMMES]).toEqual(keys("certification"));
+    expect([...COMPLIANCE_RULES]).toEqual(keys("compliance"));
+    expect([...WARRANTY_TERMS]).toEqual(keys("warranty"));
   });
 });

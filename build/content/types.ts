@@ -1,132 +1,56 @@
-/** The content as the schemas in schemas/content-*.schema.json describe it, once validated. */
+/**
+ * The content as the schemas in schemas/content-*.schema.json describe it, once validated. The shapes are
+ * generated from those schemas (./schema-types/, `npm run types`), so they cannot drift from what validation
+ * accepts; this module gives them the names the code uses.
+ */
+import type { BuyerAnswerFrontMatterContentAnswersSlugMd } from "./schema-types/content-answer.ts";
+import type { OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml } from "./schema-types/content-disclosure.ts";
+import type {
+  Certification,
+  Compliance,
+  EvidenceRegisterOneProductFamilyContentEvidenceFamilyYaml,
+  Record as EvidenceRecord,
+  Warranty,
+} from "./schema-types/content-evidence-family.ts";
+import type { SiteSettingsContentSiteYaml } from "./schema-types/content-site.ts";
+import type { Source as SourceEntry, SourcesRegisterContentSourcesYaml } from "./schema-types/content-sources.ts";
+import type { Claim as SupplierClaim, SupplierProfileContentSuppliersSlugYaml } from "./schema-types/content-supplier.ts";
 
-export type CertificationStatus = "certified" | "expired" | "announced" | "not-certified" | "unknown" | "unverified";
-export type ComplianceStatus = "declared" | "certified" | "not-compliant" | "not-applicable" | "unknown" | "unverified";
-export type WarrantyStatus = "documented" | "not-offered" | "unknown" | "unverified";
+export type Source = SourceEntry;
+export type SourcesRegister = SourcesRegisterContentSourcesYaml;
+export type SiteSettings = SiteSettingsContentSiteYaml;
+export type AnswerFrontMatter = BuyerAnswerFrontMatterContentAnswersSlugMd;
+export type Claim = SupplierClaim;
+export type SupplierContent = SupplierProfileContentSuppliersSlugYaml;
+export type DisclosureContent = OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml;
+export type Criterion = DisclosureContent["criteria"][number];
+export type CertificationEntry = Certification;
+export type ComplianceEntry = Compliance;
+export type WarrantyEntry = Warranty;
+export type EvidenceRecordContent = EvidenceRecord;
+export type EvidenceFamilyContent = EvidenceRegisterOneProductFamilyContentEvidenceFamilyYaml;
 
-export interface Source {
-  id: string;
-  title: string;
-  publisher: string;
-  url?: string;
-  published?: string;
-  accessed: string;
-  kind: string;
-  confidence: "documented" | "reported" | "unverified";
-  note?: string;
+/** What every status entry has: a status from its vocabulary, its sources and a note. */
+export type StatusEntry<Status extends string> = { status: Status; sources?: string[]; note?: string };
+
+/** The data of each kind of content file, as its schema (by the layout) describes it. */
+export interface ContentOfKind {
+  site: SiteSettings;
+  sources: SourcesRegister;
+  disclosure: DisclosureContent;
+  answer: AnswerFrontMatter;
+  supplier: SupplierContent;
+  evidence: EvidenceFamilyContent;
 }
 
-export interface SiteSettings {
-  name: string;
-  description: string;
-  version: string;
-  publisher: string;
-  contact: { name: string; url: string };
-  licence: { id: string; name: string; url: string };
-  citation: string;
-  page_size: number;
-  base_url: string;
-  /** Set only when v1 is deprecated: the dates repeat in the root resource and in Deprecation and Sunset headers. */
-  deprecation?: { deprecated_at: string; sunset_at?: string; successor?: string };
-}
+export type CertificationStatus = CertificationEntry["status"];
+export type ComplianceStatus = ComplianceEntry["status"];
+export type WarrantyStatus = WarrantyEntry["status"];
 
-export interface AnswerFrontMatter {
-  slug: string;
-  title: string;
-  question: string;
-  summary: string;
-  tags: string[];
-  product_families: string[];
-  related: string[];
-  sources: string[];
-  reviewed: string;
-}
-
-export interface Claim {
-  text: string;
-  sources: string[];
-}
-
-export interface SupplierContent {
-  slug: string;
-  name: string;
-  rank: number;
-  website?: string;
-  summary: string;
-  makes: Array<{ family: string; products: string[]; sources: string[] }>;
-  strengths: Claim[];
-  caveats: Claim[];
-  ownership: { status: "documented" | "reported" | "unknown"; text: string; sources?: string[] };
-  scores: Record<string, number>;
-}
-
-export interface Criterion {
-  id: string;
-  name: string;
-  weight: number;
-  description: string;
-}
-
-export interface DisclosureContent {
-  title: string;
-  publisher: string;
-  owner: string;
-  funding: string;
-  paid_inclusion: boolean;
-  paid_ranking: boolean;
-  affiliate_links: boolean;
-  selection: string;
-  ranking: string;
-  criteria: Criterion[];
-  methodology_version: string;
-  methodology_date: string;
-  changelog: Array<{ version: string; date: string; change: string }>;
-  conflicts: string;
-  corrections: string;
-  practices: string;
-  sources: string[];
-}
-
-export interface StatusEntry<Status extends string> {
-  status: Status;
-  sources?: string[];
-  note?: string;
-}
-
-export interface CertificationEntry extends StatusEntry<CertificationStatus> {
-  firmware?: string;
-  valid_until?: string;
-  as_of?: string;
-}
-
-export interface ComplianceEntry extends StatusEntry<ComplianceStatus> {
-  as_of?: string;
-}
-
-export interface WarrantyEntry extends StatusEntry<WarrantyStatus> {
-  value?: string;
-  term_months?: number;
-}
-
-export const CERTIFICATION_PROGRAMMES = ["microsoft-teams-rooms", "zoom-rooms", "google-meet"] as const;
-export const COMPLIANCE_RULES = ["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"] as const;
-export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement"] as const;
-
-export interface EvidenceRecordContent {
-  supplier: string;
-  product: string;
-  certification: Record<(typeof CERTIFICATION_PROGRAMMES)[number], CertificationEntry>;
-  compliance: Record<(typeof COMPLIANCE_RULES)[number], ComplianceEntry>;
-  warranty: Record<(typeof WARRANTY_TERMS)[number], WarrantyEntry>;
-}
-
-export interface EvidenceFamilyContent {
-  family: string;
-  name: string;
-  order: number;
-  description: string;
-  records: EvidenceRecordContent[];
-}
+/** The programmes, rules and terms of an evidence record, in the schema's order (a test checks they are the schema's). */
+export const CERTIFICATION_PROGRAMMES = ["microsoft-teams-rooms", "zoom-rooms", "google-meet"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["certification"]>;
+export const COMPLIANCE_RULES = ["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["compliance"]>;
+export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;
 
 /** One answer as the API serves it. Here, with the content types, so that request-time code can name it without importing the compiler. */
 export interface AnswerResource extends Omit<AnswerFrontMatter, "related" | "sources"> {

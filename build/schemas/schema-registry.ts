@@ -9,7 +9,8 @@ export const SCHEMAS_DIR = path.resolve(import.meta.dirname, "../../schemas");
 export interface SchemaRegistry {
   /** File name → schema document, sorted by file name. */
   documents: ReadonlyMap<string, Record<string, unknown>>;
-  validator(schemaFile: string): ValidateFunction;
+  /** The schema's validator; `T` is the type generated from that schema (see content-types.ts), which it guards. */
+  validator<T = unknown>(schemaFile: string): ValidateFunction<T>;
 }
 
 /** A date to the precision known (YYYY, YYYY-MM or YYYY-MM-DD), checked against the calendar. */
@@ -49,14 +50,14 @@ export async function loadSchemaRegistry(schemasDir = SCHEMAS_DIR): Promise<Sche
   const compiled = new Map<string, ValidateFunction>();
   return {
     documents,
-    validator(schemaFile) {
+    validator<T>(schemaFile: string) {
       let validate = compiled.get(schemaFile);
       if (!validate) {
         validate = ajv.getSchema(schemaFile);
         if (!validate) throw new Error(`no schema named ${schemaFile} in schemas/`);
         compiled.set(schemaFile, validate);
       }
-      return validate;
+      return validate as ValidateFunction<T>;
     },
   };
 }

@@ -2,14 +2,7 @@ import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { schemaErrorsToDiagnostics } from "../diagnostics/schema-errors.ts";
 import { CONTENT_LAYOUT, type ContentKind } from "../content/layout.ts";
-import type {
-  AnswerFrontMatter,
-  DisclosureContent,
-  EvidenceFamilyContent,
-  SiteSettings,
-  Source,
-  SupplierContent,
-} from "../content/types.ts";
+import type { ContentOfKind } from "../content/types.ts";
 import { CONTENT_RULES } from "../rules/index.ts";
 import type { Report, RuleInput, Valid } from "../rules/rule.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
@@ -24,30 +17,30 @@ export type ValidationResult = { ok: true; content: ValidContent } | { ok: false
  */
 export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry): ValidationResult {
   const diagnostics = [...loaded.diagnostics];
-  const valid = new Map<ContentKind, Array<Valid<unknown>>>();
   const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
-  for (const file of loaded.files) {
-    const schema = CONTENT_LAYOUT.find((entry) => entry.kind === file.kind)!.schema;
-    const validate = schemas.validator(schema);
-    if (validate(file.data)) {
-      const list = valid.get(file.kind) ?? [];
-      list.push({ file, data: file.data });
-      valid.set(file.kind, list);
-    } else {
-      invalidKinds.add(file.kind);
-      diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
+  // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast.
+  const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
+    const validate = schemas.validator<ContentOfKind[Kind]>(CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema);
+    const passed: Array<Valid<ContentOfKind[Kind]>> = [];
+    for (const file of loaded.files) {
+      if (file.kind !== kind) continue;
+      if (validate(file.data)) passed.push({ file, data: file.data });
+      else {
+        invalidKinds.add(kind);
+        diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
+      }
     }
-  }
+    return passed;
+  };
+  const [site, sources, disclosure, answers, suppliers, evidence] = [validOf("site"), validOf("sources"), validOf("disclosure"), validOf("answer"), validOf("supplier"), validOf("evidence")] as const;
 
-  const all = <T>(kind: ContentKind) => (valid.get(kind) ?? []) as Array<Valid<T>>;
-  const one = <T>(kind: ContentKind) => all<T>(kind)[0];
   const input: RuleInput = {
-    site: one<SiteSettings>("site"),
-    sources: one<{ sources: Source[] }>("sources"),
-    disclosure: one<DisclosureContent>("disclosure"),
-    answers: all<AnswerFrontMatter>("answer"),
-    suppliers: all<SupplierContent>("supplier"),
-    evidence: all<EvidenceFamilyContent>("evidence"),
+    site: site[0],
+    sources: sources[0],
+    disclosure: disclosure[0],
+    answers,
+    suppliers,
+    evidence,
     known: {
       sources: knownIds(loaded, "sources"),
       answers: knownIds(loaded, "answer"),

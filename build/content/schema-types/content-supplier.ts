@@ -1,0 +1,80 @@
+// Generated from schemas/content-supplier.schema.json by `npm run types` (build/schemas/content-types.ts). Do not edit: change the schema.
+
+/**
+ * Ids of entries of the sources register.
+ * 
+ * @minItems 1
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+export type SourceIds = string[]
+
+export interface SupplierProfileContentSuppliersSlugYaml {
+/**
+ * The supplier's exact identifier; equals the file name.
+ */
+slug: string
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * Position in the directory, 1 first; follows the weighted score of the disclosure's criteria.
+ */
+rank: number
+/**
+ * The supplier's own home page, only where certain.
+ */
+website?: string
+/**
+ * Plain text.
+ */
+summary: string
+/**
+ * Product lines by family, as the cited sources name them; empty where our sources name no product.
+ * 
+ * @minItems 0
+ */
+makes: {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+family: string
+/**
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+products: string[]
+sources: SourceIds
+}[]
+/**
+ * @minItems 1
+ */
+strengths: Claim[]
+/**
+ * @minItems 1
+ */
+caveats: Claim[]
+ownership: {
+status: ("documented" | "reported" | "unknown")
+/**
+ * Plain text.
+ */
+text: string
+sources?: SourceIds
+}
+/**
+ * Editorial score, 0 to 5, for each criterion of the disclosure.
+ */
+scores: {
+[k: string]: number
+}
+}
+export interface Claim {
+/**
+ * Plain text.
+ */
+text: string
+sources: SourceIds
+}
