@@ -1,5 +1,6 @@
 import { readAnswerBody, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
-import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types.ts";
+import type { AnswerFrontMatter, Source } from "../content/types.ts";
+import type { AnswerResource } from "../api/resources.ts";
 import { vocabulary } from "../search/text-match.ts";
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";

@@ -5,7 +5,8 @@
  */
 import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
 import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath } from "../api/layout.ts";
-import type { AnswerResource, Source } from "../content/types.ts";
+import type { Source } from "../content/types.ts";
+import type { AnswerResource } from "../api/resources.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { SearchIndexBuilder, type SearchIndex } from "../search/search-index.ts";

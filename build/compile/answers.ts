@@ -1,4 +1,5 @@
-import type { AnswerFrontMatter, AnswerResource, Source } from "../content/types.ts";
+import type { AnswerFrontMatter, Source } from "../content/types.ts";
+import type { AnswerResource } from "../api/resources.ts";
 import { answerPath } from "../api/layout.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";

@@ -7,7 +7,8 @@ import { canonicalJson } from "../api/canonical-json.ts";
 import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type AnswerResource, type Criterion, type SiteSettings, type Source } from "../content/types.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type SiteSettings, type Source } from "../content/types.ts";
+import type { AnswerResource } from "../api/resources.ts";
 
 type FieldType = "string" | "integer" | "number" | "date";
 type Cell = string | number | null | undefined;

@@ -3,21 +3,13 @@ import {
   COMPLIANCE_RULES,
   WARRANTY_TERMS,
   type EvidenceFamilyContent,
-  type EvidenceRecordContent,
   type Source,
   type SupplierContent,
 } from "../content/types.ts";
+import type { EvidenceFamilyResource, EvidenceRecordResource } from "../api/resources.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
-export interface EvidenceRecordResource extends Omit<EvidenceRecordContent, "supplier"> {
-  id: string;
-  supplier: { slug: string; name: string; rank: number };
-  sources: Source[];
-}
-
-export interface EvidenceFamilyResource extends Omit<EvidenceFamilyContent, "records"> {
-  records: EvidenceRecordResource[];
-}
+export type { EvidenceFamilyResource, EvidenceRecordResource };
 
 /** A stable id for a record: supplier slug and product name in slug form. */
 export function evidenceRecordId(supplier: string, product: string): string {

@@ -1,17 +1,9 @@
 import type { Criterion, DisclosureContent, Source, SupplierContent } from "../content/types.ts";
-import { weightedScore } from "../rules/ranking-criteria.ts";
+import type { DisclosureResource, SupplierResource } from "../api/resources.ts";
+import { weightedScore } from "../ranking/ranking-model.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
-export interface SupplierResource extends Omit<SupplierContent, "website"> {
-  website: string | null;
-  /** The weighted score the rank follows, 0 to 5, to two decimals. */
-  score: number;
-  sources: Source[];
-}
-
-export interface DisclosureResource extends Omit<DisclosureContent, "sources"> {
-  sources: Source[];
-}
+export type { DisclosureResource, SupplierResource };
 
 /** Suppliers in rank order, each with its weighted score and the sources its claims cite. */
 export function compileSuppliers(suppliers: readonly SupplierContent[], criteria: readonly Criterion[], register: ReadonlyMap<string, Source>): SupplierResource[] {

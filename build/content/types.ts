@@ -51,11 +51,3 @@ export type WarrantyStatus = WarrantyEntry["status"];
 export const CERTIFICATION_PROGRAMMES = ["microsoft-teams-rooms", "zoom-rooms", "google-meet"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["certification"]>;
 export const COMPLIANCE_RULES = ["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["compliance"]>;
 export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;
-
-/** One answer as the API serves it. Here, with the content types, so that request-time code can name it without importing the compiler. */
-export interface AnswerResource extends Omit<AnswerFrontMatter, "related" | "sources"> {
-  related: Array<{ slug: string; title: string; href: string }>;
-  sources: Source[];
-  body: { markdown: string; html: string; word_count: number };
-  links: { self: string };
-}

@@ -6,7 +6,8 @@
  */
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
-import type { AnswerResource, SiteSettings, Source } from "../content/types.ts";
+import type { SiteSettings, Source } from "../content/types.ts";
+import type { AnswerResource } from "../api/resources.ts";
 import { canonicalJson } from "../api/canonical-json.ts";
 import { searchIndex, type SearchIndex } from "../search/search-index.ts";
 import { parseQuery } from "../search/text-match.ts";

@@ -4,7 +4,7 @@
  * answers with the API's own q rule in a classic inline script, allowed by its hash in the page's CSP.
  */
 import { createHash } from "node:crypto";
-import type { AnswerResource } from "../content/types.ts";
+import type { AnswerResource } from "../api/resources.ts";
 import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
 import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Source, type StatusEntry } from "../content/types.ts";

@@ -1,17 +1,5 @@
-import type { SupplierContent, Criterion } from "../content/types.ts";
+import { orderByScore, weightedScore } from "../ranking/ranking-model.ts";
 import type { ContentRule } from "./rule.ts";
-
-/** The weighted score of a supplier under the disclosure's criteria (weights are percentages). */
-export function weightedScore(scores: Readonly<Record<string, number>>, criteria: readonly Criterion[]): number {
-  return criteria.reduce((total, criterion) => total + (scores[criterion.id] ?? 0) * criterion.weight, 0) / 100;
-}
-
-/** Suppliers in the order their weighted scores give: highest first, ties by name. */
-export function orderByScore(suppliers: readonly SupplierContent[], criteria: readonly Criterion[]): SupplierContent[] {
-  return [...suppliers].sort(
-    (a, b) => weightedScore(b.scores, criteria) - weightedScore(a.scores, criteria) || a.name.localeCompare(b.name, "en"),
-  );
-}
 
 /**
  * The disclosure's weights add up to 100, every supplier is scored on exactly its criteria, and the ranks

@@ -1,4 +1,4 @@
-// Generated from schemas/content-evidence-family.schema.json by `npm run types` (build/schemas/content-types.ts). Do not edit: change the schema.
+// Generated from schemas/content-evidence-family.schema.json by `npm run types` (build/schemas/schema-types.ts). Do not edit: change the schema.
 
 /**
  * Ids of entries of the sources register.

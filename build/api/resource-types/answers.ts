@@ -1,0 +1,151 @@
+// Generated from schemas/answers.schema.json by `npm run types` (build/schemas/schema-types.ts). Do not edit: change the schema.
+
+/**
+ * GET /api/v1/answers, with or without q, slug and page: the collection envelope holding answers in slug order.
+ */
+export interface AnswersCollection {
+data: Answer[]
+links: Links
+meta: Meta
+}
+export interface Answer {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+slug: string
+title: string
+question: string
+summary: string
+/**
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+tags: string[]
+/**
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+product_families: string[]
+related: {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+slug: string
+title: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+href: string
+}[]
+/**
+ * The sources the body cites, numbered in this order by its citation marks.
+ * 
+ * @minItems 1
+ */
+sources: Source[]
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+reviewed: string
+body: {
+/**
+ * The body as written, Markdown with [@source-id] citations.
+ */
+markdown: string
+/**
+ * The body rendered to HTML: raw HTML in the Markdown is shown as text, links are https or root-relative only, citations link to #source-<id>.
+ */
+html: string
+word_count: number
+}
+links: {
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+self: string
+}
+}
+/**
+ * An entry of the sources register.
+ */
+export interface Source {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+id: string
+/**
+ * Plain text.
+ */
+title: string
+/**
+ * Plain text.
+ */
+publisher: string
+/**
+ * An absolute https URL.
+ */
+url?: string
+/**
+ * The source's own version date, where it gives one.
+ */
+published?: string
+/**
+ * When the source was read, to the precision known.
+ */
+accessed: string
+kind: ("research-notes" | "platform-certification-list" | "vendor-documentation" | "vendor-warranty-terms" | "reseller-listing" | "news-report" | "regulation" | "standard" | "guidance" | "editorial-policy")
+/**
+ * documented: the primary text was read; reported: third parties report it; unverified: weak or no source.
+ */
+confidence: ("documented" | "reported" | "unverified")
+/**
+ * Plain text.
+ */
+note?: string
+}
+export interface Links {
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+self: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+first: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+last: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+prev?: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+next?: string
+}
+/**
+ * Counts of this response: `count` items here, `total` in the whole (filtered) collection, on `page_count` pages of at most `page_size`.
+ */
+export interface Meta {
+count: number
+total: number
+page: number
+page_count: number
+page_size: number
+filters: Filters
+/**
+ * Evidence only: records across all families.
+ */
+record_count?: number
+/**
+ * The content digest of the build this file (or response) was made from: the same as /api/v1/health's. Pages and results of one build carry the same digest.
+ */
+content_digest: string
+}
+/**
+ * The filters applied to this response; null where a filter is not applied.
+ */
+export interface Filters {
+q: (string | null)
+slug: (string | null)
+}

@@ -1,0 +1,261 @@
+// Generated from schemas/suppliers.schema.json by `npm run types` (build/schemas/schema-types.ts). Do not edit: change the schema.
+
+/**
+ * Ids of entries of the sources register.
+ * 
+ * @minItems 1
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+export type SourceIds = string[]
+/**
+ * Product lines by family, as the cited sources name them; empty where our sources name no product.
+ * 
+ * @minItems 0
+ */
+export type Makes = {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+family: string
+/**
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+products: string[]
+sources: SourceIds
+}[]
+/**
+ * @minItems 1
+ */
+export type Criteria = {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+id: string
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * Percentage weight; all weights add up to 100.
+ */
+weight: number
+/**
+ * Plain text.
+ */
+description: string
+}[]
+/**
+ * @minItems 1
+ */
+export type Changelog = {
+version: string
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+date: string
+/**
+ * Plain text.
+ */
+change: string
+}[]
+
+/**
+ * GET /api/v1/suppliers: supplier profiles in rank order, with the disclosure.
+ */
+export interface SupplierDirectory {
+data: Supplier[]
+disclosure: Disclosure
+links: Links
+meta: Meta
+}
+export interface Supplier {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+slug: string
+name: string
+rank: number
+/**
+ * The weighted score the rank follows.
+ */
+score: number
+scores: Scores
+website: (string | null)
+summary: string
+makes: Makes
+strengths: Claim[]
+caveats: Claim[]
+ownership: Ownership
+sources: Source[]
+}
+/**
+ * Editorial score, 0 to 5, for each criterion of the disclosure.
+ */
+export interface Scores {
+[k: string]: number
+}
+export interface Claim {
+/**
+ * Plain text.
+ */
+text: string
+sources: SourceIds
+}
+export interface Ownership {
+status: ("documented" | "reported" | "unknown")
+/**
+ * Plain text.
+ */
+text: string
+sources?: SourceIds
+}
+/**
+ * An entry of the sources register.
+ */
+export interface Source {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+id: string
+/**
+ * Plain text.
+ */
+title: string
+/**
+ * Plain text.
+ */
+publisher: string
+/**
+ * An absolute https URL.
+ */
+url?: string
+/**
+ * The source's own version date, where it gives one.
+ */
+published?: string
+/**
+ * When the source was read, to the precision known.
+ */
+accessed: string
+kind: ("research-notes" | "platform-certification-list" | "vendor-documentation" | "vendor-warranty-terms" | "reseller-listing" | "news-report" | "regulation" | "standard" | "guidance" | "editorial-policy")
+/**
+ * documented: the primary text was read; reported: third parties report it; unverified: weak or no source.
+ */
+confidence: ("documented" | "reported" | "unverified")
+/**
+ * Plain text.
+ */
+note?: string
+}
+/**
+ * The ownership disclosure and editorial methodology note (the specification names this one part both ways).
+ */
+export interface Disclosure {
+/**
+ * Plain text.
+ */
+title: string
+/**
+ * Plain text.
+ */
+publisher: string
+/**
+ * Plain text.
+ */
+owner: string
+/**
+ * Plain text.
+ */
+funding: string
+/**
+ * Whether a supplier can pay to be included.
+ */
+paid_inclusion: boolean
+/**
+ * Whether a supplier can pay for its rank.
+ */
+paid_ranking: boolean
+/**
+ * Whether any link earns the publisher a commission.
+ */
+affiliate_links: boolean
+/**
+ * Plain text.
+ */
+selection: string
+/**
+ * Plain text.
+ */
+ranking: string
+criteria: Criteria
+methodology_version: string
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+methodology_date: string
+changelog: Changelog
+/**
+ * Plain text.
+ */
+conflicts: string
+/**
+ * Plain text.
+ */
+corrections: string
+/**
+ * Plain text.
+ */
+practices: string
+sources: Source[]
+}
+export interface Links {
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+self: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+first: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+last: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+prev?: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+next?: string
+}
+/**
+ * Counts of this response: `count` items here, `total` in the whole (filtered) collection, on `page_count` pages of at most `page_size`.
+ */
+export interface Meta {
+count: number
+total: number
+page: number
+page_count: number
+page_size: number
+filters: Filters
+/**
+ * Evidence only: records across all families.
+ */
+record_count?: number
+/**
+ * The content digest of the build this file (or response) was made from: the same as /api/v1/health's. Pages and results of one build carry the same digest.
+ */
+content_digest: string
+}
+/**
+ * The filters applied to this response; null where a filter is not applied.
+ */
+export interface Filters {
+q: (string | null)
+slug: (string | null)
+}
