@@ -74,8 +74,9 @@ describe("netlify.toml", () => {
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
   });
 
-  it("routes the edge entries as Netlify's manifest does: the guard before the cache, the answers and the API's 404 after it for every method", () => {
+  it("routes the edge entries as Netlify's manifest does: the MCP endpoint and the guard before the cache, the answers and the API's 404 after it for every method", () => {
     expect(config.edgeEntries.map((entry) => [entry.name, entry.declaredPath, entry.methods])).toEqual([
+      ["mcp", "/mcp", undefined],
       ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
       ["answers-query", "/api/v1/answers", undefined],
       ["api-not-found", "/api/*", undefined],

@@ -73,7 +73,7 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
 
   // 1. Edge entries, as their inline declarations say. A web Request is made only for an entry that applies.
   const entries = config.edgeEntries.filter((entry) => entry.matches(method, url.pathname));
-  const request = entries.length > 0 ? webRequest(url, method, webHeaders(incoming)) : undefined;
+  const request = entries.length > 0 ? webRequest(url, method, webHeaders(incoming), incoming) : undefined;
   for (const entry of request ? entries : []) {
     options.onRule?.("edge", entry.name);
     const response = await entry.handler(request!);

@@ -3,6 +3,7 @@
  * responses are written against, on the local server's Node sockets.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import type { ProblemType } from "../api/problems.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders } from "../request/response-headers.ts";
@@ -82,9 +83,11 @@ export function webHeaders(incoming: IncomingMessage): Headers {
 }
 
 /** A web Request for the edge entries, or undefined for methods fetch refuses to represent (CONNECT, TRACE). */
-export function webRequest(url: URL, method: string, headers: Headers): Request | undefined {
+export function webRequest(url: URL, method: string, headers: Headers, body?: IncomingMessage): Request | undefined {
   try {
-    return new Request(url, { method, headers });
+    // A POST's body streams from the socket as it arrives (the handler bounds how much it reads).
+    const withBody = body && method !== "GET" && method !== "HEAD" ? { body: Readable.toWeb(body) as ReadableStream<Uint8Array>, duplex: "half" } : {};
+    return new Request(url, { method, headers, ...withBody } as RequestInit);
   } catch {
     return undefined;
   }

@@ -1,0 +1,18 @@
+// Netlify Edge Function entry: the read-only MCP endpoint at /mcp (Streamable HTTP, stateless, JSON). Thin: the
+// logic is in ../request/mcp.ts. It reads the prebuilt files from its own origin, as the answers entry does.
+import { AnswersData } from "../request/answers-data.ts";
+import { deploySnapshots, originReader } from "../request/deploy-snapshot.ts";
+import { mcpHandler } from "../request/mcp.ts";
+
+const answersData = deploySnapshots((readText) => new AnswersData(readText));
+
+export default function handler(request: Request): Promise<Response | undefined> {
+  const origin = new URL(request.url).origin;
+  return mcpHandler(request, { answers: () => answersData(origin), readText: originReader(origin) });
+}
+
+// No `method`: GET, HEAD and DELETE must get its 405 (with CORS), not the site's 404 page. Before the cache:
+// every POST is a different question.
+export const config = {
+  path: "/mcp",
+};
