@@ -14,6 +14,8 @@ export interface Source {
   kind: string;
   confidence: "documented" | "reported" | "unverified";
   note?: string;
+  /** Fields that go beyond the research notes, with where they were read. */
+  completed?: { fields: Array<"title" | "url" | "published">; where: string };
 }
 
 export interface SiteSettings {
@@ -97,6 +99,17 @@ export interface CertificationEntry extends StatusEntry<CertificationStatus> {
   firmware?: string;
   valid_until?: string;
   as_of?: string;
+  /** What dated versions of the programme's list showed, kept apart from the current status. */
+  listings?: Listing[];
+}
+
+export interface Listing {
+  status: "listed";
+  as_of: string;
+  firmware?: string;
+  valid_until?: string;
+  sources: string[];
+  note?: string;
 }
 
 export interface ComplianceEntry extends StatusEntry<ComplianceStatus> {
@@ -110,7 +123,7 @@ export interface WarrantyEntry extends StatusEntry<WarrantyStatus> {
 
 export const CERTIFICATION_PROGRAMMES = ["microsoft-teams-rooms", "zoom-rooms", "google-meet"] as const;
 export const COMPLIANCE_RULES = ["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"] as const;
-export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement"] as const;
+export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement", "paid_plan"] as const;
 
 export interface EvidenceRecordContent {
   supplier: string;

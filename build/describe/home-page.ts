@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { AnswerResource } from "../content/types.ts";
 import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Source, type StatusEntry } from "../content/types.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Listing, type Source, type StatusEntry } from "../content/types.ts";
 import type { SearchIndex } from "../search/search-index.ts";
 import { escapeHtml, page, relativeHref, type DocsInput } from "./docs-html.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
@@ -35,7 +35,7 @@ const href = (to: string) => relativeHref(HOME_FILE, to);
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 const PROGRAMME_NAMES: Record<string, string> = { "microsoft-teams-rooms": "Microsoft Teams Rooms", "zoom-rooms": "Zoom Rooms", "google-meet": "Google Meet" };
 const RULE_NAMES: Record<string, string> = { fcc: "FCC", "ce-ukca": "CE / UKCA", rohs: "RoHS", taa: "TAA", "ndaa-889": "NDAA section 889", "en-301-549": "EN 301 549" };
-const TERM_NAMES: Record<string, string> = { standard_term: "Standard term", extension_window: "Extension window", advance_replacement: "Advance replacement" };
+const TERM_NAMES: Record<string, string> = { standard_term: "Standard term (base warranty)", extension_window: "Extension window", advance_replacement: "Advance replacement (base warranty)", paid_plan: "Paid service plan" };
 
 export function cspHash(script: string): string {
   return `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
@@ -87,7 +87,9 @@ function statusRow(name: string, entry: StatusEntry<string> & Record<string, unk
   const details = ["firmware", "valid_until", "as_of", "value", "term_months"]
     .filter((key) => entry[key] !== undefined)
     .map((key) => `${key.replace("_", " ")}: ${escapeHtml(String(entry[key]))}`);
-  return `<tr><th scope="row">${escapeHtml(name)}</th><td><span class="status status-${escapeHtml(entry.status)}">${escapeHtml(entry.status)}</span></td><td>${details.join("; ")}${entry.note ? `${details.length ? ". " : ""}${escapeHtml(entry.note)}` : ""}${entry.sources ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}</td></tr>`;
+  const listings = ((entry.listings ?? []) as Listing[]).map((listing) =>
+    `<br>Listed in the version of ${listing.as_of}${listing.firmware ? `, firmware ${escapeHtml(listing.firmware)}` : ""}${listing.valid_until ? `, end date ${listing.valid_until}` : ""}${listing.note ? `. ${escapeHtml(listing.note)}` : ""} <span class="refs">(${sourceLinks(listing.sources)})</span>`).join("");
+  return `<tr><th scope="row">${escapeHtml(name)}</th><td><span class="status status-${escapeHtml(entry.status)}">${escapeHtml(entry.status)}</span></td><td>${details.join("; ")}${entry.note ? `${details.length ? ". " : ""}${escapeHtml(entry.note)}` : ""}${entry.sources ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}${listings}</td></tr>`;
 }
 
 function evidenceRecord(record: EvidenceRecordResource): string {
