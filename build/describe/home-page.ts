@@ -9,7 +9,9 @@ import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
 import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Listing, type Source, type StatusEntry } from "../content/types.ts";
 import type { SearchIndex } from "../search/search-index.ts";
-import { escapeHtml, page, relativeHref, type DocsInput } from "./docs-html.ts";
+import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
+import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
 
 export const HOME_FILE = "/index.html";
@@ -170,7 +172,9 @@ ${input.suppliers.map(supplierItem).join("\n")}
 </ol>
 
 <h2 id="evidence">Evidence register</h2>
-<p>Status vocabularies: certification ${code("certified")}, ${code("expired")}, ${code("announced")}, ${code("not-certified")}, ${code("unknown")}, ${code("unverified")}; compliance ${code("declared")}, ${code("certified")}, ${code("not-compliant")}, ${code("not-applicable")}, ${code("unknown")}, ${code("unverified")}; warranty ${code("documented")}, ${code("not-offered")}, ${code("unknown")}, ${code("unverified")}. Dates are snapshots: check the live source before buying.</p>
+<p>Status vocabularies: ${EVIDENCE_VOCABULARIES.map((vocabulary) => `${escapeHtml(vocabulary.name.toLowerCase())} ${vocabulary.values.map(code).join(", ")}`).join("; ")}. What each means: <a href="${href("/docs/#evidence")}">Reading the evidence register</a>. Dates are snapshots: check the live source before buying.</p>
+<p>${prose(EVIDENCE_GUIDE.current)} ${prose(EVIDENCE_GUIDE.listings)}</p>
+<p>${prose(EVIDENCE_GUIDE.warranty)}</p>
 ${input.families.map((family) => `<section aria-labelledby="family-${family.family}">
 <h3 id="family-${family.family}">${escapeHtml(family.name)}</h3>
 <p>${escapeHtml(family.description)}</p>
