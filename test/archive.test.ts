@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { WARCParser } from "warcio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveWarc } from "../build/archive/archive.ts";
+import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { packageBag } from "../build/archive/package.ts";
 import { QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
@@ -196,7 +197,7 @@ describe("the data package", () => {
     for (const resource of descriptor.resources) {
       expect(resource).toMatchObject({ profile: "tabular-data-resource", format: "csv", encoding: "utf-8", path: `${resource.name}.csv` });
       const [header, ...rows] = parseCsv(await readFile(path.join(dist, "data", resource.path), "utf8"));
-      const fields = resource.schema.fields as Array<{ name: string; type: string; constraints?: { required?: boolean } }>;
+      const fields = resource.schema.fields as Array<{ name: string; type: string; constraints?: { required?: boolean; enum?: string[] } }>;
       expect(header).toEqual(fields.map((field) => field.name));
       const records = rows.map((row) => Object.fromEntries(fields.map((field, at) => [field.name, row[at]!])));
       for (const [index, row] of rows.entries()) {
@@ -209,12 +210,22 @@ describe("the data package", () => {
           }
           const valid = { string: () => true, integer: () => /^-?\d+$/.test(value), number: () => Number.isFinite(Number(value)), date: () => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) }[field.type];
           expect(valid?.(), `${resource.name}.${field.name} = ${JSON.stringify(value)} is a ${field.type}`).toBe(true);
+          if (field.constraints?.enum) expect(field.constraints.enum, `${resource.name}.${field.name} row ${index + 1}`).toContain(value);
         }
       }
       const keys = records.map((record) => record[resource.schema.primaryKey]);
       expect(new Set(keys).size, `${resource.name} primary key`).toBe(keys.length);
       tables.set(resource.name, records);
     }
+    // The closed vocabularies are enum constraints, the schemas' own lists.
+    const constraintsOf = (table: string, field: string) => descriptor.resources.find((resource: { name: string }) => resource.name === table).schema.fields.find((candidate: { name: string }) => candidate.name === field)?.constraints;
+    expect(constraintsOf("evidence", "microsoft_teams_rooms_status")).toEqual({ required: true, enum: [...VOCABULARIES.certificationStatus] });
+    expect(constraintsOf("evidence", "microsoft_teams_rooms_listed_status")).toEqual({ enum: [...VOCABULARIES.listingStatus] });
+    expect(constraintsOf("evidence", "fcc_status")).toEqual({ required: true, enum: [...VOCABULARIES.complianceStatus] });
+    expect(constraintsOf("evidence", "paid_plan_status")).toEqual({ required: true, enum: [...VOCABULARIES.warrantyStatus] });
+    expect(constraintsOf("sources", "kind")).toEqual({ required: true, enum: [...VOCABULARIES.sourceKind] });
+    expect(constraintsOf("sources", "confidence")).toEqual({ required: true, enum: [...VOCABULARIES.sourceConfidence] });
+    expect(constraintsOf("suppliers", "ownership_status")).toEqual({ required: true, enum: [...VOCABULARIES.ownershipStatus] });
     expect(tables.get("answers")).toHaveLength(20);
     const suppliers = new Set(tables.get("suppliers")!.map((row) => row.slug));
     for (const row of tables.get("evidence")!) expect(suppliers.has(row.supplier!), row.id).toBe(true);
@@ -283,7 +294,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
         expect(await page.locator("#search-status").textContent()).toBe(`${expected.length} of 20 answers match.`);
       }
       expect(await page.locator("li[id^=supplier-]").count()).toBe(14);
-      expect(await page.locator("details[id^=evidence-]").count()).toBe(24);
+      expect(await page.locator("details[id^=evidence-]").count()).toBe(26);
       expect(problems).toEqual([]);
       for (const url of requests) expect(url.startsWith(pathToFileURL(dist).href), url).toBe(true);
     } finally {

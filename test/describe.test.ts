@@ -9,6 +9,9 @@ import addFormatsPlugin from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROBLEM_TYPES } from "../build/api/problems.ts";
+import { VOCABULARIES } from "../build/compile/vocabularies.ts";
+import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/status-window.ts";
+import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
@@ -134,6 +137,33 @@ describe("the problem types", () => {
     for (const [kind, { status }] of Object.entries(PROBLEM_TYPES)) {
       expect(schema.properties.status.enum, kind).toContain(status);
       expect(docs, kind).toContain(`id="${kind}"`);
+    }
+  });
+});
+
+describe("the evidence model, as the OpenAPI document, the docs and the agent skill describe it", () => {
+  it("gives the current status apart from dated listings, and the base warranty apart from a paid plan", async () => {
+    const { components } = await readJsonFile("/api/v1/openapi.json");
+    const evidence = components.schemas.evidence.$defs;
+    expect(evidence.certification.properties.listings).toEqual({ $ref: "#/components/schemas/common/$defs/listings" });
+    expect(evidence.record.properties.warranty.required).toEqual(["standard_term", "extension_window", "advance_replacement", "paid_plan"]);
+    const common = components.schemas.common.$defs;
+    expect(common.listing.properties.status.enum).toEqual([...VOCABULARIES.listingStatus]);
+    expect(common["certification-status"].enum).toEqual([...VOCABULARIES.certificationStatus]);
+    expect(common["certification-status"].description).toContain(`no more than ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date`);
+  });
+
+  it("explains every status value on the docs page, and the same rules in the agent skill", async () => {
+    const docs = await read("/docs/index.html");
+    const section = docs.slice(docs.indexOf('<h2 id="evidence">'), docs.indexOf('<h2 id="errors">'));
+    for (const vocabulary of Object.values(VOCABULARIES)) {
+      if (vocabulary === VOCABULARIES.sourceKind || vocabulary === VOCABULARIES.sourceConfidence || vocabulary === VOCABULARIES.ownershipStatus) continue;
+      for (const value of vocabulary) expect(section, value).toContain(`<code>${value}</code>`);
+    }
+    const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
+    for (const text of Object.values(EVIDENCE_GUIDE)) {
+      expect(section).toContain(text.split("`")[0]!.replaceAll("'", "&#39;").replaceAll('"', "&#34;"));
+      expect(skill).toContain(text);
     }
   });
 });

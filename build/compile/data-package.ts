@@ -7,7 +7,8 @@ import { canonicalJson } from "../api/canonical-json.ts";
 import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type SiteSettings, type Source } from "../content/types.ts";
+import { VOCABULARIES } from "./vocabularies.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type SiteSettings, type Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 
 type FieldType = "string" | "integer" | "number" | "date";
@@ -18,6 +19,8 @@ interface Field {
   type: FieldType;
   description: string;
   required?: boolean;
+  /** A closed vocabulary, published as the field's `enum` constraint. */
+  enum?: readonly string[];
 }
 
 interface Table<Row> {
@@ -133,7 +136,7 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         { name: "website", type: "string", description: "Home page, where known.", value: (row) => row.website },
         { name: "summary", type: "string", required: true, description: "Summary.", value: (row) => row.summary },
         { name: "products", type: "string", description: "Products named by the sources, separated by '; '.", value: (row) => list(row.makes.flatMap((made) => made.products)) },
-        { name: "ownership_status", type: "string", required: true, description: "documented, reported or unknown.", value: (row) => row.ownership.status },
+        { name: "ownership_status", type: "string", required: true, enum: VOCABULARIES.ownershipStatus, description: "documented, reported or unknown.", value: (row) => row.ownership.status },
         { name: "ownership", type: "string", required: true, description: "Who owns the supplier, as far as the sources say.", value: (row) => row.ownership.text },
         { name: "strengths", type: "string", description: "Strengths, separated by '; '.", value: (row) => list(row.strengths.map((claim) => claim.text)) },
         { name: "caveats", type: "string", description: "Caveats, separated by '; '.", value: (row) => list(row.caveats.map((claim) => claim.text)) },
@@ -155,21 +158,26 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         ...CERTIFICATION_PROGRAMMES.flatMap((programme) => {
           const prefix = programme.replaceAll("-", "_");
           return [
-            { name: `${prefix}_status`, type: "string" as const, required: true, description: `${programme}: certification status.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].status },
-            { name: `${prefix}_firmware`, type: "string" as const, description: `${programme}: the firmware listed.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].firmware },
-            { name: `${prefix}_valid_until`, type: "date" as const, description: `${programme}: the listing's end date.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].valid_until },
-            { name: `${prefix}_as_of`, type: "date" as const, description: `${programme}: the date of the list read.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].as_of },
+            { name: `${prefix}_status`, type: "string" as const, required: true, enum: VOCABULARIES.certificationStatus, description: `${programme}: the current certification status (see ${prefix}_listed_* for what the newest dated list version showed).`, value: ({ record }: (typeof records)[number]) => record.certification[programme].status },
+            { name: `${prefix}_firmware`, type: "string" as const, description: `${programme}: the firmware the list version behind the current status names.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].firmware },
+            { name: `${prefix}_valid_until`, type: "date" as const, description: `${programme}: the end date that list version gives.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].valid_until },
+            { name: `${prefix}_as_of`, type: "date" as const, description: `${programme}: the date of the list version the current status rests on.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].as_of },
+            { name: `${prefix}_listed_status`, type: "string" as const, enum: VOCABULARIES.listingStatus, description: `${programme}: listed where a dated version of the list we read names the product (what it showed then, not a current status); empty otherwise.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.status },
+            { name: `${prefix}_listed_as_of`, type: "date" as const, description: `${programme}: the date of the newest list version read that lists the product.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.as_of },
+            { name: `${prefix}_listed_firmware`, type: "string" as const, description: `${programme}: the firmware that version names.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.firmware },
+            { name: `${prefix}_listed_valid_until`, type: "date" as const, description: `${programme}: the end date that version gives.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.valid_until },
           ];
         }),
         ...COMPLIANCE_RULES.map((rule) => ({
           name: `${rule.replaceAll("-", "_")}_status`,
           type: "string" as const,
           required: true,
+          enum: VOCABULARIES.complianceStatus,
           description: `${rule}: compliance status.`,
           value: ({ record }: (typeof records)[number]) => record.compliance[rule].status,
         })),
         ...WARRANTY_TERMS.flatMap((term) => [
-          { name: `${term}_status`, type: "string" as const, required: true, description: `${term}: warranty status.`, value: ({ record }: (typeof records)[number]) => record.warranty[term].status },
+          { name: `${term}_status`, type: "string" as const, required: true, enum: VOCABULARIES.warrantyStatus, description: `${term}: ${TERM_DESCRIPTIONS[term]}`, value: ({ record }: (typeof records)[number]) => record.warranty[term].status },
           { name: `${term}_value`, type: "string" as const, description: `${term}: as the source states it.`, value: ({ record }: (typeof records)[number]) => record.warranty[term].value },
         ]),
         { name: "sources", type: "string", description: "Cited source ids, separated by '; '.", value: ({ record }) => list(record.sources.map((source) => source.id)) },
@@ -188,8 +196,8 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         { name: "url", type: "string", description: "URL, only where the source gives one.", value: (row) => row.url },
         { name: "published", type: "string", description: "The source's own date: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.published },
         { name: "accessed", type: "string", required: true, description: "When it was read: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.accessed },
-        { name: "kind", type: "string", required: true, description: "Kind of source.", value: (row) => row.kind },
-        { name: "confidence", type: "string", required: true, description: "documented, reported or unverified.", value: (row) => row.confidence },
+        { name: "kind", type: "string", required: true, enum: VOCABULARIES.sourceKind, description: "Kind of source.", value: (row) => row.kind },
+        { name: "confidence", type: "string", required: true, enum: VOCABULARIES.sourceConfidence, description: "documented, reported or unverified.", value: (row) => row.confidence },
         { name: "note", type: "string", description: "Note.", value: (row) => row.note },
       ],
     }),
@@ -220,13 +228,28 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
       encoding: "utf-8",
       dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
       schema: {
-        fields: current.fields.map(({ value: _value, required, ...field }) => ({ ...field, ...(required ? { constraints: { required: true } } : {}) })),
+        fields: current.fields.map(({ value: _value, required, enum: vocabulary, ...field }) => {
+          const constraints = { ...(required ? { required: true } : {}), ...(vocabulary ? { enum: [...vocabulary] } : {}) };
+          return { ...field, ...(Object.keys(constraints).length > 0 ? { constraints } : {}) };
+        }),
         primaryKey: current.primaryKey,
         missingValues: [""],
         ...(current.foreignKeys ? { foreignKeys: current.foreignKeys } : {}),
       },
     })),
   };
+}
+
+/** What each warranty column holds: the base warranty's terms, and apart from them a paid plan. */
+const TERM_DESCRIPTIONS: Record<(typeof WARRANTY_TERMS)[number], string> = {
+  standard_term: "the status of this product's base warranty length (a supplier's generic policy does not make it documented).",
+  extension_window: "the status of when an extension of the base warranty can be bought.",
+  advance_replacement: "the status of advance replacement under the base warranty (not under a paid plan).",
+  paid_plan: "the status of what a paid service plan adds, apart from the base warranty.",
+};
+
+function newestListing(listings: readonly Listing[] | undefined): Listing | undefined {
+  return listings?.reduce<Listing | undefined>((newest, listing) => (!newest || listing.as_of > newest.as_of ? listing : newest), undefined);
 }
 
 function table<Row>(definition: Table<Row>): Table<unknown> {

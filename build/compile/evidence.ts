@@ -37,7 +37,10 @@ export function compileEvidence(
         .map((record) => {
           const supplier = bySlug.get(record.supplier)!;
           const cited = [
-            ...CERTIFICATION_PROGRAMMES.flatMap((programme) => record.certification[programme].sources ?? []),
+            ...CERTIFICATION_PROGRAMMES.flatMap((programme) => [
+              ...(record.certification[programme].sources ?? []),
+              ...(record.certification[programme].listings ?? []).flatMap((listing) => listing.sources),
+            ]),
             ...COMPLIANCE_RULES.flatMap((rule) => record.compliance[rule].sources ?? []),
             ...WARRANTY_TERMS.flatMap((term) => record.warranty[term].sources ?? []),
           ];

@@ -43,6 +43,9 @@ export interface ContentOfKind {
   evidence: EvidenceFamilyContent;
 }
 
+/** What one dated version of a programme's list showed, kept apart from the current status. */
+export type Listing = NonNullable<CertificationEntry["listings"]>[number];
+
 export type CertificationStatus = CertificationEntry["status"];
 export type ComplianceStatus = ComplianceEntry["status"];
 export type WarrantyStatus = WarrantyEntry["status"];
@@ -50,4 +53,4 @@ export type WarrantyStatus = WarrantyEntry["status"];
 /** The programmes, rules and terms of an evidence record, in the schema's order (a test checks they are the schema's). */
 export const CERTIFICATION_PROGRAMMES = ["microsoft-teams-rooms", "zoom-rooms", "google-meet"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["certification"]>;
 export const COMPLIANCE_RULES = ["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["compliance"]>;
-export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;
+export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement", "paid_plan"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;

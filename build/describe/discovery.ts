@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { canonicalJson as json } from "../api/canonical-json.ts";
 import type { SiteSettings } from "../content/types.ts";
+import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
 
 export const SKILL_NAME = "av-buyer-data";
@@ -131,8 +132,10 @@ explains the error.
   \`disclosure\` before quoting a rank.
 - \`GET ${origin}/api/v1/evidence\`: ${counts.evidence_records} records in ${counts.product_families}
   product families, each with a status per platform certification, compliance mark and warranty term.
-  \`unknown\` and \`unverified\` are statuses: report them as such, never as a yes or a no. Time-bound
-  certifications carry \`firmware\`, \`valid_until\` and \`as_of\` (the date of the list read).
+  \`unknown\` and \`unverified\` are statuses: report them as such, never as a yes or a no.
+  ${EVIDENCE_GUIDE.current}
+  ${EVIDENCE_GUIDE.listings}
+  ${EVIDENCE_GUIDE.warranty}
 
 ## Quoting the data
 

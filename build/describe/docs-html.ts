@@ -4,6 +4,8 @@
  */
 import type { SiteSettings } from "../content/types.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
+import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
 import {
   AUTHENTICATION_STATEMENT,
@@ -63,7 +65,7 @@ export function escapeHtml(text: string): string {
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
 /** Escaped text in which `backtick spans` (the Markdown of the shared descriptions) become <code>. */
-function prose(text: string): string {
+export function prose(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
@@ -118,6 +120,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#q">Searching answers: the q rule</a></li>
 <li><a href="#paging">Filters and paging</a></li>
 <li><a href="#format">Responses and headers</a></li>
+<li><a href="#evidence">Reading the evidence register</a></li>
 <li><a href="#errors">Errors</a></li>
 <li><a href="#authentication">Authentication and limits</a></li>
 <li><a href="#discovery">Discovery documents</a></li>
@@ -175,6 +178,18 @@ ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 <li>${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.</li>
 <li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code("/api/v1/schemas/")}, listed in <a href="${href("/api/v1/schema-index.json")}">${code("/api/v1/schema-index.json")}</a>.</li>
 </ul>
+
+<h2 id="evidence">Reading the evidence register</h2>
+<p>${prose(EVIDENCE_GUIDE.current)}</p>
+<p>${prose(EVIDENCE_GUIDE.listings)}</p>
+<p>${prose(EVIDENCE_GUIDE.warranty)}</p>
+<table>
+<caption>The closed status vocabularies, as the schemas define them (the data package's CSV schemas carry them as ${code("enum")} constraints).</caption>
+<thead><tr><th scope="col">Vocabulary</th><th scope="col">Values</th><th scope="col">Meaning</th></tr></thead>
+<tbody>
+${EVIDENCE_VOCABULARIES.map((vocabulary) => `<tr><th scope="row">${escapeHtml(vocabulary.name)}</th><td>${vocabulary.values.map(code).join(", ")}</td><td>${prose(vocabulary.meaning)}</td></tr>`).join("\n")}
+</tbody>
+</table>
 
 <h2 id="errors">Errors</h2>
 <p>Errors are RFC 9457 problem documents (${code("application/problem+json")}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the <a href="${href("/docs/errors/")}">errors page</a>.</p>

@@ -7,9 +7,11 @@ import { createHash } from "node:crypto";
 import type { AnswerResource } from "../api/resources.ts";
 import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Source, type StatusEntry } from "../content/types.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Listing, type Source, type StatusEntry } from "../content/types.ts";
 import type { SearchIndex } from "../search/search-index.ts";
-import { escapeHtml, page, relativeHref, type DocsInput } from "./docs-html.ts";
+import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
+import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
 
 export const HOME_FILE = "/index.html";
@@ -35,7 +37,7 @@ const href = (to: string) => relativeHref(HOME_FILE, to);
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 const PROGRAMME_NAMES: Record<string, string> = { "microsoft-teams-rooms": "Microsoft Teams Rooms", "zoom-rooms": "Zoom Rooms", "google-meet": "Google Meet" };
 const RULE_NAMES: Record<string, string> = { fcc: "FCC", "ce-ukca": "CE / UKCA", rohs: "RoHS", taa: "TAA", "ndaa-889": "NDAA section 889", "en-301-549": "EN 301 549" };
-const TERM_NAMES: Record<string, string> = { standard_term: "Standard term", extension_window: "Extension window", advance_replacement: "Advance replacement" };
+const TERM_NAMES: Record<string, string> = { standard_term: "Standard term (base warranty)", extension_window: "Extension window", advance_replacement: "Advance replacement (base warranty)", paid_plan: "Paid service plan" };
 
 export function cspHash(script: string): string {
   return `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
@@ -87,7 +89,9 @@ function statusRow(name: string, entry: StatusEntry<string> & Record<string, unk
   const details = ["firmware", "valid_until", "as_of", "value", "term_months"]
     .filter((key) => entry[key] !== undefined)
     .map((key) => `${key.replace("_", " ")}: ${escapeHtml(String(entry[key]))}`);
-  return `<tr><th scope="row">${escapeHtml(name)}</th><td><span class="status status-${escapeHtml(entry.status)}">${escapeHtml(entry.status)}</span></td><td>${details.join("; ")}${entry.note ? `${details.length ? ". " : ""}${escapeHtml(entry.note)}` : ""}${entry.sources ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}</td></tr>`;
+  const listings = ((entry.listings ?? []) as Listing[]).map((listing) =>
+    `<br>Listed in the version of ${listing.as_of}${listing.firmware ? `, firmware ${escapeHtml(listing.firmware)}` : ""}${listing.valid_until ? `, end date ${listing.valid_until}` : ""}${listing.note ? `. ${escapeHtml(listing.note)}` : ""} <span class="refs">(${sourceLinks(listing.sources)})</span>`).join("");
+  return `<tr><th scope="row">${escapeHtml(name)}</th><td><span class="status status-${escapeHtml(entry.status)}">${escapeHtml(entry.status)}</span></td><td>${details.join("; ")}${entry.note ? `${details.length ? ". " : ""}${escapeHtml(entry.note)}` : ""}${entry.sources ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}${listings}</td></tr>`;
 }
 
 function evidenceRecord(record: EvidenceRecordResource): string {
@@ -168,7 +172,9 @@ ${input.suppliers.map(supplierItem).join("\n")}
 </ol>
 
 <h2 id="evidence">Evidence register</h2>
-<p>Status vocabularies: certification ${code("certified")}, ${code("expired")}, ${code("announced")}, ${code("not-certified")}, ${code("unknown")}, ${code("unverified")}; compliance ${code("declared")}, ${code("certified")}, ${code("not-compliant")}, ${code("not-applicable")}, ${code("unknown")}, ${code("unverified")}; warranty ${code("documented")}, ${code("not-offered")}, ${code("unknown")}, ${code("unverified")}. Dates are snapshots: check the live source before buying.</p>
+<p>Status vocabularies: ${EVIDENCE_VOCABULARIES.map((vocabulary) => `${escapeHtml(vocabulary.name.toLowerCase())} ${vocabulary.values.map(code).join(", ")}`).join("; ")}. What each means: <a href="${href("/docs/#evidence")}">Reading the evidence register</a>. Dates are snapshots: check the live source before buying.</p>
+<p>${prose(EVIDENCE_GUIDE.current)} ${prose(EVIDENCE_GUIDE.listings)}</p>
+<p>${prose(EVIDENCE_GUIDE.warranty)}</p>
 ${input.families.map((family) => `<section aria-labelledby="family-${family.family}">
 <h3 id="family-${family.family}">${escapeHtml(family.name)}</h3>
 <p>${escapeHtml(family.description)}</p>

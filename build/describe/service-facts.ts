@@ -55,7 +55,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Evidence register",
     operation: "Evidence",
     summary: "Certification, compliance and warranty status by product family",
-    description: "Product families in their declared order, each with its records (by supplier rank, then product): a status per platform programme, compliance mark or rule, and warranty term, from closed vocabularies in which unknown and unverified are statuses.",
+    description: "Product families in their declared order, each with its records (by supplier rank, then product): a current status per platform programme, with what dated versions of its list showed kept apart under `listings`; a status per compliance mark or rule; and the base warranty's terms apart from a paid plan (`paid_plan`). The vocabularies are closed, and unknown and unverified are statuses.",
     schema: "evidence.schema.json",
     parameters: [],
   },

@@ -128,6 +128,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Time-bound status is missing its bounds",
     hint: "An expired certification needs `valid_until`; a certified or expired one needs `as_of` (the date of the list read).",
   },
+  "evidence/status-beyond-source": {
+    title: "Status claims more than its source shows at its date",
+    hint: "Record what the list showed as a dated entry of `listings` (as_of, firmware, valid_until, sources) and set the status to unknown, or cite a list version recent enough to support the status.",
+  },
 } as const satisfies Record<string, { title: string; hint: string }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CATALOGUE;

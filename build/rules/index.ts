@@ -7,6 +7,7 @@ import { rankingCriteria } from "./ranking-criteria.ts";
 import { reservedAnswerSlugs } from "./reserved-answer-slugs.ts";
 import type { ContentRule } from "./rule.ts";
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
+import { statusClaims } from "./status-claims.ts";
 import { uniqueIds } from "./unique-ids.ts";
 
 /** The cross-file rules, in the order they run. */
@@ -20,4 +21,5 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   knownReferences,
   inlineCitations,
   evidenceRecords,
+  statusClaims,
 ];

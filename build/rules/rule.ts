@@ -76,6 +76,12 @@ export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; 
           for (const [at, id] of (entry.sources ?? []).entries()) {
             yield { file, pointer: `/records/${index}/${group}/${name}/sources/${at}`, id };
           }
+          const listings = "listings" in entry ? (entry.listings ?? []) : [];
+          for (const [position, listing] of listings.entries()) {
+            for (const [at, id] of listing.sources.entries()) {
+              yield { file, pointer: `/records/${index}/${group}/${name}/listings/${position}/sources/${at}`, id };
+            }
+          }
         }
       }
     }

@@ -44,7 +44,7 @@ export async function generateContent(options: GenerateOptions): Promise<{ answe
 
   const sourceCount = Math.max(10, Math.min(500, Math.ceil(options.answers / 20)));
   const sourceIds = Array.from({ length: sourceCount }, (_, index) => `synthetic-source-${String(index + 1).padStart(4, "0")}`);
-  await writeFile(path.join(out, "sources.yaml"), `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    accessed: 2026-11\n    kind: research-notes\n    confidence: unverified\n`).join("")}`);
+  await writeFile(path.join(out, "sources.yaml"), `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: research-notes\n    confidence: unverified\n`).join("")}`);
   await writeFile(path.join(out, "site.yaml"), `name: Synthetic AV Buyer Data
 description: Synthetic content for benchmarks and scale tests; nothing here describes a real product or supplier.
 version: "0.0.1"
@@ -127,12 +127,12 @@ records:
 ${familyRecords.map((supplier, index) => `  - supplier: ${supplier.slug}
     product: Synthetic ${family} ${index + 1}
     certification:
-      microsoft-teams-rooms: {status: certified, as_of: 2023-04-28, sources: [${pick(sourceIds)}]}
+      microsoft-teams-rooms: {status: unknown, listings: [{status: listed, as_of: 2023-04-28, sources: [${pick(sourceIds)}]}]}
 ${unknownStatuses(["zoom-rooms", "google-meet"])}
     compliance:
 ${unknownStatuses(["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"])}
     warranty:
-${unknownStatuses(["standard_term", "extension_window", "advance_replacement"])}`).join("\n")}
+${unknownStatuses(["standard_term", "extension_window", "advance_replacement", "paid_plan"])}`).join("\n")}
 `);
   }
 

@@ -149,6 +149,19 @@ confidence: ("documented" | "reported" | "unverified")
  * Plain text.
  */
 note?: string
+/**
+ * Marks the fields of this entry that go beyond our research notes, and says where each was read (or that it was not read).
+ */
+completed?: {
+/**
+ * @minItems 1
+ */
+fields: ("title" | "url" | "published")[]
+/**
+ * Plain text.
+ */
+where: string
+}
 }
 /**
  * The ownership disclosure and editorial methodology note (the specification names this one part both ways).

@@ -46,4 +46,17 @@ confidence: ("documented" | "reported" | "unverified")
  * Plain text.
  */
 note?: string
+/**
+ * Marks the fields of this entry that go beyond our research notes, and says where each was read (or that it was not read).
+ */
+completed?: {
+/**
+ * @minItems 1
+ */
+fields: ("title" | "url" | "published")[]
+/**
+ * Plain text.
+ */
+where: string
+}
 }
