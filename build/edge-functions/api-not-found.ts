@@ -8,7 +8,7 @@ import { deploySnapshots } from "../request/deploy-snapshot.ts";
 const published = deploySnapshots((readText) => publishedApiPaths(readText));
 
 export default function handler(request: Request): Promise<Response | undefined> {
-  return apiNotFound(request, async () => await published(new URL(request.url).origin));
+  return apiNotFound(request, () => published(new URL(request.url).origin));
 }
 
 // No `method`, so that it sees HEAD (see answers-query.ts); it hands on every other method.

@@ -124,15 +124,16 @@ export class AnswersData {
   async fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
     const [positions, meta] = await Promise.all([this.positions(), this.collectionMeta()]);
     const pageSize = meta.page_size;
-    const pageOf = (slug: string) => Math.floor(positions.get(slug)! / pageSize) + 1;
+    const places = slugs.map((slug) => {
+      const position = positions.get(slug)!;
+      return { slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize };
+    });
     const wanted = new Map<number, number>();
-    for (const slug of slugs) wanted.set(pageOf(slug), (wanted.get(pageOf(slug)) ?? 0) + 1);
+    for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
     return Promise.all(
-      slugs.map(async (slug) => {
-        const page = pageOf(slug);
-        if (page === 1 || wanted.get(page)! * 4 >= pageSize) return (await this.pageFragments(page))[positions.get(slug)! % pageSize]!;
-        return this.answerFragment(slug);
-      }),
+      places.map(async ({ slug, page, at }) =>
+        page === 1 || wanted.get(page)! * 4 >= pageSize ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
+      ),
     );
   }
 
@@ -161,5 +162,3 @@ export class AnswersData {
     });
   }
 }
-
-

@@ -33,7 +33,7 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
     return problemResponse(request, "too-many-parameters", `The request has ${parameters.length} query parameters; at most ${MAX_PARAMETERS} are accepted.`);
   }
   // URLSearchParams reads a broken escape as U+FFFD: such a value is refused, not searched for.
-  const malformed = FILTERS.find((filter) => hasMalformedValue(url.search, filter));
+  const malformed = malformedParameter(url.search, FILTERS);
   if (malformed) return problemResponse(request, "malformed-parameter", malformedParameterDetail(malformed), { extensions: { parameter: malformed } });
   const given: Partial<Record<(typeof FILTERS)[number], string>> = {};
   for (const [name, value] of parameters) {
@@ -145,8 +145,8 @@ export function combinedDigest(parts: readonly string[]): string {
 }
 
 /**
- * `body` is the exact text, or its UTF-8 parts (sent as one Blob, so no copy of a large result is made here);
- * `digest` identifies those bytes.
+ * `body` is the exact text, or its UTF-8 parts (a GET streams them as they are, so no copy of a large result
+ * is made here); `digest` identifies those bytes.
  */
 async function jsonResponse(request: Request, body: string | Array<Uint8Array<ArrayBuffer>>, digest: string, lifecycle: Record<string, string>): Promise<Response> {
   const parts = typeof body === "string" ? [new TextEncoder().encode(body)] : body;
@@ -166,7 +166,7 @@ async function jsonResponse(request: Request, body: string | Array<Uint8Array<Ar
   if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Length", String(length));
   // HEAD gets the body too: the server drops it and keeps the length (Deno's, as Node's), where a null body would
-  // be sent as "Content-Length: 0". A Blob of the parts has a known size without copying them into one buffer.
+  // be sent as "Content-Length: 0". A Blob carries its size (it copies the parts, which a HEAD can afford).
   if (request.method === "HEAD") return new Response(new Blob(parts), { status: 200, headers });
   // GET: the parts as they are, one chunk each, without copying them into one buffer.
   let next = 0;
@@ -179,19 +179,18 @@ async function jsonResponse(request: Request, body: string | Array<Uint8Array<Ar
   return new Response(stream, { status: 200, headers });
 }
 
-/** Whether a value of the named parameter in a raw query string has percent-escapes that are not UTF-8. */
-export function hasMalformedValue(search: string, name: string): boolean {
+/** The first of `names` whose value in a raw query string has percent-escapes that are not UTF-8, if any. */
+function malformedParameter<Name extends string>(search: string, names: readonly Name[]): Name | undefined {
   for (const pair of search.replace(/^\?/, "").split("&")) {
     const at = pair.indexOf("=");
-    const rawName = at === -1 ? pair : pair.slice(0, at);
-    const rawValue = at === -1 ? "" : pair.slice(at + 1);
     // The name as URLSearchParams reads it, so that the same parameter is meant.
-    if (new URLSearchParams(`k=${rawName}`).get("k") !== name) continue;
+    const name = new URLSearchParams(`k=${at === -1 ? pair : pair.slice(0, at)}`).get("k") as Name;
+    if (!names.includes(name)) continue;
     try {
-      decodeURIComponent(rawValue.replaceAll("+", " "));
+      decodeURIComponent((at === -1 ? "" : pair.slice(at + 1)).replaceAll("+", " "));
     } catch {
-      return true;
+      return name;
     }
   }
-  return false;
+  return undefined;
 }

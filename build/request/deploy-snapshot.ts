@@ -40,23 +40,23 @@ export function originReader(origin: string): ReadText {
  * `make` turns a reader of one origin into what the entry needs; one value is kept per origin and deploy.
  * `fresh` drops what is kept (after files of two builds were met) and reads the deploy's digest again.
  */
-export function deploySnapshots<T>(make: (readText: ReadText) => T): (origin: string, fresh?: boolean) => Promise<T> {
+export function deploySnapshots<T>(make: (readText: ReadText) => T): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
   const kept = new Map<string, { value: T; digest: string; checkedAt: number }>();
-  return async (origin, fresh = false) => {
+  return async (origin, fresh = false): Promise<Awaited<T>> => {
     if (fresh) kept.delete(origin);
-    const readText = originReader(origin);
     const known = kept.get(origin);
-    if (known && Date.now() - known.checkedAt < RECHECK_MS) return known.value;
+    if (known && Date.now() - known.checkedAt < RECHECK_MS) return await known.value;
+    const readText = originReader(origin);
     const digest = await deployDigest(readText);
     if (known && known.digest === digest) {
       known.checkedAt = Date.now();
-      return known.value;
+      return await known.value;
     }
     const value = make(readText);
     kept.set(origin, { value, digest, checkedAt: Date.now() });
     // A value still loading that fails is not kept: the next request tries again.
     if (value instanceof Promise) value.catch(() => kept.get(origin)?.value === value && kept.delete(origin));
-    return value;
+    return await value;
   };
 }
 

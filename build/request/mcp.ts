@@ -10,7 +10,7 @@
 import { collectionPath, HEALTH_FILE } from "../api/layout.ts";
 import type { AnswersData } from "./answers-data.ts";
 import { answersQuery } from "./answers-query.ts";
-import { corsHeaders } from "./response-headers.ts";
+import { corsHeaders, preflightResponse } from "./response-headers.ts";
 
 export const MCP_PATH = "/mcp";
 export const MCP_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
@@ -42,18 +42,7 @@ interface JsonRpcRequest {
 export async function mcpHandler(request: Request, source: McpSource): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (url.pathname !== MCP_PATH) return undefined;
-  if (request.method === "OPTIONS") {
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...corsHeaders(),
-        Allow: ALLOW,
-        "Access-Control-Allow-Methods": ALLOW,
-        "Access-Control-Allow-Headers": MCP_ALLOWED_HEADERS,
-        "Access-Control-Max-Age": "86400",
-      },
-    });
-  }
+  if (request.method === "OPTIONS") return preflightResponse(ALLOW, MCP_ALLOWED_HEADERS);
   if (request.method !== "POST") {
     return jsonResponse(405, errorMessage(null, INVALID_REQUEST, `${request.method} is not served at ${MCP_PATH}: this server is stateless and has no event stream. Send JSON-RPC requests with POST.`), { Allow: ALLOW });
   }

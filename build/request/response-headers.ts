@@ -14,6 +14,25 @@ export function corsHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * A CORS preflight answer (204): any origin may use `allow` with `allowHeaders`, for a day. `extra` adds what
+ * one kind of preflight needs (a Vary where the allowed headers echo the request's).
+ */
+export function preflightResponse(allow: string, allowHeaders: string, extra: Record<string, string> = {}): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(),
+      Allow: allow,
+      "Access-Control-Allow-Methods": allow,
+      "Access-Control-Allow-Headers": allowHeaders,
+      "Access-Control-Max-Age": "86400",
+      "Cache-Control": "public, max-age=86400",
+      ...extra,
+    },
+  });
+}
+
 /** Relative Link targets: the API catalog, the OpenAPI document and the body's schema. */
 export function linkHeader(schemaName: string): string {
   return [
