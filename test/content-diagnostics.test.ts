@@ -83,7 +83,8 @@ describe("content that leads outside the content folder", () => {
 describe("content problems are reported with file, line, column, pointer and hint, all at once", () => {
   it("has a fixture folder for every failure case the issue names", () => {
     for (const name of ["malformed-yaml", "duplicate-key", "wrong-type", "missing-field", "duplicate-slug", "bad-slug",
-      "reserved-slug", "rank-gap", "unknown-supplier", "unknown-source", "broken-related", "bad-url", "bad-date", "empty-file"]) {
+      "reserved-slug", "rank-gap", "unknown-supplier", "unknown-source", "broken-related", "bad-url", "bad-date", "empty-file",
+      "score-beyond-facts", "evidence-family-mismatch", "answer-shape"]) {
       expect(CASES).toContain(name);
     }
   });

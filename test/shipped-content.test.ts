@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NETLIFY_CONFIGURATION_FILES } from "../build/compile/archive-manifests.ts";
+import { escapeHtml } from "../build/describe/docs-html.ts";
 import { describeFile } from "../build/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { buildShipped, readJson, readTree } from "./support/build-helpers.ts";
@@ -24,8 +26,11 @@ interface Answer {
 }
 interface Supplier {
   slug: string;
+  name: string;
   rank: number;
+  rank_meaning: string;
   score: number;
+  scores: Record<string, { score: number; basis: string; sources?: string[] }>;
   caveats: unknown[];
   sources: Array<{ id: string }>;
 }
@@ -84,6 +89,27 @@ describe("shipped content meets the rubric", () => {
     expect(body.disclosure).toMatchObject({ paid_inclusion: false, paid_ranking: false, affiliate_links: false });
     const criteria = body.disclosure.criteria as Array<{ weight: number }>;
     expect(criteria.reduce((sum, criterion) => sum + criterion.weight, 0)).toBe(100);
+  });
+
+  it("states next to every rank what it means, and gives every score its basis, in the JSON and on the page", async () => {
+    const body = await readJson<Envelope<Supplier> & { disclosure: { rank_meaning: string; methodology_version: string; criteria: Array<{ id: string; weight: number; levels: unknown[] }> } }>(file("/api/v1/suppliers/index.json"));
+    const page = await readFile(file("/index.html"), "utf8");
+    const { disclosure } = body;
+    const cited = new Set(body.data.flatMap((supplier) => supplier.sources.map((source) => source.id)));
+    for (const supplier of body.data) {
+      expect(supplier.rank_meaning).toBe(`Rank ${supplier.rank} of ${body.data.length} under methodology ${disclosure.methodology_version}. ${disclosure.rank_meaning}`);
+      const item = page.slice(page.indexOf(`<li id="supplier-${supplier.slug}">`));
+      expect(item.slice(0, item.indexOf("</li>"))).toContain(escapeHtml(supplier.rank_meaning));
+      const recomputed = disclosure.criteria.reduce((total, criterion) => total + supplier.scores[criterion.id]!.score * criterion.weight, 0) / 100;
+      expect(supplier.score, supplier.slug).toBe(Math.round(recomputed * 100) / 100);
+      for (const criterion of disclosure.criteria) {
+        const entry = supplier.scores[criterion.id]!;
+        expect.soft(entry.basis.length, `${supplier.slug} ${criterion.id}`).toBeGreaterThan(20);
+        if (entry.score > 0) expect.soft(entry.sources?.length ?? 0, `${supplier.slug} ${criterion.id}`).toBeGreaterThan(0);
+        for (const id of entry.sources ?? []) expect.soft(cited.has(id), `${supplier.slug} ${criterion.id} ${id}`).toBe(true);
+      }
+    }
+    for (const criterion of disclosure.criteria) expect(criterion.levels).toHaveLength(6);
   });
 
   it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {

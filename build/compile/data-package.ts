@@ -118,7 +118,7 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
     table<SupplierResource>({
       name: "suppliers",
       title: "Supplier directory",
-      description: "One row per supplier, in rank order, with the per-criterion scores the rank follows.",
+      description: "One row per supplier, in rank order, with the per-criterion scores the rank follows and the facts behind each.",
       primaryKey: "slug",
       rows: input.suppliers,
       fields: [
@@ -126,13 +126,26 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
         { name: "name", type: "string", required: true, description: "Name.", value: (row) => row.name },
         { name: "score", type: "number", required: true, description: "Weighted score, 0 to 5.", value: (row) => row.score },
-        ...input.criteria.map((criterion) => ({
-          name: `score_${criterion.id.replaceAll("-", "_")}`,
-          type: "integer" as const,
-          required: true,
-          description: `${criterion.name} (weight ${criterion.weight}%), 0 to 5.`,
-          value: (row: SupplierResource) => row.scores[criterion.id],
-        })),
+        { name: "rank_meaning", type: "string", required: true, description: "What the rank means, as published next to it.", value: (row) => row.rank_meaning },
+        ...input.criteria.flatMap((criterion) => {
+          const column = criterion.id.replaceAll("-", "_");
+          return [
+            {
+              name: `score_${column}`,
+              type: "integer" as const,
+              required: true,
+              description: `${criterion.name} (weight ${criterion.weight}%), 0 to 5.`,
+              value: (row: SupplierResource) => row.scores[criterion.id]?.score,
+            },
+            {
+              name: `basis_${column}`,
+              type: "string" as const,
+              required: true,
+              description: `The facts behind score_${column}; the JSON gives their sources.`,
+              value: (row: SupplierResource) => row.scores[criterion.id]?.basis,
+            },
+          ];
+        }),
         { name: "website", type: "string", description: "Home page, where known.", value: (row) => row.website },
         { name: "summary", type: "string", required: true, description: "Summary.", value: (row) => row.summary },
         { name: "products", type: "string", description: "Products named by the sources, separated by '; '.", value: (row) => list(row.makes.flatMap((made) => made.products)) },

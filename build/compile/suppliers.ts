@@ -1,12 +1,13 @@
-import type { Criterion, DisclosureContent, Source, SupplierContent } from "../content/types.ts";
+import type { DisclosureContent, Source, SupplierContent } from "../content/types.ts";
 import type { DisclosureResource, SupplierResource } from "../api/resources.ts";
-import { weightedScore } from "../ranking/ranking-model.ts";
+import { rankMeaning, weightedScore } from "../ranking/ranking-model.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
 export type { DisclosureResource, SupplierResource };
 
-/** Suppliers in rank order, each with its weighted score and the sources its claims cite. */
-export function compileSuppliers(suppliers: readonly SupplierContent[], criteria: readonly Criterion[], register: ReadonlyMap<string, Source>): SupplierResource[] {
+/** Suppliers in rank order, each with what its rank means, its weighted score and the sources its claims and scores cite. */
+export function compileSuppliers(suppliers: readonly SupplierContent[], disclosure: DisclosureContent, register: ReadonlyMap<string, Source>): SupplierResource[] {
+  const { criteria } = disclosure;
   return [...suppliers]
     .sort((a, b) => a.rank - b.rank)
     .map((supplier) => {
@@ -15,9 +16,15 @@ export function compileSuppliers(suppliers: readonly SupplierContent[], criteria
         ...supplier.strengths.flatMap((claim) => claim.sources),
         ...supplier.caveats.flatMap((claim) => claim.sources),
         ...(supplier.ownership.sources ?? []),
+        ...criteria.flatMap((criterion) => supplier.scores[criterion.id]?.sources ?? []),
       ];
+      const { slug, name, rank, ...profile } = supplier;
       return {
-        ...supplier,
+        slug,
+        name,
+        rank,
+        rank_meaning: rankMeaning(rank, suppliers.length, disclosure.methodology_version, disclosure.rank_meaning),
+        ...profile,
         website: supplier.website ?? null,
         score: Math.round(weightedScore(supplier.scores, criteria) * 100) / 100,
         sources: resolveSources(register, cited),

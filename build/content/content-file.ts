@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
+import { outlineAnswer, type AnswerOutline } from "../markdown/answer-outline.ts";
 import { findCitations } from "../markdown/citations.ts";
 import { splitFrontMatter } from "./front-matter.ts";
 import type { ContentKind } from "./layout.ts";
@@ -28,6 +29,8 @@ export type AnswerBodySource = { path: string } | { text: string };
 export interface MarkdownBody {
   /** Every id the body cites, once each, in order of first citation. Where each citation stands is found again only when a problem is reported (citationGroupsIn). */
   citedIds: string[];
+  /** The closing section and the cited quantities, for the rules about an answer's shape. */
+  outline: AnswerOutline;
   digest: string;
   source: AnswerBodySource;
 }
@@ -68,7 +71,7 @@ export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Ar
   if (!parsed.ok) return { diagnostics: parsed.diagnostics };
   const stem = stemOf(file);
   if (!read.body) return { kind, file, stem, data: parsed.data };
-  return { kind, file, stem, data: parsed.data, body: markdownBody(read.body.text, absolutePath) };
+  return { kind, file, stem, data: parsed.data, body: markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath) };
 }
 
 /**
@@ -115,11 +118,12 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   return { yaml: { text: split.yaml, offset: split.yamlOffset }, lines, body: { text: split.body, offset: split.bodyOffset } };
 }
 
-function markdownBody(markdown: string, absolutePath: string | undefined): MarkdownBody {
+function markdownBody(markdown: string, firstLine: number, absolutePath: string | undefined): MarkdownBody {
   // The ids are slices of the file's text, and V8 keeps a slice's whole parent alive: copied, they hold only themselves.
   const citedIds = JSON.parse(JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))])) as string[];
+  const outline = JSON.parse(JSON.stringify(outlineAnswer(markdown, firstLine))) as AnswerOutline;
   const digest = createHash("sha256").update(markdown).digest("hex");
-  return { citedIds, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
+  return { citedIds, outline, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
 }
 
 /** An answer's Markdown body as the load stage read it (strict UTF-8, line ends as "\n"); undefined if the file no longer reads as an answer. */

@@ -128,8 +128,9 @@ explains the error.
 ## Suppliers and evidence
 
 - \`GET ${origin}/api/v1/suppliers\`: ${counts.suppliers} suppliers in rank order. The rank follows
-  published weighted scores of how verifiable a supplier's claims are, not product quality; read
-  \`disclosure\` before quoting a rank.
+  published weighted scores of how much of what a buyer must check the sources we read document for
+  the supplier, not product quality. Each supplier carries \`rank_meaning\`, and each criterion score its
+  \`basis\` and \`sources\`: quote them with the rank, and read \`disclosure\` for the rubric.
 - \`GET ${origin}/api/v1/evidence\`: ${counts.evidence_records} records in ${counts.product_families}
   product families, each with a status per platform certification, compliance mark and warranty term.
   \`unknown\` and \`unverified\` are statuses: report them as such, never as a yes or a no.

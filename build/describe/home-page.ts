@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { AnswerResource } from "../api/resources.ts";
 import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Listing, type Source, type StatusEntry } from "../content/types.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type Source, type StatusEntry } from "../content/types.ts";
 import type { SearchIndex } from "../search/search-index.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
@@ -67,10 +67,11 @@ ${answer.body.html}
 </article>`;
 }
 
-function supplierItem(supplier: SupplierResource): string {
+function supplierItem(supplier: SupplierResource, criteria: readonly Criterion[]): string {
   const claims = (list: SupplierResource["strengths"]) => list.map((claim) => `<li>${escapeHtml(claim.text)} <span class="refs">(${sourceLinks(claim.sources)})</span></li>`).join("\n");
   return `<li id="supplier-${supplier.slug}">
 <h3>${supplier.rank}. ${escapeHtml(supplier.name)} <span class="score">score ${supplier.score.toFixed(2)}</span></h3>
+<p class="rank-meaning">${escapeHtml(supplier.rank_meaning)}</p>
 <p>${escapeHtml(supplier.summary)}${supplier.website ? ` Website: <a href="${escapeHtml(supplier.website)}">${escapeHtml(supplier.website)}</a>.` : ""}</p>
 ${supplier.makes.length > 0 ? `<p>Makes: ${supplier.makes.map((made) => `${escapeHtml(made.products.join(", "))} (${escapeHtml(made.family)})`).join("; ")}.</p>` : "<p>Our sources name no products.</p>"}
 <h4>Strengths</h4>
@@ -82,6 +83,16 @@ ${claims(supplier.strengths)}
 ${claims(supplier.caveats)}
 </ul>
 <p>Ownership (${escapeHtml(supplier.ownership.status)}): ${escapeHtml(supplier.ownership.text)}${supplier.ownership.sources ? ` <span class="refs">(${sourceLinks(supplier.ownership.sources)})</span>` : ""}</p>
+<table>
+<caption>Scores of ${escapeHtml(supplier.name)} and the facts behind them</caption>
+<thead><tr><th scope="col">Criterion</th><th scope="col">Score</th><th scope="col">Basis</th></tr></thead>
+<tbody>
+${criteria.map((criterion) => {
+  const entry = supplier.scores[criterion.id]!;
+  return `<tr><th scope="row">${escapeHtml(criterion.name)}</th><td>${entry.score}</td><td>${escapeHtml(entry.basis)}${entry.sources?.length ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}</td></tr>`;
+}).join("\n")}
+</tbody>
+</table>
 </li>`;
 }
 
@@ -151,24 +162,26 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 ${input.answers.map(answerArticle).join("\n")}
 
 <h2 id="suppliers">Supplier directory</h2>
+<p><strong>What a rank means.</strong> ${escapeHtml(disclosure.rank_meaning)}</p>
 <p>${escapeHtml(disclosure.ranking)}</p>
 <details>
 <summary>${escapeHtml(disclosure.title)} (methodology ${escapeHtml(disclosure.methodology_version)}, ${escapeHtml(disclosure.methodology_date)})</summary>
 <p>Publisher: ${escapeHtml(disclosure.publisher)}. Owner: ${escapeHtml(disclosure.owner)}</p>
+<p>Who answers for the directory: ${escapeHtml(disclosure.contact.name)}. ${escapeHtml(disclosure.contact.how_to_reach)}${disclosure.contact.url ? ` <a href="${href(disclosure.contact.url)}">${escapeHtml(disclosure.contact.url)}</a>` : ""}</p>
 <p>Funding: ${escapeHtml(disclosure.funding)} Paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}. Paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}. Affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}.</p>
 <p>${escapeHtml(disclosure.selection)}</p>
 <table>
 <caption>Ranking criteria</caption>
-<thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">How it is scored</th></tr></thead>
+<thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">What it measures, and the score for each level</th></tr></thead>
 <tbody>
-${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(criterion.name)}</th><td>${criterion.weight}%</td><td>${escapeHtml(criterion.description)}</td></tr>`).join("\n")}
+${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(criterion.name)}</th><td>${criterion.weight}%</td><td>${escapeHtml(criterion.description)}<ul>${criterion.levels.map((level) => `<li>${level.score}: ${escapeHtml(level.meaning)}</li>`).join("")}</ul></td></tr>`).join("\n")}
 </tbody>
 </table>
 <p>${escapeHtml(disclosure.conflicts)}</p>
 <p>${escapeHtml(disclosure.corrections)}</p>
 </details>
 <ol class="suppliers">
-${input.suppliers.map(supplierItem).join("\n")}
+${input.suppliers.map((supplier) => supplierItem(supplier, disclosure.criteria)).join("\n")}
 </ol>
 
 <h2 id="evidence">Evidence register</h2>

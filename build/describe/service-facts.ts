@@ -45,7 +45,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Supplier directory",
     operation: "Suppliers",
     summary: "Ranked supplier profiles with sources and caveats, and the ownership and methodology disclosure",
-    description: "Supplier profiles in rank order (rank 1 first), each with its weighted score, per-criterion scores, products, strengths, caveats, ownership and cited sources; `disclosure` is the ownership disclosure and editorial methodology note.",
+    description: "Supplier profiles in rank order (rank 1 first), each with what its rank means (`rank_meaning`), its weighted score, per-criterion scores with the facts and sources behind each, products, strengths, caveats, ownership and cited sources; `disclosure` is the ownership disclosure and editorial methodology note.",
     schema: "suppliers.schema.json",
     parameters: [],
   },

@@ -95,6 +95,14 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Scores and ranking criteria disagree",
     hint: "Score every supplier on exactly the criteria the disclosure lists.",
   },
+  "score/unsourced": {
+    title: "Score above 0 cites no source",
+    hint: "List in `sources` the register ids of the facts the basis states, or lower the score to what cited facts support.",
+  },
+  "score/beyond-facts": {
+    title: "Score is not the rubric level its recorded facts reach",
+    hint: "Set the score the message gives, or correct the facts it follows from (the profile's `makes` and ownership status, the evidence register's listings and warranty terms) with their sources.",
+  },
   "reference/unknown-source": {
     title: "Cited source is not in the sources register",
     hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or cite an existing id.",
@@ -131,6 +139,22 @@ export const DIAGNOSTIC_CATALOGUE = {
   "evidence/status-beyond-source": {
     title: "Status claims more than its source shows at its date",
     hint: "Record what the list showed as a dated entry of `listings` (as_of, firmware, valid_until, sources) and set the status to unknown, or cite a list version recent enough to support the status.",
+  },
+  "evidence/missing-record": {
+    title: "Product of a supplier profile has no evidence record",
+    hint: "Add a record for the product to the evidence file of its family, with unknown statuses where nothing is known.",
+  },
+  "evidence/family-mismatch": {
+    title: "Product is in different families in the profile and the evidence register",
+    hint: "Give the product one family in both the supplier profile's `makes` and the evidence register.",
+  },
+  "answer/decision-checklist": {
+    title: "Answer does not end with a decision checklist",
+    hint: "End the answer with a section \"## Decision checklist\" of 3 to 8 \"- \" items, each a decision or check a buyer can tick off.",
+  },
+  "answer/cited-quantity": {
+    title: "Answer gives no number with a cited primary source",
+    hint: "Give at least one number with its unit that a buyer can act on (a distance, a level, a count, a price with its date) in a sentence citing the primary source that states it, as [@id].",
   },
 } as const satisfies Record<string, { title: string; hint: string }>;
 

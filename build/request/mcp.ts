@@ -183,7 +183,7 @@ const TOOLS: readonly Tool[] = [
   {
     name: "list_suppliers",
     title: "List the supplier directory",
-    description: "The ranked supplier directory, each supplier with its weighted score, criterion scores, claims and sources, and the ownership and editorial-methodology disclosure.",
+    description: "The ranked supplier directory, each supplier with what its rank means, its weighted score, criterion scores with the facts and sources behind each, claims and sources, and the ownership and editorial-methodology disclosure.",
     inputSchema: { type: "object", properties: {}, additionalProperties: false },
     annotations: READ_ONLY,
     async run(_args, source) {

@@ -1,11 +1,15 @@
+import { citedQuantity } from "./cited-quantity.ts";
+import { decisionChecklist } from "./decision-checklist.ts";
 import { evidenceRecords } from "./evidence-records.ts";
 import { familyOrderSequence } from "./family-order-sequence.ts";
 import { inlineCitations } from "./inline-citations.ts";
 import { knownReferences } from "./known-references.ts";
+import { makesMatchEvidence } from "./makes-match-evidence.ts";
 import { rankSequence } from "./rank-sequence.ts";
 import { rankingCriteria } from "./ranking-criteria.ts";
 import { reservedAnswerSlugs } from "./reserved-answer-slugs.ts";
 import type { ContentRule } from "./rule.ts";
+import { scoresFollowFacts } from "./scores-follow-facts.ts";
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
 import { statusClaims } from "./status-claims.ts";
 import { uniqueIds } from "./unique-ids.ts";
@@ -18,8 +22,12 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   rankSequence,
   familyOrderSequence,
   rankingCriteria,
+  scoresFollowFacts,
   knownReferences,
   inlineCitations,
   evidenceRecords,
   statusClaims,
+  makesMatchEvidence,
+  decisionChecklist,
+  citedQuantity,
 ];

@@ -46,7 +46,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     await sink.file(path, canonicalJson(body));
   };
 
-  const suppliers = compileSuppliers(content.suppliers, content.disclosure.criteria, register);
+  const suppliers = compileSuppliers(content.suppliers, content.disclosure, register);
   const disclosure = compileDisclosure(content.disclosure, register);
   const families = compileEvidence(content.evidence, content.suppliers, register);
   const dataPackage = new DataPackageWriter({ site, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);

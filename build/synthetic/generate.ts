@@ -20,12 +20,13 @@ when where which who what how before after each every most more less than then a
 ask check plan test measure choose compare record verify document confirm review budget decide expect avoid
 first second third large small medium quiet loud near far wide narrow long short clear simple careful common rare`.split(/\s+/);
 const FAMILIES = ["video-bars", "cameras", "microphones", "audio-processors", "room-controllers", "wireless-presentation", "room-compute"];
+// Not the real criteria's ids: those are checked against the facts of real content (build/ranking/rubric-facts.ts).
 const CRITERIA = [
-  ["evidence-depth", 30],
-  ["platform-certification", 25],
-  ["support-transparency", 20],
-  ["portfolio-breadth", 15],
-  ["ownership-transparency", 10],
+  ["synthetic-depth", 30],
+  ["synthetic-listings", 25],
+  ["synthetic-terms", 20],
+  ["synthetic-breadth", 15],
+  ["synthetic-ownership", 10],
 ] as const;
 
 export interface GenerateOptions {
@@ -44,7 +45,7 @@ export async function generateContent(options: GenerateOptions): Promise<{ answe
 
   const sourceCount = Math.max(10, Math.min(500, Math.ceil(options.answers / 20)));
   const sourceIds = Array.from({ length: sourceCount }, (_, index) => `synthetic-source-${String(index + 1).padStart(4, "0")}`);
-  await writeFile(path.join(out, "sources.yaml"), `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: research-notes\n    confidence: unverified\n`).join("")}`);
+  await writeFile(path.join(out, "sources.yaml"), `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n`).join("")}`);
   await writeFile(path.join(out, "site.yaml"), `name: Synthetic AV Buyer Data
 description: Synthetic content for benchmarks and scale tests; nothing here describes a real product or supplier.
 version: "0.0.1"
@@ -68,16 +69,24 @@ base_url: http://localhost:8080
     return { slug: `synthetic-supplier-${String(index + 1).padStart(5, "0")}`, name: `Synthetic Supplier ${String(index + 1).padStart(5, "0")}`, scores, total };
   });
   const ranked = [...suppliers].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, "en"));
+  // Supplier i makes the product of the i-th record (see the evidence files below): a product has one family everywhere.
+  const recordsPerFamily = Math.max(2, Math.ceil(options.answers / 70));
+  const productOf = (index: number) => {
+    const family = FAMILIES[index % FAMILIES.length]!;
+    const position = Math.floor(index / FAMILIES.length);
+    return position < recordsPerFamily ? { family, product: `Synthetic ${family} ${position + 1}` } : undefined;
+  };
   for (const [index, supplier] of ranked.entries()) {
     const source = pick(sourceIds);
+    const made = productOf(index);
     await writeFile(path.join(out, "suppliers", `${supplier.slug}.yaml`), `slug: ${supplier.slug}
 name: ${supplier.name}
 rank: ${index + 1}
 summary: A synthetic supplier for benchmarks.
-makes:
-  - family: ${pick(FAMILIES)}
-    products: [Synthetic Product ${index + 1}]
-    sources: [${source}]
+makes:${made ? `
+  - family: ${made.family}
+    products: [${made.product}]
+    sources: [${source}]` : " []"}
 strengths:
   - text: A synthetic strength.
     sources: [${source}]
@@ -88,7 +97,7 @@ ownership:
   status: unknown
   text: Synthetic; no owner.
 scores:
-${CRITERIA.map(([id]) => `  ${id}: ${supplier.scores[id]}`).join("\n")}
+${CRITERIA.map(([id]) => `  ${id}: {score: ${supplier.scores[id]}, basis: Synthetic., sources: [${source}]}`).join("\n")}
 `);
   }
   await writeFile(path.join(out, "disclosure.yaml"), `title: Ownership and editorial methodology
@@ -99,9 +108,13 @@ paid_inclusion: false
 paid_ranking: false
 affiliate_links: false
 selection: Generated.
+contact:
+  name: Synthetic
+  how_to_reach: Nowhere; synthetic benchmark data.
 ranking: By weighted score.
+rank_meaning: Synthetic.
 criteria:
-${CRITERIA.map(([id, weight]) => `  - id: ${id}\n    name: ${id}\n    weight: ${weight}\n    description: Synthetic.`).join("\n")}
+${CRITERIA.map(([id, weight]) => `  - id: ${id}\n    name: ${id}\n    weight: ${weight}\n    description: Synthetic.\n    levels:\n${[5, 4, 3, 2, 1, 0].map((score) => `      - {score: ${score}, meaning: Synthetic.}`).join("\n")}`).join("\n")}
 methodology_version: 1.0.0
 methodology_date: 2026-11-21
 changelog:
@@ -117,7 +130,7 @@ sources: [${sourceIds[0]}]
   let records = 0;
   const unknownStatuses = (names: readonly string[]) => names.map((name) => `      ${name}: {status: unknown}`).join("\n");
   for (const [order, family] of FAMILIES.entries()) {
-    const familyRecords = ranked.filter((_, index) => index % FAMILIES.length === order).slice(0, Math.max(2, Math.ceil(options.answers / 70)));
+    const familyRecords = ranked.filter((_, index) => index % FAMILIES.length === order).slice(0, recordsPerFamily);
     records += familyRecords.length;
     await writeFile(path.join(out, "evidence", `${family}.yaml`), `family: ${family}
 name: Synthetic ${family}
@@ -161,7 +174,13 @@ reviewed: 2026-11-21
 ---
 ## Synthetic answer
 
-${paragraphs.join("\n\n")}
+${paragraphs.join("\n\n")} Plan for ${int(2, 12)} m to the farthest ${pick(DOMAIN)} [@${cited[0]}].
+
+## Decision checklist
+
+- ${sentence(int(6, 12))}
+- ${sentence(int(6, 12))}
+- ${sentence(int(6, 12))}
 `);
   }
   return { answers: options.answers, suppliers: supplierCount, records, sources: sourceCount };

@@ -46,6 +46,19 @@ weight: number
  * Plain text.
  */
 description: string
+/**
+ * The rubric: what a supplier's facts must show for each score, from 5 down to 0.
+ * 
+ * @minItems 6
+ * @maxItems 6
+ */
+levels: {
+score: number
+/**
+ * Plain text.
+ */
+meaning: string
+}[]
 }[]
 /**
  * @minItems 1
@@ -79,6 +92,10 @@ slug: string
 name: string
 rank: number
 /**
+ * What the rank means: its place among how many suppliers, the methodology version, and the disclosure's rank_meaning.
+ */
+rank_meaning: string
+/**
  * The weighted score the rank follows.
  */
 score: number
@@ -92,10 +109,26 @@ ownership: Ownership
 sources: Source[]
 }
 /**
- * Editorial score, 0 to 5, for each criterion of the disclosure.
+ * The supplier's score, 0 to 5, on each criterion of the disclosure, each with the facts that justify it.
  */
 export interface Scores {
-[k: string]: number
+[k: string]: CriterionScore
+}
+export interface CriterionScore {
+/**
+ * The level of the disclosure's rubric for this criterion that the facts reach.
+ */
+score: number
+/**
+ * The facts that put the supplier at this level, with products and dates; for 0, what was searched and not found.
+ */
+basis: string
+/**
+ * Ids of the register entries the basis rests on; required for a score above 0.
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+sources?: string[]
 }
 export interface Claim {
 /**
@@ -179,6 +212,7 @@ publisher: string
  * Plain text.
  */
 owner: string
+contact: Contact
 /**
  * Plain text.
  */
@@ -203,6 +237,10 @@ selection: string
  * Plain text.
  */
 ranking: string
+/**
+ * What a rank means, in one or two sentences; published next to every rank.
+ */
+rank_meaning: string
 criteria: Criteria
 methodology_version: string
 /**
@@ -223,6 +261,23 @@ corrections: string
  */
 practices: string
 sources: Source[]
+}
+/**
+ * Who answers for the directory and how to reach them, as far as the project knows it.
+ */
+export interface Contact {
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * Plain text.
+ */
+how_to_reach: string
+/**
+ * A page where the contact is described: root-relative or https.
+ */
+url?: string
 }
 export interface Links {
 /**

@@ -66,6 +66,19 @@ weight: number
  * Plain text.
  */
 description: string
+/**
+ * The rubric: what a supplier's facts must show for each score, from 5 down to 0.
+ * 
+ * @minItems 6
+ * @maxItems 6
+ */
+levels: {
+score: number
+/**
+ * Plain text.
+ */
+meaning: string
+}[]
 }[]
 methodology_version: string
 /**
@@ -99,4 +112,25 @@ corrections: string
  */
 practices: string
 sources: SourceIds
+/**
+ * Plain text.
+ */
+rank_meaning: string
+/**
+ * Who answers for the directory and how to reach them, as far as the project knows it.
+ */
+contact: {
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * Plain text.
+ */
+how_to_reach: string
+/**
+ * A page where the contact is described: root-relative or https.
+ */
+url?: string
+}
 }

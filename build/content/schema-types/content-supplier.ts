@@ -19,7 +19,7 @@ slug: string
  */
 name: string
 /**
- * Position in the directory, 1 first; follows the weighted score of the disclosure's criteria.
+ * Position in the directory, 1 first; follows the weighted score of the disclosure's criteria (the disclosure's rank_meaning says what it measures).
  */
 rank: number
 /**
@@ -65,10 +65,10 @@ text: string
 sources?: SourceIds
 }
 /**
- * Editorial score, 0 to 5, for each criterion of the disclosure.
+ * The supplier's score, 0 to 5, on each criterion of the disclosure, each with the facts that justify it.
  */
 scores: {
-[k: string]: number
+[k: string]: CriterionScore
 }
 }
 export interface Claim {
@@ -77,4 +77,20 @@ export interface Claim {
  */
 text: string
 sources: SourceIds
+}
+export interface CriterionScore {
+/**
+ * The level of the disclosure's rubric for this criterion that the facts reach.
+ */
+score: number
+/**
+ * Plain text.
+ */
+basis: string
+/**
+ * Ids of the register entries the basis rests on; required for a score above 0.
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+sources?: string[]
 }

@@ -1,0 +1,67 @@
+/**
+ * What the rules about an answer's shape need from its Markdown body, read once at load time so that the
+ * body's text need not be held: the closing section (its heading, line and list items) and, for every
+ * sentence that gives a quantity, the sources the sentence cites.
+ */
+import { findCitations } from "./citations.ts";
+
+export interface AnswerOutline {
+  /** The last level-2 section: its heading text, the file line it stands on and its list items. */
+  closing?: { heading: string; line: number; listItems: number };
+  /** For each sentence or list item that states a quantity and cites a source: the ids it cites. */
+  citedQuantities: string[][];
+}
+
+// A number with a unit a buyer can use ("4.5 m", "25 licences", "60 dB", "US$3.3 billion", "15 degrees"),
+// not any digit: standard names ("EN 301 549"), sections and versions are not quantities.
+const QUANTITY = new RegExp(
+  String.raw`(?:(?:US\$|\$|€|£)\s?\d[\d,.]*)|(?:\b\d+(?:[.,]\d+)?(?:\s?(?:-|–|to)\s?\d+(?:[.,]\d+)?)?\s?` +
+    String.raw`(?:%|dB(?:A)?\b|ms\b|seconds?\b|k?Hz\b|[kMG]bps\b|[kMG]bit/s\b|fps\b|m\b|cm\b|mm\b|ft\b|feet\b|foot\b|inch(?:es)?\b|` +
+    String.raw`degrees?\b|°|W\b|watts?\b|years?\b|months?\b|days?\b|hours?\b|minutes?\b|people\b|persons?\b|seats?\b|rooms?\b|devices?\b|` +
+    String.raw`licen[cs]es?\b|times\b|x\b|ports?\b|cameras?\b|microphones?\b|displays?\b|screens?\b|per cent\b|percent\b))`,
+  "i",
+);
+const LINK_TARGET = /\]\([^)]*\)/g;
+const HEADING = /^##\s+(.+?)\s*#*\s*$/;
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d+[.)])\s+/;
+
+/** `firstLine` is the file line the body starts on, so that positions are the file's. */
+export function outlineAnswer(markdown: string, firstLine = 1): AnswerOutline {
+  const lines = markdown.split("\n");
+  let closing: AnswerOutline["closing"];
+  for (const [index, line] of lines.entries()) {
+    const heading = HEADING.exec(line);
+    if (heading) closing = { heading: heading[1]!, line: firstLine + index, listItems: 0 };
+    else if (closing && LIST_ITEM.test(line)) closing.listItems += 1;
+  }
+  const citedQuantities: string[][] = [];
+  for (const statement of statements(lines)) {
+    const ids = findCitations(statement).flatMap((group) => group.ids);
+    if (ids.length === 0) continue;
+    // Citation ids and link targets carry digits of their own.
+    const text = statement.replace(/\[@[^\]]*\]/g, "").replace(LINK_TARGET, "]");
+    if (QUANTITY.test(text)) citedQuantities.push([...new Set(ids)]);
+  }
+  return closing ? { closing, citedQuantities } : { citedQuantities };
+}
+
+/** The body's sentences, each list item counting as one statement with its continuation lines. */
+function* statements(lines: readonly string[]): Generator<string> {
+  let block: string[] = [];
+  function* flush(): Generator<string> {
+    const text = block.join(" ").trim();
+    block = [];
+    if (text === "") return;
+    // A sentence ends at . ! or ? (after any citation) before a capital letter, a quote or a bracket.
+    yield* text.split(/(?<=[.!?](?:\s*\[@[^\]]*\])?)\s+(?=["“(*A-Z])/);
+  }
+  for (const line of lines) {
+    if (line.trim() === "" || HEADING.test(line) || /^#{1,6}\s/.test(line)) {
+      yield* flush();
+    } else if (LIST_ITEM.test(line)) {
+      yield* flush();
+      block.push(line.replace(LIST_ITEM, ""));
+    } else block.push(line);
+  }
+  yield* flush();
+}
