@@ -70,8 +70,8 @@ ${answer.body.html}
 function supplierItem(supplier: SupplierResource, criteria: readonly Criterion[]): string {
   const claims = (list: SupplierResource["strengths"]) => list.map((claim) => `<li>${escapeHtml(claim.text)} <span class="refs">(${sourceLinks(claim.sources)})</span></li>`).join("\n");
   return `<li id="supplier-${supplier.slug}">
-<h3>${supplier.rank}. ${escapeHtml(supplier.name)} <span class="score">score ${supplier.score.toFixed(2)}</span></h3>
-<p class="rank-meaning">${escapeHtml(supplier.rank_meaning)}</p>
+<h3>${escapeHtml(supplier.name)}</h3>
+<p class="rank-meaning"><span class="score">Weighted score ${supplier.score.toFixed(2)} of 5.</span> ${escapeHtml(supplier.rank_meaning)}</p>
 <p>${escapeHtml(supplier.summary)}${supplier.website ? ` Website: <a href="${escapeHtml(supplier.website)}">${escapeHtml(supplier.website)}</a>.` : ""}</p>
 ${supplier.makes.length > 0 ? `<p>Makes: ${supplier.makes.map((made) => `${escapeHtml(made.products.join(", "))} (${escapeHtml(made.family)})`).join("; ")}.</p>` : "<p>Our sources name no products.</p>"}
 <h4>Strengths</h4>
