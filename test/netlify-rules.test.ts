@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
+import { OAUTH_METADATA_PATHS } from "../build/api/layout.ts";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
@@ -74,10 +75,11 @@ describe("netlify.toml", () => {
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
   });
 
-  it("routes the edge entries as Netlify's manifest does: the MCP endpoint and the guard before the cache, the answers and the API's 404 after it for every method", () => {
+  it("routes the edge entries as Netlify's manifest does: the MCP endpoint, the guard and the OAuth 404s before the cache, the answers and the API's 404 after it for every method", () => {
     expect(config.edgeEntries.map((entry) => [entry.name, entry.declaredPath, entry.methods])).toEqual([
       ["mcp", "/mcp", undefined],
       ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
+      ...OAUTH_METADATA_PATHS.flatMap((path) => [["no-oauth-metadata", path, undefined], ["no-oauth-metadata", `${path}/*`, undefined]]),
       ["answers-query", "/api/v1/answers", undefined],
       ["api-not-found", "/api/*", undefined],
     ]);

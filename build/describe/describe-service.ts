@@ -13,6 +13,7 @@ import { searchIndex, type SearchIndex } from "../search/search-index.ts";
 import { parseQuery } from "../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
+import { buildMcpDocuments } from "./mcp-documents.ts";
 import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
 import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
@@ -54,6 +55,7 @@ export function describeService(input: DescribeInput): Array<{ path: string; con
   return [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
     ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES }),
+    ...buildMcpDocuments({ site, origin, schemas: input.schemas }),
     { path: HOME_FILE, contents: home.html },
     { path: "/docs/index.html", contents: docsPage(docs) },
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },

@@ -1,17 +1,17 @@
 /**
  * The discovery documents: how a client that knows only the host name finds the API, its description, its
  * docs, its skill and its authentication statement. Each says the truth about the service: read-only HTTP,
- * no authentication, no A2A or MCP endpoint.
+ * no authentication, an MCP endpoint (./mcp-documents.ts writes its card), no A2A endpoint.
  */
 import { createHash } from "node:crypto";
 import { canonicalJson as json } from "../api/canonical-json.ts";
+import { MCP_PATH, MCP_SERVER_CARD_PATH } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
 
 export const SKILL_NAME = "av-buyer-data";
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
-export const MCP_SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 export const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 
 export interface DiscoveryInput {
@@ -36,7 +36,6 @@ export function buildDiscoveryFiles(input: DiscoveryInput): TextFile[] {
     { path: SKILL_PATH, contents: skill },
     { path: "/.well-known/agent-skills/index.json", contents: json(skillsIndex(skill)) },
     { path: "/.well-known/agent-card.json", contents: json(agentCard(input)) },
-    { path: "/.well-known/mcp/server-card.json", contents: json(mcpServerCard(input)) },
     { path: "/.well-known/security.txt", contents: securityTxt(input) },
     { path: "/auth.md", contents: authStatement(input) },
     { path: "/llms.txt", contents: llmsTxt(input) },
@@ -60,6 +59,8 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         item: [
           ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),
           { href: `${origin}/data/datapackage.json`, type: "application/json", title: "The same data as CSV tables: a Frictionless Data Package" },
+          { href: `${origin}${MCP_PATH}`, type: "application/json", title: "MCP endpoint (Streamable HTTP, read-only tools and resources)" },
+          { href: `${origin}${MCP_SERVER_CARD_PATH}`, type: "application/mcp-server-card+json", title: "MCP Server Card" },
         ],
       },
     ],
@@ -153,7 +154,7 @@ ${origin}/auth.md.
 function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
   return {
     name: site.name,
-    description: `${site.description} This is a read-only HTTP JSON API, not a conversational agent: it implements no A2A operations (no SendMessage, no tasks). Use plain HTTP GET as described by the OpenAPI document.`,
+    description: `${site.description} This is a read-only HTTP JSON API, not a conversational agent: it implements no A2A operations (no SendMessage, no tasks). Use plain HTTP GET as described by the OpenAPI document, or its read-only MCP endpoint at ${origin}${MCP_PATH}.`,
     version: site.version,
     provider: { organization: site.publisher, url: origin },
     documentationUrl: `${origin}/api/v1/openapi.json`,
@@ -187,19 +188,6 @@ function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
         outputModes: ["application/json"],
       },
     ],
-  };
-}
-
-/** The MCP Server Card of a service with no MCP endpoint: no `remotes`, and it says so. */
-function mcpServerCard({ origin, site }: DiscoveryInput): unknown {
-  const host = new URL(origin).hostname.split(".").reverse().join(".");
-  return {
-    $schema: MCP_SERVER_CARD_SCHEMA,
-    name: `${host}/av-buyer-data`,
-    version: site.version,
-    title: site.name,
-    description: "Read-only AV buyer data over plain HTTP GET. No MCP endpoint: see the OpenAPI document.",
-    websiteUrl: `${origin}/docs/`,
   };
 }
 
@@ -253,6 +241,7 @@ ${ENDPOINTS.map((endpoint) => `- [${endpoint.name}](${origin}${endpoint.path}): 
 - [Authentication statement](${origin}/auth.md): no authentication of any kind
 - [Agent skill](${origin}${SKILL_PATH}): how an agent should use this API
 - [API catalog](${origin}/.well-known/api-catalog): RFC 9727 linkset
+- [MCP endpoint](${origin}${MCP_PATH}): read-only MCP tools and resources over Streamable HTTP; its [Server Card](${origin}${MCP_SERVER_CARD_PATH})
 
 ## Optional
 

@@ -12,8 +12,12 @@ export interface ContractCase {
   filters?: { q: string | null; slug: string | null };
   count?: number | "some";
   problemType?: string;
+  /** For the MCP endpoint: the JSON-RPC error code the body must carry. */
+  jsonRpcError?: number;
   headers?: Record<string, string>;
 }
+
+import { MCP_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const PROBLEM = "application/problem+json";
@@ -60,6 +64,13 @@ export function contractCases(slug: string): ContractCase[] {
     get("unknown path under /api/", "/api/v1/no-such-thing", 404, { problemType: "not-found" }),
     get("unknown answer file", "/api/v1/answers/no-such-answer.json", 404, { problemType: "not-found" }),
     get("unknown version", "/api/v2", 404, { problemType: "not-found" }),
+    ...OAUTH_METADATA_PATHS.flatMap((path) => [
+      get(`no OAuth: ${path}`, path, 404, { problemType: "not-found" }),
+      get(`no OAuth: ${path}/mcp`, `${path}/mcp`, 404, { problemType: "not-found" }),
+    ]),
+    { name: "HEAD, no OAuth", method: "HEAD", url: OAUTH_METADATA_PATHS[0], status: 404, contentType: PROBLEM },
+    { name: "MCP, GET refused", method: "GET", url: MCP_PATH, status: 405, contentType: "application/json", jsonRpcError: -32600, headers: { allow: "POST, OPTIONS", "access-control-allow-origin": "*" } },
+    { name: "MCP, preflight", method: "OPTIONS", url: MCP_PATH, status: 204, headers: { allow: "POST, OPTIONS", "access-control-allow-origin": "*" } },
     { name: "HEAD with q", method: "HEAD", url: "/api/v1/answers?q=room", status: 200, contentType: JSON_TYPE },
     { name: "OPTIONS preflight", method: "OPTIONS", url: "/api/v1/answers", status: 204, headers: { "access-control-allow-origin": "*", allow: "GET, HEAD, OPTIONS" } },
     ...(["POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({

@@ -105,6 +105,11 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     } catch {
       return differ(method, url, "JSON body", "JSON", text.slice(0, 80));
     }
+    if (contractCase.jsonRpcError !== undefined) {
+      const code = (body.error as { code?: unknown } | undefined)?.code;
+      if (body.jsonrpc !== "2.0" || code !== contractCase.jsonRpcError) differ(method, url, "JSON-RPC error code", contractCase.jsonRpcError, code);
+      return;
+    }
     if (contractCase.problemType) {
       if (!String(body.type).endsWith(`#${contractCase.problemType}`)) differ(method, url, "problem type", contractCase.problemType, body.type);
       if (body.status !== contractCase.status) differ(method, url, "problem status", contractCase.status, body.status);
