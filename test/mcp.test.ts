@@ -4,18 +4,22 @@
  * to 2026-07-28 (no handshake, `_meta` and the request headers on every request), over Streamable HTTP; and
  * hostile requests that must get JSON-RPC errors or the right status, never a 5xx.
  */
+import path from "node:path";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
-import { buildShipped } from "./support/build-helpers.ts";
+import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
+let dist: string;
 
 beforeAll(async () => {
-  const { dist } = await buildShipped("mcp");
+  ({ dist } = await buildShipped("mcp"));
   running = await startLocalServer(dist);
 }, 60_000);
 
@@ -220,5 +224,30 @@ describe("no OAuth, and the cards that name the endpoint", () => {
     const catalog = (await (await fetch(`${running.origin}/.well-known/ai-catalog.json`)).json()) as { entries: Array<{ type: string; url: string }> };
     expect(catalog.entries).toEqual([expect.objectContaining({ type: "application/mcp-server-card+json" })]);
     expect(new URL(catalog.entries[0]!.url).pathname).toBe("/mcp/server-card");
+  });
+});
+
+describe("npm run mcp: the same server over stdio on a local copy, with no network", () => {
+  // What `npm run --silent mcp` runs, started by the clients' own stdio transports.
+  const server = () => ({ command: process.execPath, args: ["--import", "tsx", path.join(ROOT, "build/server/mcp-stdio.ts")], env: { ...process.env, DIST: dist, MCP_ORIGIN: running.origin } as Record<string, string>, cwd: ROOT, stderr: "ignore" as const });
+
+  it("answers the 1.x SDK's stdio client with the tools and data the API serves", async () => {
+    const client = new Client({ name: "av-buyer-data-tests", version: "1.0.0" });
+    await client.connect(new StdioClientTransport(server()));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    const search = (await client.callTool({ name: "search_answers", arguments: { q: "ceiling micro" } })) as { structuredContent: unknown };
+    expect(search.structuredContent).toEqual(await api("/api/v1/answers?q=ceiling+micro"));
+    const { contents } = await client.readResource({ uri: `${running.origin}/api/v1/suppliers` });
+    expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(await api("/api/v1/suppliers"));
+    await client.close();
+  });
+
+  it("answers the 2.x client, which probes with server/discover and stays on 2026-07-28", async () => {
+    const client = new ModernClient({ name: "av-buyer-data-tests", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new ModernStdioTransport(server()));
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    const answer = (await client.callTool({ name: "get_answer", arguments: { slug: "room-sizing" } })) as { structuredContent: unknown };
+    expect(answer.structuredContent).toEqual(await api("/api/v1/answers/room-sizing.json"));
+    await client.close();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson as json } from "../api/canonical-json.ts";
-import { MCP_PATH, MCP_SERVER_CARD_PATH } from "../api/layout.ts";
+import { MCP_PATH, MCP_SERVER_CARD_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
@@ -138,6 +138,11 @@ explains the error.
   ${EVIDENCE_GUIDE.listings}
   ${EVIDENCE_GUIDE.warranty}
 
+## Over MCP
+
+An MCP client can use ${origin}${MCP_PATH} instead (Streamable HTTP, read-only, no authentication): the tools
+search_answers, get_answer, list_suppliers, get_evidence and get_source give the same data as the URLs above.
+
 ## Quoting the data
 
 Cite the source entries the data gives (title, publisher, date read) and this service: ${site.citation}
@@ -206,7 +211,8 @@ None. There is nothing to sign up for and no client to register.
 
 ## Methods
 
-Anonymous \`GET\` and \`HEAD\` on every URL of ${origin}/api/v1 and the discovery documents.
+Anonymous \`GET\` and \`HEAD\` on every URL of ${origin}/api/v1 and the discovery documents, and
+anonymous \`POST\` of MCP JSON-RPC requests to ${origin}${MCP_PATH} (read-only tools and resources).
 \`OPTIONS\` answers CORS preflights. Every other method gets \`405\`.
 
 ## Credentials
@@ -221,7 +227,8 @@ No rate limits and no quotas.
 ## Machine-readable
 
 The OpenAPI document (${origin}/api/v1/openapi.json) declares \`security: []\` and no security schemes.
-There is no OAuth authorization server and no protected-resource metadata, because nothing is protected.
+There is no OAuth authorization server and no protected-resource metadata, because nothing is protected:
+${OAUTH_METADATA_PATHS.map((path) => `\`${path}\``).join(", ")} answer \`404\`, so that no MCP client starts a sign-in.
 `;
 }
 

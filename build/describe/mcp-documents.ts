@@ -96,11 +96,15 @@ export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Rec
   };
 }
 
+// The formats JSON Schema 2020-12 defines. Another (the project's "partial-date") is known only to the
+// project's own validator; a client's validator would warn or fail, and each one's pattern says the same.
+const STANDARD_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex"]);
+
 function rewriteRefs(value: unknown, file: string, location: (file: string) => string, refer: (file: string) => void): unknown {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, file, location, refer));
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => {
+    Object.entries(value).filter(([key, item]) => key !== "format" || typeof item !== "string" || STANDARD_FORMATS.has(item)).map(([key, item]) => {
       if (key !== "$ref" || typeof item !== "string") return [key, rewriteRefs(item, file, location, refer)];
       const [target, fragment = ""] = item.split("#");
       const into = target === "" ? file : target!;

@@ -42,3 +42,20 @@ export interface McpContext {
   origin: string;
 }
 
+/** A JSON-RPC 2.0 request or notification (a response or anything else is not). */
+export function isMessage(message: unknown): message is JsonRpcMessage {
+  if (typeof message !== "object" || message === null) return false;
+  const candidate = message as Record<string, unknown>;
+  const idOk = candidate.id === undefined || typeof candidate.id === "string" || (typeof candidate.id === "number" && Number.isFinite(candidate.id));
+  const paramsOk = candidate.params === undefined || (typeof candidate.params === "object" && candidate.params !== null && !Array.isArray(candidate.params));
+  return candidate.jsonrpc === "2.0" && typeof candidate.method === "string" && idOk && paramsOk;
+}
+
+export function idOf(message: unknown): JsonRpcId | null {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+export function errorBody(id: JsonRpcId | null, code: number, message: string, data?: unknown) {
+  return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
+}

@@ -9,7 +9,7 @@
  */
 import { MCP_PATH } from "../api/layout.ts";
 import type { AnswersData, ReadText } from "./answers-data.ts";
-import { ERROR, McpError, type JsonRpcId, type JsonRpcMessage } from "./mcp-messages.ts";
+import { ERROR, errorBody, idOf, isMessage, McpError, type JsonRpcMessage } from "./mcp-messages.ts";
 import { answerMessage, eraOf } from "./mcp-protocol.ts";
 import { corsHeaders, preflightResponse } from "./response-headers.ts";
 
@@ -86,23 +86,6 @@ function decodeHeaderValue(value: string | null): string | null {
   } catch {
     throw new McpError(ERROR.headerMismatch, "Header mismatch: a Base64-encoded header value does not decode to UTF-8.", 400);
   }
-}
-
-function isMessage(message: unknown): message is JsonRpcMessage {
-  if (typeof message !== "object" || message === null) return false;
-  const candidate = message as Record<string, unknown>;
-  const idOk = candidate.id === undefined || typeof candidate.id === "string" || (typeof candidate.id === "number" && Number.isFinite(candidate.id));
-  const paramsOk = candidate.params === undefined || (typeof candidate.params === "object" && candidate.params !== null && !Array.isArray(candidate.params));
-  return candidate.jsonrpc === "2.0" && typeof candidate.method === "string" && idOk && paramsOk;
-}
-
-function idOf(message: unknown): JsonRpcId | null {
-  const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
-}
-
-function errorBody(id: JsonRpcId | null, code: number, message: string, data?: unknown) {
-  return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -12,8 +12,11 @@ export interface ContractCase {
   filters?: { q: string | null; slug: string | null };
   count?: number | "some";
   problemType?: string;
-  /** For the MCP endpoint: the JSON-RPC error code the body must carry. */
+  /** For the MCP endpoint: the JSON-RPC error code the body must carry, or the result keys it must hold. */
   jsonRpcError?: number;
+  jsonRpcResult?: string[];
+  /** What the request sends besides its method and URL (the MCP endpoint's POSTs). */
+  request?: { headers: Record<string, string>; body: string };
   headers?: Record<string, string>;
 }
 
@@ -21,6 +24,26 @@ import { MCP_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const PROBLEM = "application/problem+json";
+
+const MODERN_META = { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } };
+const MODERN_HEADERS = { "MCP-Protocol-Version": "2026-07-28" };
+
+/** A JSON-RPC request to the MCP endpoint; 2026-07-28 requests carry Mcp-Method, as its transport requires. */
+function mcpCase(name: string, method: string, params: Record<string, unknown>, headers: Record<string, string>, expected: Partial<ContractCase> & { status: number }): ContractCase {
+  const modern = "MCP-Protocol-Version" in headers && headers["MCP-Protocol-Version"] === "2026-07-28";
+  return {
+    name,
+    method: "POST",
+    url: MCP_PATH,
+    contentType: "application/json",
+    headers: { "access-control-allow-origin": "*" },
+    request: {
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...(modern ? { "Mcp-Method": method } : {}), ...headers },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    },
+    ...expected,
+  };
+}
 
 /** `slug` is an answer that exists in the content being checked. */
 export function contractCases(slug: string): ContractCase[] {
@@ -71,6 +94,11 @@ export function contractCases(slug: string): ContractCase[] {
     { name: "HEAD, no OAuth", method: "HEAD", url: OAUTH_METADATA_PATHS[0], status: 404, contentType: PROBLEM },
     { name: "MCP, GET refused", method: "GET", url: MCP_PATH, status: 405, contentType: "application/json", jsonRpcError: -32600, headers: { allow: "POST, OPTIONS", "access-control-allow-origin": "*" } },
     { name: "MCP, preflight", method: "OPTIONS", url: MCP_PATH, status: 204, headers: { allow: "POST, OPTIONS", "access-control-allow-origin": "*" } },
+    mcpCase("MCP 2025-11-25, initialize", "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "smoke", version: "1" } }, {}, { status: 200, jsonRpcResult: ["protocolVersion", "capabilities", "serverInfo"] }),
+    mcpCase("MCP 2026-07-28, server/discover", "server/discover", MODERN_META, MODERN_HEADERS, { status: 200, jsonRpcResult: ["supportedVersions", "ttlMs", "cacheScope"] }),
+    mcpCase("MCP 2026-07-28, a tool", "tools/call", { name: "search_answers", arguments: { q: "microphones" }, ...MODERN_META }, { ...MODERN_HEADERS, "Mcp-Name": "search_answers" }, { status: 200, jsonRpcResult: ["content", "structuredContent"] }),
+    mcpCase("MCP 2026-07-28, Mcp-Name missing", "tools/call", { name: "search_answers", arguments: { q: "microphones" }, ...MODERN_META }, MODERN_HEADERS, { status: 400, jsonRpcError: -32020 }),
+    mcpCase("MCP, unsupported revision", "tools/list", {}, { "MCP-Protocol-Version": "1999-01-01" }, { status: 400, jsonRpcError: -32022 }),
     { name: "HEAD with q", method: "HEAD", url: "/api/v1/answers?q=room", status: 200, contentType: JSON_TYPE },
     { name: "OPTIONS preflight", method: "OPTIONS", url: "/api/v1/answers", status: 204, headers: { "access-control-allow-origin": "*", allow: "GET, HEAD, OPTIONS" } },
     ...(["POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({

@@ -31,9 +31,9 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
   const routes = routesFor(compiled.site.paths);
   const report: SmokeReport = { requests: 0, differences: [] };
   const origin = baseUrl.replace(/\/+$/, "");
-  const request = async (method: string, url: string, headers: Record<string, string> = {}) => {
+  const request = async (method: string, url: string, headers: Record<string, string> = {}, body?: string) => {
     report.requests++;
-    return fetch(origin + url, { method, headers, redirect: "manual" });
+    return fetch(origin + url, { method, headers, body, redirect: "manual" });
   };
   const canonicalBodies = new Map<string, string>();
   for (const route of routes.filter((candidate) => candidate.canonical)) await checkRoute(route);
@@ -89,7 +89,9 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
 
   async function checkCase(contractCase: ContractCase): Promise<void> {
     const { method, url } = contractCase;
-    const response = await request(method, url, method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {});
+    const response = contractCase.request
+      ? await request(method, url, contractCase.request.headers, contractCase.request.body)
+      : await request(method, url, method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {});
     checkCommonHeaders(method, url, response, contractCase.status, contractCase.contentType);
     for (const [name, value] of Object.entries(contractCase.headers ?? {})) {
       if (response.headers.get(name) !== value) differ(method, url, `header ${name}`, value, response.headers.get(name));
@@ -108,6 +110,12 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     if (contractCase.jsonRpcError !== undefined) {
       const code = (body.error as { code?: unknown } | undefined)?.code;
       if (body.jsonrpc !== "2.0" || code !== contractCase.jsonRpcError) differ(method, url, "JSON-RPC error code", contractCase.jsonRpcError, code);
+      return;
+    }
+    if (contractCase.jsonRpcResult) {
+      const result = (body.result ?? {}) as Record<string, unknown>;
+      const missing = contractCase.jsonRpcResult.filter((key) => !(key in result));
+      if (body.jsonrpc !== "2.0" || missing.length > 0) differ(method, url, `JSON-RPC result of ${contractCase.name}`, contractCase.jsonRpcResult.join(", "), JSON.stringify(body).slice(0, 120));
       return;
     }
     if (contractCase.problemType) {
