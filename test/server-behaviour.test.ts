@@ -210,19 +210,25 @@ describe("the edge entries", () => {
     const answersEntry = (await import("../build/edge-functions/answers-query.ts")).default;
     const guardEntry = (await import("../build/edge-functions/method-guard.ts")).default;
     const notFoundEntry = (await import("../build/edge-functions/api-not-found.ts")).default;
+    const mcpEntry = (await import("../build/edge-functions/mcp.ts")).default;
+    const noOauthEntry = (await import("../build/edge-functions/no-oauth-metadata.ts")).default;
     const cases = contractCases("room-sizing");
     const handedOn: string[] = [];
     let compared = 0;
     for (const contractCase of cases) {
       const url = running.origin + contractCase.url;
-      const request = () => new Request(url, { method: contractCase.method });
-      const direct = (await answersEntry(request())) ?? guardEntry(request()) ?? (await notFoundEntry(request()));
+      const request = () => new Request(url, { method: contractCase.method, headers: contractCase.request?.headers, body: contractCase.request?.body });
+      // In the manifest's order, each entry only on its own paths: /mcp first, then the guard, the OAuth 404s, the API's.
+      const pathname = new URL(url).pathname;
+      const direct = pathname === "/mcp"
+        ? await mcpEntry(request())
+        : (guardEntry(request()) ?? noOauthEntry(request()) ?? (await answersEntry(request())) ?? (await notFoundEntry(request())));
       if (!direct) {
         handedOn.push(contractCase.name); // handed on to the static files: nothing of the entries' to compare
         continue;
       }
       compared++;
-      const viaServer = await fetch(url, { method: contractCase.method, headers: { "Accept-Encoding": "identity" } });
+      const viaServer = await fetch(url, { method: contractCase.method, headers: { ...contractCase.request?.headers, "Accept-Encoding": "identity" }, body: contractCase.request?.body });
       expect(direct.status, contractCase.name).toBe(viaServer.status);
       // A server sends no body in answer to HEAD, whatever the handler gave (it gives the GET body, for its length).
       expect(contractCase.method === "HEAD" ? "" : await direct.text(), contractCase.name).toBe(await viaServer.text());
