@@ -69,9 +69,30 @@ describe("netlify.toml", () => {
     const everywhere = config.headers.find((rule) => rule.for === "/*")!;
     expect(everywhere.values).toEqual(corsHeaders());
     expect(everywhere.values["Access-Control-Expose-Headers"]).toBe(EXPOSED_HEADERS);
-    const answers = config.headers.find((rule) => rule.for === "/api/v1/answers/*")!;
+    const answers = config.headers.find((rule) => rule.for === "/api/v1/answers")!;
     expect(answers.values.Link).toBe(linkHeader("answers.schema.json"));
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
+  });
+
+  it("links each answer's JSON file to its Markdown twin (and only its own), and the HTML pages to theirs", () => {
+    const linkOf = (path: string) => config.headers.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values.Link).filter(Boolean);
+    const answerFiles = routes.filter((route) => route.canonical && /^\/api\/v1\/answers\/[a-z0-9-]+\.json$/.test(route.file) && route.file !== "/api/v1/answers/index.json");
+    expect(answerFiles.length).toBe(20);
+    for (const { file } of answerFiles) {
+      const twin = file.replace(/\.json$/, ".md");
+      expect(routes.some((route) => route.file === twin), twin).toBe(true);
+      expect(linkOf(file), file).toEqual([linkHeader("answers.schema.json", twin)]);
+    }
+    expect(linkOf("/api/v1/answers/index.json")).toEqual([linkHeader("answers.schema.json")]);
+    for (const [page, twin] of [["/", "/index.md"], ["/index.html", "/index.md"], ["/docs/", "/docs/index.md"], ["/docs/index.html", "/docs/index.md"]]) {
+      expect(linkOf(page!), page).toEqual([expect.stringContaining(`<${twin}>; rel="alternate"; type="text/markdown"`)]);
+    }
+  });
+
+  it("makes the HTML of the negotiated pages vary on Accept", () => {
+    const varyOf = (path: string) => config.headers.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values.Vary).filter(Boolean);
+    expect(varyOf("/")).toEqual(["Accept"]);
+    expect(varyOf("/docs/")).toEqual(["Accept"]);
   });
 
   it("routes the edge entries as Netlify's manifest does: the MCP endpoint and the guard before the cache, the answers and the API's 404 after it for every method", () => {
