@@ -95,8 +95,10 @@ describe("netlify.toml", () => {
     expect(varyOf("/docs/")).toEqual(["Accept"]);
   });
 
-  it("routes the edge entries as Netlify's manifest does: the MCP endpoint and the guard before the cache, the answers and the API's 404 after it for every method", () => {
+  it("routes the edge entries as Netlify's manifest does: the Markdown negotiation, the MCP endpoint and the guard before the cache, the answers and the API's 404 after it for every method", () => {
     expect(config.edgeEntries.map((entry) => [entry.name, entry.declaredPath, entry.methods])).toEqual([
+      ["markdown-negotiation", "/", undefined],
+      ["markdown-negotiation", "/docs", undefined],
       ["mcp", "/mcp", undefined],
       ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
       ["answers-query", "/api/v1/answers", undefined],
@@ -109,5 +111,10 @@ describe("netlify.toml", () => {
     const answers = config.edgeEntries.find((entry) => entry.name === "answers-query")!;
     expect(["/api/v1/answers", "/api/v1/answers/"].map((pathname) => answers.matches("HEAD", pathname))).toEqual([true, true]);
     expect(answers.matches("GET", "/api/v1/answers/index.json")).toBe(false);
+    // The Markdown negotiation runs on the negotiated pages only, never on a file or the API.
+    const negotiation = config.edgeEntries.filter((entry) => entry.name === "markdown-negotiation");
+    const negotiated = (pathname: string) => negotiation.some((entry) => entry.matches("GET", pathname));
+    expect(["/", "/docs/", "/docs"].filter(negotiated)).toEqual(["/", "/docs/", "/docs"]);
+    expect(["/index.html", "/index.md", "/docs/index.html", "/docs/errors/", "/api/v1", "/llms.txt", "/x"].filter(negotiated)).toEqual([]);
   });
 });
