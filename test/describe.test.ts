@@ -83,7 +83,8 @@ describe("the OpenAPI 3.1 document", () => {
     ajv.addSchema(openapi, "openapi");
     const resolve = (node: Json): Json => (node.$ref ? resolve(pointer(openapi, node.$ref)) : node);
     const requests = [
-      ...contractCases("room-sizing").map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
+      // The API's cases: the pages that negotiate Markdown are not the API's, and the OpenAPI document leaves them out.
+      ...contractCases("room-sizing").filter((contractCase) => contractCase.url.startsWith("/api/")).map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
       ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
       { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
     ];

@@ -50,7 +50,10 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let pageFragments: string[] = [];
   const writePage = async (page: number) => {
     const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest));
-    for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
+    for (const path of pagePaths("answers", page, pageCount)) {
+      await sink.file(path, text);
+      await headersFile.answersPage(path);
+    }
     pageFragments = [];
   };
   const renderContext = { titles, register };

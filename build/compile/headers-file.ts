@@ -1,7 +1,7 @@
 /**
  * dist/_headers, Netlify's header rules that netlify.toml cannot hold because they change with the content:
  * each answer file's Link (its schema, the catalog, the OpenAPI document and its own Markdown twin: a rule's
- * value cannot name the path it matched), the home page's Content-Security-Policy with its script hashes, and
+ * value cannot name the path it matched) and the Link of each page of the collection that exists, the home page's Content-Security-Policy with its script hashes, and
  * the deprecation headers once v1 is deprecated. Streamed: one block per answer as the answers go by.
  */
 import { answerMarkdownPath, answerPath } from "../api/layout.ts";
@@ -23,6 +23,11 @@ export class HeadersFileWriter {
 
   async answer(slug: string): Promise<void> {
     await this.block([answerPath(slug), { Link: linkHeader("answers.schema.json", answerMarkdownPath(slug)) }]);
+  }
+
+  /** A file of the answers collection's pages: the same Link as the collection's alias, in netlify.toml. */
+  async answersPage(path: string): Promise<void> {
+    await this.block([path, { Link: linkHeader("answers.schema.json") }]);
   }
 
   /** The blocks known only once everything else is made, then the end of the file. */
