@@ -63,7 +63,7 @@ describe("the OpenAPI 3.1 document", () => {
     expect(openapi.components.securitySchemes).toBeUndefined();
     expect(openapi.jsonSchemaDialect).toBeUndefined();
     expect(openapi.servers).toEqual([{ url: PRODUCTION, description: "This deployment" }]);
-    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
+    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/answers/{slug}.md", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
     const ids: string[] = [];
     for (const item of Object.values<Json>(openapi.paths)) for (const [method, operation] of Object.entries<Json>(item)) if (method !== "parameters") ids.push(operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -64,7 +64,11 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
       {
         anchor: `${origin}/api/v1`,
         "service-desc": [{ href: `${origin}/api/v1/openapi.json`, type: "application/openapi+json;version=3.1", title: "OpenAPI 3.1 document" }],
-        "service-doc": [{ href: `${origin}/docs/`, type: "text/html", title: "Documentation" }],
+        "service-doc": [
+          { href: `${origin}/docs/`, type: "text/html", title: "Documentation" },
+          { href: `${origin}${MARKDOWN_PAGES[1]![1]}`, type: "text/markdown", title: "Documentation, as Markdown" },
+          { href: `${origin}${LLMS_FILE}`, type: "text/plain", title: "llms.txt: a map of the service for language models, linking every answer's Markdown twin" },
+        ],
         "service-meta": [{ href: `${origin}/api/v1`, type: "application/json", title: "Service metadata" }],
         status: [{ href: `${origin}/api/v1/health`, type: "application/json", title: "Health" }],
         describedby: [{ href: `${origin}/api/v1/schemas/root.schema.json`, type: "application/schema+json", title: "JSON Schemas of every response" }],
@@ -72,6 +76,7 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         item: [
           ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),
           { href: `${origin}/data/datapackage.json`, type: "application/json", title: "The same data as CSV tables: a Frictionless Data Package" },
+          { href: `${origin}${LLMS_FULL_FILE}`, type: "text/plain", title: "Every answer in full, as Markdown (each answer also at /api/v1/answers/{slug}.md)" },
         ],
       },
     ],
