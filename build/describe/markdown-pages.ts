@@ -10,16 +10,7 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import type { HomeInput } from "./home-page.ts";
-import {
-  AUTHENTICATION_STATEMENT,
-  DISCOVERY_DOCUMENTS,
-  ENDPOINTS,
-  MARKDOWN_FOR_AGENTS,
-  PARAMETER_RULES,
-  PROBLEM_DESCRIPTIONS,
-  PROBLEM_KINDS,
-  QUERY_PARAMETERS,
-} from "./service-facts.ts";
+import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS } from "./service-facts.ts";
 
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
