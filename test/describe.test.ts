@@ -64,7 +64,7 @@ describe("the OpenAPI 3.1 document", () => {
     expect(openapi.components.securitySchemes).toBeUndefined();
     expect(openapi.jsonSchemaDialect).toBeUndefined();
     expect(openapi.servers).toEqual([{ url: PRODUCTION, description: "This deployment" }]);
-    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
+    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/answers/{slug}.md", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
     const ids: string[] = [];
     for (const item of Object.values<Json>(openapi.paths)) for (const [method, operation] of Object.entries<Json>(item)) if (method !== "parameters") ids.push(operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -84,7 +84,7 @@ describe("the OpenAPI 3.1 document", () => {
     ajv.addSchema(openapi, "openapi");
     const resolve = (node: Json): Json => (node.$ref ? resolve(pointer(openapi, node.$ref)) : node);
     const requests = [
-      // The OpenAPI document describes the API; /mcp and the OAuth 404s are described by the docs and the MCP card.
+      // The API's cases: the pages that negotiate Markdown, /mcp and the OAuth 404s are not the API's, and the OpenAPI document leaves them out.
       ...contractCases("room-sizing").filter((contractCase) => contractCase.url.startsWith("/api/")).map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
       ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
       { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },

@@ -147,11 +147,11 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     const server = await startLocalServer(dist);
     const slug = JSON.parse(await readFile(path.join(dist, "api/v1/search/answers.json"), "utf8")).documents[0] as string;
     const cases = contractCases(slug).flatMap((contractCase) => {
-      const headers: Record<string, string> = contractCase.request?.headers ?? (contractCase.method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {});
-      const base = { url: server.origin + contractCase.url, method: contractCase.method, headers, body: contractCase.request?.body };
+      const headers: Record<string, string> = { ...(contractCase.method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {}), ...contractCase.requestHeaders };
+      const base = { url: server.origin + contractCase.url, method: contractCase.method, headers, body: contractCase.requestBody };
       // Each GET also as HEAD, and revalidated with a tag that matches nothing and with "*".
       return contractCase.method === "GET"
-        ? [base, { ...base, method: "HEAD" }, { ...base, headers: { "If-None-Match": '"nothing"' } }, { ...base, headers: { "If-None-Match": "*" } }]
+        ? [base, { ...base, method: "HEAD" }, { ...base, headers: { ...headers, "If-None-Match": '"nothing"' } }, { ...base, headers: { ...headers, "If-None-Match": "*" } }]
         : [base];
     });
     const casesFile = path.join(await temporaryFolder("deno-cases"), "cases.json");

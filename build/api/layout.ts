@@ -29,6 +29,24 @@ export function answerPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.json`;
 }
 
+/** One answer's Markdown twin: front matter, the body with its citations resolved, its sources listed. */
+export function answerMarkdownPath(slug: string): string {
+  return `${API_ROOT}/answers/${slug}.md`;
+}
+
+/**
+ * Pages that answer `Accept: text/markdown` with a Markdown twin, and the twin's file (also served as itself,
+ * for static hosts and mirrors). Only these paths run the negotiation.
+ */
+export const MARKDOWN_PAGES: ReadonlyArray<readonly [page: string, twin: string]> = [
+  ["/", "/index.md"],
+  ["/docs/", "/docs/index.md"],
+];
+
+/** The llms.txt map (llmstxt.org) and its companion holding every answer in full. */
+export const LLMS_FILE = "/llms.txt";
+export const LLMS_FULL_FILE = "/llms-full.txt";
+
 /** The public path of the answers collection, where `q`, `slug` and `page` are answered. */
 export const ANSWERS_ENDPOINT = `${API_ROOT}/answers`;
 

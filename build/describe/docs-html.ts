@@ -14,6 +14,7 @@ import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,
   ENDPOINTS,
+  MARKDOWN_FOR_AGENTS,
   PARAMETER_RULES,
   PROBLEM_DESCRIPTIONS,
   PROBLEM_KINDS,
@@ -123,6 +124,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#q">Searching answers: the q rule</a></li>
 <li><a href="#paging">Filters and paging</a></li>
 <li><a href="#format">Responses and headers</a></li>
+<li><a href="#markdown">Markdown for agents</a></li>
 <li><a href="#evidence">Reading the evidence register</a></li>
 <li><a href="#errors">Errors</a></li>
 <li><a href="#authentication">Authentication and limits</a></li>
@@ -182,6 +184,13 @@ ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 <li>${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.</li>
 <li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code("/api/v1/schemas/")}, listed in <a href="${href("/api/v1/schema-index.json")}">${code("/api/v1/schema-index.json")}</a>.</li>
 </ul>
+
+<h2 id="markdown">Markdown for agents</h2>
+<p>${escapeHtml(MARKDOWN_FOR_AGENTS.summary)}</p>
+<ul>
+${MARKDOWN_FOR_AGENTS.files.map((file) => `<li>${file.path.includes("{") ? code(file.path) : `<a href="${href(file.path)}">${code(file.path)}</a>`}: ${prose(file.what)}.</li>`).join("\n")}
+</ul>
+<p>${prose(MARKDOWN_FOR_AGENTS.negotiation)}</p>
 
 <h2 id="evidence">Reading the evidence register</h2>
 <p>${prose(EVIDENCE_GUIDE.current)}</p>

@@ -89,16 +89,23 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
 
   async function checkCase(contractCase: ContractCase): Promise<void> {
     const { method, url } = contractCase;
-    const response = contractCase.request
-      ? await request(method, url, contractCase.request.headers, contractCase.request.body)
-      : await request(method, url, method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {});
-    checkCommonHeaders(method, url, response, contractCase.status, contractCase.contentType);
+    const response = await request(method, url, { ...(method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {}), ...contractCase.requestHeaders }, contractCase.requestBody);
+    // A case that negotiates is told apart by its Accept.
+    const label = contractCase.requestHeaders?.Accept ? `${url} (Accept: ${contractCase.requestHeaders.Accept})` : url;
+    checkCommonHeaders(method, label, response, contractCase.status, contractCase.contentType);
     for (const [name, value] of Object.entries(contractCase.headers ?? {})) {
-      if (response.headers.get(name) !== value) differ(method, url, `header ${name}`, value, response.headers.get(name));
+      if (response.headers.get(name) !== value) differ(method, label, `header ${name}`, value, response.headers.get(name));
     }
+    const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
+    if (contractCase.varies && !vary.includes(contractCase.varies.toLowerCase())) differ(method, label, `Vary lists ${contractCase.varies}`, contractCase.varies, response.headers.get("vary"));
+    if (contractCase.link && !(response.headers.get("link") ?? "").includes(contractCase.link)) differ(method, label, "Link", contractCase.link, response.headers.get("link"));
     const text = await response.text();
     if (method === "HEAD" || method === "OPTIONS") {
-      if (text !== "") differ(method, url, "no body", "", text.slice(0, 80));
+      if (text !== "") differ(method, label, "no body", "", text.slice(0, 80));
+      return;
+    }
+    if (contractCase.bodyStartsWith !== undefined) {
+      if (!text.startsWith(contractCase.bodyStartsWith)) differ(method, label, "body begins", contractCase.bodyStartsWith, text.slice(0, 40));
       return;
     }
     let body: Record<string, unknown>;
