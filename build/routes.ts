@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, ANSWERS_SEARCH_INDEX_FILE, HEALTH_FILE, ROOT_RESOURCE_FILE } from "./api/layout.ts";
+import { ALIASES, ANSWERS_SEARCH_INDEX_FILE, HEALTH_FILE, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -21,6 +21,7 @@ export interface Route {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 
 /** Files outside /api/v1 whose media type is fixed by their name. */
 const DESCRIBED_FILES: Readonly<Record<string, string>> = {
@@ -30,9 +31,15 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   "/.well-known/agent-skills/index.json": JSON_TYPE,
   "/.well-known/agent-card.json": JSON_TYPE,
   "/.well-known/mcp/server-card.json": JSON_TYPE,
+  "/mcp/server-card.json": "application/mcp-server-card+json",
+  "/mcp/tools.json": JSON_TYPE,
+  "/.well-known/ai-catalog.json": JSON_TYPE,
+  "/.well-known/mcp/catalog.json": JSON_TYPE,
   "/.well-known/security.txt": "text/plain; charset=utf-8",
   "/auth.md": "text/markdown; charset=utf-8",
   "/llms.txt": "text/plain; charset=utf-8",
+  [LLMS_FULL_FILE]: "text/plain; charset=utf-8",
+  ...Object.fromEntries(MARKDOWN_PAGES.map(([, twin]) => [twin, MARKDOWN_TYPE])),
   "/robots.txt": "text/plain; charset=utf-8",
   "/sitemap.xml": "application/xml; charset=utf-8",
   "/urls.txt": "text/plain; charset=utf-8",
@@ -44,7 +51,8 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
 export function describeFile(file: string): { contentType: string; schema?: string } {
   const fixed = DESCRIBED_FILES[file];
   if (fixed) return { contentType: fixed };
-  if (/^\/\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/.test(file)) return { contentType: "text/markdown; charset=utf-8" };
+  if (/^\/\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/.test(file)) return { contentType: MARKDOWN_TYPE };
+  if (/^\/api\/v1\/answers\/[a-z0-9-]+\.md$/.test(file)) return { contentType: MARKDOWN_TYPE };
   if (file.endsWith(".html")) return { contentType: "text/html; charset=utf-8" };
   if (file.startsWith("/data/") && file.endsWith(".csv")) return { contentType: "text/csv; charset=utf-8; header=present" };
   if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };

@@ -9,6 +9,7 @@ import addFormatsPlugin from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROBLEM_TYPES } from "../build/api/problems.ts";
+import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
 import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/status-window.ts";
 import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
@@ -63,7 +64,7 @@ describe("the OpenAPI 3.1 document", () => {
     expect(openapi.components.securitySchemes).toBeUndefined();
     expect(openapi.jsonSchemaDialect).toBeUndefined();
     expect(openapi.servers).toEqual([{ url: PRODUCTION, description: "This deployment" }]);
-    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
+    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/answers/{slug}.md", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
     const ids: string[] = [];
     for (const item of Object.values<Json>(openapi.paths)) for (const [method, operation] of Object.entries<Json>(item)) if (method !== "parameters") ids.push(operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -83,7 +84,8 @@ describe("the OpenAPI 3.1 document", () => {
     ajv.addSchema(openapi, "openapi");
     const resolve = (node: Json): Json => (node.$ref ? resolve(pointer(openapi, node.$ref)) : node);
     const requests = [
-      ...contractCases("room-sizing").map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
+      // The API's cases: the pages that negotiate Markdown, /mcp and the OAuth 404s are not the API's, and the OpenAPI document leaves them out.
+      ...contractCases("room-sizing").filter((contractCase) => contractCase.url.startsWith("/api/")).map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
       ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
       { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
     ];
@@ -221,13 +223,15 @@ describe("the discovery documents", () => {
     expect(card.securityRequirements).toBeUndefined();
   });
 
-  it("publishes an MCP Server Card valid against the project's schema, declaring no endpoint", async () => {
-    const card = await readJsonFile("/.well-known/mcp/server-card.json");
+  it("publishes an MCP Server Card valid against the project's schema, naming the one endpoint and its revisions", async () => {
+    const card = await readJsonFile("/mcp/server-card.json");
+    expect(await readJsonFile("/.well-known/mcp/server-card.json")).toEqual(card);
     const validate = schemas.validator("discovery-mcp-server-card.schema.json");
     expect(validate(card) ? [] : validate.errors).toEqual([]);
-    expect(card.remotes).toBeUndefined();
+    expect(card.remotes).toEqual([{ type: "streamable-http", url: `${PRODUCTION}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }]);
     expect(card.name).toBe("example.av-buyer-data/av-buyer-data");
-    expect(JSON.stringify(card)).not.toMatch(/"(url|headers|transport)"/);
+    // No credentials of any kind are asked for.
+    expect(JSON.stringify(card)).not.toMatch(/"(headers|variables)"/);
     expect(validate({ ...card, description: "x".repeat(101) })).toBe(false);
   });
 
@@ -263,8 +267,9 @@ describe("the discovery documents", () => {
     const pages = new Map<string, string>();
     for (const link of [...links].sort()) {
       const [target, fragment] = link.split("#");
-      const response = await fetch(running.origin + target);
-      expect(response.status, link).toBe(200);
+      // The MCP endpoint takes POST: a link to it resolves when it answers (405 to GET, by design).
+      const response = await fetch(running.origin + target, target === "/mcp" ? { method: "OPTIONS" } : {});
+      expect(response.status, link).toBe(target === "/mcp" ? 204 : 200);
       const body = await response.text();
       if (fragment) {
         pages.set(target!, body);

@@ -1,63 +1,167 @@
 /**
- * The MCP endpoint with the official MCP TypeScript SDK's client over Streamable HTTP, against the real local
- * server on the real build, and hostile requests that must get JSON-RPC errors or the right status, never a 5xx.
+ * The MCP endpoint with real clients against the real local server on the real build: the official MCP
+ * TypeScript SDK's client (1.x, which speaks the 2025 revisions with `initialize`) and its 2.x client pinned
+ * to 2026-07-28 (no handshake, `_meta` and the request headers on every request), over Streamable HTTP; and
+ * hostile requests that must get JSON-RPC errors or the right status, never a 5xx.
  */
+import path from "node:path";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildShipped } from "./support/build-helpers.ts";
+import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
+import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
+let dist: string;
 
 beforeAll(async () => {
-  const { dist } = await buildShipped("mcp");
+  ({ dist } = await buildShipped("mcp"));
   running = await startLocalServer(dist);
 }, 60_000);
 
-async function connect(): Promise<Client> {
+const api = async (path: string) => (await fetch(`${running.origin}${path}`)).json();
+
+async function legacyClient(): Promise<Client> {
   const client = new Client({ name: "av-buyer-data-tests", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${running.origin}/mcp`)));
   return client;
 }
 
-describe("the MCP endpoint, with the official SDK client", () => {
-  it("lists the tools in a fixed order, each read-only with an input schema", async () => {
+async function modernClient(): Promise<ModernClient> {
+  const client = new ModernClient({ name: "av-buyer-data-tests", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(new ModernTransport(new URL(`${running.origin}/mcp`)));
+  return client;
+}
+
+const TOOL_NAMES = ["search_answers", "get_answer", "list_suppliers", "get_evidence", "get_source"];
+
+// Both clients validate every structuredContent against the tool's outputSchema, so a call that succeeds
+// here also proves the bundled schemas describe what the tools return.
+describe.each([
+  ["the 1.x SDK client (2025-11-25, initialize)", legacyClient, "2025-11-25"],
+  ["the 2.x client pinned to 2026-07-28 (no handshake)", modernClient, "2026-07-28"],
+] as const)("the MCP endpoint with %s", (_name, connect, version) => {
+  it("negotiates the revision and names the server", async () => {
     const client = await connect();
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(["search_answers", "get_answer", "list_suppliers", "get_evidence"]);
-    for (const tool of tools) {
-      expect(tool.annotations, tool.name).toEqual({ readOnlyHint: true, openWorldHint: false });
-      expect(tool.title, tool.name).toBeTruthy();
-      expect(tool.inputSchema.type, tool.name).toBe("object");
-    }
+    // The 2.x client says what it negotiated; the 1.x transport carries the version initialize agreed.
+    const negotiated = client instanceof ModernClient ? client.getNegotiatedProtocolVersion() : (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+    expect(negotiated).toBe(version);
     expect(client.getServerVersion()?.name).toBe("av-buyer-data");
     await client.close();
   });
 
-  it("answers search_answers with the API's own answer to the same q, and its errors", async () => {
+  it("lists the tools in a fixed order, each read-only with input and output schemas", async () => {
     const client = await connect();
-    const viaMcp = (await client.callTool({ name: "search_answers", arguments: { q: "ceiling micro" } })) as { structuredContent: unknown; content: Array<{ text: string }> };
-    const viaApi = await (await fetch(`${running.origin}/api/v1/answers?q=ceiling+micro`)).json();
-    expect(viaMcp.structuredContent).toEqual(viaApi);
-    expect(JSON.parse(viaMcp.content[0]!.text)).toEqual(viaApi);
-    const refused = (await client.callTool({ name: "search_answers", arguments: { q: "!!" } })) as { isError?: boolean; content: Array<{ text: string }> };
-    expect(refused.isError).toBe(true);
-    expect(refused.content[0]!.text).toContain("no letter or digit");
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    for (const tool of tools) {
+      expect(tool.annotations, tool.name).toEqual({ readOnlyHint: true, openWorldHint: false });
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      // Self-contained: no reference leaves the document.
+      expect(JSON.stringify(tool.outputSchema).match(/"\$ref":"[^#]/g), tool.name).toBeNull();
+    }
     await client.close();
   });
 
-  it("gets an answer by slug, the suppliers and the evidence as the API serves them", async () => {
+  it("answers every tool with what the API serves, and the API's errors as tool errors", async () => {
     const client = await connect();
-    const answer = (await client.callTool({ name: "get_answer", arguments: { slug: "room-sizing" } })) as { structuredContent: unknown };
-    expect(answer.structuredContent).toEqual(await (await fetch(`${running.origin}/api/v1/answers/room-sizing.json`)).json());
-    const missing = (await client.callTool({ name: "get_answer", arguments: { slug: "no-such-answer" } })) as { isError?: boolean };
-    expect(missing.isError).toBe(true);
-    const suppliers = (await client.callTool({ name: "list_suppliers", arguments: {} })) as { structuredContent: unknown };
-    expect(suppliers.structuredContent).toEqual(await (await fetch(`${running.origin}/api/v1/suppliers`)).json());
-    const evidence = (await client.callTool({ name: "get_evidence", arguments: { family: "cameras" } })) as unknown as { structuredContent: { data: Array<{ family: string }> } };
-    expect(evidence.structuredContent.data.map((family) => family.family)).toEqual(["cameras"]);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as { structuredContent?: unknown; content: Array<{ text: string }>; isError?: boolean };
+
+    const search = await call("search_answers", { q: "ceiling micro" });
+    expect(search.structuredContent).toEqual(await api("/api/v1/answers?q=ceiling+micro"));
+    expect(JSON.parse(search.content[0]!.text)).toEqual(search.structuredContent);
+    const refused = await call("search_answers", { q: "!!" });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toContain("no letter or digit");
+
+    expect((await call("get_answer", { slug: "room-sizing" })).structuredContent).toEqual(await api("/api/v1/answers/room-sizing.json"));
+    expect((await call("get_answer", { slug: "no-such-answer" })).isError).toBe(true);
+    expect((await call("list_suppliers", {})).structuredContent).toEqual(await api("/api/v1/suppliers"));
+    const evidence = (await call("get_evidence", { family: "cameras" })).structuredContent as { data: Array<{ family: string }> };
+    expect(evidence.data.map((family) => family.family)).toEqual(["cameras"]);
+    expect((await call("get_evidence", {})).structuredContent).toEqual(await api("/api/v1/evidence"));
+    expect((await call("get_evidence", { family: "toasters" })).isError).toBe(true);
+
+    const suppliers = (await api("/api/v1/suppliers")) as { data: Array<{ sources: Array<{ id: string }> }> };
+    const cited = suppliers.data[0]!.sources[0]!;
+    expect((await call("get_source", { id: cited.id })).structuredContent).toEqual(cited);
+    expect((await call("get_source", { id: "no-such-source" })).isError).toBe(true);
     await client.close();
+  });
+
+  it("lists each answer, the directory and the register as resources named by their API URLs, and reads them", async () => {
+    const client = await connect();
+    const { resources } = await client.listResources();
+    const answers = (await api("/api/v1/answers")) as { data: Array<{ slug: string }> };
+    expect(resources.map((resource) => resource.uri)).toEqual([
+      `${running.origin}/api/v1/suppliers`,
+      `${running.origin}/api/v1/evidence`,
+      ...answers.data.map((answer) => `${running.origin}/api/v1/answers/${answer.slug}.json`),
+    ]);
+    for (const uri of [resources[0]!.uri, resources[2]!.uri]) {
+      const { contents } = await client.readResource({ uri });
+      expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(await (await fetch(uri)).json());
+    }
+    await expect(client.readResource({ uri: `${running.origin}/api/v1/nothing.json` })).rejects.toThrow(/No resource/);
+    await client.close();
+  });
+});
+
+describe("the 2026-07-28 revision on the wire", () => {
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+  const modern = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    fetch(`${running.origin}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, ...headers },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: meta } }),
+    });
+
+  it("answers server/discover with every supported revision, and marks results complete, cacheable and signed", async () => {
+    const body = (await (await modern("server/discover")).json()) as { result: Record<string, unknown> };
+    expect(body.result).toMatchObject({ supportedVersions: [...MCP_PROTOCOL_VERSIONS], resultType: "complete", cacheScope: "public" });
+    expect(body.result._meta).toMatchObject({ "io.modelcontextprotocol/serverInfo": { name: "av-buyer-data" } });
+    const list = (await (await modern("tools/list")).json()) as { result: { ttlMs: number; cacheScope: string } };
+    expect(list.result.ttlMs).toBeGreaterThan(0);
+    expect(list.result.cacheScope).toBe("public");
+  });
+
+  it("refuses headers that disagree with the body (HeaderMismatch), and an unknown method with 404", async () => {
+    const cases: Array<[string, Response, number, number]> = [
+      ["no Mcp-Method", await modern("tools/list", {}, { "Mcp-Method": "" }), 400, -32020],
+      ["Mcp-Method differs", await modern("tools/list", {}, { "Mcp-Method": "tools/call" }), 400, -32020],
+      ["no Mcp-Name on tools/call", await modern("tools/call", { name: "list_suppliers", arguments: {} }), 400, -32020],
+      ["Mcp-Name differs", await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": "get_source" }), 400, -32020],
+      ["the version header differs from _meta", await modern("tools/list", {}, { "MCP-Protocol-Version": "2025-11-25" }), 400, -32020],
+      ["an unknown method", await modern("tools/delete"), 404, -32601],
+      ["initialize, which 2026-07-28 does not have", await modern("initialize"), 404, -32601],
+    ];
+    for (const [name, response, status, code] of cases) {
+      expect(response.status, name).toBe(status);
+      expect(response.headers.get("access-control-allow-origin"), name).toBe("*");
+      expect(((await response.json()) as { error: { code: number } }).error.code, name).toBe(code);
+    }
+    const named = await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": "list_suppliers" });
+    expect(named.status).toBe(200);
+    // The Base64 sentinel form of a header value is decoded before it is compared.
+    const encoded = await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": `=?base64?${btoa("list_suppliers")}?=` });
+    expect(encoded.status).toBe(200);
+  });
+
+  it("names the supported revisions when a request asks for another", async () => {
+    const response = await fetch(`${running.origin}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "MCP-Protocol-Version": "2099-01-01", "Mcp-Method": "tools/list" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...meta, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ id: 1, error: { code: -32022, data: { supported: [...MCP_PROTOCOL_VERSIONS], requested: "2099-01-01" } } });
   });
 });
 
@@ -72,8 +176,12 @@ describe("the MCP endpoint, asked badly", () => {
       ["not JSON-RPC", await post('{"id":1,"method":"ping"}'), 400, -32600],
       ["an unknown method", await post('{"jsonrpc":"2.0","id":1,"method":"tools/delete"}'), 200, -32601],
       ["an unknown tool", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"drop"}}'), 200, -32602],
+      ["a tool name that is an object's own key", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"constructor"}}'), 200, -32602],
       ["bad arguments", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_answers","arguments":{"q":5}}}'), 200, -32602],
-      ["an unsupported protocol version", await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "MCP-Protocol-Version": "1999-01-01" }), 400, -32600],
+      ["an argument the tool does not take", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_suppliers","arguments":{"limit":5}}}'), 200, -32602],
+      ["an unsupported protocol version", await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "MCP-Protocol-Version": "1999-01-01" }), 400, -32022],
+      ["the modern version without _meta", await post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { "MCP-Protocol-Version": "2026-07-28" }), 400, -32602],
+      ["a malformed _meta", await post('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}', { "MCP-Protocol-Version": "2026-07-28" }), 400, -32602],
       ["an oversized body", await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } })), 413, -32600],
       ["GET", await fetch(`${running.origin}/mcp`), 405, -32600],
       ["DELETE", await fetch(`${running.origin}/mcp`, { method: "DELETE" }), 405, -32600],
@@ -93,6 +201,53 @@ describe("the MCP endpoint, asked badly", () => {
     const response = await fetch(`${running.origin}/mcp`, { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "POST" } });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
-    expect(response.headers.get("access-control-allow-headers")).toContain("MCP-Protocol-Version");
+    for (const header of ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Mcp-Session-Id"]) expect(response.headers.get("access-control-allow-headers")).toContain(header);
+  });
+});
+
+describe("no OAuth, and the cards that name the endpoint", () => {
+  it("gives a JSON 404 at every OAuth discovery path, path-suffixed forms included, never the HTML page", async () => {
+    for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server/mcp", "/.well-known/openid-configuration"]) {
+      const response = await fetch(`${running.origin}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toBe("application/problem+json");
+      expect(((await response.json()) as { detail: string }).detail, path).toContain("no OAuth");
+    }
+  });
+
+  it("serves the Server Card at /mcp/server-card with the endpoint and revisions, and lists it in the AI catalog", async () => {
+    const response = await fetch(`${running.origin}/mcp/server-card`);
+    expect(response.headers.get("content-type")).toBe("application/mcp-server-card+json");
+    const card = (await response.json()) as { remotes: Array<{ type: string; url: string; supportedProtocolVersions: string[] }> };
+    expect(card.remotes).toEqual([{ type: "streamable-http", url: `${new URL("/mcp", card.remotes[0]!.url.replace(/\/mcp$/, "/")).href}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }]);
+    expect(await (await fetch(`${running.origin}/.well-known/mcp/server-card.json`)).json()).toEqual(card);
+    const catalog = (await (await fetch(`${running.origin}/.well-known/ai-catalog.json`)).json()) as { entries: Array<{ type: string; url: string }> };
+    expect(catalog.entries).toEqual([expect.objectContaining({ type: "application/mcp-server-card+json" })]);
+    expect(new URL(catalog.entries[0]!.url).pathname).toBe("/mcp/server-card");
+  });
+});
+
+describe("npm run mcp: the same server over stdio on a local copy, with no network", () => {
+  // What `npm run --silent mcp` runs, started by the clients' own stdio transports.
+  const server = () => ({ command: process.execPath, args: ["--import", "tsx", path.join(ROOT, "build/server/mcp-stdio.ts")], env: { ...process.env, DIST: dist, MCP_ORIGIN: running.origin } as Record<string, string>, cwd: ROOT, stderr: "ignore" as const });
+
+  it("answers the 1.x SDK's stdio client with the tools and data the API serves", async () => {
+    const client = new Client({ name: "av-buyer-data-tests", version: "1.0.0" });
+    await client.connect(new StdioClientTransport(server()));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    const search = (await client.callTool({ name: "search_answers", arguments: { q: "ceiling micro" } })) as { structuredContent: unknown };
+    expect(search.structuredContent).toEqual(await api("/api/v1/answers?q=ceiling+micro"));
+    const { contents } = await client.readResource({ uri: `${running.origin}/api/v1/suppliers` });
+    expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(await api("/api/v1/suppliers"));
+    await client.close();
+  });
+
+  it("answers the 2.x client, which probes with server/discover and stays on 2026-07-28", async () => {
+    const client = new ModernClient({ name: "av-buyer-data-tests", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new ModernStdioTransport(server()));
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    const answer = (await client.callTool({ name: "get_answer", arguments: { slug: "room-sizing" } })) as { structuredContent: unknown };
+    expect(answer.structuredContent).toEqual(await api("/api/v1/answers/room-sizing.json"));
+    await client.close();
   });
 });

@@ -122,16 +122,36 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     for (const entry of known) expect(entry.source, `${entry.method} ${entry.check} names its source`).toMatch(/netlify-cli|https:\/\//);
   });
 
+  it("the MCP clients (the SDK's 1.x client, its 2.x client on 2026-07-28, the Inspector's CLI) list and call every tool under netlify serve and on the local server, with the API's data", async () => {
+    const port = await freePort();
+    const log = path.join(await temporaryFolder("netlify-serve-mcp"), "serve.log");
+    const driver = path.join(ROOT, "test", "toolchain", "serve-and-mcp.ts");
+    const run = await runIsolated(process.execPath, ["--import", "tsx", driver, site, String(port), log], { cwd: ROOT, env: toolchainEnv(), timeoutMs: 300_000 });
+    expect(run.code, `${run.output}\n${await readFile(log, "utf8").catch(() => "")}`).toBe(0);
+    const report = JSON.parse(run.output.trim().split("\n").at(-1) ?? "{}") as Record<string, Record<string, { tools: string[]; sameAsApi: Record<string, boolean>; protocolVersion?: string; error?: string }>>;
+    const tools = ["search_answers", "get_answer", "list_suppliers", "get_evidence", "get_source"];
+    for (const [server, clients] of Object.entries(report)) {
+      for (const [client, got] of Object.entries(clients)) {
+        const label = `${client} on ${server}`;
+        expect(got.error, label).toBeUndefined();
+        expect(got.tools, label).toEqual(tools);
+        expect(got.sameAsApi, label).toEqual(Object.fromEntries(tools.map((tool) => [tool, true])));
+      }
+      expect([clients.legacy!.protocolVersion, clients.modern!.protocolVersion], server).toEqual(["2025-11-25", "2026-07-28"]);
+    }
+    expect(Object.keys(report)).toEqual(["netlifyServe", "localServer"]);
+  });
+
   it("the edge entries under Deno answer every contract case byte for byte as the local server does", async () => {
     const dist = path.join(site, "dist");
     const server = await startLocalServer(dist);
     const slug = JSON.parse(await readFile(path.join(dist, "api/v1/search/answers.json"), "utf8")).documents[0] as string;
     const cases = contractCases(slug).flatMap((contractCase) => {
-      const headers: Record<string, string> = contractCase.method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {};
-      const base = { url: server.origin + contractCase.url, method: contractCase.method, headers };
+      const headers: Record<string, string> = { ...(contractCase.method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {}), ...contractCase.requestHeaders };
+      const base = { url: server.origin + contractCase.url, method: contractCase.method, headers, body: contractCase.requestBody };
       // Each GET also as HEAD, and revalidated with a tag that matches nothing and with "*".
       return contractCase.method === "GET"
-        ? [base, { ...base, method: "HEAD" }, { ...base, headers: { "If-None-Match": '"nothing"' } }, { ...base, headers: { "If-None-Match": "*" } }]
+        ? [base, { ...base, method: "HEAD" }, { ...base, headers: { ...headers, "If-None-Match": '"nothing"' } }, { ...base, headers: { ...headers, "If-None-Match": "*" } }]
         : [base];
     });
     const casesFile = path.join(await temporaryFolder("deno-cases"), "cases.json");
@@ -151,13 +171,13 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
       const answer = answers[index];
       if (!answer) {
         // No entry answered under Deno: none answers under Node either, and the static files do.
-        const request = new Request(testCase.url, { method: testCase.method, headers: testCase.headers });
+        const request = new Request(testCase.url, { method: testCase.method, headers: testCase.headers, body: testCase.body });
         for (const entry of local.edgeEntries.filter((candidate) => candidate.matches(testCase.method, new URL(testCase.url).pathname))) {
           expect(await entry.handler(request), `${testCase.method} ${testCase.url}: ${entry.name}`).toBeUndefined();
         }
         continue;
       }
-      const response = await fetch(testCase.url, { method: testCase.method, headers: testCase.headers });
+      const response = await fetch(testCase.url, { method: testCase.method, headers: testCase.headers, body: testCase.body });
       const label = `${testCase.method} ${testCase.url} ${JSON.stringify(testCase.headers)}`;
       expect(response.status, label).toBe(answer.status);
       const transport = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);

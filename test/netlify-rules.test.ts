@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
+import { OAUTH_METADATA_PATHS } from "../build/api/layout.ts";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
@@ -69,15 +70,39 @@ describe("netlify.toml", () => {
     const everywhere = config.headers.find((rule) => rule.for === "/*")!;
     expect(everywhere.values).toEqual(corsHeaders());
     expect(everywhere.values["Access-Control-Expose-Headers"]).toBe(EXPOSED_HEADERS);
-    const answers = config.headers.find((rule) => rule.for === "/api/v1/answers/*")!;
+    const answers = config.headers.find((rule) => rule.for === "/api/v1/answers")!;
     expect(answers.values.Link).toBe(linkHeader("answers.schema.json"));
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
   });
 
-  it("routes the edge entries as Netlify's manifest does: the MCP endpoint and the guard before the cache, the answers and the API's 404 after it for every method", () => {
+  it("links each answer's JSON file to its Markdown twin (and only its own), and the HTML pages to theirs", () => {
+    const linkOf = (path: string) => config.headers.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values.Link).filter(Boolean);
+    const answerFiles = routes.filter((route) => route.canonical && /^\/api\/v1\/answers\/[a-z0-9-]+\.json$/.test(route.file) && route.file !== "/api/v1/answers/index.json");
+    expect(answerFiles.length).toBe(20);
+    for (const { file } of answerFiles) {
+      const twin = file.replace(/\.json$/, ".md");
+      expect(routes.some((route) => route.file === twin), twin).toBe(true);
+      expect(linkOf(file), file).toEqual([linkHeader("answers.schema.json", twin)]);
+    }
+    expect(linkOf("/api/v1/answers/index.json")).toEqual([linkHeader("answers.schema.json")]);
+    for (const [page, twin] of [["/", "/index.md"], ["/index.html", "/index.md"], ["/docs/", "/docs/index.md"], ["/docs/index.html", "/docs/index.md"]]) {
+      expect(linkOf(page!), page).toEqual([expect.stringContaining(`<${twin}>; rel="alternate"; type="text/markdown"`)]);
+    }
+  });
+
+  it("makes the HTML of the negotiated pages vary on Accept", () => {
+    const varyOf = (path: string) => config.headers.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values.Vary).filter(Boolean);
+    expect(varyOf("/")).toEqual(["Accept"]);
+    expect(varyOf("/docs/")).toEqual(["Accept"]);
+  });
+
+  it("routes the edge entries as Netlify's manifest does: the Markdown negotiation, the MCP endpoint, the guard and the OAuth 404s before the cache, the answers and the API's 404 after it for every method", () => {
     expect(config.edgeEntries.map((entry) => [entry.name, entry.declaredPath, entry.methods])).toEqual([
+      ["markdown-negotiation", "/", undefined],
+      ["markdown-negotiation", "/docs", undefined],
       ["mcp", "/mcp", undefined],
       ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
+      ...OAUTH_METADATA_PATHS.flatMap((path) => [["no-oauth-metadata", path, undefined], ["no-oauth-metadata", `${path}/*`, undefined]]),
       ["answers-query", "/api/v1/answers", undefined],
       ["api-not-found", "/api/*", undefined],
     ]);
@@ -88,5 +113,10 @@ describe("netlify.toml", () => {
     const answers = config.edgeEntries.find((entry) => entry.name === "answers-query")!;
     expect(["/api/v1/answers", "/api/v1/answers/"].map((pathname) => answers.matches("HEAD", pathname))).toEqual([true, true]);
     expect(answers.matches("GET", "/api/v1/answers/index.json")).toBe(false);
+    // The Markdown negotiation runs on the negotiated pages only, never on a file or the API.
+    const negotiation = config.edgeEntries.filter((entry) => entry.name === "markdown-negotiation");
+    const negotiated = (pathname: string) => negotiation.some((entry) => entry.matches("GET", pathname));
+    expect(["/", "/docs/", "/docs"].filter(negotiated)).toEqual(["/", "/docs/", "/docs"]);
+    expect(["/index.html", "/index.md", "/docs/index.html", "/docs/errors/", "/api/v1", "/llms.txt", "/x"].filter(negotiated)).toEqual([]);
   });
 });

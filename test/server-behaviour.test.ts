@@ -210,28 +210,38 @@ describe("the edge entries", () => {
     const answersEntry = (await import("../build/edge-functions/answers-query.ts")).default;
     const guardEntry = (await import("../build/edge-functions/method-guard.ts")).default;
     const notFoundEntry = (await import("../build/edge-functions/api-not-found.ts")).default;
+    const mcpEntry = (await import("../build/edge-functions/mcp.ts")).default;
+    const noOauthEntry = (await import("../build/edge-functions/no-oauth-metadata.ts")).default;
+    const markdownEntry = (await import("../build/edge-functions/markdown-negotiation.ts")).default;
     const cases = contractCases("room-sizing");
     const handedOn: string[] = [];
     let compared = 0;
     for (const contractCase of cases) {
       const url = running.origin + contractCase.url;
-      const request = () => new Request(url, { method: contractCase.method });
-      const direct = (await answersEntry(request())) ?? guardEntry(request()) ?? (await notFoundEntry(request()));
+      const request = () => new Request(url, { method: contractCase.method, headers: contractCase.requestHeaders, body: contractCase.requestBody });
+      // In the manifest's order, each entry only on its own paths: the negotiation and /mcp, then the guard, the OAuth 404s, the API's.
+      const pathname = new URL(url).pathname;
+      const direct = pathname === "/mcp"
+        ? await mcpEntry(request())
+        : ((await markdownEntry(request())) ?? guardEntry(request()) ?? noOauthEntry(request()) ?? (await answersEntry(request())) ?? (await notFoundEntry(request())));
       if (!direct) {
         handedOn.push(contractCase.name); // handed on to the static files: nothing of the entries' to compare
         continue;
       }
       compared++;
-      const viaServer = await fetch(url, { method: contractCase.method, headers: { "Accept-Encoding": "identity" } });
+      const viaServer = await fetch(url, { method: contractCase.method, headers: { ...contractCase.requestHeaders, "Accept-Encoding": "identity" }, body: contractCase.requestBody });
       expect(direct.status, contractCase.name).toBe(viaServer.status);
       // A server sends no body in answer to HEAD, whatever the handler gave (it gives the GET body, for its length).
       expect(contractCase.method === "HEAD" ? "" : await direct.text(), contractCase.name).toBe(await viaServer.text());
-      for (const name of ["content-type", "etag", "cache-control", "link", "allow", "access-control-allow-origin", "netlify-vary"]) {
+      for (const name of ["content-type", "etag", "cache-control", "link", "allow", "access-control-allow-origin", "netlify-vary", "vary"]) {
         expect(direct.headers.get(name), `${contractCase.name}: ${name}`).toBe(viaServer.headers.get(name));
       }
     }
-    // Exactly the successful GETs and HEADs with no q, slug or page are the files'; every other case is an entry's.
-    const filesAnswer = cases.filter((contractCase) => ["GET", "HEAD"].includes(contractCase.method) && contractCase.status === 200 && !/[?&](q|slug|page)=/.test(contractCase.url));
+    // Exactly the successful GETs and HEADs with no q, slug or page and not negotiated to Markdown are the files';
+    // every other case is an entry's.
+    const filesAnswer = cases.filter(
+      (contractCase) => ["GET", "HEAD"].includes(contractCase.method) && contractCase.status === 200 && !/[?&](q|slug|page)=/.test(contractCase.url) && !contractCase.contentType?.startsWith("text/markdown"),
+    );
     expect(handedOn).toEqual(filesAnswer.map((contractCase) => contractCase.name));
     expect(compared).toBe(cases.length - filesAnswer.length);
     expect(compared).toBeGreaterThan(20);

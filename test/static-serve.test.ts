@@ -44,4 +44,18 @@ describe("mirror mode (npm run serve:static)", () => {
       expect(JSON.parse(bytes.toString("utf8")), route.file).toBeTypeOf("object");
     }
   });
+
+  it("serves the Markdown twins (the pages' and every answer's) as Markdown, and llms-full.txt as text", async () => {
+    const twins = routes.filter((route) => route.canonical && route.file.endsWith(".md") && !route.file.startsWith("/.well-known/"));
+    expect(twins.map((route) => route.file)).toEqual(expect.arrayContaining(["/index.md", "/docs/index.md", "/api/v1/answers/room-sizing.md"]));
+    expect(twins.length).toBeGreaterThanOrEqual(22);
+    for (const route of [...twins, ...routes.filter((candidate) => candidate.file === "/llms-full.txt")]) {
+      const response = await fetch(origin + route.file);
+      expect(response.status, route.file).toBe(200);
+      // serve names no charset; the type is the one the rules give.
+      expect(response.headers.get("content-type")?.split(";")[0], route.file).toBe(route.contentType.split(";")[0]);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(true);
+    }
+  });
 });

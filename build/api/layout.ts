@@ -9,6 +9,11 @@ export const API_ROOT = "/api/v1";
 /** The root resource's file. */
 export const ROOT_RESOURCE_FILE = "/api/v1/index.json";
 
+/** A collection's public URL (an extensionless rewrite of its own file). */
+export function collectionUrl(collection: string): string {
+  return `${API_ROOT}/${collection}`;
+}
+
 /** A collection's own file: its only page, or its first. */
 export function collectionPath(collection: string): string {
   return `${API_ROOT}/${collection}/index.json`;
@@ -24,6 +29,24 @@ export function answerPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.json`;
 }
 
+/** One answer's Markdown twin: front matter, the body with its citations resolved, its sources listed. */
+export function answerMarkdownPath(slug: string): string {
+  return `${API_ROOT}/answers/${slug}.md`;
+}
+
+/**
+ * Pages that answer `Accept: text/markdown` with a Markdown twin, and the twin's file (also served as itself,
+ * for static hosts and mirrors). Only these paths run the negotiation.
+ */
+export const MARKDOWN_PAGES: ReadonlyArray<readonly [page: string, twin: string]> = [
+  ["/", "/index.md"],
+  ["/docs/", "/docs/index.md"],
+];
+
+/** The llms.txt map (llmstxt.org) and its companion holding every answer in full. */
+export const LLMS_FILE = "/llms.txt";
+export const LLMS_FULL_FILE = "/llms-full.txt";
+
 /** The public path of the answers collection, where `q`, `slug` and `page` are answered. */
 export const ANSWERS_ENDPOINT = `${API_ROOT}/answers`;
 
@@ -32,8 +55,9 @@ export const ANSWERS_SEARCH_INDEX_FILE = `${API_ROOT}/search/answers.json`;
 
 /** Extensionless public URLs and the files they are rewrites of (the rules in netlify.toml). */
 export const ALIASES: ReadonlyArray<readonly [string, string]> = [
+  ["/mcp/server-card", "/mcp/server-card.json"],
   [API_ROOT, ROOT_RESOURCE_FILE],
-  ...["answers", "suppliers", "evidence", "health"].map((collection) => [`${API_ROOT}/${collection}`, collectionPath(collection)] as const),
+  ...["answers", "suppliers", "evidence", "health"].map((collection) => [collectionUrl(collection), collectionPath(collection)] as const),
 ];
 
 /** The health file: its content digest changes with every change of the built files. */
@@ -45,5 +69,22 @@ export const URL_LIST_FILE = "/urls.txt";
 /** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 
+/** The OAuth discovery paths (RFC 8414, RFC 9728, OpenID), each also with path suffixes: all 404 here. */
+export const OAUTH_METADATA_PATHS = ["/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"] as const;
+
+/** What a 404 at an OAuth discovery path says. */
+export const NO_OAUTH_DETAIL = "This service has no OAuth authorization server and no protected resource: every endpoint, /mcp included, is public and read-only, and needs no token. See /auth.md.";
+
 /** What a 404 under /api/ says, wherever it is answered from. */
 export const API_NOT_FOUND_DETAIL = "Nothing is published at this path. The API's resources are listed at /api/v1.";
+
+/** The MCP endpoint (Streamable HTTP, POST). */
+export const MCP_PATH = "/mcp";
+
+/** The tools/list result as the build writes it, output schemas included; the MCP endpoint serves it. */
+export const MCP_TOOLS_FILE = "/mcp/tools.json";
+
+/** The MCP Server Card: its current place (the server-card extension) and the older well-known one. */
+export const MCP_SERVER_CARD_FILE = "/mcp/server-card.json";
+export const MCP_SERVER_CARD_PATH = "/mcp/server-card";
+export const MCP_SERVER_CARD_WELL_KNOWN = "/.well-known/mcp/server-card.json";

@@ -5,6 +5,7 @@ import { vocabulary } from "../search/text-match.ts";
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
 import { itemFragment } from "../api/envelope.ts";
+import { answerMarkdown } from "./answer-markdown.ts";
 
 /** What rendering an answer needs from the rest of the content: the same for every answer of a build. */
 export interface AnswerRenderContext {
@@ -30,6 +31,8 @@ export interface AnswerOutput {
   terms: string[];
   /** Its line of answers.csv. */
   csvRow: string;
+  /** Its Markdown twin, also its part of llms-full.txt. */
+  twin: string;
   resource?: AnswerResource;
 }
 
@@ -42,6 +45,7 @@ export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderCo
     fragment: itemFragment(resource),
     terms: vocabulary(searchTexts),
     csvRow: answerCsvRow(resource),
+    twin: answerMarkdown(job.data, markdown, context.register),
     ...(job.wantResource ? { resource } : {}),
   };
 }

@@ -1,10 +1,11 @@
 /**
  * The answers collection, streamed: each answer is rendered (on worker threads for a large collection, a window
- * ahead, in order), written as its own file, added to its page, the search index and the CSV, then dropped, so
+ * ahead, in order), written as its own file and its Markdown twin, added to its page, the search index, the CSV,
+ * llms-full.txt and the header rules, then dropped, so
  * that nothing held grows with the collection but the search index and the slugs and titles.
  */
 import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, answerMarkdownPath, answerPath, collectionPath } from "../api/layout.ts";
 import type { Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
@@ -14,6 +15,8 @@ import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import type { AnswerOutput } from "./answer-output.ts";
 import type { DataPackageWriter } from "./data-package.ts";
+import type { HeadersFileWriter } from "./headers-file.ts";
+import type { LlmsFullWriter } from "./llms-full.ts";
 import { writeSearchIndex } from "./search-index-file.ts";
 
 export interface AnswersCollectionInput {
@@ -24,6 +27,8 @@ export interface AnswersCollectionInput {
   pageSize: number;
   sink: OutputSink;
   dataPackage: DataPackageWriter;
+  llmsFull: LlmsFullWriter;
+  headersFile: HeadersFileWriter;
   /** The build's content digest, which every page and the index carry. */
   contentDigest: string;
   /** Where the bodies the OpenAPI document shows as examples are kept: the first answer, the first page. */
@@ -36,7 +41,7 @@ export interface AnswersCollection {
   firstPage: AnswerResource[];
 }
 
-export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, examples, contentDigest }: AnswersCollectionInput): Promise<AnswersCollection> {
+export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest }: AnswersCollectionInput): Promise<AnswersCollection> {
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageCount = pageCountOf(answers.length, pageSize);
   const answersPageUrl = collectionPageUrl("answers", pageCount);
@@ -45,7 +50,10 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let pageFragments: string[] = [];
   const writePage = async (page: number) => {
     const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest));
-    for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, text);
+    for (const path of pagePaths("answers", page, pageCount)) {
+      await sink.file(path, text);
+      await headersFile.answersPage(path);
+    }
     pageFragments = [];
   };
   const renderContext = { titles, register };
@@ -69,10 +77,13 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let outputs: AnswerOutput[] = [];
   for (let position = 0; position < answers.length; position++) {
     if (position % batch === 0) outputs = await rendered.next();
-    const { slug, fragment, terms, csvRow, resource } = outputs[position % batch]!;
+    const { slug, fragment, terms, csvRow, twin, resource } = outputs[position % batch]!;
     index.addTerms(slug, terms);
     const self = answerPath(slug);
     await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, contentDigest)));
+    await sink.file(answerMarkdownPath(slug), twin);
+    await llmsFull.answer(twin);
+    await headersFile.answer(slug);
     if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, contentDigest));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);

@@ -1,8 +1,8 @@
 /**
  * The files that describe and present the service, from the compiled data: the OpenAPI document (at two
  * paths, the same bytes), the discovery documents, the home page (also the offline reader), the docs, the
- * data package, and the _headers file that carries what netlify.toml cannot know (the home page's script
- * hashes, and deprecation headers when v1 is deprecated).
+ * data package, and the header rules for _headers that carry what netlify.toml cannot know (the home page's
+ * script hashes, and deprecation headers when v1 is deprecated).
  */
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
@@ -13,14 +13,18 @@ import { searchIndex, type SearchIndex } from "../search/search-index.ts";
 import { parseQuery } from "../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
+import { buildMcpDocuments } from "./mcp-documents.ts";
 import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
 import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
+import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
+import type { AnswerListing } from "./discovery.ts";
+import { MARKDOWN_PAGES } from "../api/layout.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../api/versioning.ts";
+import type { HeaderBlock } from "../compile/headers-file.ts";
 
 export const OPENAPI_PATHS = ["/api/v1/openapi.json", "/openapi.json"] as const;
-export const HEADERS_FILE_PATH = "/_headers";
 
 export interface DescribeInput {
   site: SiteSettings;
@@ -34,13 +38,21 @@ export interface DescribeInput {
   schemas: ReadonlyMap<string, Record<string, unknown>>;
   /** The first page of answers: the home page shows these. */
   answers: readonly AnswerResource[];
+  /** Every answer, for llms.txt. */
+  answerList: readonly AnswerListing[];
   suppliers: readonly SupplierResource[];
   disclosure: DisclosureResource;
   families: readonly EvidenceFamilyResource[];
   sources: readonly Source[];
 }
 
-export function describeService(input: DescribeInput): Array<{ path: string; contents: string }> {
+export interface DescribedService {
+  files: Array<{ path: string; contents: string }>;
+  /** Header rules for _headers: what netlify.toml cannot know (the home page's script hashes, deprecation). */
+  headers: HeaderBlock[];
+}
+
+export function describeService(input: DescribeInput): DescribedService {
   const { site, origin, generatedAt, counts } = input;
   const openapi = canonicalJson(
     buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "" }),
@@ -51,26 +63,30 @@ export function describeService(input: DescribeInput): Array<{ path: string; con
   });
   const docs: DocsInput = { site, origin, counts, exampleResults, generatedAt, versioning: input.versioning };
   const home = homePage({ ...docs, ...input, offlineScript: offlineAppScript() });
-  return [
+  const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
-    ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES }),
+    ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES, answers: input.answerList }),
+    ...buildMcpDocuments({ site, origin, schemas: input.schemas }),
     { path: HOME_FILE, contents: home.html },
+    { path: markdownTwinOf("/"), contents: homeMarkdown({ ...docs, ...input }) },
     { path: "/docs/index.html", contents: docsPage(docs) },
+    { path: markdownTwinOf("/docs/"), contents: docsMarkdown(docs) },
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },
     { path: STYLESHEET_PATH, contents: STYLESHEET },
     { path: ICON_PATH, contents: ICON },
-    { path: HEADERS_FILE_PATH, contents: headersFile(homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true), deprecationHeaders(input.versioning)) },
   ];
-}
-
-/** Netlify's _headers format: a path line, then indented "Name: value" lines. */
-function headersFile(homePolicy: string, deprecation: Record<string, string>): string {
-  const blocks = [
+  const homePolicy = homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true);
+  const deprecation = deprecationHeaders(input.versioning);
+  const headers: HeaderBlock[] = [
     ["/", { "Content-Security-Policy": homePolicy }],
     ["/index.html", { "Content-Security-Policy": homePolicy }],
     ...(Object.keys(deprecation).length > 0 ? [["/api/*", deprecation] as const] : []),
-  ] as const;
-  return blocks.map(([path, values]) => `${path}\n${Object.entries(values).map(([name, value]) => `  ${name}: ${value}\n`).join("")}`).join("\n");
+  ];
+  return { files, headers };
+}
+
+function markdownTwinOf(page: string): string {
+  return MARKDOWN_PAGES.find(([candidate]) => candidate === page)![1];
 }
 
 /** Examples from the built files, kept short: collections show their first item, every other field whole. */

@@ -1,17 +1,17 @@
 /**
  * The discovery documents: how a client that knows only the host name finds the API, its description, its
  * docs, its skill and its authentication statement. Each says the truth about the service: read-only HTTP,
- * no authentication, no A2A or MCP endpoint.
+ * no authentication, an MCP endpoint (./mcp-documents.ts writes its card), no A2A endpoint.
  */
 import { createHash } from "node:crypto";
 import { canonicalJson as json } from "../api/canonical-json.ts";
+import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_PAGES, MCP_PATH, MCP_SERVER_CARD_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
 
 export const SKILL_NAME = "av-buyer-data";
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
-export const MCP_SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 export const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 
 export interface DiscoveryInput {
@@ -21,7 +21,18 @@ export interface DiscoveryInput {
   counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
   /** Paths of the HTML pages, for the sitemap. */
   pages: readonly string[];
+  /** Every answer, in collection order, for llms.txt. */
+  answers: readonly AnswerListing[];
 }
+
+export interface AnswerListing {
+  slug: string;
+  title: string;
+  question: string;
+}
+
+/** llms.txt stays under this many characters, whatever the size of the collection. */
+export const LLMS_TXT_MAX_CHARACTERS = 50_000;
 
 export interface TextFile {
   path: string;
@@ -36,10 +47,9 @@ export function buildDiscoveryFiles(input: DiscoveryInput): TextFile[] {
     { path: SKILL_PATH, contents: skill },
     { path: "/.well-known/agent-skills/index.json", contents: json(skillsIndex(skill)) },
     { path: "/.well-known/agent-card.json", contents: json(agentCard(input)) },
-    { path: "/.well-known/mcp/server-card.json", contents: json(mcpServerCard(input)) },
     { path: "/.well-known/security.txt", contents: securityTxt(input) },
     { path: "/auth.md", contents: authStatement(input) },
-    { path: "/llms.txt", contents: llmsTxt(input) },
+    { path: LLMS_FILE, contents: llmsTxt(input) },
     { path: "/robots.txt", contents: robotsTxt(input) },
     { path: "/sitemap.xml", contents: sitemap(input) },
   ];
@@ -52,7 +62,11 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
       {
         anchor: `${origin}/api/v1`,
         "service-desc": [{ href: `${origin}/api/v1/openapi.json`, type: "application/openapi+json;version=3.1", title: "OpenAPI 3.1 document" }],
-        "service-doc": [{ href: `${origin}/docs/`, type: "text/html", title: "Documentation" }],
+        "service-doc": [
+          { href: `${origin}/docs/`, type: "text/html", title: "Documentation" },
+          { href: `${origin}${MARKDOWN_PAGES[1]![1]}`, type: "text/markdown", title: "Documentation, as Markdown" },
+          { href: `${origin}${LLMS_FILE}`, type: "text/plain", title: "llms.txt: a map of the service for language models, linking every answer's Markdown twin" },
+        ],
         "service-meta": [{ href: `${origin}/api/v1`, type: "application/json", title: "Service metadata" }],
         status: [{ href: `${origin}/api/v1/health`, type: "application/json", title: "Health" }],
         describedby: [{ href: `${origin}/api/v1/schemas/root.schema.json`, type: "application/schema+json", title: "JSON Schemas of every response" }],
@@ -60,6 +74,9 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         item: [
           ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),
           { href: `${origin}/data/datapackage.json`, type: "application/json", title: "The same data as CSV tables: a Frictionless Data Package" },
+          { href: `${origin}${MCP_PATH}`, type: "application/json", title: "MCP endpoint (Streamable HTTP, read-only tools and resources)" },
+          { href: `${origin}${MCP_SERVER_CARD_PATH}`, type: "application/mcp-server-card+json", title: "MCP Server Card" },
+          { href: `${origin}${LLMS_FULL_FILE}`, type: "text/plain", title: "Every answer in full, as Markdown (each answer also at /api/v1/answers/{slug}.md)" },
         ],
       },
     ],
@@ -138,6 +155,11 @@ explains the error.
   ${EVIDENCE_GUIDE.listings}
   ${EVIDENCE_GUIDE.warranty}
 
+## Over MCP
+
+An MCP client can use ${origin}${MCP_PATH} instead (Streamable HTTP, read-only, no authentication): the tools
+search_answers, get_answer, list_suppliers, get_evidence and get_source give the same data as the URLs above.
+
 ## Quoting the data
 
 Cite the source entries the data gives (title, publisher, date read) and this service: ${site.citation}
@@ -154,7 +176,7 @@ ${origin}/auth.md.
 function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
   return {
     name: site.name,
-    description: `${site.description} This is a read-only HTTP JSON API, not a conversational agent: it implements no A2A operations (no SendMessage, no tasks). Use plain HTTP GET as described by the OpenAPI document.`,
+    description: `${site.description} This is a read-only HTTP JSON API, not a conversational agent: it implements no A2A operations (no SendMessage, no tasks). Use plain HTTP GET as described by the OpenAPI document, or its read-only MCP endpoint at ${origin}${MCP_PATH}.`,
     version: site.version,
     provider: { organization: site.publisher, url: origin },
     documentationUrl: `${origin}/api/v1/openapi.json`,
@@ -191,19 +213,6 @@ function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
   };
 }
 
-/** The MCP Server Card of a service with no MCP endpoint: no `remotes`, and it says so. */
-function mcpServerCard({ origin, site }: DiscoveryInput): unknown {
-  const host = new URL(origin).hostname.split(".").reverse().join(".");
-  return {
-    $schema: MCP_SERVER_CARD_SCHEMA,
-    name: `${host}/av-buyer-data`,
-    version: site.version,
-    title: site.name,
-    description: "Read-only AV buyer data over plain HTTP GET. No MCP endpoint: see the OpenAPI document.",
-    websiteUrl: `${origin}/docs/`,
-  };
-}
-
 function authStatement({ origin, site }: DiscoveryInput): string {
   return `# auth.md: ${site.name}
 
@@ -219,7 +228,8 @@ None. There is nothing to sign up for and no client to register.
 
 ## Methods
 
-Anonymous \`GET\` and \`HEAD\` on every URL of ${origin}/api/v1 and the discovery documents.
+Anonymous \`GET\` and \`HEAD\` on every URL of ${origin}/api/v1 and the discovery documents, and
+anonymous \`POST\` of MCP JSON-RPC requests to ${origin}${MCP_PATH} (read-only tools and resources).
 \`OPTIONS\` answers CORS preflights. Every other method gets \`405\`.
 
 ## Credentials
@@ -234,31 +244,58 @@ No rate limits and no quotas.
 ## Machine-readable
 
 The OpenAPI document (${origin}/api/v1/openapi.json) declares \`security: []\` and no security schemes.
-There is no OAuth authorization server and no protected-resource metadata, because nothing is protected.
+There is no OAuth authorization server and no protected-resource metadata, because nothing is protected:
+${OAUTH_METADATA_PATHS.map((path) => `\`${path}\``).join(", ")} answer \`404\`, so that no MCP client starts a sign-in.
 `;
 }
 
-function llmsTxt({ origin, site }: DiscoveryInput): string {
-  return `# ${site.name}
+/**
+ * llms.txt in the llmstxt.org form: an H1, a blockquote, then sections of links. Every answer's Markdown twin is
+ * listed while the file stays under LLMS_TXT_MAX_CHARACTERS; past that, the rest are named by llms-full.txt and
+ * urls.txt, so that the map stays small enough to read whole.
+ */
+function llmsTxt({ origin, site, answers }: DiscoveryInput): string {
+  const [home, docs] = MARKDOWN_PAGES.map(([, twin]) => twin);
+  const head = `# ${site.name}
 
-> ${site.description} Read-only JSON over HTTPS GET; no authentication; data licence ${site.licence.id}.
+> ${site.description} Read-only JSON over HTTPS GET; no authentication; data licence ${site.licence.id}. Every answer is also plain Markdown at /api/v1/answers/{slug}.md, and all of them are in one file, ${LLMS_FULL_FILE}.
+
+## Docs
+
+- [Documentation](${origin}${docs}): endpoints, the q rule with examples, paging, errors, Markdown for agents, licence and citation (Markdown; HTML at ${origin}/docs/)
+- [Home page](${origin}${home}): the answers, the ranked suppliers, the evidence register and the sources register (Markdown; HTML at ${origin}/)
+- [OpenAPI 3.1 document](${origin}/api/v1/openapi.json): every operation, parameter and response
+- [Authentication statement](${origin}/auth.md): no authentication of any kind
+- [Agent skill](${origin}${SKILL_PATH}): how an agent should use this API
+- [API catalog](${origin}/.well-known/api-catalog): RFC 9727 linkset
+- [MCP endpoint](${origin}${MCP_PATH}): read-only MCP tools and resources over Streamable HTTP; its [Server Card](${origin}${MCP_SERVER_CARD_PATH})
 
 ## API
 
 ${ENDPOINTS.map((endpoint) => `- [${endpoint.name}](${origin}${endpoint.path}): ${endpoint.summary}`).join("\n")}
 
-## Describing the API
+## Answers
 
-- [OpenAPI 3.1 document](${origin}/api/v1/openapi.json): every operation, parameter and response
-- [Documentation](${origin}/docs/): endpoints, the q rule with examples, paging, errors, licence and citation
-- [Authentication statement](${origin}/auth.md): no authentication of any kind
-- [Agent skill](${origin}${SKILL_PATH}): how an agent should use this API
-- [API catalog](${origin}/.well-known/api-catalog): RFC 9727 linkset
-
+`;
+  const tail = `
 ## Optional
 
-${DISCOVERY_DOCUMENTS.filter((document) => !["/api/v1/openapi.json", "/auth.md", "/llms.txt", "/.well-known/api-catalog"].includes(document.path)).map((document) => `- [${document.name}](${origin}${document.path}): ${document.what}`).join("\n")}
+- [Every answer in full](${origin}${LLMS_FULL_FILE}): the ${answers.length} Markdown twins in one file
+${DISCOVERY_DOCUMENTS.filter((document) => !["/api/v1/openapi.json", "/auth.md", LLMS_FILE, LLMS_FULL_FILE, "/.well-known/api-catalog"].includes(document.path)).map((document) => `- [${document.name}](${origin}${document.path}): ${document.what}`).join("\n")}
 `;
+  const lines: string[] = [];
+  // Room kept for the line that names what did not fit.
+  let budget = LLMS_TXT_MAX_CHARACTERS - head.length - tail.length - 300;
+  for (const answer of answers) {
+    const line = `- [${answer.title}](${origin}${answerMarkdownPath(answer.slug)}): ${answer.question}\n`;
+    if (line.length > budget) {
+      lines.push(`- The other ${answers.length - lines.length} answers: every twin is in [llms-full.txt](${origin}${LLMS_FULL_FILE}) and listed in [urls.txt](${origin}/urls.txt)\n`);
+      break;
+    }
+    budget -= line.length;
+    lines.push(line);
+  }
+  return `${head}${lines.join("")}${tail}`;
 }
 
 function robotsTxt({ origin }: DiscoveryInput): string {

@@ -7,10 +7,14 @@ import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
+import { MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
+import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
+import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,
   ENDPOINTS,
+  MARKDOWN_FOR_AGENTS,
   PARAMETER_RULES,
   PROBLEM_DESCRIPTIONS,
   PROBLEM_KINDS,
@@ -120,10 +124,12 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#q">Searching answers: the q rule</a></li>
 <li><a href="#paging">Filters and paging</a></li>
 <li><a href="#format">Responses and headers</a></li>
+<li><a href="#markdown">Markdown for agents</a></li>
 <li><a href="#evidence">Reading the evidence register</a></li>
 <li><a href="#errors">Errors</a></li>
 <li><a href="#authentication">Authentication and limits</a></li>
 <li><a href="#discovery">Discovery documents</a></li>
+<li><a href="#mcp">MCP for agents</a></li>
 <li><a href="#http-get">The plain HTTP GET binding</a></li>
 <li><a href="#licence">Licence and citation</a></li>
 <li><a href="#scale">Scale and limits</a></li>
@@ -179,6 +185,13 @@ ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 <li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code("/api/v1/schemas/")}, listed in <a href="${href("/api/v1/schema-index.json")}">${code("/api/v1/schema-index.json")}</a>.</li>
 </ul>
 
+<h2 id="markdown">Markdown for agents</h2>
+<p>${escapeHtml(MARKDOWN_FOR_AGENTS.summary)}</p>
+<ul>
+${MARKDOWN_FOR_AGENTS.files.map((file) => `<li>${file.path.includes("{") ? code(file.path) : `<a href="${href(file.path)}">${code(file.path)}</a>`}: ${prose(file.what)}.</li>`).join("\n")}
+</ul>
+<p>${prose(MARKDOWN_FOR_AGENTS.negotiation)}</p>
+
 <h2 id="evidence">Reading the evidence register</h2>
 <p>${prose(EVIDENCE_GUIDE.current)}</p>
 <p>${prose(EVIDENCE_GUIDE.listings)}</p>
@@ -213,6 +226,11 @@ ${PROBLEM_KINDS.map((kind) => `<tr><td>${PROBLEM_TYPES[kind].status}</td><th sco
 ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(document.path)}">${escapeHtml(document.name)}</a></th><td>${code(document.type)}</td><td>${escapeHtml(document.what)}</td></tr>`).join("\n")}
 </tbody>
 </table>
+
+<h2 id="mcp">MCP for agents</h2>
+<p>${code(MCP_PATH)} is a read-only <a href="https://modelcontextprotocol.io/">Model Context Protocol</a> server over Streamable HTTP: POST one JSON-RPC request, get one JSON response. It is stateless (no session id, no event stream; GET and DELETE get 405) and speaks the revisions ${MCP_PROTOCOL_VERSIONS.map(code).join(", ")}: the 2025 ones after ${code("initialize")}, and ${code(MODERN_VERSIONS[0])} with no handshake, ${code("server/discover")}, the ${code("_meta")} envelope on every request and the ${code("MCP-Protocol-Version")}, ${code("Mcp-Method")} and ${code("Mcp-Name")} headers, which must agree with the body. A request for another revision gets an error that lists these.</p>
+<p>Tools, in this order, each read-only and closed-world, with an input schema and an output schema made from this API's own response schemas: ${TOOL_DEFINITIONS.map((tool) => `${code(tool.name)} (${escapeHtml(tool.title.toLowerCase())})`).join(", ")}. ${code("search_answers")} is the ${code("q")} rule itself, with the API's matches and errors. Resources: each answer, the supplier directory and the evidence register, named by their API URLs. The tool list is also a file: <a href="${href(MCP_TOOLS_FILE)}">${code(MCP_TOOLS_FILE)}</a>.</p>
+<p>Origin policy: the endpoint is public and read-only and takes no credentials, so any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The <a href="${href(MCP_SERVER_CARD_PATH)}">MCP Server Card</a> (also at ${code("/.well-known/mcp/server-card.json")}) names the endpoint; <a href="${href("/.well-known/ai-catalog.json")}">${code("/.well-known/ai-catalog.json")}</a> lists the card. Offline, ${code("npm run mcp")} serves the same tools over stdio from a local ${code("dist/")}.</p>
 
 <h2 id="http-get">The plain HTTP GET binding</h2>
 <p>The A2A Agent Card names this section as its protocol binding. It means: this service implements no A2A operations. Its interface is plain HTTP GET and HEAD on the URLs above, as the OpenAPI document describes, returning JSON.</p>

@@ -7,7 +7,7 @@ import type { SiteSettings } from "../content/types.ts";
 import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { ALLOWED_METHODS, EXPOSED_HEADERS } from "../request/response-headers.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
-import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT } from "./service-facts.ts";
+import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT, MARKDOWN_FOR_AGENTS } from "./service-facts.ts";
 
 type Json = Record<string, unknown>;
 
@@ -203,6 +203,27 @@ export function buildOpenApi(input: OpenApiInput): Json {
       ...refused,
     };
   }
+  // The Markdown twins: files, with no parameters of their own.
+  paths["/api/v1/answers/{slug}.md"] = {
+    parameters: [{ name: "slug", in: "path", required: true, description: "An answer's slug.", schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }, example: input.exampleSlug }],
+    get: {
+      operationId: "getAnswerMarkdown",
+      summary: "One answer as Markdown: its twin",
+      description: MARKDOWN_FOR_AGENTS.files[0].what + ". All of them in one file: /llms-full.txt; the map: /llms.txt.",
+      tags: ["Buyer answers"],
+      responses: {
+        "200": { description: "The answer's Markdown twin.", headers: successHeaders, content: { "text/markdown": { schema: { type: "string" } } } },
+        "304": { $ref: "#/components/responses/NotModified" },
+        "404": { $ref: "#/components/responses/NotFound" },
+      },
+    },
+    head: {
+      operationId: "headAnswerMarkdown",
+      summary: "The headers of an answer's Markdown twin, without the body",
+      tags: ["Buyer answers"],
+      responses: { "200": { description: "The twin's headers, no body.", headers: successHeaders }, "304": { $ref: "#/components/responses/NotModified" }, "404": { $ref: "#/components/responses/NotFound" } },
+    },
+  };
   paths["/api/{path}"] = {
     parameters: [{ name: "path", in: "path", required: true, description: "Any path under /api/ that is not one of the paths above.", schema: { type: "string" } }],
     get: { operationId: "getUnknown", summary: "Any other path under /api/: a JSON 404", tags: ["Errors"], responses: { "404": { $ref: "#/components/responses/NotFound" } } },
@@ -242,7 +263,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         ETag: header("A strong validator of this representation; send it in If-None-Match to get 304."),
         CacheControl: header("Browsers revalidate every time; the CDN keeps the response until the next deploy.", { const: "public, max-age=0, must-revalidate" }),
         NoStore: header("Problems are never cached.", { const: "no-store" }),
-        Link: header("Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc)."),
+        Link: header("Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc); on one answer's file and its ?slug= answer, also to its Markdown twin (alternate, type text/markdown)."),
         AccessControlAllowOrigin: header("CORS is open to every origin, without credentials.", { const: "*" }),
         AccessControlExposeHeaders: header("Headers scripts on other origins may read.", { const: EXPOSED_HEADERS }),
         XContentTypeOptions: header("No content sniffing.", { const: "nosniff" }),

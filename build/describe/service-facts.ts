@@ -143,9 +143,11 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
   { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", type: "application/json", what: "every operation, parameter, response and header; also at /openapi.json" },
   { path: "/.well-known/agent-skills/index.json", name: "Agent Skills index (discovery v0.2.0)", type: "application/json", what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md" },
   { path: "/.well-known/agent-card.json", name: "A2A Agent Card", type: "application/json", what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document" },
-  { path: "/.well-known/mcp/server-card.json", name: "MCP Server Card", type: "application/json", what: "describes the service with no MCP endpoint, because there is none" },
+  { path: "/mcp/server-card", name: "MCP Server Card", type: "application/mcp-server-card+json", what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json" },
+  { path: "/.well-known/ai-catalog.json", name: "AI Catalog", type: "application/json", what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)" },
   { path: "/auth.md", name: "Authentication statement", type: "text/markdown; charset=utf-8", what: "no account, no token, no registration: anonymous GET and HEAD" },
-  { path: "/llms.txt", name: "llms.txt", type: "text/plain; charset=utf-8", what: "a short map of the API for language models" },
+  { path: "/llms.txt", name: "llms.txt", type: "text/plain; charset=utf-8", what: "a short map of the API for language models, linking every answer's Markdown twin" },
+  { path: "/llms-full.txt", name: "llms-full.txt", type: "text/plain; charset=utf-8", what: "every answer in full, as its Markdown twin, in one file" },
   { path: "/robots.txt", name: "robots.txt", type: "text/plain; charset=utf-8", what: "everything may be crawled; content signals; the sitemap" },
   { path: "/sitemap.xml", name: "Sitemap", type: "application/xml", what: "the pages and main resources" },
   { path: "/.well-known/security.txt", name: "security.txt (RFC 9116)", type: "text/plain; charset=utf-8", what: "how to report a security problem" },
@@ -153,3 +155,20 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
 
 export const AUTHENTICATION_STATEMENT =
   "No authentication: there is no account, no token, no API key and no registration. Every endpoint answers anonymous GET and HEAD requests, and CORS is open to every origin (without credentials).";
+
+/** Markdown for agents: what exists as Markdown, and how `/` and `/docs/` choose it. */
+export const MARKDOWN_FOR_AGENTS = {
+  summary: "Every answer, the home page and the docs are also plain Markdown, for language models and for reading as text. The JSON and HTML point at them.",
+  files: [
+    {
+      path: "/api/v1/answers/{slug}.md",
+      what: 'each answer\'s Markdown twin: YAML front matter (slug, title, question, reviewed date, and the register entries it cites with id, title, publisher, URL where there is one, and the date read), then the answer, its citations numbered as its list of sources at the end. The answer\'s JSON file and its `?slug=` answer link it with `Link: <…>; rel="alternate"; type="text/markdown"`',
+    },
+    { path: "/index.md", what: "the home page as Markdown" },
+    { path: "/docs/index.md", what: "this documentation as Markdown" },
+    { path: "/llms.txt", what: "the llms.txt map: the docs, the API and every answer's twin" },
+    { path: "/llms-full.txt", what: "every answer in full, the twins one after another" },
+  ],
+  negotiation:
+    "`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html` by its q-values; otherwise, for `*/*` and without an Accept header, HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel=\"alternate\"; type=\"text/markdown\"`.",
+} as const;

@@ -25,3 +25,8 @@ export function citationGroupAt(text: string, start: number): { ids: string[]; l
   if (!match) return undefined;
   return { ids: match[1]!.split(";").map((part) => part.trim().slice(1)), length: match[0].length };
 }
+
+/** The text with each citation group replaced by what `render` makes of its ids. */
+export function replaceCitations(markdown: string, render: (ids: string[]) => string): string {
+  return markdown.replace(CITATION_GROUP, (_group, inner: string) => render(inner.split(";").map((part) => part.trim().slice(1))));
+}

@@ -4,7 +4,7 @@
  * without those parameters is not its business: it returns undefined and the static file answers.
  */
 import { answersQueryUrl, envelopeParts, pageEnvelope, type Filters } from "../api/envelope.ts";
-import { ANSWERS_ENDPOINT } from "../api/layout.ts";
+import { ANSWERS_ENDPOINT, answerMarkdownPath } from "../api/layout.ts";
 import { deprecationHeaders } from "../api/versioning.ts";
 import { searchIndex } from "../search/search-index.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
@@ -101,7 +101,8 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
   if (tokens === undefined && page === 1 && slug !== undefined && exists) {
     const file = await data.answerFile(slug);
-    return jsonResponse(request, file.text, file.digest, lifecycle);
+    // As the file's own header rule says: its schema, and its Markdown twin.
+    return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json", answerMarkdownPath(slug)));
   }
   if (tokens === undefined && slug === undefined && page <= collectionPages) {
     const file = await data.collectionPage(page);
@@ -148,7 +149,13 @@ export function combinedDigest(parts: readonly string[]): string {
  * `body` is the exact text, or its UTF-8 parts (a GET streams them as they are, so no copy of a large result
  * is made here); `digest` identifies those bytes.
  */
-async function jsonResponse(request: Request, body: string | Array<Uint8Array<ArrayBuffer>>, digest: string, lifecycle: Record<string, string>): Promise<Response> {
+async function jsonResponse(
+  request: Request,
+  body: string | Array<Uint8Array<ArrayBuffer>>,
+  digest: string,
+  lifecycle: Record<string, string>,
+  link = linkHeader("answers.schema.json"),
+): Promise<Response> {
   const parts = typeof body === "string" ? [new TextEncoder().encode(body)] : body;
   const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
   const etag = `"${digest.slice(0, 32)}"`;
@@ -159,7 +166,7 @@ async function jsonResponse(request: Request, body: string | Array<Uint8Array<Ar
     // The CDN caches each distinct q, slug and page until the next deploy; other parameters do not split it.
     "Netlify-CDN-Cache-Control": CDN_CACHE,
     "Netlify-Vary": "query=q|slug|page",
-    Link: linkHeader("answers.schema.json"),
+    Link: link,
     ETag: etag,
     ...lifecycle,
   });

@@ -131,7 +131,9 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
   const encoding = compressible && !range ? negotiateEncoding(header("accept-encoding")) : undefined;
   // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
-  const responseHeaders: Record<string, string> = { ...ruleHeaders.values, ETag: etag, ...(compressible ? { Vary: "Accept-Encoding" } : {}) };
+  // A rule's Vary (Accept, on the negotiated pages) is kept beside the encoding's.
+  const vary = [ruleHeaders.values.Vary, compressible ? "Accept-Encoding" : undefined].filter(Boolean).join(", ");
+  const responseHeaders: Record<string, string> = { ...ruleHeaders.values, ETag: etag, ...(vary ? { Vary: vary } : {}) };
   if (status === 200 && ifNoneMatchHits(header("if-none-match") ?? null, etag)) {
     outgoing.writeHead(304, responseHeaders);
     return void outgoing.end();

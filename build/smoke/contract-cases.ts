@@ -1,7 +1,10 @@
 /**
  * Requests whose answers the contract fixes, beyond the plain routes: query parameters, methods, unknown
- * paths. The smoke check runs them against any deployment; the tests run them against the local server.
+ * paths, Markdown negotiation. The smoke check runs them against any deployment; the tests run them against
+ * the local server.
  */
+import { answerMarkdownPath } from "../api/layout.ts";
+
 export interface ContractCase {
   name: string;
   method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -12,11 +15,47 @@ export interface ContractCase {
   filters?: { q: string | null; slug: string | null };
   count?: number | "some";
   problemType?: string;
+  /** For the MCP endpoint: the JSON-RPC error code the body must carry, or the result keys it must hold. */
+  jsonRpcError?: number;
+  jsonRpcResult?: string[];
+  /** A request body (the MCP endpoint's JSON-RPC POSTs). */
+  requestBody?: string;
+  /** Response headers with exactly these values. */
   headers?: Record<string, string>;
+  /** Request headers beyond the method's usual ones (an Accept to negotiate). */
+  requestHeaders?: Record<string, string>;
+  /** A field name the response's Vary must list (beside any others, such as Accept-Encoding). */
+  varies?: string;
+  /** A link the response's Link header must hold. */
+  link?: string;
+  /** For bodies that are not JSON: how the body begins. */
+  bodyStartsWith?: string;
 }
+
+import { MCP_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const PROBLEM = "application/problem+json";
+const MARKDOWN = "text/markdown; charset=utf-8";
+const HTML = "text/html; charset=utf-8";
+
+const MODERN_META = { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } };
+const MODERN_HEADERS = { "MCP-Protocol-Version": "2026-07-28" };
+
+/** A JSON-RPC request to the MCP endpoint; 2026-07-28 requests carry Mcp-Method, as its transport requires. */
+function mcpCase(name: string, method: string, params: Record<string, unknown>, headers: Record<string, string>, expected: Partial<ContractCase> & { status: number }): ContractCase {
+  const modern = "MCP-Protocol-Version" in headers && headers["MCP-Protocol-Version"] === "2026-07-28";
+  return {
+    name,
+    method: "POST",
+    url: MCP_PATH,
+    contentType: "application/json",
+    headers: { "access-control-allow-origin": "*" },
+    requestHeaders: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...(modern ? { "Mcp-Method": method } : {}), ...headers },
+    requestBody: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    ...expected,
+  };
+}
 
 /** `slug` is an answer that exists in the content being checked. */
 export function contractCases(slug: string): ContractCase[] {
@@ -30,6 +69,7 @@ export function contractCases(slug: string): ContractCase[] {
   });
   return [
     get("slug, known", `/api/v1/answers?slug=${slug}`, 200, { filters: { q: null, slug }, count: 1 }),
+    get("slug, known: links its Markdown twin", `/api/v1/answers?slug=${slug}&utm=1`, 200, { filters: { q: null, slug }, count: 1, link: `<${answerMarkdownPath(slug)}>; rel="alternate"; type="text/markdown"` }),
     get("slug, unknown", "/api/v1/answers?slug=no-such-answer", 200, { filters: { q: null, slug: "no-such-answer" }, count: 0 }),
     get("slug, upper case", `/api/v1/answers?slug=${slug.toUpperCase()}`, 200, { filters: { q: null, slug: slug.toUpperCase() }, count: 0 }),
     get("slug, empty", "/api/v1/answers?slug=", 200, { filters: { q: null, slug: "" }, count: 0 }),
@@ -60,6 +100,25 @@ export function contractCases(slug: string): ContractCase[] {
     get("unknown path under /api/", "/api/v1/no-such-thing", 404, { problemType: "not-found" }),
     get("unknown answer file", "/api/v1/answers/no-such-answer.json", 404, { problemType: "not-found" }),
     get("unknown version", "/api/v2", 404, { problemType: "not-found" }),
+    ...OAUTH_METADATA_PATHS.flatMap((path) => [
+      get(`no OAuth: ${path}`, path, 404, { problemType: "not-found" }),
+      get(`no OAuth: ${path}/mcp`, `${path}/mcp`, 404, { problemType: "not-found" }),
+    ]),
+    { name: "HEAD, no OAuth", method: "HEAD", url: OAUTH_METADATA_PATHS[0], status: 404, contentType: PROBLEM },
+    { name: "MCP, GET refused", method: "GET", url: MCP_PATH, status: 405, contentType: "application/json", jsonRpcError: -32600, headers: { allow: "POST, OPTIONS", "access-control-allow-origin": "*" } },
+    { name: "MCP, preflight", method: "OPTIONS", url: MCP_PATH, status: 204, headers: { allow: "POST, OPTIONS", "access-control-allow-origin": "*" } },
+    mcpCase("MCP 2025-11-25, initialize", "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "smoke", version: "1" } }, {}, { status: 200, jsonRpcResult: ["protocolVersion", "capabilities", "serverInfo"] }),
+    mcpCase("MCP 2026-07-28, server/discover", "server/discover", MODERN_META, MODERN_HEADERS, { status: 200, jsonRpcResult: ["supportedVersions", "ttlMs", "cacheScope"] }),
+    mcpCase("MCP 2026-07-28, a tool", "tools/call", { name: "search_answers", arguments: { q: "microphones" }, ...MODERN_META }, { ...MODERN_HEADERS, "Mcp-Name": "search_answers" }, { status: 200, jsonRpcResult: ["content", "structuredContent"] }),
+    mcpCase("MCP 2026-07-28, Mcp-Name missing", "tools/call", { name: "search_answers", arguments: { q: "microphones" }, ...MODERN_META }, MODERN_HEADERS, { status: 400, jsonRpcError: -32020 }),
+    mcpCase("MCP, unsupported revision", "tools/list", {}, { "MCP-Protocol-Version": "1999-01-01" }, { status: 400, jsonRpcError: -32022 }),
+    get("home, Accept: text/markdown", "/", 200, { contentType: MARKDOWN, requestHeaders: { Accept: "text/markdown" }, varies: "Accept", bodyStartsWith: "# " }),
+    get("home, Markdown preferred by q", "/", 200, { contentType: MARKDOWN, requestHeaders: { Accept: "text/markdown, text/html;q=0.5" }, varies: "Accept", bodyStartsWith: "# " }),
+    get("home, HTML preferred by q", "/", 200, { contentType: HTML, requestHeaders: { Accept: "text/markdown;q=0.9, text/html" }, varies: "Accept", link: '</index.md>; rel="alternate"; type="text/markdown"', bodyStartsWith: "<!doctype html>" }),
+    get("home, Accept: */*", "/", 200, { contentType: HTML, requestHeaders: { Accept: "*/*" }, varies: "Accept", bodyStartsWith: "<!doctype html>" }),
+    get("docs, Accept: text/markdown", "/docs/", 200, { contentType: MARKDOWN, requestHeaders: { Accept: "text/markdown" }, varies: "Accept", link: '</docs/>; rel="alternate"; type="text/html"', bodyStartsWith: "# Documentation" }),
+    get("docs, Accept: text/html", "/docs/", 200, { contentType: HTML, requestHeaders: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" }, varies: "Accept", link: '</docs/index.md>; rel="alternate"; type="text/markdown"', bodyStartsWith: "<!doctype html>" }),
+    { name: "HEAD of the home page as Markdown", method: "HEAD", url: "/", status: 200, contentType: MARKDOWN, requestHeaders: { Accept: "text/markdown" }, varies: "Accept" },
     { name: "HEAD with q", method: "HEAD", url: "/api/v1/answers?q=room", status: 200, contentType: JSON_TYPE },
     { name: "OPTIONS preflight", method: "OPTIONS", url: "/api/v1/answers", status: 204, headers: { "access-control-allow-origin": "*", allow: "GET, HEAD, OPTIONS" } },
     ...(["POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({

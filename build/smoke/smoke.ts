@@ -31,9 +31,9 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
   const routes = routesFor(compiled.site.paths);
   const report: SmokeReport = { requests: 0, differences: [] };
   const origin = baseUrl.replace(/\/+$/, "");
-  const request = async (method: string, url: string, headers: Record<string, string> = {}) => {
+  const request = async (method: string, url: string, headers: Record<string, string> = {}, body?: string) => {
     report.requests++;
-    return fetch(origin + url, { method, headers, redirect: "manual" });
+    return fetch(origin + url, { method, headers, body, redirect: "manual" });
   };
   const canonicalBodies = new Map<string, string>();
   for (const route of routes.filter((candidate) => candidate.canonical)) await checkRoute(route);
@@ -89,14 +89,23 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
 
   async function checkCase(contractCase: ContractCase): Promise<void> {
     const { method, url } = contractCase;
-    const response = await request(method, url, method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {});
-    checkCommonHeaders(method, url, response, contractCase.status, contractCase.contentType);
+    const response = await request(method, url, { ...(method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {}), ...contractCase.requestHeaders }, contractCase.requestBody);
+    // A case that negotiates is told apart by its Accept.
+    const label = contractCase.requestHeaders?.Accept ? `${url} (Accept: ${contractCase.requestHeaders.Accept})` : url;
+    checkCommonHeaders(method, label, response, contractCase.status, contractCase.contentType);
     for (const [name, value] of Object.entries(contractCase.headers ?? {})) {
-      if (response.headers.get(name) !== value) differ(method, url, `header ${name}`, value, response.headers.get(name));
+      if (response.headers.get(name) !== value) differ(method, label, `header ${name}`, value, response.headers.get(name));
     }
+    const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
+    if (contractCase.varies && !vary.includes(contractCase.varies.toLowerCase())) differ(method, label, `Vary lists ${contractCase.varies}`, contractCase.varies, response.headers.get("vary"));
+    if (contractCase.link && !(response.headers.get("link") ?? "").includes(contractCase.link)) differ(method, label, "Link", contractCase.link, response.headers.get("link"));
     const text = await response.text();
     if (method === "HEAD" || method === "OPTIONS") {
-      if (text !== "") differ(method, url, "no body", "", text.slice(0, 80));
+      if (text !== "") differ(method, label, "no body", "", text.slice(0, 80));
+      return;
+    }
+    if (contractCase.bodyStartsWith !== undefined) {
+      if (!text.startsWith(contractCase.bodyStartsWith)) differ(method, label, "body begins", contractCase.bodyStartsWith, text.slice(0, 40));
       return;
     }
     let body: Record<string, unknown>;
@@ -104,6 +113,17 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       return differ(method, url, "JSON body", "JSON", text.slice(0, 80));
+    }
+    if (contractCase.jsonRpcError !== undefined) {
+      const code = (body.error as { code?: unknown } | undefined)?.code;
+      if (body.jsonrpc !== "2.0" || code !== contractCase.jsonRpcError) differ(method, url, "JSON-RPC error code", contractCase.jsonRpcError, code);
+      return;
+    }
+    if (contractCase.jsonRpcResult) {
+      const result = (body.result ?? {}) as Record<string, unknown>;
+      const missing = contractCase.jsonRpcResult.filter((key) => !(key in result));
+      if (body.jsonrpc !== "2.0" || missing.length > 0) differ(method, url, `JSON-RPC result of ${contractCase.name}`, contractCase.jsonRpcResult.join(", "), JSON.stringify(body).slice(0, 120));
+      return;
     }
     if (contractCase.problemType) {
       if (!String(body.type).endsWith(`#${contractCase.problemType}`)) differ(method, url, "problem type", contractCase.problemType, body.type);

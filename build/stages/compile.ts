@@ -14,6 +14,8 @@ import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
 import type { ValidContent } from "../content/valid-content.ts";
+import { HeadersFileWriter } from "../compile/headers-file.ts";
+import { LlmsFullWriter } from "../compile/llms-full.ts";
 
 export type { OutputFile } from "../output/output-sink.ts";
 
@@ -54,8 +56,13 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
 
   const answers = sortAnswers(content.answers);
   const pageSize = site.page_size;
-  const { searchIndex, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, examples, contentDigest });
+  const llmsFull = new LlmsFullWriter(sink, site);
+  await llmsFull.start(answers.length);
+  const headersFile = new HeadersFileWriter(sink);
+  await headersFile.start();
+  const { searchIndex, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest });
   await dataPackage.finish();
+  await llmsFull.finish();
 
   const versioning = versioningPolicy(site);
   for (const page of paginate("suppliers", suppliers, pageSize, contentDigest)) {
@@ -111,9 +118,10 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
-  for (const file of describeService({ site, origin, generatedAt, counts, versioning, examples, searchIndex, schemas: context.schemas.documents, answers: firstPage, suppliers, disclosure, families, sources: content.sources })) {
-    await sink.file(file.path, file.contents);
-  }
+  const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
+  const described = describeService({ site, origin, generatedAt, counts, versioning, examples, searchIndex, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
+  for (const file of described.files) await sink.file(file.path, file.contents);
+  await headersFile.finish(described.headers);
   await sink.finish();
   for (const file of archiveManifests(sink.digests)) await sink.file(file.path, file.contents);
   await sink.finish();

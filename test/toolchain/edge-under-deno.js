@@ -29,8 +29,8 @@ function base64(bytes) {
 }
 
 const results = [];
-for (const { url, method, headers } of cases) {
-  const request = new Request(url, { method, headers });
+for (const { url, method, headers, body } of cases) {
+  const request = new Request(url, { method, headers, body });
   const { pathname } = new URL(url);
   let answer = null;
   for (const route of routes) {

@@ -1,6 +1,6 @@
 /**
  * Netlify's own toolchain for the deploy tests, offline: netlify-cli (its build, edge bundler and local edge
- * runtime), Deno and Node 22, pinned by this folder's package-lock.json and installed on demand into
+ * runtime), Deno, Node 22 and the MCP Inspector, pinned by this folder's package-lock.json and installed on demand into
  * artifacts/netlify-toolchain/ (never into the project's node_modules, so a newcomer's npm install stays light).
  *
  * Nothing here may reach the network, and nothing does: Deno comes as an npm platform package, Netlify's edge
@@ -27,6 +27,8 @@ export const TOOLCHAIN = {
   denoBin: path.join(MODULES, "@deno", "linux-x64-glibc"),
   netlify: path.join(MODULES, "netlify-cli", "bin", "run.js"),
   edgeBootstrap: path.join(MODULES, "@netlify", "edge-functions-dev", "dist", "deno", "bootstrap.mjs"),
+  /** The MCP Inspector's launcher (`mcp-inspector`); it needs Node 22. */
+  inspector: path.join(MODULES, "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js"),
   /** The cache folder every process of the toolchain sees as its own ~/.cache (Deno's default cache among it). */
   cacheHome: path.join(TOOLCHAIN_DIR, "cache"),
 };
@@ -64,7 +66,7 @@ export function installToolchain(log: (line: string) => void = () => {}): string
     seedDenoCache();
     return TOOLCHAIN_DIR;
   }
-  log(`installing Netlify's toolchain (netlify-cli, Deno, Node 22) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`);
+  log(`installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`);
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });

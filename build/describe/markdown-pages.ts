@@ -1,0 +1,172 @@
+/**
+ * The Markdown twins of the home page and the docs (/index.md, /docs/index.md): what `/` and `/docs/` answer
+ * to `Accept: text/markdown`, and plain files for static hosts and mirrors. Made from the same facts and data
+ * as the HTML pages; links are root-relative paths on this site.
+ */
+import { PROBLEM_TYPES } from "../api/problems.ts";
+import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
+import { sourceReference } from "../compile/answer-markdown.ts";
+import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import type { DocsInput } from "./docs-html.ts";
+import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
+import type { HomeInput } from "./home-page.ts";
+import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS } from "./service-facts.ts";
+
+/** Text for a table cell: no line break, no unescaped pipe. */
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+
+export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchIndex">): string {
+  const { site, counts, disclosure } = input;
+  const complete = input.answers.length === counts.answers;
+  return `# ${site.name}
+
+${site.description}
+
+${counts.answers} buyer answers, ${counts.suppliers} ranked suppliers and ${counts.evidence_records} evidence records in ${counts.product_families} product families. Every factual claim cites a source with the date it was read; where a fact is not known, the status says unknown or unverified. ${AUTHENTICATION_STATEMENT} There are no rate limits.
+
+This is the Markdown version of the home page (/). The documentation is at /docs/ (Markdown: /docs/index.md); ${LLMS_FILE} maps everything, and ${LLMS_FULL_FILE} holds every answer in full.
+
+## Buyer answers
+
+${complete ? "" : `The first ${input.answers.length} of ${counts.answers} answers; ${LLMS_FILE} lists every answer's Markdown twin.\n\n`}${input.answers.map((answer) => `- [${answer.title}](${answerMarkdownPath(answer.slug)}): ${answer.question} ${answer.summary.trim()}`).join("\n")}
+
+## Supplier directory
+
+${disclosure.ranking}
+
+${input.suppliers.map((supplier) => `${supplier.rank}. **${supplier.name}** (score ${supplier.score.toFixed(2)}): ${supplier.summary}`).join("\n")}
+
+${disclosure.title} (methodology ${disclosure.methodology_version}, ${disclosure.methodology_date}): publisher ${disclosure.publisher}; paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}; paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}; affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}. The full profiles, with strengths, caveats, ownership and sources, are at /api/v1/suppliers.
+
+## Evidence register
+
+${EVIDENCE_GUIDE.current}
+
+${input.families.map((family) => `- **${family.name}** (${family.records.length} records): ${family.description}`).join("\n")}
+
+Every record, with its status per programme, mark and warranty term: /api/v1/evidence. What each status means: /docs/index.md (Reading the evidence register).
+
+## Sources
+
+${input.sources.map((source) => `- ${sourceReference(source)}`).join("\n")}
+
+## For developers and agents
+
+${ENDPOINTS.map((endpoint) => `- \`${endpoint.path}\` (${endpoint.file}): ${endpoint.summary}.`).join("\n")}
+${DISCOVERY_DOCUMENTS.map((document) => `- [${document.name}](${document.path}): ${document.what}.`).join("\n")}
+- [Data package](/data/datapackage.json): CSV tables of everything here, with a Table Schema for each.
+
+## Licence and citation
+
+The data is licensed under ${site.licence.name} (${site.licence.url}). ${site.citation}
+`;
+}
+
+export function docsMarkdown(input: DocsInput): string {
+  const { site, origin } = input;
+  const q = QUERY_PARAMETERS.q!;
+  return `# Documentation: ${site.name}
+
+${site.description} The API lives at \`${origin}/api/v1\`; it is read-only and answers GET and HEAD. This is the Markdown version of /docs/.
+
+## Endpoints
+
+Every endpoint answers GET and HEAD; the canonical file is what a mirror holds.
+
+| URL | Canonical file | What it holds |
+|---|---|---|
+${ENDPOINTS.map((endpoint) => `| \`${endpoint.path}\` | \`${endpoint.file}\` | ${cell(endpoint.summary)}. |`).join("\n")}
+
+${ENDPOINTS.map((endpoint) => `### ${endpoint.name}
+
+${endpoint.description} Body schema: \`/api/v1/schemas/${endpoint.schema}\`.
+
+\`\`\`sh
+curl ${origin}${endpoint.path}
+\`\`\``).join("\n\n")}
+
+One answer by its slug, and a text search:
+
+\`\`\`sh
+curl '${origin}/api/v1/answers?slug=room-sizing'
+curl '${origin}/api/v1/answers?q=ceiling+microphones'
+\`\`\`
+
+## Searching answers: the q rule
+
+${q.summary}
+
+${q.rules.map((rule) => `- ${rule}`).join("\n")}
+
+| q | What it shows | Answers found |
+|---|---|---|
+${input.exampleResults.map((example) => `| \`${example.q}\` | ${cell(example.shows)} | ${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => `\`${slug}\``).join(", ")}`} |`).join("\n")}
+
+## Filters and paging
+
+- \`slug\`: ${QUERY_PARAMETERS.slug!.summary} ${QUERY_PARAMETERS.slug!.rules.join(" ")}
+- \`page\`: ${QUERY_PARAMETERS.page!.summary} ${QUERY_PARAMETERS.page!.rules.join(" ")}
+- Filters combine: \`?q=room&slug=room-sizing\` applies both.
+${PARAMETER_RULES.map((rule) => `- ${rule}`).join("\n")}
+
+Pages hold at most \`meta.page_size\` items (${site.page_size}). \`links.next\` and \`links.prev\` appear when there are more pages; past the last page, \`data\` is empty. How responses, headers, caching and scale work: /docs/#format and /docs/#scale.
+
+## Markdown for agents
+
+${MARKDOWN_FOR_AGENTS.summary}
+
+${MARKDOWN_FOR_AGENTS.files.map((file) => `- \`${file.path}\`: ${file.what}.`).join("\n")}
+
+${MARKDOWN_FOR_AGENTS.negotiation}
+
+## Reading the evidence register
+
+${EVIDENCE_GUIDE.current}
+
+${EVIDENCE_GUIDE.listings}
+
+${EVIDENCE_GUIDE.warranty}
+
+| Vocabulary | Values | Meaning |
+|---|---|---|
+${EVIDENCE_VOCABULARIES.map((vocabulary) => `| ${vocabulary.name} | ${vocabulary.values.map((value) => `\`${value}\``).join(", ")} | ${cell(vocabulary.meaning)} |`).join("\n")}
+
+## Errors
+
+Errors are RFC 9457 problem documents (\`application/problem+json\`) with \`type\`, \`title\`, \`status\` and \`detail\`; each \`type\` is the address of its section on /docs/errors/.
+
+| Status | Type | Title | When |
+|---|---|---|---|
+${PROBLEM_KINDS.map((kind) => `| ${PROBLEM_TYPES[kind].status} | \`${kind}\` | ${cell(PROBLEM_TYPES[kind].title)} | ${cell(PROBLEM_DESCRIPTIONS[kind])} |`).join("\n")}
+
+## Authentication and limits
+
+${AUTHENTICATION_STATEMENT} See the authentication statement, /auth.md. There are no rate limits and no quotas.
+
+## Discovery documents
+
+| Document | Served as | What it says |
+|---|---|---|
+${DISCOVERY_DOCUMENTS.map((document) => `| [${document.name}](${document.path}) | \`${document.type}\` | ${cell(document.what)} |`).join("\n")}
+
+## Licence and citation
+
+The data is licensed under ${site.licence.name} (${site.licence.url}). ${site.citation}
+
+## Versioning
+
+${input.versioning.promise} ${input.versioning.breaking} ${input.versioning.deprecation}
+
+Now: version \`${input.versioning.current}\`; deprecated: ${input.versioning.deprecation_date ? `\`${input.versioning.deprecation_date}\`` : "no"}; sunset: ${input.versioning.sunset_date ? `\`${input.versioning.sunset_date}\`` : "none announced"}.
+
+## Mirrors and downloads
+
+- /urls.txt: every canonical URL, one per line, for \`wget -i\` or any crawler.
+- /SHA256SUMS: the SHA-256 of every other file; \`sha256sum -c SHA256SUMS\` in a copy proves it complete and unaltered.
+- /data/datapackage.json: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.
+
+## Contact
+
+${site.contact.name}. Corrections to the data are welcome: name the resource and the source that shows the error.
+`;
+}

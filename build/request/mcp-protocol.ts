@@ -1,0 +1,141 @@
+/**
+ * The MCP protocol as this server speaks it, apart from any transport: the revisions, the JSON-RPC and MCP
+ * error codes, which era a message belongs to, and the methods each era answers. The Streamable HTTP handler
+ * (./mcp.ts) and the stdio server (../server/mcp-stdio.ts) both hand a parsed message to `answerMessage`.
+ *
+ * Two eras (the 2026-07-28 revision's words, basic/versioning): legacy revisions (2025-11-25 and earlier)
+ * open with `initialize`; the modern revision 2026-07-28 has no handshake, and every request carries its
+ * version and the client's capabilities in `params._meta`. This server is dual-era and stateless: it keeps
+ * nothing between requests, so a legacy `initialize` only tells the client what the server is.
+ */
+import { collectionPath, MCP_TOOLS_FILE } from "../api/layout.ts";
+import { ERROR, McpError, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
+import { listResources, readResource, RESOURCE_NOT_FOUND_LEGACY } from "./mcp-resources.ts";
+import { callTool } from "./mcp-tools.ts";
+
+export const MODERN_VERSIONS = ["2026-07-28"] as const;
+export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
+/** Every revision served, newest first: what an unsupported-version error lists. */
+export const MCP_PROTOCOL_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const;
+
+export const META = {
+  protocolVersion: "io.modelcontextprotocol/protocolVersion",
+  clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+  clientInfo: "io.modelcontextprotocol/clientInfo",
+  serverInfo: "io.modelcontextprotocol/serverInfo",
+} as const;
+
+/**
+ * How long a client or a shared cache may reuse a list or a resource (2026-07-28 CacheableResult): the data
+ * changes only with a deploy, and the API's own files are revalidated by browsers every time, so a client is
+ * told a short time.
+ */
+export const CACHE_TTL_MS = 5 * 60 * 1000;
+
+export const SERVER_NAME = "av-buyer-data";
+export const SERVER_TITLE = "AV Buyer Data";
+export const INSTRUCTIONS =
+  "Read-only research data on meeting-room audio-visual buying: 20 buyer answers with cited sources, a ranked supplier directory with its disclosure, and an evidence register. Every fact cites the sources register; unknown and unverified are statuses, to be reported as such.";
+
+export type Era = { kind: "modern"; version: string } | { kind: "legacy" };
+
+/**
+ * The era of a message, from its body first: a `_meta` protocol version makes it modern. A legacy message
+ * is refused when `declaredVersion` (the transport's own statement of the version, if it has one) names a
+ * revision this server does not speak, or names the modern one without the `_meta` the modern one requires.
+ */
+export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): Era {
+  const meta = message.params?._meta;
+  const claimed = typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
+  if (claimed !== undefined) {
+    if (typeof claimed !== "string") throw new McpError(ERROR.invalidParams, `_meta["${META.protocolVersion}"] must be a string.`, 400);
+    if (!(MODERN_VERSIONS as readonly string[]).includes(claimed)) throw unsupportedVersion(claimed);
+    const capabilities = (meta as Record<string, unknown>)[META.clientCapabilities];
+    if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
+      throw new McpError(ERROR.invalidParams, `_meta["${META.clientCapabilities}"] is required and must be an object.`, 400);
+    }
+    return { kind: "modern", version: claimed };
+  }
+  if (declaredVersion !== null) {
+    if ((MODERN_VERSIONS as readonly string[]).includes(declaredVersion)) {
+      throw new McpError(ERROR.invalidParams, `Protocol ${declaredVersion} needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}".`, 400);
+    }
+    if (!(LEGACY_VERSIONS as readonly string[]).includes(declaredVersion)) throw unsupportedVersion(declaredVersion);
+  }
+  return { kind: "legacy" };
+}
+
+export function unsupportedVersion(requested: string): McpError {
+  return new McpError(ERROR.unsupportedProtocolVersion, `Unsupported protocol version ${JSON.stringify(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`, 400, {
+    supported: [...MCP_PROTOCOL_VERSIONS],
+    requested,
+  });
+}
+
+/** The result of one request, or throws an McpError; `serverVersion` is the service's version (from health). */
+export async function answerMessage(message: JsonRpcMessage, era: Era, context: McpContext): Promise<unknown> {
+  const params = message.params ?? {};
+  const modern = era.kind === "modern";
+  const serverInfo = async () => ({ name: SERVER_NAME, title: SERVER_TITLE, version: await serviceVersion(context) });
+  // Modern results say they are complete and who made them; lists and reads say how long they keep.
+  const complete = async (result: Record<string, unknown>, cacheable = false) =>
+    modern
+      ? { ...result, ...(cacheable ? { ttlMs: CACHE_TTL_MS, cacheScope: "public" } : {}), resultType: "complete", _meta: { [META.serverInfo]: await serverInfo() } }
+      : result;
+  const capabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
+
+  switch (modern ? `modern:${message.method}` : `legacy:${message.method}`) {
+    case "legacy:initialize": {
+      const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
+      return {
+        protocolVersion: (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0],
+        capabilities,
+        serverInfo: await serverInfo(),
+        instructions: INSTRUCTIONS,
+      };
+    }
+    case "legacy:ping":
+      return {};
+    case "modern:server/discover":
+      return complete({ supportedVersions: [...MCP_PROTOCOL_VERSIONS], capabilities, instructions: INSTRUCTIONS }, true);
+    case "legacy:tools/list":
+    case "modern:tools/list":
+      return complete({ tools: await toolList(context) }, true);
+    case "legacy:tools/call":
+    case "modern:tools/call":
+      return complete(await callTool(params, context));
+    case "legacy:resources/list":
+    case "modern:resources/list":
+      return complete({ resources: await listResources(context) }, true);
+    case "legacy:resources/templates/list":
+    case "modern:resources/templates/list":
+      return complete({ resourceTemplates: [] }, true);
+    case "legacy:resources/read":
+    case "modern:resources/read": {
+      const contents = await readResource(params.uri, context);
+      if (!contents) {
+        // 2026-07-28 moved "resource not found" from -32002 to -32602.
+        throw new McpError(modern ? ERROR.invalidParams : RESOURCE_NOT_FOUND_LEGACY, `No resource has the URI ${JSON.stringify(params.uri)}; resources/list gives them all.`);
+      }
+      return complete({ contents }, true);
+    }
+    default:
+      // The 2026-07-28 transport answers an unknown method with 404; legacy clients get it in-band.
+      throw new McpError(ERROR.methodNotFound, `Method ${JSON.stringify(message.method)} is not served. This server answers ${(modern ? MODERN_METHODS : LEGACY_METHODS).join(", ")}.`, modern ? 404 : 200);
+  }
+}
+
+const LEGACY_METHODS = ["initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/templates/list", "resources/read"];
+const MODERN_METHODS = ["server/discover", "tools/list", "tools/call", "resources/list", "resources/templates/list", "resources/read"];
+
+/** The tools, as the build wrote them (with output schemas made self-contained from the project's own). */
+async function toolList(context: McpContext): Promise<unknown[]> {
+  const text = await context.readText(MCP_TOOLS_FILE);
+  if (text === undefined) throw new Error(`${MCP_TOOLS_FILE} is missing`);
+  return (JSON.parse(text) as { tools: unknown[] }).tools;
+}
+
+async function serviceVersion(context: McpContext): Promise<string> {
+  const text = await context.readText(collectionPath("health"));
+  return (JSON.parse(text ?? "{}") as { version?: string }).version ?? "unknown";
+}

@@ -1,0 +1,110 @@
+/**
+ * Runs inside the loopback-only namespace (see netlify-toolchain.ts): starts `netlify serve --offline` in a copy
+ * of the project and the local server on the same build, and asks each one's /mcp with three real clients: the
+ * official SDK's 1.x client (2025-11-25, initialize), its 2.x client pinned to 2026-07-28, and the MCP
+ * Inspector's CLI (run with the toolchain's Node 22). Each lists the tools and calls every one; the report (the
+ * last line of stdout, as JSON) says what each got and whether it equals what the API serves.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createLocalServer } from "../../build/server/local-server.ts";
+import { startNetlifyServe } from "./netlify-serve.ts";
+import { TOOLCHAIN } from "./netlify-toolchain.ts";
+
+/** Each tool with arguments, and the API URL whose body its structuredContent must equal. */
+const CALLS: ReadonlyArray<{ tool: string; args: Record<string, string>; api: string }> = [
+  { tool: "search_answers", args: { q: "ceiling micro" }, api: "/api/v1/answers?q=ceiling+micro" },
+  { tool: "get_answer", args: { slug: "room-sizing" }, api: "/api/v1/answers/room-sizing.json" },
+  { tool: "list_suppliers", args: {}, api: "/api/v1/suppliers" },
+  { tool: "get_evidence", args: {}, api: "/api/v1/evidence" },
+  { tool: "get_source", args: { id: "avixa-discas" }, api: "" },
+];
+
+export interface ClientReport {
+  tools: string[];
+  /** Per tool: true when its structuredContent equals the API's body (get_source: an entry with that id). */
+  sameAsApi: Record<string, boolean>;
+  protocolVersion?: string;
+  error?: string;
+}
+
+async function viaSdk(connect: () => Promise<Client | ModernClient>, origin: string): Promise<ClientReport> {
+  try {
+    const client = await connect();
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    const sameAsApi: Record<string, boolean> = {};
+    for (const call of CALLS) {
+      const result = (await client.callTool({ name: call.tool, arguments: call.args })) as { structuredContent?: { id?: string } };
+      sameAsApi[call.tool] = call.api ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json()) : result.structuredContent?.id === call.args.id;
+    }
+    const protocolVersion = client instanceof ModernClient ? client.getNegotiatedProtocolVersion() : (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+    await client.close();
+    return { tools, sameAsApi, protocolVersion };
+  } catch (error) {
+    return { tools: [], sameAsApi: {}, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+  }
+}
+
+async function viaInspector(origin: string): Promise<ClientReport> {
+  const home = mkdtempSync(path.join(tmpdir(), "inspector-home-"));
+  // Asynchronously: the local server answers from this same process.
+  const inspect = async (...args: string[]) => {
+    try {
+      const { stdout } = await promisify(execFile)(path.join(TOOLCHAIN.nodeBin, "node"), [TOOLCHAIN.inspector, "--cli", `${origin}/mcp`, "--transport", "http", ...args], { env: { ...process.env, HOME: home }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+      return JSON.parse(stdout) as Record<string, unknown>;
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      throw new Error(`mcp-inspector --cli ${args.join(" ")} exited ${failed.code}: ${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+    }
+  };
+  try {
+    const tools = ((await inspect("--method", "tools/list")).tools as Array<{ name: string }>).map((tool) => tool.name);
+    const sameAsApi: Record<string, boolean> = {};
+    for (const call of CALLS) {
+      const args = Object.entries(call.args).flatMap(([key, value]) => ["--tool-arg", `${key}=${value}`]);
+      const result = (await inspect("--method", "tools/call", "--tool-name", call.tool, ...args)) as { structuredContent?: { id?: string } };
+      sameAsApi[call.tool] = call.api ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json()) : result.structuredContent?.id === call.args.id;
+    }
+    return { tools, sameAsApi };
+  } catch (error) {
+    return { tools: [], sameAsApi: {}, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function clientsAgainst(origin: string): Promise<Record<string, ClientReport>> {
+  const url = new URL(`${origin}/mcp`);
+  return {
+    legacy: await viaSdk(async () => {
+      const client = new Client({ name: "deploy-tests", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(url));
+      return client;
+    }, origin),
+    modern: await viaSdk(async () => {
+      const client = new ModernClient({ name: "deploy-tests", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      await client.connect(new ModernTransport(url));
+      return client;
+    }, origin),
+    inspector: await viaInspector(origin),
+  };
+}
+
+const [site, portText, logFile] = process.argv.slice(2);
+if (!site || !portText || !logFile) throw new Error("usage: serve-and-mcp.ts <site folder> <port> <log file>");
+const netlify = await startNetlifyServe(site, portText, logFile);
+const local: Server = await createLocalServer({ dist: path.join(site, "dist"), netlifyConfigPath: path.join(site, "netlify.toml"), log: () => {} });
+await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+const localOrigin = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+const report = { netlifyServe: await clientsAgainst(netlify.origin), localServer: await clientsAgainst(localOrigin) };
+process.stdout.write(`${JSON.stringify(report)}\n`);
+netlify.stop();
+local.closeAllConnections();
+local.close();
+process.exit(0);
