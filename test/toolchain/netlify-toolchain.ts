@@ -73,7 +73,8 @@ export function installToolchain(log: (line: string) => void = () => {}): string
   mkdirSync(staging, { recursive: true });
   for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(HERE, file), path.join(staging, file));
   // --ignore-scripts: no install script may download anything; every binary arrives as a package.
-  const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, stdio: ["ignore", "inherit", "inherit"] });
+  // npm's report goes to stderr: this script's stdout is only the Node 22 folder, which .ci/run puts on PATH.
+  const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, stdio: ["ignore", 2, "inherit"] });
   if (result.status !== 0) throw new Error(`npm ci of the Netlify toolchain failed (exit ${result.status}); see the output above`);
   writeFileSync(path.join(staging, ".installed"), digest);
   rmSync(TOOLCHAIN_DIR, { recursive: true, force: true });
