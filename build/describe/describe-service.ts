@@ -9,7 +9,8 @@ import type { DisclosureResource, SupplierResource } from "../compile/suppliers.
 import type { SiteSettings, Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { canonicalJson } from "../api/canonical-json.ts";
-import { searchIndex, type SearchIndex } from "../search/search-index.ts";
+import { SearchFiles } from "../search/search-files.ts";
+import { SearchReader } from "../search/search-reader.ts";
 import { parseQuery } from "../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
@@ -34,7 +35,8 @@ export interface DescribeInput {
   versioning: VersioningPolicy;
   /** Bodies of the built files the OpenAPI examples show (small ones, and the first answer's file). */
   examples: ReadonlyMap<string, unknown>;
-  searchIndex: SearchIndex;
+  /** The search index's files by path, as written. */
+  searchFiles: ReadonlyMap<string, string>;
   schemas: ReadonlyMap<string, Record<string, unknown>>;
   /** The first page of answers: the home page shows these. */
   answers: readonly AnswerResource[];
@@ -52,15 +54,23 @@ export interface DescribedService {
   headers: HeaderBlock[];
 }
 
-export function describeService(input: DescribeInput): DescribedService {
+/** How many of an example's results the docs name. */
+const EXAMPLE_SLUGS = 5;
+
+export async function describeService(input: DescribeInput): Promise<DescribedService> {
   const { site, origin, generatedAt, counts } = input;
   const openapi = canonicalJson(
     buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "" }),
   );
-  const exampleResults = QUERY_EXAMPLES.map((example) => {
-    const parsed = parseQuery(example.q);
-    return { ...example, slugs: parsed.ok ? searchIndex(input.searchIndex, parsed.tokens) : [] };
-  });
+  // The examples are answered by the request handler's own reader, from the files just written.
+  const reader = new SearchReader(new SearchFiles(async (path) => input.searchFiles.get(path)));
+  const exampleResults = await Promise.all(
+    QUERY_EXAMPLES.map(async (example) => {
+      const parsed = parseQuery(example.q);
+      const found = parsed.ok ? await reader.search(parsed.tokens, "relevance", 0, EXAMPLE_SLUGS) : { total: 0, hits: [] };
+      return { ...example, total: found.total, slugs: found.hits.map((hit) => hit.slug) };
+    }),
+  );
   const docs: DocsInput = { site, origin, counts, exampleResults, generatedAt, versioning: input.versioning };
   const home = homePage({ ...docs, ...input, offlineScript: offlineAppScript() });
   const files = [

@@ -27,7 +27,8 @@ export interface DocsInput {
   origin: string;
   counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
   /** What each published q example finds, computed at build time with the API's own matching code. */
-  exampleResults: ReadonlyArray<{ q: string; shows: string; slugs: string[] }>;
+  /** Each example's number of results and the first few, best first. */
+  exampleResults: ReadonlyArray<{ q: string; shows: string; total: number; slugs: string[] }>;
   generatedAt: string;
 }
 
@@ -163,7 +164,7 @@ ${q.rules.map((rule) => `<li>${prose(rule)}</li>`).join("\n")}
 <caption>Published examples, with what each finds in this version of the data.</caption>
 <thead><tr><th scope="col">q</th><th scope="col">What it shows</th><th scope="col">Answers found</th></tr></thead>
 <tbody>
-${input.exampleResults.map((example) => `<tr><th scope="row">${code(example.q)}</th><td>${escapeHtml(example.shows)}</td><td>${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => code(slug)).join(", ")}`}</td></tr>`).join("\n")}
+${input.exampleResults.map((example) => `<tr><th scope="row">${code(example.q)}</th><td>${escapeHtml(example.shows)}</td><td>${example.total === 0 ? "none" : `${example.total}: ${example.slugs.map((slug) => code(slug)).join(", ")}${example.total > example.slugs.length ? ", …" : ""}`}</td></tr>`).join("\n")}
 </tbody>
 </table>
 

@@ -15,7 +15,7 @@ import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
-export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchIndex">): string {
+export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchFiles">): string {
   const { site, counts, disclosure } = input;
   const complete = input.answers.length === counts.answers;
   return `# ${site.name}
@@ -100,7 +100,7 @@ ${q.rules.map((rule) => `- ${rule}`).join("\n")}
 
 | q | What it shows | Answers found |
 |---|---|---|
-${input.exampleResults.map((example) => `| \`${example.q}\` | ${cell(example.shows)} | ${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => `\`${slug}\``).join(", ")}`} |`).join("\n")}
+${input.exampleResults.map((example) => `| \`${example.q}\` | ${cell(example.shows)} | ${example.total === 0 ? "none" : `${example.total}: ${example.slugs.map((slug) => `\`${slug}\``).join(", ")}${example.total > example.slugs.length ? ", …" : ""}`} |`).join("\n")}
 
 ## Filters and paging
 

@@ -34,10 +34,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     file: "/api/v1/answers/index.json",
     name: "Buyer answers",
     operation: "Answers",
-    summary: "Detailed buyer answers, filtered by q and slug, paged by page",
-    description: "The answers in slug order, in the collection envelope. Without parameters: every answer (first page). `slug` selects one answer by exact match; `q` filters by text; `page` pages; filters combine.",
+    summary: "Detailed buyer answers, searched by q, selected by slug, ordered by sort, paged by page",
+    description: "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches: best match first, each answer explained in meta.matches (score, fields, snippet), a miss with meta.suggestions; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
     schema: "answers.schema.json",
-    parameters: ["q", "slug", "page"],
+    parameters: ["q", "slug", "sort", "page"],
   },
   {
     path: "/api/v1/suppliers",
@@ -85,8 +85,14 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
       "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i.",
       "Words are runs of letters and digits; an answer matches when every query word is the start of one of its words. No stemming, no stop words.",
       `At most ${MAX_QUERY_CODE_POINTS} code points; a q with no letter or digit, or longer, is a 400 problem.`,
-      "Results keep the collection's order (by slug).",
+      "Results come best match first (see sort): a BM25F score with the title weighted above the question and tags, those above the summary, the summary above the body; ties in slug order. meta.matches explains each answer: its score, the fields that matched and a plain-text snippet with the matched words as code-point ranges.",
+      "A q that finds nothing gets meta.suggestions: corrected queries (edit distance 1 for words of 3 or 4 letters, 2 for longer ones) made of the index's own words, each with how many answers it finds.",
     ],
+  },
+  sort: {
+    name: "sort",
+    summary: "Order of the results: relevance (best match first, the default with q) or slug (collection order, the default without q).",
+    rules: ["Any other value, or sort given twice, is a 400 problem. Which answers match never depends on the order."],
   },
   slug: {
     name: "slug",
@@ -101,7 +107,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 };
 
 export const PARAMETER_RULES: readonly string[] = [
-  "q, slug and page may each be given once; a repeated one is a 400 problem.",
+  "q, slug, sort and page may each be given once; a repeated one is a 400 problem.",
   "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8 is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
@@ -119,9 +125,10 @@ export const QUERY_EXAMPLES: ReadonlyArray<{ q: string; shows: string }> = [
 export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-query": "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
   "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
-  "repeated-parameter": "q, slug or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
-  "malformed-parameter": "q, slug or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
+  "repeated-parameter": "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
+  "malformed-parameter": "q, slug, sort or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
+  "invalid-sort": "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
   "method-not-allowed": "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",

@@ -10,9 +10,11 @@
  * an OriginError. A failed read is never remembered.
  */
 import { collectionPageUrl, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
+import { answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
-import { SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
+import { answerSearchTexts, type AnswerSearchTexts, type SearchableAnswer } from "../search/answer-fields.ts";
+import { SearchFileError, SearchFiles } from "../search/search-files.ts";
+import { SearchReader } from "../search/search-reader.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 
 export type { ReadText };
@@ -45,10 +47,38 @@ function carriedDigest(text: string): string | undefined {
   return end < 0 ? undefined : text.slice(at + DIGEST_KEY.length, end);
 }
 
+/** How many answers' searchable texts are kept parsed, for explaining hits. */
+const KEPT_TEXTS = 2000;
+
 export class AnswersData {
   private readonly cache = new Map<string, Promise<unknown>>();
+  private readonly texts = new Map<string, AnswerSearchTexts>();
+  /** The search index, read through the same checks as every other file. */
+  readonly search: SearchReader;
 
-  constructor(readonly readText: ReadText) {}
+  constructor(readonly readText: ReadText) {
+    const files = new SearchFiles(async (path) => this.readText(path));
+    // The index's own errors, as this module's: another build's file is reloaded once, anything else is the origin's fault.
+    const checked = <T>(read: () => Promise<T>) =>
+      read().catch((error: unknown) => {
+        if (error instanceof SearchFileError) throw error.otherBuild ? new MixedDeployError(error.message) : new OriginError(error.message);
+        throw error;
+      });
+    this.search = new SearchReader({
+      map: () => checked(() => files.map()),
+      terms: (shard) => checked(() => files.terms(shard)),
+      documents: (chunk) => checked(() => files.documents(chunk)),
+      suggestions: () => checked(() => files.suggestions()),
+    });
+    this.searchMap = () => checked(() => files.map());
+  }
+
+  private readonly searchMap: () => Promise<{ content_digest: string; answers: number }>;
+
+  /** The content digest of the build the search index's map is of: every file read must carry it. */
+  async contentDigest(): Promise<string> {
+    return (await this.searchMap()).content_digest;
+  }
 
   private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     let pending = this.cache.get(key) as Promise<T> | undefined;
@@ -61,30 +91,14 @@ export class AnswersData {
     return pending;
   }
 
-  searchIndex(): Promise<SearchIndex> {
-    return this.remember("search-index", async () => {
-      const text = await this.readText(ANSWERS_SEARCH_INDEX_FILE);
-      if (text === undefined) throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is missing`);
-      let index: SearchIndex;
-      try {
-        index = JSON.parse(text) as SearchIndex;
-      } catch {
-        throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is not complete JSON`);
-      }
-      // A build of another version of the code: refuse it plainly rather than misread it.
-      if (index?.format !== SEARCH_INDEX_FORMAT) throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}`);
-      return index;
-    });
-  }
-
   /** A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build. */
   file(path: string): Promise<{ text: string; digest: string }> {
     return this.remember(`file:${path}`, async () => {
-      const [text, index] = await Promise.all([this.readText(path), this.searchIndex()]);
+      const [text, digest] = await Promise.all([this.readText(path), this.contentDigest()]);
       if (text === undefined) throw new OriginError(`${path} is missing`);
       const carried = carriedDigest(text);
       if (carried === undefined) throw new OriginError(`${path} is not complete`);
-      if (carried !== index.content_digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${index.content_digest}`);
+      if (carried !== digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
       return { text, digest: await sha256Hex(text) };
     });
   }
@@ -116,18 +130,14 @@ export class AnswersData {
   }
 
   /**
-   * The answers with these slugs (all in the index), in the order given, as prebuilt text. Where a page holds
+   * The answers with these slugs and positions (all in the index), in the order given, as prebuilt text. Where a page holds
    * many of them (a quarter of a page or more), or is the first page (read anyway for the meta), they are
    * taken from the page: one read for many answers. Answers scattered over many pages come from their own
    * files, so that a rare word does not read a hundred whole pages.
    */
-  async fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
-    const [positions, meta] = await Promise.all([this.positions(), this.collectionMeta()]);
-    const pageSize = meta.page_size;
-    const places = slugs.map((slug) => {
-      const position = positions.get(slug)!;
-      return { slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize };
-    });
+  async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
+    const pageSize = (await this.collectionMeta()).page_size;
+    const places = answers.map(({ slug, position }) => ({ slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
     const wanted = new Map<number, number>();
     for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
     return Promise.all(
@@ -146,11 +156,6 @@ export class AnswersData {
     });
   }
 
-  /** Each answer's position in the collection, made once: a map of every slug costs too much per request. */
-  private positions(): Promise<Map<string, number>> {
-    return this.remember("positions", async () => new Map((await this.searchIndex()).documents.map((slug, position) => [slug, position])));
-  }
-
   private pageFragments(page: number): Promise<AnswerFragment[]> {
     return this.remember(`fragments:${page}`, async () => {
       const { text, digest } = await this.collectionPage(page);
@@ -160,5 +165,15 @@ export class AnswersData {
       // The page's digest covers every answer on it: an answer's place on its page names its text.
       return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${at}` }));
     });
+  }
+
+  /** The searchable texts of an answer, from its prebuilt text (parsed once, a bounded number kept). */
+  answerTexts(slug: string, fragment: AnswerFragment): AnswerSearchTexts {
+    let texts = this.texts.get(slug);
+    if (texts) return texts;
+    texts = answerSearchTexts(JSON.parse(new TextDecoder().decode(fragment.bytes)) as SearchableAnswer);
+    if (this.texts.size >= KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
+    this.texts.set(slug, texts);
+    return texts;
   }
 }
