@@ -18,6 +18,8 @@ export interface OpenApiInput {
   schemas: ReadonlyMap<string, Json>;
   /** Bodies of built files by path, for examples. */
   examples: ReadonlyMap<string, unknown>;
+  /** Computed `q` responses of this build (a hit, a miss with suggestions), by example name. */
+  searchExamples?: Readonly<Record<string, { summary: string; value: unknown }>>;
   exampleSlug: string;
 }
 
@@ -165,6 +167,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     const examples: Json = { [endpoint.path === "/api/v1/answers" ? "firstAnswer" : "current"]: { summary: `From the published data: ${endpoint.file}`, value: example } };
     if (endpoint.path === "/api/v1/answers") {
       examples.bySlug = { summary: `?slug=${input.exampleSlug}`, value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`) };
+      Object.assign(examples, input.searchExamples ?? {});
     }
     const tag = endpoint.name;
     const refused = Object.fromEntries(

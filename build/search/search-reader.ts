@@ -131,6 +131,11 @@ export class SearchReader {
 
   constructor(private readonly source: SearchIndexSource) {}
 
+  /** The content digest of the build the index is of. */
+  async contentDigest(): Promise<string> {
+    return (await this.source.map()).content_digest;
+  }
+
   /** How many answers the index holds. */
   async answers(): Promise<number> {
     return (await this.source.map()).answers;
