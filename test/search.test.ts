@@ -5,9 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/api/canonical-json.ts";
+import { itemFragment } from "../build/api/envelope.ts";
+import { searchableAnswerOf } from "../build/request/answers-data.ts";
 import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../build/api/layout.ts";
 import { htmlText, SEARCH_FIELDS, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
-import { explainHit, matchedFields } from "../build/search/explain.ts";
+import { explainHit as explainPrepared, matchedFields as matchedPrepared, prepareAnswer } from "../build/search/explain.ts";
+
+const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => explainPrepared(prepareAnswer(texts), tokens);
+const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
 import { FIELD_WEIGHTS, impactLevel, rankKey, tokenIdf, tokenLevel, tokenPoints } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
 import { decodePostings, encodePostings, fieldTokens, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
@@ -26,7 +31,7 @@ function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchText
   const builder = new SearchIndexBuilder(sizes);
   for (const answer of answers) builder.add(indexedAnswer(answer.slug, fieldTokens(answer.texts)));
   const files = new Map<string, string>();
-  for (const file of builder.files(DIGEST)) files.set(pathOf(file), canonicalJson(file.body));
+  for (const file of builder.files(DIGEST, 100)) files.set(pathOf(file), canonicalJson(file.body));
   return { reader: new SearchReader(new SearchFiles(async (path) => files.get(path))), files };
 }
 
@@ -124,12 +129,12 @@ describe("postings", () => {
   it("round-trip gaps of any size and every level", () => {
     const random = seededRandom(3);
     let position = 0;
-    const postings = Array.from({ length: 2000 }, (_, at) => ({ position: (position += at % 50 === 0 ? Math.floor(random() * 5_000_000) : 1 + Math.floor(random() * 40)), level: at % 4096 }));
+    const postings = Array.from({ length: 2000 }, (_, at) => ({ position: (position += at % 50 === 0 ? Math.floor(random() * 5_000_000) : 1 + Math.floor(random() * 40)), level: at % 64 }));
     const encoded = encodePostings(postings);
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodePostings(encoded)).toEqual(postings);
-    // One small gap and a level: three digits.
-    expect(encodePostings([{ position: 3, level: 4095 }])).toBe("D__");
+    // One small gap and a level: two digits.
+    expect(encodePostings([{ position: 3, level: 63 }])).toBe("D_");
   });
 
   it("rank keys order by points, then by position, exactly up to the bounds", () => {
@@ -231,6 +236,20 @@ describe("explanations", () => {
       const { snippet } = explainHit({ title: "", question: "", tags: "", summary: text, body: "" }, query);
       for (const word of highlighted(snippet.text, snippet.matches)) expect(tokenize(word).some((token) => token.startsWith(query[0]!))).toBe(true);
     }
+  });
+
+  it("reads an answer's searchable members from its prebuilt fragment as parsing it whole would", () => {
+    const answer = {
+      slug: "a",
+      title: 'Quotes " and \\ and \n "title": x',
+      question: "Why?\n      \"tags\": [",
+      summary: "Ünïcode ☃ and </script>",
+      tags: ["one", "two-words"],
+      related: [{ slug: "b", title: "Nested title", href: "/b" }],
+      body: { html: "<p>A</p>\n<p>B &amp; C</p>", markdown: "A\n\nB & C", word_count: 4 },
+    };
+    expect(searchableAnswerOf(itemFragment(answer))).toEqual({ title: answer.title, question: answer.question, summary: answer.summary, tags: answer.tags, body: { html: answer.body.html } });
+    expect(searchableAnswerOf(itemFragment({ ...answer, tags: [] })).tags).toEqual([]);
   });
 
   it("reads the answers' HTML as text: citations left out, entities decoded, one line per block", () => {

@@ -92,7 +92,7 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   }
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
   examples.set(collectionPath("answers"), { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest) });
-  const searchFiles = await writeSearchIndex(sink, index, contentDigest);
+  const searchFiles = await writeSearchIndex(sink, index, contentDigest, pageSize);
   return { searchFiles, firstPage };
 }
 

@@ -21,9 +21,9 @@ function pathOf(file: SearchIndexFile): string {
  * Writes the search index's files, one at a time (each is small: a shard of words, a chunk of slugs), and gives
  * back their texts by path: the docs' examples are answered from them, and the offline page embeds them.
  */
-export async function writeSearchIndex(sink: OutputSink, builder: SearchIndexBuilder, contentDigest: string): Promise<Map<string, string>> {
+export async function writeSearchIndex(sink: OutputSink, builder: SearchIndexBuilder, contentDigest: string, pageSize: number): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
-  for (const file of builder.files(contentDigest)) {
+  for (const file of builder.files(contentDigest, pageSize)) {
     const path = pathOf(file);
     const text = canonicalJson(file.body);
     texts.set(path, text);

@@ -11,7 +11,7 @@ import type { AnswerResource } from "../api/resources.ts";
 import { canonicalJson } from "../api/canonical-json.ts";
 import { SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
-import { explainHit } from "../search/explain.ts";
+import { explainHit, prepareAnswer } from "../search/explain.ts";
 import { answerSearchTexts } from "../search/answer-fields.ts";
 import { answersQueryUrl, pageEnvelope } from "../api/envelope.ts";
 import { parseQuery } from "../search/text-match.ts";
@@ -124,7 +124,7 @@ async function searchResultExamples(reader: SearchReader, answers: readonly Answ
     if (found.total > 0 && !first) return undefined;
     const filters = { q, slug: null };
     const envelope = pageEnvelope(1, found.total, pageSize, filters, answersQueryUrl(filters), await reader.contentDigest());
-    const matches = found.hits.map((hit) => ({ slug: hit.slug, score: hit.score, ...explainHit(answerSearchTexts(first!), parsed.tokens) }));
+    const matches = found.hits.map((hit) => ({ slug: hit.slug, score: hit.score, ...explainHit(prepareAnswer(answerSearchTexts(first!)), parsed.tokens) }));
     const meta = { ...envelope.meta, sort: "relevance" as const, matches, ...(found.total === 0 ? { suggestions: await reader.suggest(parsed.tokens) } : {}) };
     return { data: first ? [first] : [], links: envelope.links, meta };
   };

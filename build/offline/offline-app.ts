@@ -5,7 +5,7 @@
  * answer's searchable texts, in a JSON data island: the same reader ranks, explains and suggests as the API.
  */
 import type { AnswerSearchTexts } from "../search/answer-fields.ts";
-import { explainHit } from "../search/explain.ts";
+import { explainHit, prepareAnswer, type PreparedAnswer } from "../search/explain.ts";
 import { SearchFiles } from "../search/search-files.ts";
 import { SearchReader, type Suggestion } from "../search/search-reader.ts";
 import { parseQuery } from "../search/text-match.ts";
@@ -30,6 +30,8 @@ function start(): void {
   const reader = new SearchReader(new SearchFiles(async (path) => data.files[path]));
   const articles = [...list.querySelectorAll<HTMLElement>("article.answer")];
   const bySlug = new Map(articles.map((article) => [article.dataset.slug ?? "", article]));
+  const prepared = new Map<string, PreparedAnswer>();
+  const preparedAnswer = (slug: string) => prepared.get(slug) ?? prepared.set(slug, prepareAnswer(data.texts[slug]!)).get(slug)!;
   form.hidden = false;
   form.addEventListener("submit", (event) => event.preventDefault());
   let latest = 0;
@@ -62,7 +64,7 @@ function start(): void {
       // Best match first: the page's order is the API's order.
       list.append(article);
       article.querySelector(".match")?.remove();
-      article.querySelector("h3")!.after(matchParagraph(hit.score, explainHit(data.texts[hit.slug]!, parsed.tokens)));
+      article.querySelector("h3")!.after(matchParagraph(hit.score, explainHit(preparedAnswer(hit.slug), parsed.tokens)));
     }
     for (const article of articles) {
       if (shown.has(article.dataset.slug ?? "")) continue;

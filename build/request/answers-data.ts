@@ -9,10 +9,11 @@
  * file of another build is a MixedDeployError (the caller reloads once); a missing, failed or malformed read is
  * an OriginError. A failed read is never remembered.
  */
-import { collectionPageUrl, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
+import { collectionPageUrl, pageCountOf, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
 import { answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
-import { answerSearchTexts, type AnswerSearchTexts, type SearchableAnswer } from "../search/answer-fields.ts";
+import { answerSearchTexts, type SearchableAnswer } from "../search/answer-fields.ts";
+import { prepareAnswer, type PreparedAnswer } from "../search/explain.ts";
 import { SearchFileError, SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
@@ -47,12 +48,12 @@ function carriedDigest(text: string): string | undefined {
   return end < 0 ? undefined : text.slice(at + DIGEST_KEY.length, end);
 }
 
-/** How many answers' searchable texts are kept parsed, for explaining hits. */
-const KEPT_TEXTS = 2000;
+/** How many answers are kept prepared for explaining hits. */
+const KEPT_PREPARED = 2000;
 
 export class AnswersData {
   private readonly cache = new Map<string, Promise<unknown>>();
-  private readonly texts = new Map<string, AnswerSearchTexts>();
+  private readonly prepared = new Map<string, PreparedAnswer>();
   /** The search index, read through the same checks as every other file. */
   readonly search: SearchReader;
 
@@ -91,14 +92,22 @@ export class AnswersData {
     return pending;
   }
 
-  /** A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build. */
-  file(path: string): Promise<{ text: string; digest: string }> {
-    return this.remember(`file:${path}`, async () => {
+  /** A prebuilt file's exact text, checked to be of the index's build. */
+  private checkedText(path: string): Promise<string> {
+    return this.remember(`text:${path}`, async () => {
       const [text, digest] = await Promise.all([this.readText(path), this.contentDigest()]);
       if (text === undefined) throw new OriginError(`${path} is missing`);
       const carried = carriedDigest(text);
       if (carried === undefined) throw new OriginError(`${path} is not complete`);
       if (carried !== digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
+      return text;
+    });
+  }
+
+  /** A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build. */
+  file(path: string): Promise<{ text: string; digest: string }> {
+    return this.remember(`file:${path}`, async () => {
+      const text = await this.checkedText(path);
       return { text, digest: await sha256Hex(text) };
     });
   }
@@ -130,50 +139,86 @@ export class AnswersData {
   }
 
   /**
-   * The answers with these slugs and positions (all in the index), in the order given, as prebuilt text. Where a page holds
-   * many of them (a quarter of a page or more), or is the first page (read anyway for the meta), they are
-   * taken from the page: one read for many answers. Answers scattered over many pages come from their own
-   * files, so that a rare word does not read a hundred whole pages.
+   * The answers with these slugs and positions (all in the index), in the order given, as prebuilt text. Where a page
+   * holds many of them (a quarter of a page or more), they are taken from the page: one read for many
+   * answers. Answers scattered over many pages come from their own files, so that a rare word does not read a
+   * hundred whole pages.
    */
   async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
-    const pageSize = (await this.collectionMeta()).page_size;
+    const pageSize = await this.search.pageSize();
     const places = answers.map(({ slug, position }) => ({ slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
     const wanted = new Map<number, number>();
     for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
     return Promise.all(
       places.map(async ({ slug, page, at }) =>
-        page === 1 || wanted.get(page)! * 4 >= pageSize ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
+        wanted.get(page)! * 4 >= pageSize ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
       ),
     );
   }
 
   private answerFragment(slug: string): Promise<AnswerFragment> {
     return this.remember(`fragment:${slug}`, async () => {
-      const { text, digest } = await this.answerFile(slug);
+      const text = await this.checkedText(answerPath(slug));
       const fragment = singleItemFragment(text);
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
-      return { bytes: new TextEncoder().encode(fragment), digest };
+      // One build's answer has one text: its slug and the build name it, with no hashing of the bytes.
+      return { bytes: new TextEncoder().encode(fragment), digest: `${await this.contentDigest()}:${slug}` };
     });
   }
 
   private pageFragments(page: number): Promise<AnswerFragment[]> {
     return this.remember(`fragments:${page}`, async () => {
-      const { text, digest } = await this.collectionPage(page);
+      // The page count from the index, so that the collection's first page is not read for it.
+      const pageCount = pageCountOf(await this.search.answers(), await this.search.pageSize());
+      const text = await this.checkedText(collectionPageUrl("answers", pageCount)(page));
       const texts = pageItemFragments(text);
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
-      // The page's digest covers every answer on it: an answer's place on its page names its text.
-      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${at}` }));
+      const digest = await this.contentDigest();
+      // One build's page holds one text at each place: the build, the page and the place name it.
+      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${page}:${at}` }));
     });
   }
 
-  /** The searchable texts of an answer, from its prebuilt text (parsed once, a bounded number kept). */
-  answerTexts(slug: string, fragment: AnswerFragment): AnswerSearchTexts {
-    let texts = this.texts.get(slug);
-    if (texts) return texts;
-    texts = answerSearchTexts(JSON.parse(new TextDecoder().decode(fragment.bytes)) as SearchableAnswer);
-    if (this.texts.size >= KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
-    this.texts.set(slug, texts);
-    return texts;
+  /** An answer prepared for explaining hits, from its prebuilt text (parsed once, a bounded number kept). */
+  preparedAnswer(slug: string, fragment: AnswerFragment): PreparedAnswer {
+    let prepared = this.prepared.get(slug);
+    if (prepared) return prepared;
+    prepared = prepareAnswer(answerSearchTexts(searchableAnswerOf(new TextDecoder().decode(fragment.bytes))));
+    if (this.prepared.size >= KEPT_PREPARED) this.prepared.delete(this.prepared.keys().next().value!);
+    this.prepared.set(slug, prepared);
+    return prepared;
   }
+}
+
+/**
+ * The searchable members of an answer's fragment, read from its canonical layout (each member of the answer on
+ * lines of its own, six spaces in; the body's at eight) rather than by parsing the whole answer, whose Markdown
+ * and sources a snippet never needs. Anything unexpected falls back to parsing it all.
+ */
+export function searchableAnswerOf(fragment: string): SearchableAnswer {
+  const member = (key: string, indent: string): unknown => {
+    const opening = `\n${indent}"${key}": `;
+    const at = fragment.indexOf(opening);
+    if (at < 0) return undefined;
+    const from = at + opening.length;
+    const lineEnd = fragment.indexOf("\n", from);
+    const line = fragment.slice(from, lineEnd < 0 ? undefined : lineEnd);
+    if (line !== "[") return JSON.parse(line.endsWith(",") ? line.slice(0, -1) : line);
+    const close = fragment.indexOf(`\n${indent}]`, from);
+    return close < 0 ? undefined : JSON.parse(fragment.slice(from, close + indent.length + 2));
+  };
+  try {
+    const title = member("title", "      ");
+    const question = member("question", "      ");
+    const summary = member("summary", "      ");
+    const tags = member("tags", "      ");
+    const html = member("html", "        ");
+    if (typeof title === "string" && typeof question === "string" && typeof summary === "string" && Array.isArray(tags) && typeof html === "string") {
+      return { title, question, summary, tags: tags as string[], body: { html } };
+    }
+  } catch {
+    // Not the layout expected: parsed whole below.
+  }
+  return JSON.parse(fragment) as SearchableAnswer;
 }

@@ -102,10 +102,9 @@ interface ParsedQuery {
 
 /** The response to a valid query, from one build's files (or an error: see answersQuery). */
 async function respond(request: Request, data: AnswersData, { tokens, slug, q, page, sort }: ParsedQuery): Promise<Response> {
-  const [meta, versioning, contentDigest] = await Promise.all([data.collectionMeta(), data.versioning(), data.contentDigest()]);
+  const [versioning, contentDigest] = await Promise.all([data.versioning(), data.contentDigest()]);
   // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
   const lifecycle = deprecationHeaders(versioning);
-  const { page_size: pageSize, page_count: collectionPages } = meta;
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
   if (tokens === undefined && page === 1 && slug !== undefined && (await data.search.positionOf(slug)) !== undefined) {
@@ -113,10 +112,12 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
     // As the file's own header rule says: its schema, and its Markdown twin.
     return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json", answerMarkdownPath(slug)));
   }
-  if (tokens === undefined && slug === undefined && page <= collectionPages) {
+  if (tokens === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
     const file = await data.collectionPage(page);
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
+  // The rest is computed, paged by the index's own record of the page size: the collection is not read.
+  const pageSize = await data.search.pageSize();
 
   const offset = (page - 1) * pageSize;
   let total: number;
@@ -141,7 +142,7 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
   if (tokens !== undefined) {
     const search: SearchMeta = { sort };
     // Beside the answers, not inside them: the answer objects stay the bytes of their files.
-    search.matches = hits.map((hit, at): AnswerMatch => ({ slug: hit.slug, score: hit.score!, ...explainHit(data.answerTexts(hit.slug, fragments[at]!), tokens) }));
+    search.matches = hits.map((hit, at): AnswerMatch => ({ slug: hit.slug, score: hit.score!, ...explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens) }));
     // A miss suggests, from the index's own words: never from the request's text.
     if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0)) search.suggestions = await data.search.suggest(tokens);
     Object.assign(envelope.meta, search);

@@ -25,11 +25,10 @@ export function answerSearchTexts(answer: SearchableAnswer): AnswerSearchTexts {
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-// Elements whose end is the end of a line of text: a snippet never runs a heading into the paragraph after it.
-const BLOCK_END = /<\/(?:p|h[1-6]|li|td|th|tr|pre|blockquote|figcaption|dt|dd)>|<br\s*\/?>|<hr\s*\/?>/gi;
-// Citation markers ("[1, 2]") are links to the sources list, not words of the answer.
-const CITATION = /[ \t]*<sup class="citation">[\s\S]*?<\/sup>/g;
-const TAG = /<[^>]*>/g;
+// One pass over the markup: citation markers ("[1, 2]", links to the sources list, not words of the answer) and
+// other tags go; the end of a block (a paragraph, heading, item, cell) becomes the end of a line, so that a
+// snippet never runs a heading into the paragraph after it.
+const MARKUP = /[ \t]*<sup class="citation">[\s\S]*?<\/sup>|(<\/(?:p|h[1-6]|li|td|th|tr|pre|blockquote|figcaption|dt|dd)>|<br\s*\/?>|<hr\s*\/?>)|<[^>]*>/gi;
 const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi;
 
 /**
@@ -37,15 +36,15 @@ const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi;
  * one line per block, spaces collapsed. The HTML is the build's own output, so a small decoder is exact for it.
  */
 export function htmlText(html: string): string {
-  return html
-    .replace(CITATION, "")
-    .replace(BLOCK_END, "\n")
-    .replace(TAG, "")
-    .replace(ENTITY, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
+  let text = html.replace(MARKUP, (_markup, blockEnd: string | undefined) => (blockEnd ? "\n" : ""));
+  if (text.includes("&")) {
+    text = text.replace(ENTITY, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
       if (name !== undefined) return ENTITIES[name.toLowerCase()] ?? whole;
       const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
+    });
+  }
+  return text
     .replace(/[ \t\r\f\v\u00a0]+/g, " ")
     .replace(/ ?\n[\n ]*/g, "\n")
     .trim();

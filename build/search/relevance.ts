@@ -4,7 +4,8 @@
  * BM25F (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009). The build
  * gives every (word, answer) pair its saturated term frequency: the word's occurrences in each field, weighted
  * by the field's weight and normalised by the field's length against its average, summed (tf), then
- * tf / (k1 + tf). It is stored as a whole number, a level from 0 to 4095.
+ * tf / (k1 + tf). It is stored as a whole number, a level from 0 to 63 (one base-64 digit: finer levels cost
+ * more index bytes than they change any ranking).
  *
  * A query token matches every word it starts ("micro" matches microphone, microphones, microsoft) and is scored
  * as one term: its inverse document frequency comes from the number of answers it matches, so a word and its
@@ -19,8 +20,8 @@ export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = { title: 6, 
 /** Term-frequency saturation and length normalisation, the usual BM25 values. */
 export const K1 = 1.2;
 export const B = 0.75;
-/** The largest level: levels are stored in 12 bits. */
-export const MAX_LEVEL = 4095;
+/** The largest level: levels are stored in 6 bits, one digit of the index. */
+export const MAX_LEVEL = 63;
 
 /** How rare a term is: BM25's inverse document frequency, never negative. */
 export function inverseDocumentFrequency(answers: number, answersWithTerm: number): number {
@@ -28,7 +29,7 @@ export function inverseDocumentFrequency(answers: number, answersWithTerm: numbe
 }
 
 /**
- * The level of a word in an answer: its saturated frequency, in 4095ths. `frequencies` and `lengths` are per
+ * The level of a word in an answer: its saturated frequency, in 63rds. `frequencies` and `lengths` are per
  * field, in SEARCH_FIELDS order; `averages` are the fields' average lengths over the collection.
  */
 export function impactLevel(frequencies: ArrayLike<number>, lengths: ArrayLike<number>, averages: ArrayLike<number>, weights: ArrayLike<number>): number {
@@ -52,9 +53,9 @@ export function tokenIdf(answers: number, matched: number): number {
   return Math.round(inverseDocumentFrequency(answers, matched) * 1000);
 }
 
-/** A token's points in an answer: idf × level, in whole numbers (at most about 3.1 million). */
+/** A token's points in an answer: idf × level, in whole numbers (at most about a million). */
 export function tokenPoints(idfThousandths: number, levelThousandths: number): number {
-  return Math.floor((idfThousandths * levelThousandths) / 16_000);
+  return Math.floor((idfThousandths * levelThousandths) / 1000);
 }
 
 /**

@@ -6,8 +6,8 @@
  * - The map (`answers.json`) names the shards: the first word of each words shard, the number of documents
  *   chunks, and the figures of the relevance formula.
  * - A words shard holds a run of the sorted vocabulary and, per word, its postings: for each answer containing
- *   it, the gap from the previous answer's position as a varint and the word's level there (relevance.ts) in
- *   two digits, all in the URL-safe base-64 alphabet. A query token reads the shard(s) of the words it starts,
+ *   it, the gap from the previous answer's position as a varint and the word's level there (relevance.ts) as
+ *   one digit, all in the URL-safe base-64 alphabet. A query token reads the shard(s) of the words it starts,
  *   usually one.
  * - A documents chunk holds the slugs of a run of positions: a page of hits reads only the chunks of its hits.
  * - The suggestions file holds the commonest words, for a query that finds nothing.
@@ -36,6 +36,8 @@ export interface SearchIndexMap {
   /** The content digest of the build that wrote it: every file a response is made from must carry the same. */
   content_digest: string;
   answers: number;
+  /** The answers collection's page size: a q is paged without reading the collection. */
+  page_size: number;
   documents_per_chunk: number;
   /** The first word of each words shard, in order: shard i (from 1) holds the words from shard_firsts[i - 1]. */
   shard_firsts: string[];
@@ -72,7 +74,7 @@ const DIGIT_VALUES = (() => {
   return values;
 })();
 
-/** A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (two digits). */
+/** A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one digit). */
 export function encodePostings(postings: ReadonlyArray<{ position: number; level: number }>): string {
   let text = "";
   let previous = 0;
@@ -83,7 +85,7 @@ export function encodePostings(postings: ReadonlyArray<{ position: number; level
       text += DIGITS[32 | (gap & 31)];
       gap = Math.floor(gap / 32);
     }
-    text += DIGITS[gap]! + DIGITS[level >> 6]! + DIGITS[level & 63]!;
+    text += DIGITS[gap]! + DIGITS[level]!;
   }
   return text;
 }
@@ -91,7 +93,6 @@ export function encodePostings(postings: ReadonlyArray<{ position: number; level
 /** Calls `each` with every posting of a word, in ascending position. */
 export function forEachPosting(encoded: string, each: (position: number, level: number) => void): void {
   let position = 0;
-  let first = true;
   let at = 0;
   while (at < encoded.length) {
     let gap = 0;
@@ -103,11 +104,8 @@ export function forEachPosting(encoded: string, each: (position: number, level: 
       digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
     }
     gap += digit * scale;
-    position = first ? gap : position + gap;
-    first = false;
-    const level = (DIGIT_VALUES[encoded.charCodeAt(at)]! << 6) | DIGIT_VALUES[encoded.charCodeAt(at + 1)]!;
-    at += 2;
-    each(position, level);
+    position += gap;
+    each(position, DIGIT_VALUES[encoded.charCodeAt(at++)]!);
   }
 }
 
@@ -236,7 +234,7 @@ export class SearchIndexBuilder {
   }
 
   /** The index's files, made one at a time so that a large index is never whole in memory. */
-  *files(contentDigest: string): Generator<SearchIndexFile> {
+  *files(contentDigest: string, pageSize: number): Generator<SearchIndexFile> {
     const fields = SEARCH_FIELDS.length;
     const answers = this.slugs.length;
     const averages = new Array<number>(fields).fill(0);
@@ -292,6 +290,7 @@ export class SearchIndexBuilder {
         format: SEARCH_INDEX_FORMAT,
         content_digest: contentDigest,
         answers,
+        page_size: pageSize,
         documents_per_chunk: documentsPerChunk,
         shard_firsts: shardFirsts,
         relevance: {

@@ -136,6 +136,11 @@ export class SearchReader {
     return (await this.source.map()).content_digest;
   }
 
+  /** The answers collection's page size. */
+  async pageSize(): Promise<number> {
+    return (await this.source.map()).page_size;
+  }
+
   /** How many answers the index holds. */
   async answers(): Promise<number> {
     return (await this.source.map()).answers;
