@@ -7,13 +7,13 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/api/canonical-json.ts";
 import { itemFragment } from "../build/api/envelope.ts";
 import { searchableAnswerOf } from "../build/request/answers-data.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../build/api/layout.ts";
-import { htmlText, SEARCH_FIELDS, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../build/api/layout.ts";
+import { htmlText, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
 import { explainHit as explainPrepared, matchedFields as matchedPrepared, prepareAnswer } from "../build/search/explain.ts";
 
 const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => explainPrepared(prepareAnswer(texts), tokens);
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
-import { FIELD_WEIGHTS, impactLevel, rankKey, tokenIdf, tokenLevel, tokenPoints } from "../build/search/relevance.ts";
+import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
 import { decodePostings, encodePostings, fieldTokens, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
@@ -24,6 +24,7 @@ const DIGEST = `sha256:${"0".repeat(64)}`;
 const WORDS = ["room", "rooms", "camera", "ceiling", "microphone", "microphones", "microsoft", "zoom", "teams", "écran", "straße", "2026", "display", "displays", "warranty", "cable", "r", "ro"];
 
 function pathOf(file: SearchIndexFile): string {
+  if (file.kind === "prefix") return searchPrefixPath(file.body.prefix);
   return file.kind === "map" ? ANSWERS_SEARCH_INDEX_FILE : file.kind === "terms" ? searchTermsPath(file.shard) : file.kind === "documents" ? searchDocumentsPath(file.chunk) : SEARCH_SUGGESTIONS_FILE;
 }
 
@@ -44,24 +45,32 @@ function randomAnswers(count: number, seed: number) {
   }));
 }
 
-/** The score of an answer for a query, computed from its texts by the formula the docs state, without the index. */
+/**
+ * The score of an answer for a query, computed from its texts by the formula the docs state, written out here
+ * again (not through relevance.ts): BM25F levels, the token's idf from the answers it matches, whole points.
+ */
 function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, tokens: readonly string[]): Map<string, number> {
+  const weights = [6, 3, 3, 2, 1];
   const tokenized = answers.map((answer) => fieldTokens(answer.texts));
-  const averages = SEARCH_FIELDS.map((_, field) => tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length);
-  const weights = SEARCH_FIELDS.map((field) => FIELD_WEIGHTS[field]);
+  const averages = weights.map((_, field) => tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length);
+  const level = (fields: string[][], word: string) => {
+    const tf = fields.reduce((sum, words, field) => sum + (weights[field]! * words.filter((w) => w === word).length) / (0.25 + (0.75 * words.length) / (averages[field]! || 1)), 0);
+    return Math.round((tf / (1.2 + tf)) * 63);
+  };
   const scores = new Map<string, number>();
   const perToken = tokens.map((token) => {
     const levels = tokenized.map((fields) => {
       let best = -1;
       for (const word of new Set(fields.flat())) {
         if (!word.startsWith(token)) continue;
-        const level = impactLevel(fields.map((words) => words.filter((w) => w === word).length), fields.map((words) => words.length), averages, weights);
-        best = Math.max(best, tokenLevel(level, token.length, word.length));
+        const thousandths = word.length === token.length ? level(fields, word) * 1000 : Math.floor((level(fields, word) * 1000 * token.length) / word.length);
+        best = Math.max(best, thousandths);
       }
       return best;
     });
-    const idf = tokenIdf(answers.length, levels.filter((level) => level >= 0).length);
-    return levels.map((level) => (level < 0 ? -1 : tokenPoints(idf, level)));
+    const matched = levels.filter((value) => value >= 0).length;
+    const idf = Math.round(Math.log(1 + (answers.length - matched + 0.5) / (matched + 0.5)) * 1000);
+    return levels.map((value) => (value < 0 ? -1 : Math.floor((idf * value) / 1000)));
   });
   answers.forEach((answer, at) => {
     if (perToken.every((levels) => levels[at]! >= 0)) scores.set(answer.slug, perToken.reduce((sum, levels) => sum + levels[at]!, 0));
@@ -83,6 +92,9 @@ describe("the sharded index", () => {
     expect([...one.files.keys()].filter((path) => path.includes("/terms/"))).toHaveLength(1);
     expect([...many.files.keys()].filter((path) => path.includes("/terms/")).length).toBeGreaterThan(20);
     expect([...many.files.keys()].filter((path) => path.includes("/documents/"))).toHaveLength(Math.ceil(240 / 7));
+    // One-letter tokens whose words fill several shards read one prebuilt file instead.
+    expect([...many.files.keys()].filter((path) => path.includes("/prefixes/")).length).toBeGreaterThan(3);
+    expect([...one.files.keys()].filter((path) => path.includes("/prefixes/"))).toEqual([]);
   });
 
   it.each(queries)("%j: matches as the texts do, scores as the formula says, the same with any shard size", async (q) => {

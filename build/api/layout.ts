@@ -64,6 +64,11 @@ export function searchDocumentsPath(chunk: number): string {
   return `${ANSWERS_SEARCH_FOLDER}/documents/${chunk}.json`;
 }
 
+/** The prebuilt matches of a one-letter (or digit) token. */
+export function searchPrefixPath(initial: string): string {
+  return `${ANSWERS_SEARCH_FOLDER}/prefixes/${initial}.json`;
+}
+
 /** The words suggestions are chosen from, most common first. */
 export const SEARCH_SUGGESTIONS_FILE = `${ANSWERS_SEARCH_FOLDER}/suggestions.json`;
 

@@ -1,5 +1,5 @@
 import { canonicalJson } from "../api/canonical-json.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../api/layout.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import type { SearchIndexBuilder, SearchIndexFile } from "../search/search-index.ts";
 
@@ -14,6 +14,8 @@ function pathOf(file: SearchIndexFile): string {
       return searchDocumentsPath(file.chunk);
     case "suggestions":
       return SEARCH_SUGGESTIONS_FILE;
+    case "prefix":
+      return searchPrefixPath(file.body.prefix);
   }
 }
 

@@ -69,6 +69,7 @@ export class AnswersData {
       map: () => checked(() => files.map()),
       terms: (shard) => checked(() => files.terms(shard)),
       documents: (chunk) => checked(() => files.documents(chunk)),
+      prefix: (initial) => checked(() => files.prefix(initial)),
       suggestions: () => checked(() => files.suggestions()),
     });
     this.searchMap = () => checked(() => files.map());

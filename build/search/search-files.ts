@@ -3,9 +3,9 @@
  * Each file is parsed once and checked for its format and for the map's content digest, so that one answer is
  * never made from two builds.
  */
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../api/layout.ts";
-import { SEARCH_DOCUMENTS_FORMAT, SEARCH_INDEX_FORMAT, SEARCH_SUGGESTIONS_FORMAT, SEARCH_TERMS_FORMAT } from "./search-index.ts";
-import type { SearchDocumentsChunk, SearchIndexMap, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../api/layout.ts";
+import { SEARCH_DOCUMENTS_FORMAT, SEARCH_INDEX_FORMAT, SEARCH_PREFIX_FORMAT, SEARCH_SUGGESTIONS_FORMAT, SEARCH_TERMS_FORMAT } from "./search-index.ts";
+import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
 import type { SearchIndexSource } from "./search-reader.ts";
 
 /** Why a file of the index could not be used: missing, not JSON, of another format, or of another build. */
@@ -63,6 +63,10 @@ export class SearchFiles implements SearchIndexSource {
 
   async documents(chunk: number): Promise<SearchDocumentsChunk> {
     return this.file(searchDocumentsPath(chunk), SEARCH_DOCUMENTS_FORMAT, (await this.map()).content_digest);
+  }
+
+  async prefix(initial: string): Promise<SearchPrefix> {
+    return this.file(searchPrefixPath(initial), SEARCH_PREFIX_FORMAT, (await this.map()).content_digest);
   }
 
   async suggestions(): Promise<SearchSuggestions> {

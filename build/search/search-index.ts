@@ -13,7 +13,7 @@
  * - The suggestions file holds the commonest words, for a query that finds nothing.
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
-import { FIELD_WEIGHTS, impactLevel, K1, B, MAX_LEVEL } from "./relevance.ts";
+import { FIELD_WEIGHTS, impactLevel, K1, B, MAX_LEVEL, tokenLevel } from "./relevance.ts";
 import { compareCodeUnits, tokenize } from "./text-match.ts";
 
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
@@ -23,6 +23,7 @@ export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@4";
 export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@1";
 export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@1";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
+export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
 
 /** Positions per documents chunk: a page of 100 scattered hits parses at most 100 small files. */
 export const DOCUMENTS_PER_CHUNK = 128;
@@ -41,6 +42,8 @@ export interface SearchIndexMap {
   documents_per_chunk: number;
   /** The first word of each words shard, in order: shard i (from 1) holds the words from shard_firsts[i - 1]. */
   shard_firsts: string[];
+  /** The one-letter (or digit) tokens with a prebuilt prefix file: those whose words fill more than one shard. */
+  prefix_files: string[];
   /** The figures the impact levels were computed with, for whoever wants to check them. */
   relevance: { k1: number; b: number; field_weights: Record<string, number>; max_level: number; average_field_lengths: Record<string, number> };
 }
@@ -50,6 +53,19 @@ export interface SearchTermsShard {
   content_digest: string;
   terms: string[];
   postings: string[];
+}
+
+/**
+ * What a one-letter token matches, prebuilt: each answer holding a word that starts with the letter, with the
+ * best of those words' levels as the token scores them (relevance.ts tokenLevel, in thousandths). A cold
+ * query of "c" then reads one file instead of every shard of the words starting with c.
+ */
+export interface SearchPrefix {
+  format: typeof SEARCH_PREFIX_FORMAT;
+  content_digest: string;
+  prefix: string;
+  /** Per answer, ascending: the position gap and the value, each a varint of base-64 digits. */
+  postings: string;
 }
 
 export interface SearchDocumentsChunk {
@@ -88,6 +104,46 @@ export function encodePostings(postings: ReadonlyArray<{ position: number; level
     text += DIGITS[gap]! + DIGITS[level]!;
   }
   return text;
+}
+
+function varint(value: number): string {
+  let text = "";
+  while (value >= 32) {
+    text += DIGITS[32 | (value & 31)];
+    value = Math.floor(value / 32);
+  }
+  return text + DIGITS[value]!;
+}
+
+/** A prefix file's postings: per answer, its position gap and its value, both varints. */
+export function encodePrefixPostings(postings: ReadonlyArray<{ position: number; value: number }>): string {
+  let text = "";
+  let previous = 0;
+  for (const { position, value } of postings) {
+    text += varint(position - previous) + varint(value);
+    previous = position;
+  }
+  return text;
+}
+
+export function forEachPrefixPosting(encoded: string, each: (position: number, value: number) => void): void {
+  let at = 0;
+  const take = () => {
+    let value = 0;
+    let scale = 1;
+    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    while (digit >= 32) {
+      value += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    return value + digit * scale;
+  };
+  let position = 0;
+  while (at < encoded.length) {
+    position += take();
+    each(position, take());
+  }
 }
 
 /** Calls `each` with every posting of a word, in ascending position. */
@@ -205,6 +261,7 @@ export type SearchIndexFile =
   | { kind: "terms"; shard: number; body: SearchTermsShard }
   | { kind: "documents"; chunk: number; body: SearchDocumentsChunk }
   | { kind: "suggestions"; body: SearchSuggestions }
+  | { kind: "prefix"; body: SearchPrefix }
   | { kind: "map"; body: SearchIndexMap };
 
 /** Builds the index one answer at a time, in collection order. */
@@ -254,6 +311,9 @@ export class SearchIndexBuilder {
     let characters = 0;
     const levels: Array<{ position: number; level: number }> = [];
     const lengths = new Array<number>(fields);
+    // The words are sorted, so those of one initial come together: one letter's best values at a time.
+    const prefixFiles: string[] = [];
+    const initials = new InitialPrefixes(answers, contentDigest);
     for (const term of terms) {
       const buffer = this.postingsByTerm.get(term)!;
       levels.length = 0;
@@ -266,6 +326,11 @@ export class SearchIndexBuilder {
         shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], postings: [] };
         shardFirsts.push(term);
       }
+      const finished = initials.add(term, levels, shardFirsts.length);
+      if (finished) {
+        prefixFiles.push(finished.prefix);
+        yield { kind: "prefix", body: finished };
+      }
       shard.terms.push(term);
       shard.postings.push(encoded);
       characters += encoded.length + term.length;
@@ -276,6 +341,11 @@ export class SearchIndexBuilder {
       }
     }
     if (shard) yield { kind: "terms", shard: shardFirsts.length, body: shard };
+    const last = initials.finish();
+    if (last) {
+      prefixFiles.push(last.prefix);
+      yield { kind: "prefix", body: last };
+    }
 
     const common = terms
       .map((term) => ({ term, count: this.postingsByTerm.get(term)!.count }))
@@ -293,6 +363,7 @@ export class SearchIndexBuilder {
         page_size: pageSize,
         documents_per_chunk: documentsPerChunk,
         shard_firsts: shardFirsts,
+        prefix_files: prefixFiles,
         relevance: {
           k1: K1,
           b: B,
@@ -303,5 +374,55 @@ export class SearchIndexBuilder {
         },
       },
     };
+  }
+}
+
+/** Letters and digits: the initials that get prefix files (other initials are rare enough to read from shards). */
+const PREFIX_INITIAL = /^[a-z0-9]$/;
+
+/**
+ * The prefix files of one-letter tokens, made while the sorted words pass: for the current initial, each answer's
+ * best value; when the initial changes, a file if its words filled more than one shard.
+ */
+class InitialPrefixes {
+  private initial = "";
+  private firstShard = 0;
+  private lastShard = 0;
+  private readonly best: Int32Array;
+  private used = false;
+
+  constructor(
+    answers: number,
+    private readonly contentDigest: string,
+  ) {
+    this.best = new Int32Array(answers).fill(-1);
+  }
+
+  /** Takes a word's levels; gives the finished file of the previous initial, if it has one. */
+  add(term: string, levels: ReadonlyArray<{ position: number; level: number }>, shard: number): SearchPrefix | undefined {
+    let finished: SearchPrefix | undefined;
+    if (term[0] !== this.initial) {
+      finished = this.finish();
+      this.initial = term[0]!;
+      this.firstShard = shard;
+    }
+    this.lastShard = shard;
+    if (!PREFIX_INITIAL.test(this.initial)) return finished;
+    this.used = true;
+    for (const { position, level } of levels) {
+      const value = tokenLevel(level, 1, term.length);
+      if (value > this.best[position]!) this.best[position] = value;
+    }
+    return finished;
+  }
+
+  finish(): SearchPrefix | undefined {
+    if (!this.used) return undefined;
+    const postings: Array<{ position: number; value: number }> = [];
+    for (let position = 0; position < this.best.length; position++) if (this.best[position]! >= 0) postings.push({ position, value: this.best[position]! });
+    this.best.fill(-1);
+    this.used = false;
+    if (this.lastShard === this.firstShard) return undefined;
+    return { format: SEARCH_PREFIX_FORMAT, content_digest: this.contentDigest, prefix: this.initial, postings: encodePrefixPostings(postings) };
   }
 }

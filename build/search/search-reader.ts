@@ -8,14 +8,15 @@
  * touch thousands of postings), and a query's ranking, so that the next page of the same query is cheap.
  */
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
-import type { SearchDocumentsChunk, SearchIndexMap, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { forEachPosting } from "./search-index.ts";
+import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
+import { forEachPosting, forEachPrefixPosting } from "./search-index.ts";
 import { compareCodeUnits, lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
   map(): Promise<SearchIndexMap>;
   terms(shard: number): Promise<SearchTermsShard>;
   documents(chunk: number): Promise<SearchDocumentsChunk>;
+  prefix(initial: string): Promise<SearchPrefix>;
   suggestions(): Promise<SearchSuggestions>;
 }
 
@@ -128,6 +129,7 @@ export function editDistance(a: string, b: string, bound: number): number {
 export class SearchReader {
   private readonly tokenMatches = new BoundedCache<Matches>(4_000_000);
   private readonly queries = new BoundedCache<QueryEntry>(2_000_000);
+  private readonly suggested = new BoundedCache<Suggestion[]>(256);
 
   constructor(private readonly source: SearchIndexSource) {}
 
@@ -198,6 +200,15 @@ export class SearchReader {
    * no word at all, as corrected queries that find something, fewest and smallest corrections first.
    */
   async suggest(tokens: readonly string[]): Promise<Suggestion[]> {
+    const key = tokens.join(" ");
+    const cached = this.suggested.get(key);
+    if (cached) return cached;
+    const suggestions = await this.suggestFresh(tokens);
+    this.suggested.set(key, suggestions, 1);
+    return suggestions;
+  }
+
+  private async suggestFresh(tokens: readonly string[]): Promise<Suggestion[]> {
     const missing: string[] = [];
     for (const token of tokens) if ((await this.tokenMatchesOf(token)).positions.length === 0) missing.push(token);
     if (missing.length === 0 || missing.length > 3) return [];
@@ -267,6 +278,7 @@ export class SearchReader {
     const cached = this.tokenMatches.get(token);
     if (cached) return cached;
     const map = await this.source.map();
+    if (map.prefix_files.includes(token)) return this.prefixMatchesOf(token, map.answers);
     const shards = shardsFor(map.shard_firsts, token);
     const loaded = await Promise.all(shards.map((shard) => this.source.terms(shard)));
     const runs: Array<{ term: string; postings: string }> = [];
@@ -309,6 +321,20 @@ export class SearchReader {
     const idf = tokenIdf(map.answers, positions.length);
     for (let at = 0; at < points.length; at++) points[at] = tokenPoints(idf, points[at]!);
     const matches: Matches = { positions, points };
+    this.tokenMatches.set(token, matches, matches.positions.length + 1);
+    return matches;
+  }
+
+  /** A one-letter token's matches from its prebuilt file: the same values the shards would give, from one read. */
+  private async prefixMatchesOf(token: string, answers: number): Promise<Matches> {
+    const found: number[] = [];
+    const values: number[] = [];
+    forEachPrefixPosting((await this.source.prefix(token)).postings, (position, value) => {
+      found.push(position);
+      values.push(value);
+    });
+    const idf = tokenIdf(answers, found.length);
+    const matches: Matches = { positions: Int32Array.from(found), points: Int32Array.from(values, (value) => tokenPoints(idf, value)) };
     this.tokenMatches.set(token, matches, matches.positions.length + 1);
     return matches;
   }
