@@ -9,7 +9,7 @@
  */
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { forEachPosting, forEachPrefixPosting } from "./search-index.ts";
+import { decodePostingsInto, decodePrefixPostingsInto } from "./search-index.ts";
 import { compareCodeUnits, lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -290,25 +290,23 @@ export class SearchReader {
     let positions: Int32Array;
     let points: Int32Array;
     if (runs.length === 1) {
-      const found: number[] = [];
-      const levels: number[] = [];
+      const decoded = decodePostingsInto(runs[0]!.postings);
       const wordLength = runs[0]!.term.length;
-      forEachPosting(runs[0]!.postings, (position, level) => {
-        found.push(position);
-        levels.push(tokenLevel(level, token.length, wordLength));
-      });
-      positions = Int32Array.from(found);
-      points = Int32Array.from(levels);
+      positions = decoded.positions.slice(0, decoded.count);
+      points = new Int32Array(decoded.count);
+      for (let at = 0; at < decoded.count; at++) points[at] = tokenLevel(decoded.levels[at]!, token.length, wordLength);
     } else {
       // Several words: a dense array of the collection's size, then compacted.
       const best = new Int32Array(map.answers).fill(-1);
       let count = 0;
       for (const { term, postings } of runs) {
-        forEachPosting(postings, (position, level) => {
-          const value = tokenLevel(level, token.length, term.length);
+        const decoded = decodePostingsInto(postings);
+        for (let at = 0; at < decoded.count; at++) {
+          const position = decoded.positions[at]!;
+          const value = tokenLevel(decoded.levels[at]!, token.length, term.length);
           if (best[position] === -1) count++;
           if (value > best[position]!) best[position] = value;
-        });
+        }
       }
       positions = new Int32Array(count);
       points = new Int32Array(count);
@@ -327,14 +325,11 @@ export class SearchReader {
 
   /** A one-letter token's matches from its prebuilt file: the same values the shards would give, from one read. */
   private async prefixMatchesOf(token: string, answers: number): Promise<Matches> {
-    const found: number[] = [];
-    const values: number[] = [];
-    forEachPrefixPosting((await this.source.prefix(token)).postings, (position, value) => {
-      found.push(position);
-      values.push(value);
-    });
-    const idf = tokenIdf(answers, found.length);
-    const matches: Matches = { positions: Int32Array.from(found), points: Int32Array.from(values, (value) => tokenPoints(idf, value)) };
+    const decoded = decodePrefixPostingsInto((await this.source.prefix(token)).postings);
+    const idf = tokenIdf(answers, decoded.count);
+    const points = new Int32Array(decoded.count);
+    for (let at = 0; at < decoded.count; at++) points[at] = tokenPoints(idf, decoded.values[at]!);
+    const matches: Matches = { positions: decoded.positions.slice(0, decoded.count), points };
     this.tokenMatches.set(token, matches, matches.positions.length + 1);
     return matches;
   }
