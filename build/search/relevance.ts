@@ -28,17 +28,21 @@ export function inverseDocumentFrequency(answers: number, answersWithTerm: numbe
   return Math.log(1 + (answers - answersWithTerm + 0.5) / (answersWithTerm + 0.5));
 }
 
+/** A field's length normalisation in an answer: 1 − b + b × length / average length. */
+export function lengthNormalisation(length: number, average: number): number {
+  return 1 - B + (B * length) / (average || 1);
+}
+
 /**
- * The level of a word in an answer: its saturated frequency, in 63rds. `frequencies` and `lengths` are per
- * field, in SEARCH_FIELDS order; `averages` are the fields' average lengths over the collection.
+ * The level of a word in an answer: its saturated frequency, in 63rds. `frequencies[from + f]` is the word's
+ * count in field f (SEARCH_FIELDS order), `normalisations[at + f]` that field's lengthNormalisation in the answer.
  */
-export function impactLevel(frequencies: ArrayLike<number>, lengths: ArrayLike<number>, averages: ArrayLike<number>, weights: ArrayLike<number>): number {
+export function impactLevel(frequencies: ArrayLike<number>, from: number, normalisations: ArrayLike<number>, at: number, weights: ArrayLike<number>): number {
   let weighted = 0;
   for (let field = 0; field < weights.length; field++) {
-    const frequency = frequencies[field]!;
+    const frequency = frequencies[from + field]!;
     if (frequency === 0) continue;
-    const average = averages[field]! || 1;
-    weighted += (weights[field]! * frequency) / (1 - B + (B * lengths[field]!) / average);
+    weighted += (weights[field]! * frequency) / normalisations[at + field]!;
   }
   return Math.round((weighted / (K1 + weighted)) * MAX_LEVEL);
 }

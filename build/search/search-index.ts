@@ -13,7 +13,7 @@
  * - The suggestions file holds the commonest words, for a query that finds nothing.
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
-import { FIELD_WEIGHTS, impactLevel, K1, B, MAX_LEVEL, tokenLevel } from "./relevance.ts";
+import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
 import { compareCodeUnits, tokenize } from "./text-match.ts";
 
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
@@ -90,19 +90,34 @@ const DIGIT_VALUES = (() => {
   return values;
 })();
 
-/** A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one digit). */
-export function encodePostings(postings: ReadonlyArray<{ position: number; level: number }>): string {
-  let text = "";
+const DIGIT_CODES = Uint8Array.from(DIGITS, (digit) => digit.charCodeAt(0));
+
+/**
+ * A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one
+ * digit). Made from parallel arrays of ascending positions and their levels, through a buffer of character codes.
+ */
+export function encodePostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count = positions.length): string {
+  const codes = new Uint8Array(count * 2 + 16);
+  let length = 0;
+  let room = codes;
   let previous = 0;
-  for (const [at, { position, level }] of postings.entries()) {
-    let gap = at === 0 ? position : position - previous;
-    previous = position;
+  for (let at = 0; at < count; at++) {
+    if (length + 10 > room.length) {
+      const grown = new Uint8Array(room.length * 2);
+      grown.set(room);
+      room = grown;
+    }
+    let gap = positions[at]! - previous;
+    previous = positions[at]!;
     while (gap >= 32) {
-      text += DIGITS[32 | (gap & 31)];
+      room[length++] = DIGIT_CODES[32 | (gap & 31)]!;
       gap = Math.floor(gap / 32);
     }
-    text += DIGITS[gap]! + DIGITS[level]!;
+    room[length++] = DIGIT_CODES[gap]!;
+    room[length++] = DIGIT_CODES[levels[at]!]!;
   }
+  let text = "";
+  for (let from = 0; from < length; from += 8192) text += String.fromCharCode(...room.subarray(from, Math.min(length, from + 8192)));
   return text;
 }
 
@@ -227,25 +242,31 @@ export interface IndexedAnswer {
   slug: string;
   /** Field lengths in words, in SEARCH_FIELDS order. */
   lengths: number[];
-  /** Distinct words, sorted. */
+  /** Distinct words, in order of first appearance. */
   terms: string[];
   /** terms.length × fields counts: the count of terms[i] in field f is frequencies[i * fields + f]. */
   frequencies: number[];
 }
 
-/** The index's view of an answer, from the tokens of its fields (SEARCH_FIELDS order). */
+/** The index's view of an answer, from the tokens of its fields (SEARCH_FIELDS order). One flat array of counts, no sorting: the build sorts the vocabulary once, at the end. */
 export function indexedAnswer(slug: string, fieldTokens: AnswerTokens): IndexedAnswer {
   const fields = SEARCH_FIELDS.length;
-  const counts = new Map<string, number[]>();
-  fieldTokens.forEach((tokens, field) => {
-    for (const token of tokens) {
-      let row = counts.get(token);
-      if (!row) counts.set(token, (row = new Array<number>(fields).fill(0)));
-      row[field]!++;
+  const places = new Map<string, number>();
+  const terms: string[] = [];
+  const frequencies: number[] = [];
+  for (let field = 0; field < fieldTokens.length; field++) {
+    for (const token of fieldTokens[field]!) {
+      let place = places.get(token);
+      if (place === undefined) {
+        place = terms.length;
+        places.set(token, place);
+        terms.push(token);
+        for (let other = 0; other < fields; other++) frequencies.push(0);
+      }
+      frequencies[place * fields + field]!++;
     }
-  });
-  const terms = [...counts.keys()].sort(compareCodeUnits);
-  return { slug, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies: terms.flatMap((term) => counts.get(term)!) };
+  }
+  return { slug, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies };
 }
 
 /** The tokens of each searchable field of a text record, in SEARCH_FIELDS order. */
@@ -284,25 +305,25 @@ class PostingsBuffer {
     this.bytes[this.length++] = value;
   }
 
-  /** Calls `each` with each posting's position and its counts (a shared array, valid during the call). */
-  forEach(fields: number, each: (position: number, frequencies: number[]) => void): void {
-    const frequencies = new Array<number>(fields).fill(0);
+  /** Decodes into `positions` (count entries) and `frequencies` (count × fields), both large enough. */
+  decodeInto(fields: number, positions: Int32Array, frequencies: Int32Array): void {
+    const bytes = this.bytes;
     let at = 0;
     let position = 0;
-    const take = () => {
-      let value = 0;
-      let shift = 0;
-      for (;;) {
-        const byte = this.bytes[at++]!;
-        value |= (byte & 0x7f) << shift;
-        if (byte < 0x80) return value >>> 0;
-        shift += 7;
-      }
-    };
+    let out = 0;
     for (let posting = 0; posting < this.count; posting++) {
-      position = posting === 0 ? take() : position + take();
-      for (let field = 0; field < fields; field++) frequencies[field] = take();
-      each(position, frequencies);
+      for (let value = -1; value < fields; value++) {
+        let number = 0;
+        let shift = 0;
+        for (;;) {
+          const byte = bytes[at++]!;
+          number |= (byte & 0x7f) << shift;
+          if (byte < 0x80) break;
+          shift += 7;
+        }
+        if (value === -1) positions[posting] = position += number >>> 0;
+        else frequencies[out++] = number >>> 0;
+      }
     }
   }
 }
@@ -360,24 +381,36 @@ export class SearchIndexBuilder {
     const shardFirsts: string[] = [];
     let shard: SearchTermsShard | undefined;
     let characters = 0;
-    const levels: Array<{ position: number; level: number }> = [];
-    const lengths = new Array<number>(fields);
+    // Each answer's length normalisation per field, made once for every word.
+    const normalisations = new Float64Array(answers * fields);
+    for (let position = 0; position < answers; position++) {
+      for (let field = 0; field < fields; field++) normalisations[position * fields + field] = lengthNormalisation(this.lengths[position * fields + field]!, averages[field]!);
+    }
+    let positions = new Int32Array(1024);
+    let frequencies = new Int32Array(1024 * fields);
+    let levels = new Uint8Array(1024);
     // The words are sorted, so those of one initial come together: one letter's best values at a time.
     const prefixFiles: string[] = [];
     const initials = new InitialPrefixes(answers, contentDigest);
     for (const term of terms) {
       const buffer = this.postingsByTerm.get(term)!;
-      levels.length = 0;
-      buffer.forEach(fields, (position, frequencies) => {
-        for (let field = 0; field < fields; field++) lengths[field] = this.lengths[position * fields + field]!;
-        levels.push({ position, level: impactLevel(frequencies, lengths, averages, weights) });
-      });
-      const encoded = encodePostings(levels);
+      const count = buffer.count;
+      if (count > positions.length) {
+        positions = new Int32Array(count * 2);
+        frequencies = new Int32Array(count * 2 * fields);
+        levels = new Uint8Array(count * 2);
+      }
+      buffer.decodeInto(fields, positions, frequencies);
+      for (let at = 0; at < count; at++) {
+        const position = positions[at]!;
+        levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
+      }
+      const encoded = encodePostings(positions, levels, count);
       if (!shard) {
         shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], postings: [] };
         shardFirsts.push(term);
       }
-      const finished = initials.add(term, levels, shardFirsts.length);
+      const finished = initials.add(term, positions, levels, count, shardFirsts.length);
       if (finished) {
         prefixFiles.push(finished.prefix);
         yield { kind: "prefix", body: finished };
@@ -450,7 +483,7 @@ class InitialPrefixes {
   }
 
   /** Takes a word's levels; gives the finished file of the previous initial, if it has one. */
-  add(term: string, levels: ReadonlyArray<{ position: number; level: number }>, shard: number): SearchPrefix | undefined {
+  add(term: string, positions: Int32Array, levels: Uint8Array, count: number, shard: number): SearchPrefix | undefined {
     let finished: SearchPrefix | undefined;
     if (term[0] !== this.initial) {
       finished = this.finish();
@@ -460,9 +493,9 @@ class InitialPrefixes {
     this.lastShard = shard;
     if (!PREFIX_INITIAL.test(this.initial)) return finished;
     this.used = true;
-    for (const { position, level } of levels) {
-      const value = tokenLevel(level, 1, term.length);
-      if (value > this.best[position]!) this.best[position] = value;
+    for (let at = 0; at < count; at++) {
+      const value = tokenLevel(levels[at]!, 1, term.length);
+      if (value > this.best[positions[at]!]!) this.best[positions[at]!] = value;
     }
     return finished;
   }
