@@ -188,6 +188,7 @@ ${input.searchExamples ? `<p>For example, ${code(`?q=${input.searchExamples.hit.
 <ul>
 <li>${code("slug")}: ${escapeHtml(QUERY_PARAMETERS.slug!.summary)} ${escapeHtml(QUERY_PARAMETERS.slug!.rules.join(" "))}</li>
 <li>${code("page")}: ${escapeHtml(QUERY_PARAMETERS.page!.summary)} ${escapeHtml(QUERY_PARAMETERS.page!.rules.join(" "))}</li>
+<li>${code("sort")}: ${escapeHtml(QUERY_PARAMETERS.sort!.summary)} ${escapeHtml(QUERY_PARAMETERS.sort!.rules.join(" "))}</li>
 <li>Filters combine: ${code("?q=room&slug=room-sizing")} applies both.</li>
 ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 </ul>

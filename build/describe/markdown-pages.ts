@@ -122,6 +122,7 @@ ${JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2)}
 
 - \`slug\`: ${QUERY_PARAMETERS.slug!.summary} ${QUERY_PARAMETERS.slug!.rules.join(" ")}
 - \`page\`: ${QUERY_PARAMETERS.page!.summary} ${QUERY_PARAMETERS.page!.rules.join(" ")}
+- \`sort\`: ${QUERY_PARAMETERS.sort!.summary} ${QUERY_PARAMETERS.sort!.rules.join(" ")}
 - Filters combine: \`?q=room&slug=room-sizing\` applies both.
 ${PARAMETER_RULES.map((rule) => `- ${rule}`).join("\n")}
 
