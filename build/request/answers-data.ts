@@ -159,11 +159,11 @@ export class AnswersData {
 
   private answerFragment(slug: string): Promise<AnswerFragment> {
     return this.remember(`fragment:${slug}`, async () => {
-      const text = await this.checkedText(answerPath(slug));
+      const { text, digest } = await this.file(answerPath(slug));
       const fragment = singleItemFragment(text);
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
-      // One build's answer has one text: its slug and the build name it, with no hashing of the bytes.
-      return { bytes: new TextEncoder().encode(fragment), digest: `${await this.contentDigest()}:${slug}` };
+      // The digest of the file's bytes, not the content's: a new renderer changes the bytes of the same content.
+      return { bytes: new TextEncoder().encode(fragment), digest };
     });
   }
 
@@ -171,13 +171,12 @@ export class AnswersData {
     return this.remember(`fragments:${page}`, async () => {
       // The page count from the index, so that the collection's first page is not read for it.
       const pageCount = pageCountOf(await this.search.answers(), await this.search.pageSize());
-      const text = await this.checkedText(collectionPageUrl("answers", pageCount)(page));
+      const { text, digest } = await this.file(collectionPageUrl("answers", pageCount)(page));
       const texts = pageItemFragments(text);
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
-      const digest = await this.contentDigest();
-      // One build's page holds one text at each place: the build, the page and the place name it.
-      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${page}:${at}` }));
+      // The page's digest covers every answer on it: an answer's place on its page names its text.
+      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${at}` }));
     });
   }
 
