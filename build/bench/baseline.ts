@@ -1,18 +1,21 @@
 /**
  * The build of an earlier commit beside this one's, on the same content in one run: a detached git worktree of
  * the baseline under artifacts/bench/baseline (this checkout's node_modules linked in, nothing installed), and
- * builds taken in turns, baseline then ours, so that the machine's drift touches both alike.
+ * builds taken in turns, baseline then ours, so that the machine's drift touches both alike. Each build goes
+ * into a folder that never held files; they are deleted afterwards (the worktree is kept for the next run).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { symlink } from "node:fs/promises";
 import path from "node:path";
 import { runBuild } from "./measure-build.ts";
-import { ROOT, WORK } from "./workspace.ts";
+import { deleteOutputs, ROOT, waitOutRecentDeletion, WORK } from "./workspace.ts";
 
 export interface BaselineFigures {
   ref: string;
   commit: string;
+  /** Where the baseline is checked out: relative to this checkout when inside it. */
+  worktree?: string;
   answers: number;
   repeats: number;
   baselineSeconds: number[];
@@ -44,14 +47,21 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 
 export async function measureAgainstBaseline(ref: string, contentDir: string, answers: number, repeats = 3): Promise<BaselineFigures> {
   const { root, commit } = await baselineWorktree(ref);
+  const outputs = Array.from({ length: repeats }, (_, at) => ({ baseline: path.join(WORK, `dist-baseline-${at + 1}`), ours: path.join(WORK, `dist-ours-${at + 1}`) }));
+  // Left by an interrupted run: a build into them would first delete them, inside its time.
+  const leftovers = outputs.flatMap(({ baseline, ours }) => [baseline, ours]).filter((folder) => existsSync(folder));
+  if (leftovers.length > 0) await deleteOutputs(leftovers);
+  await waitOutRecentDeletion();
   const baselineSeconds: number[] = [];
   const oursSeconds: number[] = [];
-  for (let attempt = 1; attempt <= repeats; attempt++) {
-    process.stderr.write(`bench: ${answers} answers, baseline ${commit.slice(0, 7)} and ours, round ${attempt} of ${repeats}…\n`);
-    baselineSeconds.push(runBuild(root, `baseline ${commit}`, contentDir, path.join(WORK, `dist-baseline-${attempt}`)).seconds);
-    oursSeconds.push(runBuild(ROOT, "ours", contentDir, path.join(WORK, `dist-ours-${attempt}`)).seconds);
+  for (const [at, out] of outputs.entries()) {
+    process.stderr.write(`bench: ${answers} answers, baseline ${commit.slice(0, 7)} and ours, round ${at + 1} of ${repeats}…\n`);
+    baselineSeconds.push(runBuild(root, `baseline ${commit}`, contentDir, out.baseline).seconds);
+    oursSeconds.push(runBuild(ROOT, "ours", contentDir, out.ours).seconds);
   }
+  await deleteOutputs(outputs.flatMap(({ baseline, ours }) => [baseline, ours]));
   const baselineMedian = median(baselineSeconds);
   const oursMedian = median(oursSeconds);
-  return { ref, commit, answers, repeats, baselineSeconds, oursSeconds, baselineMedian, oursMedian, ratio: oursMedian / baselineMedian };
+  const worktree = root.startsWith(ROOT + path.sep) ? path.relative(ROOT, root) : root;
+  return { ref, commit, worktree, answers, repeats, baselineSeconds, oursSeconds, baselineMedian, oursMedian, ratio: oursMedian / baselineMedian };
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10]`: measures, on this machine, how the build and
- * the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
- * (`-- --render-only` rewrites BENCHMARKS.md from that file).
+ * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10 --baseline <git ref>]`: measures, on this machine, how
+ * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
+ * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
+ * and prints the figures; BENCH_WORK=<folder> works, and writes both files, there instead).
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
@@ -18,7 +19,7 @@ import { measureAgainstBaseline } from "./baseline.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { markdown, responseSizes } from "./report.ts";
-import { deleteEarlierOutputs, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
+import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   });
   if (values["render-only"]) {
     // Rewrites BENCHMARKS.md from the last run's figures (after a change to this page's wording), measuring nothing.
-    await writeFile(path.join(ROOT, "BENCHMARKS.md"), markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
+    await writeFile(REPORT_FILE, markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
     baseline,
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
-  await writeFile(path.join(ROOT, "BENCHMARKS.md"), markdown(results));
+  await writeFile(REPORT_FILE, markdown(results));
   process.stdout.write(markdown(results));
 }
 
