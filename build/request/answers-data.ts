@@ -141,18 +141,18 @@ export class AnswersData {
 
   /**
    * The answers with these slugs and positions (all in the index), in the order given, as prebuilt text. Where a page
-   * holds many of them (a quarter of a page or more), they are taken from the page: one read for many
+   * holds many of them (a quarter of that page's answers or more), they are taken from the page: one read for many
    * answers. Answers scattered over many pages come from their own files, so that a rare word does not read a
    * hundred whole pages.
    */
   async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
-    const pageSize = await this.search.pageSize();
+    const [pageSize, answerCount] = await Promise.all([this.search.pageSize(), this.search.answers()]);
     const places = answers.map(({ slug, position }) => ({ slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
     const wanted = new Map<number, number>();
     for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
     return Promise.all(
       places.map(async ({ slug, page, at }) =>
-        wanted.get(page)! * 4 >= pageSize ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
+        wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize) ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
       ),
     );
   }

@@ -40,6 +40,8 @@ export interface SearchIndexMap {
   /** The answers collection's page size: a q is paged without reading the collection. */
   page_size: number;
   documents_per_chunk: number;
+  /** The first slug of each documents chunk: a slug is found by reading one chunk. */
+  document_firsts: string[];
   /** The first word of each words shard, in order: shard i (from 1) holds the words from shard_firsts[i - 1]. */
   shard_firsts: string[];
   /** The one-letter (or digit) tokens with a prebuilt prefix file: those whose words fill more than one shard. */
@@ -446,6 +448,7 @@ export class SearchIndexBuilder {
         answers,
         page_size: pageSize,
         documents_per_chunk: documentsPerChunk,
+        document_firsts: this.slugs.filter((_, position) => position % documentsPerChunk === 0),
         shard_firsts: shardFirsts,
         prefix_files: prefixFiles,
         relevance: {

@@ -10,7 +10,7 @@
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
 import { decodePostingsInto, decodePrefixPostingsInto } from "./search-index.ts";
-import { compareCodeUnits, lowerBound, wordsStartingWith } from "./text-match.ts";
+import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
   map(): Promise<SearchIndexMap>;
@@ -105,11 +105,14 @@ export function allowedDistance(tokenLength: number): number {
  * The optimal string alignment distance (insertions, deletions, substitutions and swaps of neighbours, each 1)
  * between `a` and `b`, or `bound + 1` as soon as it is known to exceed `bound`.
  */
+// Three rows, reused: a miss compares a token with up to 20,000 words.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 export function editDistance(a: string, b: string, bound: number): number {
   if (Math.abs(a.length - b.length) > bound) return bound + 1;
-  let before = new Array<number>(b.length + 1);
-  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
-  let current = new Array<number>(b.length + 1);
+  if (rows[0]!.length <= b.length) rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2), new Int32Array(b.length * 2)];
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let at = 0; at <= b.length; at++) previous[at] = at;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let smallest = i;
@@ -177,22 +180,16 @@ export class SearchReader {
     return { slug, position, score: entry.points[at]! };
   }
 
-  /** The position of a slug in collection order (slugs are sorted), or undefined. */
+  /** The position of a slug in collection order (slugs are sorted), or undefined: one documents chunk read. */
   async positionOf(slug: string): Promise<number | undefined> {
     const map = await this.source.map();
-    let low = 0;
-    let high = Math.ceil(map.answers / map.documents_per_chunk);
     // The last chunk whose first slug is not after `slug`.
-    while (high - low > 1) {
-      const mid = (low + high) >>> 1;
-      const chunk = await this.source.documents(mid + 1);
-      if (compareCodeUnits(chunk.slugs[0]!, slug) <= 0) low = mid;
-      else high = mid;
-    }
-    if (map.answers === 0) return undefined;
-    const chunk = await this.source.documents(low + 1);
-    const at = lowerBound(chunk.slugs, slug);
-    return chunk.slugs[at] === slug ? chunk.first + at : undefined;
+    const at = lowerBound(map.document_firsts, slug);
+    const chunk = at + (map.document_firsts[at] === slug ? 1 : 0);
+    if (chunk === 0) return undefined;
+    const { slugs, first } = await this.source.documents(chunk);
+    const place = lowerBound(slugs, slug);
+    return slugs[place] === slug ? first + place : undefined;
   }
 
   /**
