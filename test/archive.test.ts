@@ -285,14 +285,41 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       expect(await page.locator("article.answer").count()).toBe(20);
       expect(await page.locator("#answer-search").isVisible()).toBe(true);
       const data = new AnswersData(async (file) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
-      for (const example of QUERY_EXAMPLES) {
-        const api = await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(example.q)}`), data);
-        const expected = ((await api!.json()) as { data: Array<{ slug: string }> }).data.map((answer) => answer.slug);
-        await page.fill("#q", example.q);
-        const shown = await page.locator("article.answer:visible").evaluateAll((articles) => articles.map((article) => (article as HTMLElement).dataset.slug));
-        expect(shown, `q=${example.q}`).toEqual(expected);
-        expect(await page.locator("#search-status").textContent()).toBe(`${expected.length} of 20 answers match.`);
+      type Match = { slug: string; score: number; fields: string[]; snippet: { field: string; text: string; matches: Array<[number, number]> } };
+      type Found = { data: Array<{ slug: string }>; meta: { total: number; matches: Match[]; suggestions?: Array<{ q: string; total: number }> } };
+      const queries = [...QUERY_EXAMPLES.map((example) => example.q), "microphone", "warranty", "teams rooms certification", "Straße micro", "microphne", "warranty lenght"];
+      for (const q of queries) {
+        const api = (await (await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), data))!.json()) as Found;
+        const expected = api.data.map((answer) => answer.slug);
+        await page.fill("#q", q);
+        // The page searches asynchronously: wait for its status, then read what it shows.
+        await expect.poll(() => page.locator("#search-status").textContent(), { timeout: 5000 }).toBe(expected.length === 0 ? "No answer matches." : `${expected.length} of 20 answers match, best match first.`);
+        const shown = await page.locator("article.answer:visible").evaluateAll((articles) =>
+          articles.map((article) => {
+            const match = article.querySelector<HTMLElement>(".match")!;
+            const snippet = match.querySelector<HTMLElement>(".snippet")!;
+            return { slug: (article as HTMLElement).dataset.slug, score: Number(match.dataset.score), fields: match.dataset.fields!.split(" "), field: snippet.dataset.field, text: snippet.textContent, marked: [...snippet.querySelectorAll("mark")].map((mark) => mark.textContent) };
+          }),
+        );
+        // Best match first, each explained exactly as the API explains it.
+        expect(shown, `q=${q}`).toEqual(
+          api.meta.matches.map((match) => ({
+            slug: match.slug,
+            score: match.score,
+            fields: match.fields,
+            field: match.snippet.field,
+            text: match.snippet.text,
+            marked: match.snippet.matches.map(([start, end]) => Array.from(match.snippet.text).slice(start, end).join("")),
+          })),
+        );
+        const offered = await page.locator("#search-suggestions button").evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset.q));
+        expect(offered, `suggestions for q=${q}`).toEqual((api.meta.suggestions ?? []).map((suggestion) => suggestion.q));
       }
+      // A suggestion is a query: clicking it searches for it.
+      await page.fill("#q", "microphne");
+      await page.locator("#search-suggestions button").first().click();
+      expect(await page.inputValue("#q")).toBe("microphone");
+      await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);
       expect(await page.locator("li[id^=supplier-]").count()).toBe(14);
       const records = JSON.parse(await readFile(path.join(dist, "api/v1/health/index.json"), "utf8")).counts.evidence_records as number;
       expect(await page.locator("details[id^=evidence-]").count()).toBe(records);

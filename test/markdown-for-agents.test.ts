@@ -25,7 +25,7 @@ const read = (file: string) => readFile(path.join(dist, ...file.split("/").filte
 beforeAll(async () => {
   ({ dist } = await buildShipped("markdown", { sourceDateEpoch: 1_700_000_000 }));
   running = await startLocalServer(dist);
-  slugs = (JSON.parse(await read("/api/v1/search/answers.json")) as { documents: string[] }).documents;
+  slugs = (JSON.parse(await read("/api/v1/answers/index.json")) as { data: Array<{ slug: string }> }).data.map((answer) => answer.slug);
   const sources = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "sources.yaml"), "utf8")) as { sources: Array<{ id: string; title: string; publisher: string; url?: string; accessed: unknown }> };
   register = new Map(sources.sources.map((source) => [source.id, { ...source, accessed: String(source.accessed) }]));
 }, 60_000);

@@ -77,6 +77,10 @@ describe.each([
     const search = await call("search_answers", { q: "ceiling micro" });
     expect(search.structuredContent).toEqual(await api("/api/v1/answers?q=ceiling+micro"));
     expect(JSON.parse(search.content[0]!.text)).toEqual(search.structuredContent);
+    expect((await call("search_answers", { q: "room", sort: "slug" })).structuredContent).toEqual(await api("/api/v1/answers?q=room&sort=slug"));
+    expect((await call("search_answers", { q: "microphne" })).structuredContent).toEqual(await api("/api/v1/answers?q=microphne"));
+    expect(((await call("search_answers", { q: "microphne" })).structuredContent as { meta: { suggestions: Array<{ q: string }> } }).meta.suggestions[0]!.q).toBe("microphone");
+    await expect(call("search_answers", { q: "room", sort: "score" })).rejects.toThrow("sort must be relevance or slug");
     const refused = await call("search_answers", { q: "!!" });
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toContain("no letter or digit");

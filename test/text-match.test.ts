@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
-import { writeSearchIndex } from "../build/compile/search-index-file.ts";
-import { canonicalJson } from "../build/api/canonical-json.ts";
-const DIGEST = `sha256:${"0".repeat(64)}`;
-import { buildSearchIndex, decodePostings, encodePostings, searchIndex } from "../build/search/search-index.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
 
@@ -112,49 +108,6 @@ describe("matching: every query token starts some word", () => {
     const parsed = parseQuery(query);
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(matchesAllTokens(words, parsed.tokens)).toBe(expected);
-  });
-});
-
-describe("the search index answers exactly as direct matching does", () => {
-  const documents = [
-    { id: "a-room", texts: ["Room sizing", "Small rooms and large rooms"] },
-    { id: "b-mics", texts: ["Microphones", "Ceiling microphones cover the room"] },
-    { id: "c-display", texts: ["Displays", "Display size for the farthest viewer"] },
-  ];
-  const index = buildSearchIndex(documents, DIGEST);
-
-  it.each([["room"], ["r"], ["micro ceil"], ["display"], ["d"], ["nothing"], ["the"], ["farthest room"]])("%j", (query) => {
-    const parsed = parseQuery(query);
-    if (!parsed.ok) throw new Error("test query must be valid");
-    const direct = documents.filter((document) => matchesAllTokens(vocabulary(document.texts), parsed.tokens)).map((document) => document.id);
-    expect(searchIndex(index, parsed.tokens)).toEqual(direct);
-  });
-
-  it("stores a sorted vocabulary with ascending, delta-encoded postings", () => {
-    expect([...index.terms].sort()).toEqual(index.terms);
-    for (const encoded of index.postings) {
-      const positions = decodePostings(encoded);
-      expect(new Set(positions).size).toBe(positions.length);
-      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-      expect(encodePostings(positions)).toBe(encoded);
-    }
-    expect(decodePostings("0,3,a")).toEqual([0, 3, 13]);
-  });
-});
-
-describe("the index file", () => {
-  it("is written in pieces with exactly the bytes of its canonical JSON, empty or past many pieces", async () => {
-    const random = seededRandom(11);
-    const words = ["room", "camera", "ceiling", "microphone", "ß-bar", "zoom", "teams", "<script>", "écran", "2026"];
-    const documents = Array.from({ length: 4000 }, (_, at) => ({
-      id: `answer-${at}`,
-      texts: [Array.from({ length: 12 }, () => words[Math.floor(random() * words.length)]).join(" ") + ` unique${at}`],
-    }));
-    for (const index of [buildSearchIndex([], DIGEST), buildSearchIndex(documents.slice(0, 3), DIGEST), buildSearchIndex(documents, DIGEST)]) {
-      const parts: string[] = [];
-      await writeSearchIndex({ write: async (text) => void parts.push(text), close: async () => {} }, index);
-      expect(parts.join("")).toBe(canonicalJson(index));
-    }
   });
 });
 

@@ -34,10 +34,35 @@ export interface EnvelopeMeta {
   filters: Filters;
 }
 
+/** Why an answer matched `q` (computed responses only; the answer objects themselves are never changed). */
+export interface AnswerMatch {
+  slug: string;
+  /** The relevance score: comparable within one query of one build, not across queries. */
+  score: number;
+  /** The searchable fields some query token starts a word of. */
+  fields: Array<"title" | "question" | "tags" | "summary" | "body">;
+  /** Plain text around the best match; `matches` are [start, end) ranges of matched words, in code points. */
+  snippet: { field: "title" | "question" | "summary" | "body"; text: string; matches: Array<[number, number]> };
+}
+
+/** For a `q` that finds nothing: a corrected query, from the index's own words, that finds something. */
+export interface SearchSuggestion {
+  q: string;
+  total: number;
+  corrections: Array<{ token: string; word: string; distance: number }>;
+}
+
+/** What a response to `q` adds to its meta. */
+export interface SearchMeta {
+  sort: "relevance" | "slug";
+  matches?: AnswerMatch[];
+  suggestions?: SearchSuggestion[];
+}
+
 export interface Envelope<Item> {
   data: Item[];
   links: EnvelopeLinks;
-  meta: EnvelopeMeta;
+  meta: EnvelopeMeta & Partial<SearchMeta>;
 }
 
 /** How many pages `total` items fill: at least one, an empty first page when there is nothing. */
@@ -69,12 +94,16 @@ export function collectionPageUrl(collection: string, pageCount: number): (page:
   return (page) => (pageCount === 1 ? collectionPath(collection) : pagePath(collection, page));
 }
 
-/** The URL of a computed answers result: the public path with its filters in a fixed order, page 1 left out. */
-export function answersQueryUrl(filters: Filters): (page: number) => string {
+/**
+ * The URL of a computed answers result: the public path with its filters in a fixed order, page 1 left out, and
+ * `sort` only where it is not the default (relevance with q, collection order without).
+ */
+export function answersQueryUrl(filters: Filters, sort: "relevance" | "slug" = filters.q === null ? "slug" : "relevance"): (page: number) => string {
   return (page) => {
     const parts: string[] = [];
     if (filters.q !== null) parts.push(`q=${encodeURIComponent(filters.q)}`);
     if (filters.slug !== null) parts.push(`slug=${encodeURIComponent(filters.slug)}`);
+    if (filters.q !== null && sort === "slug") parts.push("sort=slug");
     if (page !== 1) parts.push(`page=${page}`);
     return parts.length === 0 ? ANSWERS_ENDPOINT : `${ANSWERS_ENDPOINT}?${parts.join("&")}`;
   };

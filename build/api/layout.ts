@@ -50,8 +50,32 @@ export const LLMS_FULL_FILE = "/llms-full.txt";
 /** The public path of the answers collection, where `q`, `slug` and `page` are answered. */
 export const ANSWERS_ENDPOINT = `${API_ROOT}/answers`;
 
-/** The prebuilt search index `q` is answered from. */
+/** The prebuilt search index `q` is answered from: its map, which names the files of its shards. */
 export const ANSWERS_SEARCH_INDEX_FILE = `${API_ROOT}/search/answers.json`;
+const ANSWERS_SEARCH_FOLDER = `${API_ROOT}/search/answers`;
+
+/** Shard `shard` (from 1) of the search index's words, with their postings. */
+export function searchTermsPath(shard: number): string {
+  return `${ANSWERS_SEARCH_FOLDER}/terms/${shard}.json`;
+}
+
+/** Chunk `chunk` (from 1) of the search index's documents: the slugs of a run of positions. */
+export function searchDocumentsPath(chunk: number): string {
+  return `${ANSWERS_SEARCH_FOLDER}/documents/${chunk}.json`;
+}
+
+/** The prebuilt matches of a one-letter (or digit) token. */
+export function searchPrefixPath(initial: string): string {
+  return `${ANSWERS_SEARCH_FOLDER}/prefixes/${initial}.json`;
+}
+
+/** The words suggestions are chosen from, most common first. */
+export const SEARCH_SUGGESTIONS_FILE = `${ANSWERS_SEARCH_FOLDER}/suggestions.json`;
+
+/** Every file of the search index, under one folder beside the map: one header rule and one schema serve them. */
+export function isSearchIndexFile(path: string): boolean {
+  return path === ANSWERS_SEARCH_INDEX_FILE || path.startsWith(`${ANSWERS_SEARCH_FOLDER}/`);
+}
 
 /** Extensionless public URLs and the files they are rewrites of (the rules in netlify.toml). */
 export const ALIASES: ReadonlyArray<readonly [string, string]> = [

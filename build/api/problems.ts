@@ -10,6 +10,7 @@ export const PROBLEM_TYPES = {
   "query-too-long": { status: 400, title: "The q parameter is longer than 200 characters" },
   "repeated-parameter": { status: 400, title: "A parameter is given more than once" },
   "invalid-page": { status: 400, title: "The page parameter is not a whole number from 1" },
+  "invalid-sort": { status: 400, title: "The sort parameter is neither relevance nor slug" },
   "malformed-parameter": { status: 400, title: "A parameter is not valid percent-encoded UTF-8" },
   "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
   "not-found": { status: 404, title: "No resource at this path" },

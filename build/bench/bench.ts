@@ -1,33 +1,47 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10]`: measures, on this machine, how the build and
- * the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
- * (`-- --render-only` rewrites BENCHMARKS.md from that file).
+ * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10 --baseline <git ref>]`: measures, on this machine, how
+ * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
+ * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
+ * and prints the figures; BENCH_WORK=<folder> works, and writes both files, there instead).
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
-import { measureBuild, measureQueries, type BuildFigures } from "./measure-build.ts";
+import { measureBuild, type BuildFigures } from "./measure-build.ts";
+import { measureQueries } from "./measure-search.ts";
+import { compareOnJudgedQueries } from "./judged-queries.ts";
+import { measureAgainstBaseline } from "./baseline.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { markdown, responseSizes } from "./report.ts";
-import { deleteEarlierOutputs, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
+import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { sizes: { type: "string", default: "1000,10000,100000" }, seconds: { type: "string", default: "10" }, "render-only": { type: "boolean", default: false } },
+    options: {
+      sizes: { type: "string", default: "1000,10000,100000" },
+      seconds: { type: "string", default: "10" },
+      "render-only": { type: "boolean", default: false },
+      // A git ref whose build of the 10,000-answer content is timed beside ours, in turns.
+      baseline: { type: "string" },
+      // For working on the bench: builds and search only, no servers or load.
+      "search-only": { type: "boolean", default: false },
+    },
     strict: true,
   });
   if (values["render-only"]) {
     // Rewrites BENCHMARKS.md from the last run's figures (after a change to this page's wording), measuring nothing.
-    await writeFile(path.join(ROOT, "BENCHMARKS.md"), markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
+    await writeFile(REPORT_FILE, markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);
+  const contentFingerprint = await syntheticContentFingerprint();
   await mkdir(WORK, { recursive: true });
   const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
@@ -35,13 +49,28 @@ async function main(): Promise<void> {
   shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
   builds.push(shipped);
   for (const size of sizes) {
-    const content = path.join(WORK, `content-${size}`);
+    // Named by what decides whether it still builds (the generator, the content rules and schemas): content
+    // generated before a rule was added is made again, into a new folder, never deleted just before a build.
+    const content = path.join(WORK, `content-${size}-${contentFingerprint}`);
     if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: size, out: content });
     process.stderr.write(`bench: building ${size} answers…\n`);
-    // Three builds each up to 10,000 answers; one of 100,000 (40 s and 2 GB of files).
+    // Three builds each up to 10,000 answers; one of 100,000 (about 90 s and 4 GB of files).
     const figures = await measureBuild(String(size), content, size, size <= 10_000 ? 3 : 1);
-    if (size <= 10_000) figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
+    figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
     builds.push(figures);
+  }
+  process.stderr.write("bench: judged queries…\n");
+  const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
+  let baseline;
+  if (values.baseline) {
+    const content = path.join(WORK, `content-10000-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
+    baseline = await measureAgainstBaseline(values.baseline, content, 10_000);
+  }
+  if (values["search-only"]) {
+    await deleteEarlierOutputs(aside);
+    process.stdout.write(JSON.stringify({ builds, judged, baseline }, null, 2) + "\n");
+    return;
   }
   process.stderr.write("bench: servers…\n");
   const servers = await measureServers(path.join(WORK, "dist-shipped"), Number(values.seconds));
@@ -58,10 +87,25 @@ async function main(): Promise<void> {
     load,
     netlifyServeLoad,
     sizes: await responseSizes(path.join(WORK, "dist-shipped")),
+    judged,
+    baseline,
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
-  await writeFile(path.join(ROOT, "BENCHMARKS.md"), markdown(results));
+  await writeFile(REPORT_FILE, markdown(results));
   process.stdout.write(markdown(results));
+}
+
+/** A digest of the generator, the content rules and the content schemas. */
+async function syntheticContentFingerprint(): Promise<string> {
+  const hash = createHash("sha256");
+  const folders = ["build/synthetic", "build/rules", "schemas"];
+  for (const folder of folders) {
+    for (const name of (await readdir(path.join(ROOT, folder))).sort()) {
+      if (folder === "schemas" && !name.startsWith("content-")) continue;
+      hash.update(name).update(await readFile(path.join(ROOT, folder, name)));
+    }
+  }
+  return hash.digest("hex").slice(0, 8);
 }
 
 await main();

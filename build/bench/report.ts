@@ -2,13 +2,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { ANSWERS_SEARCH_INDEX_FILE } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, searchTermsPath } from "../api/layout.ts";
 import type { BuildFigures } from "./measure-build.ts";
+import type { QueryCase } from "./measure-search.ts";
+import type { BaselineFigures } from "./baseline.ts";
+import type { JudgedComparison } from "./judged-queries.ts";
 import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
 import type { LoadFigures, measureServers } from "./measure-servers.ts";
 
 export async function responseSizes(dist: string) {
-  const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_FILE, "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
+  const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_FILE, searchTermsPath(1), "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
   const sizes = [];
   for (const file of files) {
     const bytes = await readFile(path.join(dist, ...file.split("/").filter(Boolean)));
@@ -25,41 +28,46 @@ export function markdown(results: {
   load: LoadFigures;
   netlifyServeLoad?: NetlifyServeLoad;
   sizes: Awaited<ReturnType<typeof responseSizes>>;
+  judged?: JudgedComparison;
+  baseline?: BaselineFigures;
 }): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   const target = (met: boolean) => (met ? "met" : "**missed**");
   const byLabel = new Map(results.builds.map((build) => [build.label, build]));
   const tenK = byLabel.get("10000");
   const hundredK = byLabel.get("100000");
+  const sizes = results.builds.filter((build) => build.label !== "shipped").map((build) => build.label);
+  const reproduce = `npm run bench -- --sizes ${sizes.join(",")}${results.baseline ? ` --baseline ${results.baseline.ref}` : ""}`;
   const lines = [
     "# Benchmarks",
     "",
-    `Figures of one run of \`npm run bench\` on ${results.date.slice(0, 10)}: Node ${results.machine.node}, ${results.machine.cpus} cores (${results.machine.cpuModel}), ${results.machine.memoryGiB} GiB. Reproduce with \`npm run bench\` (sizes: \`-- --sizes 1000,10000,100000\`); the raw figures are written to \`artifacts/bench/results.json\`. Synthetic content comes from \`npm run gen\`; a build's time includes starting Node.`,
+    `Figures of one run of \`npm run bench\` on ${results.date.slice(0, 10)}: Node ${results.machine.node}, ${results.machine.cpus} cores (${results.machine.cpuModel}), ${results.machine.memoryGiB} GiB. Reproduce with \`${reproduce}\`; the raw figures are written to \`artifacts/bench/results.json\`. Synthetic content comes from \`npm run gen\`; a build's time includes starting Node.`,
     "",
     "## Build",
     "",
-    "| content | answers | files | builds | wall time (s), median | range (s) | ms per answer | peak memory (MiB), highest | index raw (KiB) | index gzip (KiB) | index bytes per answer | terms | index parse (ms) |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.files} | ${build.repeats} | ${n(build.seconds, 2)} | ${build.repeats > 1 ? `${n(build.secondsRange[0], 2)}–${n(build.secondsRange[1], 2)}` : "—"} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.bytesPerAnswer, 0)} | ${build.index.terms} | ${n(build.index.parseMs)} |`),
+    "| content | answers | files | builds | wall time (s), median | range (s) | ms per answer | peak memory (MiB), highest |",
+    "|---|---|---|---|---|---|---|---|",
+    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.files} | ${build.repeats} | ${n(build.seconds, 2)} | ${build.repeats > 1 ? `${n(build.secondsRange[0], 2)}–${n(build.secondsRange[1], 2)}` : "—"} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} |`),
     "",
     "From 2,000 files a build parses and renders on worker threads, one per core (two here), while the main thread checks and writes. Past 1,000 answers most of the time goes to parsing front matter, rendering Markdown and writing about 21 KB per answer in two files. Each build is measured into a folder that never held files, as a first build is: on these machines' ext4 disks (no journal), creating files within minutes of deleting many is slowed by the kernel skipping every recently deleted inode, so a rebuild right after deleting a large output can take seconds longer. Each size up to 10,000 answers is built three times and the median shown, because one build's time moves by about a tenth from run to run.",
     "",
-    "The index parse is what an edge isolate pays once, on its first `q`: a few milliseconds at 10,000 answers. At 100,000 it passes Netlify's 50 ms of CPU per request, which is why the docs (Scale and limits) plan a sharded index before a collection of that size is deployed.",
+    "## The search index",
     "",
-    "## q in the request handler",
+    "Every file under `/api/v1/search/`: the map, the words shards, the documents chunks (128 slugs each), the prefix files of one-letter tokens whose words fill several shards, and the suggestion words. Gzip is of each file on its own (default level), as a CDN serves it. The parse is of the map and the largest words shard: what a cold query word pays, one shard being the usual case.",
     "",
-    "The handler called with a `Request` until it returns its `Response` (whose body then streams from prebuilt bytes), its data read from the built files and kept, as at the edge after the first request; 300 calls per case after 20 to warm up. Cold start: the first query on fresh data, reading and parsing the index and the first page.",
+    "| content | answers | files | raw (KiB) | gzip (KiB) | gzip bytes per answer | words shards | documents chunks | prefix files | terms | map (bytes) | largest shard (KiB) | parse (ms) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.index.files} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.gzipBytesPerAnswer, 0)} | ${build.index.shards} | ${build.index.documentsChunks} | ${build.index.prefixFiles} | ${build.index.terms} | ${build.index.mapBytes} | ${n(build.index.largestShardBytes / 1024)} | ${n(build.index.parseMs, 2)} |`),
     "",
-    "| content | cold start (ms) | case | q | matches | p50 (ms) | p99 (ms) |",
-    "|---|---|---|---|---|---|---|",
-    ...results.builds.flatMap((build) => (build.query ? build.query.cases.map((testCase) => `| ${build.label} | ${n(build.query!.coldStartMs)} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`) : [])),
-    "",
-    "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the search index, the collection's first page (page size and count) and the root resource (versioning headers), then the pages that hold the answers it returns, never one file per answer. Before issue 14 a cold `q=room` took about 15.",
+    ...querySection(results.builds),
+    "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the index's map, the root resource (versioning headers), the shards of the query's words and the documents chunks of its hits, then the hits' answers, from the pages that hold many of them or from their own files.",
     "",
     "| answers | request | status | reads |",
     "|---:|---|---:|---:|",
     ...results.builds.flatMap((build) => (build.query?.subrequests ?? []).map((figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`)),
     "",
+    ...judgedSection(results.judged),
+    ...baselineSection(results.baseline),
     "## Local server",
     "",
     `autocannon, 10 connections, the same headers (\`Accept: application/json\`, \`Accept-Encoding: identity\`), on the shipped build; the plain server is \`serve-handler\` alone over the same dist/.`,
@@ -98,8 +106,17 @@ export function markdown(results: {
     tenK ? `| 10,000 answers under 600 MB peak | ${n(tenK.peakMiB, 0)} MiB | ${target(tenK.peakMiB * 1.048576 < 600)} |` : "| 10,000 answers under 600 MB peak | not run | — |",
     hundredK ? `| 100,000 answers under 60 s and 1 GB | ${n(hundredK.seconds, 1)} s, ${n(hundredK.peakMiB, 0)} MiB | ${target(hundredK.seconds < 60 && hundredK.peakMiB * 1.048576 < 1000)} |` : "| 100,000 answers under 60 s and 1 GB | not run (add 100000 to --sizes) | — |",
     hundredK && tenK ? `| time per answer at 100k at most 1.5 times that at 10k | ${n(hundredK.msPerAnswer / tenK.msPerAnswer, 2)}× | ${target(hundredK.msPerAnswer <= 1.5 * tenK.msPerAnswer)} |` : "| linear growth 10k to 100k | not run | — |",
-    tenK?.query ? `| q at 10,000: p99 under 2 ms | worst p99 ${n(Math.max(...tenK.query.cases.map((testCase) => testCase.p99Ms)), 2)} ms | ${target(Math.max(...tenK.query.cases.map((testCase) => testCase.p99Ms)) < 2)} |` : "| q at 10,000 | not run | — |",
-    tenK?.query ? `| q at 10,000: cold start under 50 ms | ${n(tenK.query.coldStartMs, 1)} ms | ${target(tenK.query.coldStartMs < 50)} |` : "| q cold start | not run | — |",
+    ...queryTargets([tenK, hundredK]),
+    ...(() => {
+      const largest = [...results.builds].sort((a, b) => b.answers - a.answers)[0]!;
+      return [`| search index at most 250 bytes per answer, gzipped (at ${largest.answers} answers) | ${n(largest.index.gzipBytesPerAnswer, 0)} bytes | ${target(largest.index.gzipBytesPerAnswer <= 250)} |`];
+    })(),
+    results.baseline
+      ? `| ${results.baseline.answers.toLocaleString("en")}-answer build no slower than the baseline ${baselineName(results.baseline)}: ours over baseline at most 1.0 | ${n(results.baseline.oursMedian, 2)} s against ${n(results.baseline.baselineMedian, 2)} s, ${n(results.baseline.ratio, 3)}× (medians of ${results.baseline.repeats} wall-clock builds each, taken in turns in one run, each into a new folder) | ${target(results.baseline.ratio <= 1)} |`
+      : "| 10,000-answer build no slower than the baseline | not run (`--baseline <git ref>`) | — |",
+    results.judged
+      ? `| judged queries: MRR and top-1 at least MiniSearch's | ${n(results.judged.ours.meanReciprocalRank, 3)} and ${results.judged.ours.topOneHits} against ${n(results.judged.miniSearch.meanReciprocalRank, 3)} and ${results.judged.miniSearch.topOneHits} | ${target(results.judged.ours.meanReciprocalRank >= results.judged.miniSearch.meanReciprocalRank && results.judged.ours.topOneHits >= results.judged.miniSearch.topOneHits)} |`
+      : "| judged queries | not run | — |",
     `| local server at least 0.8 times serve-handler | ${n(results.servers.ratio, 2)} | ${target(results.servers.ratio >= 0.8)} |`,
     `| ${results.load.seconds} s at peak load: no error, every response as at rest, memory under ${results.load.memoryBoundMiB} MiB | ${results.load.errors} errors, ${results.load.mismatches} differences, ${n(results.load.rssPeakMiB, 0)} MiB peak | ${target(results.load.passed)} |`,
     results.netlifyServeLoad?.ran
@@ -113,4 +130,105 @@ export function markdown(results: {
 function loadRow(server: string, load: LoadFigures): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   return `| ${server} | ${load.requests} | ${n(load.requestsPerSecond, 0)} | ${load.latencyP50Ms} | ${load.latencyP99Ms} | ${load.errors} | ${load.timeouts} | ${load.mismatches} | ${n(load.rssBeforeMiB, 0)} / ${n(load.rssPeakMiB, 0)} / ${n(load.rssAfterMiB, 0)} | ${load.sameBytesAfter ? "yes" : "**no**"} | ${load.passed ? "passed" : "**failed**"} |`;
+}
+
+/** The q targets at 10,000 and 100,000 answers, one row each for warm and cold, over the sizes that were run. */
+function queryTargets(builds: ReadonlyArray<BuildFigures | undefined>): string[] {
+  const sizes = builds.map((build, at) => ({ label: at === 0 ? "10,000" : "100,000", cases: build?.query?.cases }));
+  const ran = sizes.filter((size) => size.cases !== undefined) as Array<{ label: string; cases: QueryCase[] }>;
+  const worst = (cases: readonly QueryCase[], figure: (testCase: QueryCase) => number | undefined) => Math.max(...cases.map((testCase) => figure(testCase) ?? Number.NaN));
+  const status = (passes: (cases: QueryCase[]) => boolean) => (ran.length === 0 ? "—" : !ran.every((size) => passes(size.cases)) ? "**missed**" : ran.length < sizes.length ? "met where run" : "met");
+  const notRun = sizes.filter((size) => size.cases === undefined).map((size) => `${size.label}: not run`);
+  const n = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
+  const warm = [...ran.map((size) => `${size.label}: worst ${worst(size.cases, (testCase) => testCase.p99Ms).toFixed(2)} ms`), ...notRun].join("; ");
+  const cold = [
+    ...ran.map((size) => {
+      const newProcess = worst(size.cases, (testCase) => testCase.coldNewProcessCpuMs);
+      const newProcessMainThread = worst(size.cases, (testCase) => testCase.coldNewProcessMainThreadCpuMs);
+      const also = Number.isNaN(newProcess) ? "" : `; in a new process, the compiler cold too, ${n(newProcess)} ms, main thread ${n(newProcessMainThread)} ms`;
+      return `${size.label}: worst ${n(worst(size.cases, (testCase) => testCase.coldCpuMs))} ms (main thread ${n(worst(size.cases, (testCase) => testCase.coldMainThreadCpuMs))} ms; the index alone ${n(worst(size.cases, (testCase) => testCase.coldIndexCpuMs))} ms${also})`;
+    }),
+    ...notRun,
+  ].join("; ");
+  return [
+    `| q at 10,000 and at 100,000: warm p99 under 2 ms | ${warm} | ${status((cases) => worst(cases, (testCase) => testCase.p99Ms) < 2)} |`,
+    `| cold query under 20 ms of CPU at 10,000 and at 100,000 (fresh data, median of five) | ${cold} | ${status((cases) => worst(cases, (testCase) => testCase.coldCpuMs) < 20)} |`,
+  ];
+}
+
+function querySection(builds: readonly BuildFigures[]): string[] {
+  const n = (value: number | undefined, digits = 1) => (value === undefined ? "—" : value.toFixed(digits));
+  const withQueries = builds.filter((build) => build.query);
+  return [
+    "## q in the request handler",
+    "",
+    "The real handler (`answersQuery`), called with a `Request` until its `Response` is read. With `q`, a response holds up to 100 answers, each explained (score, fields, snippet) in `meta.matches`, and a miss gets suggestions from the index's commonest words. The cases come from each build's own index: its commonest word of more than three letters (the first of the suggestion words), the word of more than three characters in the fewest answers, two one-letter prefixes, the commonest word with a middling one and a one-letter prefix, a word of no answer, and the commonest word with its last two letters swapped.",
+    "",
+    "The files are read from the build's dist/ through the operating system's file cache, which is warm: at the edge each is a `fetch` from the CDN, so the wall times here leave out the network, and the reads and bytes say what a cold request would fetch.",
+    "",
+    "- **Cold, new process**: the query as the first thing a new Node process does (`build/bench/cold-query.ts`), as a new edge isolate's first request: none of the handler's code has run, so the compiler is cold too, and nothing is read. The modules are loaded, and Node's own web APIs (`Request`, `Response`, streams, WebCrypto: Node loads them on first use, an isolate has them built in) touched, before the clock starts. Five processes per case, medians; being processes of their own, nothing the bench ran before touches them.",
+    "- **Cold, fresh data**: a fresh `AnswersData` per call in the bench's own process, as a cold isolate's data: the index's map, the shards (or prefix file) of the query's words, the documents chunks of the page's hits, the hits' answers (their pages or own files), the root resource; everything read, parsed, ranked, explained. The compiler is warmed first by three rounds of every case, each on a fresh `AnswersData`, so that every case meets the same compiled code and the figure is the data's cost; every case is measured cold before any is measured warm. Median of five. (No collection is forced between calls: V8 sweeps after a forced one on its helper threads, which then counts in the next call's CPU.) *Index only* is the search alone on fresh files: reading and parsing what the query needs of the index, ranking, the page's slugs (and a miss's suggestions), no answer read.",
+    "- *CPU* is the process's (`process.cpuUsage`, user and system): all its threads, V8's compiler and garbage collector helpers and libuv's file reads included, which is why it can exceed the wall time, and why it varies more from run to run. *Main thread* is that thread's own CPU (Linux's `/proc/thread-self/schedstat`): where the isolate's JavaScript runs, so the closer figure to an edge function's CPU. *Wall* runs until the response's body is read.",
+    "",
+    "| content | case | q | matches | new process: CPU (ms) | new process: main thread (ms) | new process: wall (ms) | fresh data: CPU (ms) | fresh data: main thread (ms) | fresh data: wall (ms) | index only: CPU (ms) | index only: main thread (ms) | reads | bytes read (KiB) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...withQueries.flatMap((build) =>
+      build.query!.cases.map(
+        (testCase) =>
+          `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.coldNewProcessCpuMs)} | ${n(testCase.coldNewProcessMainThreadCpuMs)} | ${n(testCase.coldNewProcessWallMs)} | ${n(testCase.coldCpuMs)} | ${n(testCase.coldMainThreadCpuMs)} | ${n(testCase.coldWallMs)} | ${n(testCase.coldIndexCpuMs)} | ${n(testCase.coldIndexMainThreadCpuMs)} | ${testCase.coldReads} | ${n(testCase.coldReadBytes / 1024, 0)} |`,
+      ),
+    ),
+    "",
+    "**Warm**: one `AnswersData` kept, as an isolate after its first request: 20 calls, then 300 timed, wall time until the handler returns its `Response`. The same `q` each call, so the reader's remembered matches and ranking of that query serve it (a bounded cache); the answers' explanations and the response are made anew each call.",
+    "",
+    "| content | case | q | p50 (ms) | p99 (ms) |",
+    "|---|---|---|---|---|",
+    ...withQueries.flatMap((build) => build.query!.cases.map((testCase) => `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`)),
+    "",
+  ];
+}
+
+function judgedSection(judged: JudgedComparison | undefined): string[] {
+  if (!judged) return [];
+  const n = (value: number, digits = 3) => value.toFixed(digits);
+  const below = judged.ours.ranks.map((rank, at) => ({ q: rank.q, ours: rank.rank, mini: judged.miniSearch.ranks[at]!.rank })).filter((row) => row.ours !== 1 || row.mini !== 1);
+  const rank = (value: number) => (value === 0 ? "not found" : String(value));
+  return [
+    "## Ranking quality: judged queries",
+    "",
+    `${judged.ours.queries} buyer queries over the shipped answers, each with the answer(s) a buyer would want first, judged by reading the answers (\`test/fixtures/search/judged-queries.yaml\`). Mean reciprocal rank of the first such answer, and how often it comes first. MiniSearch 7.2.0 (BM25, prefix search, every word required) indexes the same five fields with the same weights and the API's own tokens, so that only the ranking differs. The time is of the whole set after one round: ours by a new reader over the index files already parsed (a reader remembers the rankings it has made, which would time a lookup), MiniSearch over its index already built.`,
+    "",
+    "| ranking | queries | mean reciprocal rank | first result judged best | time for the whole set, warm (ms) |",
+    "|---|---|---|---|---|",
+    `| this API (BM25F, sharded index) | ${judged.ours.queries} | ${n(judged.ours.meanReciprocalRank)} | ${judged.ours.topOneHits} | ${n(judged.ours.ms, 1)} |`,
+    `| MiniSearch | ${judged.miniSearch.queries} | ${n(judged.miniSearch.meanReciprocalRank)} | ${judged.miniSearch.topOneHits} | ${n(judged.miniSearch.ms, 1)} (index built in ${n(judged.miniSearch.indexMs, 1)}) |`,
+    "",
+    "Queries where either ranks the best answer below first:",
+    "",
+    "| q | this API | MiniSearch |",
+    "|---|---|---|",
+    ...below.map((row) => `| \`${row.q}\` | ${rank(row.ours)} | ${rank(row.mini)} |`),
+    "",
+  ];
+}
+
+/** The ref as given, with its commit when the ref is not already a prefix of it. */
+const baselineName = (baseline: BaselineFigures) => (baseline.commit.startsWith(baseline.ref) ? baseline.commit.slice(0, 7) : `${baseline.ref} (${baseline.commit.slice(0, 7)})`);
+
+function baselineSection(baseline: BaselineFigures | undefined): string[] {
+  if (!baseline) return [];
+  const n = (value: number) => value.toFixed(2);
+  return [
+    "## The build beside a baseline",
+    "",
+    `The same ${baseline.answers.toLocaleString("en")}-answer content built by \`${baseline.ref}\` (${baseline.commit.slice(0, 12)}, checked out as a worktree in ${baseline.worktree ?? "artifacts/bench/baseline"}, this checkout's node_modules linked in) and by this checkout, in turns (baseline, ours, …), ${baseline.repeats} times each, each into a folder that never held files.`,
+    "",
+    "| build | wall times (s) | median (s) |",
+    "|---|---|---|",
+    `| baseline ${baseline.commit.slice(0, 7)} | ${baseline.baselineSeconds.map(n).join(", ")} | ${n(baseline.baselineMedian)} |`,
+    `| this checkout | ${baseline.oursSeconds.map(n).join(", ")} | ${n(baseline.oursMedian)} |`,
+    "",
+    `Ratio, ours to the baseline: ${baseline.ratio.toFixed(3)}. One build's time moves by about a tenth from run to run, so with ${baseline.repeats} builds each a ratio within a few hundredths of 1 says the two are as fast, not which is faster.`,
+    "",
+  ];
 }

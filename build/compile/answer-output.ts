@@ -1,7 +1,8 @@
 import { readAnswerBody, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
 import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
-import { vocabulary } from "../search/text-match.ts";
+import { answerSearchTexts } from "../search/answer-fields.ts";
+import { fieldTokens, indexedAnswer, type IndexedAnswer } from "../search/search-index.ts";
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
 import { itemFragment } from "../api/envelope.ts";
@@ -27,8 +28,8 @@ export interface AnswerOutput {
   slug: string;
   /** The answer's JSON as it stands in a `data` array. */
   fragment: string;
-  /** The distinct words `q` can find it by, sorted. */
-  terms: string[];
+  /** What the search index takes of it: its words, their counts per field, the fields' lengths. */
+  indexed: IndexedAnswer;
   /** Its line of answers.csv. */
   csvRow: string;
   /** Its Markdown twin, also its part of llms-full.txt. */
@@ -39,11 +40,12 @@ export interface AnswerOutput {
 /** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
 export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
   const markdown = await readAnswerBody(job.body, read);
-  const { resource, searchTexts } = renderAnswer(job.data, markdown, context.titles, context.register);
+  const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
   return {
     slug: resource.slug,
     fragment: itemFragment(resource),
-    terms: vocabulary(searchTexts),
+    // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
+    indexed: indexedAnswer(resource.slug, fieldTokens(answerSearchTexts(resource))),
     csvRow: answerCsvRow(resource),
     twin: answerMarkdown(job.data, markdown, context.register),
     ...(job.wantResource ? { resource } : {}),

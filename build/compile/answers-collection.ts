@@ -5,12 +5,12 @@
  * that nothing held grows with the collection but the search index and the slugs and titles.
  */
 import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, answerMarkdownPath, answerPath, collectionPath } from "../api/layout.ts";
+import { answerMarkdownPath, answerPath, collectionPath } from "../api/layout.ts";
 import type { Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
 import type { OutputSink } from "../output/output-sink.ts";
-import { SearchIndexBuilder, type SearchIndex } from "../search/search-index.ts";
+import { SearchIndexBuilder } from "../search/search-index.ts";
 import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import type { AnswerOutput } from "./answer-output.ts";
@@ -35,9 +35,9 @@ export interface AnswersCollectionInput {
   examples: Map<string, unknown>;
 }
 
-/** What the rest of the build needs of the collection: the search index (for the offline page) and the first page's answers. */
+/** What the rest of the build needs of the collection: the search index's files (for the docs' examples and the offline page) and the first page's answers. */
 export interface AnswersCollection {
-  searchIndex: SearchIndex;
+  searchFiles: ReadonlyMap<string, string>;
   firstPage: AnswerResource[];
 }
 
@@ -77,8 +77,8 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let outputs: AnswerOutput[] = [];
   for (let position = 0; position < answers.length; position++) {
     if (position % batch === 0) outputs = await rendered.next();
-    const { slug, fragment, terms, csvRow, twin, resource } = outputs[position % batch]!;
-    index.addTerms(slug, terms);
+    const { slug, fragment, indexed, csvRow, twin, resource } = outputs[position % batch]!;
+    index.add(indexed);
     const self = answerPath(slug);
     await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, contentDigest)));
     await sink.file(answerMarkdownPath(slug), twin);
@@ -92,11 +92,8 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   }
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
   examples.set(collectionPath("answers"), { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest) });
-  const searchIndex = index.finish(contentDigest);
-  const indexFile = await sink.stream(ANSWERS_SEARCH_INDEX_FILE);
-  await writeSearchIndex(indexFile, searchIndex);
-  await indexFile.close();
-  return { searchIndex, firstPage };
+  const searchFiles = await writeSearchIndex(sink, index, contentDigest, pageSize);
+  return { searchFiles, firstPage };
 }
 
 /**

@@ -10,16 +10,15 @@ export function sortAnswers(answers: readonly ValidAnswer[]): ValidAnswer[] {
   return [...answers].sort((a, b) => (a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0));
 }
 
-/** One answer as the API serves it, and the texts `q` searches in it. */
+/** One answer as the API serves it. */
 export function renderAnswer(
   data: AnswerFrontMatter,
   markdown: string,
   titles: ReadonlyMap<string, string>,
   register: ReadonlyMap<string, Source>,
-): { resource: AnswerResource; searchTexts: string[] } {
+): { resource: AnswerResource } {
   const rendered = renderMarkdown(markdown, data.sources);
   return {
-    searchTexts: [data.title, data.question, data.summary, data.tags.join(" "), rendered.text],
     resource: {
       slug: data.slug,
       title: data.title,

@@ -1,29 +1,35 @@
-import type { OutputStream } from "../output/output-sink.ts";
-import type { SearchIndex } from "../search/search-index.ts";
+import { canonicalJson } from "../api/canonical-json.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../api/layout.ts";
+import type { OutputSink } from "../output/output-sink.ts";
+import type { SearchIndexBuilder, SearchIndexFile } from "../search/search-index.ts";
+
+/** Where each file of the index is published. */
+function pathOf(file: SearchIndexFile): string {
+  switch (file.kind) {
+    case "map":
+      return ANSWERS_SEARCH_INDEX_FILE;
+    case "terms":
+      return searchTermsPath(file.shard);
+    case "documents":
+      return searchDocumentsPath(file.chunk);
+    case "suggestions":
+      return SEARCH_SUGGESTIONS_FILE;
+    case "prefix":
+      return searchPrefixPath(file.body.prefix);
+  }
+}
 
 /**
- * Writes the search index as exactly canonicalJson(index) would make it (keys in code-unit order, two-space
- * indentation, a final newline), in pieces of about 64 KiB: at 100,000 answers the file is 35 MB, and making it
- * as one string (and a sorted copy of the object, and its bytes) was the largest moment of the build's memory.
+ * Writes the search index's files, one at a time (each is small: a shard of words, a chunk of slugs), and gives
+ * back their texts by path: the docs' examples are answered from them, and the offline page embeds them.
  */
-export async function writeSearchIndex(stream: OutputStream, index: SearchIndex): Promise<void> {
-  const sorted: Array<[keyof SearchIndex, unknown]> = (Object.keys(index) as Array<keyof SearchIndex>).sort().map((key) => [key, index[key]]);
-  await stream.write("{\n");
-  for (const [position, [key, value]] of sorted.entries()) {
-    const after = position < sorted.length - 1 ? ",\n" : "\n";
-    if (!Array.isArray(value) || value.length === 0) {
-      await stream.write(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${after}`);
-      continue;
-    }
-    let piece = `  ${JSON.stringify(key)}: [\n`;
-    for (const [at, item] of value.entries()) {
-      piece += `    ${JSON.stringify(item)}${at < value.length - 1 ? ",\n" : "\n"}`;
-      if (piece.length >= 65_536) {
-        await stream.write(piece);
-        piece = "";
-      }
-    }
-    await stream.write(`${piece}  ]${after}`);
+export async function writeSearchIndex(sink: OutputSink, builder: SearchIndexBuilder, contentDigest: string, pageSize: number): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const file of builder.files(contentDigest, pageSize)) {
+    const path = pathOf(file);
+    const text = canonicalJson(file.body);
+    texts.set(path, text);
+    await sink.file(path, text);
   }
-  await stream.write("}\n");
+  return texts;
 }

@@ -9,12 +9,16 @@ import type { DisclosureResource, SupplierResource } from "../compile/suppliers.
 import type { SiteSettings, Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { canonicalJson } from "../api/canonical-json.ts";
-import { searchIndex, type SearchIndex } from "../search/search-index.ts";
+import { SearchFiles } from "../search/search-files.ts";
+import { SearchReader } from "../search/search-reader.ts";
+import { explainHit, prepareAnswer } from "../search/explain.ts";
+import { answerSearchTexts } from "../search/answer-fields.ts";
+import { answersQueryUrl, pageEnvelope } from "../api/envelope.ts";
 import { parseQuery } from "../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
 import { buildMcpDocuments } from "./mcp-documents.ts";
-import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHEET_PATH, type DocsInput } from "./docs-html.ts";
+import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHEET_PATH, type DocsInput, type SearchExamples } from "./docs-html.ts";
 import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
@@ -34,7 +38,8 @@ export interface DescribeInput {
   versioning: VersioningPolicy;
   /** Bodies of the built files the OpenAPI examples show (small ones, and the first answer's file). */
   examples: ReadonlyMap<string, unknown>;
-  searchIndex: SearchIndex;
+  /** The search index's files by path, as written. */
+  searchFiles: ReadonlyMap<string, string>;
   schemas: ReadonlyMap<string, Record<string, unknown>>;
   /** The first page of answers: the home page shows these. */
   answers: readonly AnswerResource[];
@@ -52,16 +57,30 @@ export interface DescribedService {
   headers: HeaderBlock[];
 }
 
-export function describeService(input: DescribeInput): DescribedService {
+/** The q of the docs' and OpenAPI's computed examples: a hit, and a misspelling of it. */
+const SEARCH_EXAMPLE_HIT = "ceiling micro";
+const SEARCH_EXAMPLE_MISS = "cieling";
+
+/** How many of an example's results the docs name. */
+const EXAMPLE_SLUGS = 5;
+
+export async function describeService(input: DescribeInput): Promise<DescribedService> {
   const { site, origin, generatedAt, counts } = input;
-  const openapi = canonicalJson(
-    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "" }),
+
+  // The examples are answered by the request handler's own reader, from the files just written.
+  const reader = new SearchReader(new SearchFiles(async (path) => input.searchFiles.get(path)));
+  const exampleResults = await Promise.all(
+    QUERY_EXAMPLES.map(async (example) => {
+      const parsed = parseQuery(example.q);
+      const found = parsed.ok ? await reader.search(parsed.tokens, "relevance", 0, EXAMPLE_SLUGS) : { total: 0, hits: [] };
+      return { ...example, total: found.total, slugs: found.hits.map((hit) => hit.slug) };
+    }),
   );
-  const exampleResults = QUERY_EXAMPLES.map((example) => {
-    const parsed = parseQuery(example.q);
-    return { ...example, slugs: parsed.ok ? searchIndex(input.searchIndex, parsed.tokens) : [] };
-  });
-  const docs: DocsInput = { site, origin, counts, exampleResults, generatedAt, versioning: input.versioning };
+  const searchExamples = await searchResultExamples(reader, input.answers, input.site.page_size);
+  const docs: DocsInput = { site, origin, counts, exampleResults, searchExamples, generatedAt, versioning: input.versioning };
+  const openapi = canonicalJson(
+    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "", searchExamples: searchExamples && { searchResult: { summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`, value: searchExamples.hit.body }, searchMiss: { summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`, value: searchExamples.miss.body } } }),
+  );
   const home = homePage({ ...docs, ...input, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
@@ -90,6 +109,30 @@ function markdownTwinOf(page: string): string {
 }
 
 /** Examples from the built files, kept short: collections show their first item, every other field whole. */
+/**
+ * Two computed `q` responses of this build, as the request handler makes them: a hit (its first answer shown,
+ * with its explanation) and a misspelling with its suggestions. Made only from the answers the build holds
+ * whole (the first page); none when the hit's first answer is not among them.
+ */
+async function searchResultExamples(reader: SearchReader, answers: readonly AnswerResource[], pageSize: number): Promise<SearchExamples | undefined> {
+  const bySlug = new Map(answers.map((answer) => [answer.slug, answer]));
+  const respond = async (q: string) => {
+    const parsed = parseQuery(q);
+    if (!parsed.ok) return undefined;
+    const found = await reader.search(parsed.tokens, "relevance", 0, 1);
+    const first = found.hits[0] && bySlug.get(found.hits[0].slug);
+    if (found.total > 0 && !first) return undefined;
+    const filters = { q, slug: null };
+    const envelope = pageEnvelope(1, found.total, pageSize, filters, answersQueryUrl(filters), await reader.contentDigest());
+    const matches = found.hits.map((hit) => ({ slug: hit.slug, score: hit.score, ...explainHit(prepareAnswer(answerSearchTexts(first!)), parsed.tokens) }));
+    const meta = { ...envelope.meta, sort: "relevance" as const, matches, ...(found.total === 0 ? { suggestions: await reader.suggest(parsed.tokens) } : {}) };
+    return { data: first ? [first] : [], links: envelope.links, meta };
+  };
+  const hit = await respond(SEARCH_EXAMPLE_HIT);
+  const miss = await respond(SEARCH_EXAMPLE_MISS);
+  return hit && miss ? { hit: { q: SEARCH_EXAMPLE_HIT, body: hit }, miss: { q: SEARCH_EXAMPLE_MISS, body: miss } } : undefined;
+}
+
 function exampleBodies(bodies: ReadonlyMap<string, unknown>): Map<string, unknown> {
   const examples = new Map<string, unknown>();
   for (const [path, body] of bodies) {

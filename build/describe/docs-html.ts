@@ -19,7 +19,13 @@ import {
   PROBLEM_DESCRIPTIONS,
   PROBLEM_KINDS,
   QUERY_PARAMETERS,
+  SEARCH_RESULTS,
 } from "./service-facts.ts";
+
+export interface SearchExamples {
+  hit: { q: string; body: { meta: { matches?: unknown[]; suggestions?: unknown[] } } };
+  miss: { q: string; body: { meta: { matches?: unknown[]; suggestions?: unknown[] } } };
+}
 
 export interface DocsInput {
   versioning: VersioningPolicy;
@@ -27,7 +33,10 @@ export interface DocsInput {
   origin: string;
   counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
   /** What each published q example finds, computed at build time with the API's own matching code. */
-  exampleResults: ReadonlyArray<{ q: string; shows: string; slugs: string[] }>;
+  /** Computed `q` responses of this build: a hit and a misspelling (none when the collection is past one page). */
+  searchExamples?: SearchExamples;
+  /** Each example's number of results and the first few, best first. */
+  exampleResults: ReadonlyArray<{ q: string; shows: string; total: number; slugs: string[] }>;
   generatedAt: string;
 }
 
@@ -122,6 +131,7 @@ export function docsPage(input: DocsInput): string {
 <ul>
 <li><a href="#endpoints">Endpoints</a></li>
 <li><a href="#q">Searching answers: the q rule</a></li>
+<li><a href="#ranking">Search results: best match first, why each matched, suggestions</a></li>
 <li><a href="#paging">Filters and paging</a></li>
 <li><a href="#format">Responses and headers</a></li>
 <li><a href="#markdown">Markdown for agents</a></li>
@@ -160,17 +170,25 @@ curl '${escapeHtml(origin)}/api/v1/answers?q=ceiling+microphones'</code></pre>
 ${q.rules.map((rule) => `<li>${prose(rule)}</li>`).join("\n")}
 </ul>
 <table>
-<caption>Published examples, with what each finds in this version of the data.</caption>
-<thead><tr><th scope="col">q</th><th scope="col">What it shows</th><th scope="col">Answers found</th></tr></thead>
+<caption>Published examples, with what each finds in this version of the data, best match first.</caption>
+<thead><tr><th scope="col">q</th><th scope="col">What it shows</th><th scope="col">Answers found, best first</th></tr></thead>
 <tbody>
-${input.exampleResults.map((example) => `<tr><th scope="row">${code(example.q)}</th><td>${escapeHtml(example.shows)}</td><td>${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => code(slug)).join(", ")}`}</td></tr>`).join("\n")}
+${input.exampleResults.map((example) => `<tr><th scope="row">${code(example.q)}</th><td>${escapeHtml(example.shows)}</td><td>${example.total === 0 ? "none" : `${example.total}: ${example.slugs.map((slug) => code(slug)).join(", ")}${example.total > example.slugs.length ? ", …" : ""}`}</td></tr>`).join("\n")}
 </tbody>
 </table>
+
+<h2 id="ranking">Search results: best match first, why each matched, suggestions</h2>
+${SEARCH_RESULTS.map((paragraph) => `<p>${prose(paragraph)}</p>`).join("\n")}
+${input.searchExamples ? `<p>For example, ${code(`?q=${input.searchExamples.hit.q}`)} explains its best answer so:</p>
+<pre><code>${escapeHtml(JSON.stringify(input.searchExamples.hit.body.meta.matches?.[0], null, 2))}</code></pre>
+<p>and ${code(`?q=${input.searchExamples.miss.q}`)}, which finds nothing, suggests:</p>
+<pre><code>${escapeHtml(JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2))}</code></pre>` : ""}
 
 <h2 id="paging">Filters and paging</h2>
 <ul>
 <li>${code("slug")}: ${escapeHtml(QUERY_PARAMETERS.slug!.summary)} ${escapeHtml(QUERY_PARAMETERS.slug!.rules.join(" "))}</li>
 <li>${code("page")}: ${escapeHtml(QUERY_PARAMETERS.page!.summary)} ${escapeHtml(QUERY_PARAMETERS.page!.rules.join(" "))}</li>
+<li>${code("sort")}: ${escapeHtml(QUERY_PARAMETERS.sort!.summary)} ${escapeHtml(QUERY_PARAMETERS.sort!.rules.join(" "))}</li>
 <li>Filters combine: ${code("?q=room&slug=room-sizing")} applies both.</li>
 ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 </ul>
@@ -242,9 +260,8 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <p>This version holds ${input.counts.answers} answers, which fit one page. The same build and request handler serve collections of any size:</p>
 <ul>
 <li><strong>Paging.</strong> Past ${site.page_size} answers, the collection is written as prebuilt pages (${code("/api/v1/answers/pages/N.json")}, page 1 also at ${code("index.json")}) linked by ${code("links.next")} and ${code("links.prev")}; ${code("?page=N")} answers with the page's exact bytes. Results of ${code("q")} are paged the same way, computed.</li>
-<li><strong>The index.</strong> ${code("/api/v1/search/answers.json")} holds the sorted vocabulary and, per word, the positions of the answers containing it, delta-encoded: a few hundred bytes per answer, parsed once per edge isolate. Each ${code("q")} decodes only the words its tokens start, remembers which answers a token matched, and splices the matching answers' prebuilt JSON into the response.</li>
+<li><strong>The index.</strong> Sharded, so that a query reads and parses only what it needs: the map ${code("/api/v1/search/answers.json")} names the first word of each words shard (about 48 KB of postings each, under ${code("/api/v1/search/answers/terms/")}), the chunks of 128 slugs that turn positions into answers (${code("documents/")}), and the suggestion words. A query word reads the shard(s) of the words it starts, usually one; a page of hits reads the chunks of its hits; the snippets come from the hits' own answer files. What was decoded is kept per isolate (a word's matches, a query's ranking), within bounds. The format is in ${code("schemas/search-index.schema.json")}; sizes and timings at 10,000 and 100,000 answers are in BENCHMARKS.md.</li>
 <li><strong>At the edge.</strong> The edge function carries no data: it fetches the index and the collection's pages from the CDN (never one file per answer) and keeps them while the deploy lasts, checking that every file is of the same build (a response never mixes two deploys; if the origin fails, it answers 503 with Retry-After), so it stays far inside Netlify's limits (20 MB of code and data, 50 ms of CPU per request) at 10,000 answers; figures in BENCHMARKS.md.</li>
-<li><strong>Towards 100,000 answers.</strong> The single index grows to tens of megabytes, which one isolate should not parse on every cold start. The next step is to shard it by the first two letters of each word (one file per shard beside a list of the answers), so that a query fetches only the shards its tokens need, with the matches of each one-letter prefix prebuilt.</li>
 <li><strong>The build.</strong> From 2,000 files the build parses and renders on worker threads, one per core, while one thread checks and writes; it holds the front matter and the index, never the output, so its memory grows by a few kilobytes per answer. Times and peak memory at 1,000, 10,000 and 100,000 answers are in BENCHMARKS.md.</li>
 <li><strong>Offline.</strong> While every answer fits on the home page, it carries them all and the offline search; past one page it shows the first page and points at the JSON pages and the CSV of every answer.</li>
 <li><strong>Limits.</strong> ${code("q")} up to 200 code points; at most 32 query parameters; a request line up to 8 KiB. There are no rate limits.</li>

@@ -8,7 +8,8 @@ import type { AnswerResource } from "../api/resources.ts";
 import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
 import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type Source, type StatusEntry } from "../content/types.ts";
-import type { SearchIndex } from "../search/search-index.ts";
+import { answerSearchTexts } from "../search/answer-fields.ts";
+import type { OfflineSearchData } from "../offline/offline-app.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
@@ -23,7 +24,8 @@ export interface HomeInput extends DocsInput {
   disclosure: DisclosureResource;
   families: readonly EvidenceFamilyResource[];
   sources: readonly Source[];
-  searchIndex: SearchIndex;
+  /** The search index's files by path, as written. */
+  searchFiles: ReadonlyMap<string, string>;
   offlineScript: string;
 }
 
@@ -133,9 +135,12 @@ export function homePage(input: HomeInput): HomePage {
   // Past one page, the page would grow with the collection: it shows the first page and points at the rest,
   // and the offline search, which needs every answer on the page, is left out.
   const complete = input.answers.length === counts.answers;
-  // The index as a classic script: JSON is valid JavaScript; "<" is escaped so no text can close the element.
-  // Made only when it is used: past one page the index is tens of megabytes.
-  const scripts = complete ? [`window.AVB_SEARCH_INDEX = ${JSON.stringify(input.searchIndex).replace(/</g, "\\u003c")};`, input.offlineScript] : [];
+  // The index's files as published, and each answer's searchable texts, in a data island: "<" is escaped so no
+  // text can close the element. Made only when it is used: past one page the index is tens of megabytes.
+  const searchData: OfflineSearchData | undefined = complete
+    ? { files: Object.fromEntries(input.searchFiles), texts: Object.fromEntries(input.answers.map((answer) => [answer.slug, answerSearchTexts(answer)])) }
+    : undefined;
+  const scripts = complete ? [input.offlineScript] : [];
   const scriptHashes = scripts.map(cspHash);
   const body = `<h1>${escapeHtml(site.name)}</h1>
 <p>${escapeHtml(site.description)}</p>
@@ -157,9 +162,12 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <label for="q">Search the answers</label>
 <input id="q" name="q" type="search" maxlength="200" autocomplete="off" spellcheck="false">
 <p id="search-status" role="status" aria-live="polite"></p>
-<p class="hint">Every word you type must start a word of the answer (${code("micro ceil")} finds ceiling microphones); accents and case do not matter. The same rule as the API's ${code("q")}.</p>
+<p id="search-suggestions"></p>
+<p class="hint">Every word you type must start a word of the answer (${code("micro ceil")} finds ceiling microphones); accents and case do not matter. Best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}.</p>
 </form>
+<div id="answer-list">
 ${input.answers.map(answerArticle).join("\n")}
+</div>
 
 <h2 id="suppliers">Supplier directory</h2>
 <p><strong>What a rank means.</strong> ${escapeHtml(disclosure.rank_meaning)}</p>
@@ -215,7 +223,8 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   const html = page(input, HOME_FILE, site.name, body, {
     head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n`,
-    scripts: scripts.map((script) => `<script>${script}</script>\n`).join(""),
+    // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
+    scripts: (searchData ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n` : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });
   return { html, scriptHashes };
 }

@@ -10,12 +10,12 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import type { HomeInput } from "./home-page.ts";
-import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS } from "./service-facts.ts";
+import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS, SEARCH_RESULTS } from "./service-facts.ts";
 
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
-export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchIndex">): string {
+export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchFiles">): string {
   const { site, counts, disclosure } = input;
   const complete = input.answers.length === counts.answers;
   return `# ${site.name}
@@ -98,14 +98,31 @@ ${q.summary}
 
 ${q.rules.map((rule) => `- ${rule}`).join("\n")}
 
-| q | What it shows | Answers found |
+| q | What it shows | Answers found, best first |
 |---|---|---|
-${input.exampleResults.map((example) => `| \`${example.q}\` | ${cell(example.shows)} | ${example.slugs.length === 0 ? "none" : `${example.slugs.length}: ${example.slugs.map((slug) => `\`${slug}\``).join(", ")}`} |`).join("\n")}
+${input.exampleResults.map((example) => `| \`${example.q}\` | ${cell(example.shows)} | ${example.total === 0 ? "none" : `${example.total}: ${example.slugs.map((slug) => `\`${slug}\``).join(", ")}${example.total > example.slugs.length ? ", …" : ""}`} |`).join("\n")}
 
+## Search results: best match first, why each matched, suggestions
+
+${SEARCH_RESULTS.join("\n\n")}
+${input.searchExamples ? `
+For example, \`?q=${input.searchExamples.hit.q}\` explains its best answer so:
+
+\`\`\`json
+${JSON.stringify(input.searchExamples.hit.body.meta.matches?.[0], null, 2)}
+\`\`\`
+
+and \`?q=${input.searchExamples.miss.q}\`, which finds nothing, suggests:
+
+\`\`\`json
+${JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2)}
+\`\`\`
+` : ""}
 ## Filters and paging
 
 - \`slug\`: ${QUERY_PARAMETERS.slug!.summary} ${QUERY_PARAMETERS.slug!.rules.join(" ")}
 - \`page\`: ${QUERY_PARAMETERS.page!.summary} ${QUERY_PARAMETERS.page!.rules.join(" ")}
+- \`sort\`: ${QUERY_PARAMETERS.sort!.summary} ${QUERY_PARAMETERS.sort!.rules.join(" ")}
 - Filters combine: \`?q=room&slug=room-sizing\` applies both.
 ${PARAMETER_RULES.map((rule) => `- ${rule}`).join("\n")}
 

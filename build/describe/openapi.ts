@@ -7,6 +7,7 @@ import type { SiteSettings } from "../content/types.ts";
 import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { ALLOWED_METHODS, EXPOSED_HEADERS } from "../request/response-headers.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
+import { SORT_ORDERS } from "../search/search-reader.ts";
 import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT, MARKDOWN_FOR_AGENTS } from "./service-facts.ts";
 
 type Json = Record<string, unknown>;
@@ -17,6 +18,8 @@ export interface OpenApiInput {
   schemas: ReadonlyMap<string, Json>;
   /** Bodies of built files by path, for examples. */
   examples: ReadonlyMap<string, unknown>;
+  /** Computed `q` responses of this build (a hit, a miss with suggestions), by example name. */
+  searchExamples?: Readonly<Record<string, { summary: string; value: unknown }>>;
   exampleSlug: string;
 }
 
@@ -90,11 +93,12 @@ export function buildOpenApi(input: OpenApiInput): Json {
 
   const responses = {
     NotModified: { description: "Not Modified: the If-None-Match tag still names the current representation.", headers: successHeaders },
-    BadRequest: problemResponse("A q, slug or page the API cannot use.", {
+    BadRequest: problemResponse("A q, slug, sort or page the API cannot use.", {
       invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", { parameter: "q" }),
       queryTooLong: problemExample("query-too-long", `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { parameter: "q" }),
       repeatedParameter: problemExample("repeated-parameter", "The parameter slug is given more than once; give it once.", { parameter: "slug" }),
       invalidPage: problemExample("invalid-page", 'page is "0"; it must be a whole number from 1.', { parameter: "page" }),
+      invalidSort: problemExample("invalid-sort", 'sort is "score"; it must be relevance or slug.', { parameter: "sort" }),
       malformedParameter: problemExample("malformed-parameter", malformedParameterDetail("q"), { parameter: "q" }),
       tooManyParameters: problemExample("too-many-parameters", "The request has 33 query parameters; at most 32 are accepted."),
     }),
@@ -140,10 +144,13 @@ export function buildOpenApi(input: OpenApiInput): Json {
             ? { type: "string", minLength: 1, maxLength: MAX_QUERY_CODE_POINTS, pattern: "[\\p{L}\\p{N}]" }
             : parameter.name === "page"
               ? { type: "integer", minimum: 1, default: 1 }
-              : { type: "string" },
+              : parameter.name === "sort"
+                ? { type: "string", enum: [...SORT_ORDERS] }
+                : { type: "string" },
         ...(parameter.name === "q" ? { examples: Object.fromEntries(QUERY_EXAMPLES.map((example, index) => [`example${index + 1}`, { summary: example.shows, value: example.q }])) } : {}),
         ...(parameter.name === "slug" ? { example: input.exampleSlug } : {}),
         ...(parameter.name === "page" ? { example: 1 } : {}),
+        ...(parameter.name === "sort" ? { example: "slug" } : {}),
       },
     ]),
   );
@@ -160,6 +167,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     const examples: Json = { [endpoint.path === "/api/v1/answers" ? "firstAnswer" : "current"]: { summary: `From the published data: ${endpoint.file}`, value: example } };
     if (endpoint.path === "/api/v1/answers") {
       examples.bySlug = { summary: `?slug=${input.exampleSlug}`, value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`) };
+      Object.assign(examples, input.searchExamples ?? {});
     }
     const tag = endpoint.name;
     const refused = Object.fromEntries(

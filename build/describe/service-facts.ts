@@ -34,10 +34,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     file: "/api/v1/answers/index.json",
     name: "Buyer answers",
     operation: "Answers",
-    summary: "Detailed buyer answers, filtered by q and slug, paged by page",
-    description: "The answers in slug order, in the collection envelope. Without parameters: every answer (first page). `slug` selects one answer by exact match; `q` filters by text; `page` pages; filters combine.",
+    summary: "Detailed buyer answers, searched by q, selected by slug, ordered by sort, paged by page",
+    description: "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches: best match first, each answer explained in meta.matches (score, fields, snippet), a miss with meta.suggestions; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
     schema: "answers.schema.json",
-    parameters: ["q", "slug", "page"],
+    parameters: ["q", "slug", "sort", "page"],
   },
   {
     path: "/api/v1/suppliers",
@@ -85,8 +85,14 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
       "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i.",
       "Words are runs of letters and digits; an answer matches when every query word is the start of one of its words. No stemming, no stop words.",
       `At most ${MAX_QUERY_CODE_POINTS} code points; a q with no letter or digit, or longer, is a 400 problem.`,
-      "Results keep the collection's order (by slug).",
+      "Results come best match first (see sort): a BM25F score with the title weighted above the question and tags, those above the summary, the summary above the body; ties in slug order. meta.matches explains each answer: its score, the fields that matched and a plain-text snippet with the matched words as code-point ranges.",
+      "A q that finds nothing gets meta.suggestions: corrected queries (edit distance 1 for words of 3 or 4 letters, 2 for longer ones) made of the index's own words, each with how many answers it finds.",
     ],
+  },
+  sort: {
+    name: "sort",
+    summary: "Order of the results: relevance (best match first, the default with q) or slug (collection order, the default without q).",
+    rules: ["Any other value, or sort given twice, is a 400 problem. Which answers match never depends on the order."],
   },
   slug: {
     name: "slug",
@@ -101,10 +107,18 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 };
 
 export const PARAMETER_RULES: readonly string[] = [
-  "q, slug and page may each be given once; a repeated one is a 400 problem.",
+  "q, slug, sort and page may each be given once; a repeated one is a 400 problem.",
   "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8 is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
+];
+
+/** What the docs say of search results: the ranking, the explanations, the suggestions (HTML and Markdown alike). */
+export const SEARCH_RESULTS: readonly string[] = [
+  "Which answers match never depends on the order: every word of `q` must start a word of the answer. With `q`, the answers come best match first (`sort=relevance`, the default); `sort=slug` gives them in collection order. Any other `sort` is a 400 problem (`invalid-sort`).",
+  "The score is BM25F, computed from the index alone and identical wherever it runs (the edge, the local server, the offline page, the MCP tool). For each answer and word the build stores the word's saturated frequency: its count in each field, weighted (title 6, question 3, tags 3, summary 2, body 1) and normalised by the field's length against the collection's average (b = 0.75), summed into tf, then tf / (1.2 + tf), as a whole number from 0 to 63. A query word counts as one term for every word it starts: its inverse document frequency comes from how many answers it matches, and its level in an answer is that of its best word there, scaled by how much of the word it covers (a whole word in full, `micro` half of `microphone`). An answer's score is the sum over the query's words of idf × level, in whole points: higher is better, comparable between the answers of one query only. Equal scores keep collection order. The figures are also in the index's map (`relevance`).",
+  "Each response to `q` explains its answers in `meta.matches`, one entry per answer of `data`, in the same order, without changing the answers themselves (they stay the bytes of their own files): `slug`, `score`, `fields` (those some query word starts a word of, heaviest first) and `snippet`: plain text (never HTML) of one field, the sentence that holds most of the query's words and the next one when it is short, cut at word boundaries with … to about 240 characters. `snippet.matches` lists the matched words as [start, end) offsets in Unicode code points, so a client highlights by slicing the text: `Array.from(text).slice(start, end)` in JavaScript, `text[start:end]` in Python.",
+  "When `q` finds nothing, `meta.suggestions` offers corrected queries: each query word that starts no word of any answer is replaced by the nearest of the index's 20,000 commonest words (edit distance, counting a swap of neighbouring letters as one: at most 1 for words of 3 or 4 letters, 2 for longer ones, none for shorter), nearest and commonest first, and only corrections that find something are offered, at most five, each with its `total`. Suggestions are made of the index's own words, normalised: they never repeat the request's text.",
 ];
 
 /** The q examples the docs publish; the tests and the offline page check each against the API. */
@@ -119,9 +133,10 @@ export const QUERY_EXAMPLES: ReadonlyArray<{ q: string; shows: string }> = [
 export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-query": "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
   "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
-  "repeated-parameter": "q, slug or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
-  "malformed-parameter": "q, slug or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
+  "repeated-parameter": "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
+  "malformed-parameter": "q, slug, sort or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
+  "invalid-sort": "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
   "method-not-allowed": "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",

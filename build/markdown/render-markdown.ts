@@ -69,5 +69,6 @@ function plainText(tokens: ReturnType<Markdown["parse"]>): string {
       parts.push(token.content, "\n");
     }
   }
-  return parts.join("").replace(/[ \t]+/g, " ").replace(/ ?\n+ ?/g, "\n").trim();
+  // Only what changes is matched: a single space or line break is left alone.
+  return parts.join("").replace(/[ \t]{2,}|\t/g, " ").replace(/ \n+ ?|\n+ |\n{2,}/g, "\n").trim();
 }

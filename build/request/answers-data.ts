@@ -9,10 +9,13 @@
  * file of another build is a MixedDeployError (the caller reloads once); a missing, failed or malformed read is
  * an OriginError. A failed read is never remembered.
  */
-import { collectionPageUrl, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
+import { collectionPageUrl, pageCountOf, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
+import { answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
-import { SEARCH_INDEX_FORMAT, type SearchIndex } from "../search/search-index.ts";
+import { answerSearchTexts, type SearchableAnswer } from "../search/answer-fields.ts";
+import { prepareAnswer, type PreparedAnswer } from "../search/explain.ts";
+import { SearchFileError, SearchFiles } from "../search/search-files.ts";
+import { SearchReader } from "../search/search-reader.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 
 export type { ReadText };
@@ -45,10 +48,39 @@ function carriedDigest(text: string): string | undefined {
   return end < 0 ? undefined : text.slice(at + DIGEST_KEY.length, end);
 }
 
+/** How many answers are kept prepared for explaining hits. */
+const KEPT_PREPARED = 2000;
+
 export class AnswersData {
   private readonly cache = new Map<string, Promise<unknown>>();
+  private readonly prepared = new Map<string, PreparedAnswer>();
+  /** The search index, read through the same checks as every other file. */
+  readonly search: SearchReader;
 
-  constructor(readonly readText: ReadText) {}
+  constructor(readonly readText: ReadText) {
+    const files = new SearchFiles(async (path) => this.readText(path));
+    // The index's own errors, as this module's: another build's file is reloaded once, anything else is the origin's fault.
+    const checked = <T>(read: () => Promise<T>) =>
+      read().catch((error: unknown) => {
+        if (error instanceof SearchFileError) throw error.otherBuild ? new MixedDeployError(error.message) : new OriginError(error.message);
+        throw error;
+      });
+    this.search = new SearchReader({
+      map: () => checked(() => files.map()),
+      terms: (shard) => checked(() => files.terms(shard)),
+      documents: (chunk) => checked(() => files.documents(chunk)),
+      prefix: (initial) => checked(() => files.prefix(initial)),
+      suggestions: () => checked(() => files.suggestions()),
+    });
+    this.searchMap = () => checked(() => files.map());
+  }
+
+  private readonly searchMap: () => Promise<{ content_digest: string; answers: number }>;
+
+  /** The content digest of the build the search index's map is of: every file read must carry it. */
+  async contentDigest(): Promise<string> {
+    return (await this.searchMap()).content_digest;
+  }
 
   private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     let pending = this.cache.get(key) as Promise<T> | undefined;
@@ -61,30 +93,22 @@ export class AnswersData {
     return pending;
   }
 
-  searchIndex(): Promise<SearchIndex> {
-    return this.remember("search-index", async () => {
-      const text = await this.readText(ANSWERS_SEARCH_INDEX_FILE);
-      if (text === undefined) throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is missing`);
-      let index: SearchIndex;
-      try {
-        index = JSON.parse(text) as SearchIndex;
-      } catch {
-        throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is not complete JSON`);
-      }
-      // A build of another version of the code: refuse it plainly rather than misread it.
-      if (index?.format !== SEARCH_INDEX_FORMAT) throw new OriginError(`${ANSWERS_SEARCH_INDEX_FILE} is in format ${String(index?.format)}, not ${SEARCH_INDEX_FORMAT}`);
-      return index;
+  /** A prebuilt file's exact text, checked to be of the index's build. */
+  private checkedText(path: string): Promise<string> {
+    return this.remember(`text:${path}`, async () => {
+      const [text, digest] = await Promise.all([this.readText(path), this.contentDigest()]);
+      if (text === undefined) throw new OriginError(`${path} is missing`);
+      const carried = carriedDigest(text);
+      if (carried === undefined) throw new OriginError(`${path} is not complete`);
+      if (carried !== digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
+      return text;
     });
   }
 
   /** A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build. */
   file(path: string): Promise<{ text: string; digest: string }> {
     return this.remember(`file:${path}`, async () => {
-      const [text, index] = await Promise.all([this.readText(path), this.searchIndex()]);
-      if (text === undefined) throw new OriginError(`${path} is missing`);
-      const carried = carriedDigest(text);
-      if (carried === undefined) throw new OriginError(`${path} is not complete`);
-      if (carried !== index.content_digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${index.content_digest}`);
+      const text = await this.checkedText(path);
       return { text, digest: await sha256Hex(text) };
     });
   }
@@ -116,44 +140,38 @@ export class AnswersData {
   }
 
   /**
-   * The answers with these slugs (all in the index), in the order given, as prebuilt text. Where a page holds
-   * many of them (a quarter of a page or more), or is the first page (read anyway for the meta), they are
-   * taken from the page: one read for many answers. Answers scattered over many pages come from their own
-   * files, so that a rare word does not read a hundred whole pages.
+   * The answers with these slugs and positions (all in the index), in the order given, as prebuilt text. Where a page
+   * holds many of them (a quarter of that page's answers or more), they are taken from the page: one read for many
+   * answers. Answers scattered over many pages come from their own files, so that a rare word does not read a
+   * hundred whole pages.
    */
-  async fragments(slugs: readonly string[]): Promise<AnswerFragment[]> {
-    const [positions, meta] = await Promise.all([this.positions(), this.collectionMeta()]);
-    const pageSize = meta.page_size;
-    const places = slugs.map((slug) => {
-      const position = positions.get(slug)!;
-      return { slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize };
-    });
+  async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
+    const [pageSize, answerCount] = await Promise.all([this.search.pageSize(), this.search.answers()]);
+    const places = answers.map(({ slug, position }) => ({ slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
     const wanted = new Map<number, number>();
     for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
     return Promise.all(
       places.map(async ({ slug, page, at }) =>
-        page === 1 || wanted.get(page)! * 4 >= pageSize ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
+        wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize) ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
       ),
     );
   }
 
   private answerFragment(slug: string): Promise<AnswerFragment> {
     return this.remember(`fragment:${slug}`, async () => {
-      const { text, digest } = await this.answerFile(slug);
+      const { text, digest } = await this.file(answerPath(slug));
       const fragment = singleItemFragment(text);
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
+      // The digest of the file's bytes, not the content's: a new renderer changes the bytes of the same content.
       return { bytes: new TextEncoder().encode(fragment), digest };
     });
   }
 
-  /** Each answer's position in the collection, made once: a map of every slug costs too much per request. */
-  private positions(): Promise<Map<string, number>> {
-    return this.remember("positions", async () => new Map((await this.searchIndex()).documents.map((slug, position) => [slug, position])));
-  }
-
   private pageFragments(page: number): Promise<AnswerFragment[]> {
     return this.remember(`fragments:${page}`, async () => {
-      const { text, digest } = await this.collectionPage(page);
+      // The page count from the index, so that the collection's first page is not read for it.
+      const pageCount = pageCountOf(await this.search.answers(), await this.search.pageSize());
+      const { text, digest } = await this.file(collectionPageUrl("answers", pageCount)(page));
       const texts = pageItemFragments(text);
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
@@ -161,4 +179,46 @@ export class AnswersData {
       return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${at}` }));
     });
   }
+
+  /** An answer prepared for explaining hits, from its prebuilt text (parsed once, a bounded number kept). */
+  preparedAnswer(slug: string, fragment: AnswerFragment): PreparedAnswer {
+    let prepared = this.prepared.get(slug);
+    if (prepared) return prepared;
+    prepared = prepareAnswer(answerSearchTexts(searchableAnswerOf(new TextDecoder().decode(fragment.bytes))));
+    if (this.prepared.size >= KEPT_PREPARED) this.prepared.delete(this.prepared.keys().next().value!);
+    this.prepared.set(slug, prepared);
+    return prepared;
+  }
+}
+
+/**
+ * The searchable members of an answer's fragment, read from its canonical layout (each member of the answer on
+ * lines of its own, six spaces in; the body's at eight) rather than by parsing the whole answer, whose Markdown
+ * and sources a snippet never needs. Anything unexpected falls back to parsing it all.
+ */
+export function searchableAnswerOf(fragment: string): SearchableAnswer {
+  const member = (key: string, indent: string): unknown => {
+    const opening = `\n${indent}"${key}": `;
+    const at = fragment.indexOf(opening);
+    if (at < 0) return undefined;
+    const from = at + opening.length;
+    const lineEnd = fragment.indexOf("\n", from);
+    const line = fragment.slice(from, lineEnd < 0 ? undefined : lineEnd);
+    if (line !== "[") return JSON.parse(line.endsWith(",") ? line.slice(0, -1) : line);
+    const close = fragment.indexOf(`\n${indent}]`, from);
+    return close < 0 ? undefined : JSON.parse(fragment.slice(from, close + indent.length + 2));
+  };
+  try {
+    const title = member("title", "      ");
+    const question = member("question", "      ");
+    const summary = member("summary", "      ");
+    const tags = member("tags", "      ");
+    const html = member("html", "        ");
+    if (typeof title === "string" && typeof question === "string" && typeof summary === "string" && Array.isArray(tags) && typeof html === "string") {
+      return { title, question, summary, tags: tags as string[], body: { html } };
+    }
+  } catch {
+    // Not the layout expected: parsed whole below.
+  }
+  return JSON.parse(fragment) as SearchableAnswer;
 }

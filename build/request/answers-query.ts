@@ -3,10 +3,11 @@
  * Request and the prebuilt data. It runs as a Netlify Edge Function and inside the local server. A request
  * without those parameters is not its business: it returns undefined and the static file answers.
  */
-import { answersQueryUrl, envelopeParts, pageEnvelope, type Filters } from "../api/envelope.ts";
+import { answersQueryUrl, envelopeParts, pageEnvelope, type AnswerMatch, type Filters, type SearchMeta } from "../api/envelope.ts";
 import { ANSWERS_ENDPOINT, answerMarkdownPath } from "../api/layout.ts";
 import { deprecationHeaders } from "../api/versioning.ts";
-import { searchIndex } from "../search/search-index.ts";
+import { explainHit } from "../search/explain.ts";
+import { SORT_ORDERS, type RankedHit, type SortOrder } from "../search/search-reader.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
 import { MixedDeployError, type AnswersData } from "./answers-data.ts";
 import { OriginError } from "./deploy-snapshot.ts";
@@ -18,7 +19,7 @@ export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${
 export const MAX_PARAMETERS = 32;
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
 export const RETRY_AFTER_SECONDS = 5;
-const FILTERS = ["q", "slug", "page"] as const;
+const FILTERS = ["q", "slug", "sort", "page"] as const;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 
 /**
@@ -44,6 +45,14 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
     }
     given[filter] = value;
   }
+  let sort: SortOrder | undefined;
+  if (given.sort !== undefined) {
+    if (!(SORT_ORDERS as readonly string[]).includes(given.sort)) {
+      return problemResponse(request, "invalid-sort", `sort is "${given.sort}"; it must be relevance or slug.`, { extensions: { parameter: "sort" } });
+    }
+    sort = given.sort as SortOrder;
+  }
+  // Without q every order is collection order: the prebuilt files answer.
   if (given.q === undefined && given.slug === undefined && given.page === undefined) return undefined;
 
   let page = 1;
@@ -64,7 +73,7 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
     tokens = parsed.tokens;
   }
 
-  const query: ParsedQuery = { tokens, slug: given.slug, q: given.q, page };
+  const query: ParsedQuery = { tokens, slug: given.slug, q: given.q, page, sort: sort ?? (tokens ? "relevance" : "slug") };
   const load = typeof source === "function" ? source : async () => source;
   try {
     try {
@@ -88,38 +97,65 @@ interface ParsedQuery {
   slug: string | undefined;
   q: string | undefined;
   page: number;
+  sort: SortOrder;
 }
 
 /** The response to a valid query, from one build's files (or an error: see answersQuery). */
-async function respond(request: Request, data: AnswersData, { tokens, slug, q, page }: ParsedQuery): Promise<Response> {
-  const [meta, index, versioning] = await Promise.all([data.collectionMeta(), data.searchIndex(), data.versioning()]);
+async function respond(request: Request, data: AnswersData, { tokens, slug, q, page, sort }: ParsedQuery): Promise<Response> {
+  const [versioning, contentDigest] = await Promise.all([data.versioning(), data.contentDigest()]);
   // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
   const lifecycle = deprecationHeaders(versioning);
-  const { page_size: pageSize, page_count: collectionPages } = meta;
-  const exists = slug !== undefined && index.documents.includes(slug);
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
-  if (tokens === undefined && page === 1 && slug !== undefined && exists) {
+  if (tokens === undefined && page === 1 && slug !== undefined && (await data.search.positionOf(slug)) !== undefined) {
     const file = await data.answerFile(slug);
     // As the file's own header rule says: its schema, and its Markdown twin.
     return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json", answerMarkdownPath(slug)));
   }
-  if (tokens === undefined && slug === undefined && page <= collectionPages) {
+  if (tokens === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
     const file = await data.collectionPage(page);
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
+  // The rest is computed, paged by the index's own record of the page size: the collection is not read.
+  const pageSize = await data.search.pageSize();
 
-  let slugs = tokens === undefined ? index.documents : searchIndex(index, tokens);
-  if (slug !== undefined) slugs = exists && slugs.includes(slug) ? [slug] : [];
+  const offset = (page - 1) * pageSize;
+  let total: number;
+  let hits: Array<Pick<RankedHit, "slug" | "position"> & { score?: number }>;
+  if (slug !== undefined) {
+    // One answer at most: the slug's, if it exists and matches q.
+    const hit = tokens === undefined ? await slugHit(data, slug) : await data.search.hitFor(tokens, slug);
+    total = hit ? 1 : 0;
+    hits = hit && offset === 0 ? [hit] : [];
+  } else if (tokens !== undefined) {
+    ({ total, hits } = await data.search.search(tokens, sort, offset, pageSize));
+  } else {
+    // Past the collection's last page (the prebuilt pages answered the rest).
+    total = await data.search.answers();
+    hits = [];
+  }
   const filters: Filters = { q: q ?? null, slug: slug ?? null };
-  const onPage = slugs.slice((page - 1) * pageSize, page * pageSize);
-  const envelope = pageEnvelope(page, slugs.length, pageSize, filters, answersQueryUrl(filters), index.content_digest);
+  const envelope = pageEnvelope(page, total, pageSize, filters, answersQueryUrl(filters, sort), contentDigest);
   // The answers' prebuilt text is spliced in rather than parsed and serialised again: the result is exactly
   // canonicalJson of the whole envelope, at a fraction of the cost, and its tag comes from digests already known.
-  const fragments = await data.fragments(onPage);
+  const fragments = await data.fragments(hits);
+  if (tokens !== undefined) {
+    const search: SearchMeta = { sort };
+    // Beside the answers, not inside them: the answer objects stay the bytes of their files.
+    search.matches = hits.map((hit, at): AnswerMatch => ({ slug: hit.slug, score: hit.score!, ...explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens) }));
+    // A miss suggests, from the index's own words: never from the request's text.
+    if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0)) search.suggestions = await data.search.suggest(tokens);
+    Object.assign(envelope.meta, search);
+  }
   const encoder = new TextEncoder();
   const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope).map((part) => (typeof part === "string" ? encoder.encode(part) : part));
   return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), JSON.stringify(envelope)]), lifecycle);
+}
+
+/** The answer with this slug, if the collection has it. */
+async function slugHit(data: AnswersData, slug: string): Promise<{ slug: string; position: number } | undefined> {
+  const position = await data.search.positionOf(slug);
+  return position === undefined ? undefined : { slug, position };
 }
 
 /**
@@ -163,9 +199,9 @@ async function jsonResponse(
     ...corsHeaders(),
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": BROWSER_CACHE,
-    // The CDN caches each distinct q, slug and page until the next deploy; other parameters do not split it.
+    // The CDN caches each distinct q, slug, sort and page until the next deploy; other parameters do not split it.
     "Netlify-CDN-Cache-Control": CDN_CACHE,
-    "Netlify-Vary": "query=q|slug|page",
+    "Netlify-Vary": "query=q|slug|sort|page",
     Link: link,
     ETag: etag,
     ...lifecycle,

@@ -4,6 +4,7 @@
  * The definitions are data the build also reads: it writes the tools/list result with each output schema made
  * self-contained from the project's own response schemas (build/describe/mcp-tool-list.ts).
  */
+import { SORT_ORDERS } from "../search/search-reader.ts";
 import { ANSWERS_ENDPOINT, collectionPath } from "../api/layout.ts";
 import { answersQuery } from "./answers-query.ts";
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
@@ -32,11 +33,12 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: "search_answers",
     title: "Search the buyer answers",
     description:
-      "The buyer answers matching q by the API's q rule: every word of q must start some word of the answer's title, question, summary, tags or body (accents and case do not matter). Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.",
+      "The buyer answers matching q by the API's q rule: every word of q must start some word of the answer's title, question, summary, tags or body (accents and case do not matter). Best match first (or sort: \"slug\"); meta.matches says why each answer matched (score, fields, a plain-text snippet with the matched words as code-point ranges) and a q that finds nothing gets meta.suggestions. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.",
     inputSchema: {
       type: "object",
       properties: {
         q: { type: "string", minLength: 1, maxLength: 200, description: "Words to find, e.g. \"ceiling micro\"." },
+        sort: { type: "string", enum: ["relevance", "slug"], description: "relevance (best match first, the default) or slug (collection order)." },
         page: { type: "integer", minimum: 1, description: "Page of the results, from 1." },
       },
       required: ["q"],
@@ -95,6 +97,11 @@ type ToolRun = (args: Record<string, unknown>, context: McpContext) => Promise<R
 const RUNS: Readonly<Record<string, ToolRun>> = {
   async search_answers(args, context) {
     const query = new URLSearchParams({ q: stringArgument(args, "q", true)! });
+    const sort = stringArgument(args, "sort", false);
+    if (sort !== undefined) {
+      if (!(SORT_ORDERS as readonly string[]).includes(sort)) throw new McpError(ERROR.invalidParams, "sort must be relevance or slug.");
+      query.set("sort", sort);
+    }
     if (args.page !== undefined) {
       if (!Number.isInteger(args.page) || (args.page as number) < 1) throw new McpError(ERROR.invalidParams, "page must be a whole number from 1.");
       query.set("page", String(args.page));

@@ -1,173 +1,515 @@
 /**
- * The prebuilt search index for `q` (format: schemas/search-index.schema.json). Pure TypeScript with no Node
- * APIs, shared by the build that writes it and every reader that answers `q` from it (the request handler,
- * the offline page).
+ * The prebuilt search index for `q` (format: schemas/search-index.schema.json), sharded so that a reader
+ * fetches and parses only what a query needs. Pure TypeScript with no Node APIs, shared by the build that writes
+ * it and every reader that answers `q` from it (the request handler, the offline page).
  *
- * `terms` is the sorted vocabulary of all searchable text; `postings[i]` holds, for `terms[i]`, the ascending
- * positions in `documents` (collection order) of the answers containing it, delta-encoded in base 36 and
- * joined by commas ("0,3,a" is 0, 3, 13): a compact JSON that parses fast, decoded only for the terms a
- * query touches. A query token matches the union over the contiguous run of terms it is a prefix of; tokens
- * combine by intersection, so the result keeps collection order.
+ * - The map (`answers.json`) names the shards: the first word of each words shard, the number of documents
+ *   chunks, and the figures of the relevance formula.
+ * - A words shard holds a run of the sorted vocabulary and, per word, its postings: for each answer containing
+ *   it, the gap from the previous answer's position as a varint and the word's level there (relevance.ts) as
+ *   one digit, all in the URL-safe base-64 alphabet. A query token reads the shard(s) of the words it starts,
+ *   usually one.
+ * - A documents chunk holds the slugs of a run of positions: a page of hits reads only the chunks of its hits.
+ * - The suggestions file holds the commonest words, for a query that finds nothing.
  */
-import { compareCodeUnits, vocabulary, wordsStartingWith } from "./text-match.ts";
+import { SEARCH_FIELDS } from "./answer-fields.ts";
+import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
+import { compareCodeUnits, tokenize } from "./text-match.ts";
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@3";
+/** The tokens of each searchable field, in SEARCH_FIELDS order. */
+export type AnswerTokens = string[][];
 
-/** Where the build publishes the answers' search index. Outside api/v1/answers/, so that no header rule of the answers reaches it. */
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@4";
+export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@1";
+export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@1";
+export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
+export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
 
-export interface SearchIndex {
+/** Positions per documents chunk: a page of 100 scattered hits parses at most 100 small files. */
+export const DOCUMENTS_PER_CHUNK = 128;
+/** A words shard is closed once its postings pass this many characters (a single word's may pass it alone). */
+export const SHARD_TARGET_CHARACTERS = 48 * 1024;
+/** Suggestions are chosen from at most this many words, the commonest. */
+export const SUGGESTION_WORDS = 20_000;
+
+export interface SearchIndexMap {
   format: typeof SEARCH_INDEX_FORMAT;
   /** The content digest of the build that wrote it: every file a response is made from must carry the same. */
   content_digest: string;
-  documents: string[];
+  answers: number;
+  /** The answers collection's page size: a q is paged without reading the collection. */
+  page_size: number;
+  documents_per_chunk: number;
+  /** The first slug of each documents chunk: a slug is found by reading one chunk. */
+  document_firsts: string[];
+  /** The first word of each words shard, in order: shard i (from 1) holds the words from shard_firsts[i - 1]. */
+  shard_firsts: string[];
+  /** The one-letter (or digit) tokens with a prebuilt prefix file: those whose words fill more than one shard. */
+  prefix_files: string[];
+  /** The figures the impact levels were computed with, for whoever wants to check them. */
+  relevance: { k1: number; b: number; field_weights: Record<string, number>; max_level: number; average_field_lengths: Record<string, number> };
+}
+
+export interface SearchTermsShard {
+  format: typeof SEARCH_TERMS_FORMAT;
+  content_digest: string;
   terms: string[];
   postings: string[];
 }
 
-export interface SearchableDocument {
-  id: string;
-  texts: readonly string[];
+/**
+ * What a one-letter token matches, prebuilt: each answer holding a word that starts with the letter, with the
+ * best of those words' levels as the token scores them (relevance.ts tokenLevel, in thousandths). A cold
+ * query of "c" then reads one file instead of every shard of the words starting with c.
+ */
+export interface SearchPrefix {
+  format: typeof SEARCH_PREFIX_FORMAT;
+  content_digest: string;
+  prefix: string;
+  /** Per answer, ascending: the position gap and the value, each a varint of base-64 digits. */
+  postings: string;
 }
 
-export function encodePostings(positions: readonly number[]): string {
+export interface SearchDocumentsChunk {
+  format: typeof SEARCH_DOCUMENTS_FORMAT;
+  content_digest: string;
+  /** The position of the first slug (from 0). */
+  first: number;
+  slugs: string[];
+}
+
+export interface SearchSuggestions {
+  format: typeof SEARCH_SUGGESTIONS_FORMAT;
+  content_digest: string;
+  /** Most common first (the number of answers holding a word), then in code-unit order. */
+  words: string[];
+}
+
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const DIGIT_VALUES = (() => {
+  const values = new Int8Array(128).fill(-1);
+  for (let at = 0; at < DIGITS.length; at++) values[DIGITS.charCodeAt(at)] = at;
+  return values;
+})();
+
+const DIGIT_CODES = Uint8Array.from(DIGITS, (digit) => digit.charCodeAt(0));
+
+/**
+ * A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one
+ * digit). Made from parallel arrays of ascending positions and their levels, through a buffer of character codes.
+ */
+export function encodePostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count = positions.length): string {
+  const codes = new Uint8Array(count * 2 + 16);
+  let length = 0;
+  let room = codes;
   let previous = 0;
-  return positions
-    .map((position, index) => {
-      const delta = index === 0 ? position : position - previous;
-      previous = position;
-      return delta.toString(36);
-    })
-    .join(",");
+  for (let at = 0; at < count; at++) {
+    if (length + 10 > room.length) {
+      const grown = new Uint8Array(room.length * 2);
+      grown.set(room);
+      room = grown;
+    }
+    let gap = positions[at]! - previous;
+    previous = positions[at]!;
+    while (gap >= 32) {
+      room[length++] = DIGIT_CODES[32 | (gap & 31)]!;
+      gap = Math.floor(gap / 32);
+    }
+    room[length++] = DIGIT_CODES[gap]!;
+    room[length++] = DIGIT_CODES[levels[at]!]!;
+  }
+  let text = "";
+  for (let from = 0; from < length; from += 8192) text += String.fromCharCode(...room.subarray(from, Math.min(length, from + 8192)));
+  return text;
 }
 
-export function decodePostings(encoded: string): number[] {
-  const positions: number[] = [];
-  let position = 0;
-  for (const part of encoded.split(",")) {
-    position += parseInt(part, 36);
-    positions.push(position);
+function varint(value: number): string {
+  let text = "";
+  while (value >= 32) {
+    text += DIGITS[32 | (value & 31)];
+    value = Math.floor(value / 32);
   }
-  return positions;
+  return text + DIGITS[value]!;
+}
+
+/** A prefix file's postings: per answer, its position gap and its value, both varints. */
+export function encodePrefixPostings(postings: ReadonlyArray<{ position: number; value: number }>): string {
+  let text = "";
+  let previous = 0;
+  for (const { position, value } of postings) {
+    text += varint(position - previous) + varint(value);
+    previous = position;
+  }
+  return text;
+}
+
+export function forEachPrefixPosting(encoded: string, each: (position: number, value: number) => void): void {
+  let at = 0;
+  const take = () => {
+    let value = 0;
+    let scale = 1;
+    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    while (digit >= 32) {
+      value += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    return value + digit * scale;
+  };
+  let position = 0;
+  while (at < encoded.length) {
+    position += take();
+    each(position, take());
+  }
+}
+
+/** Calls `each` with every posting of a word, in ascending position. */
+export function forEachPosting(encoded: string, each: (position: number, level: number) => void): void {
+  let position = 0;
+  let at = 0;
+  while (at < encoded.length) {
+    let gap = 0;
+    let scale = 1;
+    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    while (digit >= 32) {
+      gap += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    gap += digit * scale;
+    position += gap;
+    each(position, DIGIT_VALUES[encoded.charCodeAt(at++)]!);
+  }
 }
 
 /**
- * One term's postings while the index is built: the gaps between positions as LEB128 varints in a growing byte
- * buffer. A common word's gaps are mostly 1, one byte each, where an array of numbers takes eight per entry: at
- * 100,000 answers the postings held during the build shrink from about 240 MB to about 20 MB.
+ * A word's postings decoded at once into typed arrays: the hot loop of a cold query, with no call per posting.
+ * Every posting takes at least two digits, so half the text's length bounds their number.
+ */
+export function decodePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
+  const positions = new Int32Array(encoded.length >> 1);
+  const levels = new Uint8Array(encoded.length >> 1);
+  let count = 0;
+  let position = 0;
+  for (let at = 0; at < encoded.length; ) {
+    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    let gap = 0;
+    let scale = 1;
+    while (digit >= 32) {
+      gap += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    position += gap + digit * scale;
+    positions[count] = position;
+    levels[count++] = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+  }
+  return { count, positions, levels };
+}
+
+/** A prefix file's postings decoded at once: positions and values. */
+export function decodePrefixPostingsInto(encoded: string): { count: number; positions: Int32Array; values: Int32Array } {
+  const positions = new Int32Array(encoded.length >> 1);
+  const values = new Int32Array(encoded.length >> 1);
+  let count = 0;
+  let position = 0;
+  let at = 0;
+  const take = () => {
+    let value = 0;
+    let scale = 1;
+    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    while (digit >= 32) {
+      value += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    return value + digit * scale;
+  };
+  while (at < encoded.length) {
+    position += take();
+    positions[count] = position;
+    values[count++] = take();
+  }
+  return { count, positions, values };
+}
+
+export function decodePostings(encoded: string): Array<{ position: number; level: number }> {
+  const postings: Array<{ position: number; level: number }> = [];
+  forEachPosting(encoded, (position, level) => postings.push({ position, level }));
+  return postings;
+}
+
+/** An answer as the index takes it: per distinct word, its count in each field, and each field's length in words. */
+export interface IndexedAnswer {
+  slug: string;
+  /** Field lengths in words, in SEARCH_FIELDS order. */
+  lengths: number[];
+  /** Distinct words, in order of first appearance. */
+  terms: string[];
+  /** terms.length × fields counts: the count of terms[i] in field f is frequencies[i * fields + f]. */
+  frequencies: number[];
+}
+
+/** The index's view of an answer, from the tokens of its fields (SEARCH_FIELDS order). One flat array of counts, no sorting: the build sorts the vocabulary once, at the end. */
+export function indexedAnswer(slug: string, fieldTokens: AnswerTokens): IndexedAnswer {
+  const fields = SEARCH_FIELDS.length;
+  const places = new Map<string, number>();
+  const terms: string[] = [];
+  const frequencies: number[] = [];
+  for (let field = 0; field < fieldTokens.length; field++) {
+    for (const token of fieldTokens[field]!) {
+      let place = places.get(token);
+      if (place === undefined) {
+        place = terms.length;
+        places.set(token, place);
+        terms.push(token);
+        for (let other = 0; other < fields; other++) frequencies.push(0);
+      }
+      frequencies[place * fields + field]!++;
+    }
+  }
+  return { slug, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies };
+}
+
+/** The tokens of each searchable field of a text record, in SEARCH_FIELDS order. */
+export function fieldTokens(texts: Readonly<Record<(typeof SEARCH_FIELDS)[number], string>>): AnswerTokens {
+  return SEARCH_FIELDS.map((field) => tokenize(texts[field]));
+}
+
+/**
+ * One word's postings while the index is built, as varints in a growing byte buffer: per answer the position gap,
+ * then per field its count. Most counts are 0 or 1, one byte each; at 100,000 answers this keeps the build's
+ * postings to tens of megabytes. Impacts need the collection's averages, so they are computed at the end.
  */
 class PostingsBuffer {
-  private bytes = new Uint8Array(4);
+  private bytes = new Uint8Array(16);
   private length = 0;
   private last = -1;
+  count = 0;
 
-  /** Positions must come in ascending order; a repeat of the last one is ignored. */
-  add(position: number): void {
-    if (position === this.last) return;
-    let gap = this.last === -1 ? position : position - this.last;
-    this.last = position;
-    if (this.length + 5 > this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
+  add(position: number, frequencies: readonly number[], from: number, fields: number): void {
+    if (this.length + 5 * (fields + 1) > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2 + 5 * (fields + 1));
       grown.set(this.bytes);
       this.bytes = grown;
     }
-    while (gap >= 0x80) {
-      this.bytes[this.length++] = (gap & 0x7f) | 0x80;
-      gap >>>= 7;
-    }
-    this.bytes[this.length++] = gap;
+    this.put(this.last === -1 ? position : position - this.last);
+    this.last = position;
+    for (let field = 0; field < fields; field++) this.put(frequencies[from + field]!);
+    this.count++;
   }
 
-  /** The index's encoding: the same gaps in base 36, joined by commas. */
-  encode(): string {
-    const parts: string[] = [];
-    let gap = 0;
-    let shift = 0;
-    for (let at = 0; at < this.length; at++) {
-      const byte = this.bytes[at]!;
-      gap |= (byte & 0x7f) << shift;
-      if (byte & 0x80) {
-        shift += 7;
-      } else {
-        parts.push(gap.toString(36));
-        gap = 0;
-        shift = 0;
+  private put(value: number): void {
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  /** Decodes into `positions` (count entries) and `frequencies` (count × fields), both large enough. */
+  decodeInto(fields: number, positions: Int32Array, frequencies: Int32Array): void {
+    const bytes = this.bytes;
+    let at = 0;
+    let position = 0;
+    let out = 0;
+    for (let posting = 0; posting < this.count; posting++) {
+      for (let value = -1; value < fields; value++) {
+        let number = 0;
+        let shift = 0;
+        for (;;) {
+          const byte = bytes[at++]!;
+          number |= (byte & 0x7f) << shift;
+          if (byte < 0x80) break;
+          shift += 7;
+        }
+        if (value === -1) positions[posting] = position += number >>> 0;
+        else frequencies[out++] = number >>> 0;
       }
     }
-    return parts.join(",");
   }
 }
 
-/** Builds the index incrementally, one document at a time, in collection order. */
+/** Every file of a built index, the map last (it is written once the shards are known). */
+export type SearchIndexFile =
+  | { kind: "terms"; shard: number; body: SearchTermsShard }
+  | { kind: "documents"; chunk: number; body: SearchDocumentsChunk }
+  | { kind: "suggestions"; body: SearchSuggestions }
+  | { kind: "prefix"; body: SearchPrefix }
+  | { kind: "map"; body: SearchIndexMap };
+
+/** Builds the index one answer at a time, in collection order. */
 export class SearchIndexBuilder {
-  private readonly documents: string[] = [];
+  /** The sizes are the published ones; the tests make them small, to have many shards from a few answers. */
+  constructor(private readonly sizes = { shardCharacters: SHARD_TARGET_CHARACTERS, documentsPerChunk: DOCUMENTS_PER_CHUNK }) {}
+
+  private readonly slugs: string[] = [];
   private readonly postingsByTerm = new Map<string, PostingsBuffer>();
+  private lengths = new Uint32Array(1024 * SEARCH_FIELDS.length);
 
-  add(document: SearchableDocument): void {
-    this.addTerms(document.id, vocabulary(document.texts));
-  }
-
-  /** Adds a document by its distinct terms (its vocabulary, made elsewhere). */
-  addTerms(id: string, terms: readonly string[]): void {
-    const position = this.documents.length;
-    this.documents.push(id);
-    for (const term of terms) {
+  add(answer: IndexedAnswer): void {
+    const fields = SEARCH_FIELDS.length;
+    const position = this.slugs.length;
+    this.slugs.push(answer.slug);
+    if ((position + 1) * fields > this.lengths.length) {
+      const grown = new Uint32Array(this.lengths.length * 2);
+      grown.set(this.lengths);
+      this.lengths = grown;
+    }
+    this.lengths.set(answer.lengths, position * fields);
+    answer.terms.forEach((term, at) => {
       let postings = this.postingsByTerm.get(term);
       if (!postings) this.postingsByTerm.set(term, (postings = new PostingsBuffer()));
-      postings.add(position);
+      postings.add(position, answer.frequencies, at * fields, fields);
+    });
+  }
+
+  /** The index's files, made one at a time so that a large index is never whole in memory. */
+  *files(contentDigest: string, pageSize: number): Generator<SearchIndexFile> {
+    const fields = SEARCH_FIELDS.length;
+    const answers = this.slugs.length;
+    const averages = new Array<number>(fields).fill(0);
+    for (let position = 0; position < answers; position++) for (let field = 0; field < fields; field++) averages[field]! += this.lengths[position * fields + field]!;
+    for (let field = 0; field < fields; field++) averages[field] = answers === 0 ? 0 : averages[field]! / answers;
+    const weights = SEARCH_FIELDS.map((field) => FIELD_WEIGHTS[field]);
+
+    const { shardCharacters, documentsPerChunk } = this.sizes;
+    for (let chunk = 0; chunk * documentsPerChunk < answers; chunk++) {
+      const first = chunk * documentsPerChunk;
+      yield { kind: "documents", chunk: chunk + 1, body: { format: SEARCH_DOCUMENTS_FORMAT, content_digest: contentDigest, first, slugs: this.slugs.slice(first, first + documentsPerChunk) } };
     }
-  }
 
-  finish(contentDigest: string): SearchIndex {
     const terms = [...this.postingsByTerm.keys()].sort(compareCodeUnits);
-    return { format: SEARCH_INDEX_FORMAT, content_digest: contentDigest, documents: this.documents, terms, postings: terms.map((term) => this.postingsByTerm.get(term)!.encode()) };
+    const shardFirsts: string[] = [];
+    let shard: SearchTermsShard | undefined;
+    let characters = 0;
+    // Each answer's length normalisation per field, made once for every word.
+    const normalisations = new Float64Array(answers * fields);
+    for (let position = 0; position < answers; position++) {
+      for (let field = 0; field < fields; field++) normalisations[position * fields + field] = lengthNormalisation(this.lengths[position * fields + field]!, averages[field]!);
+    }
+    let positions = new Int32Array(1024);
+    let frequencies = new Int32Array(1024 * fields);
+    let levels = new Uint8Array(1024);
+    // The words are sorted, so those of one initial come together: one letter's best values at a time.
+    const prefixFiles: string[] = [];
+    const initials = new InitialPrefixes(answers, contentDigest);
+    for (const term of terms) {
+      const buffer = this.postingsByTerm.get(term)!;
+      const count = buffer.count;
+      if (count > positions.length) {
+        positions = new Int32Array(count * 2);
+        frequencies = new Int32Array(count * 2 * fields);
+        levels = new Uint8Array(count * 2);
+      }
+      buffer.decodeInto(fields, positions, frequencies);
+      for (let at = 0; at < count; at++) {
+        const position = positions[at]!;
+        levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
+      }
+      const encoded = encodePostings(positions, levels, count);
+      if (!shard) {
+        shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], postings: [] };
+        shardFirsts.push(term);
+      }
+      const finished = initials.add(term, positions, levels, count, shardFirsts.length);
+      if (finished) {
+        prefixFiles.push(finished.prefix);
+        yield { kind: "prefix", body: finished };
+      }
+      shard.terms.push(term);
+      shard.postings.push(encoded);
+      characters += encoded.length + term.length;
+      if (characters >= shardCharacters) {
+        yield { kind: "terms", shard: shardFirsts.length, body: shard };
+        shard = undefined;
+        characters = 0;
+      }
+    }
+    if (shard) yield { kind: "terms", shard: shardFirsts.length, body: shard };
+    const last = initials.finish();
+    if (last) {
+      prefixFiles.push(last.prefix);
+      yield { kind: "prefix", body: last };
+    }
+
+    const common = terms
+      .map((term) => ({ term, count: this.postingsByTerm.get(term)!.count }))
+      .sort((a, b) => b.count - a.count || compareCodeUnits(a.term, b.term))
+      .slice(0, SUGGESTION_WORDS)
+      .map(({ term }) => term);
+    yield { kind: "suggestions", body: { format: SEARCH_SUGGESTIONS_FORMAT, content_digest: contentDigest, words: common } };
+
+    yield {
+      kind: "map",
+      body: {
+        format: SEARCH_INDEX_FORMAT,
+        content_digest: contentDigest,
+        answers,
+        page_size: pageSize,
+        documents_per_chunk: documentsPerChunk,
+        document_firsts: this.slugs.filter((_, position) => position % documentsPerChunk === 0),
+        shard_firsts: shardFirsts,
+        prefix_files: prefixFiles,
+        relevance: {
+          k1: K1,
+          b: B,
+          field_weights: { ...FIELD_WEIGHTS },
+          max_level: MAX_LEVEL,
+          // Rounded for reading: the levels were computed from the exact averages.
+          average_field_lengths: Object.fromEntries(SEARCH_FIELDS.map((field, at) => [field, Math.round(averages[at]! * 100) / 100])),
+        },
+      },
+    };
   }
 }
 
-export function buildSearchIndex(documents: readonly SearchableDocument[], contentDigest: string): SearchIndex {
-  const builder = new SearchIndexBuilder();
-  for (const document of documents) builder.add(document);
-  return builder.finish(contentDigest);
-}
+/** Letters and digits: the initials that get prefix files (other initials are rare enough to read from shards). */
+const PREFIX_INITIAL = /^[a-z0-9]$/;
 
 /**
- * Answers queries against one index. Which documents a token matches is remembered (a bounded number of
- * tokens), so the one-letter prefixes and common words that touch thousands of postings are decoded once
- * per reader, not once per request.
+ * The prefix files of one-letter tokens, made while the sorted words pass: for the current initial, each answer's
+ * best value; when the initial changes, a file if its words filled more than one shard.
  */
-class IndexReader {
-  private readonly tokenMatches = new Map<string, Uint8Array>();
+class InitialPrefixes {
+  private initial = "";
+  private firstShard = 0;
+  private lastShard = 0;
+  private readonly best: Int32Array;
+  private used = false;
 
-  constructor(private readonly index: SearchIndex) {}
-
-  private matchesOf(token: string): Uint8Array {
-    let marks = this.tokenMatches.get(token);
-    if (marks) return marks;
-    marks = new Uint8Array(this.index.documents.length);
-    const { start, end } = wordsStartingWith(this.index.terms, token);
-    for (let at = start; at < end; at++) {
-      for (const position of decodePostings(this.index.postings[at]!)) marks[position] = 1;
-    }
-    if (this.tokenMatches.size >= 512) this.tokenMatches.delete(this.tokenMatches.keys().next().value!);
-    this.tokenMatches.set(token, marks);
-    return marks;
+  constructor(
+    answers: number,
+    private readonly contentDigest: string,
+  ) {
+    this.best = new Int32Array(answers).fill(-1);
   }
 
-  search(tokens: readonly string[]): string[] {
-    if (tokens.length === 0) return [];
-    const sets = tokens.map((token) => this.matchesOf(token));
-    const found: string[] = [];
-    for (let position = 0; position < this.index.documents.length; position++) {
-      if (sets.every((marks) => marks[position] === 1)) found.push(this.index.documents[position]!);
+  /** Takes a word's levels; gives the finished file of the previous initial, if it has one. */
+  add(term: string, positions: Int32Array, levels: Uint8Array, count: number, shard: number): SearchPrefix | undefined {
+    let finished: SearchPrefix | undefined;
+    if (term[0] !== this.initial) {
+      finished = this.finish();
+      this.initial = term[0]!;
+      this.firstShard = shard;
     }
-    return found;
+    this.lastShard = shard;
+    if (!PREFIX_INITIAL.test(this.initial)) return finished;
+    this.used = true;
+    for (let at = 0; at < count; at++) {
+      const value = tokenLevel(levels[at]!, 1, term.length);
+      if (value > this.best[positions[at]!]!) this.best[positions[at]!] = value;
+    }
+    return finished;
   }
-}
 
-const readers = new WeakMap<SearchIndex, IndexReader>();
-
-/** The ids of the documents matching every token, in collection order. */
-export function searchIndex(index: SearchIndex, queryTokens: readonly string[]): string[] {
-  let reader = readers.get(index);
-  if (!reader) readers.set(index, (reader = new IndexReader(index)));
-  return reader.search(queryTokens);
+  finish(): SearchPrefix | undefined {
+    if (!this.used) return undefined;
+    const postings: Array<{ position: number; value: number }> = [];
+    for (let position = 0; position < this.best.length; position++) if (this.best[position]! >= 0) postings.push({ position, value: this.best[position]! });
+    this.best.fill(-1);
+    this.used = false;
+    if (this.lastShard === this.firstShard) return undefined;
+    return { format: SEARCH_PREFIX_FORMAT, content_digest: this.contentDigest, prefix: this.initial, postings: encodePrefixPostings(postings) };
+  }
 }

@@ -14,6 +14,10 @@ export interface ContractCase {
   /** For 200 answers: the filters the body's meta must report and how many answers it may hold. */
   filters?: { q: string | null; slug: string | null };
   count?: number | "some";
+  /** For `q` answers: the order `meta.sort` must name and `data` must follow, every answer explained in `meta.matches`. */
+  order?: "relevance" | "slug";
+  /** For `q` answers that find nothing: whether `meta.suggestions` offers something. */
+  suggestions?: "some" | "none";
   problemType?: string;
   /** For the MCP endpoint: the JSON-RPC error code the body must carry, or the result keys it must hold. */
   jsonRpcError?: number;
@@ -77,9 +81,18 @@ export function contractCases(slug: string): ContractCase[] {
     get("slug, with other parameters", `/api/v1/answers?utm_source=x&slug=${slug}&lang=en`, 200, { filters: { q: null, slug }, count: 1 }),
     get("slug and q, both match", `/api/v1/answers?slug=${slug}&q=${slug.split("-")[0]}`, 200, { filters: { q: slug.split("-")[0]!, slug }, count: 1 }),
     get("slug and q, q misses", `/api/v1/answers?slug=${slug}&q=zzzzqqq`, 200, { filters: { q: "zzzzqqq", slug }, count: 0 }),
-    get("q, a word", "/api/v1/answers?q=microphones", 200, { filters: { q: "microphones", slug: null }, count: "some" }),
+    get("q, a word: best match first", "/api/v1/answers?q=microphones", 200, { filters: { q: "microphones", slug: null }, count: "some", order: "relevance" }),
+    get("q, sort=relevance", "/api/v1/answers?q=room&sort=relevance", 200, { filters: { q: "room", slug: null }, count: "some", order: "relevance" }),
+    get("q, sort=slug: collection order", "/api/v1/answers?q=room&sort=slug", 200, { filters: { q: "room", slug: null }, count: "some", order: "slug" }),
+    get("q, misspelt: suggestions", "/api/v1/answers?q=microphnes", 200, { filters: { q: "microphnes", slug: null }, count: 0, suggestions: "some" }),
+    get("sort, unknown", "/api/v1/answers?q=room&sort=score", 400, { problemType: "invalid-sort" }),
+    get("sort, wrong case", "/api/v1/answers?sort=Slug", 400, { problemType: "invalid-sort" }),
+    get("sort, empty", "/api/v1/answers?q=room&sort=", 400, { problemType: "invalid-sort" }),
+    get("sort, repeated", "/api/v1/answers?q=room&sort=slug&sort=slug", 400, { problemType: "repeated-parameter" }),
+    get("sort, broken percent-escape", "/api/v1/answers?q=room&sort=%E0%A4%A", 400, { problemType: "malformed-parameter" }),
+    get("sort=slug alone: the collection", "/api/v1/answers?sort=slug", 200, { filters: { q: null, slug: null }, count: "some" }),
     get("q, one letter", "/api/v1/answers?q=m", 200, { filters: { q: "m", slug: null }, count: "some" }),
-    get("q, no match", "/api/v1/answers?q=zzzzqqq", 200, { filters: { q: "zzzzqqq", slug: null }, count: 0 }),
+    get("q, no match", "/api/v1/answers?q=zzzzqqq", 200, { filters: { q: "zzzzqqq", slug: null }, count: 0, suggestions: "none" }),
     get("q, empty", "/api/v1/answers?q=", 400, { problemType: "invalid-query" }),
     get("q, punctuation only", "/api/v1/answers?q=%21%3F-", 400, { problemType: "invalid-query" }),
     get("q, 200 code points", `/api/v1/answers?q=${"a".repeat(200)}`, 200, { count: 0 }),

@@ -87,6 +87,11 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     if (response.headers.get("x-content-type-options") !== "nosniff") differ(method, url, "nosniff", "nosniff", response.headers.get("x-content-type-options"));
   }
 
+  function checkOrder(method: string, url: string, order: "relevance" | "slug", body: Record<string, unknown>): void {
+    const problem = checkOrderOf(body, order);
+    if (problem) differ(method, url, `results in ${order} order`, order, problem);
+  }
+
   async function checkCase(contractCase: ContractCase): Promise<void> {
     const { method, url } = contractCase;
     const response = await request(method, url, { ...(method === "OPTIONS" ? { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } : {}), ...contractCase.requestHeaders }, contractCase.requestBody);
@@ -139,9 +144,32 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     if (contractCase.count === "some" ? !data?.length : contractCase.count !== undefined && data?.length !== contractCase.count) {
       differ(method, url, "number of answers", contractCase.count, data?.length);
     }
+    if (contractCase.order) checkOrder(method, url, contractCase.order, body);
+    if (contractCase.suggestions) {
+      const offered = (meta as { suggestions?: unknown[] } | undefined)?.suggestions;
+      if (!Array.isArray(offered) || (contractCase.suggestions === "some") !== offered.length > 0) differ(method, url, "meta.suggestions", contractCase.suggestions, JSON.stringify(offered)?.slice(0, 120));
+    }
     const validate = schemas.validator("answers.schema.json");
     if (!validate(body)) differ(method, url, "body valid against answers.schema.json", "valid", JSON.stringify(validate.errors?.slice(0, 3)));
   }
+}
+
+/** A `q` answer in the order it names: best first (ties in slug order) or slug order, each answer explained in the same order. */
+function checkOrderOf(body: Record<string, unknown>, order: "relevance" | "slug"): string | undefined {
+  const meta = body.meta as { sort?: string; matches?: Array<{ slug: string; score: number; snippet: { text: string; matches: Array<[number, number]> } }> };
+  const slugs = (body.data as Array<{ slug: string }>).map((answer) => answer.slug);
+  if (meta.sort !== order) return `meta.sort is ${meta.sort}`;
+  if (JSON.stringify(meta.matches?.map((match) => match.slug)) !== JSON.stringify(slugs)) return "meta.matches does not follow data";
+  for (let at = 1; at < slugs.length; at++) {
+    const [before, after] = [meta.matches![at - 1]!, meta.matches![at]!];
+    const inOrder = order === "slug" ? before.slug < after.slug : before.score > after.score || (before.score === after.score && before.slug < after.slug);
+    if (!inOrder) return `${before.slug} (${before.score}) comes before ${after.slug} (${after.score})`;
+  }
+  for (const match of meta.matches!) {
+    const length = Array.from(match.snippet.text).length;
+    if (match.snippet.matches.some(([start, end]) => start < 0 || end > length || start >= end)) return `a match of ${match.slug}'s snippet is outside its text`;
+  }
+  return undefined;
 }
 
 export function formatReport(baseUrl: string, report: SmokeReport): string {

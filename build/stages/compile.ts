@@ -60,7 +60,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await llmsFull.start(answers.length);
   const headersFile = new HeadersFileWriter(sink);
   await headersFile.start();
-  const { searchIndex, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest });
+  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest });
   await dataPackage.finish();
   await llmsFull.finish();
 
@@ -119,7 +119,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
   const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
-  const described = describeService({ site, origin, generatedAt, counts, versioning, examples, searchIndex, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
+  const described = await describeService({ site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
   await sink.finish();

@@ -273,6 +273,20 @@ filters: Filters
  */
 record_count?: number
 /**
+ * Answers with q only: the order of `data`, relevance (best match first, ties in slug order) or slug (collection order).
+ */
+sort?: ("relevance" | "slug")
+/**
+ * Answers with q only: why each answer of `data` matched, in the same order, one entry per answer.
+ */
+matches?: AnswerMatch[]
+/**
+ * Answers with q only, when q finds nothing: corrected queries made of the index's own words, nearest first; empty when no correction finds anything.
+ * 
+ * @maxItems 5
+ */
+suggestions?: SearchSuggestion[]
+/**
  * The content digest of the build this file (or response) was made from: the same as /api/v1/health's. Pages and results of one build carry the same digest.
  */
 content_digest: string
@@ -283,4 +297,59 @@ content_digest: string
 export interface Filters {
 q: (string | null)
 slug: (string | null)
+}
+/**
+ * Why one answer matched q. The answer object itself is unchanged; this sits beside it in meta.matches.
+ */
+export interface AnswerMatch {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+slug: string
+/**
+ * Relevance points (BM25F: per query word, idf × saturated field-weighted frequency, summed). Higher is better; comparable only between answers of one query of one build.
+ */
+score: number
+/**
+ * The searchable fields some query word starts a word of, heaviest first.
+ */
+fields: ("title" | "question" | "tags" | "summary" | "body")[]
+/**
+ * Plain text (no HTML) around the best match: a sentence or two of one field, cut at word boundaries with … where shortened.
+ */
+snippet: {
+field: ("title" | "question" | "summary" | "body")
+text: string
+/**
+ * [start, end) of each matched word in text, in Unicode code points (Array.from(text) in JavaScript, str indexes in Python), ascending.
+ */
+matches: unknown[][]
+}
+}
+export interface SearchSuggestion {
+/**
+ * The corrected query: normalised words, separated by spaces. Request it as q to get its answers.
+ */
+q: string
+/**
+ * How many answers it finds.
+ */
+total: number
+/**
+ * @minItems 1
+ */
+corrections: {
+/**
+ * A word of q, normalised, that starts no word of any answer.
+ */
+token: string
+/**
+ * The index's word put in its place.
+ */
+word: string
+/**
+ * Edit distance (insertions, deletions, substitutions, swaps of neighbours).
+ */
+distance: number
+}[]
 }

@@ -1,0 +1,268 @@
+/**
+ * The search of a build, measured: the index's files (sizes, shards, the parse a cold token pays at most), and
+ * `q` through the real request handler: cold in a new process (compiler and data cold, as a new edge isolate's
+ * first request), cold in this process (a fresh AnswersData, the compiler warmed: the data's own cost), and warm
+ * (p50 and p99 of 300 calls after 20).
+ */
+import { spawnSync } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../api/layout.ts";
+import { AnswersData } from "../request/answers-data.ts";
+import { answersQuery } from "../request/answers-query.ts";
+import { forEachPosting, type SearchDocumentsChunk, type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
+import { SearchFiles } from "../search/search-files.ts";
+import { SearchReader } from "../search/search-reader.ts";
+import { parseQuery } from "../search/text-match.ts";
+import type { ColdQueryRun } from "./cold-query.ts";
+import { countingReader, fileOf } from "./counting-reader.ts";
+import { percentile } from "./percentile.ts";
+import { threadCpuMs, threadCpuMsSince } from "./thread-cpu.ts";
+import { ENV, ROOT } from "./workspace.ts";
+
+export interface IndexFigures {
+  files: number;
+  rawBytes: number;
+  /** Each file gzipped on its own, as a CDN serves it. */
+  gzipBytes: number;
+  gzipBytesPerAnswer: number;
+  shards: number;
+  documentsChunks: number;
+  prefixFiles: number;
+  terms: number;
+  mapBytes: number;
+  largestShardBytes: number;
+  /** Parsing the map and the largest words shard: the most one cold token pays, but for several-shard prefixes. */
+  parseMs: number;
+}
+
+export interface QueryCase {
+  name: string;
+  q: string;
+  matches: number;
+  /** CPU of the query in a new process (cold-query.ts), its first: median of five processes. */
+  coldNewProcessCpuMs?: number;
+  /** The same, its main thread's alone (Linux only). */
+  coldNewProcessMainThreadCpuMs?: number;
+  coldNewProcessWallMs?: number;
+  /** A fresh AnswersData per call (a cold isolate's data), the compiler warmed first: median of five. */
+  coldCpuMs: number;
+  coldMainThreadCpuMs?: number;
+  coldWallMs?: number;
+  /** The same, the search alone (index files read, parsed, ranked, the page's slugs): no answer read or explained. */
+  coldIndexCpuMs: number;
+  coldIndexMainThreadCpuMs?: number;
+  coldReads: number;
+  coldReadBytes: number;
+  /** One AnswersData kept, the same q asked again: the reader remembers the query's ranking, so this is its remembered path. */
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface QueryFigures {
+  cases: QueryCase[];
+  /** Origin reads of a cold request, the health file included. */
+  subrequests: Array<{ query: string; status: number; reads: number }>;
+}
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export async function measureIndex(dist: string, answers: number): Promise<IndexFigures> {
+  const files = await filesUnder(path.join(dist, "api", "v1", "search"));
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  let terms = 0;
+  let largest = { bytes: 0, text: "" };
+  for (const file of files) {
+    const text = await readFile(file, "utf8");
+    rawBytes += Buffer.byteLength(text);
+    gzipBytes += gzipSync(text).byteLength;
+    if (file.includes(`${path.sep}terms${path.sep}`)) {
+      terms += (JSON.parse(text) as SearchTermsShard).terms.length;
+      if (Buffer.byteLength(text) > largest.bytes) largest = { bytes: Buffer.byteLength(text), text };
+    }
+  }
+  const mapText = await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8");
+  const parses: number[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const started = performance.now();
+    JSON.parse(mapText);
+    JSON.parse(largest.text);
+    parses.push(performance.now() - started);
+  }
+  const count = (folder: string) => files.filter((file) => file.includes(`${path.sep}${folder}${path.sep}`)).length;
+  return {
+    files: files.length,
+    rawBytes,
+    gzipBytes,
+    gzipBytesPerAnswer: gzipBytes / answers,
+    shards: count("terms"),
+    documentsChunks: count("documents"),
+    prefixFiles: count("prefixes"),
+    terms,
+    mapBytes: Buffer.byteLength(mapText),
+    largestShardBytes: largest.bytes,
+    parseMs: parses.sort((a, b) => a - b)[2]!,
+  };
+}
+
+/** The word of more than three characters in the fewest answers (the first such in code-unit order). */
+async function rarestWord(dist: string): Promise<string> {
+  const map = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
+  let rarest = { term: "", count: Infinity };
+  for (let shard = 1; shard <= map.shard_firsts.length; shard++) {
+    const { terms, postings } = JSON.parse(await readFile(fileOf(dist, searchTermsPath(shard)), "utf8")) as SearchTermsShard;
+    terms.forEach((term, at) => {
+      if (term.length <= 3) return;
+      let count = 0;
+      forEachPosting(postings[at]!, () => count++);
+      if (count < rarest.count) rarest = { term, count };
+    });
+  }
+  return rarest.term;
+}
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The median of samples, or undefined when any is missing (the main thread's time where it cannot be read). */
+const medianOfAll = (values: Array<number | undefined>) => (values.every((value) => value !== undefined) ? median(values as number[]) : undefined);
+
+const REPEATS = 5;
+
+/** The cases, chosen from the build's own index, so that they mean the same at every size. */
+async function queryCases(dist: string): Promise<Array<{ name: string; q: string }>> {
+  const { words } = JSON.parse(await readFile(fileOf(dist, SEARCH_SUGGESTIONS_FILE), "utf8")) as SearchSuggestions;
+  // The suggestion words are the index's commonest first.
+  const long = words.filter((word) => word.length > 3 && /^[a-z]+$/.test(word));
+  const common = long[0]!;
+  return [
+    { name: "common word", q: common },
+    { name: "rare word", q: await rarestWord(dist) },
+    { name: "one-letter prefix", q: "r" },
+    { name: "one-letter prefix", q: "c" },
+    { name: "several words", q: `${common} ${long[Math.floor(long.length / 2)]!} m` },
+    { name: "miss (with suggestions)", q: "zzzzqqq" },
+    { name: "misspelt word", q: `${common.slice(0, -2)}${common.at(-1)}${common.at(-2)}` },
+  ];
+}
+
+const ask = async (data: AnswersData, q: string) => (await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), data))!;
+
+/** The query as the first thing a new Node process does (cold-query.ts), `REPEATS` processes: medians. */
+function coldInNewProcess(dist: string, q: string): { cpuMs: number; mainThreadCpuMs?: number; wallMs: number } {
+  const runs: ColdQueryRun[] = [];
+  for (let attempt = 0; attempt < REPEATS; attempt++) {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "build/bench/cold-query.ts", dist, q], { cwd: ROOT, encoding: "utf8", env: ENV });
+    if (run.status !== 0) throw new Error(`the cold query ${q} failed: ${run.stderr.slice(0, 2000)}`);
+    runs.push(JSON.parse(run.stdout) as ColdQueryRun);
+  }
+  return {
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    mainThreadCpuMs: medianOfAll(runs.map((run) => run.mainThreadCpuMs)),
+    wallMs: median(runs.map((run) => run.wallMs)),
+  };
+}
+
+/**
+ * The query on fresh data in this process, `REPEATS` times: medians, and the reads of the last. No collection is
+ * forced before a call: V8 sweeps after it on helper threads, which would be counted in the call's CPU.
+ */
+async function coldInThisProcess(dist: string, q: string) {
+  const plain = (file: string) => readFile(fileOf(dist, file), "utf8").catch(() => undefined);
+  const cpu: number[] = [];
+  const mainThread: Array<number | undefined> = [];
+  const wall: number[] = [];
+  const indexCpu: number[] = [];
+  const indexMainThread: Array<number | undefined> = [];
+  let tally = { reads: 0, bytes: 0 };
+  for (let attempt = 0; attempt < REPEATS; attempt++) {
+    const reader = countingReader(dist);
+    const thread = threadCpuMs();
+    const since = process.cpuUsage();
+    const started = performance.now();
+    await (await ask(new AnswersData(reader.read), q)).arrayBuffer();
+    wall.push(performance.now() - started);
+    cpu.push(cpuMs(since));
+    mainThread.push(threadCpuMsSince(thread));
+    tally = reader.tally;
+    // The search alone, on fresh files: what the query needs of the index, ranked, the page's slugs, a miss's suggestions.
+    const parsed = parseQuery(q);
+    const search = new SearchReader(new SearchFiles(plain));
+    const indexThread = threadCpuMs();
+    const indexSince = process.cpuUsage();
+    if (parsed.ok) {
+      const found = await search.search(parsed.tokens, "relevance", 0, 100);
+      if (found.total === 0) await search.suggest(parsed.tokens);
+    }
+    indexCpu.push(cpuMs(indexSince));
+    indexMainThread.push(threadCpuMsSince(indexThread));
+  }
+  return {
+    coldCpuMs: median(cpu),
+    coldMainThreadCpuMs: medianOfAll(mainThread),
+    coldWallMs: median(wall),
+    coldIndexCpuMs: median(indexCpu),
+    coldIndexMainThreadCpuMs: medianOfAll(indexMainThread),
+    coldReads: tally.reads,
+    coldReadBytes: tally.bytes,
+  };
+}
+
+/** One AnswersData kept: 20 calls, then 300 timed (wall time until the Response is returned). */
+async function warm(dist: string, q: string) {
+  const data = new AnswersData((file) => readFile(fileOf(dist, file), "utf8").catch(() => undefined));
+  for (let call = 0; call < 20; call++) await ask(data, q);
+  const times: number[] = [];
+  for (let call = 0; call < 300; call++) {
+    const started = performance.now();
+    await ask(data, q);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const matches = ((await (await ask(data, q)).json()) as { meta: { total: number } }).meta.total;
+  return { matches, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
+}
+
+/**
+ * Every case cold in new processes first, then cold in this process after the compiler is warmed on every case
+ * alike (three rounds, each on fresh data), then warm: no case's cold figure depends on which cases ran before it.
+ */
+export async function measureQueries(dist: string): Promise<QueryFigures> {
+  const cases = await queryCases(dist);
+  const newProcess = cases.map((testCase) => coldInNewProcess(dist, testCase.q));
+  for (let round = 0; round < 3; round++) for (const testCase of cases) await (await ask(new AnswersData(countingReader(dist).read), testCase.q)).arrayBuffer();
+  const cold = [];
+  for (const testCase of cases) cold.push(await coldInThisProcess(dist, testCase.q));
+  const results: QueryCase[] = [];
+  for (const [at, testCase] of cases.entries()) {
+    const { matches, p50Ms, p99Ms } = await warm(dist, testCase.q);
+    results.push({ ...testCase, matches, coldNewProcessCpuMs: newProcess[at]!.cpuMs, coldNewProcessMainThreadCpuMs: newProcess[at]!.mainThreadCpuMs, coldNewProcessWallMs: newProcess[at]!.wallMs, ...cold[at]!, p50Ms, p99Ms });
+  }
+  const { slugs } = JSON.parse(await readFile(fileOf(dist, searchDocumentsPath(1)), "utf8")) as SearchDocumentsChunk;
+  return { cases: results, subrequests: await countSubrequests(dist, slugs[0]!) };
+}
+
+/**
+ * The origin reads of a cold request, as at the edge on a fresh isolate: one for the health file (the deploy's
+ * digest, read by deploy-snapshot.ts) and those the handler makes.
+ */
+async function countSubrequests(dist: string, slug: string): Promise<QueryFigures["subrequests"]> {
+  const requests = ["q=room", "q=a", `slug=${slug}`, `slug=${slug}&q=a`, "page=2", "page=2&q=a"];
+  const figures: QueryFigures["subrequests"] = [];
+  for (const query of requests) {
+    const reader = countingReader(dist);
+    const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), new AnswersData(reader.read));
+    figures.push({ query, status: response!.status, reads: 1 + reader.tally.reads });
+  }
+  return figures;
+}
+

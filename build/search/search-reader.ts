@@ -1,0 +1,424 @@
+/**
+ * Answers `q` from the sharded index: which answers match (every token starts some word of the answer), their
+ * scores (relevance.ts), a page of them best first or in collection order, and suggestions for a query that
+ * finds nothing. Pure TypeScript with no Node APIs; the files come from a SearchIndexSource, so the same code
+ * reads from the CDN at the edge, from dist/ in the local server, and from the page itself offline.
+ *
+ * What is decoded is remembered, within bounds: a token's matches (the one-letter prefixes and common words
+ * touch thousands of postings), and a query's ranking, so that the next page of the same query is cheap.
+ */
+import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
+import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
+import { decodePostingsInto, decodePrefixPostingsInto } from "./search-index.ts";
+import { lowerBound, wordsStartingWith } from "./text-match.ts";
+
+export interface SearchIndexSource {
+  map(): Promise<SearchIndexMap>;
+  terms(shard: number): Promise<SearchTermsShard>;
+  documents(chunk: number): Promise<SearchDocumentsChunk>;
+  prefix(initial: string): Promise<SearchPrefix>;
+  suggestions(): Promise<SearchSuggestions>;
+}
+
+export const SORT_ORDERS = ["relevance", "slug"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface RankedHit {
+  slug: string;
+  /** Its place in collection order, from 0. */
+  position: number;
+  score: number;
+}
+
+export interface SearchPage {
+  total: number;
+  hits: RankedHit[];
+}
+
+export interface Correction {
+  token: string;
+  word: string;
+  distance: number;
+}
+
+export interface Suggestion {
+  /** The query with the corrections made: normalised tokens, space-separated. */
+  q: string;
+  /** How many answers it finds. */
+  total: number;
+  corrections: Correction[];
+}
+
+/** The answers a token (or a whole query) matches, ascending by position, with each one's score in points. */
+interface Matches {
+  positions: Int32Array;
+  points: Int32Array;
+}
+
+interface QueryEntry extends Matches {
+  /** Rank keys, best first, of the first `ranked.length` hits. */
+  ranked?: Float64Array;
+}
+
+/** A small least-recently-used cache, bounded by the summed weight of its entries. */
+class BoundedCache<Value> {
+  private readonly entries = new Map<string, { value: Value; weight: number }>();
+  private weight = 0;
+
+  constructor(private readonly maxWeight: number) {}
+
+  get(key: string): Value | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: Value, weight: number): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.weight -= old.weight;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight <= this.maxWeight || oldest === key) break;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+  }
+}
+
+/** How many suggestions a miss gets, and how many corrected queries are tried for them. */
+const MAX_SUGGESTIONS = 5;
+const CANDIDATES_PER_TOKEN = 5;
+const MAX_TRIED = 12;
+
+/** The largest edit distance a correction of a token of this length may have: none for one or two letters. */
+export function allowedDistance(tokenLength: number): number {
+  return tokenLength <= 2 ? 0 : tokenLength <= 4 ? 1 : 2;
+}
+
+/**
+ * The optimal string alignment distance (insertions, deletions, substitutions and swaps of neighbours, each 1)
+ * between `a` and `b`, or `bound + 1` as soon as it is known to exceed `bound`.
+ */
+// Three rows, reused: a miss compares a token with up to 20,000 words.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+export function editDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
+  if (rows[0]!.length <= b.length) rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2), new Int32Array(b.length * 2)];
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let at = 0; at <= b.length; at++) previous[at] = at;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let smallest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < smallest) smallest = value;
+    }
+    if (smallest > bound) return bound + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[b.length]!, bound + 1);
+}
+
+export class SearchReader {
+  private readonly tokenMatches = new BoundedCache<Matches>(4_000_000);
+  private readonly queries = new BoundedCache<QueryEntry>(2_000_000);
+  private readonly suggested = new BoundedCache<Suggestion[]>(256);
+
+  constructor(private readonly source: SearchIndexSource) {}
+
+  /** The content digest of the build the index is of. */
+  async contentDigest(): Promise<string> {
+    return (await this.source.map()).content_digest;
+  }
+
+  /** The answers collection's page size. */
+  async pageSize(): Promise<number> {
+    return (await this.source.map()).page_size;
+  }
+
+  /** How many answers the index holds. */
+  async answers(): Promise<number> {
+    return (await this.source.map()).answers;
+  }
+
+  /** The answers matching every token (distinct, normalised): how many, and the page [offset, offset + limit) in `sort` order. */
+  async search(tokens: readonly string[], sort: SortOrder, offset: number, limit: number): Promise<SearchPage> {
+    const entry = await this.query(tokens);
+    const total = entry.positions.length;
+    const end = Math.min(total, offset + limit);
+    if (offset >= end) return { total, hits: [] };
+    let picked: Array<{ position: number; points: number }>;
+    if (sort === "slug") {
+      picked = [];
+      for (let at = offset; at < end; at++) picked.push({ position: entry.positions[at]!, points: entry.points[at]! });
+    } else {
+      const ranked = this.ranked(entry, end);
+      picked = [];
+      for (let at = offset; at < end; at++) picked.push({ position: positionOfRankKey(ranked[at]!), points: pointsOfRankKey(ranked[at]!) });
+    }
+    const slugs = await this.slugsAt(picked.map((hit) => hit.position));
+    return { total, hits: picked.map((hit, at) => ({ slug: slugs[at]!, position: hit.position, score: hit.points })) };
+  }
+
+  /** The hit for `slug` if it matches every token, with its score; undefined when it does not match or does not exist. */
+  async hitFor(tokens: readonly string[], slug: string): Promise<RankedHit | undefined> {
+    const position = await this.positionOf(slug);
+    if (position === undefined) return undefined;
+    const entry = await this.query(tokens);
+    const at = lowerBoundInt(entry.positions, position);
+    if (entry.positions[at] !== position) return undefined;
+    return { slug, position, score: entry.points[at]! };
+  }
+
+  /** The position of a slug in collection order (slugs are sorted), or undefined: one documents chunk read. */
+  async positionOf(slug: string): Promise<number | undefined> {
+    const map = await this.source.map();
+    // The last chunk whose first slug is not after `slug`.
+    const at = lowerBound(map.document_firsts, slug);
+    const chunk = at + (map.document_firsts[at] === slug ? 1 : 0);
+    if (chunk === 0) return undefined;
+    const { slugs, first } = await this.source.documents(chunk);
+    const place = lowerBound(slugs, slug);
+    return slugs[place] === slug ? first + place : undefined;
+  }
+
+  /**
+   * For a query that finds nothing: the nearest words of the index's commonest words for each token that starts
+   * no word at all, as corrected queries that find something, fewest and smallest corrections first.
+   */
+  async suggest(tokens: readonly string[]): Promise<Suggestion[]> {
+    const key = tokens.join(" ");
+    const cached = this.suggested.get(key);
+    if (cached) return cached;
+    const suggestions = await this.suggestFresh(tokens);
+    this.suggested.set(key, suggestions, 1);
+    return suggestions;
+  }
+
+  private async suggestFresh(tokens: readonly string[]): Promise<Suggestion[]> {
+    const missing: string[] = [];
+    for (const token of tokens) if ((await this.tokenMatchesOf(token)).positions.length === 0) missing.push(token);
+    if (missing.length === 0 || missing.length > 3) return [];
+    const { words } = await this.source.suggestions();
+    const options = missing.map((token) => {
+      const bound = allowedDistance(token.length);
+      const found: Array<Correction & { rank: number }> = [];
+      if (bound === 0) return found;
+      for (let rank = 0; rank < words.length; rank++) {
+        const word = words[rank]!;
+        if (Math.abs(word.length - token.length) > bound) continue;
+        const distance = editDistance(token, word, bound);
+        if (distance <= bound) found.push({ token, word, distance, rank });
+      }
+      // Nearest first, then the commoner word (the list is most common first).
+      return found.sort((a, b) => a.distance - b.distance || a.rank - b.rank).slice(0, CANDIDATES_PER_TOKEN);
+    });
+    if (options.some((candidates) => candidates.length === 0)) return [];
+    let combinations: Array<Array<Correction & { rank: number }>> = [[]];
+    for (const candidates of options) combinations = combinations.flatMap((combination) => candidates.map((candidate) => [...combination, candidate]));
+    const cost = (combination: ReadonlyArray<Correction & { rank: number }>) => combination.reduce((sum, correction) => sum + correction.distance, 0);
+    const rankSum = (combination: ReadonlyArray<Correction & { rank: number }>) => combination.reduce((sum, correction) => sum + correction.rank, 0);
+    combinations.sort((a, b) => cost(a) - cost(b) || rankSum(a) - rankSum(b));
+    const suggestions: Suggestion[] = [];
+    for (const combination of combinations.slice(0, MAX_TRIED)) {
+      const corrected = [...new Set(tokens.map((token) => combination.find((correction) => correction.token === token)?.word ?? token))];
+      const total = (await this.query(corrected)).positions.length;
+      if (total === 0) continue;
+      suggestions.push({ q: corrected.join(" "), total, corrections: combination.map(({ token, word, distance }) => ({ token, word, distance })) });
+      if (suggestions.length === MAX_SUGGESTIONS) break;
+    }
+    return suggestions;
+  }
+
+  private async query(tokens: readonly string[]): Promise<QueryEntry> {
+    const key = tokens.join(" ");
+    const cached = this.queries.get(key);
+    if (cached) return cached;
+    const perToken = await Promise.all(tokens.map((token) => this.tokenMatchesOf(token)));
+    // Intersect the smallest first: each step can only shrink.
+    perToken.sort((a, b) => a.positions.length - b.positions.length);
+    let result: Matches = perToken.length === 0 ? { positions: new Int32Array(0), points: new Int32Array(0) } : { positions: perToken[0]!.positions, points: perToken[0]!.points };
+    for (const other of perToken.slice(1)) result = intersect(result, other);
+    const entry: QueryEntry = { positions: result.positions, points: result.points };
+    this.queries.set(key, entry, entry.positions.length + 1);
+    return entry;
+  }
+
+  /** The rank keys of the best `count` hits, best first (remembered with the query). */
+  private ranked(entry: QueryEntry, count: number): Float64Array {
+    if (entry.ranked && entry.ranked.length >= count) return entry.ranked;
+    const total = entry.positions.length;
+    let ranked: Float64Array;
+    if (count * 4 >= total) {
+      ranked = new Float64Array(total);
+      for (let at = 0; at < total; at++) ranked[at] = rankKey(entry.points[at]!, entry.positions[at]!);
+      ranked.sort().reverse();
+    } else {
+      ranked = topKeys(entry, count);
+    }
+    entry.ranked = ranked;
+    return ranked;
+  }
+
+  /** Which answers a token matches, each with the token's contribution: the best of the words it starts. */
+  private async tokenMatchesOf(token: string): Promise<Matches> {
+    const cached = this.tokenMatches.get(token);
+    if (cached) return cached;
+    const map = await this.source.map();
+    if (map.prefix_files.includes(token)) return this.prefixMatchesOf(token, map.answers);
+    const shards = shardsFor(map.shard_firsts, token);
+    const loaded = await Promise.all(shards.map((shard) => this.source.terms(shard)));
+    const runs: Array<{ term: string; postings: string }> = [];
+    for (const shard of loaded) {
+      const { start, end } = wordsStartingWith(shard.terms, token);
+      for (let at = start; at < end; at++) runs.push({ term: shard.terms[at]!, postings: shard.postings[at]! });
+    }
+    // Each answer's best word for the token (levels in thousandths), then the token's idf from how many answers it matches.
+    let positions: Int32Array;
+    let points: Int32Array;
+    if (runs.length === 1) {
+      const decoded = decodePostingsInto(runs[0]!.postings);
+      const wordLength = runs[0]!.term.length;
+      positions = decoded.positions.slice(0, decoded.count);
+      points = new Int32Array(decoded.count);
+      for (let at = 0; at < decoded.count; at++) points[at] = tokenLevel(decoded.levels[at]!, token.length, wordLength);
+    } else {
+      // Several words: a dense array of the collection's size, then compacted.
+      const best = new Int32Array(map.answers).fill(-1);
+      let count = 0;
+      for (const { term, postings } of runs) {
+        const decoded = decodePostingsInto(postings);
+        for (let at = 0; at < decoded.count; at++) {
+          const position = decoded.positions[at]!;
+          const value = tokenLevel(decoded.levels[at]!, token.length, term.length);
+          if (best[position] === -1) count++;
+          if (value > best[position]!) best[position] = value;
+        }
+      }
+      positions = new Int32Array(count);
+      points = new Int32Array(count);
+      for (let position = 0, at = 0; at < count; position++) {
+        if (best[position] === -1) continue;
+        positions[at] = position;
+        points[at++] = best[position]!;
+      }
+    }
+    const idf = tokenIdf(map.answers, positions.length);
+    for (let at = 0; at < points.length; at++) points[at] = tokenPoints(idf, points[at]!);
+    const matches: Matches = { positions, points };
+    this.tokenMatches.set(token, matches, matches.positions.length + 1);
+    return matches;
+  }
+
+  /** A one-letter token's matches from its prebuilt file: the same values the shards would give, from one read. */
+  private async prefixMatchesOf(token: string, answers: number): Promise<Matches> {
+    const decoded = decodePrefixPostingsInto((await this.source.prefix(token)).postings);
+    const idf = tokenIdf(answers, decoded.count);
+    const points = new Int32Array(decoded.count);
+    for (let at = 0; at < decoded.count; at++) points[at] = tokenPoints(idf, decoded.values[at]!);
+    const matches: Matches = { positions: decoded.positions.slice(0, decoded.count), points };
+    this.tokenMatches.set(token, matches, matches.positions.length + 1);
+    return matches;
+  }
+
+  private async slugsAt(positions: readonly number[]): Promise<string[]> {
+    const map = await this.source.map();
+    const chunks = new Map<number, Promise<SearchDocumentsChunk>>();
+    for (const position of positions) {
+      const chunk = Math.floor(position / map.documents_per_chunk) + 1;
+      if (!chunks.has(chunk)) chunks.set(chunk, this.source.documents(chunk));
+    }
+    return Promise.all(
+      positions.map(async (position) => {
+        const chunk = await chunks.get(Math.floor(position / map.documents_per_chunk) + 1)!;
+        return chunk.slugs[position - chunk.first]!;
+      }),
+    );
+  }
+}
+
+/** The shards (from 1) that can hold words starting with `token`: usually one. */
+export function shardsFor(shardFirsts: readonly string[], token: string): number[] {
+  if (shardFirsts.length === 0) return [];
+  // The shard holding `token`'s place in the vocabulary, and the following ones while they start with it.
+  let shard = Math.max(0, lowerBound(shardFirsts, token) - (shardFirsts[lowerBound(shardFirsts, token)] === token ? 0 : 1));
+  const shards = [shard + 1];
+  while (shard + 1 < shardFirsts.length && shardFirsts[shard + 1]!.startsWith(token)) shards.push(++shard + 1);
+  return shards;
+}
+
+function lowerBoundInt(values: Int32Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (values[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The answers in both, each scored with the sum. Both ascend by position. */
+function intersect(a: Matches, b: Matches): Matches {
+  const size = Math.min(a.positions.length, b.positions.length);
+  const positions = new Int32Array(size);
+  const points = new Int32Array(size);
+  let count = 0;
+  for (let i = 0, j = 0; i < a.positions.length && j < b.positions.length; ) {
+    const x = a.positions[i]!;
+    const y = b.positions[j]!;
+    if (x < y) i++;
+    else if (y < x) j++;
+    else {
+      positions[count] = x;
+      points[count++] = a.points[i++]! + b.points[j++]!;
+    }
+  }
+  return { positions: positions.slice(0, count), points: points.slice(0, count) };
+}
+
+/** The `count` largest rank keys, best first, by a bounded min-heap: no sort of every hit for the first pages. */
+function topKeys(entry: Matches, count: number): Float64Array {
+  const heap = new Float64Array(count);
+  let size = 0;
+  const down = (from: number) => {
+    let at = from;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let smallest = at;
+      if (left < size && heap[left]! < heap[smallest]!) smallest = left;
+      if (right < size && heap[right]! < heap[smallest]!) smallest = right;
+      if (smallest === at) return;
+      [heap[at], heap[smallest]] = [heap[smallest]!, heap[at]!];
+      at = smallest;
+    }
+  };
+  for (let at = 0; at < entry.positions.length; at++) {
+    const key = rankKey(entry.points[at]!, entry.positions[at]!);
+    if (size < count) {
+      heap[size] = key;
+      let child = size++;
+      while (child > 0) {
+        const parent = (child - 1) >> 1;
+        if (heap[parent]! <= heap[child]!) break;
+        [heap[parent], heap[child]] = [heap[child]!, heap[parent]!];
+        child = parent;
+      }
+    } else if (key > heap[0]!) {
+      heap[0] = key;
+      down(0);
+    }
+  }
+  return heap.slice(0, size).sort().reverse();
+}

@@ -1,0 +1,270 @@
+/**
+ * The ranked search of q: the sharded index answers exactly as matching the texts directly does, scores as the
+ * documented formula computed from the texts says, whatever the shard sizes; explanations point at the words
+ * that matched; suggestions come from the index's words.
+ */
+import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../build/api/canonical-json.ts";
+import { itemFragment } from "../build/api/envelope.ts";
+import { searchableAnswerOf } from "../build/request/answers-data.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../build/api/layout.ts";
+import { htmlText, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
+import { explainHit as explainPrepared, matchedFields as matchedPrepared, prepareAnswer } from "../build/search/explain.ts";
+
+const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => explainPrepared(prepareAnswer(texts), tokens);
+const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
+import { rankKey } from "../build/search/relevance.ts";
+import { SearchFiles } from "../build/search/search-files.ts";
+import { decodePostings, encodePostings, fieldTokens, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
+import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
+import { seededRandom } from "../build/synthetic/seeded-random.ts";
+
+const DIGEST = `sha256:${"0".repeat(64)}`;
+const WORDS = ["room", "rooms", "camera", "ceiling", "microphone", "microphones", "microsoft", "zoom", "teams", "écran", "straße", "2026", "display", "displays", "warranty", "cable", "r", "ro"];
+
+function pathOf(file: SearchIndexFile): string {
+  if (file.kind === "prefix") return searchPrefixPath(file.body.prefix);
+  return file.kind === "map" ? ANSWERS_SEARCH_INDEX_FILE : file.kind === "terms" ? searchTermsPath(file.shard) : file.kind === "documents" ? searchDocumentsPath(file.chunk) : SEARCH_SUGGESTIONS_FILE;
+}
+
+function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, sizes?: { shardCharacters: number; documentsPerChunk: number }) {
+  const builder = new SearchIndexBuilder(sizes);
+  for (const answer of answers) builder.add(indexedAnswer(answer.slug, fieldTokens(answer.texts)));
+  const files = new Map<string, string>();
+  for (const file of builder.files(DIGEST, 100)) files.set(pathOf(file), canonicalJson(file.body));
+  return { reader: new SearchReader(new SearchFiles(async (path) => files.get(path))), files };
+}
+
+function randomAnswers(count: number, seed: number) {
+  const random = seededRandom(seed);
+  const text = (length: number) => Array.from({ length }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
+  return Array.from({ length: count }, (_, at) => ({
+    slug: `answer-${String(at).padStart(4, "0")}`,
+    texts: { title: text(1 + Math.floor(random() * 4)), question: text(3), tags: text(2), summary: text(8), body: `${text(30)} unique${at}` },
+  }));
+}
+
+/**
+ * The score of an answer for a query, computed from its texts by the formula the docs state, written out here
+ * again (not through relevance.ts): BM25F levels, the token's idf from the answers it matches, whole points.
+ */
+function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, tokens: readonly string[]): Map<string, number> {
+  const weights = [6, 3, 3, 2, 1];
+  const tokenized = answers.map((answer) => fieldTokens(answer.texts));
+  const averages = weights.map((_, field) => tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length);
+  const level = (fields: string[][], word: string) => {
+    const tf = fields.reduce((sum, words, field) => sum + (weights[field]! * words.filter((w) => w === word).length) / (0.25 + (0.75 * words.length) / (averages[field]! || 1)), 0);
+    return Math.round((tf / (1.2 + tf)) * 63);
+  };
+  const scores = new Map<string, number>();
+  const perToken = tokens.map((token) => {
+    const levels = tokenized.map((fields) => {
+      let best = -1;
+      for (const word of new Set(fields.flat())) {
+        if (!word.startsWith(token)) continue;
+        const thousandths = word.length === token.length ? level(fields, word) * 1000 : Math.floor((level(fields, word) * 1000 * token.length) / word.length);
+        best = Math.max(best, thousandths);
+      }
+      return best;
+    });
+    const matched = levels.filter((value) => value >= 0).length;
+    const idf = Math.round(Math.log(1 + (answers.length - matched + 0.5) / (matched + 0.5)) * 1000);
+    return levels.map((value) => (value < 0 ? -1 : Math.floor((idf * value) / 1000)));
+  });
+  answers.forEach((answer, at) => {
+    if (perToken.every((levels) => levels[at]! >= 0)) scores.set(answer.slug, perToken.reduce((sum, levels) => sum + levels[at]!, 0));
+  });
+  return scores;
+}
+
+describe("the sharded index", () => {
+  const answers = randomAnswers(240, 5);
+  const one = readerOf(answers);
+  const many = readerOf(answers, { shardCharacters: 200, documentsPerChunk: 7 });
+  const random = seededRandom(9);
+  const queries = [
+    "r", "ro", "room", "rooms", "m", "micro", "microphone", "ceil micro", "straße", "strasse", "ecran", "2026 zoom", "unique17", "unique1", "zzz", "teams rooms cam",
+    ...Array.from({ length: 40 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => WORDS[Math.floor(random() * WORDS.length)]!.slice(0, 1 + Math.floor(random() * 6))).join(" ")),
+  ];
+
+  it("has many shards and chunks when they are small", () => {
+    expect([...one.files.keys()].filter((path) => path.includes("/terms/"))).toHaveLength(1);
+    expect([...many.files.keys()].filter((path) => path.includes("/terms/")).length).toBeGreaterThan(20);
+    expect([...many.files.keys()].filter((path) => path.includes("/documents/"))).toHaveLength(Math.ceil(240 / 7));
+    // One-letter tokens whose words fill several shards read one prebuilt file instead.
+    expect([...many.files.keys()].filter((path) => path.includes("/prefixes/")).length).toBeGreaterThan(3);
+    expect([...one.files.keys()].filter((path) => path.includes("/prefixes/"))).toEqual([]);
+  });
+
+  it.each(queries)("%j: matches as the texts do, scores as the formula says, the same with any shard size", async (q) => {
+    const parsed = parseQuery(q);
+    if (!parsed.ok) throw new Error("test query must be valid");
+    const direct = answers.filter((answer) => matchesAllTokens(vocabulary(Object.values(answer.texts)), parsed.tokens)).map((answer) => answer.slug);
+    const bySlug = await many.reader.search(parsed.tokens, "slug", 0, 1000);
+    expect(bySlug.hits.map((hit) => hit.slug)).toEqual(direct);
+    expect(bySlug.total).toBe(direct.length);
+
+    const expected = referenceScores(answers, parsed.tokens);
+    const ranked = await many.reader.search(parsed.tokens, "relevance", 0, 1000);
+    expect(new Map(ranked.hits.map((hit) => [hit.slug, hit.score]))).toEqual(expected);
+    // Best first; equal scores in collection order.
+    const order = [...expected].sort(([a, x], [b, y]) => y - x || compareCodeUnits(a, b)).map(([slug]) => slug);
+    expect(ranked.hits.map((hit) => hit.slug)).toEqual(order);
+    expect(await one.reader.search(parsed.tokens, "relevance", 0, 1000)).toEqual(ranked);
+
+    // Any page is the same slice of the whole, whether the first pages come from a partial selection or a sort.
+    for (const [offset, limit] of [[0, 1], [0, 3], [2, 5], [10, 10], [direct.length - 1, 4], [direct.length, 3]] as const) {
+      const fresh = readerOf(answers, { shardCharacters: 200, documentsPerChunk: 7 }).reader;
+      expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+      expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(direct.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+    }
+  });
+
+  it("finds a slug's position, and a slug's hit only when it matches", async () => {
+    for (const [at, answer] of answers.entries()) expect(await many.reader.positionOf(answer.slug)).toBe(at);
+    expect(await many.reader.positionOf("answer-9999")).toBeUndefined();
+    expect(await many.reader.positionOf("a")).toBeUndefined();
+    expect(await many.reader.hitFor(["unique17"], "answer-0017")).toMatchObject({ slug: "answer-0017", position: 17 });
+    expect(await many.reader.hitFor(["unique17"], "answer-0018")).toBeUndefined();
+  });
+
+  it("an empty collection answers nothing", async () => {
+    const { reader } = readerOf([]);
+    expect(await reader.search(["room"], "relevance", 0, 10)).toEqual({ total: 0, hits: [] });
+    expect(await reader.positionOf("room")).toBeUndefined();
+    expect(await reader.suggest(["rooom"])).toEqual([]);
+  });
+});
+
+describe("postings", () => {
+  it("round-trip gaps of any size and every level", () => {
+    const random = seededRandom(3);
+    let position = 0;
+    const postings = Array.from({ length: 2000 }, (_, at) => ({ position: (position += at % 50 === 0 ? Math.floor(random() * 5_000_000) : 1 + Math.floor(random() * 40)), level: at % 64 }));
+    const encoded = encodePostings(postings.map((posting) => posting.position), postings.map((posting) => posting.level));
+    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodePostings(encoded)).toEqual(postings);
+    // One small gap and a level: two digits.
+    expect(encodePostings([3], [63])).toBe("D_");
+  });
+
+  it("rank keys order by points, then by position, exactly up to the bounds", () => {
+    expect(rankKey(2, 5) > rankKey(1, 0)).toBe(true);
+    expect(rankKey(1, 0) > rankKey(1, 1)).toBe(true);
+    expect(Number.isSafeInteger(rankKey(2 ** 29 - 1, 0))).toBe(true);
+  });
+});
+
+describe("shards a token reads", () => {
+  it.each([
+    [["a", "c", "m"], "b", [1]],
+    [["a", "c", "m"], "c", [2]],
+    [["a", "c", "m"], "ca", [2]],
+    [["a", "c", "m"], "z", [3]],
+    [["a", "mic", "micz", "n"], "mic", [2, 3]],
+    [["a", "mic", "micz", "n"], "m", [1, 2, 3]],
+    [["b"], "a", [1]],
+  ])("%j, %j → %j", (firsts, token, shards) => {
+    expect(shardsFor(firsts, token)).toEqual(shards);
+  });
+});
+
+describe("suggestions", () => {
+  it("edit distance counts a swap of neighbours as one, and stops past its bound", () => {
+    expect(editDistance("microphne", "microphone", 2)).toBe(1);
+    expect(editDistance("teh", "the", 2)).toBe(1);
+    expect(editDistance("camrea", "camera", 2)).toBe(1);
+    expect(editDistance("room", "room", 2)).toBe(0);
+    expect(editDistance("abcdef", "uvwxyz", 2)).toBe(3);
+    expect([1, 2, 3, 4, 5, 9].map(allowedDistance)).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+
+  const answers = [
+    { slug: "a", texts: { title: "Microphone coverage", question: "", tags: "audio", summary: "Ceiling microphones", body: "Cover every seat." } },
+    { slug: "b", texts: { title: "Camera framing", question: "", tags: "video", summary: "Cameras and displays", body: "Frame every seat." } },
+  ];
+  const { reader } = readerOf(answers);
+
+  it("corrects a word that starts no word, nearest and commonest first, each with what it finds", async () => {
+    const parsed = parseQuery("Micróphne!");
+    if (!parsed.ok) throw new Error("valid");
+    expect(await reader.suggest(parsed.tokens)).toEqual([
+      { q: "microphone", total: 1, corrections: [{ token: "microphne", word: "microphone", distance: 1 }] },
+      { q: "microphones", total: 1, corrections: [{ token: "microphne", word: "microphones", distance: 2 }] },
+    ]);
+    expect(await reader.suggest(["camrea", "seat"])).toEqual([
+      { q: "camera seat", total: 1, corrections: [{ token: "camrea", word: "camera", distance: 1 }] },
+      { q: "cameras seat", total: 1, corrections: [{ token: "camrea", word: "cameras", distance: 2 }] },
+    ]);
+  });
+
+  it("suggests nothing for short words, for queries whose words all start some word, or when no correction finds anything", async () => {
+    expect(await reader.suggest(["zq"])).toEqual([]);
+    expect(await reader.suggest(["camera", "ceiling"])).toEqual([]);
+    expect(await reader.suggest(["camrea", "ceiling"])).toEqual([]);
+  });
+});
+
+describe("explanations", () => {
+  const texts: AnswerSearchTexts = {
+    title: "Ceiling microphones",
+    question: "Where do the microphones go?",
+    tags: "audio ceiling",
+    summary: "Short. 😀 Café microphones cover the room; ceiling arrays need care.",
+    body: `Intro line.\n${"Padding words go here and there. ".repeat(3)}A very long sentence ${"with many words ".repeat(30)}that finally mentions microphones near its end and goes on ${"and on ".repeat(20)}until it stops.`,
+  };
+  const highlighted = (text: string, matches: Array<[number, number]>) => matches.map(([start, end]) => Array.from(text).slice(start, end).join(""));
+
+  it("lists the fields a token starts a word of, heaviest first", () => {
+    expect(matchedFields(texts, ["ceil"])).toEqual(["title", "tags", "summary"]);
+    expect(matchedFields(texts, ["micro"])).toEqual(["title", "question", "summary", "body"]);
+  });
+
+  it("takes the sentence matching most tokens, with matches in code points", () => {
+    const { snippet } = explainHit(texts, ["micro", "ceil"]);
+    expect(snippet.field).toBe("summary");
+    expect(snippet.text).toBe("😀 Café microphones cover the room; ceiling arrays need care.");
+    expect(highlighted(snippet.text, snippet.matches)).toEqual(["microphones", "ceiling"]);
+    expect(snippet.matches[0]).toEqual([7, 18]);
+  });
+
+  it("cuts a long sentence around its first match at word boundaries, marked with …", () => {
+    const { snippet } = explainHit({ ...texts, summary: "", title: "", question: "" }, ["finally"]);
+    expect(snippet.field).toBe("body");
+    expect(snippet.text.startsWith("…")).toBe(true);
+    expect(snippet.text.endsWith("…")).toBe(true);
+    expect(Array.from(snippet.text).length).toBeLessThanOrEqual(242);
+    expect(highlighted(snippet.text, snippet.matches)).toEqual(["finally"]);
+  });
+
+  it("every highlighted range is a word the query starts, in any text", () => {
+    const random = seededRandom(21);
+    const pieces = ["Straße", "ﬁle", "𝐀pple", "naïve", "MXA920", "½", "room", "😀", "—", ". ", "\n", " ", "İstanbul", "Room's"];
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: 20 }, () => pieces[Math.floor(random() * pieces.length)]).join(" ");
+      const query = tokenize(pieces[Math.floor(random() * pieces.length)]!).slice(0, 1);
+      if (query.length === 0) continue;
+      const { snippet } = explainHit({ title: "", question: "", tags: "", summary: text, body: "" }, query);
+      for (const word of highlighted(snippet.text, snippet.matches)) expect(tokenize(word).some((token) => token.startsWith(query[0]!))).toBe(true);
+    }
+  });
+
+  it("reads an answer's searchable members from its prebuilt fragment as parsing it whole would", () => {
+    const answer = {
+      slug: "a",
+      title: 'Quotes " and \\ and \n "title": x',
+      question: "Why?\n      \"tags\": [",
+      summary: "Ünïcode ☃ and </script>",
+      tags: ["one", "two-words"],
+      related: [{ slug: "b", title: "Nested title", href: "/b" }],
+      body: { html: "<p>A</p>\n<p>B &amp; C</p>", markdown: "A\n\nB & C", word_count: 4 },
+    };
+    expect(searchableAnswerOf(itemFragment(answer))).toEqual({ title: answer.title, question: answer.question, summary: answer.summary, tags: answer.tags, body: { html: answer.body.html } });
+    expect(searchableAnswerOf(itemFragment({ ...answer, tags: [] })).tags).toEqual([]);
+  });
+
+  it("reads the answers' HTML as text: citations left out, entities decoded, one line per block", () => {
+    expect(htmlText('<p>A &amp; B <sup class="citation">[<a href="#source-x">1</a>]</sup>.</p>\n<h2>Next&#39;s &lt;part&gt;</h2><ul><li>one</li><li>two</li></ul>')).toBe("A & B.\nNext's <part>\none\ntwo");
+  });
+});
