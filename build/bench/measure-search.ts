@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../api/layout.ts";
 import { AnswersData } from "../request/answers-data.ts";
 import { answersQuery } from "../request/answers-query.ts";
-import { forEachPosting, type SearchDocumentsChunk, type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
+import { decodePostingsInto, type SearchDocumentsChunk, type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
 import { SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
 import { parseQuery } from "../search/text-match.ts";
@@ -118,8 +118,7 @@ async function rarestWord(dist: string): Promise<string> {
     const { terms, postings } = JSON.parse(await readFile(fileOf(dist, searchTermsPath(shard)), "utf8")) as SearchTermsShard;
     terms.forEach((term, at) => {
       if (term.length <= 3) return;
-      let count = 0;
-      forEachPosting(postings[at]!, () => count++);
+      const { count } = decodePostingsInto(postings[at]!);
       if (count < rarest.count) rarest = { term, count };
     });
   }

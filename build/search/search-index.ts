@@ -143,44 +143,7 @@ export function encodePrefixPostings(postings: ReadonlyArray<{ position: number;
   return text;
 }
 
-export function forEachPrefixPosting(encoded: string, each: (position: number, value: number) => void): void {
-  let at = 0;
-  const take = () => {
-    let value = 0;
-    let scale = 1;
-    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    while (digit >= 32) {
-      value += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    }
-    return value + digit * scale;
-  };
-  let position = 0;
-  while (at < encoded.length) {
-    position += take();
-    each(position, take());
-  }
-}
 
-/** Calls `each` with every posting of a word, in ascending position. */
-export function forEachPosting(encoded: string, each: (position: number, level: number) => void): void {
-  let position = 0;
-  let at = 0;
-  while (at < encoded.length) {
-    let gap = 0;
-    let scale = 1;
-    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    while (digit >= 32) {
-      gap += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    }
-    gap += digit * scale;
-    position += gap;
-    each(position, DIGIT_VALUES[encoded.charCodeAt(at++)]!);
-  }
-}
 
 /**
  * A word's postings decoded at once into typed arrays: the hot loop of a cold query, with no call per posting.
@@ -234,9 +197,8 @@ export function decodePrefixPostingsInto(encoded: string): { count: number; posi
 }
 
 export function decodePostings(encoded: string): Array<{ position: number; level: number }> {
-  const postings: Array<{ position: number; level: number }> = [];
-  forEachPosting(encoded, (position, level) => postings.push({ position, level }));
-  return postings;
+  const { count, positions, levels } = decodePostingsInto(encoded);
+  return Array.from({ length: count }, (_, at) => ({ position: positions[at]!, level: levels[at]! }));
 }
 
 /** An answer as the index takes it: per distinct word, its count in each field, and each field's length in words. */
