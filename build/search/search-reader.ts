@@ -175,7 +175,7 @@ export class SearchReader {
     const position = await this.positionOf(slug);
     if (position === undefined) return undefined;
     const entry = await this.query(tokens);
-    const at = lowerBoundInt(entry.positions, position);
+    const at = lowerBound(entry.positions, position);
     if (entry.positions[at] !== position) return undefined;
     return { slug, position, score: entry.points[at]! };
   }
@@ -357,16 +357,6 @@ export function shardsFor(shardFirsts: readonly string[], token: string): number
   return shards;
 }
 
-function lowerBoundInt(values: Int32Array, value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (values[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 /** The answers in both, each scored with the sum. Both ascend by position. */
 function intersect(a: Matches, b: Matches): Matches {

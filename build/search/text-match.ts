@@ -73,13 +73,13 @@ export function parseQuery(q: string): QueryCheck {
   return { ok: true, tokens };
 }
 
-/** Index of the first word in a sorted vocabulary that is not less than `prefix`. */
-export function lowerBound(sortedWords: readonly string[], prefix: string): number {
+/** Index of the first value of a sorted list (words in code-unit order, or numbers) that is not less than `value`. */
+export function lowerBound<Value extends string | number>(sorted: ArrayLike<Value>, value: Value): number {
   let low = 0;
-  let high = sortedWords.length;
+  let high = sorted.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (sortedWords[mid]! < prefix) low = mid + 1;
+    if (sorted[mid]! < value) low = mid + 1;
     else high = mid;
   }
   return low;
