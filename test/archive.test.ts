@@ -137,7 +137,7 @@ describe("npm run package: a BagIt bag", () => {
     expect(payload).toEqual(await readTree(dist));
     const listing = spawnSync("tar", ["--list", "--verbose", "--file", path.join(folder, "artifacts-1", "av-buyer-data-1.0.0.bag.tar")], { encoding: "utf8" }).stdout;
     expect(listing.split("\n").filter(Boolean).every((line) => line.includes(" 0/0 ") && line.includes("2025-06-15"))).toBe(true);
-  });
+  }, 90_000);
 });
 
 describe("npm run archive: a WARC 1.1 file with a CDX index", () => {

@@ -102,7 +102,7 @@ describe("reproducible", () => {
     expect((await build(SHIPPED_CONTENT, path.join(inline, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 0 })).ok).toBe(true);
     expect((await build(SHIPPED_CONTENT, path.join(threaded, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 2 })).ok).toBe(true);
     expect(await readTree(path.join(threaded, "dist"))).toEqual(await readTree(path.join(inline, "dist")));
-  });
+  }, 90_000);
 
   it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock", async () => {
     const out = path.join(await temporaryFolder("no-epoch"), "dist");

@@ -140,7 +140,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
       expect([clients.legacy!.protocolVersion, clients.modern!.protocolVersion], server).toEqual(["2025-11-25", "2026-07-28"]);
     }
     expect(Object.keys(report)).toEqual(["netlifyServe", "localServer"]);
-  });
+  }, 90_000);
 
   it("the edge entries under Deno answer every contract case byte for byte as the local server does", async () => {
     const dist = path.join(site, "dist");
