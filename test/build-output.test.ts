@@ -50,7 +50,7 @@ describe("nothing is lost", () => {
     }
     // Most kills land inside a build; the last few may come after it finished.
     expect(outcomes.before).toBeGreaterThanOrEqual(15);
-  }, 60_000);
+  }, 180_000);
 
   it("repairs an output left between the two renames: the ready folder, else the previous one, comes back", async () => {
     const out = path.join(await temporaryFolder("half-swapped"), "dist");
