@@ -14,12 +14,14 @@ import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/status-window.ts";
 import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
+import { routesFor } from "../build/routes.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 const PRODUCTION = "https://av-buyer-data.example";
 let dist: string;
+let builtPaths: string[];
 let running: RunningServer;
 let schemas: SchemaRegistry;
 type Json = Record<string, any>;
@@ -28,7 +30,9 @@ const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) 
 
 beforeAll(async () => {
   // A production-like origin, so that the tests can tell absolute production URLs from the local ones.
-  ({ dist } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
+  let site;
+  ({ dist, site } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
+  builtPaths = site.paths;
   running = await startLocalServer(dist);
   schemas = await loadSchemaRegistry();
 }, 60_000);
@@ -131,6 +135,40 @@ describe("the OpenAPI 3.1 document", () => {
 function pointer(document: Json, ref: string): Json {
   return ref.replace(/^#\//, "").split("/").reduce<Json>((node, segment) => node[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
 }
+
+describe("the JSON Schemas as served", () => {
+  it("compile in a fresh strict Ajv2020 from their served URLs, and every response validates against the schema its Link names", async () => {
+    // Ajv's defaults are its strict mode: an unknown keyword or format throws. ajv-formats adds the standard formats only.
+    const warnings: unknown[] = [];
+    const ajv = new Ajv2020({ allErrors: true, logger: { log: () => {}, warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) } });
+    (addFormatsPlugin as unknown as (ajv: Ajv2020) => void)(ajv);
+    const list = (await (await fetch(`${running.origin}/api/v1/schema-index.json`)).json()) as { schemas: Array<{ href: string }> };
+    expect(list.schemas.map((entry) => entry.href.split("/").pop()).sort()).toEqual([...schemas.documents.keys()]);
+    for (const { href } of list.schemas) {
+      const schema = (await (await fetch(running.origin + href)).json()) as Json;
+      // Absolute, from the configured base URL: relative $refs resolve against where the schema is published.
+      expect(schema.$id).toBe(PRODUCTION + href);
+      ajv.addSchema(schema);
+    }
+    for (const { href } of list.schemas) expect(() => ajv.getSchema(PRODUCTION + href), href).not.toThrow();
+    expect(warnings).toEqual([]);
+
+    const requests = [...routesFor(builtPaths).map((route) => route.url), "/api/v1/answers?q=ceiling+micro", "/api/v1/answers?q=cieling", "/api/v1/answers?page=2", "/api/v1/answers?q=room&slug=room-sizing&sort=slug"];
+    let validated = 0;
+    for (const url of requests) {
+      const response = await fetch(running.origin + url, { headers: { "Accept-Encoding": "identity" } });
+      const describedBy = /<([^>]+)>; rel="describedby"/.exec(response.headers.get("link") ?? "")?.[1];
+      const body = await response.text();
+      if (!describedBy) continue;
+      const validate = ajv.getSchema(new URL(describedBy, PRODUCTION).href);
+      expect(validate, `${url}: ${describedBy}`).toBeDefined();
+      expect(validate!(JSON.parse(body)) ? [] : validate!.errors, url).toEqual([]);
+      validated++;
+    }
+    // Every JSON resource but the discovery documents and the schemas themselves names its schema.
+    expect(validated).toBe(routesFor(builtPaths).filter((route) => route.schema).length + 4);
+  });
+});
 
 describe("the problem types", () => {
   it("each has a status the problem schema allows and its own section in the error docs", async () => {

@@ -2,6 +2,8 @@
  * The headers the request-time code sets itself (Netlify applies no [[headers]] rules to edge responses).
  * The values match the rules in netlify.toml for the same kinds of response; a test compares them.
  */
+import { schemaPath } from "../api/layout.ts";
+
 export const EXPOSED_HEADERS = "ETag, Link, Deprecation, Sunset";
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
@@ -39,7 +41,7 @@ export function preflightResponse(allow: string, allowHeaders: string, extra: Re
  */
 export function linkHeader(schemaName: string, markdownTwin?: string): string {
   return [
-    `</api/v1/schemas/${schemaName}>; rel="describedby"`,
+    `<${schemaPath(schemaName)}>; rel="describedby"`,
     `</.well-known/api-catalog>; rel="api-catalog"`,
     `</api/v1/openapi.json>; rel="service-desc"`,
     ...(markdownTwin ? [markdownAlternate(markdownTwin)] : []),
