@@ -16,6 +16,9 @@ export function corsHeaders(): Record<string, string> {
   };
 }
 
+/** How long a browser may keep a preflight's answer, in seconds. */
+export const PREFLIGHT_MAX_AGE = 86400;
+
 /**
  * A CORS preflight answer (204): any origin may use `allow` with `allowHeaders`, for a day. `extra` adds what
  * one kind of preflight needs (a Vary where the allowed headers echo the request's).
@@ -28,8 +31,8 @@ export function preflightResponse(allow: string, allowHeaders: string, extra: Re
       Allow: allow,
       "Access-Control-Allow-Methods": allow,
       "Access-Control-Allow-Headers": allowHeaders,
-      "Access-Control-Max-Age": "86400",
-      "Cache-Control": "public, max-age=86400",
+      "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE),
+      "Cache-Control": `public, max-age=${PREFLIGHT_MAX_AGE}`,
       ...extra,
     },
   });
