@@ -48,7 +48,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   const suppliers = compileSuppliers(content.suppliers, content.disclosure, register);
   const disclosure = compileDisclosure(content.disclosure, register);
   const families = compileEvidence(content.evidence, content.suppliers, register);
-  const dataPackage = new DataPackageWriter({ site, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);
+  const dataPackage = new DataPackageWriter({ site, origin, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);
   await dataPackage.start();
 
   const answers = sortAnswers(content.answers);
