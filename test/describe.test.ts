@@ -111,6 +111,7 @@ describe("the OpenAPI 3.1 document", () => {
       // Ranges on a file and on a Markdown twin, and one that selects nothing; a preflight naming its headers.
       ...["/api/v1/health", "/api/v1/answers", "/api/v1/answers/room-sizing.md"].flatMap((url) => [{ method: "GET", url, headers: { Range: "bytes=0-9" } }, { method: "GET", url, headers: { Range: "bytes=-5" } }]),
       { method: "GET", url: "/api/v1/answers/room-sizing.md", headers: { Range: "bytes=99999999-" } },
+      ...["/api/v1/health", "/api/v1/answers/room-sizing.md"].map((url) => ({ method: "GET", url, headers: { "If-None-Match": "*" } })),
       { method: "OPTIONS", url: "/api/v1/answers", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match, range" } },
     ];
     let bodies = 0;

@@ -228,6 +228,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       ...refused,
     };
   }
+  const notModifiedTwin = { description: "Not Modified: the If-None-Match tag still names the twin's current bytes.", headers: twinHeaders };
   // The Markdown twins: files, with no parameters of their own.
   paths["/api/v1/answers/{slug}.md"] = {
     parameters: [{ name: "slug", in: "path", required: true, description: "An answer's slug.", schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }, example: input.exampleSlug }],
@@ -239,7 +240,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       responses: {
         "200": { description: "The answer's Markdown twin.", headers: twinHeaders, content: { "text/markdown": { schema: { type: "string" } } } },
         "206": partialContent("text/markdown", twinHeaders),
-        "304": { $ref: "#/components/responses/NotModified" },
+        "304": notModifiedTwin,
         "404": { $ref: "#/components/responses/NotFound" },
         "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
       },
@@ -248,7 +249,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       operationId: "headAnswerMarkdown",
       summary: "The headers of an answer's Markdown twin, without the body",
       tags: ["Buyer answers"],
-      responses: { "200": { description: "The twin's headers, no body.", headers: twinHeaders }, "304": { $ref: "#/components/responses/NotModified" }, "404": { $ref: "#/components/responses/NotFound" } },
+      responses: { "200": { description: "The twin's headers, no body.", headers: twinHeaders }, "304": notModifiedTwin, "404": { $ref: "#/components/responses/NotFound" } },
     },
   };
   paths["/api/{path}"] = {
