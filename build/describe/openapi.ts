@@ -94,8 +94,21 @@ export function buildOpenApi(input: OpenApiInput): Json {
     content: { "application/problem+json": { schema: schemaRef("problem.schema.json"), examples } },
   });
 
+  /** A Range request on a file: the bytes it selects (one range), with GET's headers. */
+  const partialContent = (mediaType: string, headers: Json = successHeaders) => ({
+    description: "Partial Content: a Range header of one byte range (bytes=first-last, bytes=first- or bytes=-suffix) on the file, without q, slug or page. The body is those bytes of the file 200 gives, not a document of its own unless the range covers the whole file.",
+    headers: {
+      ...headers,
+      "Content-Range": header("The bytes sent and the size of the file: bytes first-last/size.", { type: "string", pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$" }),
+      "Accept-Ranges": header("Byte ranges are accepted.", { const: "bytes" }),
+    },
+    content: { [mediaType]: { schema: { description: "A byte range of the representation." } } },
+  });
   const responses = {
+    PartialContent: partialContent("application/json"),
+    PartialMarkdown: partialContent("text/markdown", twinHeaders),
     NotModified: { description: "Not Modified: the If-None-Match tag still names the current representation.", headers: successHeaders },
+    NotModifiedMarkdown: { description: "Not Modified: the If-None-Match tag still names the twin's current bytes.", headers: twinHeaders },
     BadRequest: problemResponse("A q, slug, sort or page the API cannot use.", {
       invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", { parameter: "q" }),
       queryTooLong: problemExample("query-too-long", `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { parameter: "q" }),
@@ -136,16 +149,6 @@ export function buildOpenApi(input: OpenApiInput): Json {
       },
     },
   };
-  /** A Range request on a file: the bytes it selects (one range), with GET's headers. */
-  const partialContent = (mediaType: string, headers: Json = successHeaders) => ({
-    description: "Partial Content: a Range header of one byte range (bytes=first-last, bytes=first- or bytes=-suffix) on the file, without q, slug or page. The body is those bytes of the file 200 gives, not a document of its own unless the range covers the whole file.",
-    headers: {
-      ...headers,
-      "Content-Range": header("The bytes sent and the size of the file: bytes first-last/size.", { type: "string", pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$" }),
-      "Accept-Ranges": header("Byte ranges are accepted.", { const: "bytes" }),
-    },
-    content: { [mediaType]: { schema: { description: "A byte range of the representation." } } },
-  });
 
   const parameters = Object.fromEntries(
     Object.values(QUERY_PARAMETERS).map((parameter) => [
@@ -206,7 +209,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         parameters: parameterRefs,
         responses: {
           "200": { description: endpoint.name, headers: successHeaders, content: { "application/json": { schema: schemaRef(endpoint.schema), examples } } },
-          "206": partialContent("application/json"),
+          "206": { $ref: "#/components/responses/PartialContent" },
           "304": { $ref: "#/components/responses/NotModified" },
           ...errors,
           "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
@@ -228,7 +231,6 @@ export function buildOpenApi(input: OpenApiInput): Json {
       ...refused,
     };
   }
-  const notModifiedTwin = { description: "Not Modified: the If-None-Match tag still names the twin's current bytes.", headers: twinHeaders };
   // The Markdown twins: files, with no parameters of their own.
   paths["/api/v1/answers/{slug}.md"] = {
     parameters: [{ name: "slug", in: "path", required: true, description: "An answer's slug.", schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }, example: input.exampleSlug }],
@@ -239,8 +241,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
       tags: ["Buyer answers"],
       responses: {
         "200": { description: "The answer's Markdown twin.", headers: twinHeaders, content: { "text/markdown": { schema: { type: "string" } } } },
-        "206": partialContent("text/markdown", twinHeaders),
-        "304": notModifiedTwin,
+        "206": { $ref: "#/components/responses/PartialMarkdown" },
+        "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
         "404": { $ref: "#/components/responses/NotFound" },
         "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
       },
@@ -249,7 +251,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       operationId: "headAnswerMarkdown",
       summary: "The headers of an answer's Markdown twin, without the body",
       tags: ["Buyer answers"],
-      responses: { "200": { description: "The twin's headers, no body.", headers: twinHeaders }, "304": notModifiedTwin, "404": { $ref: "#/components/responses/NotFound" } },
+      responses: { "200": { description: "The twin's headers, no body.", headers: twinHeaders }, "304": { $ref: "#/components/responses/NotModifiedMarkdown" }, "404": { $ref: "#/components/responses/NotFound" } },
     },
   };
   paths["/api/{path}"] = {
