@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
+import { ALIASES, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE, SCHEMA_LIST_FILE, SCHEMAS_FOLDER } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -57,11 +57,11 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (file.startsWith("/data/") && file.endsWith(".csv")) return { contentType: "text/csv; charset=utf-8; header=present" };
   if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };
   if (file.startsWith("/assets/") && file.endsWith(".svg")) return { contentType: "image/svg+xml" };
-  if (file.startsWith("/api/v1/schemas/")) return { contentType: "application/schema+json" };
+  if (file.startsWith(SCHEMAS_FOLDER)) return { contentType: "application/schema+json" };
   if (file.startsWith("/errors/")) return { contentType: "application/problem+json" };
   if (file === ROOT_RESOURCE_FILE) return { contentType: JSON_TYPE, schema: "root.schema.json" };
   if (file === HEALTH_FILE) return { contentType: JSON_TYPE, schema: "health.schema.json" };
-  if (file === "/api/v1/schema-index.json") return { contentType: JSON_TYPE, schema: "schema-list.schema.json" };
+  if (file === SCHEMA_LIST_FILE) return { contentType: JSON_TYPE, schema: "schema-list.schema.json" };
   if (isSearchIndexFile(file)) return { contentType: JSON_TYPE, schema: "search-index.schema.json" };
   const collection = /^\/api\/v1\/(answers|suppliers|evidence)\//.exec(file)?.[1];
   if (collection) return { contentType: JSON_TYPE, schema: `${collection}.schema.json` };

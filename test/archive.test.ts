@@ -192,12 +192,15 @@ describe("the data package", () => {
     expect(descriptor.profile).toBe("tabular-data-package");
     expect(descriptor.name).toMatch(/^[a-z0-9._-]+$/);
     expect(descriptor.licenses[0]).toMatchObject({ name: "CC-BY-4.0" });
+    // Absolute, so that it still names the site when the descriptor is read apart from it.
+    expect(new URL(descriptor.homepage).href).toBe(descriptor.homepage);
+    expect(new URL(descriptor.homepage).pathname).toBe("/");
     expect(descriptor.resources.map((resource: { name: string }) => resource.name).sort()).toEqual(["answers", "evidence", "sources", "suppliers"]);
     const tables = new Map<string, Array<Record<string, string>>>();
     for (const resource of descriptor.resources) {
       expect(resource).toMatchObject({ profile: "tabular-data-resource", format: "csv", encoding: "utf-8", path: `${resource.name}.csv` });
       const [header, ...rows] = parseCsv(await readFile(path.join(dist, "data", resource.path), "utf8"));
-      const fields = resource.schema.fields as Array<{ name: string; type: string; constraints?: { required?: boolean; enum?: string[] } }>;
+      const fields = resource.schema.fields as Array<{ name: string; type: string; constraints?: { required?: boolean; enum?: string[]; pattern?: string } }>;
       expect(header).toEqual(fields.map((field) => field.name));
       const records = rows.map((row) => Object.fromEntries(fields.map((field, at) => [field.name, row[at]!])));
       for (const [index, row] of rows.entries()) {
@@ -211,6 +214,8 @@ describe("the data package", () => {
           const valid = { string: () => true, integer: () => /^-?\d+$/.test(value), number: () => Number.isFinite(Number(value)), date: () => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) }[field.type];
           expect(valid?.(), `${resource.name}.${field.name} = ${JSON.stringify(value)} is a ${field.type}`).toBe(true);
           if (field.constraints?.enum) expect(field.constraints.enum, `${resource.name}.${field.name} row ${index + 1}`).toContain(value);
+          // Table Schema patterns (XML Schema syntax) match the whole value.
+          if (field.constraints?.pattern) expect(value, `${resource.name}.${field.name} row ${index + 1}`).toMatch(new RegExp(`^(?:${field.constraints.pattern})$`));
         }
       }
       const keys = records.map((record) => record[resource.schema.primaryKey]);
@@ -226,6 +231,14 @@ describe("the data package", () => {
     expect(constraintsOf("sources", "kind")).toEqual({ required: true, enum: [...VOCABULARIES.sourceKind] });
     expect(constraintsOf("sources", "confidence")).toEqual({ required: true, enum: [...VOCABULARIES.sourceConfidence] });
     expect(constraintsOf("suppliers", "ownership_status")).toEqual({ required: true, enum: [...VOCABULARIES.ownershipStatus] });
+    const families = (JSON.parse(await readFile(path.join(dist, "api", "v1", "evidence", "index.json"), "utf8")) as { data: Array<{ family: string }> }).data.map((family) => family.family);
+    expect(constraintsOf("evidence", "family")).toEqual({ required: true, enum: families });
+    // Partial dates have a shape a table tool can check: no month 13, no day 32, no other format.
+    for (const field of ["published", "accessed"]) {
+      const shape = new RegExp(`^(?:${constraintsOf("sources", field)?.pattern})$`);
+      for (const right of ["2026", "2026-02", "2026-02-28"]) expect(right, field).toMatch(shape);
+      for (const wrong of ["2026-13", "2026-01-32", "02/01/2026", "26"]) expect(wrong, field).not.toMatch(shape);
+    }
     expect(tables.get("answers")).toHaveLength(20);
     const suppliers = new Set(tables.get("suppliers")!.map((row) => row.slug));
     for (const row of tables.get("evidence")!) expect(suppliers.has(row.supplier!), row.id).toBe(true);

@@ -133,10 +133,14 @@ describe("the command line", () => {
   });
 
   it("says plainly when the disk is full, and leaves the previous output and the free space as they were", async (context) => {
-    // A real file system of 900 KiB: room for one output of the base fixture (about 600 KiB in pages), not two.
+    // A real file system with room for one output of the base fixture, not two: one and a half times the pages
+    // an output takes, measured, so that the test holds as the output grows.
+    const probe = path.join(await temporaryFolder("full-disk-probe"), "dist");
+    expect((await build(BASE, probe, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+    const pages = [...(await readTree(probe)).values()].reduce((sum, bytes) => sum + Math.ceil(bytes.length / 4096), 0);
     const disk = path.join(await temporaryFolder("full-disk"), "disk");
     await mkdir(disk);
-    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=900k", "tmpfs", disk], { encoding: "utf8" });
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${Math.ceil(pages * 1.5) * 4}k`, "tmpfs", disk], { encoding: "utf8" });
     if (mounted.status !== 0) {
       context.skip(`mounting a small file system needs root (mount said: ${mounted.stderr.trim()})`);
       return;

@@ -14,12 +14,14 @@ import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/status-window.ts";
 import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
+import { routesFor } from "../build/routes.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 const PRODUCTION = "https://av-buyer-data.example";
 let dist: string;
+let builtPaths: string[];
 let running: RunningServer;
 let schemas: SchemaRegistry;
 type Json = Record<string, any>;
@@ -28,7 +30,9 @@ const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) 
 
 beforeAll(async () => {
   // A production-like origin, so that the tests can tell absolute production URLs from the local ones.
-  ({ dist } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
+  let site;
+  ({ dist, site } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
+  builtPaths = site.paths;
   running = await startLocalServer(dist);
   schemas = await loadSchemaRegistry();
 }, 60_000);
@@ -73,7 +77,23 @@ describe("the OpenAPI 3.1 document", () => {
     const q = openapi.components.parameters.q;
     expect(q.schema).toMatchObject({ maxLength: 200, minLength: 1 });
     const statuses = new Set(Object.values<Json>(openapi.paths).flatMap((item) => Object.values<Json>(item).flatMap((operation) => Object.keys(operation.responses ?? {}))));
-    for (const status of ["200", "204", "304", "400", "404", "405", "414", "431"]) expect(statuses).toContain(status);
+    for (const status of ["200", "204", "206", "304", "400", "404", "405", "414", "416", "431"]) expect(statuses).toContain(status);
+    // Absolute URLs from the configured base URL, never the local server's.
+    expect(openapi.info.contact.url).toMatch(new RegExp(`^${PRODUCTION}/`));
+    expect(JSON.stringify(openapi)).not.toContain("localhost");
+    // Tools without Unicode property escapes (Spectral, Python's re) read every pattern as meant.
+    const patterns: string[] = [];
+    JSON.stringify(openapi, (key, value: unknown) => (key === "pattern" && patterns.push(String(value)), value));
+    for (const pattern of patterns) expect(pattern).not.toContain("\\p{");
+  });
+
+  it("documents the largest page the API accepts, and the API refuses the next", async () => {
+    const { maximum } = (await readJsonFile("/api/v1/openapi.json")).components.parameters.page.schema;
+    expect(Number.isSafeInteger(maximum)).toBe(true);
+    expect((await fetch(`${running.origin}/api/v1/answers?page=${maximum}`)).status).toBe(200);
+    const refused = await fetch(`${running.origin}/api/v1/answers?page=${maximum + 1}`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).detail).toContain(String(maximum));
   });
 
   it("describes every response the local server gives to every documented request, body and headers", async () => {
@@ -88,14 +108,19 @@ describe("the OpenAPI 3.1 document", () => {
       ...contractCases("room-sizing").filter((contractCase) => contractCase.url.startsWith("/api/")).map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
       ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
       { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
+      // Ranges on a file and on a Markdown twin, and one that selects nothing; a preflight naming its headers.
+      ...["/api/v1/health", "/api/v1/answers", "/api/v1/answers/room-sizing.md"].flatMap((url) => [{ method: "GET", url, headers: { Range: "bytes=0-9" } }, { method: "GET", url, headers: { Range: "bytes=-5" } }]),
+      { method: "GET", url: "/api/v1/answers/room-sizing.md", headers: { Range: "bytes=99999999-" } },
+      ...["/api/v1/health", "/api/v1/answers/room-sizing.md"].map((url) => ({ method: "GET", url, headers: { "If-None-Match": "*" } })),
+      { method: "OPTIONS", url: "/api/v1/answers", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match, range" } },
     ];
     let bodies = 0;
     let bodiesValidated = 0;
     let headersChecked = 0;
-    for (const { method, url } of requests) {
-      const response = await fetch(running.origin + url, { method, headers: { "Accept-Encoding": "identity" } });
+    for (const { method, url, headers } of requests as Array<{ method: string; url: string; headers?: Record<string, string> }>) {
+      const response = await fetch(running.origin + url, { method, headers: { "Accept-Encoding": "identity", ...headers } });
       const pathname = new URL(url, running.origin).pathname;
-      const template = openapi.paths[pathname] ? pathname : "/api/{path}";
+      const template = Object.keys(openapi.paths).find((key) => new RegExp(`^${key.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(pathname) && key !== "/api/{path}") ?? "/api/{path}";
       const operation = openapi.paths[template][method.toLowerCase()];
       expect(operation, `${method} ${url}`).toBeDefined();
       const documented = operation.responses[String(response.status)];
@@ -109,6 +134,9 @@ describe("the OpenAPI 3.1 document", () => {
         expect(ajv.validate(schema, value), `${method} ${url}: header ${name}: ${value}`).toBe(true);
         headersChecked++;
       }
+      // The CORS and range headers a client acts on are all documented.
+      const documentedNames = Object.keys(definition.headers ?? {}).map((name) => name.toLowerCase());
+      for (const [name] of response.headers) if (/^access-control-|^content-range$/.test(name)) expect(documentedNames, `${method} ${url} → ${response.status}: header ${name}`).toContain(name);
       const type = (response.headers.get("content-type") ?? "").split(";")[0]!;
       const body = await response.text();
       if (body !== "") {
@@ -117,7 +145,9 @@ describe("the OpenAPI 3.1 document", () => {
         const pointerToSchema = documented.$ref ? `${documented.$ref}/content/${type.replace("/", "~1")}/schema` : `#/paths/${template.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${response.status}/content/${type.replace("/", "~1")}/schema`;
         const validate = ajv.getSchema(`openapi${pointerToSchema}`);
         expect(validate, `${method} ${url}: schema for ${type}`).toBeDefined();
-        expect(validate!(JSON.parse(body)) ? [] : validate!.errors, `${method} ${url}`).toEqual([]);
+        // A part of a file is bytes, not a document: it is checked as it comes.
+        const value = response.status === 206 || type !== "application/json" && !type.endsWith("+json") ? body : JSON.parse(body);
+        expect(validate!(value) ? [] : validate!.errors, `${method} ${url}`).toEqual([]);
         bodiesValidated++;
       }
     }
@@ -131,6 +161,44 @@ describe("the OpenAPI 3.1 document", () => {
 function pointer(document: Json, ref: string): Json {
   return ref.replace(/^#\//, "").split("/").reduce<Json>((node, segment) => node[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
 }
+
+describe("the JSON Schemas as served", () => {
+  it("compile in a fresh strict Ajv2020 from their served URLs, and every response validates against the schema its Link names", async () => {
+    // Ajv's defaults are its strict mode: an unknown keyword or format throws. ajv-formats adds the standard formats only.
+    const warnings: unknown[] = [];
+    const ajv = new Ajv2020({ allErrors: true, logger: { log: () => {}, warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) } });
+    (addFormatsPlugin as unknown as (ajv: Ajv2020) => void)(ajv);
+    const list = (await (await fetch(`${running.origin}/api/v1/schema-index.json`)).json()) as { schemas: Array<{ href: string }> };
+    expect(list.schemas.map((entry) => entry.href.split("/").pop()).sort()).toEqual([...schemas.documents.keys()]);
+    for (const { href } of list.schemas) {
+      const schema = (await (await fetch(running.origin + href)).json()) as Json;
+      // Absolute, from the configured base URL: relative $refs resolve against where the schema is published.
+      expect(schema.$id).toBe(PRODUCTION + href);
+      // Unicode property escapes: Python's re and other validators' regex engines do not read them.
+      const patterns: string[] = [];
+      JSON.stringify(schema, (key, value: unknown) => (key === "pattern" && patterns.push(String(value)), value));
+      for (const pattern of patterns) expect(pattern, href).not.toContain("\\p{");
+      ajv.addSchema(schema);
+    }
+    for (const { href } of list.schemas) expect(() => ajv.getSchema(PRODUCTION + href), href).not.toThrow();
+    expect(warnings).toEqual([]);
+
+    const requests = [...routesFor(builtPaths).map((route) => route.url), "/api/v1/answers?q=ceiling+micro", "/api/v1/answers?q=cieling", "/api/v1/answers?page=2", "/api/v1/answers?q=room&slug=room-sizing&sort=slug"];
+    let validated = 0;
+    for (const url of requests) {
+      const response = await fetch(running.origin + url, { headers: { "Accept-Encoding": "identity" } });
+      const describedBy = /<([^>]+)>; rel="describedby"/.exec(response.headers.get("link") ?? "")?.[1];
+      const body = await response.text();
+      if (!describedBy) continue;
+      const validate = ajv.getSchema(new URL(describedBy, PRODUCTION).href);
+      expect(validate, `${url}: ${describedBy}`).toBeDefined();
+      expect(validate!(JSON.parse(body)) ? [] : validate!.errors, url).toEqual([]);
+      validated++;
+    }
+    // Every JSON resource but the discovery documents and the schemas themselves names its schema.
+    expect(validated).toBe(routesFor(builtPaths).filter((route) => route.schema).length + 4);
+  });
+});
 
 describe("the problem types", () => {
   it("each has a status the problem schema allows and its own section in the error docs", async () => {

@@ -112,3 +112,14 @@ export const MCP_TOOLS_FILE = "/mcp/tools.json";
 export const MCP_SERVER_CARD_FILE = "/mcp/server-card.json";
 export const MCP_SERVER_CARD_PATH = "/mcp/server-card";
 export const MCP_SERVER_CARD_WELL_KNOWN = "/.well-known/mcp/server-card.json";
+
+/** The folder the JSON Schemas are published in, beside the data; a schema's `$id` is its URL there. */
+export const SCHEMAS_FOLDER = `${API_ROOT}/schemas/`;
+
+/** Where schema `name` (a file name such as answers.schema.json) is published. */
+export function schemaPath(name: string): string {
+  return `${SCHEMAS_FOLDER}${name}`;
+}
+
+/** The list of the published schemas. */
+export const SCHEMA_LIST_FILE = `${API_ROOT}/schema-index.json`;

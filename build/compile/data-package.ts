@@ -10,6 +10,10 @@ import type { SupplierResource } from "./suppliers.ts";
 import { VOCABULARIES } from "./vocabularies.ts";
 import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type SiteSettings, type Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
+import { PARTIAL_DATE_PATTERN } from "../schemas/published-schema.ts";
+
+// Table Schema patterns match the whole value: the JSON Schema pattern without its anchors.
+const PARTIAL_DATE = PARTIAL_DATE_PATTERN.replace(/^\^|\$$/g, "");
 
 type FieldType = "string" | "integer" | "number" | "date";
 type Cell = string | number | null | undefined;
@@ -21,6 +25,8 @@ interface Field {
   required?: boolean;
   /** A closed vocabulary, published as the field's `enum` constraint. */
   enum?: readonly string[];
+  /** The shape of every value, as an XML Schema regular expression (whole value, no anchors), Table Schema's `pattern`. */
+  pattern?: string;
 }
 
 interface Table<Row> {
@@ -39,6 +45,8 @@ const list = (items: readonly string[]) => items.join(LIST_SEPARATOR);
 
 export interface DataPackageInput {
   site: SiteSettings;
+  /** The origin the data is published at: the descriptor's homepage is absolute. */
+  origin: string;
   generatedAt: string;
   suppliers: readonly SupplierResource[];
   criteria: readonly Criterion[];
@@ -165,7 +173,7 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
       rows: records,
       fields: [
         { name: "id", type: "string", required: true, description: "Supplier slug and product, joined by --.", value: ({ record }) => record.id },
-        { name: "family", type: "string", required: true, description: "Product family slug.", value: ({ family }) => family.family },
+        { name: "family", type: "string", required: true, enum: input.families.map((family) => family.family), description: "Product family slug, one of the register's families.", value: ({ family }) => family.family },
         { name: "supplier", type: "string", required: true, description: "Supplier slug.", value: ({ record }) => record.supplier.slug },
         { name: "product", type: "string", required: true, description: "Product.", value: ({ record }) => record.product },
         ...CERTIFICATION_PROGRAMMES.flatMap((programme) => {
@@ -207,8 +215,8 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
         { name: "publisher", type: "string", required: true, description: "Publisher.", value: (row) => row.publisher },
         { name: "url", type: "string", description: "URL, only where the source gives one.", value: (row) => row.url },
-        { name: "published", type: "string", description: "The source's own date: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.published },
-        { name: "accessed", type: "string", required: true, description: "When it was read: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.accessed },
+        { name: "published", type: "string", pattern: PARTIAL_DATE, description: "The source's own date: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.published },
+        { name: "accessed", type: "string", required: true, pattern: PARTIAL_DATE, description: "When it was read: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.accessed },
         { name: "kind", type: "string", required: true, enum: VOCABULARIES.sourceKind, description: "Kind of source.", value: (row) => row.kind },
         { name: "confidence", type: "string", required: true, enum: VOCABULARIES.sourceConfidence, description: "documented, reported or unverified.", value: (row) => row.confidence },
         { name: "note", type: "string", description: "Note.", value: (row) => row.note },
@@ -227,7 +235,7 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
     description: input.site.description,
     version: input.site.version,
     created: input.generatedAt,
-    homepage: "/",
+    homepage: `${input.origin}/`,
     licenses: [{ name: input.site.licence.id, path: input.site.licence.url, title: input.site.licence.name }],
     contributors: [{ title: input.site.publisher, role: "publisher" }],
     resources: tables.map((current) => ({
@@ -241,8 +249,8 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
       encoding: "utf-8",
       dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
       schema: {
-        fields: current.fields.map(({ value: _value, required, enum: vocabulary, ...field }) => {
-          const constraints = { ...(required ? { required: true } : {}), ...(vocabulary ? { enum: [...vocabulary] } : {}) };
+        fields: current.fields.map(({ value: _value, required, enum: vocabulary, pattern, ...field }) => {
+          const constraints = { ...(required ? { required: true } : {}), ...(vocabulary ? { enum: [...vocabulary] } : {}), ...(pattern ? { pattern } : {}) };
           return { ...field, ...(Object.keys(constraints).length > 0 ? { constraints } : {}) };
         }),
         primaryKey: current.primaryKey,

@@ -7,7 +7,7 @@ import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
+import { MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS, SCHEMA_LIST_FILE, SCHEMAS_FOLDER, schemaPath } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
@@ -158,7 +158,7 @@ ${ENDPOINTS.map((endpoint) => `<tr><th scope="row">${code(endpoint.path)}</th><t
 </tbody>
 </table>
 ${ENDPOINTS.map((endpoint) => `<h3 id="endpoint-${endpoint.operation.toLowerCase()}">${escapeHtml(endpoint.name)}</h3>
-<p>${prose(endpoint.description)} Body schema: <a href="${href(`/api/v1/schemas/${endpoint.schema}`)}">${code(endpoint.schema)}</a>.</p>
+<p>${prose(endpoint.description)} Body schema: <a href="${href(schemaPath(endpoint.schema))}">${code(endpoint.schema)}</a>.</p>
 <pre><code>curl ${escapeHtml(`${origin}${endpoint.path}`)}</code></pre>`).join("\n")}
 <p>One answer by its slug, and a text search:</p>
 <pre><code>curl '${escapeHtml(origin)}/api/v1/answers?slug=room-sizing'
@@ -200,7 +200,7 @@ ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 <li>${code("Access-Control-Allow-Origin: *")} on every response, without credentials; OPTIONS answers a CORS preflight with 204.</li>
 <li>A strong ${code("ETag")} on every response; ${code("If-None-Match")} gives 304. HEAD gives exactly GET's headers.</li>
 <li>${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.</li>
-<li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code("/api/v1/schemas/")}, listed in <a href="${href("/api/v1/schema-index.json")}">${code("/api/v1/schema-index.json")}</a>.</li>
+<li>${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code(SCHEMAS_FOLDER)}, listed in <a href="${href(SCHEMA_LIST_FILE)}">${code(SCHEMA_LIST_FILE)}</a>.</li>
 </ul>
 
 <h2 id="markdown">Markdown for agents</h2>

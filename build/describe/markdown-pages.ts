@@ -4,7 +4,7 @@
  * as the HTML pages; links are root-relative paths on this site.
  */
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
+import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE, schemaPath } from "../api/layout.ts";
 import { sourceReference } from "../compile/answer-markdown.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
@@ -79,7 +79,7 @@ ${ENDPOINTS.map((endpoint) => `| \`${endpoint.path}\` | \`${endpoint.file}\` | $
 
 ${ENDPOINTS.map((endpoint) => `### ${endpoint.name}
 
-${endpoint.description} Body schema: \`/api/v1/schemas/${endpoint.schema}\`.
+${endpoint.description} Body schema: \`${schemaPath(endpoint.schema)}\`.
 
 \`\`\`sh
 curl ${origin}${endpoint.path}

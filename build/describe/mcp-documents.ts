@@ -96,11 +96,8 @@ export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Rec
   };
 }
 
-// The formats JSON Schema 2020-12 defines. The project's own ("partial-date") is known only to its own
-// validator, where it also checks the calendar; a client's validator would warn or fail, so the bundled copy
-// says the shape as a pattern instead.
+// The formats JSON Schema 2020-12 defines: the published schemas use no other (see published-schema.ts).
 const STANDARD_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex"]);
-const PROJECT_FORMAT_PATTERNS: Readonly<Record<string, string>> = { "partial-date": "^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$" };
 
 function rewriteRefs(value: unknown, file: string, location: (file: string) => string, refer: (file: string) => void): unknown {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, file, location, refer));
@@ -108,9 +105,7 @@ function rewriteRefs(value: unknown, file: string, location: (file: string) => s
   return Object.fromEntries(
     Object.entries(value).flatMap(([key, item]): Array<[string, unknown]> => {
       if (key !== "format" || typeof item !== "string" || STANDARD_FORMATS.has(item)) return [[key, item]];
-      const pattern = PROJECT_FORMAT_PATTERNS[item];
-      if (!pattern) throw new Error(`bundling the output schema: no portable form is known for the format "${item}"`);
-      return [["pattern", pattern]];
+      throw new Error(`bundling the output schema: "${item}" is not a format of JSON Schema 2020-12; publish it as a pattern`);
     }).map(([key, item]) => {
       if (key !== "$ref" || typeof item !== "string") return [key, rewriteRefs(item, file, location, refer)];
       const [target, fragment = ""] = item.split("#");

@@ -5,8 +5,9 @@
  */
 import type { SiteSettings } from "../content/types.ts";
 import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
-import { ALLOWED_METHODS, EXPOSED_HEADERS } from "../request/response-headers.ts";
+import { ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE } from "../request/response-headers.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
+import { MAX_PAGE } from "../request/answers-query.ts";
 import { SORT_ORDERS } from "../search/search-reader.ts";
 import { ENDPOINTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, QUERY_EXAMPLES, QUERY_PARAMETERS, AUTHENTICATION_STATEMENT, MARKDOWN_FOR_AGENTS } from "./service-facts.ts";
 
@@ -80,6 +81,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
     Deprecation: { $ref: "#/components/headers/Deprecation" },
     Sunset: { $ref: "#/components/headers/Sunset" },
   };
+  // A Markdown twin has no schema to link to.
+  const { Link: _link, ...twinHeaders } = successHeaders;
   const problemHeaders = { ...commonHeaders, "Cache-Control": { $ref: "#/components/headers/NoStore" } };
   const problemExample = (kind: ProblemType, detail: string, extra: Json = {}) => ({
     summary: PROBLEM_TYPES[kind].title,
@@ -91,13 +94,26 @@ export function buildOpenApi(input: OpenApiInput): Json {
     content: { "application/problem+json": { schema: schemaRef("problem.schema.json"), examples } },
   });
 
+  /** A Range request on a file: the bytes it selects (one range), with GET's headers. */
+  const partialContent = (mediaType: string, headers: Json = successHeaders) => ({
+    description: "Partial Content: a Range header of one byte range (bytes=first-last, bytes=first- or bytes=-suffix) on the file, without q, slug or page. The body is those bytes of the file 200 gives, not a document of its own unless the range covers the whole file.",
+    headers: {
+      ...headers,
+      "Content-Range": header("The bytes sent and the size of the file: bytes first-last/size.", { type: "string", pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$" }),
+      "Accept-Ranges": header("Byte ranges are accepted.", { const: "bytes" }),
+    },
+    content: { [mediaType]: { schema: { description: "A byte range of the representation." } } },
+  });
   const responses = {
+    PartialContent: partialContent("application/json"),
+    PartialMarkdown: partialContent("text/markdown", twinHeaders),
     NotModified: { description: "Not Modified: the If-None-Match tag still names the current representation.", headers: successHeaders },
+    NotModifiedMarkdown: { description: "Not Modified: the If-None-Match tag still names the twin's current bytes.", headers: twinHeaders },
     BadRequest: problemResponse("A q, slug, sort or page the API cannot use.", {
       invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", { parameter: "q" }),
       queryTooLong: problemExample("query-too-long", `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { parameter: "q" }),
       repeatedParameter: problemExample("repeated-parameter", "The parameter slug is given more than once; give it once.", { parameter: "slug" }),
-      invalidPage: problemExample("invalid-page", 'page is "0"; it must be a whole number from 1.', { parameter: "page" }),
+      invalidPage: problemExample("invalid-page", `page is "0"; it must be a whole number from 1 to ${MAX_PAGE}.`, { parameter: "page" }),
       invalidSort: problemExample("invalid-sort", 'sort is "score"; it must be relevance or slug.', { parameter: "sort" }),
       malformedParameter: problemExample("malformed-parameter", malformedParameterDetail("q"), { parameter: "q" }),
       tooManyParameters: problemExample("too-many-parameters", "The request has 33 query parameters; at most 32 are accepted."),
@@ -126,7 +142,10 @@ export function buildOpenApi(input: OpenApiInput): Json {
         ...commonHeaders,
         Allow: { $ref: "#/components/headers/Allow" },
         "Access-Control-Allow-Methods": header("The methods any origin may use.", { const: ALLOWED_METHODS }),
-        "Access-Control-Max-Age": header("How long a browser may keep this answer, in seconds.", { type: "string", pattern: "^[0-9]+$" }),
+        "Access-Control-Allow-Headers": header("The request headers any origin may send: those the preflight's Access-Control-Request-Headers names, else *.", { type: "string", minLength: 1 }),
+        "Access-Control-Max-Age": header("How long a browser may keep this answer, in seconds.", { const: String(PREFLIGHT_MAX_AGE) }),
+        "Cache-Control": header("A shared cache may keep the preflight's answer as long as a browser does.", { const: `public, max-age=${PREFLIGHT_MAX_AGE}` }),
+        Vary: header("The allowed headers echo the request's.", { const: "Access-Control-Request-Headers" }),
       },
     },
   };
@@ -141,9 +160,9 @@ export function buildOpenApi(input: OpenApiInput): Json {
         description: [parameter.summary, ...parameter.rules, ...PARAMETER_RULES].join(" "),
         schema:
           parameter.name === "q"
-            ? { type: "string", minLength: 1, maxLength: MAX_QUERY_CODE_POINTS, pattern: "[\\p{L}\\p{N}]" }
+            ? { type: "string", minLength: 1, maxLength: MAX_QUERY_CODE_POINTS }
             : parameter.name === "page"
-              ? { type: "integer", minimum: 1, default: 1 }
+              ? { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 }
               : parameter.name === "sort"
                 ? { type: "string", enum: [...SORT_ORDERS] }
                 : { type: "string" },
@@ -190,6 +209,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         parameters: parameterRefs,
         responses: {
           "200": { description: endpoint.name, headers: successHeaders, content: { "application/json": { schema: schemaRef(endpoint.schema), examples } } },
+          "206": { $ref: "#/components/responses/PartialContent" },
           "304": { $ref: "#/components/responses/NotModified" },
           ...errors,
           "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
@@ -220,16 +240,18 @@ export function buildOpenApi(input: OpenApiInput): Json {
       description: MARKDOWN_FOR_AGENTS.files[0].what + ". All of them in one file: /llms-full.txt; the map: /llms.txt.",
       tags: ["Buyer answers"],
       responses: {
-        "200": { description: "The answer's Markdown twin.", headers: successHeaders, content: { "text/markdown": { schema: { type: "string" } } } },
-        "304": { $ref: "#/components/responses/NotModified" },
+        "200": { description: "The answer's Markdown twin.", headers: twinHeaders, content: { "text/markdown": { schema: { type: "string" } } } },
+        "206": { $ref: "#/components/responses/PartialMarkdown" },
+        "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
         "404": { $ref: "#/components/responses/NotFound" },
+        "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
       },
     },
     head: {
       operationId: "headAnswerMarkdown",
       summary: "The headers of an answer's Markdown twin, without the body",
       tags: ["Buyer answers"],
-      responses: { "200": { description: "The twin's headers, no body.", headers: successHeaders }, "304": { $ref: "#/components/responses/NotModified" }, "404": { $ref: "#/components/responses/NotFound" } },
+      responses: { "200": { description: "The twin's headers, no body.", headers: twinHeaders }, "304": { $ref: "#/components/responses/NotModifiedMarkdown" }, "404": { $ref: "#/components/responses/NotFound" } },
     },
   };
   paths["/api/{path}"] = {

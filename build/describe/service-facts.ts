@@ -3,7 +3,7 @@
  * discovery documents. The OpenAPI document, the HTML docs, the agent skill, llms.txt and auth.md are all
  * generated from these facts, so they cannot disagree.
  */
-import { MAX_PARAMETERS } from "../request/answers-query.ts";
+import { MAX_PAGE, MAX_PARAMETERS } from "../request/answers-query.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
 
@@ -101,8 +101,8 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
   },
   page: {
     name: "page",
-    summary: "Page number, a whole number from 1.",
-    rules: ["Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else than a whole number from 1 is a 400 problem."],
+    summary: `Page number, a whole number from 1 to ${MAX_PAGE.toLocaleString("en")}.`,
+    rules: [`Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else (a larger number included) is a 400 problem.`],
   },
 };
 

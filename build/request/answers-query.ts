@@ -21,6 +21,9 @@ export const MAX_PARAMETERS = 32;
 export const RETRY_AFTER_SECONDS = 5;
 const FILTERS = ["q", "slug", "sort", "page"] as const;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
+/** The largest page accepted: 15 digits, so that every accepted page is an exact integer in a double. */
+export const MAX_PAGE_DIGITS = 15;
+export const MAX_PAGE = 10 ** MAX_PAGE_DIGITS - 1;
 
 /**
  * `source` is the data, or a function that gives it: the edge entry passes a function, so that requests the
@@ -57,8 +60,8 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
 
   let page = 1;
   if (given.page !== undefined) {
-    if (!WHOLE_NUMBER.test(given.page) || given.page.length > 15) {
-      return problemResponse(request, "invalid-page", `page is "${given.page}"; it must be a whole number from 1.`, { extensions: { parameter: "page" } });
+    if (!WHOLE_NUMBER.test(given.page) || given.page.length > MAX_PAGE_DIGITS) {
+      return problemResponse(request, "invalid-page", `page is "${given.page}"; it must be a whole number from 1 to ${MAX_PAGE}.`, { extensions: { parameter: "page" } });
     }
     page = Number(given.page);
   }

@@ -2,6 +2,8 @@
  * The headers the request-time code sets itself (Netlify applies no [[headers]] rules to edge responses).
  * The values match the rules in netlify.toml for the same kinds of response; a test compares them.
  */
+import { schemaPath } from "../api/layout.ts";
+
 export const EXPOSED_HEADERS = "ETag, Link, Deprecation, Sunset";
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
@@ -13,6 +15,9 @@ export function corsHeaders(): Record<string, string> {
     "Referrer-Policy": "no-referrer",
   };
 }
+
+/** How long a browser may keep a preflight's answer, in seconds. */
+export const PREFLIGHT_MAX_AGE = 86400;
 
 /**
  * A CORS preflight answer (204): any origin may use `allow` with `allowHeaders`, for a day. `extra` adds what
@@ -26,8 +31,8 @@ export function preflightResponse(allow: string, allowHeaders: string, extra: Re
       Allow: allow,
       "Access-Control-Allow-Methods": allow,
       "Access-Control-Allow-Headers": allowHeaders,
-      "Access-Control-Max-Age": "86400",
-      "Cache-Control": "public, max-age=86400",
+      "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE),
+      "Cache-Control": `public, max-age=${PREFLIGHT_MAX_AGE}`,
       ...extra,
     },
   });
@@ -39,7 +44,7 @@ export function preflightResponse(allow: string, allowHeaders: string, extra: Re
  */
 export function linkHeader(schemaName: string, markdownTwin?: string): string {
   return [
-    `</api/v1/schemas/${schemaName}>; rel="describedby"`,
+    `<${schemaPath(schemaName)}>; rel="describedby"`,
     `</.well-known/api-catalog>; rel="api-catalog"`,
     `</api/v1/openapi.json>; rel="service-desc"`,
     ...(markdownTwin ? [markdownAlternate(markdownTwin)] : []),

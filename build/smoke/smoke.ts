@@ -6,6 +6,7 @@
  * rewrites, the header rules' types on files netlify-cli types itself.
  */
 import path from "node:path";
+import { schemaPath } from "../api/layout.ts";
 import { compileContent } from "../pipeline.ts";
 import { routesFor, type Route } from "../routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../schemas/schema-registry.ts";
@@ -52,7 +53,7 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     checkCommonHeaders("GET", route.url, response, route.status, route.contentType);
     if (route.schema) {
       const link = response.headers.get("link") ?? "";
-      if (!link.includes(`</api/v1/schemas/${route.schema}>; rel="describedby"`)) differ("GET", route.url, "Link describedby", route.schema, link);
+      if (!link.includes(`<${schemaPath(route.schema)}>; rel="describedby"`)) differ("GET", route.url, "Link describedby", route.schema, link);
       checkSchema(schemas, route, body);
     }
     if (route.canonical) canonicalBodies.set(route.file, body);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE, SCHEMA_LIST_FILE, schemaPath } from "../api/layout.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { writeAnswersCollection } from "../compile/answers-collection.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
@@ -16,6 +16,7 @@ import { archiveManifests } from "../compile/archive-manifests.ts";
 import type { ValidContent } from "../content/valid-content.ts";
 import { HeadersFileWriter } from "../compile/headers-file.ts";
 import { LlmsFullWriter } from "../compile/llms-full.ts";
+import { publishedSchemas } from "../schemas/published-schema.ts";
 
 export type { OutputFile } from "../output/output-sink.ts";
 
@@ -25,10 +26,6 @@ export interface CompiledSite {
   generatedAt: string;
   contentDigest: string;
 }
-
-export const SCHEMAS_PATH = "/api/v1/schemas/";
-export const SCHEMA_LIST_PATH = "/api/v1/schema-index.json";
-// Outside /api/: Netlify's matcher does not apply the /api/* rule to paths below the rule's own target.
 
 /**
  * Stage 3: every resource of the API as the exact text of its file, handed to the output sink as soon as it is
@@ -51,7 +48,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   const suppliers = compileSuppliers(content.suppliers, content.disclosure, register);
   const disclosure = compileDisclosure(content.disclosure, register);
   const families = compileEvidence(content.evidence, content.suppliers, register);
-  const dataPackage = new DataPackageWriter({ site, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);
+  const dataPackage = new DataPackageWriter({ site, origin, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);
   await dataPackage.start();
 
   const answers = sortAnswers(content.answers);
@@ -94,7 +91,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       openapi: "/api/v1/openapi.json",
       docs: "/docs/",
       api_catalog: "/.well-known/api-catalog",
-      schemas: SCHEMA_LIST_PATH,
+      schemas: SCHEMA_LIST_FILE,
       search_index: ANSWERS_SEARCH_INDEX_FILE,
       data_package: "/data/datapackage.json",
     },
@@ -108,10 +105,12 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     links: { self: HEALTH_FILE, root: "/api/v1/index.json" },
   });
 
-  for (const [name, schema] of context.schemas.documents) await json(`${SCHEMAS_PATH}${name}`, schema, false);
-  await json(SCHEMA_LIST_PATH, {
-    schemas: [...context.schemas.documents].map(([name, schema]) => ({
-      href: `${SCHEMAS_PATH}${name}`,
+  // As served: each its own URL's $id, so that a validator resolves their $refs from where they are.
+  const schemas = publishedSchemas(context.schemas.documents, origin);
+  for (const [name, schema] of schemas) await json(schemaPath(name), schema, false);
+  await json(SCHEMA_LIST_FILE, {
+    schemas: [...schemas].map(([name, schema]) => ({
+      href: schemaPath(name),
       kind: name.startsWith("content-") ? "content" : name.startsWith("discovery-") ? "discovery" : name === "common.schema.json" ? "shared" : "response",
       title: String(schema.title),
     })),
@@ -119,7 +118,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
   const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
-  const described = await describeService({ site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
+  const described = await describeService({ site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
   await sink.finish();
