@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
+import { ALIASES, FILES_PAGE_FILE, FILES_PAGE_PATH, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -75,6 +75,7 @@ export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [
   ["/", "/index.html"],
   ["/docs/", "/docs/index.html"],
   ["/docs/errors/", "/docs/errors/index.html"],
+  [FILES_PAGE_PATH, FILES_PAGE_FILE],
 ];
 
 /** The routes of a build, from the paths of the files it wrote. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveWarc } from "../build/archive/archive.ts";
 import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { packageBag } from "../build/archive/package.ts";
-import { QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
+import { DOWNLOADS, QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { routesFor } from "../build/routes.ts";
@@ -93,6 +93,25 @@ describe("a mirror made with wget from urls.txt", () => {
       expect(Buffer.from(await response.arrayBuffer()).equals(tree.get(url.slice(1))!), url).toBe(true);
     }
   }, 60_000);
+});
+
+describe("a crawler that starts at /", () => {
+  it("wget --mirror from / fetches every URL of urls.txt, each with the bytes of dist/", async () => {
+    const crawl = path.join(folder, "crawl");
+    // --execute robots=on: a polite crawler reads robots.txt first (and so fetches it by that route).
+    const wget = await run("wget", ["--mirror", "--quiet", "--no-host-directories", "--execute", "robots=on", "--directory-prefix", crawl, `${running.origin}/`], {});
+    // 8: some request answered an error; the list of what is missing below says which.
+    expect([0, 8], wget.stderr).toContain(wget.status);
+    const tree = await readTree(dist);
+    const fetched = await readTree(crawl);
+    const missing = canonicalUrls.filter((url) => !fetched.has(url.slice(1)));
+    expect(missing).toEqual([]);
+    for (const url of canonicalUrls) expect(fetched.get(url.slice(1))!.equals(tree.get(url.slice(1))!), url).toBe(true);
+  }, 60_000);
+
+  it("the downloads the pages list are files of the build", () => {
+    for (const download of DOWNLOADS) expect(canonicalUrls, download.path).toContain(download.path.endsWith("/") ? `${download.path}index.html` : download.path);
+  });
 });
 
 describe("reproducible", () => {

@@ -133,10 +133,10 @@ describe("the command line", () => {
   });
 
   it("says plainly when the disk is full, and leaves the previous output and the free space as they were", async (context) => {
-    // A real file system of 900 KiB: room for one output of the base fixture (about 600 KiB in pages), not two.
+    // A real file system of 1 MiB: room for one output of the base fixture (about 900 KiB in pages), not two.
     const disk = path.join(await temporaryFolder("full-disk"), "disk");
     await mkdir(disk);
-    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=900k", "tmpfs", disk], { encoding: "utf8" });
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=1024k", "tmpfs", disk], { encoding: "utf8" });
     if (mounted.status !== 0) {
       context.skip(`mounting a small file system needs root (mount said: ${mounted.stderr.trim()})`);
       return;

@@ -7,12 +7,13 @@ import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
+import { FILES_PAGE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,
+  DOWNLOADS,
   ENDPOINTS,
   MARKDOWN_FOR_AGENTS,
   PARAMETER_RULES,
@@ -45,7 +46,7 @@ export const ICON_PATH = "/assets/icon.svg";
 /** A plain mark, so that browsers find an icon here rather than asking for /favicon.ico and getting a 404. */
 export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 23 12 9h2l5 14h-3l-1-3H11l-1 3zm5-6h4l-2-6zM19 9h3l3 10 3-10h3l-5 14h-2z" fill="#fff"/></svg>
 `;
-export const HTML_PAGES = ["/", "/docs/", "/docs/errors/"] as const;
+export const HTML_PAGES = ["/", "/docs/", "/docs/errors/", FILES_PAGE_PATH] as const;
 
 /**
  * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work
@@ -62,6 +63,13 @@ export function relativeHref(fromFile: string, to: string): string {
   const relative = [...fromParts.slice(shared).map(() => ".."), ...toParts.slice(shared)].join("/");
   const withFragment = fragment === undefined ? relative : `${relative}#${fragment}`;
   return file === fromFile && fragment !== undefined ? `#${fragment}` : withFragment;
+}
+
+/** The downloads (service-facts.ts), as a list of links from the page `fromFile`. */
+export function downloadsList(fromFile: string): string {
+  return `<ul>
+${DOWNLOADS.map((download) => `<li><a href="${relativeHref(fromFile, download.path)}">${escapeHtml(download.name)}</a> (${code(download.path)}): ${prose(download.what)}.</li>`).join("\n")}
+</ul>`;
 }
 
 export interface PageOptions {
@@ -144,7 +152,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#licence">Licence and citation</a></li>
 <li><a href="#scale">Scale and limits</a></li>
 <li><a href="#versioning">Versioning</a></li>
-<li><a href="#mirrors">Mirrors and downloads</a></li>
+<li><a href="#downloads">Downloads and formats</a></li>
 <li><a href="#contact">Contact</a></li>
 </ul>
 </nav>
@@ -273,13 +281,9 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <p>${escapeHtml(input.versioning.deprecation)}</p>
 <p>Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.deprecation_date ? code(input.versioning.deprecation_date) : "no"}; sunset: ${input.versioning.sunset_date ? code(input.versioning.sunset_date) : "none announced"}. The root resource ${code("/api/v1")} repeats this under ${code("versioning")}.</p>
 
-<h2 id="mirrors">Mirrors and downloads</h2>
+<h2 id="downloads">Downloads and formats</h2>
 <p>Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler. Opened from disk, <a href="${href("/")}">the home page</a> browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.</p>
-<ul>
-<li><a href="${href("/urls.txt")}">${code("/urls.txt")}</a>: every canonical URL, one per line, for ${code("wget -i")} or any crawler.</li>
-<li><a href="${href("/SHA256SUMS")}">${code("/SHA256SUMS")}</a>: the SHA-256 of every other file; ${code("sha256sum -c SHA256SUMS")} in a copy proves it complete and unaltered.</li>
-<li><a href="${href("/data/datapackage.json")}">${code("/data/datapackage.json")}</a>: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.</li>
-</ul>
+${downloadsList(DOCS_FILE)}
 
 <h2 id="contact">Contact</h2>
 <p>${escapeHtml(site.contact.name)}. Corrections to the data are welcome: name the resource and the source that shows the error. This service publishes no separate e-mail address or security contact yet; use the contact channel of the operator's website.</p>

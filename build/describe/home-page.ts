@@ -11,7 +11,7 @@ import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criter
 import { answerSearchTexts } from "../search/answer-fields.ts";
 import type { OfflineSearchData } from "../offline/offline-app.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
-import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
+import { downloadsList, escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
 
@@ -152,6 +152,7 @@ export function homePage(input: HomeInput): HomePage {
 <li><a href="#evidence">Evidence register</a></li>
 <li><a href="#sources">Sources</a></li>
 <li><a href="#developers">For developers and agents</a></li>
+<li><a href="#downloads">Downloads and formats</a></li>
 <li><a href="#licence">Licence and citation</a></li>
 </ul>
 </nav>
@@ -214,8 +215,10 @@ ${ENDPOINTS.map((endpoint) => `<li>${code(endpoint.path)} (<a href="${href(endpo
 </ul>
 <ul>
 ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${escapeHtml(document.name)}</a>: ${escapeHtml(document.what)}.</li>`).join("\n")}
-<li><a href="${href("/data/datapackage.json")}">Data package</a>: CSV tables of everything here, with a Table Schema for each.</li>
 </ul>
+
+<h2 id="downloads">Downloads and formats</h2>
+${downloadsList(HOME_FILE)}
 
 <h2 id="licence">Licence and citation</h2>
 <p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
