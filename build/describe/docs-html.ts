@@ -79,6 +79,14 @@ export interface PageOptions {
   scripts?: string;
 }
 
+/**
+ * Each table in a box of its own that scrolls sideways, so that a wide table (paths kept whole) never makes the
+ * page scroll. Every <table> of a page is one these modules wrote: text, answer bodies included, is escaped.
+ */
+function scrollingTables(body: string): string {
+  return body.replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
@@ -119,7 +127,7 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 </nav>
 </header>
 <main id="main">
-${body}
+${scrollingTables(body)}
 </main>
 <footer>
 <p>Data: <a href="${escapeHtml(input.site.licence.url)}">${escapeHtml(input.site.licence.name)}</a>. Version ${escapeHtml(input.site.version)}, generated ${escapeHtml(input.generatedAt)}.</p>
@@ -305,7 +313,7 @@ ${PROBLEM_KINDS.map((kind) => `<section aria-labelledby="${kind}">
 }
 
 export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; }
-body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; }
+body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; overflow-wrap: break-word; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; }
 header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1rem; border-bottom: 1px solid GrayText; }
@@ -313,10 +321,12 @@ header ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding
 .brand { font-weight: 700; }
 a { color: var(--accent); }
 @media (prefers-color-scheme: dark) { :root { --accent: #93c5fd; } }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
+.table-scroll { overflow-x: auto; margin: 1rem 0; }
+table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; font-style: italic; }
 th, td { border: 1px solid GrayText; padding: .35rem .5rem; text-align: left; vertical-align: top; }
 pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
-code { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+code { font-family: ui-monospace, monospace; }
+td code, th code { white-space: nowrap; }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
 `;
