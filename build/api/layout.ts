@@ -94,7 +94,10 @@ export const URL_LIST_FILE = "/urls.txt";
 export const FILES_PAGE_PATH = "/docs/files/";
 export const FILES_PAGE_FILE = "/docs/files/index.html";
 
-/** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
+/**
+ * The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). Not a
+ * public URL: requested itself, a forced rule answers it with 404, and urls.txt leaves it out.
+ */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 
 /** The OAuth discovery paths (RFC 8414, RFC 9728, OpenID), each also with path suffixes: all 404 here. */
