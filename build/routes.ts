@@ -3,8 +3,8 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE, SCHEMA_LIST_FILE, SCHEMAS_FOLDER } from "./api/layout.ts";
-import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
+import { ALIASES, FILES_PAGE_FILE, FILES_PAGE_PATH, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE, SCHEMA_LIST_FILE, SCHEMAS_FOLDER } from "./api/layout.ts";
+import { UNLISTED_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
 export interface Route {
@@ -75,6 +75,7 @@ export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [
   ["/", "/index.html"],
   ["/docs/", "/docs/index.html"],
   ["/docs/errors/", "/docs/errors/index.html"],
+  [FILES_PAGE_PATH, FILES_PAGE_FILE],
 ];
 
 /** The routes of a build, from the paths of the files it wrote. */
@@ -82,10 +83,8 @@ export function routesFor(filePaths: readonly string[]): Route[] {
   const routes: Route[] = [];
   const paths = new Set(filePaths);
   for (const file of filePaths.map((path) => ({ path }))) {
-    if (NETLIFY_CONFIGURATION_FILES.has(file.path)) continue;
-    const isProblem = file.path.startsWith("/errors/");
+    if (UNLISTED_FILES.has(file.path)) continue;
     routes.push({ url: file.path, file: file.path, status: 200, canonical: true, ...describeFile(file.path) });
-    if (isProblem) continue;
     const slug = /^\/api\/v1\/answers\/([a-z0-9-]+)\.json$/.exec(file.path)?.[1];
     if (slug && slug !== "index") {
       routes.push({ url: `/api/v1/answers?slug=${slug}`, file: file.path, status: 200, canonical: false, ...describeFile(file.path) });

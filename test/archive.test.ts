@@ -2,13 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { WARCParser } from "warcio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveWarc } from "../build/archive/archive.ts";
 import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { packageBag } from "../build/archive/package.ts";
-import { QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
+import { DOWNLOADS, QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { routesFor } from "../build/routes.ts";
@@ -93,6 +93,25 @@ describe("a mirror made with wget from urls.txt", () => {
       expect(Buffer.from(await response.arrayBuffer()).equals(tree.get(url.slice(1))!), url).toBe(true);
     }
   }, 60_000);
+});
+
+describe("a crawler that starts at /", () => {
+  it("wget --mirror from / fetches every URL of urls.txt, each with the bytes of dist/", async () => {
+    const crawl = path.join(folder, "crawl");
+    // --execute robots=on: a polite crawler reads robots.txt first (and so fetches it by that route).
+    const wget = await run("wget", ["--mirror", "--quiet", "--no-host-directories", "--execute", "robots=on", "--directory-prefix", crawl, `${running.origin}/`], {});
+    // 8: some request answered an error; the list of what is missing below says which.
+    expect([0, 8], wget.stderr).toContain(wget.status);
+    const tree = await readTree(dist);
+    const fetched = await readTree(crawl);
+    const missing = canonicalUrls.filter((url) => !fetched.has(url.slice(1)));
+    expect(missing).toEqual([]);
+    for (const url of canonicalUrls) expect(fetched.get(url.slice(1))!.equals(tree.get(url.slice(1))!), url).toBe(true);
+  }, 60_000);
+
+  it("the downloads the pages list are files of the build", () => {
+    for (const download of DOWNLOADS) expect(canonicalUrls, download.path).toContain(download.path.endsWith("/") ? `${download.path}index.html` : download.path);
+  });
 });
 
 describe("reproducible", () => {
@@ -284,6 +303,40 @@ describe("versioning", () => {
 });
 
 describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
+  it("every link inside an answer goes to an element of the page or to a file of the copy, and its headings sit below the answer's own", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const home = pathToFileURL(path.join(dist, "index.html")).href;
+      await page.goto(home);
+      // Resolved by the browser, as a click would resolve them.
+      const links = await page.locator("article.answer details a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+      expect(links.length).toBeGreaterThan(100);
+      // A link to another answer goes to its article; the only answer file an article links is its own ("As JSON").
+      const linkedFiles = await page.locator("article.answer").evaluateAll((articles) =>
+        articles.flatMap((article) => [...article.querySelectorAll<HTMLAnchorElement>("details a[href]")].filter((anchor) => /\/api\/v1\/answers\/[a-z0-9-]+\.(json|md)$/.test(anchor.href) && !anchor.href.endsWith(`/${(article as HTMLElement).dataset.slug}.json`)).map((anchor) => anchor.href)),
+      );
+      expect(linkedFiles).toEqual([]);
+      // The body's headings sit below the article's h3; the API's body.html keeps its own levels and links.
+      expect(await page.locator("article.answer details :is(h1, h2, h3)").count()).toBe(0);
+      expect(await page.locator("article.answer details h4").count()).toBeGreaterThan(20);
+      const api = JSON.parse(await readFile(path.join(dist, "api/v1/answers/room-sizing.json"), "utf8")).data[0].body.html as string;
+      expect(api).toContain("<h2>");
+      expect(api).toMatch(/href="\/api\/v1\/answers\/[a-z0-9-]+\.json"/);
+      for (const link of new Set(links)) {
+        const url = new URL(link);
+        expect(url.protocol, link).toBe("file:");
+        if (url.href.split("#")[0] === home) {
+          expect(await page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), link).toBe(1);
+        } else {
+          expect(existsSync(fileURLToPath(url)), link).toBe(true);
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it("finds what the API finds for every published q example, and requests nothing from any server", async () => {
     const browser = await launchChromium();
     try {

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { build, buildShipped, FIXTURES, fixtureWithCase } from "./support/build-helpers.ts";
+import { build, buildShipped, FIXTURES, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -47,6 +47,22 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     expect(requested.length).toBeGreaterThanOrEqual(2);
     for (const url of requested) expect(new URL(url).hostname, url).toBe("127.0.0.1");
     await page.close();
+  });
+
+  it.each(["/", "/docs/", "/docs/errors/", "/docs/files/"])("%s never scrolls sideways at 390 and 1280 px, with every details element open", async (pagePath) => {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(running.origin + pagePath, { waitUntil: "load" });
+      await page.locator("details").evaluateAll((elements) => elements.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+      expect(scrollWidth, `${pagePath} at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      // A path in a table cell is never broken inside a word: the table scrolls in its own box instead.
+      const broken = await page.locator("td code, th code").evaluateAll((codes) => codes.filter((code) => code.getClientRects().length > 1 || code.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(code).lineHeight || "20")).map((code) => code.textContent));
+      expect(broken, `${pagePath} at ${width} px`).toEqual([]);
+      // Kept for looking at (artifacts/ is git-ignored): the first screen of each page at each width.
+      await page.screenshot({ path: path.join(ROOT, "artifacts", "screens", `${pagePath.replace(/\//g, "_")}${width}.png`) });
+      await page.close();
+    }
   });
 
   it("runs no script that content smuggles in: hostile Markdown and front matter stay text on the home page", async () => {
@@ -97,7 +113,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     for (const endpoint of ["/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"]) expect(text).toContain(`curl https://av-buyer-data.example${endpoint}`);
     for (const heading of ["Searching answers: the q rule", "Filters and paging", "Errors", "Licence and citation", "Discovery documents"]) expect(text).toContain(heading);
     expect(text).toContain("There are no rate limits");
-    expect(await page.locator("#q + p + ul + table tbody tr").count()).toBe(5);
+    expect(await page.locator("#q + p + ul + .table-scroll tbody tr").count()).toBe(5);
     await page.close();
   });
 });

@@ -48,7 +48,7 @@ describe("netlify.toml", () => {
     }
   });
 
-  it("rewrites every extensionless alias to its file, and sends the rest of /api/ to the JSON 404", () => {
+  it("rewrites every extensionless alias to its file, and sends the rest of /api/, and the 404's own file, to the JSON 404", () => {
     for (const [url, file] of ALIASES) {
       const route = { url, file };
       const match = config.matchRedirect({ host: "localhost", pathname: route.url, search: "", getHeader: () => "" });
@@ -56,6 +56,12 @@ describe("netlify.toml", () => {
     }
     expect(config.matchRedirect({ host: "localhost", pathname: "/api/v1/anything/else", search: "", getHeader: () => "" })).toMatchObject({
       status: 404,
+      to: "/errors/api-not-found",
+    });
+    // Forced: the file exists, and an unforced rule would yield to it (a 200 whose body says 404).
+    expect(config.matchRedirect({ host: "localhost", pathname: "/errors/api-not-found", search: "", getHeader: () => "" })).toMatchObject({
+      status: 404,
+      force: true,
       to: "/errors/api-not-found",
     });
   });

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
 import { ALIASES, FOLDER_INDEXES } from "../build/routes.ts";
 import { buildShipped } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -54,6 +55,7 @@ async function everyKindOfResponse(): Promise<Exchange[]> {
     await exchange("an unknown parameter (ignored)", "/api/v1/answers?colour=red"),
     await exchange("404 under /api/", "/api/v1/nothing-here"),
     await exchange("404 elsewhere", "/nothing-here"),
+    await exchange("the 404 rule's own file", API_NOT_FOUND_FILE),
     await exchange("405", "/api/v1/answers", { method: "POST", body: "{}" }),
     await exchange("preflight", "/api/v1/answers", { method: "OPTIONS", headers: { origin: "https://example.org", "access-control-request-method": "GET" } }),
     await exchange("cross-origin with credentials asked for", "/api/v1/health", { headers: { origin: "https://example.org", cookie: "session=1" } }),
@@ -106,7 +108,6 @@ describe("security headers on every kind of response", () => {
       expect.arrayContaining([
         "200 application/json",
         "200 application/linkset+json",
-        "200 application/problem+json",
         "200 application/schema+json",
         "200 application/xml",
         "200 image/svg+xml",
@@ -125,6 +126,8 @@ describe("security headers on every kind of response", () => {
         "416 application/problem+json",
       ]),
     );
+    // No success is a problem document (the 404's own file, requested itself, is a 404).
+    expect(kinds.has("200 application/problem+json")).toBe(false);
     expect(exchanges.length).toBeGreaterThan(90);
   });
 

@@ -9,6 +9,7 @@ import { canonicalJson } from "../build/api/canonical-json.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
+import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
 import { build, buildShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -237,10 +238,12 @@ describe("the edge entries", () => {
         expect(direct.headers.get(name), `${contractCase.name}: ${name}`).toBe(viaServer.headers.get(name));
       }
     }
-    // Exactly the successful GETs and HEADs with no q, slug or page and not negotiated to Markdown are the files';
-    // every other case is an entry's.
+    // Exactly the successful GETs and HEADs with no q, slug or page and not negotiated to Markdown are the files',
+    // with the 404 rule's own file (a forced rule serves it); every other case is an entry's.
     const filesAnswer = cases.filter(
-      (contractCase) => ["GET", "HEAD"].includes(contractCase.method) && contractCase.status === 200 && !/[?&](q|slug|page)=/.test(contractCase.url) && !contractCase.contentType?.startsWith("text/markdown"),
+      (contractCase) =>
+        contractCase.url === API_NOT_FOUND_FILE ||
+        (["GET", "HEAD"].includes(contractCase.method) && contractCase.status === 200 && !/[?&](q|slug|page)=/.test(contractCase.url) && !contractCase.contentType?.startsWith("text/markdown")),
     );
     expect(handedOn).toEqual(filesAnswer.map((contractCase) => contractCase.name));
     expect(compared).toBe(cases.length - filesAnswer.length);

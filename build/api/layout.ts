@@ -90,7 +90,14 @@ export const HEALTH_FILE = collectionPath("health");
 /** Every canonical URL of a build, one root-relative path per line (for archivists and crawlers). */
 export const URL_LIST_FILE = "/urls.txt";
 
-/** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
+/** The same list as an HTML page of links, so that a crawler starting at / reaches every file. */
+export const FILES_PAGE_PATH = "/docs/files/";
+export const FILES_PAGE_FILE = "/docs/files/index.html";
+
+/**
+ * The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). Not a
+ * public URL: requested itself, a forced rule answers it with 404, and urls.txt leaves it out.
+ */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 
 /** The OAuth discovery paths (RFC 8414, RFC 9728, OpenID), each also with path suffixes: all 404 here. */

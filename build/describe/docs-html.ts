@@ -7,12 +7,13 @@ import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS, SCHEMA_LIST_FILE, SCHEMAS_FOLDER, schemaPath } from "../api/layout.ts";
+import { FILES_PAGE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS, SCHEMA_LIST_FILE, SCHEMAS_FOLDER, schemaPath } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,
+  DOWNLOADS,
   ENDPOINTS,
   MARKDOWN_FOR_AGENTS,
   PARAMETER_RULES,
@@ -45,7 +46,7 @@ export const ICON_PATH = "/assets/icon.svg";
 /** A plain mark, so that browsers find an icon here rather than asking for /favicon.ico and getting a 404. */
 export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 23 12 9h2l5 14h-3l-1-3H11l-1 3zm5-6h4l-2-6zM19 9h3l3 10 3-10h3l-5 14h-2z" fill="#fff"/></svg>
 `;
-export const HTML_PAGES = ["/", "/docs/", "/docs/errors/"] as const;
+export const HTML_PAGES = ["/", "/docs/", "/docs/errors/", FILES_PAGE_PATH] as const;
 
 /**
  * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work
@@ -64,11 +65,26 @@ export function relativeHref(fromFile: string, to: string): string {
   return file === fromFile && fragment !== undefined ? `#${fragment}` : withFragment;
 }
 
+/** The downloads (service-facts.ts), as a list of links from the page `fromFile`. */
+export function downloadsList(fromFile: string): string {
+  return `<ul>
+${DOWNLOADS.map((download) => `<li><a href="${relativeHref(fromFile, download.path)}">${escapeHtml(download.name)}</a> (${code(download.path)}): ${prose(download.what)}.</li>`).join("\n")}
+</ul>`;
+}
+
 export interface PageOptions {
   /** Extra elements for the head (the home page's Content-Security-Policy). */
   head?: string;
   /** Elements after the footer (the home page's classic scripts). */
   scripts?: string;
+}
+
+/**
+ * Each table in a box of its own that scrolls sideways, so that a wide table (paths kept whole) never makes the
+ * page scroll. Every <table> of a page is one these modules wrote: text, answer bodies included, is escaped.
+ */
+function scrollingTables(body: string): string {
+  return body.replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
 }
 
 export function escapeHtml(text: string): string {
@@ -111,7 +127,7 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 </nav>
 </header>
 <main id="main">
-${body}
+${scrollingTables(body)}
 </main>
 <footer>
 <p>Data: <a href="${escapeHtml(input.site.licence.url)}">${escapeHtml(input.site.licence.name)}</a>. Version ${escapeHtml(input.site.version)}, generated ${escapeHtml(input.generatedAt)}.</p>
@@ -144,7 +160,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#licence">Licence and citation</a></li>
 <li><a href="#scale">Scale and limits</a></li>
 <li><a href="#versioning">Versioning</a></li>
-<li><a href="#mirrors">Mirrors and downloads</a></li>
+<li><a href="#downloads">Downloads and formats</a></li>
 <li><a href="#contact">Contact</a></li>
 </ul>
 </nav>
@@ -273,13 +289,9 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <p>${escapeHtml(input.versioning.deprecation)}</p>
 <p>Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.deprecation_date ? code(input.versioning.deprecation_date) : "no"}; sunset: ${input.versioning.sunset_date ? code(input.versioning.sunset_date) : "none announced"}. The root resource ${code("/api/v1")} repeats this under ${code("versioning")}.</p>
 
-<h2 id="mirrors">Mirrors and downloads</h2>
+<h2 id="downloads">Downloads and formats</h2>
 <p>Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler. Opened from disk, <a href="${href("/")}">the home page</a> browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.</p>
-<ul>
-<li><a href="${href("/urls.txt")}">${code("/urls.txt")}</a>: every canonical URL, one per line, for ${code("wget -i")} or any crawler.</li>
-<li><a href="${href("/SHA256SUMS")}">${code("/SHA256SUMS")}</a>: the SHA-256 of every other file; ${code("sha256sum -c SHA256SUMS")} in a copy proves it complete and unaltered.</li>
-<li><a href="${href("/data/datapackage.json")}">${code("/data/datapackage.json")}</a>: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.</li>
-</ul>
+${downloadsList(DOCS_FILE)}
 
 <h2 id="contact">Contact</h2>
 <p>${escapeHtml(site.contact.name)}. Corrections to the data are welcome: name the resource and the source that shows the error. This service publishes no separate e-mail address or security contact yet; use the contact channel of the operator's website.</p>
@@ -301,7 +313,7 @@ ${PROBLEM_KINDS.map((kind) => `<section aria-labelledby="${kind}">
 }
 
 export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; }
-body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; }
+body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; overflow-wrap: break-word; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; }
 header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1rem; border-bottom: 1px solid GrayText; }
@@ -309,10 +321,12 @@ header ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding
 .brand { font-weight: 700; }
 a { color: var(--accent); }
 @media (prefers-color-scheme: dark) { :root { --accent: #93c5fd; } }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
+.table-scroll { overflow-x: auto; margin: 1rem 0; }
+table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; font-style: italic; }
 th, td { border: 1px solid GrayText; padding: .35rem .5rem; text-align: left; vertical-align: top; }
 pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
-code { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+code { font-family: ui-monospace, monospace; }
+td code, th code { white-space: nowrap; }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
 `;

@@ -11,8 +11,9 @@ import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criter
 import { answerSearchTexts } from "../search/answer-fields.ts";
 import type { OfflineSearchData } from "../offline/offline-app.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
-import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
+import { downloadsList, escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
+import { homeAnswerBody } from "./home-answer-body.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
 
 export const HOME_FILE = "/index.html";
@@ -56,14 +57,14 @@ function sourceLinks(ids: readonly string[]): string {
   return ids.map((id) => `<a href="#source-${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(", ");
 }
 
-function answerArticle(answer: AnswerResource): string {
+function answerArticle(answer: AnswerResource, answersOnPage: ReadonlySet<string>): string {
   return `<article class="answer" id="answer-${answer.slug}" data-slug="${answer.slug}">
 <h3>${escapeHtml(answer.title)}</h3>
 <p class="question">${escapeHtml(answer.question)}</p>
 <p>${escapeHtml(answer.summary)}</p>
 <details>
 <summary>Read the answer (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
-${answer.body.html}
+${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage)}
 <p>Sources: ${sourceLinks(answer.sources.map((source) => source.id))}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="#answer-${related.slug}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
 </details>
 </article>`;
@@ -141,6 +142,7 @@ export function homePage(input: HomeInput): HomePage {
     ? { files: Object.fromEntries(input.searchFiles), texts: Object.fromEntries(input.answers.map((answer) => [answer.slug, answerSearchTexts(answer)])) }
     : undefined;
   const scripts = complete ? [input.offlineScript] : [];
+  const answersOnPage = new Set(input.answers.map((answer) => answer.slug));
   const scriptHashes = scripts.map(cspHash);
   const body = `<h1>${escapeHtml(site.name)}</h1>
 <p>${escapeHtml(site.description)}</p>
@@ -152,6 +154,7 @@ export function homePage(input: HomeInput): HomePage {
 <li><a href="#evidence">Evidence register</a></li>
 <li><a href="#sources">Sources</a></li>
 <li><a href="#developers">For developers and agents</a></li>
+<li><a href="#downloads">Downloads and formats</a></li>
 <li><a href="#licence">Licence and citation</a></li>
 </ul>
 </nav>
@@ -166,7 +169,7 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <p class="hint">Every word you type must start a word of the answer (${code("micro ceil")} finds ceiling microphones); accents and case do not matter. Best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}.</p>
 </form>
 <div id="answer-list">
-${input.answers.map(answerArticle).join("\n")}
+${input.answers.map((answer) => answerArticle(answer, answersOnPage)).join("\n")}
 </div>
 
 <h2 id="suppliers">Supplier directory</h2>
@@ -214,8 +217,10 @@ ${ENDPOINTS.map((endpoint) => `<li>${code(endpoint.path)} (<a href="${href(endpo
 </ul>
 <ul>
 ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${escapeHtml(document.name)}</a>: ${escapeHtml(document.what)}.</li>`).join("\n")}
-<li><a href="${href("/data/datapackage.json")}">Data package</a>: CSV tables of everything here, with a Table Schema for each.</li>
 </ul>
+
+<h2 id="downloads">Downloads and formats</h2>
+${downloadsList(HOME_FILE)}
 
 <h2 id="licence">Licence and citation</h2>
 <p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>

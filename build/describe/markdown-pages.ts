@@ -10,7 +10,10 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import type { HomeInput } from "./home-page.ts";
-import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS, SEARCH_RESULTS } from "./service-facts.ts";
+import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, DOWNLOADS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS, SEARCH_RESULTS } from "./service-facts.ts";
+
+/** The downloads, as the HTML pages list them. */
+const downloadsMarkdown = () => DOWNLOADS.map((download) => `- [${download.name}](${download.path}): ${download.what}.`).join("\n");
 
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
@@ -54,7 +57,10 @@ ${input.sources.map((source) => `- ${sourceReference(source)}`).join("\n")}
 
 ${ENDPOINTS.map((endpoint) => `- \`${endpoint.path}\` (${endpoint.file}): ${endpoint.summary}.`).join("\n")}
 ${DISCOVERY_DOCUMENTS.map((document) => `- [${document.name}](${document.path}): ${document.what}.`).join("\n")}
-- [Data package](/data/datapackage.json): CSV tables of everything here, with a Table Schema for each.
+
+## Downloads and formats
+
+${downloadsMarkdown()}
 
 ## Licence and citation
 
@@ -176,11 +182,11 @@ ${input.versioning.promise} ${input.versioning.breaking} ${input.versioning.depr
 
 Now: version \`${input.versioning.current}\`; deprecated: ${input.versioning.deprecation_date ? `\`${input.versioning.deprecation_date}\`` : "no"}; sunset: ${input.versioning.sunset_date ? `\`${input.versioning.sunset_date}\`` : "none announced"}.
 
-## Mirrors and downloads
+## Downloads and formats
 
-- /urls.txt: every canonical URL, one per line, for \`wget -i\` or any crawler.
-- /SHA256SUMS: the SHA-256 of every other file; \`sha256sum -c SHA256SUMS\` in a copy proves it complete and unaltered.
-- /data/datapackage.json: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.
+Every URL above is an alias of a canonical \`.json\` file, so a plain copy of the files works anywhere; only \`q\` needs the request handler.
+
+${downloadsMarkdown()}
 
 ## Contact
 

@@ -3,6 +3,7 @@
  * discovery documents. The OpenAPI document, the HTML docs, the agent skill, llms.txt and auth.md are all
  * generated from these facts, so they cannot disagree.
  */
+import { FILES_PAGE_PATH, URL_LIST_FILE } from "../api/layout.ts";
 import { MAX_PAGE, MAX_PARAMETERS } from "../request/answers-query.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
@@ -166,6 +167,22 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
   { path: "/robots.txt", name: "robots.txt", type: "text/plain; charset=utf-8", what: "everything may be crawled; content signals; the sitemap" },
   { path: "/sitemap.xml", name: "Sitemap", type: "application/xml", what: "the pages and main resources" },
   { path: "/.well-known/security.txt", name: "security.txt (RFC 9116)", type: "text/plain; charset=utf-8", what: "how to report a security problem" },
+];
+
+/** What a researcher downloads, in the order the home page and the docs list it. */
+export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string }> = [
+  { path: "/data/datapackage.json", name: "Data package", what: "a Frictionless Data Package describing the four CSV tables below, with a Table Schema for each" },
+  { path: "/data/answers.csv", name: "answers.csv", what: "every answer, one row each, with its summary, tags, related answers and cited sources" },
+  { path: "/data/suppliers.csv", name: "suppliers.csv", what: "the ranked suppliers, with their scores per criterion" },
+  { path: "/data/evidence.csv", name: "evidence.csv", what: "every evidence record, one column per programme, mark and warranty term" },
+  { path: "/data/sources.csv", name: "sources.csv", what: "the sources register: title, publisher, address and the date each was read" },
+  { path: "/llms-full.txt", name: "llms-full.txt", what: "every answer in full, as Markdown, in one file" },
+  { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", what: "the API's operations and response schemas (also at /openapi.json)" },
+  { path: "/api/v1/schema-index.json", name: "JSON Schemas", what: "the list of every schema under /api/v1/schemas/: response bodies and content files" },
+  { path: "/api/v1/search/answers.json", name: "Search index", what: "the map of the prebuilt search index, which names its shards under /api/v1/search/answers/" },
+  { path: URL_LIST_FILE, name: "urls.txt", what: "every canonical URL, one per line, for `wget -i` or any crawler" },
+  { path: "/SHA256SUMS", name: "SHA256SUMS", what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy proves it complete and unaltered" },
+  { path: FILES_PAGE_PATH, name: "Every file", what: "a page linking every URL of urls.txt: each answer's JSON and Markdown, the schemas, the search shards" },
 ];
 
 export const AUTHENTICATION_STATEMENT =

@@ -36,7 +36,7 @@ export interface ContractCase {
   bodyStartsWith?: string;
 }
 
-import { MCP_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
+import { API_NOT_FOUND_FILE, MCP_PATH, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const PROBLEM = "application/problem+json";
@@ -113,6 +113,7 @@ export function contractCases(slug: string): ContractCase[] {
     get("unknown path under /api/", "/api/v1/no-such-thing", 404, { problemType: "not-found" }),
     get("unknown answer file", "/api/v1/answers/no-such-answer.json", 404, { problemType: "not-found" }),
     get("unknown version", "/api/v2", 404, { problemType: "not-found" }),
+    get("the /api/* 404 rule's own file, requested directly", API_NOT_FOUND_FILE, 404, { problemType: "not-found" }),
     ...OAUTH_METADATA_PATHS.flatMap((path) => [
       get(`no OAuth: ${path}`, path, 404, { problemType: "not-found" }),
       get(`no OAuth: ${path}/mcp`, `${path}/mcp`, 404, { problemType: "not-found" }),

@@ -13,6 +13,7 @@ import { problemBody, problemText } from "../api/problems.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
+import { filesPage } from "../describe/files-page.ts";
 import type { ValidContent } from "../content/valid-content.ts";
 import { HeadersFileWriter } from "../compile/headers-file.ts";
 import { LlmsFullWriter } from "../compile/llms-full.ts";
@@ -122,7 +123,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
   await sink.finish();
-  for (const file of archiveManifests(sink.digests)) await sink.file(file.path, file.contents);
+  for (const file of archiveManifests(sink.digests, (urls) => filesPage({ site, generatedAt }, urls))) await sink.file(file.path, file.contents);
   await sink.finish();
   return { paths: [...sink.digests.keys()].sort(), generatedAt, contentDigest };
 }
