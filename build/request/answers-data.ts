@@ -72,14 +72,11 @@ export class AnswersData {
       prefix: (initial) => checked(() => files.prefix(initial)),
       suggestions: () => checked(() => files.suggestions()),
     });
-    this.searchMap = () => checked(() => files.map());
   }
 
-  private readonly searchMap: () => Promise<{ content_digest: string; answers: number }>;
-
   /** The content digest of the build the search index's map is of: every file read must carry it. */
-  async contentDigest(): Promise<string> {
-    return (await this.searchMap()).content_digest;
+  contentDigest(): Promise<string> {
+    return this.search.contentDigest();
   }
 
   private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
