@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
+import { ALIASES, CITATION_FILE, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -45,6 +45,9 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   "/urls.txt": "text/plain; charset=utf-8",
   "/SHA256SUMS": "text/plain; charset=utf-8",
   "/data/datapackage.json": JSON_TYPE,
+  // CFF is YAML with no registered media type of its own; text/plain shows it in a browser (application/yaml
+  // would download it) and any YAML parser reads it.
+  [CITATION_FILE]: "text/plain; charset=utf-8",
 };
 
 /** The schema and media type a file is served with, by its place in the layout. */

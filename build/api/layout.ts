@@ -90,6 +90,9 @@ export const HEALTH_FILE = collectionPath("health");
 /** Every canonical URL of a build, one root-relative path per line (for archivists and crawlers). */
 export const URL_LIST_FILE = "/urls.txt";
 
+/** The data set's citation metadata (Citation File Format 1.2.0), the same bytes as the repository's CITATION.cff. */
+export const CITATION_FILE = "/CITATION.cff";
+
 /** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 

@@ -23,7 +23,8 @@ import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
-import { MARKDOWN_PAGES } from "../api/layout.ts";
+import { CITATION_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
+import { citationCff } from "./citation.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../api/versioning.ts";
 import type { HeaderBlock } from "../compile/headers-file.ts";
@@ -93,6 +94,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },
     { path: STYLESHEET_PATH, contents: STYLESHEET },
     { path: ICON_PATH, contents: ICON },
+    { path: CITATION_FILE, contents: citationCff(site) },
   ];
   const homePolicy = homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true);
   const deprecation = deprecationHeaders(input.versioning);

@@ -7,7 +7,8 @@ import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
+import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { CITATION_FILE, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
@@ -254,7 +255,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <p>The A2A Agent Card names this section as its protocol binding. It means: this service implements no A2A operations. Its interface is plain HTTP GET and HEAD on the URLs above, as the OpenAPI document describes, returning JSON.</p>
 
 <h2 id="licence">Licence and citation</h2>
-<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(citationText(site))} ${escapeHtml(CITATION_FILE_NOTE)} <a href="${href(CITATION_FILE)}">${code(CITATION_FILE)}</a>.</p>
 
 <h2 id="scale">Scale and limits</h2>
 <p>This version holds ${input.counts.answers} answers, which fit one page. The same build and request handler serve collections of any size:</p>

@@ -14,6 +14,8 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
+import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { CITATION_FILE } from "../api/layout.ts";
 
 export const HOME_FILE = "/index.html";
 
@@ -218,7 +220,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${
 </ul>
 
 <h2 id="licence">Licence and citation</h2>
-<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(citationText(site))} ${escapeHtml(CITATION_FILE_NOTE)} <a href="${href(CITATION_FILE)}">${code(CITATION_FILE)}</a>.</p>
 `;
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   const html = page(input, HOME_FILE, site.name, body, {

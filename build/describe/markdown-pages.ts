@@ -4,7 +4,8 @@
  * as the HTML pages; links are root-relative paths on this site.
  */
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
+import { answerMarkdownPath, CITATION_FILE, LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
+import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import { sourceReference } from "../compile/answer-markdown.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
@@ -58,7 +59,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `- [${document.name}](${document.path}):
 
 ## Licence and citation
 
-The data is licensed under ${site.licence.name} (${site.licence.url}). ${site.citation}
+The data is licensed under ${site.licence.name} (${site.licence.url}). ${citationText(site)} ${CITATION_FILE_NOTE} ${CITATION_FILE}.
 `;
 }
 
@@ -168,7 +169,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `| [${document.name}](${document.path}) 
 
 ## Licence and citation
 
-The data is licensed under ${site.licence.name} (${site.licence.url}). ${site.citation}
+The data is licensed under ${site.licence.name} (${site.licence.url}). ${citationText(site)} ${CITATION_FILE_NOTE} ${CITATION_FILE}.
 
 ## Versioning
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CITATION_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { citationText } from "../describe/citation.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { writeAnswersCollection } from "../compile/answers-collection.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
@@ -81,7 +82,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     publisher: site.publisher,
     contact: site.contact,
     licence: site.licence,
-    citation: site.citation,
+    citation: citationText(site),
     content_digest: contentDigest,
     counts,
     versioning,
@@ -97,6 +98,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       schemas: SCHEMA_LIST_PATH,
       search_index: ANSWERS_SEARCH_INDEX_FILE,
       data_package: "/data/datapackage.json",
+      citation: CITATION_FILE,
     },
   });
   await json(HEALTH_FILE, {

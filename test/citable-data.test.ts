@@ -1,0 +1,68 @@
+/**
+ * Issue 17, citable and versioned: CITATION.cff (served and committed, the same bytes, valid CFF 1.2.0), and one
+ * citation sentence wherever the data says how to cite it.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
+
+let dist: string;
+beforeAll(async () => {
+  ({ dist } = await buildShipped("citable"));
+});
+
+const site = async () => parse(await readFile(path.join(ROOT, "content", "site.yaml"), "utf8")) as { name: string; version: string; publisher: string; citation: string; licence: { id: string } };
+
+/** The top-level keys of CFF 1.2.0 (its schema allows no others). */
+const CFF_KEYS = new Set(["abstract", "authors", "cff-version", "commit", "contact", "date-released", "doi", "identifiers", "keywords", "license", "license-url", "message", "preferred-citation", "references", "repository", "repository-artifact", "repository-code", "title", "type", "url", "version"]);
+
+describe("CITATION.cff", () => {
+  it("is served with the same bytes as the repository's root file", async () => {
+    const served = await readFile(path.join(dist, "CITATION.cff"));
+    const committed = await readFile(path.join(ROOT, "CITATION.cff"));
+    expect(committed.equals(served), "CITATION.cff is stale: build, then copy dist/CITATION.cff to the repository's root").toBe(true);
+  });
+
+  it("holds the required keys of CFF 1.2.0 with their types, and only keys the format defines", async () => {
+    const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
+    for (const key of Object.keys(cff)) expect(CFF_KEYS.has(key), `${key} is not a CFF 1.2.0 key`).toBe(true);
+    expect(cff["cff-version"]).toBe("1.2.0");
+    expect(typeof cff.message).toBe("string");
+    expect(typeof cff.title).toBe("string");
+    expect(cff.type).toBe("dataset");
+    expect(Array.isArray(cff.authors) && cff.authors.length).toBeGreaterThan(0);
+    for (const author of cff.authors as Array<Record<string, unknown>>) {
+      // An entity has a name; a person has family or given names. Ours is the publisher, an entity.
+      expect(typeof author.name === "string" || typeof author["family-names"] === "string" || typeof author["given-names"] === "string").toBe(true);
+    }
+    expect(cff.license).toMatch(/^[A-Za-z0-9.+-]+$/);
+    expect(typeof cff.version).toBe("string");
+    if ("date-released" in cff) expect(cff["date-released"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("says what the content says: name, publisher, licence, version and the citation sentence, and no date or address it does not give", async () => {
+    const settings = await site();
+    const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
+    expect(cff).toMatchObject({ title: settings.name, version: settings.version, license: settings.licence.id, message: settings.citation, authors: [{ name: settings.publisher }] });
+    for (const key of ["date-released", "repository-code", "url", "doi"]) expect(cff).not.toHaveProperty(key);
+  });
+});
+
+describe("one citation", () => {
+  it("is the same sentence in the root resource, the data package, the docs and the home page, each pointing at CITATION.cff", async () => {
+    const { citation } = await site();
+    const root = await readJson<{ citation: string; links: Record<string, string> }>(path.join(dist, "api/v1/index.json"));
+    expect(root.citation).toBe(citation);
+    expect(root.links.citation).toBe("/CITATION.cff");
+    expect((await readJson<{ citation: string }>(path.join(dist, "data/datapackage.json"))).citation).toBe(citation);
+    const escaped = citation.replaceAll("&", "&amp;");
+    for (const page of ["index.html", "docs/index.html"]) {
+      const html = await readFile(path.join(dist, page), "utf8");
+      expect(html).toContain(escaped);
+      expect(html).toMatch(/href="[./]*CITATION\.cff"/);
+    }
+    for (const page of ["index.md", "docs/index.md"]) expect(await readFile(path.join(dist, page), "utf8")).toContain(`${citation} `);
+  });
+});
