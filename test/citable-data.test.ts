@@ -66,3 +66,48 @@ describe("one citation", () => {
     for (const page of ["index.md", "docs/index.md"]) expect(await readFile(path.join(dist, page), "utf8")).toContain(`${citation} `);
   });
 });
+
+describe("the home page's schema.org Dataset", () => {
+  const BASE_URL = "https://data.example.org";
+  let dataset: Record<string, unknown>;
+  let dataFiles: string[];
+  beforeAll(async () => {
+    const built = await buildShipped("jsonld", { baseUrl: BASE_URL });
+    const html = await readFile(path.join(built.dist, "index.html"), "utf8");
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    dataset = JSON.parse(blocks[0]![1]!) as Record<string, unknown>;
+    dataFiles = built.site.paths.filter((file) => file.startsWith("/data/"));
+  });
+
+  it("is a Dataset with Google's required properties (name, description of 50 to 5,000 characters)", () => {
+    expect(dataset["@context"]).toBe("https://schema.org");
+    expect(dataset["@type"]).toBe("Dataset");
+    expect(typeof dataset.name).toBe("string");
+    expect((dataset.description as string).length).toBeGreaterThanOrEqual(50);
+    expect((dataset.description as string).length).toBeLessThanOrEqual(5000);
+  });
+
+  it("has the recommended ones, from the content: licence, creator, version, url, citation, and the period of its dated facts", async () => {
+    const settings = await site();
+    expect(dataset).toMatchObject({ license: "https://creativecommons.org/licenses/by/4.0/", version: settings.version, url: `${BASE_URL}/`, citation: settings.citation, isAccessibleForFree: true });
+    expect(dataset.creator).toMatchObject({ "@type": "Organization", name: settings.publisher });
+    const [from, to] = (dataset.temporalCoverage as string).split("/");
+    const evidence = await readFile(path.join(dist, "api/v1/evidence/index.json"), "utf8");
+    expect(evidence).toContain(`"as_of": "${from}"`);
+    expect(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).toContain(`methodology_date: ${to}`);
+  });
+
+  it("lists a DataDownload with an absolute contentUrl for the API's entry point and every file under /data/", () => {
+    const downloads = dataset.distribution as Array<{ "@type": string; encodingFormat: string; contentUrl: string }>;
+    for (const download of downloads) {
+      expect(download["@type"]).toBe("DataDownload");
+      expect(download.encodingFormat).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
+      expect(download.contentUrl.startsWith(`${BASE_URL}/`), download.contentUrl).toBe(true);
+    }
+    const urls = downloads.map((download) => download.contentUrl.slice(BASE_URL.length));
+    expect(urls).toContain("/api/v1/index.json");
+    expect([...urls].filter((url) => url.startsWith("/data/")).sort()).toEqual([...dataFiles].sort());
+    expect(dataFiles.filter((file) => file.endsWith(".csv")).length).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -86,6 +86,11 @@ export class DataPackageWriter {
     return this.definitions.find((table) => table.name === "answers")!;
   }
 
+  /** The files the package is made of: its tables and its descriptor. */
+  get files(): string[] {
+    return [...this.definitions.map((table) => `${DATA_FOLDER}${table.name}.csv`), `${DATA_FOLDER}datapackage.json`];
+  }
+
   async start(): Promise<void> {
     this.answersCsv = await this.sink.stream(`${DATA_FOLDER}answers.csv`);
     await this.answersCsv.write(csvLine(this.answersTable.fields.map((field) => field.name)));

@@ -25,6 +25,8 @@ import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
 import { CITATION_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
 import { citationCff } from "./citation.ts";
+import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
+import { datasetDistributions } from "./distributions.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../api/versioning.ts";
 import type { HeaderBlock } from "../compile/headers-file.ts";
@@ -50,6 +52,8 @@ export interface DescribeInput {
   disclosure: DisclosureResource;
   families: readonly EvidenceFamilyResource[];
   sources: readonly Source[];
+  /** The files written under /data/: the data package's and the bulk downloads. */
+  dataFiles: readonly string[];
 }
 
 export interface DescribedService {
@@ -82,7 +86,9 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
   const openapi = canonicalJson(
     buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "", searchExamples: searchExamples && { searchResult: { summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`, value: searchExamples.hit.body }, searchMiss: { summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`, value: searchExamples.miss.body } } }),
   );
-  const home = homePage({ ...docs, ...input, offlineScript: offlineAppScript() });
+  const distributions = datasetDistributions(input.dataFiles);
+  const dataset = datasetJsonLd({ site, origin, distributions, factDates: [...asOfDates(input.families), input.disclosure.methodology_date] });
+  const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
     ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES, answers: input.answerList }),

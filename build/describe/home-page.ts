@@ -15,6 +15,7 @@ import { escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-ht
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { jsonLdScript } from "./dataset-jsonld.ts";
 import { CITATION_FILE } from "../api/layout.ts";
 
 export const HOME_FILE = "/index.html";
@@ -29,6 +30,8 @@ export interface HomeInput extends DocsInput {
   /** The search index's files by path, as written. */
   searchFiles: ReadonlyMap<string, string>;
   offlineScript: string;
+  /** The schema.org Dataset the page carries as JSON-LD. */
+  dataset: Record<string, unknown>;
 }
 
 export interface HomePage {
@@ -224,7 +227,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${
 `;
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   const html = page(input, HOME_FILE, site.name, body, {
-    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n`,
+    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
     scripts: (searchData ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n` : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });

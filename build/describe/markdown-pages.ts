@@ -16,7 +16,7 @@ import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, MARKDOWN_FOR_
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
-export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchFiles">): string {
+export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchFiles" | "dataset">): string {
   const { site, counts, disclosure } = input;
   const complete = input.answers.length === counts.answers;
   return `# ${site.name}

@@ -121,7 +121,8 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
   const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
-  const described = await describeService({ site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
+  const dataFiles = dataPackage.files;
+  const described = await describeService({ dataFiles, site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
   await sink.finish();
