@@ -2,11 +2,16 @@
  * Issue 17, citable and versioned: CITATION.cff (served and committed, the same bytes, valid CFF 1.2.0), and one
  * citation sentence wherever the data says how to cite it.
  */
-import { readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
+
+const execFileAsync = promisify(execFile);
 
 let dist: string;
 beforeAll(async () => {
@@ -109,5 +114,61 @@ describe("the home page's schema.org Dataset", () => {
     expect(urls).toContain("/api/v1/index.json");
     expect([...urls].filter((url) => url.startsWith("/data/")).sort()).toEqual([...dataFiles].sort());
     expect(dataFiles.filter((file) => file.endsWith(".csv")).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("bulk downloads", () => {
+  it("answers.ndjson holds every answer, as its own file's data holds it, one canonical line each, in collection order", async () => {
+    const lines = (await readFile(path.join(dist, "data/answers.ndjson"), "utf8")).split("\n");
+    expect(lines.pop()).toBe("");
+    const collection = await readJson<{ data: Array<{ slug: string }> }>(path.join(dist, "api/v1/answers/index.json"));
+    expect(lines.map((line) => (JSON.parse(line) as { slug: string }).slug)).toEqual(collection.data.map((answer) => answer.slug));
+    for (const line of lines) {
+      const answer = JSON.parse(line) as { slug: string };
+      const own = await readJson<{ data: unknown[] }>(path.join(dist, `api/v1/answers/${answer.slug}.json`));
+      expect(answer).toEqual(own.data[0]);
+      expect(line).toBe(JSON.stringify(own.data[0])); // the file's key order (sorted), on one line
+    }
+  });
+
+  it("the ZIP holds the root resource, the collections, the CSVs, the NDJSON, the schemas, CITATION.cff and a README, each entry the bytes of its file", async () => {
+    const zip = path.join(dist, "data/av-buyer-data.zip");
+    const names = (await execFileAsync("unzip", ["-Z1", zip])).stdout.trim().split("\n");
+    const folder = "av-buyer-data-1.0.0/";
+    for (const name of names) expect(name.startsWith(folder), name).toBe(true);
+    const inside = names.map((name) => name.slice(folder.length));
+    expect(inside).toEqual([...inside].sort());
+    for (const expected of ["README.txt", "CITATION.cff", "api/v1/index.json", "api/v1/answers/index.json", "api/v1/suppliers/index.json", "api/v1/evidence/index.json", "api/v1/schemas/answers.schema.json", "data/datapackage.json", "data/answers.csv", "data/suppliers.csv", "data/evidence.csv", "data/sources.csv", "data/answers.ndjson"]) {
+      expect(inside).toContain(expected);
+    }
+    expect(inside.filter((name) => name.startsWith("api/v1/schemas/")).length).toBe((await readdir(path.join(dist, "api/v1/schemas"))).length);
+    expect(inside).not.toContain("data/av-buyer-data.zip");
+    expect(inside.some((name) => /^api\/v1\/answers\/[a-z0-9-]+\.(json|md)$/.test(name) && name !== "api/v1/answers/index.json")).toBe(false);
+    await execFileAsync("unzip", ["-tq", zip]);
+    for (const name of inside.filter((entry) => entry !== "README.txt")) {
+      const { stdout } = await execFileAsync("unzip", ["-p", zip, folder + name], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
+      expect(stdout.equals(await readFile(path.join(dist, name))), name).toBe(true);
+    }
+    const readme = (await execFileAsync("unzip", ["-p", zip, `${folder}README.txt`])).stdout;
+    const settings = await site();
+    expect(readme).toContain(settings.citation);
+    expect(readme).toContain("https://creativecommons.org/licenses/by/4.0/");
+  });
+
+  it("are listed in urls.txt and SHA256SUMS, and two builds of the same content give the same bytes", async () => {
+    const urls = (await readFile(path.join(dist, "urls.txt"), "utf8")).split("\n");
+    const sums = await readFile(path.join(dist, "SHA256SUMS"), "utf8");
+    for (const file of ["/data/answers.ndjson", "/data/av-buyer-data.zip", "/CITATION.cff"]) {
+      expect(urls).toContain(file);
+      const digest = createHash("sha256").update(await readFile(path.join(dist, file))).digest("hex");
+      expect(sums).toContain(`${digest}  ${file.slice(1)}\n`);
+    }
+    const sourceDateEpoch = Date.UTC(2026, 10, 23, 12, 34, 56) / 1000;
+    const [one, two] = [await buildShipped("zip-one", { sourceDateEpoch }), await buildShipped("zip-two", { sourceDateEpoch })];
+    for (const file of ["data/answers.ndjson", "data/av-buyer-data.zip"]) {
+      expect((await readFile(path.join(one.dist, file))).equals(await readFile(path.join(two.dist, file))), file).toBe(true);
+    }
+    const listing = (await execFileAsync("unzip", ["-l", path.join(one.dist, "data/av-buyer-data.zip")])).stdout;
+    expect(listing).toContain("2026-11-23 12:34");
   });
 });

@@ -93,6 +93,12 @@ export const URL_LIST_FILE = "/urls.txt";
 /** The data set's citation metadata (Citation File Format 1.2.0), the same bytes as the repository's CITATION.cff. */
 export const CITATION_FILE = "/CITATION.cff";
 
+/** Every answer, one JSON object per line in collection order: the bulk download of the answers. */
+export const ANSWERS_NDJSON_FILE = "/data/answers.ndjson";
+
+/** The whole data set in one ZIP file: the JSON collections, the CSV tables, the schemas, a README. */
+export const DATASET_ZIP_FILE = "/data/av-buyer-data.zip";
+
 /** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 

@@ -8,6 +8,7 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { BULK_DOWNLOADS } from "./distributions.ts";
 import { CITATION_FILE, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
@@ -280,6 +281,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <li><a href="${href("/urls.txt")}">${code("/urls.txt")}</a>: every canonical URL, one per line, for ${code("wget -i")} or any crawler.</li>
 <li><a href="${href("/SHA256SUMS")}">${code("/SHA256SUMS")}</a>: the SHA-256 of every other file; ${code("sha256sum -c SHA256SUMS")} in a copy proves it complete and unaltered.</li>
 <li><a href="${href("/data/datapackage.json")}">${code("/data/datapackage.json")}</a>: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.</li>
+${BULK_DOWNLOADS.map((download) => `<li><a href="${href(download.path)}">${code(download.path)}</a>: ${escapeHtml(download.what)}.</li>`).join("\n")}
 </ul>
 
 <h2 id="contact">Contact</h2>

@@ -16,6 +16,7 @@ import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import { jsonLdScript } from "./dataset-jsonld.ts";
+import { BULK_DOWNLOADS } from "./distributions.ts";
 import { CITATION_FILE } from "../api/layout.ts";
 
 export const HOME_FILE = "/index.html";
@@ -220,6 +221,7 @@ ${ENDPOINTS.map((endpoint) => `<li>${code(endpoint.path)} (<a href="${href(endpo
 <ul>
 ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${escapeHtml(document.name)}</a>: ${escapeHtml(document.what)}.</li>`).join("\n")}
 <li><a href="${href("/data/datapackage.json")}">Data package</a>: CSV tables of everything here, with a Table Schema for each.</li>
+${BULK_DOWNLOADS.map((download) => `<li><a href="${href(download.path)}">${code(download.path)}</a>: ${escapeHtml(download.what)}.</li>`).join("\n")}
 </ul>
 
 <h2 id="licence">Licence and citation</h2>

@@ -6,6 +6,7 @@
 import { PROBLEM_TYPES } from "../api/problems.ts";
 import { answerMarkdownPath, CITATION_FILE, LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { BULK_DOWNLOADS } from "./distributions.ts";
 import { sourceReference } from "../compile/answer-markdown.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
@@ -56,6 +57,7 @@ ${input.sources.map((source) => `- ${sourceReference(source)}`).join("\n")}
 ${ENDPOINTS.map((endpoint) => `- \`${endpoint.path}\` (${endpoint.file}): ${endpoint.summary}.`).join("\n")}
 ${DISCOVERY_DOCUMENTS.map((document) => `- [${document.name}](${document.path}): ${document.what}.`).join("\n")}
 - [Data package](/data/datapackage.json): CSV tables of everything here, with a Table Schema for each.
+${BULK_DOWNLOADS.map((download) => `- [${download.path}](${download.path}): ${download.what}.`).join("\n")}
 
 ## Licence and citation
 
@@ -182,6 +184,7 @@ Now: version \`${input.versioning.current}\`; deprecated: ${input.versioning.dep
 - /urls.txt: every canonical URL, one per line, for \`wget -i\` or any crawler.
 - /SHA256SUMS: the SHA-256 of every other file; \`sha256sum -c SHA256SUMS\` in a copy proves it complete and unaltered.
 - /data/datapackage.json: a Frictionless Data Package with CSV tables of the answers, suppliers, evidence and sources.
+${BULK_DOWNLOADS.map((download) => `- ${download.path}: ${download.what}.`).join("\n")}
 
 ## Contact
 

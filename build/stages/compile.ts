@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CITATION_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE, ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CITATION_FILE, HEALTH_FILE } from "../api/layout.ts";
 import { citationText } from "../describe/citation.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { writeAnswersCollection } from "../compile/answers-collection.ts";
@@ -17,6 +17,8 @@ import { archiveManifests } from "../compile/archive-manifests.ts";
 import type { ValidContent } from "../content/valid-content.ts";
 import { HeadersFileWriter } from "../compile/headers-file.ts";
 import { LlmsFullWriter } from "../compile/llms-full.ts";
+import { AnswersNdjsonWriter } from "../compile/answers-ndjson.ts";
+import { writeDatasetZip } from "../compile/dataset-zip.ts";
 
 export type { OutputFile } from "../output/output-sink.ts";
 
@@ -61,8 +63,11 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await llmsFull.start(answers.length);
   const headersFile = new HeadersFileWriter(sink);
   await headersFile.start();
-  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest });
+  const ndjson = new AnswersNdjsonWriter(sink);
+  await ndjson.start();
+  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest });
   await dataPackage.finish();
+  await ndjson.finish();
   await llmsFull.finish();
 
   const versioning = versioningPolicy(site);
@@ -121,10 +126,12 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
   const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
-  const dataFiles = dataPackage.files;
+  const dataFiles = [...dataPackage.files, ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE];
   const described = await describeService({ dataFiles, site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
+  await sink.finish();
+  await writeDatasetZip(sink, site, generatedAt);
   await sink.finish();
   for (const file of archiveManifests(sink.digests)) await sink.file(file.path, file.contents);
   await sink.finish();
