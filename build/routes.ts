@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, ANSWERS_NDJSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
+import { ALIASES, ANSWERS_NDJSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, DCAT_CATALOG_FILE, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -51,6 +51,7 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   // NDJSON's own name for its type (no type is registered for it); UTF-8 like every JSON text.
   [ANSWERS_NDJSON_FILE]: "application/x-ndjson",
   [DATASET_ZIP_FILE]: "application/zip",
+  [DCAT_CATALOG_FILE]: "application/ld+json",
 };
 
 /** The schema and media type a file is served with, by its place in the layout. */

@@ -172,3 +172,38 @@ describe("bulk downloads", () => {
     expect(listing).toContain("2026-11-23 12:34");
   });
 });
+
+describe("the DCAT catalog", () => {
+  it("is a dcat:Catalog with DCAT-AP 3's mandatory properties, one dataset with the home page's distributions, and the API as its data service", async () => {
+    const BASE_URL = "https://data.example.org";
+    const built = await buildShipped("dcat", { baseUrl: BASE_URL });
+    const catalog = await readJson<Record<string, any>>(path.join(built.dist, "catalog.jsonld"));
+    expect(catalog["@context"]).toMatchObject({ dcat: "http://www.w3.org/ns/dcat#", dct: "http://purl.org/dc/terms/" });
+    expect(catalog).toMatchObject({ "@id": `${BASE_URL}/catalog.jsonld`, "@type": "dcat:Catalog" });
+    for (const property of ["dct:title", "dct:description", "dct:publisher"]) expect(catalog[property], property).toBeDefined();
+    const [dataset] = catalog["dcat:dataset"] as Array<Record<string, any>>;
+    expect(dataset!["@type"]).toBe("dcat:Dataset");
+    for (const property of ["dct:title", "dct:description", "dct:license", "dcat:version", "dct:bibliographicCitation", "dct:temporal", "dcat:contactPoint"]) expect(dataset![property], property).toBeDefined();
+    const settings = await site();
+    expect(dataset!["dct:bibliographicCitation"]).toBe(settings.citation);
+    const distributions = dataset!["dcat:distribution"] as Array<Record<string, any>>;
+    for (const distribution of distributions) {
+      expect(distribution["@type"]).toBe("dcat:Distribution");
+      expect(distribution["dcat:accessURL"]["@id"].startsWith(`${BASE_URL}/`)).toBe(true);
+    }
+    const html = await readFile(path.join(built.dist, "index.html"), "utf8");
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { distribution: Array<{ contentUrl: string }> };
+    expect(distributions.map((distribution) => distribution["dcat:downloadURL"]["@id"])).toEqual(jsonLd.distribution.map((download) => download.contentUrl));
+    const [service] = catalog["dcat:service"] as Array<Record<string, any>>;
+    expect(service).toMatchObject({ "@type": "dcat:DataService", "dcat:endpointURL": { "@id": `${BASE_URL}/api/v1` }, "dcat:servesDataset": { "@id": dataset!["@id"] } });
+    // Every @id that names a file of this build names one it wrote.
+    const ids = JSON.stringify(catalog).match(new RegExp(`"${BASE_URL}(/[^"#]*)"`, "g"))!.map((id) => id.slice(BASE_URL.length + 1, -1));
+    for (const id of ids) expect(built.site.paths.includes(id) || id === "/" || id === "/api/v1", id).toBe(true);
+  });
+
+  it("is linked from the API catalog (describedby, application/ld+json)", async () => {
+    const linkset = await readJson<{ linkset: Array<Record<string, Array<{ href: string; type?: string }>>> }>(path.join(dist, ".well-known/api-catalog"));
+    const described = linkset.linkset[0]!.describedby!;
+    expect(described.find((link) => link.href.endsWith("/catalog.jsonld"))).toMatchObject({ type: "application/ld+json" });
+  });
+});

@@ -99,6 +99,9 @@ export const ANSWERS_NDJSON_FILE = "/data/answers.ndjson";
 /** The whole data set in one ZIP file: the JSON collections, the CSV tables, the schemas, a README. */
 export const DATASET_ZIP_FILE = "/data/av-buyer-data.zip";
 
+/** The DCAT catalog (DCAT-AP 3 as JSON-LD) of the data set; DCAT names no well-known path, so it sits at the root. */
+export const DCAT_CATALOG_FILE = "/catalog.jsonld";
+
 /** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 

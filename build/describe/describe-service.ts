@@ -23,7 +23,8 @@ import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
-import { CITATION_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
+import { CITATION_FILE, DCAT_CATALOG_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
+import { dcatCatalog } from "./dcat-catalog.ts";
 import { citationCff } from "./citation.ts";
 import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
 import { datasetDistributions } from "./distributions.ts";
@@ -87,7 +88,8 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "", searchExamples: searchExamples && { searchResult: { summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`, value: searchExamples.hit.body }, searchMiss: { summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`, value: searchExamples.miss.body } } }),
   );
   const distributions = datasetDistributions(input.dataFiles);
-  const dataset = datasetJsonLd({ site, origin, distributions, factDates: [...asOfDates(input.families), input.disclosure.methodology_date] });
+  const factDates = [...asOfDates(input.families), input.disclosure.methodology_date];
+  const dataset = datasetJsonLd({ site, origin, distributions, factDates });
   const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
@@ -101,6 +103,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     { path: STYLESHEET_PATH, contents: STYLESHEET },
     { path: ICON_PATH, contents: ICON },
     { path: CITATION_FILE, contents: citationCff(site) },
+    { path: DCAT_CATALOG_FILE, contents: canonicalJson(dcatCatalog({ site, origin, distributions, factDates })) },
   ];
   const homePolicy = homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true);
   const deprecation = deprecationHeaders(input.versioning);

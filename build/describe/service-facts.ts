@@ -160,6 +160,7 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
   { path: "/.well-known/agent-card.json", name: "A2A Agent Card", type: "application/json", what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document" },
   { path: "/mcp/server-card", name: "MCP Server Card", type: "application/mcp-server-card+json", what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json" },
   { path: "/.well-known/ai-catalog.json", name: "AI Catalog", type: "application/json", what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)" },
+  { path: "/catalog.jsonld", name: "DCAT catalog (DCAT-AP 3)", type: "application/ld+json", what: "the data set, its downloads and this API as its data service, for data portals and harvesters" },
   { path: "/auth.md", name: "Authentication statement", type: "text/markdown; charset=utf-8", what: "no account, no token, no registration: anonymous GET and HEAD" },
   { path: "/llms.txt", name: "llms.txt", type: "text/plain; charset=utf-8", what: "a short map of the API for language models, linking every answer's Markdown twin" },
   { path: "/llms-full.txt", name: "llms-full.txt", type: "text/plain; charset=utf-8", what: "every answer in full, as its Markdown twin, in one file" },
