@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, ANSWERS_NDJSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, DCAT_CATALOG_FILE, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
+import { ALIASES, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, ANSWERS_NDJSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, DCAT_CATALOG_FILE, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE } from "./api/layout.ts";
 import { NETLIFY_CONFIGURATION_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -52,6 +52,8 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   [ANSWERS_NDJSON_FILE]: "application/x-ndjson",
   [DATASET_ZIP_FILE]: "application/zip",
   [DCAT_CATALOG_FILE]: "application/ld+json",
+  [CHANGELOG_JSON_FILE]: JSON_TYPE,
+  [CHANGELOG_FEED_FILE]: "application/atom+xml; charset=utf-8",
 };
 
 /** The schema and media type a file is served with, by its place in the layout. */
@@ -82,6 +84,7 @@ export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [
   ["/", "/index.html"],
   ["/docs/", "/docs/index.html"],
   ["/docs/errors/", "/docs/errors/index.html"],
+  ["/changelog/", "/changelog/index.html"],
 ];
 
 /** The routes of a build, from the paths of the files it wrote. */

@@ -10,6 +10,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
+import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -205,5 +206,71 @@ describe("the DCAT catalog", () => {
     const linkset = await readJson<{ linkset: Array<Record<string, Array<{ href: string; type?: string }>>> }>(path.join(dist, ".well-known/api-catalog"));
     const described = linkset.linkset[0]!.describedby!;
     expect(described.find((link) => link.href.endsWith("/catalog.jsonld"))).toMatchObject({ type: "application/ld+json" });
+  });
+});
+
+describe("the data changelog", () => {
+  const ATOM = "http://www.w3.org/2005/Atom";
+
+  it("is an Atom feed that parses as XML, with the required elements, its dates the content's and never the build's clock", async () => {
+    const feed = await readFile(path.join(dist, "changelog.atom"), "utf8");
+    const atEpoch = await buildShipped("changelog-epoch", { sourceDateEpoch: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 });
+    expect(await readFile(path.join(atEpoch.dist, "changelog.atom"), "utf8")).toBe(feed);
+    const json = await readJson<{ entries: Array<{ id: string; date: string }> }>(path.join(dist, "changelog.json"));
+    const contentDates = new Set([...(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).matchAll(/date: (\d{4}-\d{2}-\d{2})/g)].map((match) => match[1]));
+    for (const file of await readdir(path.join(ROOT, "content", "answers"))) {
+      contentDates.add(/^reviewed: (\S+)$/m.exec(await readFile(path.join(ROOT, "content", "answers", file), "utf8"))![1]);
+    }
+    let parsed: { error: string | null; rootName: string; rootNamespace: string | null; feed: Record<string, string | null>; entries: Array<Record<string, string | null>> };
+    if (HAVE_CHROMIUM) {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        parsed = await page.evaluate(
+          ({ text, ns }) => {
+            const document = new DOMParser().parseFromString(text, "application/xml");
+            const error = document.getElementsByTagName("parsererror")[0]?.textContent ?? null;
+            const root = document.documentElement;
+            const child = (parent: Element, name: string) => Array.from(parent.children).find((element) => element.namespaceURI === ns && element.localName === name) ?? null;
+            const fields = (parent: Element) => ({
+              id: child(parent, "id")?.textContent ?? null,
+              title: child(parent, "title")?.textContent ?? null,
+              updated: child(parent, "updated")?.textContent ?? null,
+              author: (child(parent, "author") && child(child(parent, "author")!, "name")?.textContent) ?? null,
+              self: Array.from(parent.children).find((element) => element.localName === "link" && element.getAttribute("rel") === "self")?.getAttribute("href") ?? null,
+            });
+            return { error, rootName: root.localName, rootNamespace: root.namespaceURI, feed: fields(root), entries: Array.from(root.children).filter((element) => element.localName === "entry").map(fields) };
+          },
+          { text: feed, ns: ATOM },
+        );
+      } finally {
+        await browser.close();
+      }
+      expect(parsed.error).toBeNull();
+      expect(parsed.rootName).toBe("feed");
+      expect(parsed.rootNamespace).toBe(ATOM);
+      // RFC 4287 4.1.1: a feed has an id, a title, an updated date, an author (its entries have none) and should link itself.
+      for (const field of ["id", "title", "updated", "author", "self"]) expect(parsed.feed[field], field).toBeTruthy();
+      expect(parsed.entries.length).toBe(json.entries.length);
+      for (const entry of parsed.entries) {
+        for (const field of ["id", "title", "updated"]) expect(entry[field], field).toBeTruthy();
+        expect(contentDates.has(entry.updated!.replace("T00:00:00Z", "")), entry.updated!).toBe(true);
+      }
+      expect(new Set(parsed.entries.map((entry) => entry.id)).size).toBe(parsed.entries.length);
+      expect(parsed.feed.updated).toBe([...parsed.entries.map((entry) => entry.updated!)].sort().at(-1));
+    }
+    for (const entry of json.entries) expect(contentDates.has(entry.date), entry.date).toBe(true);
+  });
+
+  it("is announced by the home page's head and linked from the root resource; the page has a section for each entry", async () => {
+    const html = await readFile(path.join(dist, "index.html"), "utf8");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<link rel="alternate" type="application\/atom\+xml" href="changelog\.atom"/);
+    const root = await readJson<{ links: Record<string, string> }>(path.join(dist, "api/v1/index.json"));
+    expect(root.links).toMatchObject({ changelog: "/changelog.json", changelog_feed: "/changelog.atom" });
+    const json = await readJson<{ entries: Array<{ id: string }>; links: Record<string, string> }>(path.join(dist, "changelog.json"));
+    expect(json.entries.length).toBeGreaterThanOrEqual(4);
+    const page = await readFile(path.join(dist, "changelog/index.html"), "utf8");
+    for (const entry of json.entries) expect(page).toContain(`id="${entry.id}"`);
   });
 });

@@ -102,6 +102,11 @@ export const DATASET_ZIP_FILE = "/data/av-buyer-data.zip";
 /** The DCAT catalog (DCAT-AP 3 as JSON-LD) of the data set; DCAT names no well-known path, so it sits at the root. */
 export const DCAT_CATALOG_FILE = "/catalog.jsonld";
 
+/** What changed in the data: as JSON, as an Atom feed (RFC 4287) and as a page. */
+export const CHANGELOG_JSON_FILE = "/changelog.json";
+export const CHANGELOG_FEED_FILE = "/changelog.atom";
+export const CHANGELOG_PAGE = "/changelog/";
+
 /** The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). */
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 

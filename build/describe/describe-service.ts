@@ -23,7 +23,8 @@ import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
-import { CITATION_FILE, DCAT_CATALOG_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
+import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DCAT_CATALOG_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
+import { CHANGELOG_PAGE_FILE, changelogAtom, changelogJson, changelogPage } from "./data-changelog.ts";
 import { dcatCatalog } from "./dcat-catalog.ts";
 import { citationCff } from "./citation.ts";
 import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
@@ -90,6 +91,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
   const distributions = datasetDistributions(input.dataFiles);
   const factDates = [...asOfDates(input.families), input.disclosure.methodology_date];
   const dataset = datasetJsonLd({ site, origin, distributions, factDates });
+  const changelog = { site, disclosure: input.disclosure, answers: input.answerList };
   const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
@@ -103,6 +105,9 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     { path: STYLESHEET_PATH, contents: STYLESHEET },
     { path: ICON_PATH, contents: ICON },
     { path: CITATION_FILE, contents: citationCff(site) },
+    { path: CHANGELOG_JSON_FILE, contents: canonicalJson(changelogJson(changelog)) },
+    { path: CHANGELOG_FEED_FILE, contents: changelogAtom(changelog, origin) },
+    { path: CHANGELOG_PAGE_FILE, contents: changelogPage({ ...changelog, generatedAt }) },
     { path: DCAT_CATALOG_FILE, contents: canonicalJson(dcatCatalog({ site, origin, distributions, factDates })) },
   ];
   const homePolicy = homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true);

@@ -29,6 +29,7 @@ export interface AnswerListing {
   slug: string;
   title: string;
   question: string;
+  reviewed: string;
 }
 
 /** llms.txt stays under this many characters, whatever the size of the collection. */

@@ -47,7 +47,7 @@ export const ICON_PATH = "/assets/icon.svg";
 /** A plain mark, so that browsers find an icon here rather than asking for /favicon.ico and getting a 404. */
 export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 23 12 9h2l5 14h-3l-1-3H11l-1 3zm5-6h4l-2-6zM19 9h3l3 10 3-10h3l-5 14h-2z" fill="#fff"/></svg>
 `;
-export const HTML_PAGES = ["/", "/docs/", "/docs/errors/"] as const;
+export const HTML_PAGES = ["/", "/docs/", "/docs/errors/", "/changelog/"] as const;
 
 /**
  * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work

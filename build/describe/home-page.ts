@@ -17,6 +17,7 @@ import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./serv
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import { jsonLdScript } from "./dataset-jsonld.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
+import { changelogFeedLink } from "./data-changelog.ts";
 import { CITATION_FILE } from "../api/layout.ts";
 
 export const HOME_FILE = "/index.html";
@@ -229,7 +230,7 @@ ${BULK_DOWNLOADS.map((download) => `<li><a href="${href(download.path)}">${code(
 `;
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   const html = page(input, HOME_FILE, site.name, body, {
-    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${jsonLdScript(input.dataset)}`,
+    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
     scripts: (searchData ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n` : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });

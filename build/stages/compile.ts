@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE, ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CITATION_FILE, HEALTH_FILE } from "../api/layout.ts";
+import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE, ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CITATION_FILE, HEALTH_FILE } from "../api/layout.ts";
 import { citationText } from "../describe/citation.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { writeAnswersCollection } from "../compile/answers-collection.ts";
@@ -104,6 +104,8 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       search_index: ANSWERS_SEARCH_INDEX_FILE,
       data_package: "/data/datapackage.json",
       citation: CITATION_FILE,
+      changelog: CHANGELOG_JSON_FILE,
+      changelog_feed: CHANGELOG_FEED_FILE,
     },
   });
   await json(HEALTH_FILE, {
@@ -125,7 +127,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
-  const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
+  const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question, reviewed: answer.data.reviewed }));
   const dataFiles = [...dataPackage.files, ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE];
   const described = await describeService({ dataFiles, site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas: context.schemas.documents, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
   for (const file of described.files) await sink.file(file.path, file.contents);
