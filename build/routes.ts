@@ -3,7 +3,7 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, FILES_PAGE_FILE, FILES_PAGE_PATH, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE, SCHEMA_LIST_FILE, SCHEMAS_FOLDER } from "./api/layout.ts";
+import { ALIASES, ANSWERS_NDJSON_FILE, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, DCAT_CATALOG_FILE, FILES_PAGE_FILE, FILES_PAGE_PATH, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE, SCHEMA_LIST_FILE, SCHEMAS_FOLDER } from "./api/layout.ts";
 import { UNLISTED_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -45,6 +45,15 @@ const DESCRIBED_FILES: Readonly<Record<string, string>> = {
   "/urls.txt": "text/plain; charset=utf-8",
   "/SHA256SUMS": "text/plain; charset=utf-8",
   "/data/datapackage.json": JSON_TYPE,
+  // CFF is YAML with no registered media type of its own; text/plain shows it in a browser (application/yaml
+  // would download it) and any YAML parser reads it.
+  [CITATION_FILE]: "text/plain; charset=utf-8",
+  // NDJSON's own name for its type (no type is registered for it); UTF-8 like every JSON text.
+  [ANSWERS_NDJSON_FILE]: "application/x-ndjson",
+  [DATASET_ZIP_FILE]: "application/zip",
+  [DCAT_CATALOG_FILE]: "application/ld+json",
+  [CHANGELOG_JSON_FILE]: JSON_TYPE,
+  [CHANGELOG_FEED_FILE]: "application/atom+xml; charset=utf-8",
 };
 
 /** The schema and media type a file is served with, by its place in the layout. */
@@ -76,6 +85,7 @@ export const FOLDER_INDEXES: ReadonlyArray<readonly [string, string]> = [
   ["/docs/", "/docs/index.html"],
   ["/docs/errors/", "/docs/errors/index.html"],
   [FILES_PAGE_PATH, FILES_PAGE_FILE],
+  ["/changelog/", "/changelog/index.html"],
 ];
 
 /** The routes of a build, from the paths of the files it wrote. */

@@ -19,10 +19,10 @@ describe("nothing is lost", () => {
   it("a failed build leaves the existing output exactly as it was", async () => {
     const out = path.join(await temporaryFolder("keep"), "dist");
     expect((await build(BASE, out)).ok).toBe(true);
-    const before = await readTree(out);
+    const before = await readTreeDigests(out);
     const broken = await fixtureWithCase("rank-gap");
     expect((await build(broken, out)).ok).toBe(false);
-    expect(await readTree(out)).toEqual(before);
+    expect(await readTreeDigests(out)).toEqual(before);
   });
 
   it("a build killed at any moment leaves a complete output (after the repair every command runs)", async () => {
@@ -79,7 +79,7 @@ describe("nothing is lost", () => {
     expect(results.every((result) => result.ok)).toBe(true);
     const reference = path.join(await temporaryFolder("reference"), "dist");
     await build(BASE, reference);
-    expect(await readTree(out)).toEqual(await readTree(reference));
+    expect(await readTreeDigests(out)).toEqual(await readTreeDigests(reference));
   });
 });
 
@@ -91,9 +91,9 @@ describe("reproducible", () => {
     await cp(SHIPPED_CONTENT, path.join(two, "content"), { recursive: true });
     await build(SHIPPED_CONTENT, path.join(one, "dist"), { sourceDateEpoch: 1_750_000_000 });
     await build(path.join(two, "content"), path.join(two, "dist"), { sourceDateEpoch: 1_750_000_000 });
-    const first = await readTree(path.join(one, "dist"));
+    const first = await readTreeDigests(path.join(one, "dist"));
     expect(first.size).toBeGreaterThan(30);
-    expect(await readTree(path.join(two, "dist"))).toEqual(first);
+    expect(await readTreeDigests(path.join(two, "dist"))).toEqual(first);
   });
 
   it("the same bytes whether files are parsed and answers rendered on worker threads or not", async () => {
@@ -101,7 +101,7 @@ describe("reproducible", () => {
     const threaded = await temporaryFolder("threaded");
     expect((await build(SHIPPED_CONTENT, path.join(inline, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 0 })).ok).toBe(true);
     expect((await build(SHIPPED_CONTENT, path.join(threaded, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 2 })).ok).toBe(true);
-    expect(await readTree(path.join(threaded, "dist"))).toEqual(await readTree(path.join(inline, "dist")));
+    expect(await readTreeDigests(path.join(threaded, "dist"))).toEqual(await readTreeDigests(path.join(inline, "dist")));
   }, 90_000);
 
   it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock", async () => {
@@ -148,13 +148,13 @@ describe("the command line", () => {
     try {
       const out = path.join(disk, "dist");
       expect((await build(BASE, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
-      const before = await readTree(out);
+      const before = await readTreeDigests(out);
       const free = statfsSync(disk).bfree;
       // A second build needs a second copy beside the first before it can swap: the disk fills while it writes.
       const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000001" } });
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/^build failed: cannot write the output folder .*\/disk\/dist: the disk is full \(ENOSPC on .*\)\. The previous output, if any, is unchanged\.\n$/);
-      expect(await readTree(out)).toEqual(before);
+      expect(await readTreeDigests(out)).toEqual(before);
       expect(statfsSync(disk).bfree).toBe(free);
     } finally {
       spawnSync("umount", [disk]);

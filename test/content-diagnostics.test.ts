@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/diagnostics/format-diagnostics.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../build/diagnostics/catalogue.ts";
-import { build, FIXTURES, fixtureWithCase, readTree, temporaryFolder } from "./support/build-helpers.ts";
+import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
 
@@ -39,7 +39,7 @@ describe("hostile or unusual content", () => {
     }
     expect((await build(path.join(FIXTURES, "base"), path.join(lf, "dist"))).ok).toBe(true);
     expect((await build(crlf, path.join(path.dirname(crlf), "dist"))).ok).toBe(true);
-    expect(await readTree(path.join(path.dirname(crlf), "dist"))).toEqual(await readTree(path.join(lf, "dist")));
+    expect(await readTreeDigests(path.join(path.dirname(crlf), "dist"))).toEqual(await readTreeDigests(path.join(lf, "dist")));
   });
 
   it("renders raw HTML, scripts, javascript: and data: links and images in Markdown inert", async () => {

@@ -75,11 +75,11 @@ function directive(policy: string, name: string): string[] | undefined {
   return entries.get(name) ?? entries.get("default-src");
 }
 
-/** The scripts a browser runs: a data block (type="application/json") is never run, so CSP does not apply to it. */
+/** The scripts a browser runs: a data block (type="application/json", or JSON-LD) is never run, so CSP does not apply to it. */
 function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].flatMap((match) => {
     expect(match[1], "no script is loaded from a URL").not.toMatch(/\bsrc\s*=/i);
-    if (/^\s+type="application\/json"( id="[a-z-]+")?$/.test(match[1]!)) return [];
+    if (/^\s+type="application\/(ld\+)?json"( id="[a-z-]+")?$/.test(match[1]!)) return [];
     expect(match[1], "a script is JavaScript or a JSON data block").toBe("");
     return [match[2]!];
   });

@@ -184,7 +184,8 @@ describe("the built dist/", () => {
   it("writes JSON with sorted keys, two-space indentation and a final newline", async () => {
     for (const [key, bytes] of await readTree(dist)) {
       if (NETLIFY_CONFIGURATION_FILES.has(`/${key}`)) continue;
-      if (!describeFile(`/${key}`).contentType.includes("json")) continue;
+      // JSON documents (json, +json), not NDJSON, whose lines are checked with the bulk downloads.
+      if (!/[/+]json(;|$)/.test(describeFile(`/${key}`).contentType)) continue;
       const text = bytes.toString("utf8");
       expect(text.endsWith("}\n"), key).toBe(true);
       expect(text, key).toBe(JSON.stringify(sortDeep(JSON.parse(text)), null, 2) + "\n");

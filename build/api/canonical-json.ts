@@ -7,6 +7,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value), null, 2) + "\n";
 }
 
+/** The same form on one line (keys sorted, no indentation, a final newline): a line of an NDJSON file. */
+export function canonicalJsonLine(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) + "\n";
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {

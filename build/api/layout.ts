@@ -94,6 +94,23 @@ export const URL_LIST_FILE = "/urls.txt";
 export const FILES_PAGE_PATH = "/docs/files/";
 export const FILES_PAGE_FILE = "/docs/files/index.html";
 
+/** The data set's citation metadata (Citation File Format 1.2.0), the same bytes as the repository's CITATION.cff. */
+export const CITATION_FILE = "/CITATION.cff";
+
+/** Every answer, one JSON object per line in collection order: the bulk download of the answers. */
+export const ANSWERS_NDJSON_FILE = "/data/answers.ndjson";
+
+/** The whole data set in one ZIP file: the JSON collections, the CSV tables, the schemas, a README. */
+export const DATASET_ZIP_FILE = "/data/av-buyer-data.zip";
+
+/** The DCAT catalog (DCAT-AP 3 as JSON-LD) of the data set; DCAT names no well-known path, so it sits at the root. */
+export const DCAT_CATALOG_FILE = "/catalog.jsonld";
+
+/** What changed in the data: as JSON, as an Atom feed (RFC 4287) and as a page. */
+export const CHANGELOG_JSON_FILE = "/changelog.json";
+export const CHANGELOG_FEED_FILE = "/changelog.atom";
+export const CHANGELOG_PAGE = "/changelog/";
+
 /**
  * The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). Not a
  * public URL: requested itself, a forced rule answers it with 404, and urls.txt leaves it out.

@@ -6,6 +6,7 @@ import { fieldTokens, indexedAnswer, type IndexedAnswer } from "../search/search
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
 import { itemFragment } from "../api/envelope.ts";
+import { canonicalJsonLine } from "../api/canonical-json.ts";
 import { answerMarkdown } from "./answer-markdown.ts";
 
 /** What rendering an answer needs from the rest of the content: the same for every answer of a build. */
@@ -32,6 +33,8 @@ export interface AnswerOutput {
   indexed: IndexedAnswer;
   /** Its line of answers.csv. */
   csvRow: string;
+  /** Its line of answers.ndjson: the answer as its file holds it, on one line. */
+  ndjsonLine: string;
   /** Its Markdown twin, also its part of llms-full.txt. */
   twin: string;
   resource?: AnswerResource;
@@ -47,6 +50,7 @@ export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderCo
     // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
     indexed: indexedAnswer(resource.slug, fieldTokens(answerSearchTexts(resource))),
     csvRow: answerCsvRow(resource),
+    ndjsonLine: canonicalJsonLine(resource),
     twin: answerMarkdown(job.data, markdown, context.register),
     ...(job.wantResource ? { resource } : {}),
   };

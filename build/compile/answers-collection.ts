@@ -1,7 +1,7 @@
 /**
  * The answers collection, streamed: each answer is rendered (on worker threads for a large collection, a window
  * ahead, in order), written as its own file and its Markdown twin, added to its page, the search index, the CSV,
- * llms-full.txt and the header rules, then dropped, so
+ * the NDJSON, llms-full.txt and the header rules, then dropped, so
  * that nothing held grows with the collection but the search index and the slugs and titles.
  */
 import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
@@ -17,6 +17,7 @@ import type { AnswerOutput } from "./answer-output.ts";
 import type { DataPackageWriter } from "./data-package.ts";
 import type { HeadersFileWriter } from "./headers-file.ts";
 import type { LlmsFullWriter } from "./llms-full.ts";
+import type { AnswersNdjsonWriter } from "./answers-ndjson.ts";
 import { writeSearchIndex } from "./search-index-file.ts";
 
 export interface AnswersCollectionInput {
@@ -28,6 +29,7 @@ export interface AnswersCollectionInput {
   sink: OutputSink;
   dataPackage: DataPackageWriter;
   llmsFull: LlmsFullWriter;
+  ndjson: AnswersNdjsonWriter;
   headersFile: HeadersFileWriter;
   /** The build's content digest, which every page and the index carry. */
   contentDigest: string;
@@ -41,7 +43,7 @@ export interface AnswersCollection {
   firstPage: AnswerResource[];
 }
 
-export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest }: AnswersCollectionInput): Promise<AnswersCollection> {
+export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest }: AnswersCollectionInput): Promise<AnswersCollection> {
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageCount = pageCountOf(answers.length, pageSize);
   const answersPageUrl = collectionPageUrl("answers", pageCount);
@@ -77,7 +79,7 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let outputs: AnswerOutput[] = [];
   for (let position = 0; position < answers.length; position++) {
     if (position % batch === 0) outputs = await rendered.next();
-    const { slug, fragment, indexed, csvRow, twin, resource } = outputs[position % batch]!;
+    const { slug, fragment, indexed, csvRow, ndjsonLine, twin, resource } = outputs[position % batch]!;
     index.add(indexed);
     const self = answerPath(slug);
     await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, contentDigest)));
@@ -87,6 +89,7 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
     if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, contentDigest));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);
+    await ndjson.answer(ndjsonLine);
     pageFragments.push(fragment);
     if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
   }

@@ -8,6 +8,7 @@ import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
 import { VOCABULARIES } from "./vocabularies.ts";
+import { citationText } from "../describe/citation.ts";
 import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type SiteSettings, type Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { PARTIAL_DATE_PATTERN } from "../schemas/published-schema.ts";
@@ -91,6 +92,11 @@ export class DataPackageWriter {
 
   private get answersTable(): Table<unknown> {
     return this.definitions.find((table) => table.name === "answers")!;
+  }
+
+  /** The files the package is made of: its tables and its descriptor. */
+  get files(): string[] {
+    return [...this.definitions.map((table) => `${DATA_FOLDER}${table.name}.csv`), `${DATA_FOLDER}datapackage.json`];
   }
 
   async start(): Promise<void> {
@@ -238,6 +244,8 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
     homepage: `${input.origin}/`,
     licenses: [{ name: input.site.licence.id, path: input.site.licence.url, title: input.site.licence.name }],
     contributors: [{ title: input.site.publisher, role: "publisher" }],
+    // Not a property of the Data Package standard (which allows others): the one citation the API publishes.
+    citation: citationText(input.site),
     resources: tables.map((current) => ({
       profile: "tabular-data-resource",
       name: current.name,

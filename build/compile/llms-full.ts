@@ -5,6 +5,7 @@
  */
 import { LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
+import { citationText } from "../describe/citation.ts";
 import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 
 export class LlmsFullWriter {
@@ -19,7 +20,7 @@ export class LlmsFullWriter {
     this.output = await this.sink.stream(LLMS_FULL_FILE);
     await this.output.write(`# ${this.site.name}: every answer in full
 
-> ${this.site.description} The ${answerCount} buyer answers follow in full, each as its Markdown twin: YAML front matter (slug, title, question, reviewed date, the sources it cites, its JSON and Markdown paths), then the answer, whose numbered citations refer to its list of sources. The map of the whole service is ${LLMS_FILE}. Data licence: ${this.site.licence.id}. ${this.site.citation}
+> ${this.site.description} The ${answerCount} buyer answers follow in full, each as its Markdown twin: YAML front matter (slug, title, question, reviewed date, the sources it cites, its JSON and Markdown paths), then the answer, whose numbered citations refer to its list of sources. The map of the whole service is ${LLMS_FILE}. Data licence: ${this.site.licence.id}. ${citationText(this.site)}
 `);
   }
 

@@ -23,7 +23,12 @@ import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
-import { MARKDOWN_PAGES } from "../api/layout.ts";
+import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DCAT_CATALOG_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
+import { CHANGELOG_PAGE_FILE, changelogAtom, changelogJson, changelogPage } from "./data-changelog.ts";
+import { dcatCatalog } from "./dcat-catalog.ts";
+import { citationCff } from "./citation.ts";
+import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
+import { datasetDistributions } from "./distributions.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../api/versioning.ts";
 import type { HeaderBlock } from "../compile/headers-file.ts";
@@ -49,6 +54,8 @@ export interface DescribeInput {
   disclosure: DisclosureResource;
   families: readonly EvidenceFamilyResource[];
   sources: readonly Source[];
+  /** The files written under /data/: the data package's and the bulk downloads. */
+  dataFiles: readonly string[];
 }
 
 export interface DescribedService {
@@ -81,7 +88,11 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
   const openapi = canonicalJson(
     buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "", searchExamples: searchExamples && { searchResult: { summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`, value: searchExamples.hit.body }, searchMiss: { summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`, value: searchExamples.miss.body } } }),
   );
-  const home = homePage({ ...docs, ...input, offlineScript: offlineAppScript() });
+  const distributions = datasetDistributions(input.dataFiles);
+  const factDates = [...asOfDates(input.families), input.disclosure.methodology_date];
+  const dataset = datasetJsonLd({ site, origin, distributions, factDates });
+  const changelog = { site, disclosure: input.disclosure, answers: input.answerList };
+  const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
     ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES, answers: input.answerList }),
@@ -93,6 +104,11 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     { path: "/docs/errors/index.html", contents: errorsPage(docs) },
     { path: STYLESHEET_PATH, contents: STYLESHEET },
     { path: ICON_PATH, contents: ICON },
+    { path: CITATION_FILE, contents: citationCff(site) },
+    { path: CHANGELOG_JSON_FILE, contents: canonicalJson(changelogJson(changelog)) },
+    { path: CHANGELOG_FEED_FILE, contents: changelogAtom(changelog, origin) },
+    { path: CHANGELOG_PAGE_FILE, contents: changelogPage({ ...changelog, generatedAt }) },
+    { path: DCAT_CATALOG_FILE, contents: canonicalJson(dcatCatalog({ site, origin, distributions, factDates })) },
   ];
   const homePolicy = homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true);
   const deprecation = deprecationHeaders(input.versioning);

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson as json } from "../api/canonical-json.ts";
-import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_PAGES, MCP_PATH, MCP_SERVER_CARD_PATH, OAUTH_METADATA_PATHS, schemaPath } from "../api/layout.ts";
+import { answerMarkdownPath, DCAT_CATALOG_FILE, LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_PAGES, MCP_PATH, MCP_SERVER_CARD_PATH, OAUTH_METADATA_PATHS, schemaPath } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
@@ -29,6 +29,7 @@ export interface AnswerListing {
   slug: string;
   title: string;
   question: string;
+  reviewed: string;
 }
 
 /** llms.txt stays under this many characters, whatever the size of the collection. */
@@ -69,7 +70,11 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         ],
         "service-meta": [{ href: `${origin}/api/v1`, type: "application/json", title: "Service metadata" }],
         status: [{ href: `${origin}/api/v1/health`, type: "application/json", title: "Health" }],
-        describedby: [{ href: `${origin}${schemaPath("root.schema.json")}`, type: "application/schema+json", title: "JSON Schemas of every response" }],
+        describedby: [
+          { href: `${origin}${schemaPath("root.schema.json")}`, type: "application/schema+json", title: "JSON Schemas of every response" },
+          // The API's data described for data portals: the dataset, its downloads, this API as its data service.
+          { href: `${origin}${DCAT_CATALOG_FILE}`, type: "application/ld+json", title: "DCAT catalog (DCAT-AP 3, JSON-LD) of the data set and its distributions" },
+        ],
         license: [{ href: site.licence.url, title: site.licence.name }],
         item: [
           ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),

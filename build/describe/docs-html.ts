@@ -7,7 +7,8 @@ import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { FILES_PAGE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS, SCHEMA_LIST_FILE, SCHEMAS_FOLDER, schemaPath } from "../api/layout.ts";
+import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { CITATION_FILE, FILES_PAGE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS, SCHEMA_LIST_FILE, SCHEMAS_FOLDER, schemaPath } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
@@ -46,7 +47,7 @@ export const ICON_PATH = "/assets/icon.svg";
 /** A plain mark, so that browsers find an icon here rather than asking for /favicon.ico and getting a 404. */
 export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 23 12 9h2l5 14h-3l-1-3H11l-1 3zm5-6h4l-2-6zM19 9h3l3 10 3-10h3l-5 14h-2z" fill="#fff"/></svg>
 `;
-export const HTML_PAGES = ["/", "/docs/", "/docs/errors/", FILES_PAGE_PATH] as const;
+export const HTML_PAGES = ["/", "/docs/", "/docs/errors/", FILES_PAGE_PATH, "/changelog/"] as const;
 
 /**
  * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work
@@ -270,7 +271,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <p>The A2A Agent Card names this section as its protocol binding. It means: this service implements no A2A operations. Its interface is plain HTTP GET and HEAD on the URLs above, as the OpenAPI document describes, returning JSON.</p>
 
 <h2 id="licence">Licence and citation</h2>
-<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(citationText(site))} ${escapeHtml(CITATION_FILE_NOTE)} <a href="${href(CITATION_FILE)}">${code(CITATION_FILE)}</a>.</p>
 
 <h2 id="scale">Scale and limits</h2>
 <p>This version holds ${input.counts.answers} answers, which fit one page. The same build and request handler serve collections of any size:</p>

@@ -15,6 +15,10 @@ import { downloadsList, escapeHtml, page, prose, relativeHref, type DocsInput } 
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { homeAnswerBody } from "./home-answer-body.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
+import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
+import { jsonLdScript } from "./dataset-jsonld.ts";
+import { changelogFeedLink } from "./data-changelog.ts";
+import { CITATION_FILE } from "../api/layout.ts";
 
 export const HOME_FILE = "/index.html";
 
@@ -28,6 +32,8 @@ export interface HomeInput extends DocsInput {
   /** The search index's files by path, as written. */
   searchFiles: ReadonlyMap<string, string>;
   offlineScript: string;
+  /** The schema.org Dataset the page carries as JSON-LD. */
+  dataset: Record<string, unknown>;
 }
 
 export interface HomePage {
@@ -223,11 +229,11 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<li><a href="${href(document.path)}">${
 ${downloadsList(HOME_FILE)}
 
 <h2 id="licence">Licence and citation</h2>
-<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(site.citation)}</p>
+<p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(citationText(site))} ${escapeHtml(CITATION_FILE_NOTE)} <a href="${href(CITATION_FILE)}">${code(CITATION_FILE)}</a>.</p>
 `;
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   const html = page(input, HOME_FILE, site.name, body, {
-    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n`,
+    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
     scripts: (searchData ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n` : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });

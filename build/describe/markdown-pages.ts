@@ -4,7 +4,8 @@
  * as the HTML pages; links are root-relative paths on this site.
  */
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { answerMarkdownPath, LLMS_FILE, LLMS_FULL_FILE, schemaPath } from "../api/layout.ts";
+import { answerMarkdownPath, CITATION_FILE, LLMS_FILE, LLMS_FULL_FILE, schemaPath } from "../api/layout.ts";
+import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import { sourceReference } from "../compile/answer-markdown.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
@@ -18,7 +19,7 @@ const downloadsMarkdown = () => DOWNLOADS.map((download) => `- [${download.name}
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
-export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchFiles">): string {
+export function homeMarkdown(input: Omit<HomeInput, "offlineScript" | "searchFiles" | "dataset">): string {
   const { site, counts, disclosure } = input;
   const complete = input.answers.length === counts.answers;
   return `# ${site.name}
@@ -64,7 +65,7 @@ ${downloadsMarkdown()}
 
 ## Licence and citation
 
-The data is licensed under ${site.licence.name} (${site.licence.url}). ${site.citation}
+The data is licensed under ${site.licence.name} (${site.licence.url}). ${citationText(site)} ${CITATION_FILE_NOTE} ${CITATION_FILE}.
 `;
 }
 
@@ -174,7 +175,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `| [${document.name}](${document.path}) 
 
 ## Licence and citation
 
-The data is licensed under ${site.licence.name} (${site.licence.url}). ${site.citation}
+The data is licensed under ${site.licence.name} (${site.licence.url}). ${citationText(site)} ${CITATION_FILE_NOTE} ${CITATION_FILE}.
 
 ## Versioning
 

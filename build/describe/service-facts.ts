@@ -3,7 +3,8 @@
  * discovery documents. The OpenAPI document, the HTML docs, the agent skill, llms.txt and auth.md are all
  * generated from these facts, so they cannot disagree.
  */
-import { FILES_PAGE_PATH, URL_LIST_FILE } from "../api/layout.ts";
+import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE, CITATION_FILE, DCAT_CATALOG_FILE, FILES_PAGE_PATH, URL_LIST_FILE } from "../api/layout.ts";
+import { BULK_DOWNLOADS } from "./distributions.ts";
 import { MAX_PAGE, MAX_PARAMETERS } from "../request/answers-query.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
 import { MAX_QUERY_CODE_POINTS } from "../search/text-match.ts";
@@ -161,6 +162,7 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
   { path: "/.well-known/agent-card.json", name: "A2A Agent Card", type: "application/json", what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document" },
   { path: "/mcp/server-card", name: "MCP Server Card", type: "application/mcp-server-card+json", what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json" },
   { path: "/.well-known/ai-catalog.json", name: "AI Catalog", type: "application/json", what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)" },
+  { path: "/catalog.jsonld", name: "DCAT catalog (DCAT-AP 3)", type: "application/ld+json", what: "the data set, its downloads and this API as its data service, for data portals and harvesters" },
   { path: "/auth.md", name: "Authentication statement", type: "text/markdown; charset=utf-8", what: "no account, no token, no registration: anonymous GET and HEAD" },
   { path: "/llms.txt", name: "llms.txt", type: "text/plain; charset=utf-8", what: "a short map of the API for language models, linking every answer's Markdown twin" },
   { path: "/llms-full.txt", name: "llms-full.txt", type: "text/plain; charset=utf-8", what: "every answer in full, as its Markdown twin, in one file" },
@@ -176,6 +178,12 @@ export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string
   { path: "/data/suppliers.csv", name: "suppliers.csv", what: "the ranked suppliers, with their scores per criterion" },
   { path: "/data/evidence.csv", name: "evidence.csv", what: "every evidence record, one column per programme, mark and warranty term" },
   { path: "/data/sources.csv", name: "sources.csv", what: "the sources register: title, publisher, address and the date each was read" },
+  ...BULK_DOWNLOADS.map((download) => ({ path: download.path, name: download.path.slice(download.path.lastIndexOf("/") + 1), what: download.what })),
+  { path: CITATION_FILE, name: "CITATION.cff", what: "how to cite the data set (Citation File Format 1.2.0), the same file as the repository's" },
+  { path: DCAT_CATALOG_FILE, name: "DCAT catalog", what: "the data set and its distributions for data portals (DCAT-AP 3, JSON-LD)" },
+  { path: CHANGELOG_PAGE, name: "Changelog", what: "what changed in the data in each version, and which answers were reviewed when" },
+  { path: CHANGELOG_JSON_FILE, name: "changelog.json", what: "the same changelog as JSON" },
+  { path: CHANGELOG_FEED_FILE, name: "changelog.atom", what: "the same changelog as an Atom feed, for harvesters that poll" },
   { path: "/llms-full.txt", name: "llms-full.txt", what: "every answer in full, as Markdown, in one file" },
   { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", what: "the API's operations and response schemas (also at /openapi.json)" },
   { path: "/api/v1/schema-index.json", name: "JSON Schemas", what: "the list of every schema under /api/v1/schemas/: response bodies and content files" },

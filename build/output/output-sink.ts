@@ -5,7 +5,7 @@
  */
 import { createHash, type Hash } from "node:crypto";
 import { createWriteStream, writeFile as writeFileCallback, type WriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
 
@@ -13,45 +13,57 @@ import path from "node:path";
 // itself for small files (measured: over a second of main-thread time at 10,000 answers).
 const writeFile = promisify(writeFileCallback);
 
+/** A file's contents: text (written as UTF-8) or bytes (the ZIP download). */
+export type FileContents = string | Uint8Array;
+
 export interface OutputStream {
-  write(text: string): Promise<void>;
+  write(text: FileContents): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface OutputSink {
   /** A whole file. Resolves when the sink can take another (back-pressure). */
-  file(urlPath: string, contents: string): Promise<void>;
+  file(urlPath: string, contents: FileContents): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */
   stream(urlPath: string): Promise<OutputStream>;
   /** Every file finished so far, by root-relative path, with the hex SHA-256 of its bytes. */
   readonly digests: ReadonlyMap<string, string>;
   /** Resolves when every file handed over is written. */
   finish(): Promise<void>;
+  /** The bytes of a file already finished (after finish()), for the files made of others (the ZIP download). */
+  read(urlPath: string): Promise<Uint8Array>;
 }
 
 export interface OutputFile {
   path: string;
-  contents: string;
+  contents: FileContents;
 }
 
 export class MemorySink implements OutputSink {
   readonly files: OutputFile[] = [];
   readonly digests = new Map<string, string>();
 
-  async file(urlPath: string, contents: string): Promise<void> {
+  async file(urlPath: string, contents: FileContents): Promise<void> {
     this.files.push({ path: urlPath, contents });
     this.digests.set(urlPath, createHash("sha256").update(contents).digest("hex"));
   }
 
   async stream(urlPath: string): Promise<OutputStream> {
-    const parts: string[] = [];
+    const parts: FileContents[] = [];
     return {
       write: async (text) => void parts.push(text),
-      close: async () => this.file(urlPath, parts.join("")),
+      // Text stays text (what the tests and the smoke check read); bytes stay bytes.
+      close: async () => this.file(urlPath, parts.every((part) => typeof part === "string") ? parts.join("") : Buffer.concat(parts.map((part) => Buffer.from(part)))),
     };
   }
 
   async finish(): Promise<void> {}
+
+  async read(urlPath: string): Promise<Uint8Array> {
+    const file = this.files.findLast((candidate) => candidate.path === urlPath);
+    if (!file) throw new Error(`${urlPath} was not written`);
+    return Buffer.from(file.contents);
+  }
 }
 
 export class DiskSink implements OutputSink {
@@ -79,7 +91,7 @@ export class DiskSink implements OutputSink {
     this.folders.add(folder);
   }
 
-  async file(urlPath: string, contents: string): Promise<void> {
+  async file(urlPath: string, contents: FileContents): Promise<void> {
     while (this.pending.size >= this.concurrency) await Promise.race(this.pending);
     if (this.failure) throw this.failure;
     const bytes = Buffer.from(contents);
@@ -142,5 +154,9 @@ export class DiskSink implements OutputSink {
   async finish(): Promise<void> {
     await Promise.all(this.pending);
     if (this.failure) throw this.failure;
+  }
+
+  async read(urlPath: string): Promise<Uint8Array> {
+    return readFile(this.target(urlPath));
   }
 }

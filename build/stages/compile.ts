@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, HEALTH_FILE, SCHEMA_LIST_FILE, schemaPath } from "../api/layout.ts";
+import { ANSWERS_NDJSON_FILE, ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, HEALTH_FILE, SCHEMA_LIST_FILE, schemaPath } from "../api/layout.ts";
+import { citationText } from "../describe/citation.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { writeAnswersCollection } from "../compile/answers-collection.ts";
 import { DataPackageWriter } from "../compile/data-package.ts";
@@ -18,6 +19,8 @@ import type { ValidContent } from "../content/valid-content.ts";
 import { HeadersFileWriter } from "../compile/headers-file.ts";
 import { LlmsFullWriter } from "../compile/llms-full.ts";
 import { publishedSchemas } from "../schemas/published-schema.ts";
+import { AnswersNdjsonWriter } from "../compile/answers-ndjson.ts";
+import { writeDatasetZip } from "../compile/dataset-zip.ts";
 
 export type { OutputFile } from "../output/output-sink.ts";
 
@@ -58,8 +61,11 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await llmsFull.start(answers.length);
   const headersFile = new HeadersFileWriter(sink);
   await headersFile.start();
-  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, headersFile, examples, contentDigest });
+  const ndjson = new AnswersNdjsonWriter(sink);
+  await ndjson.start();
+  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest });
   await dataPackage.finish();
+  await ndjson.finish();
   await llmsFull.finish();
 
   const versioning = versioningPolicy(site);
@@ -79,7 +85,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
     publisher: site.publisher,
     contact: site.contact,
     licence: site.licence,
-    citation: site.citation,
+    citation: citationText(site),
     content_digest: contentDigest,
     counts,
     versioning,
@@ -95,6 +101,9 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
       schemas: SCHEMA_LIST_FILE,
       search_index: ANSWERS_SEARCH_INDEX_FILE,
       data_package: "/data/datapackage.json",
+      citation: CITATION_FILE,
+      changelog: CHANGELOG_JSON_FILE,
+      changelog_feed: CHANGELOG_FEED_FILE,
     },
   });
   await json(HEALTH_FILE, {
@@ -118,10 +127,13 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
-  const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question }));
-  const described = await describeService({ site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
+  const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question, reviewed: answer.data.reviewed }));
+  const dataFiles = [...dataPackage.files, ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE];
+  const described = await describeService({ dataFiles, site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
+  await sink.finish();
+  await writeDatasetZip(sink, site, generatedAt);
   await sink.finish();
   for (const file of archiveManifests(sink.digests, (urls) => filesPage({ site, generatedAt }, urls))) await sink.file(file.path, file.contents);
   await sink.finish();

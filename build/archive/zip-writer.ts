@@ -1,0 +1,102 @@
+/**
+ * A deterministic ZIP file, written as it goes: entries stored (no compression, so the bytes do not depend on
+ * the zlib of the Node.js that builds), in the order given, which must be sorted by name; every entry with one
+ * fixed time, a regular file's mode (0644) and a UTF-8 name. The same files always give the same bytes.
+ */
+import { crc32 } from "node:zlib";
+import type { OutputStream } from "../output/output-sink.ts";
+
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+/** Version 2.0: what a stored entry needs. */
+const VERSION = 20;
+/** Made by Unix (3), so that the external attributes carry a mode. */
+const MADE_BY = (3 << 8) | VERSION;
+/** General purpose flag bit 11: names are UTF-8. */
+const UTF8_NAMES = 0x0800;
+const REGULAR_FILE_MODE = 0o100644;
+/** Without ZIP64: up to 65,535 entries and 4 GiB. */
+const LIMIT_16 = 0xffff;
+const LIMIT_32 = 0xffffffff;
+
+export class ZipWriter {
+  private offset = 0;
+  private readonly central: Buffer[] = [];
+  private lastName: string | undefined;
+  private readonly time: number;
+  private readonly date: number;
+
+  constructor(
+    private readonly output: OutputStream,
+    modified: Date,
+  ) {
+    ({ time: this.time, date: this.date } = dosDateTime(modified));
+  }
+
+  async add(name: string, bytes: Uint8Array): Promise<void> {
+    if (this.lastName !== undefined && !(this.lastName < name)) throw new Error(`ZIP entries must be added in sorted order, once each: ${name} after ${this.lastName}`);
+    this.lastName = name;
+    if (this.central.length === LIMIT_16 || bytes.byteLength > LIMIT_32 || this.offset > LIMIT_32) throw new Error("the data set is too large for a ZIP file without ZIP64");
+    const fileName = Buffer.from(name, "utf8");
+    const checksum = crc32(bytes);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL_HEADER, 0);
+    local.writeUInt16LE(VERSION, 4);
+    local.writeUInt16LE(UTF8_NAMES, 6);
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(this.time, 10);
+    local.writeUInt16LE(this.date, 12);
+    local.writeUInt32LE(checksum, 14);
+    local.writeUInt32LE(bytes.byteLength, 18);
+    local.writeUInt32LE(bytes.byteLength, 22);
+    local.writeUInt16LE(fileName.byteLength, 26);
+    local.writeUInt16LE(0, 28);
+
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL_HEADER, 0);
+    central.writeUInt16LE(MADE_BY, 4);
+    central.writeUInt16LE(VERSION, 6);
+    central.writeUInt16LE(UTF8_NAMES, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(this.time, 12);
+    central.writeUInt16LE(this.date, 14);
+    central.writeUInt32LE(checksum, 16);
+    central.writeUInt32LE(bytes.byteLength, 20);
+    central.writeUInt32LE(bytes.byteLength, 24);
+    central.writeUInt16LE(fileName.byteLength, 28);
+    // Extra field, comment, disk number and internal attributes: all 0 (offsets 30 to 37).
+    central.writeUInt32LE((REGULAR_FILE_MODE << 16) >>> 0, 38);
+    central.writeUInt32LE(this.offset, 42);
+    this.central.push(central, fileName);
+
+    await this.output.write(Buffer.concat([local, fileName]));
+    await this.output.write(bytes);
+    this.offset += local.byteLength + fileName.byteLength + bytes.byteLength;
+  }
+
+  async finish(): Promise<void> {
+    const directory = Buffer.concat(this.central);
+    const entries = this.central.length / 2;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+    // Disk numbers 0 (offsets 4 to 7).
+    end.writeUInt16LE(entries, 8);
+    end.writeUInt16LE(entries, 10);
+    end.writeUInt32LE(directory.byteLength, 12);
+    end.writeUInt32LE(this.offset, 16);
+    end.writeUInt16LE(0, 20);
+    await this.output.write(Buffer.concat([directory, end]));
+    await this.output.close();
+  }
+}
+
+/** MS-DOS date and time fields, from the UTC fields of a date (DOS time has no zone, and 2-second steps). */
+function dosDateTime(when: Date): { time: number; date: number } {
+  const year = when.getUTCFullYear();
+  if (year < 1980 || year > 2107) throw new Error(`a ZIP file cannot hold the time ${when.toISOString()}`);
+  return {
+    time: (when.getUTCHours() << 11) | (when.getUTCMinutes() << 5) | Math.floor(when.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((when.getUTCMonth() + 1) << 5) | when.getUTCDate(),
+  };
+}

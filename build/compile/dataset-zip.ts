@@ -1,0 +1,62 @@
+/**
+ * /data/av-buyer-data.zip: the data set in one download, made last from files already written (read back one at
+ * a time, so that nothing is held but one file): the root resource and the collections' JSON pages, the CSV
+ * tables with their data package, the answers as NDJSON, the JSON Schemas, CITATION.cff, and a README with the
+ * licence and the citation. Under one folder named with the version; entries sorted; every time the
+ * generation time, so two builds of the same content give the same bytes.
+ */
+import { CITATION_FILE, DATASET_ZIP_FILE, ROOT_RESOURCE_FILE, SCHEMAS_FOLDER } from "../api/layout.ts";
+import { ZipWriter } from "../archive/zip-writer.ts";
+import type { SiteSettings } from "../content/types.ts";
+import { citationText } from "../describe/citation.ts";
+import type { OutputSink } from "../output/output-sink.ts";
+
+const README = "README.txt";
+
+/** Whether a written file belongs in the ZIP. */
+export function inDatasetZip(path: string): boolean {
+  if (path === DATASET_ZIP_FILE) return false;
+  return (
+    path === ROOT_RESOURCE_FILE ||
+    path === CITATION_FILE ||
+    /^\/api\/v1\/(answers|suppliers|evidence)\/(index|pages\/\d+)\.json$/.test(path) ||
+    path.startsWith(SCHEMAS_FOLDER) ||
+    path.startsWith("/data/")
+  );
+}
+
+export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, generatedAt: string): Promise<void> {
+  const folder = `av-buyer-data-${site.version}/`;
+  const files = [...sink.digests.keys()].filter(inDatasetZip).sort();
+  const entries = [...files.map((path) => ({ name: folder + path.slice(1), path })), { name: folder + README, path: undefined }].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
+  for (const entry of entries) {
+    await zip.add(entry.name, entry.path ? await sink.read(entry.path) : Buffer.from(readme(site, generatedAt, files)));
+  }
+  await zip.finish();
+}
+
+function readme(site: SiteSettings, generatedAt: string, files: readonly string[]): string {
+  return `${site.name}, version ${site.version}
+${"=".repeat(`${site.name}, version ${site.version}`.length)}
+
+${site.description}
+
+Published by ${site.publisher}. Generated ${generatedAt}.
+
+Licence: ${site.licence.name} (${site.licence.id}), ${site.licence.url}
+
+How to cite: ${citationText(site)}
+The same citation as metadata: CITATION.cff (Citation File Format 1.2.0).
+
+Contents, with the paths the API serves them at:
+
+- api/v1/index.json: the root resource (counts, links, licence, citation).
+- api/v1/answers/, api/v1/suppliers/, api/v1/evidence/: the collections, as the API serves them (index.json, and pages/N.json past one page).
+- api/v1/schemas/: the JSON Schema of every response and content file.
+- data/: the CSV tables with their Frictionless data package (datapackage.json), and every answer as one JSON line (answers.ndjson).
+
+Files (${files.length + 1}):
+${[README, ...files.map((path) => path.slice(1))].sort().map((name) => `- ${name}`).join("\n")}
+`;
+}

@@ -1,0 +1,128 @@
+/**
+ * What changed in the data, from what the content records: each methodology version of the disclosure's
+ * changelog (its date and change), and the answers' reviews grouped by their `reviewed` date. The data version
+ * (content/site.yaml) has no date in the content, so it heads the changelog without an entry of its own. One
+ * list of entries, in three forms: JSON (/changelog.json), an HTML page (/changelog/) and an Atom feed
+ * (/changelog.atom, RFC 4287) whose dates are the content's, never the build's clock.
+ */
+import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE, answerPath } from "../api/layout.ts";
+import type { DisclosureContent, SiteSettings } from "../content/types.ts";
+import { escapeHtml, page, relativeHref } from "./docs-html.ts";
+
+export const CHANGELOG_PAGE_FILE = `${CHANGELOG_PAGE}index.html`;
+
+export interface ChangelogEntry {
+  /** Stable within the changelog: the page's fragment, and (made absolute) the feed entry's id. */
+  id: string;
+  kind: "methodology" | "answers-reviewed";
+  date: string;
+  title: string;
+  change: string;
+  /** The methodology version, for a methodology entry. */
+  version?: string;
+  /** The answers reviewed that day, for a review entry. */
+  answers?: Array<{ slug: string; title: string; href: string }>;
+}
+
+export interface ChangelogInput {
+  site: SiteSettings;
+  disclosure: { changelog: DisclosureContent["changelog"]; methodology_version: string };
+  answers: ReadonlyArray<{ slug: string; title: string; reviewed: string }>;
+}
+
+/** The entries, newest first; on one date, methodology versions (highest first) before the reviews. */
+export function changelogEntries({ disclosure, answers }: ChangelogInput): ChangelogEntry[] {
+  const methodology: ChangelogEntry[] = disclosure.changelog.map((entry) => ({
+    id: `methodology-${entry.version}`,
+    kind: "methodology",
+    date: entry.date,
+    version: entry.version,
+    title: `Methodology ${entry.version}`,
+    change: entry.change,
+  }));
+  const byDate = new Map<string, Array<{ slug: string; title: string }>>();
+  for (const answer of answers) byDate.set(answer.reviewed, [...(byDate.get(answer.reviewed) ?? []), answer]);
+  const reviews: ChangelogEntry[] = [...byDate].map(([date, reviewed]) => {
+    const sorted = [...reviewed].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+    return {
+      id: `answers-reviewed-${date}`,
+      kind: "answers-reviewed",
+      date,
+      title: `${sorted.length} ${sorted.length === 1 ? "answer" : "answers"} reviewed`,
+      change: `Reviewed on ${date}: ${sorted.map((answer) => answer.title).join("; ")}.`,
+      answers: sorted.map((answer) => ({ slug: answer.slug, title: answer.title, href: answerPath(answer.slug) })),
+    };
+  });
+  // Methodology entries keep their changelog order reversed, so that the latest of one date comes first.
+  const ordered = [...methodology.reverse(), ...reviews];
+  return ordered.sort((a, b) => (a.date > b.date ? -1 : a.date < b.date ? 1 : 0));
+}
+
+export function changelogJson(input: ChangelogInput): Record<string, unknown> {
+  return {
+    title: `${input.site.name}: what changed in the data`,
+    data_version: input.site.version,
+    methodology_version: input.disclosure.methodology_version,
+    entries: changelogEntries(input),
+    links: { self: CHANGELOG_JSON_FILE, feed: CHANGELOG_FEED_FILE, page: CHANGELOG_PAGE },
+  };
+}
+
+/** The Atom feed: feed and entry ids are absolute URLs of the page and its sections; every date the content's. */
+export function changelogAtom(input: ChangelogInput, origin: string): string {
+  const entries = changelogEntries(input);
+  const absolute = (path: string) => new URL(path, origin).href;
+  const pageUrl = absolute(CHANGELOG_PAGE);
+  const time = (date: string) => `${date}T00:00:00Z`;
+  const updated = entries.length > 0 ? time(entries[0]!.date) : undefined;
+  if (!updated) throw new Error("the changelog has no dated entry, and an Atom feed needs an updated date");
+  const xml = escapeXml;
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<id>${xml(pageUrl)}</id>
+<title>${xml(`${input.site.name}: what changed in the data`)}</title>
+<subtitle>${xml(`Data version ${input.site.version}, methodology ${input.disclosure.methodology_version}.`)}</subtitle>
+<updated>${updated}</updated>
+<author><name>${xml(input.site.publisher)}</name></author>
+<link rel="self" type="application/atom+xml" href="${xml(absolute(CHANGELOG_FEED_FILE))}"/>
+<link rel="alternate" type="text/html" href="${xml(pageUrl)}"/>
+<rights>${xml(input.site.licence.name)}</rights>
+${entries
+  .map(
+    (entry) => `<entry>
+<id>${xml(`${pageUrl}#${entry.id}`)}</id>
+<title>${xml(entry.title)}</title>
+<updated>${time(entry.date)}</updated>
+<link rel="alternate" type="text/html" href="${xml(`${pageUrl}#${entry.id}`)}"/>
+<summary>${xml(entry.change)}</summary>
+</entry>
+`,
+  )
+  .join("")}</feed>
+`;
+}
+
+export function changelogPage(input: ChangelogInput & { generatedAt: string }): string {
+  const href = (to: string) => relativeHref(CHANGELOG_PAGE_FILE, to);
+  const entries = changelogEntries(input);
+  return page(input, CHANGELOG_PAGE_FILE, `Changelog: ${input.site.name}`, `<h1>What changed in the data</h1>
+<p>Data version ${escapeHtml(input.site.version)}; methodology ${escapeHtml(input.disclosure.methodology_version)}. Newest first. Also as <a href="${href(CHANGELOG_JSON_FILE)}">JSON</a> and as an <a href="${href(CHANGELOG_FEED_FILE)}">Atom feed</a>.</p>
+${entries
+  .map(
+    (entry) => `<section aria-labelledby="${entry.id}">
+<h2 id="${entry.id}">${escapeHtml(entry.date)}: ${escapeHtml(entry.title)}</h2>
+${entry.answers ? `<ul>${entry.answers.map((answer) => `<li><a href="${href(answer.href)}">${escapeHtml(answer.title)}</a></li>`).join("")}</ul>` : `<p>${escapeHtml(entry.change)}</p>`}
+</section>`,
+  )
+  .join("\n")}
+`, { head: changelogFeedLink(input.site, CHANGELOG_PAGE_FILE) });
+}
+
+/** The head element that announces the feed (the home page carries it). */
+export function changelogFeedLink(site: SiteSettings, fromFile: string): string {
+  return `<link rel="alternate" type="application/atom+xml" href="${relativeHref(fromFile, CHANGELOG_FEED_FILE)}" title="${escapeHtml(site.name)}: what changed in the data">\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[character]!);
+}

@@ -1,0 +1,276 @@
+/**
+ * Issue 17, citable and versioned: CITATION.cff (served and committed, the same bytes, valid CFF 1.2.0), and one
+ * citation sentence wherever the data says how to cite it.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { promisify } from "node:util";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
+import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
+
+const execFileAsync = promisify(execFile);
+
+let dist: string;
+beforeAll(async () => {
+  ({ dist } = await buildShipped("citable"));
+});
+
+const site = async () => parse(await readFile(path.join(ROOT, "content", "site.yaml"), "utf8")) as { name: string; version: string; publisher: string; citation: string; licence: { id: string } };
+
+/** The top-level keys of CFF 1.2.0 (its schema allows no others). */
+const CFF_KEYS = new Set(["abstract", "authors", "cff-version", "commit", "contact", "date-released", "doi", "identifiers", "keywords", "license", "license-url", "message", "preferred-citation", "references", "repository", "repository-artifact", "repository-code", "title", "type", "url", "version"]);
+
+describe("CITATION.cff", () => {
+  it("is served with the same bytes as the repository's root file", async () => {
+    const served = await readFile(path.join(dist, "CITATION.cff"));
+    const committed = await readFile(path.join(ROOT, "CITATION.cff"));
+    expect(committed.equals(served), "CITATION.cff is stale: build, then copy dist/CITATION.cff to the repository's root").toBe(true);
+  });
+
+  it("holds the required keys of CFF 1.2.0 with their types, and only keys the format defines", async () => {
+    const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
+    for (const key of Object.keys(cff)) expect(CFF_KEYS.has(key), `${key} is not a CFF 1.2.0 key`).toBe(true);
+    expect(cff["cff-version"]).toBe("1.2.0");
+    expect(typeof cff.message).toBe("string");
+    expect(typeof cff.title).toBe("string");
+    expect(cff.type).toBe("dataset");
+    expect(Array.isArray(cff.authors) && cff.authors.length).toBeGreaterThan(0);
+    for (const author of cff.authors as Array<Record<string, unknown>>) {
+      // An entity has a name; a person has family or given names. Ours is the publisher, an entity.
+      expect(typeof author.name === "string" || typeof author["family-names"] === "string" || typeof author["given-names"] === "string").toBe(true);
+    }
+    expect(cff.license).toMatch(/^[A-Za-z0-9.+-]+$/);
+    expect(typeof cff.version).toBe("string");
+    if ("date-released" in cff) expect(cff["date-released"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("says what the content says: name, publisher, licence, version and the citation sentence, and no date or address it does not give", async () => {
+    const settings = await site();
+    const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
+    expect(cff).toMatchObject({ title: settings.name, version: settings.version, license: settings.licence.id, message: settings.citation, authors: [{ name: settings.publisher }] });
+    for (const key of ["date-released", "repository-code", "url", "doi"]) expect(cff).not.toHaveProperty(key);
+  });
+});
+
+describe("one citation", () => {
+  it("is the same sentence in the root resource, the data package, the docs and the home page, each pointing at CITATION.cff", async () => {
+    const { citation } = await site();
+    const root = await readJson<{ citation: string; links: Record<string, string> }>(path.join(dist, "api/v1/index.json"));
+    expect(root.citation).toBe(citation);
+    expect(root.links.citation).toBe("/CITATION.cff");
+    expect((await readJson<{ citation: string }>(path.join(dist, "data/datapackage.json"))).citation).toBe(citation);
+    const escaped = citation.replaceAll("&", "&amp;");
+    for (const page of ["index.html", "docs/index.html"]) {
+      const html = await readFile(path.join(dist, page), "utf8");
+      expect(html).toContain(escaped);
+      expect(html).toMatch(/href="[./]*CITATION\.cff"/);
+    }
+    for (const page of ["index.md", "docs/index.md"]) expect(await readFile(path.join(dist, page), "utf8")).toContain(`${citation} `);
+  });
+});
+
+describe("the home page's schema.org Dataset", () => {
+  const BASE_URL = "https://data.example.org";
+  let dataset: Record<string, unknown>;
+  let dataFiles: string[];
+  beforeAll(async () => {
+    const built = await buildShipped("jsonld", { baseUrl: BASE_URL });
+    const html = await readFile(path.join(built.dist, "index.html"), "utf8");
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    dataset = JSON.parse(blocks[0]![1]!) as Record<string, unknown>;
+    dataFiles = built.site.paths.filter((file) => file.startsWith("/data/"));
+  });
+
+  it("is a Dataset with Google's required properties (name, description of 50 to 5,000 characters)", () => {
+    expect(dataset["@context"]).toBe("https://schema.org");
+    expect(dataset["@type"]).toBe("Dataset");
+    expect(typeof dataset.name).toBe("string");
+    expect((dataset.description as string).length).toBeGreaterThanOrEqual(50);
+    expect((dataset.description as string).length).toBeLessThanOrEqual(5000);
+  });
+
+  it("has the recommended ones, from the content: licence, creator, version, url, citation, and the period of its dated facts", async () => {
+    const settings = await site();
+    expect(dataset).toMatchObject({ license: "https://creativecommons.org/licenses/by/4.0/", version: settings.version, url: `${BASE_URL}/`, citation: settings.citation, isAccessibleForFree: true });
+    expect(dataset.creator).toMatchObject({ "@type": "Organization", name: settings.publisher });
+    const [from, to] = (dataset.temporalCoverage as string).split("/");
+    const evidence = await readFile(path.join(dist, "api/v1/evidence/index.json"), "utf8");
+    expect(evidence).toContain(`"as_of": "${from}"`);
+    expect(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).toContain(`methodology_date: ${to}`);
+  });
+
+  it("lists a DataDownload with an absolute contentUrl for the API's entry point and every file under /data/", () => {
+    const downloads = dataset.distribution as Array<{ "@type": string; encodingFormat: string; contentUrl: string }>;
+    for (const download of downloads) {
+      expect(download["@type"]).toBe("DataDownload");
+      expect(download.encodingFormat).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
+      expect(download.contentUrl.startsWith(`${BASE_URL}/`), download.contentUrl).toBe(true);
+    }
+    const urls = downloads.map((download) => download.contentUrl.slice(BASE_URL.length));
+    expect(urls).toContain("/api/v1/index.json");
+    expect([...urls].filter((url) => url.startsWith("/data/")).sort()).toEqual([...dataFiles].sort());
+    expect(dataFiles.filter((file) => file.endsWith(".csv")).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("bulk downloads", () => {
+  it("answers.ndjson holds every answer, as its own file's data holds it, one canonical line each, in collection order", async () => {
+    const lines = (await readFile(path.join(dist, "data/answers.ndjson"), "utf8")).split("\n");
+    expect(lines.pop()).toBe("");
+    const collection = await readJson<{ data: Array<{ slug: string }> }>(path.join(dist, "api/v1/answers/index.json"));
+    expect(lines.map((line) => (JSON.parse(line) as { slug: string }).slug)).toEqual(collection.data.map((answer) => answer.slug));
+    for (const line of lines) {
+      const answer = JSON.parse(line) as { slug: string };
+      const own = await readJson<{ data: unknown[] }>(path.join(dist, `api/v1/answers/${answer.slug}.json`));
+      expect(answer).toEqual(own.data[0]);
+      expect(line).toBe(JSON.stringify(own.data[0])); // the file's key order (sorted), on one line
+    }
+  });
+
+  it("the ZIP holds the root resource, the collections, the CSVs, the NDJSON, the schemas, CITATION.cff and a README, each entry the bytes of its file", async () => {
+    const zip = path.join(dist, "data/av-buyer-data.zip");
+    const names = (await execFileAsync("unzip", ["-Z1", zip])).stdout.trim().split("\n");
+    const folder = "av-buyer-data-1.0.0/";
+    for (const name of names) expect(name.startsWith(folder), name).toBe(true);
+    const inside = names.map((name) => name.slice(folder.length));
+    expect(inside).toEqual([...inside].sort());
+    for (const expected of ["README.txt", "CITATION.cff", "api/v1/index.json", "api/v1/answers/index.json", "api/v1/suppliers/index.json", "api/v1/evidence/index.json", "api/v1/schemas/answers.schema.json", "data/datapackage.json", "data/answers.csv", "data/suppliers.csv", "data/evidence.csv", "data/sources.csv", "data/answers.ndjson"]) {
+      expect(inside).toContain(expected);
+    }
+    expect(inside.filter((name) => name.startsWith("api/v1/schemas/")).length).toBe((await readdir(path.join(dist, "api/v1/schemas"))).length);
+    expect(inside).not.toContain("data/av-buyer-data.zip");
+    expect(inside.some((name) => /^api\/v1\/answers\/[a-z0-9-]+\.(json|md)$/.test(name) && name !== "api/v1/answers/index.json")).toBe(false);
+    await execFileAsync("unzip", ["-tq", zip]);
+    for (const name of inside.filter((entry) => entry !== "README.txt")) {
+      const { stdout } = await execFileAsync("unzip", ["-p", zip, folder + name], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
+      expect(stdout.equals(await readFile(path.join(dist, name))), name).toBe(true);
+    }
+    const readme = (await execFileAsync("unzip", ["-p", zip, `${folder}README.txt`])).stdout;
+    const settings = await site();
+    expect(readme).toContain(settings.citation);
+    expect(readme).toContain("https://creativecommons.org/licenses/by/4.0/");
+  });
+
+  it("are listed in urls.txt and SHA256SUMS, and two builds of the same content give the same bytes", async () => {
+    const urls = (await readFile(path.join(dist, "urls.txt"), "utf8")).split("\n");
+    const sums = await readFile(path.join(dist, "SHA256SUMS"), "utf8");
+    for (const file of ["/data/answers.ndjson", "/data/av-buyer-data.zip", "/CITATION.cff"]) {
+      expect(urls).toContain(file);
+      const digest = createHash("sha256").update(await readFile(path.join(dist, file))).digest("hex");
+      expect(sums).toContain(`${digest}  ${file.slice(1)}\n`);
+    }
+    const sourceDateEpoch = Date.UTC(2026, 10, 23, 12, 34, 56) / 1000;
+    const [one, two] = [await buildShipped("zip-one", { sourceDateEpoch }), await buildShipped("zip-two", { sourceDateEpoch })];
+    for (const file of ["data/answers.ndjson", "data/av-buyer-data.zip"]) {
+      expect((await readFile(path.join(one.dist, file))).equals(await readFile(path.join(two.dist, file))), file).toBe(true);
+    }
+    const listing = (await execFileAsync("unzip", ["-l", path.join(one.dist, "data/av-buyer-data.zip")])).stdout;
+    expect(listing).toContain("2026-11-23 12:34");
+  });
+});
+
+describe("the DCAT catalog", () => {
+  it("is a dcat:Catalog with DCAT-AP 3's mandatory properties, one dataset with the home page's distributions, and the API as its data service", async () => {
+    const BASE_URL = "https://data.example.org";
+    const built = await buildShipped("dcat", { baseUrl: BASE_URL });
+    const catalog = await readJson<Record<string, any>>(path.join(built.dist, "catalog.jsonld"));
+    expect(catalog["@context"]).toMatchObject({ dcat: "http://www.w3.org/ns/dcat#", dct: "http://purl.org/dc/terms/" });
+    expect(catalog).toMatchObject({ "@id": `${BASE_URL}/catalog.jsonld`, "@type": "dcat:Catalog" });
+    for (const property of ["dct:title", "dct:description", "dct:publisher"]) expect(catalog[property], property).toBeDefined();
+    const [dataset] = catalog["dcat:dataset"] as Array<Record<string, any>>;
+    expect(dataset!["@type"]).toBe("dcat:Dataset");
+    for (const property of ["dct:title", "dct:description", "dct:license", "dcat:version", "dct:bibliographicCitation", "dct:temporal", "dcat:contactPoint"]) expect(dataset![property], property).toBeDefined();
+    const settings = await site();
+    expect(dataset!["dct:bibliographicCitation"]).toBe(settings.citation);
+    const distributions = dataset!["dcat:distribution"] as Array<Record<string, any>>;
+    for (const distribution of distributions) {
+      expect(distribution["@type"]).toBe("dcat:Distribution");
+      expect(distribution["dcat:accessURL"]["@id"].startsWith(`${BASE_URL}/`)).toBe(true);
+    }
+    const html = await readFile(path.join(built.dist, "index.html"), "utf8");
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { distribution: Array<{ contentUrl: string }> };
+    expect(distributions.map((distribution) => distribution["dcat:downloadURL"]["@id"])).toEqual(jsonLd.distribution.map((download) => download.contentUrl));
+    const [service] = catalog["dcat:service"] as Array<Record<string, any>>;
+    expect(service).toMatchObject({ "@type": "dcat:DataService", "dcat:endpointURL": { "@id": `${BASE_URL}/api/v1` }, "dcat:servesDataset": { "@id": dataset!["@id"] } });
+    // Every @id that names a file of this build names one it wrote.
+    const ids = JSON.stringify(catalog).match(new RegExp(`"${BASE_URL}(/[^"#]*)"`, "g"))!.map((id) => id.slice(BASE_URL.length + 1, -1));
+    for (const id of ids) expect(built.site.paths.includes(id) || id === "/" || id === "/api/v1", id).toBe(true);
+  });
+
+  it("is linked from the API catalog (describedby, application/ld+json)", async () => {
+    const linkset = await readJson<{ linkset: Array<Record<string, Array<{ href: string; type?: string }>>> }>(path.join(dist, ".well-known/api-catalog"));
+    const described = linkset.linkset[0]!.describedby!;
+    expect(described.find((link) => link.href.endsWith("/catalog.jsonld"))).toMatchObject({ type: "application/ld+json" });
+  });
+});
+
+describe("the data changelog", () => {
+  const ATOM = "http://www.w3.org/2005/Atom";
+
+  it("is an Atom feed that parses as XML, with the required elements, its dates the content's and never the build's clock", async () => {
+    const feed = await readFile(path.join(dist, "changelog.atom"), "utf8");
+    const atEpoch = await buildShipped("changelog-epoch", { sourceDateEpoch: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 });
+    expect(await readFile(path.join(atEpoch.dist, "changelog.atom"), "utf8")).toBe(feed);
+    const json = await readJson<{ entries: Array<{ id: string; date: string }> }>(path.join(dist, "changelog.json"));
+    const contentDates = new Set([...(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).matchAll(/date: (\d{4}-\d{2}-\d{2})/g)].map((match) => match[1]));
+    for (const file of await readdir(path.join(ROOT, "content", "answers"))) {
+      contentDates.add(/^reviewed: (\S+)$/m.exec(await readFile(path.join(ROOT, "content", "answers", file), "utf8"))![1]);
+    }
+    let parsed: { error: string | null; rootName: string; rootNamespace: string | null; feed: Record<string, string | null>; entries: Array<Record<string, string | null>> };
+    if (HAVE_CHROMIUM) {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        parsed = await page.evaluate(
+          ({ text, ns }) => {
+            const document = new DOMParser().parseFromString(text, "application/xml");
+            const error = document.getElementsByTagName("parsererror")[0]?.textContent ?? null;
+            const root = document.documentElement;
+            const child = (parent: Element, name: string) => Array.from(parent.children).find((element) => element.namespaceURI === ns && element.localName === name) ?? null;
+            const fields = (parent: Element) => ({
+              id: child(parent, "id")?.textContent ?? null,
+              title: child(parent, "title")?.textContent ?? null,
+              updated: child(parent, "updated")?.textContent ?? null,
+              author: (child(parent, "author") && child(child(parent, "author")!, "name")?.textContent) ?? null,
+              self: Array.from(parent.children).find((element) => element.localName === "link" && element.getAttribute("rel") === "self")?.getAttribute("href") ?? null,
+            });
+            return { error, rootName: root.localName, rootNamespace: root.namespaceURI, feed: fields(root), entries: Array.from(root.children).filter((element) => element.localName === "entry").map(fields) };
+          },
+          { text: feed, ns: ATOM },
+        );
+      } finally {
+        await browser.close();
+      }
+      expect(parsed.error).toBeNull();
+      expect(parsed.rootName).toBe("feed");
+      expect(parsed.rootNamespace).toBe(ATOM);
+      // RFC 4287 4.1.1: a feed has an id, a title, an updated date, an author (its entries have none) and should link itself.
+      for (const field of ["id", "title", "updated", "author", "self"]) expect(parsed.feed[field], field).toBeTruthy();
+      expect(parsed.entries.length).toBe(json.entries.length);
+      for (const entry of parsed.entries) {
+        for (const field of ["id", "title", "updated"]) expect(entry[field], field).toBeTruthy();
+        expect(contentDates.has(entry.updated!.replace("T00:00:00Z", "")), entry.updated!).toBe(true);
+      }
+      expect(new Set(parsed.entries.map((entry) => entry.id)).size).toBe(parsed.entries.length);
+      expect(parsed.feed.updated).toBe([...parsed.entries.map((entry) => entry.updated!)].sort().at(-1));
+    }
+    for (const entry of json.entries) expect(contentDates.has(entry.date), entry.date).toBe(true);
+  });
+
+  it("is announced by the home page's head and linked from the root resource; the page has a section for each entry", async () => {
+    const html = await readFile(path.join(dist, "index.html"), "utf8");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<link rel="alternate" type="application\/atom\+xml" href="changelog\.atom"/);
+    const root = await readJson<{ links: Record<string, string> }>(path.join(dist, "api/v1/index.json"));
+    expect(root.links).toMatchObject({ changelog: "/changelog.json", changelog_feed: "/changelog.atom" });
+    const json = await readJson<{ entries: Array<{ id: string }>; links: Record<string, string> }>(path.join(dist, "changelog.json"));
+    expect(json.entries.length).toBeGreaterThanOrEqual(4);
+    const page = await readFile(path.join(dist, "changelog/index.html"), "utf8");
+    for (const entry of json.entries) expect(page).toContain(`id="${entry.id}"`);
+  });
+});
