@@ -1,8 +1,9 @@
 /**
  * /data/av-buyer-data.zip: the data set in one download, made last from files already written (read back one at
- * a time, so that nothing is held but one file): the root resource and the collections' JSON pages, the CSV
- * tables with their data package, the answers as NDJSON, the JSON Schemas, CITATION.cff, and a README with the
- * licence and the citation. Under one folder named with the version; entries sorted; every time the
+ * a time, so that nothing is held but one file): the root resource, the suppliers' and evidence's JSON pages,
+ * every answer once as NDJSON (the answers' collection pages would repeat them: at 10,000 answers they doubled
+ * the ZIP to 200 MB and its build time), the CSV tables with their data package, the JSON Schemas,
+ * CITATION.cff, and a README with the licence and the citation. Under one folder named with the version; entries sorted; every time the
  * generation time, so two builds of the same content give the same bytes.
  */
 import { CITATION_FILE, DATASET_ZIP_FILE, ROOT_RESOURCE_FILE, SCHEMAS_FOLDER } from "../api/layout.ts";
@@ -19,7 +20,7 @@ export function inDatasetZip(path: string): boolean {
   return (
     path === ROOT_RESOURCE_FILE ||
     path === CITATION_FILE ||
-    /^\/api\/v1\/(answers|suppliers|evidence)\/(index|pages\/\d+)\.json$/.test(path) ||
+    /^\/api\/v1\/(suppliers|evidence)\/(index|pages\/\d+)\.json$/.test(path) ||
     path.startsWith(SCHEMAS_FOLDER) ||
     path.startsWith("/data/")
   );
@@ -52,9 +53,10 @@ The same citation as metadata: CITATION.cff (Citation File Format 1.2.0).
 Contents, with the paths the API serves them at:
 
 - api/v1/index.json: the root resource (counts, links, licence, citation).
-- api/v1/answers/, api/v1/suppliers/, api/v1/evidence/: the collections, as the API serves them (index.json, and pages/N.json past one page).
+- api/v1/suppliers/, api/v1/evidence/: those collections, as the API serves them (index.json, and pages/N.json past one page).
+- data/answers.ndjson: every answer, one JSON object per line, as its own file at /api/v1/answers/{slug}.json holds it.
 - api/v1/schemas/: the JSON Schema of every response and content file.
-- data/: the CSV tables with their Frictionless data package (datapackage.json), and every answer as one JSON line (answers.ndjson).
+- data/: the CSV tables with their Frictionless data package (datapackage.json).
 
 Files (${files.length + 1}):
 ${[README, ...files.map((path) => path.slice(1))].sort().map((name) => `- ${name}`).join("\n")}

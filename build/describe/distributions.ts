@@ -8,7 +8,7 @@ import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE, ROOT_RESOURCE_FILE } from "../ap
 /** The bulk downloads, with what the docs and the home page say of each. */
 export const BULK_DOWNLOADS: ReadonlyArray<{ path: string; title: string; mediaType: string; what: string }> = [
   { path: ANSWERS_NDJSON_FILE, title: "Every answer, one JSON object per line (NDJSON)", mediaType: "application/x-ndjson", what: "every answer as one line of JSON (NDJSON), the object its own file holds, in collection order" },
-  { path: DATASET_ZIP_FILE, title: "The whole data set in one ZIP file", mediaType: "application/zip", what: "the whole data set in one ZIP file: the root resource and the collections as JSON, the CSV tables with their data package, the NDJSON, the JSON Schemas, CITATION.cff and a README with the licence and the citation" },
+  { path: DATASET_ZIP_FILE, title: "The whole data set in one ZIP file", mediaType: "application/zip", what: "the whole data set in one ZIP file: the root resource, the suppliers and evidence as JSON, every answer as NDJSON, the CSV tables with their data package, the JSON Schemas, CITATION.cff and a README with the licence and the citation" },
 ];
 
 export interface Distribution {
