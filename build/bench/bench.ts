@@ -2,7 +2,7 @@
  * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10 --baseline <git ref>]`: measures, on this machine, how
  * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
  * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
- * and prints the figures; BENCH_WORK=<folder> works, and writes both files, there instead).
+ * and prints the figures; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; BENCH_WORK=<folder> works, and writes both files, there instead).
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
@@ -16,6 +16,7 @@ import { measureBuild, type BuildFigures } from "./measure-build.ts";
 import { measureQueries } from "./measure-search.ts";
 import { compareOnJudgedQueries } from "./judged-queries.ts";
 import { measureAgainstBaseline } from "./baseline.ts";
+import { compareWithStaticGenerators } from "./static-generators.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { markdown, responseSizes } from "./report.ts";
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
       baseline: { type: "string" },
       // For working on the bench: builds and search only, no servers or load.
       "search-only": { type: "boolean", default: false },
+      // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
+      "generators-only": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -43,6 +46,15 @@ async function main(): Promise<void> {
   const sizes = values.sizes!.split(",").map(Number);
   const contentFingerprint = await syntheticContentFingerprint();
   await mkdir(WORK, { recursive: true });
+  const generatorContent = async () => {
+    const content = path.join(WORK, `content-10000-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
+    return content;
+  };
+  if (values["generators-only"]) {
+    process.stdout.write(JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2) + "\n");
+    return;
+  }
   const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
@@ -62,14 +74,12 @@ async function main(): Promise<void> {
   process.stderr.write("bench: judged queries…\n");
   const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
   let baseline;
-  if (values.baseline) {
-    const content = path.join(WORK, `content-10000-${contentFingerprint}`);
-    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
-    baseline = await measureAgainstBaseline(values.baseline, content, 10_000);
-  }
+  if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await generatorContent(), 10_000);
+  process.stderr.write("bench: beside Hugo and Eleventy…\n");
+  const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
   if (values["search-only"]) {
     await deleteEarlierOutputs(aside);
-    process.stdout.write(JSON.stringify({ builds, judged, baseline }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ builds, judged, baseline, generators }, null, 2) + "\n");
     return;
   }
   process.stderr.write("bench: servers…\n");
@@ -89,6 +99,7 @@ async function main(): Promise<void> {
     sizes: await responseSizes(path.join(WORK, "dist-shipped")),
     judged,
     baseline,
+    generators,
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
   await writeFile(REPORT_FILE, markdown(results));

@@ -6,6 +6,7 @@ import { ANSWERS_SEARCH_INDEX_FILE, searchTermsPath } from "../api/layout.ts";
 import type { BuildFigures } from "./measure-build.ts";
 import type { QueryCase } from "./measure-search.ts";
 import type { BaselineFigures } from "./baseline.ts";
+import type { GeneratorComparison } from "./static-generators.ts";
 import type { JudgedComparison } from "./judged-queries.ts";
 import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
 import type { LoadFigures, measureServers } from "./measure-servers.ts";
@@ -30,6 +31,7 @@ export function markdown(results: {
   sizes: Awaited<ReturnType<typeof responseSizes>>;
   judged?: JudgedComparison;
   baseline?: BaselineFigures;
+  generators?: GeneratorComparison;
 }): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   const target = (met: boolean) => (met ? "met" : "**missed**");
@@ -68,6 +70,7 @@ export function markdown(results: {
     "",
     ...judgedSection(results.judged),
     ...baselineSection(results.baseline),
+    ...generatorsSection(results.generators),
     "## Local server",
     "",
     `autocannon, 10 connections, the same headers (\`Accept: application/json\`, \`Accept-Encoding: identity\`), on the shipped build; the plain server is \`serve-handler\` alone over the same dist/.`,
@@ -114,6 +117,7 @@ export function markdown(results: {
     results.baseline
       ? `| ${results.baseline.answers.toLocaleString("en")}-answer build no slower than the baseline ${baselineName(results.baseline)}: ours over baseline at most 1.0 | ${n(results.baseline.oursMedian, 2)} s against ${n(results.baseline.baselineMedian, 2)} s, ${n(results.baseline.ratio, 3)}× (medians of ${results.baseline.repeats} wall-clock builds each, taken in turns in one run, each into a new folder) | ${target(results.baseline.ratio <= 1)} |`
       : "| 10,000-answer build no slower than the baseline | not run (`--baseline <git ref>`) | — |",
+    ...generatorTargets(results.generators),
     results.judged
       ? `| judged queries: MRR and top-1 at least MiniSearch's | ${n(results.judged.ours.meanReciprocalRank, 3)} and ${results.judged.ours.topOneHits} against ${n(results.judged.miniSearch.meanReciprocalRank, 3)} and ${results.judged.miniSearch.topOneHits} | ${target(results.judged.ours.meanReciprocalRank >= results.judged.miniSearch.meanReciprocalRank && results.judged.ours.topOneHits >= results.judged.miniSearch.topOneHits)} |`
       : "| judged queries | not run | — |",
@@ -229,6 +233,34 @@ function baselineSection(baseline: BaselineFigures | undefined): string[] {
     `| this checkout | ${baseline.oursSeconds.map(n).join(", ")} | ${n(baseline.oursMedian)} |`,
     "",
     `Ratio, ours to the baseline: ${baseline.ratio.toFixed(3)}. One build's time moves by about a tenth from run to run, so with ${baseline.repeats} builds each a ratio within a few hundredths of 1 says the two are as fast, not which is faster.`,
+    "",
+  ];
+}
+
+function oursAndHugo(comparison: GeneratorComparison) {
+  return { ours: comparison.generators.find((generator) => generator.name === "ours")!, hugo: comparison.generators.find((generator) => generator.name === "Hugo") };
+}
+
+function generatorTargets(comparison: GeneratorComparison | undefined): string[] {
+  if (!comparison) return ["| clean build at 10,000 answers at most 1.5 times Hugo's | not run | — |"];
+  const { ours, hugo } = oursAndHugo(comparison);
+  if (!hugo) return [`| clean build at 10,000 answers at most 1.5 times Hugo's | not run: ${comparison.missing.Hugo ?? "Hugo missing"} | — |`];
+  const ratio = ours.median / hugo.median;
+  return [`| clean build at ${comparison.answers.toLocaleString("en")} answers at most 1.5 times Hugo's | ${ours.median.toFixed(2)} s against ${hugo.median.toFixed(2)} s, ${ratio.toFixed(2)}× (medians of ${comparison.repeats}, in turns in one run) | ${ratio <= 1.5 ? "met" : "**missed**"} |`];
+}
+
+function generatorsSection(comparison: GeneratorComparison | undefined): string[] {
+  if (!comparison) return [];
+  const { ours } = oursAndHugo(comparison);
+  return [
+    "## The build beside Hugo and Eleventy",
+    "",
+    `The same ${comparison.answers.toLocaleString("en")} generated answers built by Hugo (Debian's package), Eleventy (npm, pinned in build/bench/generators/) and this checkout, in turns (Hugo, Eleventy, ours, …), ${comparison.repeats} times each, each into a folder that never held files. Hugo and Eleventy write one JSON file per answer, its front matter and its body rendered to HTML (the sites are in build/bench/generators/); ours validates everything and writes every file it always writes: each answer as JSON and as Markdown, the collection pages, the search index, the CSVs, the NDJSON and the ZIP, the pages and the checksums. Peak memory is GNU time's maximum resident set of the process (for ours, the main process; its worker threads share it).`,
+    "",
+    "| generator | version | files written | wall times (s) | median (s) | ours over it | peak memory (MiB) |",
+    "|---|---|---:|---|---:|---:|---:|",
+    ...comparison.generators.map((generator) => `| ${generator.name} | ${generator.version} | ${generator.files.toLocaleString("en")} | ${generator.seconds.map((seconds) => seconds.toFixed(2)).join(", ")} | ${generator.median.toFixed(2)} | ${(ours.median / generator.median).toFixed(2)} | ${Number.isNaN(generator.peakMiB) ? "—" : generator.peakMiB.toFixed(0)} |`),
+    ...Object.entries(comparison.missing).map(([name, why]) => `| ${name} | not run: ${why} ||||||`),
     "",
   ];
 }
