@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { validateCFF } from "cffjs";
 import { parse } from "yaml";
 import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
@@ -29,6 +30,13 @@ describe("CITATION.cff", () => {
     const served = await readFile(path.join(dist, "CITATION.cff"));
     const committed = await readFile(path.join(ROOT, "CITATION.cff"));
     expect(committed.equals(served), "CITATION.cff is stale: build, then copy dist/CITATION.cff to the repository's root").toBe(true);
+  });
+
+  it("validates against the Citation File Format's own 1.2.0 schema (as cffjs ships it), in strict Ajv", async () => {
+    const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
+    expect(() => validateCFF(structuredClone(cff))).not.toThrow();
+    // The schema is really applied: a key it does not define fails.
+    expect(() => validateCFF({ ...structuredClone(cff), "release-notes": "x" })).toThrow(/additionalProperties|must NOT have additional properties/);
   });
 
   it("holds the required keys of CFF 1.2.0 with their types, and only keys the format defines", async () => {
