@@ -1,7 +1,8 @@
 /**
- * Netlify's own toolchain for the deploy tests, offline: netlify-cli (its build, edge bundler and local edge
- * runtime), Deno, Node 22 and the MCP Inspector, pinned by this folder's package-lock.json and installed on demand into
- * artifacts/netlify-toolchain/ (never into the project's node_modules, so a newcomer's npm install stays light).
+ * The test-only toolchain, offline: netlify-cli (its build, edge bundler and local edge runtime), Deno, Node 22,
+ * the MCP Inspector, Lighthouse and the Frictionless libraries (datapackage, tableschema), pinned by this folder's
+ * package-lock.json and installed on demand into artifacts/netlify-toolchain/ (never into the project's
+ * node_modules, so a newcomer's npm install stays light).
  *
  * Nothing here may reach the network, and nothing does: Deno comes as an npm platform package, Netlify's edge
  * bootstrap ships inside @netlify/edge-functions-dev, and the one remote module the bundler's config reader
@@ -11,7 +12,7 @@
  */
 import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +30,10 @@ export const TOOLCHAIN = {
   edgeBootstrap: path.join(MODULES, "@netlify", "edge-functions-dev", "dist", "deno", "bootstrap.mjs"),
   /** The MCP Inspector's launcher (`mcp-inspector`); it needs Node 22. */
   inspector: path.join(MODULES, "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js"),
+  /** Lighthouse's CLI; it needs Node 22 (>= 22.19). */
+  lighthouse: path.join(MODULES, "lighthouse", "cli", "index.js"),
+  /** The toolchain's packages, for require() of the CommonJS ones (datapackage, tableschema) from the tests. */
+  modules: MODULES,
   /** The cache folder every process of the toolchain sees as its own ~/.cache (Deno's default cache among it). */
   cacheHome: path.join(TOOLCHAIN_DIR, "cache"),
 };
@@ -58,15 +63,22 @@ function lockDigest(): string {
   return createHash("sha256").update(readFileSync(path.join(HERE, "package-lock.json"))).digest("hex");
 }
 
+/** Whether this lockfile's install is in place. */
+function installed(): boolean {
+  const stamp = path.join(TOOLCHAIN_DIR, ".installed");
+  return existsSync(stamp) && readFileSync(stamp, "utf8") === lockDigest() && existsSync(TOOLCHAIN.netlify);
+}
+
 /** Installs the pinned toolchain unless this lockfile's install is already there. Returns its folder. */
 export function installToolchain(log: (line: string) => void = () => {}): string {
-  const stamp = path.join(TOOLCHAIN_DIR, ".installed");
-  const digest = lockDigest();
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === digest && existsSync(TOOLCHAIN.netlify)) {
-    seedDenoCache();
-    return TOOLCHAIN_DIR;
-  }
-  log(`installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`);
+  // Test files run in parallel workers and each may be the first to need it: one installs, the others wait.
+  if (!installed()) withInstallLock(() => installed() || install(log));
+  seedDenoCache();
+  return TOOLCHAIN_DIR;
+}
+
+function install(log: (line: string) => void): void {
+  log(`installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, Lighthouse, datapackage) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`);
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
@@ -75,12 +87,52 @@ export function installToolchain(log: (line: string) => void = () => {}): string
   // --ignore-scripts: no install script may download anything; every binary arrives as a package.
   // npm's report goes to stderr: this script's stdout is only the Node 22 folder, which .ci/run puts on PATH.
   const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, stdio: ["ignore", 2, "inherit"] });
-  if (result.status !== 0) throw new Error(`npm ci of the Netlify toolchain failed (exit ${result.status}); see the output above`);
-  writeFileSync(path.join(staging, ".installed"), digest);
+  if (result.status !== 0) throw new Error(`npm ci of the test toolchain failed (exit ${result.status}); see the output above`);
+  writeFileSync(path.join(staging, ".installed"), lockDigest());
   rmSync(TOOLCHAIN_DIR, { recursive: true, force: true });
   renameSync(staging, TOOLCHAIN_DIR);
-  seedDenoCache();
-  return TOOLCHAIN_DIR;
+}
+
+/** Runs `work` holding a lock folder beside the toolchain's (mkdir is atomic); a lock whose process is gone is taken over. */
+function withInstallLock(work: () => unknown): void {
+  const lock = `${TOOLCHAIN_DIR}.lock`;
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (!lockHolderAlive(lock)) rmSync(lock, { recursive: true, force: true });
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  }
+  try {
+    writeFileSync(path.join(lock, "pid"), String(process.pid));
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function lockHolderAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+  } catch {
+    // Taken a moment ago and its pid not yet written, or left by a process killed in that moment.
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 60_000;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Writes the remote module into Deno's cache layout: remote/https/<host>/<sha256 of the path>, metadata last. */
