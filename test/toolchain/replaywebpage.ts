@@ -8,11 +8,14 @@
  * npm cannot even resolve them from the registry (@webrecorder/wabac 2.27.3 wants warcio ^2.4.12, which is not
  * published there). So only the tarball is fetched, by npm itself, checked against the integrity below, and
  * the two bundles and the licence are unpacked from it.
+ *
+ * `tsx test/toolchain/replaywebpage.ts` fetches it and prints its folder (.ci/run).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { ROOT } from "./netlify-toolchain.ts";
 
 export const REPLAYWEBPAGE = {
@@ -50,4 +53,8 @@ export function installReplayWebPage(log: (line: string) => void = () => {}): st
     rmSync(staging, { recursive: true, force: true });
   }
   return REPLAYWEBPAGE_DIR;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.stdout.write(`${installReplayWebPage((line) => process.stderr.write(`${line}\n`))}\n`);
 }
