@@ -66,7 +66,12 @@ export function pointedTargets(targetUri: string, response: RecordedResponse, or
       // Each link-value starts with its URI reference in angle brackets (RFC 8288).
       for (const match of value.matchAll(/(?:^|,)\s*<([^>]*)>/g)) pointed.push(match[1]!);
     } else if (lowered === "content-type" && value.split(";")[0]!.trim() === "application/problem+json") {
-      const type = (JSON.parse(response.body.toString("utf8")) as { type?: unknown }).type;
+      let type: unknown;
+      try {
+        type = (JSON.parse(response.body.toString("utf8")) as { type?: unknown }).type;
+      } catch (error) {
+        throw new Error(`${targetUri} is served as a problem document but its body is not JSON: ${(error as Error).message}`);
+      }
       if (typeof type === "string") pointed.push(type);
     }
   }
