@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveWarc } from "../build/archive/archive.ts";
 import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { packageBag } from "../build/archive/package.ts";
+import { HTML_PAGES } from "../build/describe/docs-html.ts";
 import { DOWNLOADS, QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
@@ -185,6 +186,39 @@ describe("npm run archive: a WARC 1.1 file with a CDX index", () => {
     expect(types[0]).toBe("warcinfo");
     expect(types.filter((type) => type === "response").length).toBe(types.filter((type) => type === "request").length);
     expect(types.filter((type) => type === "response").length).toBeGreaterThanOrEqual(canonicalUrls.length + QUERY_EXAMPLES.length);
+  });
+
+  it("holds every page, every sitemap URL, the q examples, and every same-origin URL a Link header or a problem type points at", async () => {
+    const responses = new Map<string, { status: number; link: string | null; contentType: string | null; body: string }>();
+    for await (const record of WARCParser.iterRecords([new Uint8Array(warc)])) {
+      const body = new TextDecoder().decode(await record.readFully(true));
+      if (record.warcType === "response") responses.set(record.warcTargetURI!, { status: Number(record.httpHeaders!.statusCode), link: record.httpHeaders!.headers.get("Link") ?? null, contentType: record.httpHeaders!.headers.get("Content-Type") ?? null, body });
+    }
+    const origin = new URL([...responses.keys()][0]!).origin;
+    const sitemap = [...(await readFile(path.join(dist, "sitemap.xml"), "utf8")).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(sitemap.length).toBeGreaterThan(5);
+    const expected = new Set([
+      ...sitemap,
+      ...HTML_PAGES.map((page) => origin + page),
+      ...QUERY_EXAMPLES.map((example) => `${origin}/api/v1/answers?q=${encodeURIComponent(example.q)}`),
+    ]);
+    let problems = 0;
+    for (const [uri, response] of responses) {
+      for (const match of (response.link ?? "").matchAll(/<([^>]+)>/g)) expected.add(new URL(match[1]!, uri).href);
+      if (response.contentType?.startsWith("application/problem+json")) {
+        problems++;
+        expected.add(JSON.parse(response.body).type);
+      }
+    }
+    // Some response is a problem, and its type is the errors page.
+    expect(problems).toBeGreaterThan(0);
+    expect(expected).toContain(`${origin}/docs/errors/#not-found`);
+    for (const url of expected) {
+      const page = new URL(url);
+      page.hash = "";
+      if (page.origin !== origin) continue;
+      expect(responses.get(page.href)?.status, page.href).toBe(200);
+    }
   });
 
   it("answers a CDX lookup of every URL of urls.txt with exactly the bytes of dist/", async () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run archive`: a WARC 1.1 file of the API as the local server serves it (request and response records
- * with their headers) for every URL of urls.txt, the extensionless aliases and the documented query examples,
- * written with warcio, with a CDXJ index beside it. Deterministic: the server runs in archive mode (a fixed
+ * with their headers) for every URL capture-targets.ts names (the files, pages, aliases, sitemap URLs and
+ * documented query examples, and every URL a recorded Link header or problem type points at), written with
+ * warcio, with a CDXJ index beside it. ReplayWeb.page replays it (test/archive-replay.test.ts). Deterministic: the server runs in archive mode (a fixed
  * Date header), WARC-Date comes from SOURCE_DATE_EPOCH (else the build's own time), and record IDs are derived
  * from the record's content.
  */
@@ -11,9 +12,8 @@ import type { AddressInfo } from "node:net";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CDXIndexer, WARCRecord, WARCSerializer } from "warcio";
-import { QUERY_EXAMPLES } from "../describe/service-facts.ts";
-import { ALIASES } from "../routes.ts";
 import { createLocalServer } from "../server/local-server.ts";
+import { pointedTargets, seedTargets } from "./capture-targets.ts";
 import { archiveEpoch, readBuiltOutput } from "./dist-files.ts";
 
 export interface ArchiveResult {
@@ -37,14 +37,9 @@ export async function archiveWarc(distFolder: string, artifactsFolder: string, n
   const httpDate = new Date(epoch * 1000).toUTCString();
   const openapi = JSON.parse(output.files.find((file) => file.path === "api/v1/openapi.json")!.bytes.toString("utf8"));
   const origin: string = openapi.servers[0].url;
-  const urlList = output.files.find((file) => file.path === "urls.txt")!.bytes.toString("utf8").split("\n").filter(Boolean);
-  const slug = JSON.parse(output.files.find((file) => file.path === "api/v1/answers/index.json")!.bytes.toString("utf8")).data[0]?.slug;
-  const targets = [
-    ...urlList,
-    ...ALIASES.map(([alias]) => alias),
-    ...QUERY_EXAMPLES.map((example) => `/api/v1/answers?q=${encodeURIComponent(example.q)}`),
-    ...(slug ? [`/api/v1/answers?slug=${slug}`] : []),
-  ];
+  // A work list, not a set: a pointed-at URL is appended once, after the seeds, so the order is fixed.
+  const targets = seedTargets(output, origin);
+  const listed = new Set(targets);
 
   const server = await createLocalServer({ dist: distFolder, netlifyConfigPath, fixedDate: httpDate });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -63,9 +58,16 @@ export async function archiveWarc(distFolder: string, artifactsFolder: string, n
       },
     );
     chunks.push(await WARCSerializer.serialize(info, { gzip: false }));
-    for (const target of targets) {
+    for (let index = 0; index < targets.length; index++) {
+      const target = targets[index]!;
       const exchange = await fetchRaw(port, target);
       const targetUri = origin + target;
+      for (const pointed of pointedTargets(targetUri, exchange, origin)) {
+        if (!listed.has(pointed)) {
+          listed.add(pointed);
+          targets.push(pointed);
+        }
+      }
       const responseId = `<urn:uuid:${uuidFromContent(`response ${targetUri} ${createHash("sha256").update(exchange.body).digest("hex")} ${exchange.status}`)}>`;
       const response = WARCRecord.create(
         {

@@ -12,10 +12,11 @@ if (!HAVE_CHROMIUM) {
   process.stderr.write(`\nSkipping the browser tests. ${INSTALL_HINT}\n`);
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: further Chromium switches a test needs (they come after the common ones). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     // No network beyond loopback here: keep Chromium from reaching for Google's services.
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", ...extraArgs],
   });
 }
