@@ -12,6 +12,7 @@ import { validateCFF } from "cffjs";
 import { parse } from "yaml";
 import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
+import { startLocalServer } from "./support/local-server.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -280,5 +281,14 @@ describe("the data changelog", () => {
     expect(json.entries.length).toBeGreaterThanOrEqual(4);
     const page = await readFile(path.join(dist, "changelog/index.html"), "utf8");
     for (const entry of json.entries) expect(page).toContain(`id="${entry.id}"`);
+  });
+
+  it("is linked with rel=alternate in the Link header of / and of the API root, as served", async () => {
+    const running = await startLocalServer(dist);
+    for (const url of ["/", "/index.html", "/api/v1", "/api/v1/index.json"]) {
+      const response = await fetch(`${running.origin}${url}`);
+      await response.arrayBuffer();
+      expect(response.headers.get("link"), url).toContain('</changelog.atom>; rel="alternate"; type="application/atom+xml"');
+    }
   });
 });
