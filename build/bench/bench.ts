@@ -17,6 +17,7 @@ import { measureQueries } from "./measure-search.ts";
 import { compareOnJudgedQueries } from "./judged-queries.ts";
 import { measureAgainstBaseline } from "./baseline.ts";
 import { compareWithStaticGenerators } from "./static-generators.ts";
+import { outputShares, profileBuild } from "./build-profile.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { markdown, responseSizes } from "./report.ts";
@@ -77,9 +78,11 @@ async function main(): Promise<void> {
   if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await generatorContent(), 10_000);
   process.stderr.write("bench: beside Hugo and Eleventy…\n");
   const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
+  process.stderr.write("bench: where the build's time goes (a profiled build in one thread)…\n");
+  const buildProfile = { ...profileBuild(await generatorContent(), 10_000), output: existsSync(path.join(WORK, "dist-10000")) ? outputShares(path.join(WORK, "dist-10000")) : [] };
   if (values["search-only"]) {
     await deleteEarlierOutputs(aside);
-    process.stdout.write(JSON.stringify({ builds, judged, baseline, generators }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ builds, judged, baseline, generators, buildProfile }, null, 2) + "\n");
     return;
   }
   process.stderr.write("bench: servers…\n");
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
     judged,
     baseline,
     generators,
+    buildProfile,
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
   await writeFile(REPORT_FILE, markdown(results));

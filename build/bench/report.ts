@@ -7,6 +7,7 @@ import type { BuildFigures } from "./measure-build.ts";
 import type { QueryCase } from "./measure-search.ts";
 import type { BaselineFigures } from "./baseline.ts";
 import type { GeneratorComparison } from "./static-generators.ts";
+import type { BuildProfile } from "./build-profile.ts";
 import type { JudgedComparison } from "./judged-queries.ts";
 import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
 import type { LoadFigures, measureServers } from "./measure-servers.ts";
@@ -32,6 +33,7 @@ export function markdown(results: {
   judged?: JudgedComparison;
   baseline?: BaselineFigures;
   generators?: GeneratorComparison;
+  buildProfile?: BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> };
 }): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   const target = (met: boolean) => (met ? "met" : "**missed**");
@@ -71,6 +73,7 @@ export function markdown(results: {
     ...judgedSection(results.judged),
     ...baselineSection(results.baseline),
     ...generatorsSection(results.generators),
+    ...profileSection(results.buildProfile),
     "## Local server",
     "",
     `autocannon, 10 connections, the same headers (\`Accept: application/json\`, \`Accept-Encoding: identity\`), on the shipped build; the plain server is \`serve-handler\` alone over the same dist/.`,
@@ -257,10 +260,32 @@ function generatorsSection(comparison: GeneratorComparison | undefined): string[
     "",
     `The same ${comparison.answers.toLocaleString("en")} generated answers built by Hugo (Debian's package), Eleventy (npm, pinned in build/bench/generators/) and this checkout, in turns (Hugo, Eleventy, ours, …), ${comparison.repeats} times each, each into a folder that never held files. Hugo and Eleventy write one JSON file per answer, its front matter and its body rendered to HTML (the sites are in build/bench/generators/); ours validates everything and writes every file it always writes: each answer as JSON and as Markdown, the collection pages, the search index, the CSVs, the NDJSON and the ZIP, the pages and the checksums. Peak memory is GNU time's maximum resident set of the process (for ours, the main process; its worker threads share it).`,
     "",
-    "| generator | version | files written | wall times (s) | median (s) | ours over it | peak memory (MiB) |",
-    "|---|---|---:|---|---:|---:|---:|",
-    ...comparison.generators.map((generator) => `| ${generator.name} | ${generator.version} | ${generator.files.toLocaleString("en")} | ${generator.seconds.map((seconds) => seconds.toFixed(2)).join(", ")} | ${generator.median.toFixed(2)} | ${(ours.median / generator.median).toFixed(2)} | ${Number.isNaN(generator.peakMiB) ? "—" : generator.peakMiB.toFixed(0)} |`),
-    ...Object.entries(comparison.missing).map(([name, why]) => `| ${name} | not run: ${why} ||||||`),
+    "| generator | version | files written | MB written | wall times (s) | median (s) | ours over it | peak memory (MiB) |",
+    "|---|---|---:|---:|---|---:|---:|---:|",
+    ...comparison.generators.map((generator) => `| ${generator.name} | ${generator.version} | ${generator.files.toLocaleString("en")} | ${(generator.bytes / 1e6).toFixed(0)} | ${generator.seconds.map((seconds) => seconds.toFixed(2)).join(", ")} | ${generator.median.toFixed(2)} | ${(ours.median / generator.median).toFixed(2)} | ${Number.isNaN(generator.peakMiB) ? "—" : generator.peakMiB.toFixed(0)} |`),
+    ...Object.entries(comparison.missing).map(([name, why]) => `| ${name} | not run: ${why} |||||||`),
+    "",
+  ];
+}
+
+function profileSection(profile: (BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> }) | undefined): string[] {
+  if (!profile) return [];
+  const busy = profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0);
+  const written = profile.output.reduce((sum, kind) => sum + kind.bytes, 0);
+  return [
+    "## Where the build's time goes",
+    "",
+    `One more build of the ${profile.answers.toLocaleString("en")} answers, in a single thread (no worker threads, so that every sample names the file its code comes from) under V8's sampling profiler (\`--cpu-prof\`): ${profile.wallSeconds.toFixed(1)} s of wall time, ${busy.toFixed(1)} s of it working and ${profile.idleSeconds.toFixed(1)} s waiting (for the disk, mostly). The self time of its samples, by what the code is (build/bench/build-profile.ts); a file system call's time is its call's share on the build's thread, the writing itself happening in the kernel and Node's thread pool. The real build spreads the parsing and rendering over a worker thread per core.`,
+    "",
+    "| work | CPU (s) | share |",
+    "|---|---:|---:|",
+    ...profile.kinds.map((kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`),
+    "",
+    `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, against one JSON file per answer for Hugo and Eleventy:`,
+    "",
+    "| files | count | MB |",
+    "|---|---:|---:|",
+    ...profile.output.map((kind) => `| ${kind.kind} | ${kind.files.toLocaleString("en")} | ${(kind.bytes / 1e6).toFixed(1)} |`),
     "",
   ];
 }

@@ -20,6 +20,8 @@ export interface GeneratorRun {
   seconds: number;
   peakMiB: number;
   files: number;
+  /** Bytes of every file written. */
+  bytes: number;
 }
 
 export interface GeneratorFigures {
@@ -30,6 +32,7 @@ export interface GeneratorFigures {
   median: number;
   peakMiB: number;
   files: number;
+  bytes: number;
 }
 
 export interface GeneratorComparison {
@@ -89,9 +92,11 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
   return { seconds, peakMiB: peak ? Number(peak) / 1024 : NaN };
 }
 
-function countJsonFiles(folder: string): number {
-  const listed = spawnSync("find", [folder, "-name", "*.json", "-type", "f"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  return listed.stdout.split("\n").filter(Boolean).length;
+/** The files a build wrote and their bytes. */
+function written(folder: string): { files: number; bytes: number } {
+  const listed = spawnSync("find", [folder, "-type", "f", "-printf", "%s\\n"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const sizes = listed.stdout.split("\n").filter(Boolean).map(Number);
+  return { files: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
 interface Generator {
@@ -110,7 +115,7 @@ function hugo(answersDir: string): Generator | string {
   return {
     name: "Hugo",
     version: /v[\d.]+/.exec(version.stdout)?.[0] ?? version.stdout.trim(),
-    build: (out) => ({ ...timed("hugo", ["--quiet", "--destination", out], site, ENV), files: countJsonFiles(out) }),
+    build: (out) => ({ ...timed("hugo", ["--quiet", "--destination", out], site, ENV), ...written(out) }),
   };
 }
 
@@ -129,7 +134,7 @@ function eleventy(answersDir: string): Generator | string {
   return {
     name: "Eleventy",
     version: `v${version.version}`,
-    build: (out) => ({ ...timed(process.execPath, [cli, "--config=eleventy.config.cjs", "--quiet"], site, { ...ENV, ELEVENTY_OUT: out }), files: countJsonFiles(out) }),
+    build: (out) => ({ ...timed(process.execPath, [cli, "--config=eleventy.config.cjs", "--quiet"], site, { ...ENV, ELEVENTY_OUT: out }), ...written(out) }),
   };
 }
 
@@ -141,7 +146,7 @@ export async function compareWithStaticGenerators(contentDir: string, answers: n
     if (typeof made === "string") missing[made.split(" ")[0]!] = made;
     else generators.push(made);
   }
-  generators.push({ name: "ours", version: "this checkout", build: (out) => runBuild(ROOT, "ours", contentDir, out) });
+  generators.push({ name: "ours", version: "this checkout", build: (out) => ({ ...runBuild(ROOT, "ours", contentDir, out), ...written(out) }) });
   const outputs = Array.from({ length: repeats }, (_, at) => generators.map((generator) => path.join(WORK, `dist-compare-${generator.name.toLowerCase()}-${at + 1}`)));
   const leftovers = outputs.flat().filter((folder) => existsSync(folder));
   if (leftovers.length > 0) await deleteOutputs(leftovers);
@@ -163,6 +168,7 @@ export async function compareWithStaticGenerators(contentDir: string, answers: n
       median: median(runs[index]!.map((run) => run.seconds)),
       peakMiB: Math.max(...runs[index]!.map((run) => run.peakMiB)),
       files: runs[index]![0]!.files,
+      bytes: runs[index]![0]!.bytes,
     })),
   };
 }
