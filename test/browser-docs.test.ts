@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { build, buildShipped, FIXTURES, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+import { HTML_PAGES } from "../build/describe/docs-html.ts";
 
 let running: RunningServer;
 let browser: Browser;
@@ -22,7 +23,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     await browser?.close();
   });
 
-  it.each(["/", "/docs/", "/docs/errors/"])("%s renders with no console error and every request stays on localhost", async (pagePath) => {
+  it.each(HTML_PAGES)("%s renders with no console error and every request stays on localhost", async (pagePath) => {
     const page = await browser.newPage();
     const problems: string[] = [];
     const requested: string[] = [];
@@ -49,7 +50,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     await page.close();
   });
 
-  it.each(["/", "/docs/", "/docs/errors/", "/docs/files/"])("%s never scrolls sideways at 390 and 1280 px, with every details element open", async (pagePath) => {
+  it.each(HTML_PAGES)("%s never scrolls sideways at 390 and 1280 px, with every details element open", async (pagePath) => {
     for (const width of [390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(running.origin + pagePath, { waitUntil: "load" });
