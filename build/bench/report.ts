@@ -53,7 +53,7 @@ export function markdown(results: {
     "",
     "## The search index",
     "",
-    "Every file under `/api/v1/search/`: the map, the words shards, the documents chunks (128 slugs each), the prefix files of one-letter tokens whose words fill several shards, and the suggestion words. Gzip is of each file on its own (default level), as a CDN serves it. The parse is of the map and the largest words shard: what a cold query word pays, one shard being the usual case.",
+    "Every file under `/api/v1/search/`: the map, the words shards, the documents chunks (slugs front-coded in blocks of 64, a chunk closed past 64 KiB), the prefix files of one-letter tokens whose words fill several shards, and the suggestion words. Gzip is of each file on its own (default level), as a CDN serves it. The parse is of the map and the largest words shard: what a cold query word pays, one shard being the usual case.",
     "",
     "| content | answers | files | raw (KiB) | gzip (KiB) | gzip bytes per answer | words shards | documents chunks | prefix files | terms | map (bytes) | largest shard (KiB) | parse (ms) |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
