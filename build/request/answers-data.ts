@@ -26,6 +26,8 @@ export class MixedDeployError extends OriginError {}
 /** One answer as the text it has inside a collection's `data` array, as UTF-8, with what identifies that text. */
 export interface AnswerFragment {
   bytes: Uint8Array<ArrayBuffer>;
+  /** The same, as text (a slice of the file's text, which is kept anyway): explaining a hit reads it. */
+  text: string;
   digest: string;
 }
 
@@ -160,7 +162,7 @@ export class AnswersData {
       const fragment = singleItemFragment(text);
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
       // The digest of the file's bytes, not the content's: a new renderer changes the bytes of the same content.
-      return { bytes: new TextEncoder().encode(fragment), digest };
+      return { bytes: new TextEncoder().encode(fragment), text: fragment, digest };
     });
   }
 
@@ -173,7 +175,7 @@ export class AnswersData {
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
       // The page's digest covers every answer on it: an answer's place on its page names its text.
-      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), digest: `${digest}:${at}` }));
+      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), text: fragment, digest: `${digest}:${at}` }));
     });
   }
 
@@ -181,7 +183,7 @@ export class AnswersData {
   preparedAnswer(slug: string, fragment: AnswerFragment): PreparedAnswer {
     let prepared = this.prepared.get(slug);
     if (prepared) return prepared;
-    prepared = prepareAnswer(answerSearchTexts(searchableAnswerOf(new TextDecoder().decode(fragment.bytes))));
+    prepared = prepareAnswer(answerSearchTexts(searchableAnswerOf(fragment.text)));
     if (this.prepared.size >= KEPT_PREPARED) this.prepared.delete(this.prepared.keys().next().value!);
     this.prepared.set(slug, prepared);
     return prepared;

@@ -145,14 +145,30 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
   if (tokens !== undefined) {
     const search: SearchMeta = { sort };
     // Beside the answers, not inside them: the answer objects stay the bytes of their files.
-    search.matches = hits.map((hit, at): AnswerMatch => ({ slug: hit.slug, score: hit.score!, ...explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens) }));
+    // Made with their keys in the order the canonical form sorts them, so that it need not copy them.
+    search.matches = hits.map((hit, at): AnswerMatch => {
+      const { fields, snippet } = explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens);
+      return { fields, score: hit.score!, slug: hit.slug, snippet };
+    });
     // A miss suggests, from the index's own words: never from the request's text.
     if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0)) search.suggestions = await data.search.suggest(tokens);
     Object.assign(envelope.meta, search);
   }
-  const encoder = new TextEncoder();
-  const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope).map((part) => (typeof part === "string" ? encoder.encode(part) : part));
-  return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), JSON.stringify(envelope)]), lifecycle);
+  const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope);
+  // The last part is the envelope's own text (all but the answers): with the answers' digests, it says what the bytes are.
+  const tail = parts[parts.length - 1] as string;
+  const bytes = parts.map((part, at) => (typeof part !== "string" ? part : at === parts.length - 1 ? new TextEncoder().encode(part) : encodedJoint(part)));
+  return jsonResponse(request, bytes, combinedDigest([...fragments.map((fragment) => fragment.digest), tail]), lifecycle);
+}
+
+// The few fixed strings between the answers of a body ("[", ",", "]"), encoded once: like the answers' own bytes,
+// the same bytes serve every response.
+const encodedJoints = new Map<string, Uint8Array<ArrayBuffer>>();
+
+function encodedJoint(text: string): Uint8Array<ArrayBuffer> {
+  let bytes = encodedJoints.get(text);
+  if (!bytes) encodedJoints.set(text, (bytes = new TextEncoder().encode(text)));
+  return bytes;
 }
 
 /** The answer with this slug, if the collection has it. */
@@ -168,20 +184,33 @@ async function slugHit(data: AnswersData, slug: string): Promise<{ slug: string;
  * milliseconds.
  */
 export function combinedDigest(parts: readonly string[]): string {
-  const text = parts.join("\n");
-  const hash = (seed: number) => {
-    let h1 = 0xdeadbeef ^ seed;
-    let h2 = 0x41c6ce57 ^ seed;
+  // Both hashes in one pass over the parts joined by newlines (the parts are not joined into one string).
+  let a1 = 0xdeadbeef ^ 1;
+  let a2 = 0x41c6ce57 ^ 1;
+  let b1 = 0xdeadbeef ^ 2;
+  let b2 = 0x41c6ce57 ^ 2;
+  for (let part = 0; part < parts.length; part++) {
+    const text = parts[part]!;
+    if (part > 0) {
+      a1 = Math.imul(a1 ^ 10, 2654435761);
+      a2 = Math.imul(a2 ^ 10, 1597334677);
+      b1 = Math.imul(b1 ^ 10, 2654435761);
+      b2 = Math.imul(b2 ^ 10, 1597334677);
+    }
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      h1 = Math.imul(h1 ^ code, 2654435761);
-      h2 = Math.imul(h2 ^ code, 1597334677);
+      a1 = Math.imul(a1 ^ code, 2654435761);
+      a2 = Math.imul(a2 ^ code, 1597334677);
+      b1 = Math.imul(b1 ^ code, 2654435761);
+      b2 = Math.imul(b2 ^ code, 1597334677);
     }
+  }
+  const finish = (h1: number, h2: number) => {
     h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
     h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
     return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
   };
-  return `q${hash(1)}${hash(2)}`;
+  return `q${finish(a1, a2)}${finish(b1, b2)}`;
 }
 
 /**
