@@ -225,28 +225,32 @@ export function decodePostingsInto(encoded: string): { count: number; positions:
   return { count, positions, levels };
 }
 
-/** A prefix file's postings decoded at once: positions and values. */
+/** A prefix file's postings decoded at once: positions and values (the varint loop written out twice: no call per number). */
 export function decodePrefixPostingsInto(encoded: string): { count: number; positions: Int32Array; values: Int32Array } {
   const positions = new Int32Array(encoded.length >> 1);
   const values = new Int32Array(encoded.length >> 1);
   let count = 0;
   let position = 0;
-  let at = 0;
-  const take = () => {
-    let value = 0;
-    let scale = 1;
+  for (let at = 0; at < encoded.length; ) {
     let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    let gap = 0;
+    let scale = 1;
+    while (digit >= 32) {
+      gap += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    position += gap + digit * scale;
+    digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    let value = 0;
+    scale = 1;
     while (digit >= 32) {
       value += (digit & 31) * scale;
       scale *= 32;
       digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
     }
-    return value + digit * scale;
-  };
-  while (at < encoded.length) {
-    position += take();
     positions[count] = position;
-    values[count++] = take();
+    values[count++] = value + digit * scale;
   }
   return { count, positions, values };
 }
