@@ -228,7 +228,8 @@ function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], quer
     const { index, tokens } = prepared.bestSentence(queryTokens);
     if (!best || tokens > best.tokens) best = { field, index, tokens };
   }
-  if (!best) return { field: "title", text: answer.title.text, matches: [] };
+  // Keys in code-unit order, as the canonical form writes them: it need not copy the snippet.
+  if (!best) return { field: "title", matches: [], text: answer.title.text };
   const prepared = answer[best.field];
   const sentences = prepared.sentences();
   const sentence = sentences[best.index]!;
@@ -262,7 +263,7 @@ function cut(field: SnippetField, prepared: PreparedField, start: number, end: n
     if (word.start < from || word.end > to || !matching[at]) return;
     ranges.push([word.start - from + before.length, word.end - from + before.length]);
   });
-  return { field, text, matches: ASCII_ONLY.test(text) ? ranges : ranges.map(([first, last]) => [codePointOffset(text, first), codePointOffset(text, last)]) };
+  return { field, matches: ASCII_ONLY.test(text) ? ranges : ranges.map(([first, last]) => [codePointOffset(text, first), codePointOffset(text, last)]), text };
 }
 
 function codePointOffset(text: string, utf16Offset: number): number {
