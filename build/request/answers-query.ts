@@ -11,6 +11,7 @@ import { SORT_ORDERS, type RankedHit, type SortOrder } from "../search/search-re
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
 import { MixedDeployError, type AnswersData } from "./answers-data.ts";
 import { OriginError } from "./deploy-snapshot.ts";
+import { quickHash } from "./quick-hash.ts";
 import { malformedParameterDetail } from "../api/problems.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
@@ -176,38 +177,9 @@ async function slugHit(data: AnswersData, slug: string): Promise<{ slug: string;
   return position === undefined ? undefined : { slug, position };
 }
 
-/**
- * A tag for a computed response from what determines its bytes: the digests of the prebuilt answers it holds
- * and the bytes of the rest of it (its envelope). Two 53-bit hashes (cyrb53's mixing) with different seeds, the
- * envelope's bytes taken four at a time: no cryptography is needed to tell representations apart, and it costs
- * microseconds where hashing the body would cost milliseconds.
- */
+/** A tag for a computed response from what determines its bytes: the digests of the prebuilt answers it holds and the bytes of the rest of it (its envelope). */
 export function combinedDigest(answerDigests: readonly string[], envelope: Uint8Array): string {
-  let a1 = 0xdeadbeef ^ 1;
-  let a2 = 0x41c6ce57 ^ 1;
-  let b1 = 0xdeadbeef ^ 2;
-  let b2 = 0x41c6ce57 ^ 2;
-  const mix = (value: number) => {
-    a1 = Math.imul(a1 ^ value, 2654435761);
-    a2 = Math.imul(a2 ^ value, 1597334677);
-    b1 = Math.imul(b1 ^ value, 2654435761);
-    b2 = Math.imul(b2 ^ value, 1597334677);
-  };
-  for (const digest of answerDigests) {
-    for (let index = 0; index < digest.length; index++) mix(digest.charCodeAt(index));
-    mix(10);
-  }
-  const words = envelope.byteLength >> 2;
-  const view = new DataView(envelope.buffer, envelope.byteOffset, envelope.byteLength);
-  for (let word = 0; word < words; word++) mix(view.getInt32(word * 4, true));
-  for (let index = words * 4; index < envelope.byteLength; index++) mix(envelope[index]!);
-  mix(envelope.byteLength);
-  const finish = (h1: number, h2: number) => {
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-  };
-  return `q${finish(a1, a2)}${finish(b1, b2)}`;
+  return `q${quickHash(answerDigests, [envelope])}`;
 }
 
 /**
