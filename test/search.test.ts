@@ -15,7 +15,7 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => expl
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
-import { decodePostings, encodePostings, fieldTokens, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import { decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
@@ -28,7 +28,7 @@ function pathOf(file: SearchIndexFile): string {
   return file.kind === "map" ? ANSWERS_SEARCH_INDEX_FILE : file.kind === "terms" ? searchTermsPath(file.shard) : file.kind === "documents" ? searchDocumentsPath(file.chunk) : SEARCH_SUGGESTIONS_FILE;
 }
 
-function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, sizes?: { shardCharacters: number; documentsPerChunk: number }) {
+function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, sizes?: { shardCharacters: number; documentCharacters: number; slugsPerBlock: number }) {
   const builder = new SearchIndexBuilder(sizes);
   for (const answer of answers) builder.add(indexedAnswer(answer.slug, fieldTokens(answer.texts)));
   const files = new Map<string, string>();
@@ -78,10 +78,13 @@ function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
   return scores;
 }
 
+/** Small shards and chunks of small blocks, to have many of each from a few answers: two blocks of three slugs a chunk. */
+const SMALL = { shardCharacters: 200, documentCharacters: 30, slugsPerBlock: 3 };
+
 describe("the sharded index", () => {
   const answers = randomAnswers(240, 5);
   const one = readerOf(answers);
-  const many = readerOf(answers, { shardCharacters: 200, documentsPerChunk: 7 });
+  const many = readerOf(answers, SMALL);
   const random = seededRandom(9);
   const queries = [
     "r", "ro", "room", "rooms", "m", "micro", "microphone", "ceil micro", "straße", "strasse", "ecran", "2026 zoom", "unique17", "unique1", "zzz", "teams rooms cam",
@@ -91,7 +94,7 @@ describe("the sharded index", () => {
   it("has many shards and chunks when they are small", () => {
     expect([...one.files.keys()].filter((path) => path.includes("/terms/"))).toHaveLength(1);
     expect([...many.files.keys()].filter((path) => path.includes("/terms/")).length).toBeGreaterThan(20);
-    expect([...many.files.keys()].filter((path) => path.includes("/documents/"))).toHaveLength(Math.ceil(240 / 7));
+    expect([...many.files.keys()].filter((path) => path.includes("/documents/"))).toHaveLength(240 / 6);
     // One-letter tokens whose words fill several shards read one prebuilt file instead.
     expect([...many.files.keys()].filter((path) => path.includes("/prefixes/")).length).toBeGreaterThan(3);
     expect([...one.files.keys()].filter((path) => path.includes("/prefixes/"))).toEqual([]);
@@ -115,7 +118,7 @@ describe("the sharded index", () => {
 
     // Any page is the same slice of the whole, whether the first pages come from a partial selection or a sort.
     for (const [offset, limit] of [[0, 1], [0, 3], [2, 5], [10, 10], [direct.length - 1, 4], [direct.length, 3]] as const) {
-      const fresh = readerOf(answers, { shardCharacters: 200, documentsPerChunk: 7 }).reader;
+      const fresh = readerOf(answers, SMALL).reader;
       expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit));
       expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(direct.slice(Math.max(0, offset), Math.max(0, offset) + limit));
     }
@@ -125,6 +128,9 @@ describe("the sharded index", () => {
     for (const [at, answer] of answers.entries()) expect(await many.reader.positionOf(answer.slug)).toBe(at);
     expect(await many.reader.positionOf("answer-9999")).toBeUndefined();
     expect(await many.reader.positionOf("a")).toBeUndefined();
+    // Between two slugs of a block, and between two blocks.
+    expect(await many.reader.positionOf("answer-0004-a")).toBeUndefined();
+    expect(await many.reader.positionOf("answer-0005-a")).toBeUndefined();
     expect(await many.reader.hitFor(["unique17"], "answer-0017")).toMatchObject({ slug: "answer-0017", position: 17 });
     expect(await many.reader.hitFor(["unique17"], "answer-0018")).toBeUndefined();
   });
@@ -147,6 +153,18 @@ describe("postings", () => {
     expect(decodePostings(encoded)).toEqual(postings);
     // One small gap and a level: two digits.
     expect(encodePostings([3], [63])).toBe("D_");
+  });
+
+  it("front-coded slug blocks round-trip slugs sharing any length of start, up to the longest slug", () => {
+    const long = "a".repeat(78);
+    const slugs = ["a", "a-b", "ab", `${long}-b`, `${long}-c`, `${long}cd`, "b", "b0", "b0-0", "c".repeat(80)];
+    const block = encodeSlugBlock(slugs);
+    expect(block).toMatch(/^[a-z0-9-][a-z0-9,A-Z_-]*$/);
+    expect(decodeSlugBlock(block)).toEqual(slugs);
+    expect(firstSlugOf(block)).toBe("a");
+    // A shared start of 79 characters takes two digits: 79 = 15 + 2 × 32.
+    expect(encodeSlugBlock([`${long}-b`, `${long}-c`])).toBe(`${long}-b,vCc`);
+    expect(decodeSlugBlock(encodeSlugBlock(["only"]))).toEqual(["only"]);
   });
 
   it("rank keys order by points, then by position, exactly up to the bounds", () => {

@@ -8,10 +8,10 @@ import { spawnSync } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchTermsPath } from "../api/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchTermsPath } from "../api/layout.ts";
 import { AnswersData } from "../request/answers-data.ts";
 import { answersQuery } from "../request/answers-query.ts";
-import { decodePostingsInto, type SearchDocumentsChunk, type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
+import { decodePostingsInto, type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
 import { SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
 import { parseQuery } from "../search/text-match.ts";
@@ -246,8 +246,8 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
     const { matches, p50Ms, p99Ms } = await warm(dist, testCase.q);
     results.push({ ...testCase, matches, coldNewProcessCpuMs: newProcess[at]!.cpuMs, coldNewProcessMainThreadCpuMs: newProcess[at]!.mainThreadCpuMs, coldNewProcessWallMs: newProcess[at]!.wallMs, ...cold[at]!, p50Ms, p99Ms });
   }
-  const { slugs } = JSON.parse(await readFile(fileOf(dist, searchDocumentsPath(1)), "utf8")) as SearchDocumentsChunk;
-  return { cases: results, subrequests: await countSubrequests(dist, slugs[0]!) };
+  const { document_firsts: firsts } = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
+  return { cases: results, subrequests: await countSubrequests(dist, firsts[0]!) };
 }
 
 /**

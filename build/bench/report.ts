@@ -55,21 +55,7 @@ export function markdown(results: {
     "",
     "From 2,000 files a build parses and renders on worker threads, one per core (two here), while the main thread checks and writes. Past 1,000 answers most of the time goes to parsing front matter, rendering Markdown and writing about 21 KB per answer in two files. Each build is measured into a folder that never held files, as a first build is: on these machines' ext4 disks (no journal), creating files within minutes of deleting many is slowed by the kernel skipping every recently deleted inode, so a rebuild right after deleting a large output can take seconds longer. Each size up to 10,000 answers is built three times and the median shown, because one build's time moves by about a tenth from run to run.",
     "",
-    "## The search index",
-    "",
-    "Every file under `/api/v1/search/`: the map, the words shards, the documents chunks (128 slugs each), the prefix files of one-letter tokens whose words fill several shards, and the suggestion words. Gzip is of each file on its own (default level), as a CDN serves it. The parse is of the map and the largest words shard: what a cold query word pays, one shard being the usual case.",
-    "",
-    "| content | answers | files | raw (KiB) | gzip (KiB) | gzip bytes per answer | words shards | documents chunks | prefix files | terms | map (bytes) | largest shard (KiB) | parse (ms) |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.index.files} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.gzipBytesPerAnswer, 0)} | ${build.index.shards} | ${build.index.documentsChunks} | ${build.index.prefixFiles} | ${build.index.terms} | ${build.index.mapBytes} | ${n(build.index.largestShardBytes / 1024)} | ${n(build.index.parseMs, 2)} |`),
-    "",
-    ...querySection(results.builds),
-    "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the index's map, the root resource (versioning headers), the shards of the query's words and the documents chunks of its hits, then the hits' answers, from the pages that hold many of them or from their own files.",
-    "",
-    "| answers | request | status | reads |",
-    "|---:|---|---:|---:|",
-    ...results.builds.flatMap((build) => (build.query?.subrequests ?? []).map((figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`)),
-    "",
+    ...searchSection(results.builds),
     ...judgedSection(results.judged),
     ...baselineSection(results.baseline),
     ...generatorsSection(results.generators),
@@ -139,8 +125,30 @@ function loadRow(server: string, load: LoadFigures): string {
   return `| ${server} | ${load.requests} | ${n(load.requestsPerSecond, 0)} | ${load.latencyP50Ms} | ${load.latencyP99Ms} | ${load.errors} | ${load.timeouts} | ${load.mismatches} | ${n(load.rssBeforeMiB, 0)} / ${n(load.rssPeakMiB, 0)} / ${n(load.rssAfterMiB, 0)} | ${load.sameBytesAfter ? "yes" : "**no**"} | ${load.passed ? "passed" : "**failed**"} |`;
 }
 
+/** The search index's figures, q in the handler (cold and warm), and the origin reads of a cold request. */
+export function searchSection(builds: readonly BuildFigures[]): string[] {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return [
+    "## The search index",
+    "",
+    "Every file under `/api/v1/search/`: the map, the words shards, the documents chunks (slugs front-coded in blocks of 64, a chunk closed past 64 KiB), the prefix files of one-letter tokens whose words fill several shards, and the suggestion words. Gzip is of each file on its own (default level), as a CDN serves it. The parse is of the map and the largest words shard: what a cold query word pays, one shard being the usual case.",
+    "",
+    "| content | answers | files | raw (KiB) | gzip (KiB) | gzip bytes per answer | words shards | documents chunks | prefix files | terms | map (bytes) | largest shard (KiB) | parse (ms) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...builds.map((build) => `| ${build.label} | ${build.answers} | ${build.index.files} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.gzipBytesPerAnswer, 0)} | ${build.index.shards} | ${build.index.documentsChunks} | ${build.index.prefixFiles} | ${build.index.terms} | ${build.index.mapBytes} | ${n(build.index.largestShardBytes / 1024)} | ${n(build.index.parseMs, 2)} |`),
+    "",
+    ...querySection(builds),
+    "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the index's map, the root resource (versioning headers), the shards of the query's words and the documents chunks of its hits, then the hits' answers, from the pages that hold many of them or from their own files.",
+    "",
+    "| answers | request | status | reads |",
+    "|---:|---|---:|---:|",
+    ...builds.flatMap((build) => (build.query?.subrequests ?? []).map((figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`)),
+    "",
+  ];
+}
+
 /** The q targets at 10,000 and 100,000 answers, one row each for warm and cold, over the sizes that were run. */
-function queryTargets(builds: ReadonlyArray<BuildFigures | undefined>): string[] {
+export function queryTargets(builds: ReadonlyArray<BuildFigures | undefined>): string[] {
   const sizes = builds.map((build, at) => ({ label: at === 0 ? "10,000" : "100,000", cases: build?.query?.cases }));
   const ran = sizes.filter((size) => size.cases !== undefined) as Array<{ label: string; cases: QueryCase[] }>;
   const worst = (cases: readonly QueryCase[], figure: (testCase: QueryCase) => number | undefined) => Math.max(...cases.map((testCase) => figure(testCase) ?? Number.NaN));

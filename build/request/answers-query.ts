@@ -11,6 +11,7 @@ import { SORT_ORDERS, type RankedHit, type SortOrder } from "../search/search-re
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../search/text-match.ts";
 import { MixedDeployError, type AnswersData } from "./answers-data.ts";
 import { OriginError } from "./deploy-snapshot.ts";
+import { quickHash } from "./quick-hash.ts";
 import { malformedParameterDetail } from "../api/problems.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
@@ -145,14 +146,29 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
   if (tokens !== undefined) {
     const search: SearchMeta = { sort };
     // Beside the answers, not inside them: the answer objects stay the bytes of their files.
-    search.matches = hits.map((hit, at): AnswerMatch => ({ slug: hit.slug, score: hit.score!, ...explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens) }));
+    // Made with their keys in the order the canonical form sorts them, so that it need not copy them.
+    search.matches = hits.map((hit, at): AnswerMatch => {
+      const { fields, snippet } = explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens);
+      return { fields, score: hit.score!, slug: hit.slug, snippet };
+    });
     // A miss suggests, from the index's own words: never from the request's text.
     if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0)) search.suggestions = await data.search.suggest(tokens);
     Object.assign(envelope.meta, search);
   }
-  const encoder = new TextEncoder();
-  const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope).map((part) => (typeof part === "string" ? encoder.encode(part) : part));
-  return jsonResponse(request, parts, combinedDigest([...fragments.map((fragment) => fragment.digest), JSON.stringify(envelope)]), lifecycle);
+  const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope);
+  const bytes = parts.map((part, at) => (typeof part !== "string" ? part : at === parts.length - 1 ? new TextEncoder().encode(part) : encodedJoint(part)));
+  // The last part is the envelope's own text (all but the answers): with the answers' digests, it says what the bytes are.
+  return jsonResponse(request, bytes, combinedDigest(fragments.map((fragment) => fragment.digest), bytes[bytes.length - 1]!), lifecycle);
+}
+
+// The few fixed strings between the answers of a body ("[", ",", "]"), encoded once: like the answers' own bytes,
+// the same bytes serve every response.
+const encodedJoints = new Map<string, Uint8Array<ArrayBuffer>>();
+
+function encodedJoint(text: string): Uint8Array<ArrayBuffer> {
+  let bytes = encodedJoints.get(text);
+  if (!bytes) encodedJoints.set(text, (bytes = new TextEncoder().encode(text)));
+  return bytes;
 }
 
 /** The answer with this slug, if the collection has it. */
@@ -161,27 +177,9 @@ async function slugHit(data: AnswersData, slug: string): Promise<{ slug: string;
   return position === undefined ? undefined : { slug, position };
 }
 
-/**
- * A tag for a computed response from what determines its bytes: the digests of the prebuilt answers it holds
- * and the text of its envelope. Two 53-bit string hashes (cyrb53) with different seeds: no cryptography is
- * needed to tell representations apart, and it costs microseconds where hashing the body would cost
- * milliseconds.
- */
-export function combinedDigest(parts: readonly string[]): string {
-  const text = parts.join("\n");
-  const hash = (seed: number) => {
-    let h1 = 0xdeadbeef ^ seed;
-    let h2 = 0x41c6ce57 ^ seed;
-    for (let index = 0; index < text.length; index++) {
-      const code = text.charCodeAt(index);
-      h1 = Math.imul(h1 ^ code, 2654435761);
-      h2 = Math.imul(h2 ^ code, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-  };
-  return `q${hash(1)}${hash(2)}`;
+/** A tag for a computed response from what determines its bytes: the digests of the prebuilt answers it holds and the bytes of the rest of it (its envelope). */
+export function combinedDigest(answerDigests: readonly string[], envelope: Uint8Array): string {
+  return `q${quickHash(answerDigests, [envelope])}`;
 }
 
 /**
@@ -214,12 +212,12 @@ async function jsonResponse(
   // HEAD gets the body too: the server drops it and keeps the length (Deno's, as Node's), where a null body would
   // be sent as "Content-Length: 0". A Blob carries its size (it copies the parts, which a HEAD can afford).
   if (request.method === "HEAD") return new Response(new Blob(parts), { status: 200, headers });
-  // GET: the parts as they are, one chunk each, without copying them into one buffer.
-  let next = 0;
+  // GET: the parts as they are, one chunk each, without copying them into one buffer. They are all in memory
+  // already, so they are queued at once: a pull per part cost a round of promises per part.
   const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (next < parts.length) controller.enqueue(parts[next++]!);
-      else controller.close();
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
     },
   });
   return new Response(stream, { status: 200, headers });

@@ -2,13 +2,13 @@
  * Why an answer matched `q`: the fields a query token starts a word of, and a plain-text snippet (a sentence or
  * two around the best match) with the matched words as character ranges. Made from the answer's own texts
  * (answer-fields.ts), so it needs nothing but the answer's file. Pure TypeScript with no Node APIs. An answer is
- * prepared once (its words' places, its sentences) and then explained for any query cheaply.
+ * prepared once and then explained for any query cheaply: what a query needs of it (where its tokens start words, the sentences) is found when asked.
  *
  * Offsets count Unicode code points ("characters" in Python, `Array.from(text)` in JavaScript), end exclusive:
  * a client highlights by slicing the text, never by inserting markup into it.
  */
 import { SEARCH_FIELDS, type AnswerSearchTexts, type SearchField } from "./answer-fields.ts";
-import { hasWordStartingWith, tokenize, vocabulary } from "./text-match.ts";
+import { hasWordStartingWith, lowerBound, tokenize, vocabulary } from "./text-match.ts";
 
 export type SnippetField = Exclude<SearchField, "tags">;
 
@@ -37,81 +37,148 @@ const ASCII_RUN = /[A-Za-z0-9]+/g;
 // which words it holds (NFKD turns some symbols into letters, "㎒" into "MHz").
 const RUN = /[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu;
 
+/** A word of a field: [start, end) in the text, in UTF-16 units. */
+interface WordRange {
+  start: number;
+  end: number;
+}
+
+/** A sentence of a field: [start, end) in the text. */
+interface SentenceRange {
+  start: number;
+  end: number;
+}
+
 /**
- * A field made ready for explaining hits: its words' places and, once asked, its sentences. ASCII text (nearly
- * all of it) keeps one lower-cased copy and compares in place, so preparing an answer allocates almost nothing
- * per word; other text keeps each word's tokens, and its vocabulary for the index's own matching rule.
+ * A field made ready for explaining hits. Nothing is scanned until a query asks: ASCII text (nearly all of it)
+ * is searched for each query token where it starts a word (native indexOf on one lower-cased copy), and only the
+ * sentences a snippet is cut from are split into words; other text keeps each word's tokens, and its vocabulary
+ * for the index's own matching rule. A word never straddles a sentence's end (a full stop, or a line's end, is
+ * no letter or digit), so a word belongs to the sentence its start is in.
  */
 class PreparedField {
-  private readonly lower: string | undefined;
-  private readonly wordTokens: string[][] = [];
-  private readonly vocabulary: string[] | undefined;
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  private sentenceList: Array<{ start: number; end: number; firstWord: number; endWord: number }> | undefined;
+  private readonly ascii: boolean;
+  private lowerText: string | undefined;
+  private unicode: { starts: number[]; ends: number[]; wordTokens: string[][]; vocabulary: string[] } | undefined;
+  private sentenceList: SentenceRange[] | undefined;
 
   constructor(readonly text: string) {
-    const ascii = ASCII_ONLY.test(text);
-    const pattern = ascii ? ASCII_RUN : RUN;
-    pattern.lastIndex = 0;
-    for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
-      // An ASCII run of letters and digits is one token, lower-cased: tokenize would say the same, at a cost.
-      const tokens = ascii ? undefined : tokenize(found[0]);
-      if (tokens?.length === 0) continue;
-      this.starts.push(found.index);
-      this.ends.push(found.index + found[0].length);
-      if (tokens) this.wordTokens.push(tokens);
+    this.ascii = ASCII_ONLY.test(text);
+  }
+
+  private get lower(): string {
+    return (this.lowerText ??= this.text.toLowerCase());
+  }
+
+  /** Outside ASCII: every word's place and tokens, and the vocabulary, made once. */
+  private get unicodeWords(): { starts: number[]; ends: number[]; wordTokens: string[][]; vocabulary: string[] } {
+    if (this.unicode) return this.unicode;
+    const words = { starts: [] as number[], ends: [] as number[], wordTokens: [] as string[][], vocabulary: vocabulary([this.text]) };
+    RUN.lastIndex = 0;
+    for (let found = RUN.exec(this.text); found; found = RUN.exec(this.text)) {
+      // NFKD turns some symbols into letters ("㎒" into "MHz"): tokenize says which words a run holds.
+      const tokens = tokenize(found[0]);
+      if (tokens.length === 0) continue;
+      words.starts.push(found.index);
+      words.ends.push(found.index + found[0].length);
+      words.wordTokens.push(tokens);
     }
-    this.lower = ascii ? text.toLowerCase() : undefined;
-    this.vocabulary = ascii ? undefined : vocabulary([text]);
+    return (this.unicode = words);
   }
 
-  get wordCount(): number {
-    return this.starts.length;
+  /**
+   * In ASCII text, the next place from `from` where `queryToken` starts a word, or -1. A token is a run of letters
+   * and digits, so where it starts a word, that word is at least as long as the token.
+   */
+  private nextWordStart(queryToken: string, from: number): number {
+    const lower = this.lower;
+    for (let at = lower.indexOf(queryToken, from); at >= 0; at = lower.indexOf(queryToken, at + 1)) {
+      if (at === 0 || !isAsciiLetterOrDigit(lower.charCodeAt(at - 1))) return at;
+    }
+    return -1;
   }
 
-  /** Whether query token `queryToken` starts (a token of) word `word`. */
-  wordMatches(word: number, queryToken: string): boolean {
-    if (this.lower !== undefined) return this.ends[word]! - this.starts[word]! >= queryToken.length && this.lower.startsWith(queryToken, this.starts[word]!);
-    return this.wordTokens[word]!.some((token) => token.startsWith(queryToken));
-  }
-
-  /** Which query tokens (a bit each, the first 31) start word `word`. */
-  wordMask(word: number, queryTokens: readonly string[]): number {
+  /** Which query tokens (a bit each, the first 31) start the word at [start, end); `word` is its index outside ASCII. */
+  wordMask(word: WordRange & { index?: number }, queryTokens: readonly string[]): number {
     let mask = 0;
-    for (let bit = 0; bit < queryTokens.length; bit++) if (this.wordMatches(word, queryTokens[bit]!)) mask |= 1 << Math.min(bit, 30);
+    for (let bit = 0; bit < queryTokens.length; bit++) {
+      const token = queryTokens[bit]!;
+      const matches = this.ascii
+        ? word.end - word.start >= token.length && this.lower.startsWith(token, word.start)
+        : this.unicodeWords.wordTokens[word.index!]!.some((wordToken) => wordToken.startsWith(token));
+      if (matches) mask |= 1 << Math.min(bit, 30);
+    }
     return mask;
   }
 
   /** Whether some query token starts a word of the field, by the index's rule (tokenize of the whole text). */
   matches(queryTokens: readonly string[]): boolean {
-    if (this.vocabulary) return queryTokens.some((token) => hasWordStartingWith(this.vocabulary!, token));
-    for (let word = 0; word < this.starts.length; word++) for (const token of queryTokens) if (this.wordMatches(word, token)) return true;
-    return false;
+    if (!this.ascii) return queryTokens.some((token) => hasWordStartingWith(this.unicodeWords.vocabulary, token));
+    return queryTokens.some((token) => this.nextWordStart(token, 0) >= 0);
   }
 
-  /** Each sentence's [start, end) in the text and [first, end) among the words. */
-  sentences(): Array<{ start: number; end: number; firstWord: number; endWord: number }> {
+  /** The words whose start is in [start, end), in order (with their index among all words outside ASCII). */
+  wordsIn(start: number, end: number): Array<WordRange & { index?: number }> {
+    const words: Array<WordRange & { index?: number }> = [];
+    if (this.ascii) {
+      ASCII_RUN.lastIndex = start;
+      for (let found = ASCII_RUN.exec(this.text); found && found.index < end; found = ASCII_RUN.exec(this.text)) {
+        words.push({ start: found.index, end: found.index + found[0].length });
+      }
+      return words;
+    }
+    const { starts, ends } = this.unicodeWords;
+    for (let index = lowerBound(starts, start); index < starts.length && starts[index]! < end; index++) words.push({ start: starts[index]!, end: ends[index]!, index });
+    return words;
+  }
+
+  /** Each sentence's [start, end) in the text. */
+  sentences(): SentenceRange[] {
     if (this.sentenceList) return this.sentenceList;
-    const sentences: Array<{ start: number; end: number; firstWord: number; endWord: number }> = [];
+    const sentences: SentenceRange[] = [];
     const text = this.text;
     let start = 0;
-    let word = 0;
-    const close = (end: number) => {
-      if (end <= start) return;
-      const firstWord = word;
-      while (word < this.starts.length && this.ends[word]! <= end) word++;
-      sentences.push({ start, end, firstWord, endWord: word });
-    };
     SENTENCE_END.lastIndex = 0;
     for (let found = SENTENCE_END.exec(text); found; found = SENTENCE_END.exec(text)) {
-      close(found[0] === "\n" ? found.index : found.index + 1);
+      const end = found[0] === "\n" ? found.index : found.index + 1;
+      if (end > start) sentences.push({ start, end });
       start = found.index + 1;
       while (start < text.length && /\s/.test(text[start]!)) start++;
     }
-    close(text.length);
+    if (text.length > start) sentences.push({ start, end: text.length });
     return (this.sentenceList = sentences);
   }
+
+  /** The first sentence matching the most distinct query tokens, and how many it matches. */
+  bestSentence(queryTokens: readonly string[]): { index: number; tokens: number } {
+    const sentences = this.sentences();
+    const masks = new Int32Array(sentences.length);
+    if (this.ascii) {
+      // Each place a token starts a word, into the mask of the sentence it is in (the first ending after it).
+      for (let bit = 0; bit < queryTokens.length; bit++) {
+        const flag = 1 << Math.min(bit, 30);
+        let sentence = 0;
+        for (let at = this.nextWordStart(queryTokens[bit]!, 0); at >= 0; at = this.nextWordStart(queryTokens[bit]!, at + 1)) {
+          while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
+          if (sentence < sentences.length) masks[sentence]! |= flag;
+        }
+      }
+    } else {
+      sentences.forEach((sentence, index) => {
+        for (const word of this.wordsIn(sentence.start, sentence.end)) masks[index]! |= this.wordMask(word, queryTokens);
+      });
+    }
+    let best = { index: 0, tokens: -1 };
+    masks.forEach((mask, index) => {
+      const tokens = bitCount(mask);
+      if (tokens > best.tokens) best = { index, tokens };
+    });
+    return best;
+  }
+}
+
+function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 /** An answer made ready for explaining hits: what every query would otherwise compute again. */
@@ -158,53 +225,45 @@ function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], quer
       if (!best) best = { field, index: 0, tokens: 0 };
       continue;
     }
-    prepared.sentences().forEach((sentence, index) => {
-      let mask = 0;
-      for (let word = sentence.firstWord; word < sentence.endWord; word++) mask |= prepared.wordMask(word, queryTokens);
-      const tokens = bitCount(mask);
-      if (!best || tokens > best.tokens) best = { field, index, tokens };
-    });
+    const { index, tokens } = prepared.bestSentence(queryTokens);
+    if (!best || tokens > best.tokens) best = { field, index, tokens };
   }
-  if (!best) return { field: "title", text: answer.title.text, matches: [] };
+  // Keys in code-unit order, as the canonical form writes them: it need not copy the snippet.
+  if (!best) return { field: "title", matches: [], text: answer.title.text };
   const prepared = answer[best.field];
   const sentences = prepared.sentences();
   const sentence = sentences[best.index]!;
   const next = sentences[best.index + 1];
   const joined = sentence.end - sentence.start < SENTENCE_SHORT && next !== undefined;
-  return cut(best.field, prepared, sentence.start, joined ? next.end : sentence.end, sentence.firstWord, joined ? next.endWord : sentence.endWord, queryTokens);
+  return cut(best.field, prepared, sentence.start, joined ? next.end : sentence.end, queryTokens);
 }
 
 /** The snippet: text[start, end) cut to SNIPPET_MAX around its first match at word boundaries, with its matches in code points. */
-function cut(field: SnippetField, prepared: PreparedField, start: number, end: number, firstWord: number, endWord: number, queryTokens: readonly string[]): Snippet {
-  const { starts, ends } = prepared;
-  const matching = (word: number) => prepared.wordMask(word, queryTokens) !== 0;
+function cut(field: SnippetField, prepared: PreparedField, start: number, end: number, queryTokens: readonly string[]): Snippet {
+  const words = prepared.wordsIn(start, end);
+  const matching = words.map((word) => prepared.wordMask(word, queryTokens) !== 0);
   let from = start;
   let to = end;
   if (end - start > SNIPPET_MAX) {
-    let first = firstWord;
-    while (first < endWord && !matching(first)) first++;
+    const first = matching.indexOf(true);
     // Start a little before the first match, at a word's start, and end at a word's end.
-    const anchor = first < endWord ? Math.max(start, starts[first]! - 60) : start;
-    if (anchor > start) {
-      let word = firstWord;
-      while (starts[word]! < anchor) word++;
-      from = starts[word]!;
-    }
+    const anchor = first >= 0 ? Math.max(start, words[first]!.start - 60) : start;
+    if (anchor > start) from = words.find((word) => word.start >= anchor)!.start;
     const limit = from + SNIPPET_MAX;
     if (to > limit) {
-      let word = endWord - 1;
-      while (word >= firstWord && ends[word]! > limit) word--;
-      to = word >= firstWord ? ends[word]! : limit;
+      let word = words.length - 1;
+      while (word >= 0 && words[word]!.end > limit) word--;
+      to = word >= 0 ? words[word]!.end : limit;
     }
   }
   const before = from > start ? "…" : "";
   const text = `${before}${prepared.text.slice(from, to)}${to < end ? "…" : ""}`;
   const ranges: Array<[number, number]> = [];
-  for (let word = firstWord; word < endWord; word++) {
-    if (starts[word]! < from || ends[word]! > to || !matching(word)) continue;
-    ranges.push([starts[word]! - from + before.length, ends[word]! - from + before.length]);
-  }
-  return { field, text, matches: ASCII_ONLY.test(text) ? ranges : ranges.map(([first, last]) => [codePointOffset(text, first), codePointOffset(text, last)]) };
+  words.forEach((word, at) => {
+    if (word.start < from || word.end > to || !matching[at]) return;
+    ranges.push([word.start - from + before.length, word.end - from + before.length]);
+  });
+  return { field, matches: ASCII_ONLY.test(text) ? ranges : ranges.map(([first, last]) => [codePointOffset(text, first), codePointOffset(text, last)]), text };
 }
 
 function codePointOffset(text: string, utf16Offset: number): number {

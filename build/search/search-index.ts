@@ -9,7 +9,10 @@
  *   it, the gap from the previous answer's position as a varint and the word's level there (relevance.ts) as
  *   one digit, all in the URL-safe base-64 alphabet. A query token reads the shard(s) of the words it starts,
  *   usually one.
- * - A documents chunk holds the slugs of a run of positions: a page of hits reads only the chunks of its hits.
+ * - A documents chunk holds the slugs of a run of positions, front-coded in blocks (each slug as the length it
+ *   shares with the one before and the rest): a page of hits reads only the chunks of its hits, and a chunk holds
+ *   thousands of slugs in tens of kilobytes, so that a page of hits scattered over 100,000 answers reads a few
+ *   files, not one per hit. Only the blocks of the hits are decoded.
  * - The suggestions file holds the commonest words, for a query that finds nothing.
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
@@ -19,14 +22,16 @@ import { compareCodeUnits, tokenize } from "./text-match.ts";
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
 export type AnswerTokens = string[][];
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@4";
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@5";
 export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@1";
-export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@1";
+export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@2";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
 export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
 
-/** Positions per documents chunk: a page of 100 scattered hits parses at most 100 small files. */
-export const DOCUMENTS_PER_CHUNK = 128;
+/** Slugs per front-coded block: a slug is found by decoding at most this many. */
+export const SLUGS_PER_BLOCK = 64;
+/** A documents chunk is closed, at the end of a block, once its blocks pass this many characters. */
+export const DOCUMENTS_TARGET_CHARACTERS = 64 * 1024;
 /** A words shard is closed once its postings pass this many characters (a single word's may pass it alone). */
 export const SHARD_TARGET_CHARACTERS = 48 * 1024;
 /** Suggestions are chosen from at most this many words, the commonest. */
@@ -39,7 +44,10 @@ export interface SearchIndexMap {
   answers: number;
   /** The answers collection's page size: a q is paged without reading the collection. */
   page_size: number;
-  documents_per_chunk: number;
+  /** Slugs per block of a documents chunk (the last block of the collection may hold fewer). */
+  slugs_per_block: number;
+  /** The position of the first slug of each documents chunk, ascending (a multiple of slugs_per_block). */
+  document_starts: number[];
   /** The first slug of each documents chunk: a slug is found by reading one chunk. */
   document_firsts: string[];
   /** The first word of each words shard, in order: shard i (from 1) holds the words from shard_firsts[i - 1]. */
@@ -75,7 +83,54 @@ export interface SearchDocumentsChunk {
   content_digest: string;
   /** The position of the first slug (from 0). */
   first: number;
-  slugs: string[];
+  /** The slugs, slugs_per_block a block (encodeSlugBlock). */
+  blocks: string[];
+}
+
+/** Between the slugs of a block: no slug holds it. */
+const SLUG_SEPARATOR = ",";
+
+/**
+ * Slugs in a row, front-coded: the first in full, then for each next one a separator, the length of the start it
+ * shares with the one before (a varint of base-64 digits), and the rest of it.
+ */
+export function encodeSlugBlock(slugs: readonly string[]): string {
+  let text = slugs[0] ?? "";
+  for (let at = 1; at < slugs.length; at++) {
+    const previous = slugs[at - 1]!;
+    const slug = slugs[at]!;
+    let shared = 0;
+    while (shared < previous.length && shared < slug.length && previous.charCodeAt(shared) === slug.charCodeAt(shared)) shared++;
+    text += SLUG_SEPARATOR + varint(shared) + slug.slice(shared);
+  }
+  return text;
+}
+
+/** The first slug of a block, without decoding the rest. */
+export function firstSlugOf(block: string): string {
+  const end = block.indexOf(SLUG_SEPARATOR);
+  return end < 0 ? block : block.slice(0, end);
+}
+
+/** The slugs of a block. */
+export function decodeSlugBlock(block: string): string[] {
+  const parts = block.split(SLUG_SEPARATOR);
+  const slugs = [parts[0]!];
+  for (let at = 1; at < parts.length; at++) {
+    const part = parts[at]!;
+    let digit = DIGIT_VALUES[part.charCodeAt(0)]!;
+    let shared = 0;
+    let scale = 1;
+    let read = 1;
+    while (digit >= 32) {
+      shared += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[part.charCodeAt(read++)]!;
+    }
+    shared += digit * scale;
+    slugs.push(slugs[at - 1]!.slice(0, shared) + part.slice(read));
+  }
+  return slugs;
 }
 
 export interface SearchSuggestions {
@@ -170,28 +225,32 @@ export function decodePostingsInto(encoded: string): { count: number; positions:
   return { count, positions, levels };
 }
 
-/** A prefix file's postings decoded at once: positions and values. */
+/** A prefix file's postings decoded at once: positions and values (the varint loop written out twice: no call per number). */
 export function decodePrefixPostingsInto(encoded: string): { count: number; positions: Int32Array; values: Int32Array } {
   const positions = new Int32Array(encoded.length >> 1);
   const values = new Int32Array(encoded.length >> 1);
   let count = 0;
   let position = 0;
-  let at = 0;
-  const take = () => {
-    let value = 0;
-    let scale = 1;
+  for (let at = 0; at < encoded.length; ) {
     let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    let gap = 0;
+    let scale = 1;
+    while (digit >= 32) {
+      gap += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    }
+    position += gap + digit * scale;
+    digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+    let value = 0;
+    scale = 1;
     while (digit >= 32) {
       value += (digit & 31) * scale;
       scale *= 32;
       digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
     }
-    return value + digit * scale;
-  };
-  while (at < encoded.length) {
-    position += take();
     positions[count] = position;
-    values[count++] = take();
+    values[count++] = value + digit * scale;
   }
   return { count, positions, values };
 }
@@ -303,7 +362,7 @@ export type SearchIndexFile =
 /** Builds the index one answer at a time, in collection order. */
 export class SearchIndexBuilder {
   /** The sizes are the published ones; the tests make them small, to have many shards from a few answers. */
-  constructor(private readonly sizes = { shardCharacters: SHARD_TARGET_CHARACTERS, documentsPerChunk: DOCUMENTS_PER_CHUNK }) {}
+  constructor(private readonly sizes = { shardCharacters: SHARD_TARGET_CHARACTERS, documentCharacters: DOCUMENTS_TARGET_CHARACTERS, slugsPerBlock: SLUGS_PER_BLOCK }) {}
 
   private readonly slugs: string[] = [];
   private readonly postingsByTerm = new Map<string, PostingsBuffer>();
@@ -335,10 +394,23 @@ export class SearchIndexBuilder {
     for (let field = 0; field < fields; field++) averages[field] = answers === 0 ? 0 : averages[field]! / answers;
     const weights = SEARCH_FIELDS.map((field) => FIELD_WEIGHTS[field]);
 
-    const { shardCharacters, documentsPerChunk } = this.sizes;
-    for (let chunk = 0; chunk * documentsPerChunk < answers; chunk++) {
-      const first = chunk * documentsPerChunk;
-      yield { kind: "documents", chunk: chunk + 1, body: { format: SEARCH_DOCUMENTS_FORMAT, content_digest: contentDigest, first, slugs: this.slugs.slice(first, first + documentsPerChunk) } };
+    const { shardCharacters, documentCharacters, slugsPerBlock } = this.sizes;
+    const documentStarts: number[] = [];
+    let documents: SearchDocumentsChunk | undefined;
+    let documentLength = 0;
+    for (let first = 0; first < answers; first += slugsPerBlock) {
+      if (!documents) {
+        documents = { format: SEARCH_DOCUMENTS_FORMAT, content_digest: contentDigest, first, blocks: [] };
+        documentStarts.push(first);
+      }
+      const block = encodeSlugBlock(this.slugs.slice(first, first + slugsPerBlock));
+      documents.blocks.push(block);
+      documentLength += block.length;
+      if (documentLength >= documentCharacters || first + slugsPerBlock >= answers) {
+        yield { kind: "documents", chunk: documentStarts.length, body: documents };
+        documents = undefined;
+        documentLength = 0;
+      }
     }
 
     const terms = [...this.postingsByTerm.keys()].sort(compareCodeUnits);
@@ -409,8 +481,9 @@ export class SearchIndexBuilder {
         content_digest: contentDigest,
         answers,
         page_size: pageSize,
-        documents_per_chunk: documentsPerChunk,
-        document_firsts: this.slugs.filter((_, position) => position % documentsPerChunk === 0),
+        slugs_per_block: slugsPerBlock,
+        document_starts: documentStarts,
+        document_firsts: documentStarts.map((position) => this.slugs[position]!),
         shard_firsts: shardFirsts,
         prefix_files: prefixFiles,
         relevance: {

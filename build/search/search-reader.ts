@@ -5,11 +5,12 @@
  * reads from the CDN at the edge, from dist/ in the local server, and from the page itself offline.
  *
  * What is decoded is remembered, within bounds: a token's matches (the one-letter prefixes and common words
- * touch thousands of postings), and a query's ranking, so that the next page of the same query is cheap.
+ * touch thousands of postings), a query's ranking, so that the next page of the same query is cheap, and the
+ * slugs of the blocks of documents its pages decoded.
  */
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { decodePostingsInto, decodePrefixPostingsInto } from "./search-index.ts";
+import { decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf } from "./search-index.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -133,6 +134,8 @@ export class SearchReader {
   private readonly tokenMatches = new BoundedCache<Matches>(4_000_000);
   private readonly queries = new BoundedCache<QueryEntry>(2_000_000);
   private readonly suggested = new BoundedCache<Suggestion[]>(256);
+  /** Decoded blocks of slugs, by chunk and block. */
+  private readonly slugBlocks = new BoundedCache<string[]>(64_000);
 
   constructor(private readonly source: SearchIndexSource) {}
 
@@ -180,16 +183,28 @@ export class SearchReader {
     return { slug, position, score: entry.points[at]! };
   }
 
-  /** The position of a slug in collection order (slugs are sorted), or undefined: one documents chunk read. */
+  /** The position of a slug in collection order (slugs are sorted), or undefined: one documents chunk read, one block decoded. */
   async positionOf(slug: string): Promise<number | undefined> {
     const map = await this.source.map();
-    // The last chunk whose first slug is not after `slug`.
-    const at = lowerBound(map.document_firsts, slug);
-    const chunk = at + (map.document_firsts[at] === slug ? 1 : 0);
+    const chunk = lastNotAfter(map.document_firsts.length, (at) => map.document_firsts[at]!, slug) + 1;
     if (chunk === 0) return undefined;
-    const { slugs, first } = await this.source.documents(chunk);
+    const { blocks, first } = await this.source.documents(chunk);
+    const block = lastNotAfter(blocks.length, (at) => firstSlugOf(blocks[at]!), slug);
+    if (block < 0) return undefined;
+    const slugs = this.slugBlock(chunk, block, blocks[block]!);
     const place = lowerBound(slugs, slug);
-    return slugs[place] === slug ? first + place : undefined;
+    return slugs[place] === slug ? first + block * map.slugs_per_block + place : undefined;
+  }
+
+  /** A block of a documents chunk, decoded (and remembered). */
+  private slugBlock(chunk: number, block: number, encoded: string): string[] {
+    const key = `${chunk}:${block}`;
+    let slugs = this.slugBlocks.get(key);
+    if (!slugs) {
+      slugs = decodeSlugBlock(encoded);
+      this.slugBlocks.set(key, slugs, slugs.length);
+    }
+    return slugs;
   }
 
   /**
@@ -333,17 +348,17 @@ export class SearchReader {
 
   private async slugsAt(positions: readonly number[]): Promise<string[]> {
     const map = await this.source.map();
-    const chunks = new Map<number, Promise<SearchDocumentsChunk>>();
-    for (const position of positions) {
-      const chunk = Math.floor(position / map.documents_per_chunk) + 1;
-      if (!chunks.has(chunk)) chunks.set(chunk, this.source.documents(chunk));
-    }
-    return Promise.all(
-      positions.map(async (position) => {
-        const chunk = await chunks.get(Math.floor(position / map.documents_per_chunk) + 1)!;
-        return chunk.slugs[position - chunk.first]!;
-      }),
-    );
+    const perBlock = map.slugs_per_block;
+    // The chunk of each position: the last whose first position is not after it.
+    const chunkOf = positions.map((position) => lastNotAfter(map.document_starts.length, (at) => map.document_starts[at]!, position) + 1);
+    const wanted = [...new Set(chunkOf)];
+    const loaded = new Map<number, SearchDocumentsChunk>();
+    await Promise.all(wanted.map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
+    return positions.map((position, at) => {
+      const chunk = loaded.get(chunkOf[at]!)!;
+      const block = Math.floor((position - chunk.first) / perBlock);
+      return this.slugBlock(chunkOf[at]!, block, chunk.blocks[block]!)[position - chunk.first - block * perBlock]!;
+    });
   }
 }
 
@@ -357,6 +372,18 @@ export function shardsFor(shardFirsts: readonly string[], token: string): number
   return shards;
 }
 
+
+/** The last index in [0, count) whose value (ascending) is not after `value`, or -1. */
+function lastNotAfter<Value extends string | number>(count: number, valueAt: (at: number) => Value, value: Value): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (valueAt(mid) <= value) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}
 
 /** The answers in both, each scored with the sum. Both ascend by position. */
 function intersect(a: Matches, b: Matches): Matches {
