@@ -1,22 +1,25 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
+import { BuildCache } from "./cache/build-cache.ts";
+import { describeReuse } from "./cache/describe-reuse.ts";
 import type { BuildOptions } from "./context.ts";
 import { formatDiagnostics } from "./diagnostics/format-diagnostics.ts";
 import { OutputError } from "./output/atomic-output.ts";
 import { runBuild } from "./pipeline.ts";
 
 /**
- * `npm run build [-- --content DIR --out DIR]`. Environment: SOURCE_DATE_EPOCH (whole seconds) fixes every
- * generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs.
+ * `npm run build [-- --content DIR --out DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole seconds) fixes
+ * every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build is incremental
+ * (build/cache/): `--no-cache` does everything afresh and leaves the cache as it is.
  */
-export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions {
+export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions & { useCache: boolean } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" } },
+    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" }, "no-cache": { type: "boolean", default: false } },
     strict: true,
   });
-  const options: BuildOptions = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!) };
+  const options: BuildOptions & { useCache: boolean } = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!), useCache: !values["no-cache"] };
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && epoch !== "") {
     // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
@@ -38,19 +41,23 @@ async function main(): Promise<number> {
   const started = performance.now();
   let options: BuildOptions;
   try {
-    options = optionsFromCommandLine(process.argv.slice(2), process.env);
+    const { useCache, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
+    options = given;
+    if (useCache) options.cache = await BuildCache.open(options.contentDir, options.outDir);
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message}\n`);
     return 2;
   }
   const result = await runBuild(options);
+  for (const note of options.cache?.notes ?? []) process.stderr.write(`${note}\n`);
   if (!result.ok) {
     process.stderr.write(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), options.contentDir) || "."));
     return 1;
   }
   const elapsed = Math.round(performance.now() - started);
   const out = path.relative(process.cwd(), options.outDir) || ".";
-  process.stdout.write(`build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…)\n`);
+  const reuse = options.cache ? `; ${describeReuse(options.cache.stats)}` : "";
+  process.stdout.write(`build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`);
   return 0;
 }
 
