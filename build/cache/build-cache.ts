@@ -56,7 +56,8 @@ export class BuildCache implements OutputReuse {
   private fileDigests = new Map<string, string>();
   private usedAnswerKeys = new Set<string>();
   private storedAnswerKeys = new Set<string>();
-  private pendingWrites: Array<Promise<void>> = [];
+  /** Entries being written; at most a few at a time, so that a first build does not hold every answer's output. */
+  private pendingWrites = new Set<Promise<void>>();
 
   private constructor(
     readonly folder: string,
@@ -77,7 +78,7 @@ export class BuildCache implements OutputReuse {
     this.usedParseKeys = new Set();
     this.usedAnswerKeys = new Set();
     this.fileDigests = new Map();
-    this.pendingWrites = [];
+    this.pendingWrites = new Set();
   }
 
   private note(file: string, rejected: Rejection): void {
@@ -177,12 +178,14 @@ export class BuildCache implements OutputReuse {
     this.stats.rendered.misses += misses.length;
     if (misses.length === 0) return results;
     const rendered = await render(misses.map((at) => jobs[at]!));
-    misses.forEach((at, index) => {
+    for (const [index, at] of misses.entries()) {
       const output = rendered[index]!;
       results[at] = output;
       if (this.stats.renderedSlugs.length < 5) this.stats.renderedSlugs.push(output.slug);
-      this.pendingWrites.push(this.storeAnswer(jobs[at]!, keys[at]!, output));
-    });
+      while (this.pendingWrites.size >= 16) await Promise.race(this.pendingWrites);
+      const write: Promise<void> = this.storeAnswer(jobs[at]!, keys[at]!, output).finally(() => this.pendingWrites.delete(write));
+      this.pendingWrites.add(write);
+    }
     return results;
   }
 
@@ -224,7 +227,6 @@ export class BuildCache implements OutputReuse {
    */
   async finishBuild(complete: boolean): Promise<void> {
     await Promise.all(this.pendingWrites);
-    this.pendingWrites = [];
     const parses = this.parses;
     if (parses && (this.parsesChanged || parses.size !== this.usedParseKeys.size)) {
       for (const key of parses.keys()) if (!this.usedParseKeys.has(key)) parses.delete(key);
