@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
-import { BuildCache } from "./cache/build-cache.ts";
+import { BuildCache, DEFAULT_CACHE_ROOT } from "./cache/build-cache.ts";
 import { describeReuse } from "./cache/describe-reuse.ts";
 import type { BuildOptions } from "./context.ts";
 import { formatDiagnostics } from "./diagnostics/format-diagnostics.ts";
@@ -9,17 +9,19 @@ import { OutputError } from "./output/atomic-output.ts";
 import { runBuild } from "./pipeline.ts";
 
 /**
- * `npm run build [-- --content DIR --out DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole seconds) fixes
- * every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build is incremental
- * (build/cache/): `--no-cache` does everything afresh and leaves the cache as it is.
+ * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
+ * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
+ * is incremental (build/cache/), its cache kept under --cache (by default node_modules/.cache/av-buyer-data/
+ * build-cache); `--no-cache` does everything afresh and leaves the cache as it is.
  */
-export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions & { useCache: boolean } {
+export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions & { cacheRoot: string | false } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" }, "no-cache": { type: "boolean", default: false } },
+    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" }, cache: { type: "string" }, "no-cache": { type: "boolean", default: false } },
     strict: true,
   });
-  const options: BuildOptions & { useCache: boolean } = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!), useCache: !values["no-cache"] };
+  const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
+  const options: BuildOptions & { cacheRoot: string | false } = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!), cacheRoot };
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && epoch !== "") {
     // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
@@ -41,9 +43,9 @@ async function main(): Promise<number> {
   const started = performance.now();
   let options: BuildOptions;
   try {
-    const { useCache, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
+    const { cacheRoot, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
     options = given;
-    if (useCache) options.cache = await BuildCache.open(options.contentDir, options.outDir);
+    if (cacheRoot) options.cache = await BuildCache.open(options.contentDir, options.outDir, cacheRoot);
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message}\n`);
     return 2;

@@ -14,6 +14,8 @@ export interface BuildOptions {
   workers?: number;
   /** The incremental build's cache: per-file work done before is taken from it, and unchanged output files are linked. None: everything is done afresh. */
   cache?: BuildCache;
+  /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
+  schemas?: SchemaRegistry;
 }
 
 export interface BuildContext {

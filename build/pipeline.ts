@@ -23,7 +23,7 @@ async function loadAndValidate(context: BuildContext): Promise<{ ok: true; conte
 async function withContext<T>(options: BuildOptions, build: (context: BuildContext) => Promise<T>): Promise<T> {
   const workers = options.workers === undefined ? WorkerPool.automatic(BUILD_TASK_SET) : new WorkerPool(BUILD_TASK_SET, options.workers, 0);
   try {
-    return await build({ options, schemas: await loadSchemaRegistry(), workers });
+    return await build({ options, schemas: options.schemas ?? (await loadSchemaRegistry()), workers });
   } finally {
     await workers.close();
   }

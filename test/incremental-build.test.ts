@@ -157,7 +157,7 @@ describe("the incremental build", () => {
     // record cut short; and a file of the live output changed in place, its size kept.
     const flip = path.join(entries, names[0]!);
     const bytes = await readFile(flip);
-    bytes[bytes.length - 10] ^= 0xff;
+    bytes[bytes.length - 10]! ^= 0xff;
     await writeFile(flip, bytes);
     await truncate(path.join(entries, names[1]!), 40);
     await cp(path.join(entries, names[2]!), path.join(entries, names[3]!));

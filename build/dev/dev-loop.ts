@@ -11,6 +11,7 @@ import { describeReuse } from "../cache/describe-reuse.ts";
 import type { BuildOptions } from "../context.ts";
 import { formatDiagnostics } from "../diagnostics/format-diagnostics.ts";
 import { runBuild, type BuildResult } from "../pipeline.ts";
+import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
 export interface DevLoopOptions {
@@ -26,6 +27,8 @@ export class DevLoop {
   private running: Promise<void> | undefined;
   private queued: string[] | undefined;
   private broken = false;
+  /** Loaded once, and again after a change under schemas/. */
+  private schemas: Promise<SchemaRegistry> | undefined;
   /** How many builds finished (good or not): the tests wait on it. */
   builds = 0;
   last: BuildResult | undefined;
@@ -80,7 +83,8 @@ export class DevLoop {
     const what = changed.length === 0 ? "first build" : describeChanges(changed);
     let result: BuildResult;
     try {
-      result = await runBuild({ ...build, cache: this.cache });
+      if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
+      result = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas });
     } catch (error) {
       // A failure to write (a full disk) leaves the last output live, as a content problem does.
       print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -107,4 +111,9 @@ export class DevLoop {
 function describeChanges(changed: readonly string[]): string {
   const names = changed.map((file) => path.relative(process.cwd(), file) || file);
   return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

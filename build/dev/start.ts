@@ -1,9 +1,10 @@
 /**
- * `npm run dev [-- --content DIR --out DIR]`: builds, serves the output as `npm start` does (PORT, HOST), and
+ * `npm run dev [-- --content DIR --out DIR --cache DIR]`: builds, serves the output as `npm start` does (PORT, HOST), and
  * rebuilds incrementally on every save in the content or the schemas (build/dev/dev-loop.ts). Changes to the
  * build's own code need a restart. Ctrl-C stops it.
  */
 import path from "node:path";
+import { BuildCache } from "../cache/build-cache.ts";
 import { optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../schemas/schema-registry.ts";
 import { createLocalServer } from "../server/local-server.ts";
@@ -20,7 +21,9 @@ try {
   process.stderr.write(`dev: ${(error as Error).message}\n`);
   process.exit(2);
 }
-const { useCache: _, ...build } = options;
+const { cacheRoot, ...build } = options;
+// The loop is incremental whatever --no-cache says: without a cache each save would be a whole build.
+build.cache = await BuildCache.open(build.contentDir, build.outDir, cacheRoot || undefined);
 const loop = await DevLoop.start({ build, watch: [build.contentDir, SCHEMAS_DIR], print: (text) => process.stdout.write(text) });
 if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
 const server = await createLocalServer({ dist: build.outDir, netlifyConfigPath: path.join(ROOT, "netlify.toml") });
