@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
 import { measureBuild, type BuildFigures } from "./measure-build.ts";
+import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./measure-search.ts";
 import { compareOnJudgedQueries } from "./judged-queries.ts";
 import { measureAgainstBaseline } from "./baseline.ts";
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
       baseline: { type: "string" },
       // For working on the bench: builds and search only, no servers or load.
       "search-only": { type: "boolean", default: false },
+      // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
+      "incremental-only": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -43,6 +46,16 @@ async function main(): Promise<void> {
   const sizes = values.sizes!.split(",").map(Number);
   const contentFingerprint = await syntheticContentFingerprint();
   await mkdir(WORK, { recursive: true });
+  const incrementalAt = async () => {
+    const content = path.join(WORK, `content-10000-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
+    process.stderr.write("bench: one changed answer at 10,000 answers, incrementally…\n");
+    return measureIncremental(content, 10_000);
+  };
+  if (values["incremental-only"]) {
+    process.stdout.write(JSON.stringify(await incrementalAt(), null, 2) + "\n");
+    return;
+  }
   const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
@@ -59,6 +72,7 @@ async function main(): Promise<void> {
     figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
     builds.push(figures);
   }
+  const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;
   process.stderr.write("bench: judged queries…\n");
   const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
   let baseline;
@@ -89,6 +103,7 @@ async function main(): Promise<void> {
     sizes: await responseSizes(path.join(WORK, "dist-shipped")),
     judged,
     baseline,
+    incremental,
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
   await writeFile(REPORT_FILE, markdown(results));

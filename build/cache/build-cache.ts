@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFile as readFileCallback } from "node:fs";
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { canonicalJson } from "../api/canonical-json.ts";
@@ -69,6 +69,9 @@ export class BuildCache implements OutputReuse {
     const target = sha256(`${path.resolve(contentDir)}\n${path.resolve(outDir)}`).slice(0, 16);
     const folder = path.join(root, `${path.basename(path.resolve(outDir))}-${target}`);
     await mkdir(path.join(folder, "answers"), { recursive: true });
+    const now = new Date();
+    await utimes(folder, now, now);
+    await forgetLeastRecentlyUsed(root, KEPT_TARGETS);
     return new BuildCache(folder, await buildCodeVersion());
   }
 
@@ -239,6 +242,20 @@ export class BuildCache implements OutputReuse {
       await mapConcurrently(unused, FILE_CONCURRENCY, (name) => rm(path.join(this.folder, "answers", name), { force: true }));
     }
   }
+}
+
+/**
+ * Builds into many folders (the tests' temporary ones, the benchmark's) would each leave a cache behind: only the
+ * most recently opened few are kept. A build whose folder is removed meanwhile only loses its reuse.
+ */
+const KEPT_TARGETS = 8;
+
+async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  if (names.length <= keep) return;
+  const used = await Promise.all(names.map(async (name) => ({ name, at: (await stat(path.join(root, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  used.sort((a, b) => b.at - a.at);
+  await Promise.all(used.slice(keep).map(({ name }) => rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined)));
 }
 
 function emptyStats(): CacheStats {
