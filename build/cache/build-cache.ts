@@ -42,6 +42,9 @@ export interface CacheStats {
   renderedSlugs: string[];
 }
 
+/** Files read and hashed at a time: at most this many files' bytes are held. */
+const PARSE_SLICE = 4000;
+
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 
 export class BuildCache implements OutputReuse {
@@ -105,22 +108,24 @@ export class BuildCache implements OutputReuse {
    */
   async parseFiles(jobs: readonly ContentFileJob[], parse: (jobs: ContentFileJob[]) => Promise<ContentFileParse[]>): Promise<ContentFileParse[]> {
     const parses = await this.loadParses();
-    const keyed = await mapConcurrently(jobs, FILE_CONCURRENCY, async (job) => {
-      const bytes = await readFile(job.path);
-      const digest = sha256(bytes);
-      this.fileDigests.set(job.path, digest);
-      return { job, bytes, key: sha256(`${this.version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`) };
-    });
     const results: ContentFileParse[] = new Array(jobs.length);
-    const misses: Array<{ at: number; key: string; job: ContentFileJob }> = [];
-    keyed.forEach(({ job, bytes, key }, at) => {
-      this.usedParseKeys.add(key);
-      const known = parses.get(key);
-      if (known) results[at] = known;
-      else misses.push({ at, key, job: { ...job, bytes } });
-    });
-    this.stats.parsed = { hits: jobs.length - misses.length, misses: misses.length };
-    if (misses.length > 0) {
+    // In slices, so that the bytes of a first build's files are not all held at once; each slice large enough
+    // for its misses to go to the worker threads.
+    for (let start = 0; start < jobs.length; start += PARSE_SLICE) {
+      const misses: Array<{ at: number; key: string; job: ContentFileJob }> = [];
+      await mapConcurrently(jobs.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (job, offset) => {
+        const bytes = await readFile(job.path);
+        const digest = sha256(bytes);
+        this.fileDigests.set(job.path, digest);
+        const key = sha256(`${this.version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
+        this.usedParseKeys.add(key);
+        const known = parses.get(key);
+        if (known) results[start + offset] = known;
+        else misses.push({ at: start + offset, key, job: { ...job, bytes } });
+      });
+      this.stats.parsed.misses += misses.length;
+      if (misses.length === 0) continue;
+      misses.sort((a, b) => a.at - b.at);
       const parsed = await parse(misses.map((miss) => miss.job));
       misses.forEach((miss, index) => {
         results[miss.at] = parsed[index]!;
@@ -128,6 +133,7 @@ export class BuildCache implements OutputReuse {
       });
       this.parsesChanged = true;
     }
+    this.stats.parsed.hits = jobs.length - this.stats.parsed.misses;
     return results;
   }
 
