@@ -11,8 +11,8 @@ import { runBuild } from "./pipeline.ts";
 /**
  * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
  * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
- * is incremental (build/cache/), its cache kept under --cache (by default node_modules/.cache/av-buyer-data/
- * build-cache); `--no-cache` does everything afresh and leaves the cache as it is.
+ * is incremental (build/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
+ * does everything afresh and leaves the cache as it is.
  */
 export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions & { cacheRoot: string | false } {
   const { values } = parseArgs({
@@ -42,13 +42,21 @@ export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.Proc
 async function main(): Promise<number> {
   const started = performance.now();
   let options: BuildOptions;
+  let cacheRoot: string | false;
   try {
-    const { cacheRoot, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
+    const { cacheRoot: root, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
     options = given;
-    if (cacheRoot) options.cache = await BuildCache.open(options.contentDir, options.outDir, cacheRoot);
+    cacheRoot = root;
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message}\n`);
     return 2;
+  }
+  if (cacheRoot) {
+    // A cache that cannot be kept (a read-only node_modules) only makes the build a whole one.
+    options.cache = await BuildCache.open(options.contentDir, options.outDir, cacheRoot).catch((error: unknown) => {
+      process.stderr.write(`build cache: cannot use ${cacheRoot} (${(error as Error).message}); building everything afresh.\n`);
+      return undefined;
+    });
   }
   const result = await runBuild(options);
   for (const note of options.cache?.notes ?? []) process.stderr.write(`${note}\n`);

@@ -1,7 +1,8 @@
 /**
- * The incremental build's cache of per-file work, in node_modules/.cache/av-buyer-data/build-cache/ (beside the
- * output's work folder: git ignores it, `npm ci` clears it, and the repository's top level stays as it is),
- * one folder per content and output folder pair:
+ * The incremental build's cache of per-file work, in artifacts/build-cache/ (git-ignored, beside the benchmark's
+ * and the toolchain's generated files; not under node_modules/.cache, because node_modules may be shared by
+ * several checkouts or read-only, and a cache belongs to one checkout's build code anyway), one folder per
+ * content and output folder pair:
  *
  *   parsed.bin        every content file's parse (front matter, body outline, or its diagnostics), by the
  *                     SHA-256 of the file's bytes, its path and the build code's version; rewritten when it changed
@@ -30,7 +31,7 @@ import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 
 const readFile = promisify(readFileCallback);
 
-export const DEFAULT_CACHE_ROOT = path.resolve(import.meta.dirname, "../..", "node_modules", ".cache", "av-buyer-data", "build-cache");
+export const DEFAULT_CACHE_ROOT = path.resolve(import.meta.dirname, "../..", "artifacts", "build-cache");
 
 /** What one build took from the cache and what it did again. */
 export interface CacheStats {

@@ -107,9 +107,13 @@ export class DevLoop {
   }
 }
 
-/** The changed paths, relative to the working folder, the first three named. */
+/**
+ * The changed content and schema files, relative to the working folder, the first three named. An editor's
+ * temporary files (no such extension: `sed` and vim names, `.tmp`, `~`) are left out.
+ */
 function describeChanges(changed: readonly string[]): string {
-  const names = changed.map((file) => path.relative(process.cwd(), file) || file);
+  const names = changed.filter((file) => /\.(md|ya?ml|json)$/.test(file)).map((file) => path.relative(process.cwd(), file) || file);
+  if (names.length === 0) return "a change";
   return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
 }
 
