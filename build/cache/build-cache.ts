@@ -246,7 +246,8 @@ export class BuildCache implements OutputReuse {
     if (complete) {
       const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
       const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
-      await mapConcurrently(unused, FILE_CONCURRENCY, (name) => rm(path.join(this.folder, "answers", name), { force: true }));
+      // Best effort: an entry left behind is only disk space.
+      await mapConcurrently(unused, FILE_CONCURRENCY, (name) => rm(path.join(this.folder, "answers", name), { force: true }).catch(() => undefined));
     }
   }
 }
