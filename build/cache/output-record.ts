@@ -47,11 +47,25 @@ export async function readPreviousOutput(recordFile: string, key: string, outDir
 export async function writeOutputRecord(recordFile: string, key: string, outDir: string, digests: ReadonlyMap<string, string>): Promise<void> {
   const folder = await lstat(outDir, { bigint: true });
   // The seal is the ctime of a file made now, on the output's own file system, read by the same clock as the
-  // output's files: every file of the swapped-in output was last changed before it.
+  // output's files: every file of the swapped-in output was last changed before it. That clock ticks coarsely
+  // (a few milliseconds), and a file changed in the seal's own tick is not reused: so the seal is taken at the
+  // first tick after the swap's last change, or the files the swap touched last would be written again.
   const marker = path.join(await workDirFor(outDir), "sealed");
-  await writeFile(marker, "");
-  const sealed = (await lstat(marker, { bigint: true })).ctimeNs;
-  await rm(marker, { force: true });
+  const swapped = await creationTime(marker);
+  let sealed = swapped;
+  for (let attempt = 0; attempt < 50 && sealed <= swapped; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    sealed = await creationTime(marker);
+  }
   const record: OutputRecord = { folderInode: String(folder.ino), sealedCtimeNs: String(sealed), digests: [...digests] };
   await writeCheckedFile(recordFile, key, record);
+}
+
+/** The ctime of a file made now (then removed). */
+async function creationTime(marker: string): Promise<bigint> {
+  await rm(marker, { force: true });
+  await writeFile(marker, "");
+  const made = (await lstat(marker, { bigint: true })).ctimeNs;
+  await rm(marker, { force: true });
+  return made;
 }
