@@ -136,7 +136,6 @@ describe("the incremental build", () => {
       outcomes.push(await compareWithClean(content, incremental, cache, path.join(folder, `clean-${step}`), step % 2));
     }
     const built = outcomes.filter((outcome) => outcome.ok);
-    if (process.env.H18_DEBUG) console.log(steps.join("\n"), outcomes.map((o) => `${o.ok} ${JSON.stringify(o.stats)}`).join("\n"));
     // The steps exercised the incremental paths: most builds reused most answers and linked unchanged files.
     expect(built.length, steps.join("\n")).toBeGreaterThanOrEqual(6);
     expect(outcomes.some((outcome) => !outcome.ok), steps.join("\n")).toBe(true);
