@@ -1,22 +1,27 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
+import { BuildCache, DEFAULT_CACHE_ROOT } from "./cache/build-cache.ts";
+import { describeReuse } from "./cache/describe-reuse.ts";
 import type { BuildOptions } from "./context.ts";
 import { formatDiagnostics } from "./diagnostics/format-diagnostics.ts";
 import { OutputError } from "./output/atomic-output.ts";
 import { runBuild } from "./pipeline.ts";
 
 /**
- * `npm run build [-- --content DIR --out DIR]`. Environment: SOURCE_DATE_EPOCH (whole seconds) fixes every
- * generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs.
+ * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
+ * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
+ * is incremental (build/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
+ * does everything afresh and leaves the cache as it is.
  */
-export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions {
+export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions & { cacheRoot: string | false } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" } },
+    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" }, cache: { type: "string" }, "no-cache": { type: "boolean", default: false } },
     strict: true,
   });
-  const options: BuildOptions = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!) };
+  const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
+  const options: BuildOptions & { cacheRoot: string | false } = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!), cacheRoot };
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && epoch !== "") {
     // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
@@ -37,20 +42,32 @@ export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.Proc
 async function main(): Promise<number> {
   const started = performance.now();
   let options: BuildOptions;
+  let cacheRoot: string | false;
   try {
-    options = optionsFromCommandLine(process.argv.slice(2), process.env);
+    const { cacheRoot: root, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
+    options = given;
+    cacheRoot = root;
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message}\n`);
     return 2;
   }
+  if (cacheRoot) {
+    // A cache that cannot be kept (a read-only node_modules) only makes the build a whole one.
+    options.cache = await BuildCache.open(options.contentDir, options.outDir, cacheRoot).catch((error: unknown) => {
+      process.stderr.write(`build cache: cannot use ${cacheRoot} (${(error as Error).message}); building everything afresh.\n`);
+      return undefined;
+    });
+  }
   const result = await runBuild(options);
+  for (const note of options.cache?.notes ?? []) process.stderr.write(`${note}\n`);
   if (!result.ok) {
     process.stderr.write(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), options.contentDir) || "."));
     return 1;
   }
   const elapsed = Math.round(performance.now() - started);
   const out = path.relative(process.cwd(), options.outDir) || ".";
-  process.stdout.write(`build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…)\n`);
+  const reuse = options.cache ? `; ${describeReuse(options.cache.stats)}` : "";
+  process.stdout.write(`build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`);
   return 0;
 }
 

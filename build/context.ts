@@ -1,3 +1,4 @@
+import type { BuildCache } from "./cache/build-cache.ts";
 import type { SchemaRegistry } from "./schemas/schema-registry.ts";
 import type { BuildWorkers } from "./workers/build-tasks.ts";
 
@@ -11,6 +12,10 @@ export interface BuildOptions {
   sourceDateEpoch?: number;
   /** Worker threads for parsing and rendering; by default one per core from 2,000 files, else none. A number uses that many at any size (0: none). */
   workers?: number;
+  /** The incremental build's cache: per-file work done before is taken from it, and unchanged output files are linked. None: everything is done afresh. */
+  cache?: BuildCache;
+  /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
+  schemas?: SchemaRegistry;
 }
 
 export interface BuildContext {

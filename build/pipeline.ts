@@ -14,7 +14,7 @@ export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagno
 export type CompileResult = { ok: true; site: CompiledSite; files: OutputFile[] } | { ok: false; diagnostics: Diagnostic[] };
 
 async function loadAndValidate(context: BuildContext): Promise<{ ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] }> {
-  const loaded = await loadContent({ contentDir: context.options.contentDir, workers: context.workers });
+  const loaded = await loadContent({ contentDir: context.options.contentDir, workers: context.workers, cache: context.options.cache });
   const validated = validateContent(loaded, context.schemas);
   return validated.ok ? { ok: true, content: validated.content } : validated;
 }
@@ -23,7 +23,7 @@ async function loadAndValidate(context: BuildContext): Promise<{ ok: true; conte
 async function withContext<T>(options: BuildOptions, build: (context: BuildContext) => Promise<T>): Promise<T> {
   const workers = options.workers === undefined ? WorkerPool.automatic(BUILD_TASK_SET) : new WorkerPool(BUILD_TASK_SET, options.workers, 0);
   try {
-    return await build({ options, schemas: await loadSchemaRegistry(), workers });
+    return await build({ options, schemas: options.schemas ?? (await loadSchemaRegistry()), workers });
   } finally {
     await workers.close();
   }
@@ -42,10 +42,17 @@ export async function compileContent(options: BuildOptions): Promise<CompileResu
 
 /** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  return withContext(options, async (context) => {
-    const loaded = await loadAndValidate(context);
-    if (!loaded.ok) return loaded;
-    const site = await emitSite(context, (sink) => compileSite(context, loaded.content, sink));
-    return { ok: true, site };
-  });
+  options.cache?.startBuild();
+  let complete = false;
+  try {
+    return await withContext(options, async (context) => {
+      const loaded = await loadAndValidate(context);
+      if (!loaded.ok) return loaded;
+      const site = await emitSite(context, (sink) => compileSite(context, loaded.content, sink));
+      complete = true;
+      return { ok: true, site };
+    });
+  } finally {
+    await options.cache?.finishBuild(complete);
+  }
 }

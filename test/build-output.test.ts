@@ -29,6 +29,8 @@ describe("nothing is lost", () => {
     const folder = await temporaryFolder("killed");
     const out = path.join(folder, "dist");
     const env = { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000000" };
+    // Timed on the second build: the first fills the build cache, and the builds killed below, like it, use it.
+    expect(spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT }).status).toBe(0);
     const started = performance.now();
     const first = spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT });
     const duration = performance.now() - started;

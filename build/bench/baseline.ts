@@ -59,7 +59,7 @@ export async function measureAgainstBaseline(ref: string, contentDir: string, an
     baselineSeconds.push(runBuild(root, `baseline ${commit}`, contentDir, out.baseline).seconds);
     oursSeconds.push(runBuild(ROOT, "ours", contentDir, out.ours).seconds);
   }
-  await deleteOutputs(outputs.flatMap(({ baseline, ours }) => [baseline, ours]));
+  await deleteOutputs(outputs.flatMap(({ baseline, ours }) => [baseline, ours, `${ours}-cache`]));
   const baselineMedian = median(baselineSeconds);
   const oursMedian = median(oursSeconds);
   const worktree = root.startsWith(ROOT + path.sep) ? path.relative(ROOT, root) : root;

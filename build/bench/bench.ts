@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
 import { measureBuild, type BuildFigures } from "./measure-build.ts";
+import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./measure-search.ts";
 import { compareOnJudgedQueries } from "./judged-queries.ts";
 import { measureAgainstBaseline } from "./baseline.ts";
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
       "search-only": { type: "boolean", default: false },
       // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
       "generators-only": { type: "boolean", default: false },
+      // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
+      "incremental-only": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -56,6 +59,15 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2) + "\n");
     return;
   }
+  const incrementalAt = async () => {
+    const content = await generatorContent();
+    process.stderr.write("bench: one changed answer at 10,000 answers, incrementally…\n");
+    return measureIncremental(content, 10_000);
+  };
+  if (values["incremental-only"]) {
+    process.stdout.write(JSON.stringify(await incrementalAt(), null, 2) + "\n");
+    return;
+  }
   const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
@@ -72,6 +84,7 @@ async function main(): Promise<void> {
     figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
     builds.push(figures);
   }
+  const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;
   process.stderr.write("bench: judged queries…\n");
   const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
   let baseline;
@@ -104,6 +117,7 @@ async function main(): Promise<void> {
     baseline,
     generators,
     buildProfile,
+    incremental,
   };
   await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
   await writeFile(REPORT_FILE, markdown(results));

@@ -55,12 +55,17 @@ export interface BuildRun {
   files: number;
 }
 
-/** One build by the CLI of the project at `root` (this one, or a baseline's worktree), into a folder that never held files. */
+/**
+ * One build by the CLI of the project at `root` (this one, or a baseline's worktree), into a folder that never
+ * held files. This checkout's CLI keeps a build cache: each measured build gets an empty one of its own beside its
+ * output (a first `npm run build`, cache writing included), never the cache an earlier build filled.
+ */
 export function runBuild(root: string, label: string, contentDir: string, out: string): BuildRun {
+  const cache = root === ROOT ? ["--cache", `${out}-cache`] : [];
   // Start every build with the disk's write-back done, so that one build's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
-  const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out], {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out, ...cache], {
     cwd: root,
     encoding: "utf8",
     env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },

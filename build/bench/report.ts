@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ANSWERS_SEARCH_INDEX_FILE, searchTermsPath } from "../api/layout.ts";
 import type { BuildFigures } from "./measure-build.ts";
+import type { IncrementalFigures } from "./measure-incremental.ts";
 import type { QueryCase } from "./measure-search.ts";
 import type { BaselineFigures } from "./baseline.ts";
 import type { GeneratorComparison } from "./static-generators.ts";
@@ -34,6 +35,7 @@ export function markdown(results: {
   baseline?: BaselineFigures;
   generators?: GeneratorComparison;
   buildProfile?: BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> };
+  incremental?: IncrementalFigures;
 }): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   const target = (met: boolean) => (met ? "met" : "**missed**");
@@ -83,6 +85,7 @@ export function markdown(results: {
     loadRow("local server", results.load),
     results.netlifyServeLoad?.ran ? loadRow("netlify serve (Deno)", results.netlifyServeLoad) : `| netlify serve (Deno) | not run: ${results.netlifyServeLoad?.reason ?? "not measured in this run"} |||||||||| |`,
     "",
+    ...incrementalSection(results.incremental),
     "## Response sizes (shipped content)",
     "",
     "| file | raw (bytes) | gzip -9 | brotli |",
@@ -107,6 +110,15 @@ export function markdown(results: {
       ? `| ${results.baseline.answers.toLocaleString("en")}-answer build no slower than the baseline ${baselineName(results.baseline)}: ours over baseline at most 1.0 | ${n(results.baseline.oursMedian, 2)} s against ${n(results.baseline.baselineMedian, 2)} s, ${n(results.baseline.ratio, 3)}× (medians of ${results.baseline.repeats} wall-clock builds each, taken in turns in one run, each into a new folder) | ${target(results.baseline.ratio <= 1)} |`
       : "| 10,000-answer build no slower than the baseline | not run (`--baseline <git ref>`) | — |",
     ...generatorTargets(results.generators),
+    ...(results.incremental
+      ? [
+          `| one changed answer at 10,000 answers rebuilt by \`npm run build\` in under 1 s | ${n(results.incremental.build.seconds, 2)} s | ${target(results.incremental.build.seconds < 1)} |`,
+          `| the same in \`npm run dev\` in under 300 ms | ${n(results.incremental.dev.rebuildMs, 0)} ms (the loop's own figure; ${n(results.incremental.dev.seenMs, 0)} ms from the save until the API served it) | ${target(results.incremental.dev.rebuildMs < 300)} |`,
+          tenK
+            ? `| the incremental build's peak memory no higher than a clean build's | ${n(results.incremental.build.peakMiB, 0)} MiB against ${n(tenK.peakMiB, 0)} MiB | ${target(results.incremental.build.peakMiB <= tenK.peakMiB)} |`
+            : "| the incremental build's peak memory no higher than a clean build's | no clean build at 10,000 answers in this run | — |",
+        ]
+      : ["| one changed answer at 10,000 answers rebuilt incrementally | not run (10000 not in --sizes) | — |"]),
     results.judged
       ? `| judged queries: MRR and top-1 at least MiniSearch's | ${n(results.judged.ours.meanReciprocalRank, 3)} and ${results.judged.ours.topOneHits} against ${n(results.judged.miniSearch.meanReciprocalRank, 3)} and ${results.judged.miniSearch.topOneHits} | ${target(results.judged.ours.meanReciprocalRank >= results.judged.miniSearch.meanReciprocalRank && results.judged.ours.topOneHits >= results.judged.miniSearch.topOneHits)} |`
       : "| judged queries | not run | — |",
@@ -294,6 +306,22 @@ function profileSection(profile: (BuildProfile & { output: Array<{ kind: string;
     "| files | count | MB |",
     "|---|---:|---:|",
     ...profile.output.map((kind) => `| ${kind.kind} | ${kind.files.toLocaleString("en")} | ${(kind.bytes / 1e6).toFixed(1)} |`),
+    "",
+  ];
+}
+
+function incrementalSection(incremental: IncrementalFigures | undefined): string[] {
+  if (!incremental) return [];
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return [
+    "## One changed answer, rebuilt incrementally",
+    "",
+    `A copy of the ${incremental.answers.toLocaleString("en")}-answer content built once (${n(incremental.coldBuild.seconds, 2)} s, ${n(incremental.coldBuild.peakMiB, 0)} MiB, filling the cache), then one answer changed (a sentence added) and built again by \`npm run build\` (a new process, Node's start included), and another changed under \`npm run dev\`. Every answer's file and every page carries the build's content digest, so one changed answer still rewrites those, the NDJSON, the CSV, llms-full.txt and the ZIP; what the cache saves is parsing and rendering the answers that did not change, and the files whose bytes are the same are hard-linked from the previous output.`,
+    "",
+    "| rebuild | time | peak memory (MiB) | its line |",
+    "|---|---|---|---|",
+    `| \`npm run build\` | ${n(incremental.build.seconds, 2)} s | ${n(incremental.build.peakMiB, 0)} | ${incremental.build.line.replace(/\|/g, "\\|")} |`,
+    `| \`npm run dev\` | ${n(incremental.dev.rebuildMs, 0)} ms (${n(incremental.dev.seenMs, 0)} ms from the save until the API served it) | ${n(incremental.dev.peakMiB, 0)} (the dev process's whole life) | ${incremental.dev.line.replace(/\|/g, "\\|")} |`,
     "",
   ];
 }

@@ -156,7 +156,7 @@ export async function compareWithStaticGenerators(contentDir: string, answers: n
     process.stderr.write(`bench: ${answers} answers, ${generators.map((generator) => generator.name).join(", ")}, round ${at + 1} of ${repeats}…\n`);
     for (const [index, generator] of generators.entries()) runs[index]!.push(generator.build(round[index]!));
   }
-  await deleteOutputs(outputs.flat());
+  await deleteOutputs(outputs.flat().flatMap((folder) => [folder, `${folder}-cache`]));
   return {
     answers,
     repeats,

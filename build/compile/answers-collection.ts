@@ -13,11 +13,12 @@ import type { OutputSink } from "../output/output-sink.ts";
 import { SearchIndexBuilder } from "../search/search-index.ts";
 import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
-import type { AnswerOutput } from "./answer-output.ts";
+import type { AnswerJob, AnswerOutput } from "./answer-output.ts";
 import type { DataPackageWriter } from "./data-package.ts";
 import type { HeadersFileWriter } from "./headers-file.ts";
 import type { LlmsFullWriter } from "./llms-full.ts";
 import type { AnswersNdjsonWriter } from "./answers-ndjson.ts";
+import type { BuildCache } from "../cache/build-cache.ts";
 import { writeSearchIndex } from "./search-index-file.ts";
 
 export interface AnswersCollectionInput {
@@ -35,6 +36,8 @@ export interface AnswersCollectionInput {
   contentDigest: string;
   /** Where the bodies the OpenAPI document shows as examples are kept: the first answer, the first page. */
   examples: Map<string, unknown>;
+  /** Answers rendered before with the same inputs come from here. */
+  cache?: BuildCache;
 }
 
 /** What the rest of the build needs of the collection: the search index's files (for the docs' examples and the offline page) and the first page's answers. */
@@ -43,7 +46,7 @@ export interface AnswersCollection {
   firstPage: AnswerResource[];
 }
 
-export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest }: AnswersCollectionInput): Promise<AnswersCollection> {
+export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest, cache }: AnswersCollectionInput): Promise<AnswersCollection> {
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageCount = pageCountOf(answers.length, pageSize);
   const answersPageUrl = collectionPageUrl("answers", pageCount);
@@ -59,21 +62,20 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
     pageFragments = [];
   };
   const renderContext = { titles, register };
-  const onThreads = workers?.worthwhileFor(answers.length) ?? false;
+  const wantResource = (position: number) => position < pageSize;
+  // With the cache, only the answers it does not hold are rendered: the threads are worth starting for those alone.
+  const plan = cache ? await cache.planRenders(answers, renderContext, wantResource) : undefined;
+  const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
   if (onThreads) workers!.share({ render: renderContext });
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
     Math.ceil(answers.length / batch),
-    (at) =>
-      runTask(
-        BUILD_TASK_SET,
-        workers,
-        onThreads,
-        "render-answers",
-        answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({ data: answer.data, body: answer.body.source, wantResource: at * batch + offset < pageSize })),
-        { render: renderContext },
-      ),
+    (at) => {
+      const jobs = answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({ data: answer.data, body: answer.body.source, wantResource: wantResource(at * batch + offset) }));
+      const render = (jobs: AnswerJob[]) => runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
+      return plan ? cache!.renderAnswers(jobs, plan.keys.slice(at * batch, (at + 1) * batch), render) : render(jobs);
+    },
     onThreads ? 8 : 32,
   );
   let outputs: AnswerOutput[] = [];

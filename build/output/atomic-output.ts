@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { acquireBuildLock } from "./build-lock.ts";
 import { DiskSink, type OutputSink } from "./output-sink.ts";
+import type { OutputReuse } from "./output-reuse.ts";
 
 /**
  * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
@@ -71,17 +72,17 @@ export class OutputError extends Error {
  * Runs `produce` with a sink that writes into a fresh stage folder, then swaps the complete folder in. If
  * `produce` fails, the stage is discarded and the output is untouched.
  */
-export async function writeOutputAtomically<T>(outDir: string, produce: (sink: OutputSink) => Promise<T>): Promise<T> {
+export async function writeOutputAtomically<T>(outDir: string, produce: (sink: OutputSink) => Promise<T>, reuse?: OutputReuse): Promise<T> {
   const out = path.resolve(outDir);
   try {
-    return await writeOutput(out, produce);
+    return await writeOutput(out, produce, reuse);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw typeof code === "string" && /^E[A-Z]+$/.test(code) ? new OutputError(out, error as NodeJS.ErrnoException) : error;
   }
 }
 
-async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promise<T>): Promise<T> {
+async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promise<T>, reuse: OutputReuse | undefined): Promise<T> {
   const work = await workDirFor(out);
   await mkdir(work, { recursive: true });
   const release = await acquireBuildLock(work);
@@ -94,8 +95,10 @@ async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promis
     await rm(ready, { recursive: true, force: true });
     await mkdir(stage, { recursive: true });
     let result: T;
+    // Asked before the stage is written, while the live output is the one the record describes.
+    const sink = new DiskSink(stage, undefined, await reuse?.previous(out));
     try {
-      result = await produce(new DiskSink(stage));
+      result = await produce(sink);
     } catch (error) {
       // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
       await rm(stage, { recursive: true, force: true }).catch(() => undefined);
@@ -106,6 +109,7 @@ async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promis
     if (await exists(out)) await rename(out, previous);
     await rename(ready, out);
     await rm(previous, { recursive: true, force: true });
+    await reuse?.recordOutput(out, sink.digests, sink.counts);
     return result;
   } finally {
     await release();

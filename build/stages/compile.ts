@@ -63,7 +63,7 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await headersFile.start();
   const ndjson = new AnswersNdjsonWriter(sink);
   await ndjson.start();
-  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest });
+  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, cache: context.options.cache, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest });
   await dataPackage.finish();
   await ndjson.finish();
   await llmsFull.finish();

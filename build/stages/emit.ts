@@ -8,5 +8,5 @@ import type { CompiledSite } from "./compile.ts";
  * the output in one step (see output/atomic-output.ts).
  */
 export async function emitSite(context: BuildContext, compile: (sink: OutputSink) => Promise<CompiledSite>): Promise<CompiledSite> {
-  return writeOutputAtomically(context.options.outDir, compile);
+  return writeOutputAtomically(context.options.outDir, compile, context.options.cache);
 }

@@ -9,6 +9,7 @@ import type { LocatedFile } from "../content/located-file.ts";
 import type { YamlSource } from "../content/yaml-document.ts";
 import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+import type { BuildCache } from "../cache/build-cache.ts";
 import { BUILD_TASK_SET, type BuildWorkers, type ContentFileJob } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 
@@ -21,6 +22,8 @@ export interface LoadOptions {
   contentDir: string;
   /** Threads to parse on, when there are enough files to be worth it. */
   workers?: BuildWorkers;
+  /** Parses of files whose bytes are unchanged come from here. */
+  cache?: BuildCache;
 }
 
 /**
@@ -85,7 +88,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   // and parsed; results are gathered in the sorted order of the paths.
   const checked = await mapConcurrently(entries, FILE_CONCURRENCY, (entry) => checkEntry(contentDir, contentRoot, entry.path, entry.stats!));
   const jobs = checked.flatMap((outcome) => (outcome && "job" in outcome ? [outcome.job] : []));
-  const parsed = await parseFiles(jobs, options.workers);
+  const parsed = options.cache ? await options.cache.parseFiles(jobs, (misses) => parseFiles(misses, options.workers)) : await parseFiles(jobs, options.workers);
   let next = 0;
   for (const outcome of checked) {
     if (!outcome) continue;

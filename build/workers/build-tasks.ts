@@ -20,13 +20,15 @@ export interface ContentFileJob {
   file: string;
   /** Absolute. */
   path: string;
+  /** The bytes, when the caller has read them already (the build cache, which must parse exactly what it hashed). */
+  bytes?: Uint8Array;
 }
 
 export const BUILD_TASKS = {
   /** Stage 1: read and parse files, several to a message. */
   "parse-content-files": async (jobs: ContentFileJob[], state: WorkerState): Promise<ContentFileParse[]> => {
     const results: ContentFileParse[] = [];
-    for (const job of jobs) results.push(parseContentFile(job.kind, job.file, await state.read(job.path), job.path));
+    for (const job of jobs) results.push(parseContentFile(job.kind, job.file, job.bytes ?? (await state.read(job.path)), job.path));
     return results;
   },
   /** Stage 3: render and serialise answers, several to a message. */

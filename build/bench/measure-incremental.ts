@@ -1,0 +1,113 @@
+/**
+ * One changed answer, rebuilt incrementally (build/cache/): by `npm run build` (a new process, its cache warm
+ * from the build before) and by `npm run dev` (from the save until the API serves the change, and the loop's own
+ * figure). On a copy of the synthetic content, so that the content the other measurements build is untouched.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { appendFile, cp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { ENV, ROOT, WORK } from "./workspace.ts";
+
+export interface IncrementalFigures {
+  answers: number;
+  /** The first build of the copy, which fills the cache. */
+  coldBuild: { seconds: number; peakMiB: number };
+  /** `npm run build` after one answer changed: the process's wall time, its peak memory and its own line. */
+  build: { seconds: number; peakMiB: number; line: string };
+  /** `npm run dev` after one answer changed: from the save until the API serves it, the loop's own time, and its line. */
+  dev: { seenMs: number; rebuildMs: number; peakMiB: number; line: string };
+}
+
+export async function measureIncremental(contentDir: string, answers: number): Promise<IncrementalFigures> {
+  const content = path.join(WORK, `incremental-content-${answers}`);
+  const out = path.join(WORK, `dist-incremental-${answers}`);
+  const cache = path.join(WORK, `incremental-cache-${answers}`);
+  for (const folder of [content, cache]) await rm(folder, { recursive: true, force: true });
+  await cp(contentDir, content, { recursive: true });
+  const files = (await readdir(path.join(content, "answers"))).sort();
+  const change = async (name: string, marker: string) => {
+    const file = path.join(content, "answers", name);
+    const source = /^sources: \[([^,\]]+)/m.exec(await readFile(file, "utf8"))![1]!.trim();
+    await appendFile(file, `\n${marker} [@${source}].\n`);
+  };
+  const build = () => {
+    spawnSync("sync");
+    const started = performance.now();
+    const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", content, "--out", out, "--cache", cache], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (run.status !== 0) throw new Error(`the incremental build failed: ${run.stderr.slice(0, 2000)}`);
+    const { maxRssKiB } = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
+    return { seconds, peakMiB: maxRssKiB / 1024, line: run.stdout.trim() };
+  };
+  const coldBuild = build();
+  await change(files[Math.floor(files.length / 2)]!, "A sentence the incremental build benchmark added");
+  const incremental = build();
+  const dev = await measureDev(content, out, cache, files[Math.floor(files.length / 3)]!, change);
+  return { answers, coldBuild: { seconds: coldBuild.seconds, peakMiB: coldBuild.peakMiB }, build: incremental, dev };
+}
+
+async function measureDev(content: string, out: string, cache: string, name: string, change: (name: string, marker: string) => Promise<void>): Promise<IncrementalFigures["dev"]> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "build/dev/start.ts", "--content", content, "--out", out, "--cache", cache], {
+    cwd: ROOT,
+    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitFor(() => /dev: serving /.test(output), 600_000, () => output);
+    const slug = name.replace(/\.md$/, "");
+    const marker = `A sentence the dev loop benchmark added ${Date.now()}`;
+    const mark = output.length;
+    const saved = performance.now();
+    await change(name, marker);
+    const url = `http://127.0.0.1:${port}/api/v1/answers/${slug}.json`;
+    let seenMs = 0;
+    await waitFor(
+      async () => {
+        const text = await fetch(url).then((response) => response.text(), () => "");
+        if (!text.includes(marker)) return false;
+        seenMs = performance.now() - saved;
+        return true;
+      },
+      120_000,
+      () => output,
+    );
+    await waitFor(() => /rebuilt in \d+ ms/.test(output.slice(mark)), 60_000, () => output);
+    const line = /dev: [^\n]*rebuilt in (\d+) ms[^\n]*/.exec(output.slice(mark))!;
+    const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
+    const peakKiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    return { seenMs, rebuildMs: Number(line[1]), peakMiB: peakKiB / 1024, line: line[0] };
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, told: () => string): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`the dev loop did not get there in ${timeoutMs / 1000} s:\n${told().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

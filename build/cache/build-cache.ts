@@ -1,0 +1,271 @@
+/**
+ * The incremental build's cache of per-file work, in artifacts/build-cache/ (git-ignored, beside the benchmark's
+ * and the toolchain's generated files; not under node_modules/.cache, because node_modules may be shared by
+ * several checkouts or read-only, and a cache belongs to one checkout's build code anyway), one folder per
+ * content and output folder pair:
+ *
+ *   parsed.bin        every content file's parse (front matter, body outline, or its diagnostics), by the
+ *                     SHA-256 of the file's bytes, its path and the build code's version; rewritten when it changed
+ *   answers/KEY.bin   one answer rendered and serialised (its JSON, Markdown twin, CSV and NDJSON lines, search
+ *                     terms), by its front matter, body digest, the titles and sources it shows, and the version
+ *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
+ *
+ * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
+ * in `notes`, and the work is done again. Entries of answers no longer built are deleted after each build.
+ */
+import { createHash } from "node:crypto";
+import { readFile as readFileCallback } from "node:fs";
+import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { canonicalJson } from "../api/canonical-json.ts";
+import type { AnswerJob, AnswerOutput, AnswerRenderContext } from "../compile/answer-output.ts";
+import type { ContentFileParse } from "../content/content-file.ts";
+import type { ValidAnswer } from "../content/valid-content.ts";
+import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
+import type { ContentFileJob } from "../workers/build-tasks.ts";
+import { buildCodeVersion } from "./build-version.ts";
+import { readCheckedFile, writeCheckedFile, type Rejection } from "./checked-file.ts";
+import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
+
+const readFile = promisify(readFileCallback);
+
+export const DEFAULT_CACHE_ROOT = path.resolve(import.meta.dirname, "../..", "artifacts", "build-cache");
+
+/** What one build took from the cache and what it did again. */
+export interface CacheStats {
+  parsed: { hits: number; misses: number };
+  rendered: { hits: number; misses: number };
+  /** Output files linked from the previous output, and written. */
+  output: { linked: number; written: number };
+  /** The answers rendered again, by slug (at most the first few). */
+  renderedSlugs: string[];
+}
+
+/** Files read and hashed at a time: at most this many files' bytes are held. */
+const PARSE_SLICE = 4000;
+
+const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
+
+export class BuildCache implements OutputReuse {
+  /** Cache files that were found unusable, said once each: they are ignored, never trusted. */
+  readonly notes: string[] = [];
+  stats: CacheStats = emptyStats();
+  /** Parses by key: loaded from parsed.bin once, then kept in memory (a dev server builds many times). */
+  private parses: Map<string, ContentFileParse> | undefined;
+  private parsesChanged = false;
+  private usedParseKeys = new Set<string>();
+  /** The SHA-256 of each content file's bytes as this build read them, by absolute path. */
+  private fileDigests = new Map<string, string>();
+  private usedAnswerKeys = new Set<string>();
+  private storedAnswerKeys = new Set<string>();
+  /** Entries being written; at most a few at a time, so that a first build does not hold every answer's output. */
+  private pendingWrites = new Set<Promise<void>>();
+
+  private constructor(
+    readonly folder: string,
+    private readonly version: string,
+  ) {}
+
+  /** The cache of builds of `contentDir` into `outDir`, under `root`. */
+  static async open(contentDir: string, outDir: string, root = DEFAULT_CACHE_ROOT): Promise<BuildCache> {
+    const target = sha256(`${path.resolve(contentDir)}\n${path.resolve(outDir)}`).slice(0, 16);
+    const folder = path.join(root, `${path.basename(path.resolve(outDir))}-${target}`);
+    await mkdir(path.join(folder, "answers"), { recursive: true });
+    const now = new Date();
+    await utimes(folder, now, now);
+    await forgetLeastRecentlyUsed(root, KEPT_TARGETS);
+    return new BuildCache(folder, await buildCodeVersion());
+  }
+
+  /** Called as a build starts: the counts and the sets of what it used start empty. */
+  startBuild(): void {
+    this.stats = emptyStats();
+    this.usedParseKeys = new Set();
+    this.usedAnswerKeys = new Set();
+    this.fileDigests = new Map();
+    this.pendingWrites = new Set();
+  }
+
+  private note(file: string, rejected: Rejection): void {
+    const what = rejected === "corrupt" ? "is corrupt (its checksum or format does not match)" : "holds an entry for another key (stale or moved)";
+    this.notes.push(`build cache: ${path.relative(process.cwd(), path.join(this.folder, file))} ${what}; ignored, and the work it held done again.`);
+  }
+
+  // --- Stage 1: parses -------------------------------------------------------------------------------------
+
+  private async loadParses(): Promise<Map<string, ContentFileParse>> {
+    if (this.parses) return this.parses;
+    const read = await readCheckedFile<Array<[string, ContentFileParse]>>(path.join(this.folder, "parsed.bin"), this.version);
+    if (!read.found && read.rejected) this.note("parsed.bin", read.rejected);
+    this.parses = new Map(read.found ? read.value : []);
+    return this.parses;
+  }
+
+  /**
+   * Reads every file and parses only those whose bytes it has not parsed before. `parse` gets the misses with
+   * the bytes already read, so that what is stored is the parse of exactly the bytes that were hashed.
+   */
+  async parseFiles(jobs: readonly ContentFileJob[], parse: (jobs: ContentFileJob[]) => Promise<ContentFileParse[]>): Promise<ContentFileParse[]> {
+    const parses = await this.loadParses();
+    const results: ContentFileParse[] = new Array(jobs.length);
+    // In slices, so that the bytes of a first build's files are not all held at once; each slice large enough
+    // for its misses to go to the worker threads.
+    for (let start = 0; start < jobs.length; start += PARSE_SLICE) {
+      const misses: Array<{ at: number; key: string; job: ContentFileJob }> = [];
+      await mapConcurrently(jobs.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (job, offset) => {
+        const bytes = await readFile(job.path);
+        const digest = sha256(bytes);
+        this.fileDigests.set(job.path, digest);
+        const key = sha256(`${this.version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
+        this.usedParseKeys.add(key);
+        const known = parses.get(key);
+        if (known) results[start + offset] = known;
+        else misses.push({ at: start + offset, key, job: { ...job, bytes } });
+      });
+      this.stats.parsed.misses += misses.length;
+      if (misses.length === 0) continue;
+      misses.sort((a, b) => a.at - b.at);
+      const parsed = await parse(misses.map((miss) => miss.job));
+      misses.forEach((miss, index) => {
+        results[miss.at] = parsed[index]!;
+        parses.set(miss.key, parsed[index]!);
+      });
+      this.parsesChanged = true;
+    }
+    this.stats.parsed.hits = jobs.length - this.stats.parsed.misses;
+    return results;
+  }
+
+  // --- Stage 3: rendered answers ---------------------------------------------------------------------------
+
+  /**
+   * Each answer's key: everything its rendering reads (its front matter, its body, the titles of the answers it
+   * relates to, the register entries it cites) and whether its resource is wanted back. Also how many are not
+   * in the cache, to decide whether rendering them is worth the worker threads.
+   */
+  async planRenders(answers: readonly ValidAnswer[], context: AnswerRenderContext, wantResource: (position: number) => boolean): Promise<{ keys: string[]; misses: number }> {
+    const stored = new Set((await readdir(path.join(this.folder, "answers")).catch(() => [] as string[])).map((name) => name.replace(/\.bin$/, "")));
+    this.storedAnswerKeys = stored;
+    let misses = 0;
+    const keys = answers.map(({ data, body }, position) => {
+      const key = sha256(
+        `${this.version}\n` +
+          canonicalJson({
+            data,
+            body: body.digest,
+            related: data.related.map((slug) => context.titles.get(slug) ?? null),
+            sources: data.sources.map((id) => context.register.get(id) ?? null),
+            want_resource: wantResource(position),
+          }),
+      );
+      this.usedAnswerKeys.add(key);
+      if (!stored.has(key)) misses++;
+      return key;
+    });
+    return { keys, misses };
+  }
+
+  /** The outputs of `jobs` (keys from planRenders): from the cache where it holds them, else from `render`, and stored. */
+  async renderAnswers(jobs: readonly AnswerJob[], keys: readonly string[], render: (jobs: AnswerJob[]) => Promise<AnswerOutput[]>): Promise<AnswerOutput[]> {
+    const results: AnswerOutput[] = new Array(jobs.length);
+    const misses: number[] = [];
+    await Promise.all(
+      jobs.map(async (_, at) => {
+        const key = keys[at]!;
+        if (!this.storedAnswerKeys.has(key)) return void misses.push(at);
+        const read = await readCheckedFile<AnswerOutput>(this.answerFile(key), key);
+        if (read.found) results[at] = read.value;
+        else {
+          if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
+          misses.push(at);
+        }
+      }),
+    );
+    misses.sort((a, b) => a - b);
+    this.stats.rendered.hits += jobs.length - misses.length;
+    this.stats.rendered.misses += misses.length;
+    if (misses.length === 0) return results;
+    const rendered = await render(misses.map((at) => jobs[at]!));
+    for (const [index, at] of misses.entries()) {
+      const output = rendered[index]!;
+      results[at] = output;
+      if (this.stats.renderedSlugs.length < 5) this.stats.renderedSlugs.push(output.slug);
+      while (this.pendingWrites.size >= 16) await Promise.race(this.pendingWrites);
+      const write: Promise<void> = this.storeAnswer(jobs[at]!, keys[at]!, output).finally(() => this.pendingWrites.delete(write));
+      this.pendingWrites.add(write);
+    }
+    return results;
+  }
+
+  private answerFile(key: string): string {
+    return path.join(this.folder, "answers", `${key}.bin`);
+  }
+
+  /**
+   * Stored only if the file read at render time is the file the load stage hashed: a save between the two
+   * (a dev server's rebuild) would otherwise store the new body's output under the old body's key.
+   */
+  private async storeAnswer(job: AnswerJob, key: string, output: AnswerOutput): Promise<void> {
+    if ("path" in job.body) {
+      const now = await readFile(job.body.path).then(sha256, () => undefined);
+      if (now === undefined || now !== this.fileDigests.get(job.body.path)) return;
+    }
+    await writeCheckedFile(this.answerFile(key), key, output).catch(() => undefined);
+  }
+
+  // --- Stage 4: the output ---------------------------------------------------------------------------------
+
+  async previous(outDir: string): Promise<PreviousOutput | undefined> {
+    const { previous, rejected } = await readPreviousOutput(path.join(this.folder, "output.bin"), `${this.version}\n${path.resolve(outDir)}`, outDir).catch(() => ({ previous: undefined, rejected: undefined }));
+    if (rejected) this.note("output.bin", rejected);
+    return previous;
+  }
+
+  async recordOutput(outDir: string, digests: ReadonlyMap<string, string>, counts: { linked: number; written: number }): Promise<void> {
+    this.stats.output = { ...counts };
+    // A record that cannot be written only costs the next build its links: never fails this one.
+    await writeOutputRecord(path.join(this.folder, "output.bin"), `${this.version}\n${path.resolve(outDir)}`, outDir, digests).catch(() =>
+      rm(path.join(this.folder, "output.bin"), { force: true }).catch(() => undefined),
+    );
+  }
+
+  /**
+   * Called as a build ends. Saves the parses (only those of files this build read) when they changed; after a
+   * complete build, deletes the answer entries it did not use.
+   */
+  async finishBuild(complete: boolean): Promise<void> {
+    await Promise.all(this.pendingWrites);
+    const parses = this.parses;
+    if (parses && (this.parsesChanged || parses.size !== this.usedParseKeys.size)) {
+      for (const key of parses.keys()) if (!this.usedParseKeys.has(key)) parses.delete(key);
+      await writeCheckedFile(path.join(this.folder, "parsed.bin"), this.version, [...parses]).catch(() => undefined);
+      this.parsesChanged = false;
+    }
+    if (complete) {
+      const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
+      const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
+      // Best effort: an entry left behind is only disk space.
+      await mapConcurrently(unused, FILE_CONCURRENCY, (name) => rm(path.join(this.folder, "answers", name), { force: true }).catch(() => undefined));
+    }
+  }
+}
+
+/**
+ * Builds into many folders (the tests' temporary ones, the benchmark's) would each leave a cache behind: only the
+ * most recently opened few are kept. A build whose folder is removed meanwhile only loses its reuse.
+ */
+const KEPT_TARGETS = 8;
+
+async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  if (names.length <= keep) return;
+  const used = await Promise.all(names.map(async (name) => ({ name, at: (await stat(path.join(root, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  used.sort((a, b) => b.at - a.at);
+  await Promise.all(used.slice(keep).map(({ name }) => rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined)));
+}
+
+function emptyStats(): CacheStats {
+  return { parsed: { hits: 0, misses: 0 }, rendered: { hits: 0, misses: 0 }, output: { linked: 0, written: 0 }, renderedSlugs: [] };
+}

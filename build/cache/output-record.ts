@@ -1,0 +1,71 @@
+/**
+ * The record of what the live output holds, kept in the build cache so that the next build can link its
+ * unchanged files instead of writing them: every file's digest, the output folder's inode (each build swaps in
+ * a new folder, so a record of another folder is never applied) and a seal time taken after the swap. A file
+ * whose inode changed status after the seal (ctime: written, truncated, chmod-ed, linked) may differ from its
+ * recorded digest and is written afresh; the kernel sets ctime, no tool can set it back.
+ */
+import { link, lstat, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { workDirFor } from "../output/atomic-output.ts";
+import type { PreviousOutput } from "../output/output-reuse.ts";
+import { readCheckedFile, writeCheckedFile, type Rejection } from "./checked-file.ts";
+
+interface OutputRecord {
+  folderInode: string;
+  sealedCtimeNs: string;
+  digests: Array<[string, string]>;
+}
+
+export async function readPreviousOutput(recordFile: string, key: string, outDir: string): Promise<{ previous?: PreviousOutput; rejected?: Rejection }> {
+  const read = await readCheckedFile<OutputRecord>(recordFile, key);
+  if (!read.found) return read.rejected ? { rejected: read.rejected } : {};
+  const record = read.value;
+  const folder = await lstat(outDir, { bigint: true }).catch(() => undefined);
+  if (!folder || String(folder.ino) !== record.folderInode) return {};
+  const sealed = BigInt(record.sealedCtimeNs);
+  const digests = new Map(record.digests);
+  return {
+    previous: {
+      async linkInto(urlPath, digest, size, target) {
+        if (digests.get(urlPath) !== digest) return false;
+        const source = path.join(outDir, ...urlPath.split("/").filter(Boolean));
+        try {
+          const stats = await lstat(source, { bigint: true });
+          if (!stats.isFile() || stats.size !== BigInt(size) || stats.ctimeNs >= sealed) return false;
+          await link(source, target);
+          return true;
+        } catch {
+          // No such file any more, a file system without hard links: the caller writes it.
+          return false;
+        }
+      },
+    },
+  };
+}
+
+export async function writeOutputRecord(recordFile: string, key: string, outDir: string, digests: ReadonlyMap<string, string>): Promise<void> {
+  const folder = await lstat(outDir, { bigint: true });
+  // The seal is the ctime of a file made now, on the output's own file system, read by the same clock as the
+  // output's files: every file of the swapped-in output was last changed before it. That clock ticks coarsely
+  // (a few milliseconds), and a file changed in the seal's own tick is not reused: so the seal is taken at the
+  // first tick after the swap's last change, or the files the swap touched last would be written again.
+  const marker = path.join(await workDirFor(outDir), "sealed");
+  const swapped = await creationTime(marker);
+  let sealed = swapped;
+  for (let attempt = 0; attempt < 50 && sealed <= swapped; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    sealed = await creationTime(marker);
+  }
+  const record: OutputRecord = { folderInode: String(folder.ino), sealedCtimeNs: String(sealed), digests: [...digests] };
+  await writeCheckedFile(recordFile, key, record);
+}
+
+/** The ctime of a file made now (then removed). */
+async function creationTime(marker: string): Promise<bigint> {
+  await rm(marker, { force: true });
+  await writeFile(marker, "");
+  const made = (await lstat(marker, { bigint: true })).ctimeNs;
+  await rm(marker, { force: true });
+  return made;
+}

@@ -1,0 +1,123 @@
+/**
+ * The authoring loop behind `npm run dev`: an incremental build (build/cache/) now and after every save in the
+ * content or the schemas, one at a time (a save during a rebuild queues one more, however many saves come).
+ * A build with content problems prints them and writes nothing, so the last good output stays live; the next
+ * good build says the problems are fixed. One line per rebuild says what changed, what was done again and how
+ * long it took.
+ */
+import path from "node:path";
+import { BuildCache } from "../cache/build-cache.ts";
+import { describeReuse } from "../cache/describe-reuse.ts";
+import type { BuildOptions } from "../context.ts";
+import { formatDiagnostics } from "../diagnostics/format-diagnostics.ts";
+import { runBuild, type BuildResult } from "../pipeline.ts";
+import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
+import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
+
+export interface DevLoopOptions {
+  build: BuildOptions;
+  /** Folders whose changes start a rebuild: the content and the schemas. */
+  watch: readonly string[];
+  /** Where the loop's lines go (one per rebuild, and the diagnostics of a broken one). */
+  print: (text: string) => void;
+}
+
+export class DevLoop {
+  private watcher: ChangeWatcher | undefined;
+  private running: Promise<void> | undefined;
+  private queued: string[] | undefined;
+  private broken = false;
+  /** Loaded once, and again after a change under schemas/. */
+  private schemas: Promise<SchemaRegistry> | undefined;
+  /** How many builds finished (good or not): the tests wait on it. */
+  builds = 0;
+  last: BuildResult | undefined;
+
+  private constructor(
+    private readonly options: DevLoopOptions,
+    private readonly cache: BuildCache,
+  ) {}
+
+  /** Builds once, then watches. Resolves after the first build, whatever its outcome. */
+  static async start(options: DevLoopOptions): Promise<DevLoop> {
+    const cache = options.build.cache ?? (await BuildCache.open(options.build.contentDir, options.build.outDir));
+    const loop = new DevLoop(options, cache);
+    await loop.rebuild([]);
+    loop.watcher = watchFolders(options.watch, (changed) => loop.request(changed), { onError: (error) => options.print(`dev: watching failed: ${error.message}\n`) });
+    return loop;
+  }
+
+  /** A rebuild for these changes: now, or after the one running (queued changes merge into one rebuild). */
+  request(changed: string[]): void {
+    if (this.running) {
+      this.queued = [...(this.queued ?? []), ...changed];
+      return;
+    }
+    void this.rebuild(changed);
+  }
+
+  /** Resolves when no rebuild is running or queued. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.watcher?.close();
+    this.queued = undefined;
+    await this.idle();
+  }
+
+  private rebuild(changed: string[]): Promise<void> {
+    this.running = this.buildOnce(changed).finally(() => {
+      this.running = undefined;
+      const next = this.queued;
+      this.queued = undefined;
+      if (next) void this.rebuild(next);
+    });
+    return this.running;
+  }
+
+  private async buildOnce(changed: string[]): Promise<void> {
+    const { build, print } = this.options;
+    const started = performance.now();
+    const what = changed.length === 0 ? "first build" : describeChanges(changed);
+    let result: BuildResult;
+    try {
+      if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
+      result = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas });
+    } catch (error) {
+      // A failure to write (a full disk) leaves the last output live, as a content problem does.
+      print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      this.builds++;
+      return;
+    }
+    const elapsed = Math.round(performance.now() - started);
+    for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
+    this.last = result;
+    this.builds++;
+    if (!result.ok) {
+      this.broken = true;
+      print(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), build.contentDir) || "."));
+      print(`dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} (${elapsed} ms); still serving the last good build\n`);
+      return;
+    }
+    const fixed = this.broken ? "fixed; " : "";
+    this.broken = false;
+    print(`dev: ${what}: ${fixed}rebuilt in ${elapsed} ms: ${describeReuse(this.cache.stats)}\n`);
+  }
+}
+
+/**
+ * The changed content and schema files, relative to the working folder, the first three named. An editor's
+ * temporary files (no such extension: `sed` and vim names, `.tmp`, `~`) are left out.
+ */
+function describeChanges(changed: readonly string[]): string {
+  const names = changed.filter((file) => /\.(md|ya?ml|json)$/.test(file)).map((file) => path.relative(process.cwd(), file) || file);
+  if (names.length === 0) return "a change";
+  return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm run dev [-- --content DIR --out DIR --cache DIR]`: builds, serves the output as `npm start` does (PORT, HOST), and
+ * rebuilds incrementally on every save in the content or the schemas (build/dev/dev-loop.ts). Changes to the
+ * build's own code need a restart. Ctrl-C stops it.
+ */
+import path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { BuildCache } from "../cache/build-cache.ts";
+import { optionsFromCommandLine } from "../cli.ts";
+import { SCHEMAS_DIR } from "../schemas/schema-registry.ts";
+import { createLocalServer } from "../server/local-server.ts";
+import { DevLoop } from "./dev-loop.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+// As for `npm run build` (build/cli.ts): a smaller heap growth step keeps a large build's peak memory down.
+setFlagsFromString("--heap-growing-percent=25");
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? "127.0.0.1";
+
+let options: ReturnType<typeof optionsFromCommandLine>;
+try {
+  options = optionsFromCommandLine(process.argv.slice(2), process.env);
+} catch (error) {
+  process.stderr.write(`dev: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+const { cacheRoot, ...build } = options;
+// The loop is incremental whatever --no-cache says: without a cache each save would be a whole build.
+build.cache = await BuildCache.open(build.contentDir, build.outDir, cacheRoot || undefined);
+const loop = await DevLoop.start({ build, watch: [build.contentDir, SCHEMAS_DIR], print: (text) => process.stdout.write(text) });
+if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
+const server = await createLocalServer({ dist: build.outDir, netlifyConfigPath: path.join(ROOT, "netlify.toml") });
+server.listen(port, host, () => {
+  process.stdout.write(`dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`);
+});
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void loop.close().then(() => {
+      server.close(() => process.exit(0));
+      server.closeAllConnections();
+    });
+  });
+}

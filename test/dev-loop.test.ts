@@ -1,0 +1,109 @@
+/**
+ * `npm run dev` as an author uses it: the real command's module in a child process on a free port, over HTTP.
+ * A saved change reaches the API (the file, and the edge entry's `?slug=` answer); a broken file prints its
+ * diagnostics while the last good output is still served; the fixed file clears them.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { cp, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { freePort } from "./support/free-port.ts";
+
+const DEADLINE_MS = 20_000;
+
+let output = "";
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (child && child.exitCode !== null) throw new Error(`the dev loop exited (${child.exitCode}) while the test waited for ${what}:\n${output}`);
+    if (Date.now() - started > DEADLINE_MS) throw new Error(`waited ${DEADLINE_MS} ms for ${what}; the dev loop printed:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Saved as most editors save: a new file renamed over the old one. */
+async function saveAtomically(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp-save`, text);
+  await rename(`${file}.tmp-save`, file);
+}
+
+let child: ChildProcess | undefined;
+
+describe("npm run dev", () => {
+  afterAll(async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  });
+
+  it("runs the dev loop's module", async () => {
+    const scripts = (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.dev).toBe("tsx build/dev/start.ts");
+  });
+
+  it("serves each saved change within moments, keeps the last good output while the content is broken, and clears the problems when it is fixed", async () => {
+    const folder = await temporaryFolder("dev-loop");
+    const content = path.join(folder, "content");
+    await cp(SHIPPED_CONTENT, content, { recursive: true });
+    const port = await freePort();
+    child = spawn(process.execPath, ["--import", "tsx", "build/dev/start.ts", "--content", content, "--out", path.join(folder, "dist"), "--cache", path.join(folder, "cache")], {
+      cwd: ROOT,
+      // Vitest sets BASE_URL to "/" (Vite's), which the build would refuse as an origin.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "BASE_URL")), PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const linesAfter = (mark: number) => output.slice(mark);
+    await until("the server", () => (/dev: serving .* at http:\/\/localhost:\d+\/api\/v1/.test(output) ? true : undefined));
+    expect(output).toMatch(/dev: first build: rebuilt in \d+ ms: parsed 44 of 44 files, rendered 20 of 20 answers/);
+
+    const api = `http://127.0.0.1:${port}/api/v1`;
+    const titleOf = async (url: string) => {
+      const response = await fetch(url);
+      expect(response.status, url).toBe(200);
+      return ((await response.json()) as { data: Array<{ title: string }> }).data[0]?.title;
+    };
+    const file = path.join(content, "answers", "room-sizing.md");
+    const original = await readFile(file, "utf8");
+    expect(await titleOf(`${api}/answers/room-sizing.json`)).toBe("Sizing video conferencing equipment to the room");
+    const digestBefore = ((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest;
+
+    // Two saves in a row, the second replacing the file the first made (where Node 20's recursive watch went blind).
+    for (const [index, title] of ["Sizing equipment to the room (draft one)", "Sizing equipment to the room (draft two)"].entries()) {
+      const mark = output.length;
+      const saved = performance.now();
+      await saveAtomically(file, original.replace(/^title: .*$/m, `title: ${title}`));
+      await until(`save ${index + 1} in the answer's file`, async () => ((await titleOf(`${api}/answers/room-sizing.json`)) === title ? true : undefined));
+      const seenAfterMs = performance.now() - saved;
+      await until(`save ${index + 1} through the edge entry`, async () => ((await titleOf(`${api}/answers?slug=room-sizing`)) === title ? true : undefined));
+      // One line per rebuild: what changed, what was done again, how long it took. (On a busy machine the
+      // temporary file of the save can be seen before its rename: a rebuild that reports it, then one more.)
+      const line = await until("the rebuild's line", () => /dev: [^\n]*room-sizing\.md[^\n]*: (fixed; )?rebuilt in \d+ ms: parsed [01] of 44 files, rendered \d+ of 20 answers[^\n]*\n/.exec(linesAfter(mark))?.[0]);
+      expect(line.split("\n").filter(Boolean)).toHaveLength(1);
+      expect(seenAfterMs).toBeGreaterThan(0);
+    }
+    const digestAfter = ((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest;
+    expect(digestAfter).not.toBe(digestBefore);
+
+    // Broken: the diagnostics as `npm run build` prints them, and the last good output still served.
+    let mark = output.length;
+    await saveAtomically(file, original.replace(/^summary: >-$/m, "summary: [unclosed"));
+    await until("the diagnostics", () => (/room-sizing\.md:\d+:\d+ error yaml\/syntax[\s\S]*still serving the last good build/.test(linesAfter(mark)) ? true : undefined));
+    expect(linesAfter(mark)).toMatch(/room-sizing\.md:\d+:\d+ error yaml\/syntax[^\n]*\n[^\n]*\n[^\n]*\n\n1 problem in 1 file\. Nothing was written; the previous output is untouched\./);
+    expect(await titleOf(`${api}/answers/room-sizing.json`)).toBe("Sizing equipment to the room (draft two)");
+    expect(await titleOf(`${api}/answers?slug=room-sizing`)).toBe("Sizing equipment to the room (draft two)");
+
+    // Fixed, in place this time (a plain write, no rename): the problems are cleared and the fix is served.
+    mark = output.length;
+    await writeFile(file, original);
+    await until("the fixed build", () => (/dev: [^\n]*: fixed; rebuilt in \d+ ms/.test(linesAfter(mark)) ? true : undefined));
+    await until("the fixed answer", async () => ((await titleOf(`${api}/answers/room-sizing.json`)) === "Sizing video conferencing equipment to the room" ? true : undefined));
+    expect(((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest).toBe(digestBefore);
+  });
+});

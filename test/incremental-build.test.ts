@@ -1,0 +1,194 @@
+/**
+ * The incremental build (build/cache/) makes exactly the output of a clean build: after every step of seeded
+ * random edits, renames, deletions, additions and breakages of a copy of the shipped content, the output of
+ * an incremental build into one folder, with one cache, equals byte for byte (compared by digests) that of a
+ * clean build of the same content into a new folder; a step whose content is broken fails both the same way
+ * and leaves the incremental output as it was. A corrupt, stale or misplaced cache, and an output file changed
+ * since it was written, are ignored, said so, and never make the output differ.
+ */
+import { appendFile, cp, readdir, readFile, rename, rm, truncate, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BuildCache } from "../build/cache/build-cache.ts";
+import { seededRandom } from "../build/synthetic/seeded-random.ts";
+import { build, readTreeDigests, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+
+const EPOCH = 1_763_683_200;
+
+async function copyOfShipped(label: string): Promise<{ folder: string; content: string }> {
+  const folder = await temporaryFolder(label);
+  const content = path.join(folder, "content");
+  await cp(SHIPPED_CONTENT, content, { recursive: true });
+  return { folder, content };
+}
+
+/** An incremental build and a clean one of the same content, compared; returns the incremental build's cache stats. */
+async function compareWithClean(content: string, incremental: string, cache: BuildCache, clean: string, workers = 0) {
+  const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
+  const [fast, full] = [await build(content, incremental, { cache, sourceDateEpoch: EPOCH, workers }), await build(content, clean, { sourceDateEpoch: EPOCH })];
+  expect(fast.ok, "the incremental build succeeds exactly when a clean build does").toBe(full.ok);
+  if (!fast.ok || !full.ok) {
+    expect(fast.ok ? [] : fast.diagnostics).toEqual(full.ok ? [] : full.diagnostics);
+    expect(await readTreeDigests(incremental).catch(() => new Map<string, string>()), "a broken build leaves the incremental output as it was").toEqual(before);
+    return { ok: false as const, stats: cache.stats };
+  }
+  expect(await readTreeDigests(incremental)).toEqual(await readTreeDigests(clean));
+  await rm(clean, { recursive: true, force: true });
+  return { ok: true as const, stats: structuredClone(cache.stats) };
+}
+
+const answerFiles = async (content: string) => (await readdir(path.join(content, "answers"))).filter((name) => name.endsWith(".md")).sort();
+
+/** Rewrites the `related: [...]` line of every answer with `change`. */
+async function rewriteRelated(content: string, change: (slugs: string[]) => string[]): Promise<void> {
+  for (const name of await answerFiles(content)) {
+    const file = path.join(content, "answers", name);
+    const text = await readFile(file, "utf8");
+    const next = text.replace(/^related: \[(.*)\]$/m, (_, list: string) => `related: [${change(list.split(",").map((slug) => slug.trim()).filter(Boolean)).join(", ")}]`);
+    if (next !== text) await writeFile(file, next);
+  }
+}
+
+describe("the incremental build", () => {
+  it("gives the clean build's output, byte for byte, after every step of seeded random edits, renames, deletions and additions", async () => {
+    const { folder, content } = await copyOfShipped("incremental-random");
+    const incremental = path.join(folder, "incremental", "dist");
+    const cache = await BuildCache.open(content, incremental, path.join(folder, "cache"));
+    const random = seededRandom(18);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const steps: string[] = [];
+    const broken = new Map<string, string>();
+
+    const operations: Record<string, () => Promise<string>> = {
+      "edit a body": async () => {
+        const name = pick(await answerFiles(content));
+        await appendFile(path.join(content, "answers", name), `\nA sentence added by step ${steps.length} [@${await firstSourceOf(content, name)}].\n`);
+        return name;
+      },
+      "retitle an answer (others show its title)": async () => {
+        const name = pick(await answerFiles(content));
+        const file = path.join(content, "answers", name);
+        await writeFile(file, (await readFile(file, "utf8")).replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (step ${steps.length})`));
+        return name;
+      },
+      "retitle a source (answers cite it)": async () => {
+        const file = path.join(content, "sources.yaml");
+        const lines = (await readFile(file, "utf8")).split("\n");
+        const titles = lines.flatMap((line, at) => (/^\s+title: [A-Za-z][^#]*$/.test(line) ? [at] : []));
+        const at = pick(titles);
+        lines[at] = `${lines[at]} (step ${steps.length})`;
+        await writeFile(file, lines.join("\n"));
+        return lines[at]!.trim();
+      },
+      "rename an answer": async () => {
+        const name = pick(await answerFiles(content));
+        const slug = name.slice(0, -3);
+        const renamed = `${slug.replace(/-r\d+$/, "")}-r${steps.length}`;
+        const file = path.join(content, "answers", name);
+        await writeFile(file, (await readFile(file, "utf8")).replace(/^slug: .*$/m, `slug: ${renamed}`));
+        await rename(file, path.join(content, "answers", `${renamed}.md`));
+        await rewriteRelated(content, (slugs) => slugs.map((related) => (related === slug ? renamed : related)));
+        return `${slug} → ${renamed}`;
+      },
+      "delete an answer": async () => {
+        const names = await answerFiles(content);
+        if (names.length <= 12) return "(kept: few answers left)";
+        const name = pick(names);
+        await rm(path.join(content, "answers", name));
+        await rewriteRelated(content, (slugs) => slugs.filter((related) => related !== name.slice(0, -3)));
+        return name;
+      },
+      "add an answer": async () => {
+        const name = pick(await answerFiles(content));
+        const slug = `added-${steps.length}`;
+        const text = (await readFile(path.join(content, "answers", name), "utf8")).replace(/^slug: .*$/m, `slug: ${slug}`).replace(/^title: (.*)$/m, "title: $1 (a copy)");
+        await writeFile(path.join(content, "answers", `${slug}.md`), text);
+        return `${slug} from ${name}`;
+      },
+      "break a file": async () => {
+        const name = pick((await answerFiles(content)).filter((candidate) => !broken.has(candidate)));
+        const file = path.join(content, "answers", name);
+        const text = await readFile(file, "utf8");
+        broken.set(name, text);
+        await writeFile(file, text.replace(/^summary: /m, "summary: [unclosed "));
+        return name;
+      },
+      "rebuild unchanged": async () => "",
+    };
+    const names = Object.keys(operations);
+    const outcomes: Array<Awaited<ReturnType<typeof compareWithClean>>> = [await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"))];
+    for (let step = 1; step <= 16; step++) {
+      // A broken file is mended now and then, as an author does.
+      for (const [name, text] of broken) {
+        if (random() < 0.6 && (await readdir(path.join(content, "answers"))).includes(name)) {
+          await writeFile(path.join(content, "answers", name), text);
+          broken.delete(name);
+          steps.push(`mend ${name}`);
+        }
+      }
+      for (let count = 1 + Math.floor(random() * 2); count > 0; count--) {
+        const operation = pick(names);
+        // Breakages are rarer, so that most steps build.
+        if (operation === "break a file" && random() < 0.5) continue;
+        steps.push(`${operation}: ${await operations[operation]!()}`);
+      }
+      // Every other step parses and renders what the cache lacks on worker threads (the bytes it hashed go with them).
+      outcomes.push(await compareWithClean(content, incremental, cache, path.join(folder, `clean-${step}`), step % 2));
+    }
+    const built = outcomes.filter((outcome) => outcome.ok);
+    // The steps exercised the incremental paths: most builds reused most answers and linked unchanged files.
+    expect(built.length, steps.join("\n")).toBeGreaterThanOrEqual(6);
+    expect(outcomes.some((outcome) => !outcome.ok), steps.join("\n")).toBe(true);
+    expect(built.slice(1).filter((outcome) => outcome.stats.rendered.hits > 0 && outcome.stats.output.linked > 0).length).toBeGreaterThanOrEqual(5);
+    expect(built.slice(1).some((outcome) => outcome.stats.rendered.misses > 0)).toBe(true);
+  });
+
+  it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
+    const { folder, content } = await copyOfShipped("incremental-corrupt");
+    const incremental = path.join(folder, "incremental", "dist");
+    const cacheRoot = path.join(folder, "cache");
+    let cache = await BuildCache.open(content, incremental, cacheRoot);
+    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"));
+    const entries = path.join(cache.folder, "answers");
+    const names = (await readdir(entries)).sort();
+    expect(names.length).toBe(20);
+
+    // One entry with a flipped byte, one truncated, one copied over another's name; the parses and the output
+    // record cut short; and a file of the live output changed in place, its size kept.
+    const flip = path.join(entries, names[0]!);
+    const bytes = await readFile(flip);
+    bytes[bytes.length - 10]! ^= 0xff;
+    await writeFile(flip, bytes);
+    await truncate(path.join(entries, names[1]!), 40);
+    await cp(path.join(entries, names[2]!), path.join(entries, names[3]!));
+    await truncate(path.join(cache.folder, "parsed.bin"), 100);
+    const markdown = path.join(incremental, "api", "v1", "answers", "room-sizing.md");
+    const original = await readFile(markdown, "utf8");
+    await writeFile(markdown, original.replace("Sizing", "SIZING"));
+
+    cache = await BuildCache.open(content, incremental, cacheRoot);
+    const { ok, stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-1"));
+    expect(ok).toBe(true);
+    expect(await readFile(markdown, "utf8")).toBe(original);
+    expect(stats.rendered.misses).toBe(3);
+    expect(stats.parsed.misses).toBe(stats.parsed.hits + stats.parsed.misses);
+    const notes = cache.notes.join("\n");
+    expect(notes).toMatch(/parsed\.bin is corrupt/);
+    expect(notes.match(/answers\/[0-9a-f]{64}\.bin is corrupt/g)).toHaveLength(2);
+    expect(notes).toMatch(/holds an entry for another key/);
+
+    // The output record cut short: ignored, and every file written.
+    await truncate(path.join(cache.folder, "output.bin"), 10);
+    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence [@msft-teams-rooms-plan].\n");
+    cache = await BuildCache.open(content, incremental, cacheRoot);
+    const afterRecord = await compareWithClean(content, incremental, cache, path.join(folder, "clean-2"));
+    expect(afterRecord.stats.output.linked).toBe(0);
+    expect(cache.notes.join("\n")).toMatch(/output\.bin is corrupt/);
+  });
+});
+
+/** The first source an answer cites, so that an added sentence can cite one (the rules ask every paragraph to). */
+async function firstSourceOf(content: string, name: string): Promise<string> {
+  const text = await readFile(path.join(content, "answers", name), "utf8");
+  return /^sources: \[([^,\]]+)/m.exec(text)![1]!.trim();
+}
