@@ -13,7 +13,7 @@ import { DOWNLOADS, QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
 import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { routesFor } from "../build/routes.ts";
-import { freePort } from "./support/free-port.ts";
+import { freePort } from "../build/server/free-port.ts";
 import { build, buildShipped, fixtureWithCase, readTree, readTreeDigests, ROOT } from "./support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
 import { parseCsv } from "./support/csv.ts";

@@ -8,7 +8,7 @@ import { cp, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
-import { freePort } from "./support/free-port.ts";
+import { freePort } from "../build/server/free-port.ts";
 
 const DEADLINE_MS = 20_000;
 

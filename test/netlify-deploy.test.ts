@@ -13,7 +13,7 @@ import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
 import type { Difference } from "../build/smoke/smoke.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { build as buildContent, temporaryFolder } from "./support/build-helpers.ts";
-import { freePort } from "./support/free-port.ts";
+import { freePort } from "../build/server/free-port.ts";
 import { startLocalServer } from "./support/local-server.ts";
 import { copyProject, DENO_DIR, installToolchain, isolationProblem, ROOT, runIsolated, TOOLCHAIN, toolchainEnv } from "./toolchain/netlify-toolchain.ts";
 

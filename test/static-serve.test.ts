@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
-import { freePort } from "./support/free-port.ts";
+import { freePort } from "../build/server/free-port.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
 
 /** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */

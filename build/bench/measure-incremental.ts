@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { appendFile, cp, readdir, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { freePort } from "../server/free-port.ts";
 import path from "node:path";
 import { ENV, ROOT, WORK } from "./workspace.ts";
 
@@ -99,15 +99,4 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
     if (Date.now() - started > timeoutMs) throw new Error(`the dev loop did not get there in ${timeoutMs / 1000} s:\n${told().slice(-2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 
-/** A loopback port nothing listens on, for a server a test starts as a child process. */
+/** A loopback port nothing listens on, for a server started as a child process (by a test or the bench). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
