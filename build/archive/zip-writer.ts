@@ -40,31 +40,27 @@ export class ZipWriter {
     if (this.central.length === LIMIT_16 || bytes.byteLength > LIMIT_32 || this.offset > LIMIT_32) throw new Error("the data set is too large for a ZIP file without ZIP64");
     const fileName = Buffer.from(name, "utf8");
     const checksum = crc32(bytes);
+    // The local header and the central directory's record share these fields, in this order.
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(VERSION, at);
+      header.writeUInt16LE(UTF8_NAMES, at + 2);
+      header.writeUInt16LE(0, at + 4); // stored
+      header.writeUInt16LE(this.time, at + 6);
+      header.writeUInt16LE(this.date, at + 8);
+      header.writeUInt32LE(checksum, at + 10);
+      header.writeUInt32LE(bytes.byteLength, at + 14);
+      header.writeUInt32LE(bytes.byteLength, at + 18);
+      header.writeUInt16LE(fileName.byteLength, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL_HEADER, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt16LE(this.time, 10);
-    local.writeUInt16LE(this.date, 12);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(bytes.byteLength, 18);
-    local.writeUInt32LE(bytes.byteLength, 22);
-    local.writeUInt16LE(fileName.byteLength, 26);
+    shared(local, 4);
     local.writeUInt16LE(0, 28);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL_HEADER, 0);
     central.writeUInt16LE(MADE_BY, 4);
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(this.time, 12);
-    central.writeUInt16LE(this.date, 14);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(bytes.byteLength, 20);
-    central.writeUInt32LE(bytes.byteLength, 24);
-    central.writeUInt16LE(fileName.byteLength, 28);
+    shared(central, 6);
     // Extra field, comment, disk number and internal attributes: all 0 (offsets 30 to 37).
     central.writeUInt32LE((REGULAR_FILE_MODE << 16) >>> 0, 38);
     central.writeUInt32LE(this.offset, 42);

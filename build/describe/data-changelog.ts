@@ -63,19 +63,22 @@ export function changelogEntries({ disclosure, answers }: ChangelogInput): Chang
   return ordered.sort((a, b) => (a.date > b.date ? -1 : a.date < b.date ? 1 : 0));
 }
 
-export function changelogJson(input: ChangelogInput): Record<string, unknown> {
+/** The changelog as the three documents print it: its entries made once (changelogEntries) for all three. */
+export type Changelog = Pick<ChangelogInput, "site" | "disclosure"> & { entries: readonly ChangelogEntry[] };
+
+export function changelogJson(input: Changelog): Record<string, unknown> {
   return {
     title: `${input.site.name}: what changed in the data`,
     data_version: input.site.version,
     methodology_version: input.disclosure.methodology_version,
-    entries: changelogEntries(input),
+    entries: input.entries,
     links: { self: CHANGELOG_JSON_FILE, feed: CHANGELOG_FEED_FILE, page: CHANGELOG_PAGE },
   };
 }
 
 /** The Atom feed: feed and entry ids are absolute URLs of the page and its sections; every date the content's. */
-export function changelogAtom(input: ChangelogInput, origin: string): string {
-  const entries = changelogEntries(input);
+export function changelogAtom(input: Changelog, origin: string): string {
+  const entries = input.entries;
   const absolute = (path: string) => new URL(path, origin).href;
   const pageUrl = absolute(CHANGELOG_PAGE);
   const time = (date: string) => `${date}T00:00:00Z`;
@@ -107,9 +110,9 @@ ${entries
 `;
 }
 
-export function changelogPage(input: ChangelogInput & { generatedAt: string }): string {
+export function changelogPage(input: Changelog & { generatedAt: string }): string {
   const href = (to: string) => relativeHref(CHANGELOG_PAGE_FILE, to);
-  const entries = changelogEntries(input);
+  const entries = input.entries;
   return page(input, CHANGELOG_PAGE_FILE, `Changelog: ${input.site.name}`, `<h1>What changed in the data</h1>
 <p>Data version ${escapeHtml(input.site.version)}; methodology ${escapeHtml(input.disclosure.methodology_version)}. Newest first. Also as <a href="${href(CHANGELOG_JSON_FILE)}">JSON</a> and as an <a href="${href(CHANGELOG_FEED_FILE)}">Atom feed</a>.</p>
 ${entries

@@ -24,7 +24,7 @@ import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
 import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DCAT_CATALOG_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
-import { CHANGELOG_PAGE_FILE, changelogAtom, changelogJson, changelogPage } from "./data-changelog.ts";
+import { CHANGELOG_PAGE_FILE, changelogAtom, changelogEntries, changelogJson, changelogPage } from "./data-changelog.ts";
 import { dcatCatalog } from "./dcat-catalog.ts";
 import { citationCff } from "./citation.ts";
 import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
@@ -91,7 +91,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
   const distributions = datasetDistributions(input.dataFiles);
   const factDates = [...asOfDates(input.families), input.disclosure.methodology_date];
   const dataset = datasetJsonLd({ site, origin, distributions, factDates });
-  const changelog = { site, disclosure: input.disclosure, answers: input.answerList };
+  const changelog = { site, disclosure: input.disclosure, entries: changelogEntries({ site, disclosure: input.disclosure, answers: input.answerList }) };
   const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
