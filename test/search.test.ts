@@ -15,7 +15,7 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => expl
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
-import { decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import { ANSWER_FINGERPRINT_DIGITS, decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
@@ -30,7 +30,7 @@ function pathOf(file: SearchIndexFile): string {
 
 function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, sizes?: { shardCharacters: number; documentCharacters: number; slugsPerBlock: number }) {
   const builder = new SearchIndexBuilder(sizes);
-  for (const answer of answers) builder.add(indexedAnswer(answer.slug, fieldTokens(answer.texts)));
+  for (const answer of answers) builder.add(indexedAnswer(answer.slug, "0".repeat(ANSWER_FINGERPRINT_DIGITS), fieldTokens(answer.texts)));
   const files = new Map<string, string>();
   for (const file of builder.files(DIGEST, 100)) files.set(pathOf(file), canonicalJson(file.body));
   return { reader: new SearchReader(new SearchFiles(async (path) => files.get(path))), files };

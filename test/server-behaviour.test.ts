@@ -334,6 +334,45 @@ describe("the edge entries after a rebuild", () => {
   }, 60_000);
 });
 
+describe("an answer's own file across builds", () => {
+  it("keeps its bytes when another answer changes, and one of another build is never mixed into a response", async () => {
+    const folder = await temporaryFolder("answer-file-builds");
+    const content = path.join(folder, "content");
+    await cp(SHIPPED_CONTENT, content, { recursive: true });
+    const distA = path.join(folder, "dist-a");
+    const distB = path.join(folder, "dist-b");
+    expect((await build(content, distA, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+    const file = path.join(content, "answers", "room-sizing.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("Measure the room before you look at", "Write the measurements down. Measure the room before you look at"));
+    expect((await build(content, distB, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+
+    const readFrom = (dist: string) => async (file: string) => await readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined);
+    // Only the changed answer's file differs; the collection's page and health name the new build.
+    const answerFiles = (await readdir(path.join(distA, "api", "v1", "answers"))).filter((name) => name.endsWith(".json") && name !== "index.json");
+    expect(answerFiles.length).toBe(20);
+    const changed: string[] = [];
+    for (const name of answerFiles) if ((await readFrom(distA)(`/api/v1/answers/${name}`)) !== (await readFrom(distB)(`/api/v1/answers/${name}`))) changed.push(name);
+    expect(changed).toEqual(["room-sizing.json"]);
+    for (const shared of ["/api/v1/health/index.json", "/api/v1/answers/index.json"]) expect(await readFrom(distB)(shared)).not.toBe(await readFrom(distA)(shared));
+
+    // Build A's index and pages with build B's file of the changed answer: whether the answer is sent as its file
+    // (?slug=) or spliced into an explained result (one hit, taken from its own file), the handler refuses the mixture.
+    const mixed = async (file: string) => (file === "/api/v1/answers/room-sizing.json" ? readFrom(distB) : readFrom(distA))(file);
+    for (const url of ["http://x.test/api/v1/answers?slug=room-sizing", "http://x.test/api/v1/answers?q=room&slug=room-sizing"]) {
+      const refused = (await answersQuery(new Request(url), new AnswersData(mixed)))!;
+      expect([refused.status, refused.headers.get("retry-after")], url).toEqual([503, "5"]);
+      expect(((await refused.json()) as { detail: string }).detail, url).toMatch(/room-sizing\.json holds the answer of digest sha256:[0-9a-f]{64}, the search index one of [0-9a-f]{12}…/);
+      // Read again (as the edge entry does on a mixture), all of one build: build A's answer.
+      const loads: boolean[] = [];
+      const retried = (await answersQuery(new Request(url), async (fresh) => (loads.push(fresh), new AnswersData(fresh ? readFrom(distA) : mixed))))!;
+      expect([retried.status, loads], url).toEqual([200, [false, true]]);
+      const body = await retried.text();
+      expect(body).not.toContain("Write the measurements down.");
+      expect(body).toContain("Measure the room before you look at");
+    }
+  }, 60_000);
+});
+
 describe("the answers entry when its origin fails", () => {
   it("answers a JSON 503 with Retry-After while the search index is missing, and 200 as soon as it is back", async () => {
     const { dist } = await buildShipped("origin-fault");

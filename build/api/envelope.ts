@@ -109,9 +109,12 @@ export function answersQueryUrl(filters: Filters, sort: "relevance" | "slug" = f
   };
 }
 
-/** The envelope of an answer's own file: one item, found by its slug. */
-export function answerFileEnvelope(slug: string, pageSize: number, contentDigest: string): Omit<Envelope<never>, "data"> {
-  return pageEnvelope(1, 1, pageSize, { ...NO_FILTERS, slug }, () => answerPath(slug), contentDigest);
+/**
+ * The envelope of an answer's own file: one item, found by its slug. Its content digest is the answer's own, not
+ * the build's: the file depends on that answer alone, so its bytes (and ETag) stay put while others change.
+ */
+export function answerFileEnvelope(slug: string, pageSize: number, answerDigest: string): Omit<Envelope<never>, "data"> {
+  return pageEnvelope(1, 1, pageSize, { ...NO_FILTERS, slug }, () => answerPath(slug), answerDigest);
 }
 
 /** The paths a page is written to: its own, and index.json as well for the first page of a paged collection. */

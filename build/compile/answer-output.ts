@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { readAnswerBody, type AnswerBodySource, type FileReader } from "../content/answer-body.ts";
 import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { answerSearchTexts } from "../search/answer-fields.ts";
-import { fieldTokens, indexedAnswer, type IndexedAnswer } from "../search/search-index.ts";
+import { answerFingerprint, fieldTokens, indexedAnswer, type IndexedAnswer } from "../search/search-index.ts";
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
 import { itemFragment } from "../api/envelope.ts";
@@ -35,6 +36,8 @@ export interface AnswerOutput {
   csvRow: string;
   /** Its line of answers.ndjson: the answer as its file holds it, on one line. */
   ndjsonLine: string;
+  /** Its content digest (answerContentDigest), which its own file's meta carries. */
+  digest: string;
   /** Its Markdown twin, also its part of llms-full.txt. */
   twin: string;
   resource?: AnswerResource;
@@ -44,14 +47,26 @@ export interface AnswerOutput {
 export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
   const markdown = await readAnswerBody(job.body, read);
   const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
+  const ndjsonLine = canonicalJsonLine(resource);
+  const digest = answerContentDigest(ndjsonLine);
   return {
     slug: resource.slug,
     fragment: itemFragment(resource),
     // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
-    indexed: indexedAnswer(resource.slug, fieldTokens(answerSearchTexts(resource))),
+    indexed: indexedAnswer(resource.slug, answerFingerprint(digest), fieldTokens(answerSearchTexts(resource))),
     csvRow: answerCsvRow(resource),
-    ndjsonLine: canonicalJsonLine(resource),
+    ndjsonLine,
+    digest,
     twin: answerMarkdown(job.data, markdown, context.register),
     ...(job.wantResource ? { resource } : {}),
   };
+}
+
+/**
+ * An answer's content digest: SHA-256 of its line of answers.ndjson without the newline (the answer as canonical
+ * JSON on one line), so that anyone can check it against that file. It changes only when the answer does, so
+ * the answer's own file (which carries it) keeps its bytes and its ETag while other answers change.
+ */
+export function answerContentDigest(ndjsonLine: string): string {
+  return `sha256:${createHash("sha256").update(ndjsonLine.endsWith("\n") ? ndjsonLine.slice(0, -1) : ndjsonLine).digest("hex")}`;
 }

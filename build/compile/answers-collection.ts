@@ -32,7 +32,7 @@ export interface AnswersCollectionInput {
   llmsFull: LlmsFullWriter;
   ndjson: AnswersNdjsonWriter;
   headersFile: HeadersFileWriter;
-  /** The build's content digest, which every page and the index carry. */
+  /** The build's content digest, which every page and the index carry (an answer's own file carries the answer's). */
   contentDigest: string;
   /** Where the bodies the OpenAPI document shows as examples are kept: the first answer, the first page. */
   examples: Map<string, unknown>;
@@ -81,14 +81,14 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let outputs: AnswerOutput[] = [];
   for (let position = 0; position < answers.length; position++) {
     if (position % batch === 0) outputs = await rendered.next();
-    const { slug, fragment, indexed, csvRow, ndjsonLine, twin, resource } = outputs[position % batch]!;
+    const { slug, fragment, indexed, csvRow, ndjsonLine, digest, twin, resource } = outputs[position % batch]!;
     index.add(indexed);
     const self = answerPath(slug);
-    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, contentDigest)));
+    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, digest)));
     await sink.file(answerMarkdownPath(slug), twin);
     await llmsFull.answer(twin);
     await headersFile.answer(slug);
-    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, contentDigest));
+    if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, digest));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);
     await ndjson.answer(ndjsonLine);
@@ -126,6 +126,6 @@ function readAhead<T>(count: number, start: (index: number) => Promise<T>, windo
 }
 
 /** The collection shape holding one answer: what `?slug=` returns. */
-function singleAnswer(answer: AnswerResource, pageSize: number, contentDigest: string): Envelope<AnswerResource> {
-  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize, contentDigest) };
+function singleAnswer(answer: AnswerResource, pageSize: number, answerDigest: string): Envelope<AnswerResource> {
+  return { data: [answer], ...answerFileEnvelope(answer.slug, pageSize, answerDigest) };
 }

@@ -5,9 +5,10 @@
  * (fetch) and from dist/ locally. Each file is read and parsed once per AnswersData; make a new one when the
  * files change.
  *
- * Every file read must carry the search index's content digest: a response is made from one build only. A
- * file of another build is a MixedDeployError (the caller reloads once); a missing, failed or malformed read is
- * an OriginError. A failed read is never remembered.
+ * Every file read must be of the search index's build: a response is made from one build only. A page or the root
+ * resource must carry the index's content digest; an answer's own file carries the answer's, whose fingerprint the
+ * index records. A file of another build is a MixedDeployError (the caller reloads once); a missing, failed or
+ * malformed read is an OriginError. A failed read is never remembered.
  */
 import { collectionPageUrl, pageCountOf, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
 import { answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
@@ -16,6 +17,7 @@ import { answerSearchTexts, type SearchableAnswer } from "../search/answer-field
 import { prepareAnswer, type PreparedAnswer } from "../search/explain.ts";
 import { SearchFileError, SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
+import { answerFingerprint } from "../search/search-index.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 import { quickHash } from "./quick-hash.ts";
 
@@ -49,6 +51,14 @@ function carriedDigest(text: string): string | undefined {
   if (at < 0) return undefined;
   const end = text.indexOf('"', at + DIGEST_KEY.length);
   return end < 0 ? undefined : text.slice(at + DIGEST_KEY.length, end);
+}
+
+/** The same of a file read, which must be there and complete. */
+function carriedDigestOf(path: string, text: string | undefined): string {
+  if (text === undefined) throw new OriginError(`${path} is missing`);
+  const carried = carriedDigest(text);
+  if (carried === undefined) throw new OriginError(`${path} is not complete`);
+  return carried;
 }
 
 /** How many answers are kept prepared for explaining hits. */
@@ -93,15 +103,24 @@ export class AnswersData {
     return pending;
   }
 
-  /** A prebuilt file's exact text, checked to be of the index's build. */
+  /** A prebuilt file's exact text, checked to carry the index's content digest. */
   private checkedText(path: string): Promise<string> {
     return this.remember(`text:${path}`, async () => {
       const [text, digest] = await Promise.all([this.readText(path), this.contentDigest()]);
-      if (text === undefined) throw new OriginError(`${path} is missing`);
-      const carried = carriedDigest(text);
-      if (carried === undefined) throw new OriginError(`${path} is not complete`);
+      const carried = carriedDigestOf(path, text);
       if (carried !== digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
-      return text;
+      return text!;
+    });
+  }
+
+  /** The exact text of the answer's own file, checked to hold the answer the index (at `position`) was built with. */
+  private answerText(slug: string, position: number): Promise<string> {
+    const path = answerPath(slug);
+    return this.remember(`text:${path}`, async () => {
+      const [text, fingerprint] = await Promise.all([this.readText(path), this.search.fingerprintAt(position)]);
+      const carried = carriedDigestOf(path, text);
+      if (answerFingerprint(carried) !== fingerprint) throw new MixedDeployError(`${path} holds the answer of digest ${carried}, the search index one of ${fingerprint}…`);
+      return text!;
     });
   }
 
@@ -128,9 +147,12 @@ export class AnswersData {
     return this.remember("versioning", async () => (JSON.parse((await this.file(ROOT_RESOURCE_FILE)).text) as { versioning: VersioningPolicy }).versioning);
   }
 
-  /** An answer's own file (what `?slug=` alone answers with). */
-  answerFile(slug: string): Promise<{ text: string; digest: string }> {
-    return this.file(answerPath(slug));
+  /** An answer's own file (what `?slug=` alone answers with); `position` is the slug's in the index. */
+  answerFile(slug: string, position: number): Promise<{ text: string; digest: string }> {
+    return this.remember(`file:${answerPath(slug)}`, async () => {
+      const text = await this.answerText(slug, position);
+      return { text, digest: await sha256Hex(text) };
+    });
   }
 
   /** Page `page` of the prebuilt collection (what `?page=` alone answers with). */
@@ -147,19 +169,19 @@ export class AnswersData {
    */
   async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
     const [pageSize, answerCount] = await Promise.all([this.search.pageSize(), this.search.answers()]);
-    const places = answers.map(({ slug, position }) => ({ slug, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
+    const places = answers.map(({ slug, position }) => ({ slug, position, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
     const wanted = new Map<number, number>();
     for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
     return Promise.all(
-      places.map(async ({ slug, page, at }) =>
-        wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize) ? (await this.pageFragments(page))[at]! : this.answerFragment(slug),
+      places.map(async ({ slug, position, page, at }) =>
+        wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize) ? (await this.pageFragments(page))[at]! : this.answerFragment(slug, position),
       ),
     );
   }
 
-  private answerFragment(slug: string): Promise<AnswerFragment> {
+  private answerFragment(slug: string, position: number): Promise<AnswerFragment> {
     return this.remember(`fragment:${slug}`, async () => {
-      const fragment = singleItemFragment(await this.checkedText(answerPath(slug)));
+      const fragment = singleItemFragment(await this.answerText(slug, position));
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
       const bytes = new TextEncoder().encode(fragment);
       // The digest of the bytes, not the content's: a new renderer changes the bytes of the same content. A quick

@@ -111,8 +111,9 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
   const lifecycle = deprecationHeaders(versioning);
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
-  if (tokens === undefined && page === 1 && slug !== undefined && (await data.search.positionOf(slug)) !== undefined) {
-    const file = await data.answerFile(slug);
+  const slugPosition = tokens === undefined && page === 1 && slug !== undefined ? await data.search.positionOf(slug) : undefined;
+  if (slug !== undefined && slugPosition !== undefined) {
+    const file = await data.answerFile(slug, slugPosition);
     // As the file's own header rule says: its schema, and its Markdown twin.
     return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json", answerMarkdownPath(slug)));
   }

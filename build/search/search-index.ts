@@ -12,7 +12,8 @@
  * - A documents chunk holds the slugs of a run of positions, front-coded in blocks (each slug as the length it
  *   shares with the one before and the rest): a page of hits reads only the chunks of its hits, and a chunk holds
  *   thousands of slugs in tens of kilobytes, so that a page of hits scattered over 100,000 answers reads a few
- *   files, not one per hit. Only the blocks of the hits are decoded.
+ *   files, not one per hit. Only the blocks of the hits are decoded. Beside each block, the fingerprints of its
+ *   answers' content digests: a reader checks that an answer's file is the one this index was built with.
  * - The suggestions file holds the commonest words, for a query that finds nothing.
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
@@ -24,7 +25,7 @@ export type AnswerTokens = string[][];
 
 export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@5";
 export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@1";
-export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@2";
+export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@3";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
 export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
 
@@ -85,6 +86,19 @@ export interface SearchDocumentsChunk {
   first: number;
   /** The slugs, slugs_per_block a block (encodeSlugBlock). */
   blocks: string[];
+  /** Per block, its answers' fingerprints (answerFingerprint) one after another, in the order of its slugs. */
+  fingerprints: string[];
+}
+
+/**
+ * Hex digits of an answer's content digest kept in the index (48 bits): enough to tell an answer's file of
+ * another deploy from this one's, at 7 bytes an answer gzipped.
+ */
+export const ANSWER_FINGERPRINT_DIGITS = 12;
+
+/** The fingerprint of an answer's content digest (`sha256:` and hex), as the documents chunks hold it. */
+export function answerFingerprint(contentDigest: string): string {
+  return contentDigest.slice("sha256:".length, "sha256:".length + ANSWER_FINGERPRINT_DIGITS);
 }
 
 /** Between the slugs of a block: no slug holds it. */
@@ -263,6 +277,8 @@ export function decodePostings(encoded: string): Array<{ position: number; level
 /** An answer as the index takes it: per distinct word, its count in each field, and each field's length in words. */
 export interface IndexedAnswer {
   slug: string;
+  /** The fingerprint of its content digest (answerFingerprint). */
+  fingerprint: string;
   /** Field lengths in words, in SEARCH_FIELDS order. */
   lengths: number[];
   /** Distinct words, in order of first appearance. */
@@ -272,7 +288,7 @@ export interface IndexedAnswer {
 }
 
 /** The index's view of an answer, from the tokens of its fields (SEARCH_FIELDS order). One flat array of counts, no sorting: the build sorts the vocabulary once, at the end. */
-export function indexedAnswer(slug: string, fieldTokens: AnswerTokens): IndexedAnswer {
+export function indexedAnswer(slug: string, fingerprint: string, fieldTokens: AnswerTokens): IndexedAnswer {
   const fields = SEARCH_FIELDS.length;
   const places = new Map<string, number>();
   const terms: string[] = [];
@@ -289,7 +305,7 @@ export function indexedAnswer(slug: string, fieldTokens: AnswerTokens): IndexedA
       frequencies[place * fields + field]!++;
     }
   }
-  return { slug, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies };
+  return { slug, fingerprint, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies };
 }
 
 /** The tokens of each searchable field of a text record, in SEARCH_FIELDS order. */
@@ -365,6 +381,7 @@ export class SearchIndexBuilder {
   constructor(private readonly sizes = { shardCharacters: SHARD_TARGET_CHARACTERS, documentCharacters: DOCUMENTS_TARGET_CHARACTERS, slugsPerBlock: SLUGS_PER_BLOCK }) {}
 
   private readonly slugs: string[] = [];
+  private readonly fingerprints: string[] = [];
   private readonly postingsByTerm = new Map<string, PostingsBuffer>();
   private lengths = new Uint32Array(1024 * SEARCH_FIELDS.length);
 
@@ -372,6 +389,7 @@ export class SearchIndexBuilder {
     const fields = SEARCH_FIELDS.length;
     const position = this.slugs.length;
     this.slugs.push(answer.slug);
+    this.fingerprints.push(answer.fingerprint);
     if ((position + 1) * fields > this.lengths.length) {
       const grown = new Uint32Array(this.lengths.length * 2);
       grown.set(this.lengths);
@@ -400,11 +418,12 @@ export class SearchIndexBuilder {
     let documentLength = 0;
     for (let first = 0; first < answers; first += slugsPerBlock) {
       if (!documents) {
-        documents = { format: SEARCH_DOCUMENTS_FORMAT, content_digest: contentDigest, first, blocks: [] };
+        documents = { format: SEARCH_DOCUMENTS_FORMAT, content_digest: contentDigest, first, blocks: [], fingerprints: [] };
         documentStarts.push(first);
       }
       const block = encodeSlugBlock(this.slugs.slice(first, first + slugsPerBlock));
       documents.blocks.push(block);
+      documents.fingerprints.push(this.fingerprints.slice(first, first + slugsPerBlock).join(""));
       documentLength += block.length;
       if (documentLength >= documentCharacters || first + slugsPerBlock >= answers) {
         yield { kind: "documents", chunk: documentStarts.length, body: documents };

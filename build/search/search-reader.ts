@@ -10,7 +10,7 @@
  */
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf } from "./search-index.ts";
+import { ANSWER_FINGERPRINT_DIGITS, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf } from "./search-index.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -194,6 +194,16 @@ export class SearchReader {
     const slugs = this.slugBlock(chunk, block, blocks[block]!);
     const place = lowerBound(slugs, slug);
     return slugs[place] === slug ? first + block * map.slugs_per_block + place : undefined;
+  }
+
+  /** The fingerprint of the content digest of the answer at `position` (in the index), as the index records it. */
+  async fingerprintAt(position: number): Promise<string> {
+    const map = await this.source.map();
+    const chunk = lastNotAfter(map.document_starts.length, (at) => map.document_starts[at]!, position) + 1;
+    const { first, fingerprints } = await this.source.documents(chunk);
+    const block = Math.floor((position - first) / map.slugs_per_block);
+    const from = (position - first - block * map.slugs_per_block) * ANSWER_FINGERPRINT_DIGITS;
+    return fingerprints[block]!.slice(from, from + ANSWER_FINGERPRINT_DIGITS);
   }
 
   /** A block of a documents chunk, decoded (and remembered). */

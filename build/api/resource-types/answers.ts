@@ -165,7 +165,7 @@ matches?: AnswerMatch[]
  */
 suggestions?: SearchSuggestion[]
 /**
- * The content digest of the build this file (or response) was made from: the same as /api/v1/health's. Pages and results of one build carry the same digest.
+ * The digest of the content this response is made from. A page of a collection or a computed result depends on the whole content (its page boundaries, its ranking): it carries the build's content digest, /api/v1/health's, the same on every page and result of one build, so a client paging through can tell that a deploy came between two pages. An answer's own file (/api/v1/answers/{slug}.json, also what ?slug= alone returns) depends on that answer alone: it carries the answer's content digest, SHA-256 of the answer's line in /data/answers.ndjson without its newline, so the file's bytes and ETag change only when the answer does.
  */
 content_digest: string
 }
