@@ -6,8 +6,9 @@
  *
  *   parsed.bin        every content file's parse (front matter, body outline, or its diagnostics), by the
  *                     SHA-256 of the file's bytes, its path and the build code's version; rewritten when it changed
- *   answers/KEY.bin   one answer rendered and serialised (its JSON, Markdown twin, CSV and NDJSON lines, search
- *                     terms), by its front matter, body digest, the titles and sources it shows, and the version
+ *   answers/KEY.bin   one answer rendered and serialised (its own file, Markdown twin, CSV and NDJSON lines as
+ *                     UTF-8 bytes; its search terms and digests), by its front matter, body digest, the titles
+ *                     and sources it shows, the page size and the version
  *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
  *
  * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
@@ -157,6 +158,7 @@ export class BuildCache implements OutputReuse {
             body: body.digest,
             related: data.related.map((slug) => context.titles.get(slug) ?? null),
             sources: data.sources.map((id) => context.register.get(id) ?? null),
+            page_size: context.pageSize,
             want_resource: wantResource(position),
           }),
       );
@@ -175,12 +177,12 @@ export class BuildCache implements OutputReuse {
       jobs.map(async (_, at) => {
         const key = keys[at]!;
         if (!this.storedAnswerKeys.has(key)) return void misses.push(at);
-        const read = await readCheckedFile<AnswerOutput>(this.answerFile(key), key);
-        if (read.found) results[at] = read.value;
-        else {
-          if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
-          misses.push(at);
-        }
+        const read = await readCheckedFile<StoredAnswer>(this.answerFile(key), key);
+        if (read.found) {
+          if (read.blobs.length === ANSWER_BLOBS.length) return void (results[at] = answerFromStore(read.value, read.blobs));
+          this.note(path.join("answers", `${key}.bin`), "corrupt");
+        } else if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
+        misses.push(at);
       }),
     );
     misses.sort((a, b) => a - b);
@@ -212,7 +214,8 @@ export class BuildCache implements OutputReuse {
       const now = await readFile(job.body.path).then(sha256, () => undefined);
       if (now === undefined || now !== this.fileDigests.get(job.body.path)) return;
     }
-    await writeCheckedFile(this.answerFile(key), key, output).catch(() => undefined);
+    const { value, blobs } = answerToStore(output);
+    await writeCheckedFile(this.answerFile(key), key, value, blobs).catch(() => undefined);
   }
 
   // --- Stage 4: the output ---------------------------------------------------------------------------------
@@ -250,6 +253,25 @@ export class BuildCache implements OutputReuse {
       await mapConcurrently(unused, FILE_CONCURRENCY, (name) => rm(path.join(this.folder, "answers", name), { force: true }).catch(() => undefined));
     }
   }
+}
+
+/**
+ * An answer's output as stored: its bytes beside the rest, in this order (checked-file.ts), and its search terms
+ * as one string (V8's serialisation of a few hundred short strings cost more than reading the whole entry).
+ */
+const ANSWER_BLOBS = ["file", "twin", "csvRow", "ndjsonLine"] as const;
+type StoredAnswer = Omit<AnswerOutput, (typeof ANSWER_BLOBS)[number] | "indexed"> & { indexed: Omit<AnswerOutput["indexed"], "terms"> & { terms: string } };
+/** Between the stored terms: never inside a term, which is letters and digits. */
+const TERM_SEPARATOR = " ";
+
+function answerToStore(output: AnswerOutput): { value: StoredAnswer; blobs: Uint8Array[] } {
+  const { file, twin, csvRow, ndjsonLine, indexed, ...value } = output;
+  return { value: { ...value, indexed: { ...indexed, terms: indexed.terms.join(TERM_SEPARATOR) } }, blobs: [file, twin, csvRow, ndjsonLine] };
+}
+
+function answerFromStore({ indexed, ...value }: StoredAnswer, [file, twin, csvRow, ndjsonLine]: Buffer[]): AnswerOutput {
+  const terms = indexed.terms === "" ? [] : indexed.terms.split(TERM_SEPARATOR);
+  return { ...value, indexed: { ...indexed, terms }, file: file!, twin: twin!, csvRow: csvRow!, ndjsonLine: ndjsonLine! };
 }
 
 /**

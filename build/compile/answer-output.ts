@@ -6,7 +6,7 @@ import { answerSearchTexts } from "../search/answer-fields.ts";
 import { answerFingerprint, fieldTokens, indexedAnswer, type IndexedAnswer } from "../search/search-index.ts";
 import { renderAnswer } from "./answers.ts";
 import { answerCsvRow } from "./data-package.ts";
-import { itemFragment } from "../api/envelope.ts";
+import { answerFileEnvelope, envelopeParts, itemFragment } from "../api/envelope.ts";
 import { canonicalJsonLine } from "../api/canonical-json.ts";
 import { answerMarkdown } from "./answer-markdown.ts";
 
@@ -15,6 +15,8 @@ export interface AnswerRenderContext {
   /** Every answer's title by slug, for the `related` links. */
   titles: ReadonlyMap<string, string>;
   register: ReadonlyMap<string, Source>;
+  /** The collection's page size, which an answer's own file states in its meta. */
+  pageSize: number;
 }
 
 /** One answer to render. Plain data, so that it can be handed to a worker thread. */
@@ -25,23 +27,33 @@ export interface AnswerJob {
   wantResource: boolean;
 }
 
-/** Everything the compile stage writes for one answer, already serialised. */
+/**
+ * Everything the compile stage writes for one answer, already serialised to UTF-8 (on the worker threads, so
+ * that the main thread only copies bytes: kept as bytes in the build cache too, never decoded again).
+ */
 export interface AnswerOutput {
   slug: string;
-  /** The answer's JSON as it stands in a `data` array. */
-  fragment: string;
-  /** What the search index takes of it: its words, their counts per field, the fields' lengths. */
-  indexed: IndexedAnswer;
-  /** Its line of answers.csv. */
-  csvRow: string;
-  /** Its line of answers.ndjson: the answer as its file holds it, on one line. */
-  ndjsonLine: string;
   /** Its content digest (answerContentDigest), which its own file's meta carries. */
   digest: string;
+  /** What the search index takes of it: its words, their counts per field, the fields' lengths. */
+  indexed: IndexedAnswer;
+  /** Its own file: the collection shape holding it alone. */
+  file: Uint8Array;
+  /** Where in `file` the answer's JSON lies as it stands in a `data` array (what the collection's pages hold). */
+  fragment: { start: number; end: number };
   /** Its Markdown twin, also its part of llms-full.txt. */
-  twin: string;
+  twin: Uint8Array;
+  /** The SHA-256 (hex) of `file` and of `twin`: an unchanged file is linked from the previous output without hashing it again. */
+  sha256: { file: string; twin: string };
+  /** Its line of answers.csv. */
+  csvRow: Uint8Array;
+  /** Its line of answers.ndjson: the answer as its file holds it, on one line. */
+  ndjsonLine: Uint8Array;
   resource?: AnswerResource;
 }
+
+const utf8 = new TextEncoder();
+const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
 export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
@@ -49,15 +61,23 @@ export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderCo
   const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
   const ndjsonLine = canonicalJsonLine(resource);
   const digest = answerContentDigest(ndjsonLine);
+  const fragment = itemFragment(resource);
+  const [opening, , ...closing] = envelopeParts([fragment], answerFileEnvelope(resource.slug, context.pageSize, digest));
+  const start = utf8.encode(opening).byteLength;
+  const fragmentBytes = utf8.encode(fragment).byteLength;
+  const file = utf8.encode(`${opening}${fragment}${closing.join("")}`);
+  const twin = utf8.encode(answerMarkdown(job.data, markdown, context.register));
   return {
     slug: resource.slug,
-    fragment: itemFragment(resource),
+    digest,
     // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
     indexed: indexedAnswer(resource.slug, answerFingerprint(digest), fieldTokens(answerSearchTexts(resource))),
-    csvRow: answerCsvRow(resource),
-    ndjsonLine,
-    digest,
-    twin: answerMarkdown(job.data, markdown, context.register),
+    file,
+    fragment: { start, end: start + fragmentBytes },
+    twin,
+    sha256: { file: sha256Hex(file), twin: sha256Hex(twin) },
+    csvRow: utf8.encode(answerCsvRow(resource)),
+    ndjsonLine: utf8.encode(ndjsonLine),
     ...(job.wantResource ? { resource } : {}),
   };
 }

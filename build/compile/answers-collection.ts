@@ -4,7 +4,7 @@
  * the NDJSON, llms-full.txt and the header rules, then dropped, so
  * that nothing held grows with the collection but the search index and the slugs and titles.
  */
-import { answerFileEnvelope, collectionPageUrl, envelopeText, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
+import { answerFileEnvelope, collectionPageUrl, envelopeParts, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
 import { answerMarkdownPath, answerPath, collectionPath } from "../api/layout.ts";
 import type { Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
@@ -52,16 +52,18 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   const answersPageUrl = collectionPageUrl("answers", pageCount);
   const index = new SearchIndexBuilder();
   const firstPage: AnswerResource[] = [];
-  let pageFragments: string[] = [];
+  // The answers of the page being filled, as the UTF-8 bytes of their JSON (views into their own files' bytes).
+  let pageFragments: Uint8Array[] = [];
   const writePage = async (page: number) => {
-    const text = envelopeText(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest));
+    const parts = envelopeParts(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest));
+    const bytes = Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
     for (const path of pagePaths("answers", page, pageCount)) {
-      await sink.file(path, text);
+      await sink.file(path, bytes);
       await headersFile.answersPage(path);
     }
     pageFragments = [];
   };
-  const renderContext = { titles, register };
+  const renderContext = { titles, register, pageSize };
   const wantResource = (position: number) => position < pageSize;
   // With the cache, only the answers it does not hold are rendered: the threads are worth starting for those alone.
   const plan = cache ? await cache.planRenders(answers, renderContext, wantResource) : undefined;
@@ -81,18 +83,18 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let outputs: AnswerOutput[] = [];
   for (let position = 0; position < answers.length; position++) {
     if (position % batch === 0) outputs = await rendered.next();
-    const { slug, fragment, indexed, csvRow, ndjsonLine, digest, twin, resource } = outputs[position % batch]!;
+    const { slug, file, fragment, sha256, indexed, csvRow, ndjsonLine, digest, twin, resource } = outputs[position % batch]!;
     index.add(indexed);
     const self = answerPath(slug);
-    await sink.file(self, envelopeText([fragment], answerFileEnvelope(slug, pageSize, digest)));
-    await sink.file(answerMarkdownPath(slug), twin);
+    await sink.file(self, file, sha256.file);
+    await sink.file(answerMarkdownPath(slug), twin, sha256.twin);
     await llmsFull.answer(twin);
     await headersFile.answer(slug);
     if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, digest));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);
     await ndjson.answer(ndjsonLine);
-    pageFragments.push(fragment);
+    pageFragments.push(file.subarray(fragment.start, fragment.end));
     if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
   }
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);

@@ -3,7 +3,7 @@
  * collection order, for loading the whole collection with a line reader. Streamed as the answers go by.
  */
 import { ANSWERS_NDJSON_FILE } from "../api/layout.ts";
-import type { OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
 
 export class AnswersNdjsonWriter {
   private output: OutputStream | undefined;
@@ -15,7 +15,7 @@ export class AnswersNdjsonWriter {
   }
 
   /** Appends one answer's line, made by canonicalJsonLine where the answer was rendered. */
-  async answer(line: string): Promise<void> {
+  async answer(line: FileContents): Promise<void> {
     await this.output!.write(line);
   }
 

@@ -4,7 +4,7 @@
  * foreign keys, under /data/. Lists inside a cell are joined with "; ".
  */
 import { canonicalJson } from "../api/canonical-json.ts";
-import type { OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
 import { VOCABULARIES } from "./vocabularies.ts";
@@ -105,7 +105,7 @@ export class DataPackageWriter {
   }
 
   /** Appends one answer's line, made by answerCsvRow. */
-  async answerRow(line: string): Promise<void> {
+  async answerRow(line: FileContents): Promise<void> {
     await this.answersCsv!.write(line);
   }
 

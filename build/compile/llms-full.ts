@@ -6,7 +6,7 @@
 import { LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { citationText } from "../describe/citation.ts";
-import type { OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
 
 export class LlmsFullWriter {
   private output: OutputStream | undefined;
@@ -24,8 +24,9 @@ export class LlmsFullWriter {
 `);
   }
 
-  async answer(twin: string): Promise<void> {
-    await this.output!.write(`\n${twin}`);
+  async answer(twin: FileContents): Promise<void> {
+    await this.output!.write("\n");
+    await this.output!.write(twin);
   }
 
   async finish(): Promise<void> {

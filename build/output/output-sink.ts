@@ -23,8 +23,11 @@ export interface OutputStream {
 }
 
 export interface OutputSink {
-  /** A whole file. Resolves when the sink can take another (back-pressure). */
-  file(urlPath: string, contents: FileContents): Promise<void>;
+  /**
+   * A whole file. Resolves when the sink can take another (back-pressure). `sha256` is the hex SHA-256 of the
+   * contents when the caller knows it already (an answer's files, hashed where they were rendered).
+   */
+  file(urlPath: string, contents: FileContents, sha256?: string): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */
   stream(urlPath: string): Promise<OutputStream>;
   /** Every file finished so far, by root-relative path, with the hex SHA-256 of its bytes. */
@@ -44,9 +47,9 @@ export class MemorySink implements OutputSink {
   readonly files: OutputFile[] = [];
   readonly digests = new Map<string, string>();
 
-  async file(urlPath: string, contents: FileContents): Promise<void> {
+  async file(urlPath: string, contents: FileContents, sha256?: string): Promise<void> {
     this.files.push({ path: urlPath, contents });
-    this.digests.set(urlPath, createHash("sha256").update(contents).digest("hex"));
+    this.digests.set(urlPath, sha256 ?? createHash("sha256").update(contents).digest("hex"));
   }
 
   async stream(urlPath: string): Promise<OutputStream> {
@@ -96,11 +99,12 @@ export class DiskSink implements OutputSink {
     this.folders.add(folder);
   }
 
-  async file(urlPath: string, contents: FileContents): Promise<void> {
+  async file(urlPath: string, contents: FileContents, sha256?: string): Promise<void> {
     while (this.pending.size >= this.concurrency) await Promise.race(this.pending);
     if (this.failure) throw this.failure;
-    const bytes = Buffer.from(contents);
-    const digest = createHash("sha256").update(bytes).digest("hex");
+    // Bytes are written as they are (a view, not a copy).
+    const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
+    const digest = sha256 ?? createHash("sha256").update(bytes).digest("hex");
     this.digests.set(urlPath, digest);
     const target = this.target(urlPath);
     const write = this.folderOf(target).then(async () => {

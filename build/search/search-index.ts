@@ -283,8 +283,11 @@ export interface IndexedAnswer {
   lengths: number[];
   /** Distinct words, in order of first appearance. */
   terms: string[];
-  /** terms.length × fields counts: the count of terms[i] in field f is frequencies[i * fields + f]. */
-  frequencies: number[];
+  /**
+   * terms.length × fields counts: the count of terms[i] in field f is frequencies[i * fields + f]. A typed array:
+   * it crosses from the worker threads and in and out of the build cache as one block of bytes.
+   */
+  frequencies: Int32Array;
 }
 
 /** The index's view of an answer, from the tokens of its fields (SEARCH_FIELDS order). One flat array of counts, no sorting: the build sorts the vocabulary once, at the end. */
@@ -305,7 +308,7 @@ export function indexedAnswer(slug: string, fingerprint: string, fieldTokens: An
       frequencies[place * fields + field]!++;
     }
   }
-  return { slug, fingerprint, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies };
+  return { slug, fingerprint, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies: Int32Array.from(frequencies) };
 }
 
 /** The tokens of each searchable field of a text record, in SEARCH_FIELDS order. */
@@ -324,7 +327,7 @@ class PostingsBuffer {
   private last = -1;
   count = 0;
 
-  add(position: number, frequencies: readonly number[], from: number, fields: number): void {
+  add(position: number, frequencies: Int32Array, from: number, fields: number): void {
     if (this.length + 5 * (fields + 1) > this.bytes.length) {
       const grown = new Uint8Array(this.bytes.length * 2 + 5 * (fields + 1));
       grown.set(this.bytes);
