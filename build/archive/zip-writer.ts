@@ -34,12 +34,22 @@ export class ZipWriter {
     ({ time: this.time, date: this.date } = dosDateTime(modified));
   }
 
-  async add(name: string, bytes: Uint8Array): Promise<void> {
+  /**
+   * Adds an entry whose bytes `read` gives in pieces, read twice: once for the checksum and size the local header
+   * holds before them, once to write them. No entry is held whole (the answers' NDJSON is most of a gigabyte at
+   * 100,000 answers).
+   */
+  async add(name: string, read: () => AsyncIterable<Uint8Array>): Promise<void> {
     if (this.lastName !== undefined && !(this.lastName < name)) throw new Error(`ZIP entries must be added in sorted order, once each: ${name} after ${this.lastName}`);
     this.lastName = name;
-    if (this.central.length === LIMIT_16 || bytes.byteLength > LIMIT_32 || this.offset > LIMIT_32) throw new Error("the data set is too large for a ZIP file without ZIP64");
+    let checksum = 0;
+    let size = 0;
+    for await (const piece of read()) {
+      checksum = crc32(piece, checksum);
+      size += piece.byteLength;
+    }
+    if (this.central.length === LIMIT_16 || size > LIMIT_32 || this.offset > LIMIT_32) throw new Error("the data set is too large for a ZIP file without ZIP64");
     const fileName = Buffer.from(name, "utf8");
-    const checksum = crc32(bytes);
     // The local header and the central directory's record share these fields, in this order.
     const shared = (header: Buffer, at: number) => {
       header.writeUInt16LE(VERSION, at);
@@ -48,8 +58,8 @@ export class ZipWriter {
       header.writeUInt16LE(this.time, at + 6);
       header.writeUInt16LE(this.date, at + 8);
       header.writeUInt32LE(checksum, at + 10);
-      header.writeUInt32LE(bytes.byteLength, at + 14);
-      header.writeUInt32LE(bytes.byteLength, at + 18);
+      header.writeUInt32LE(size, at + 14);
+      header.writeUInt32LE(size, at + 18);
       header.writeUInt16LE(fileName.byteLength, at + 22);
     };
     const local = Buffer.alloc(30);
@@ -67,8 +77,13 @@ export class ZipWriter {
     this.central.push(central, fileName);
 
     await this.output.write(Buffer.concat([local, fileName]));
-    await this.output.write(bytes);
-    this.offset += local.byteLength + fileName.byteLength + bytes.byteLength;
+    let written = 0;
+    for await (const piece of read()) {
+      await this.output.write(piece);
+      written += piece.byteLength;
+    }
+    if (written !== size) throw new Error(`${name} changed while it was added to the ZIP file (${size} bytes, then ${written})`);
+    this.offset += local.byteLength + fileName.byteLength + size;
   }
 
   async finish(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * /data/av-buyer-data.zip: the data set in one download, made last from files already written (read back one at
- * a time, so that nothing is held but one file): the root resource, the suppliers' and evidence's JSON pages,
+ * a time, in pieces, so that nothing large is held): the root resource, the suppliers' and evidence's JSON pages,
  * every answer once as NDJSON (the answers' collection pages would repeat them: at 10,000 answers they doubled
  * the ZIP to 200 MB and its build time), the CSV tables with their data package, the JSON Schemas,
  * CITATION.cff, and a README with the licence and the citation. Under one folder named with the version; entries sorted; every time the
@@ -32,7 +32,11 @@ export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, gene
   const entries = [...files.map((path) => ({ name: folder + path.slice(1), path })), { name: folder + README, path: undefined }].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
   for (const entry of entries) {
-    await zip.add(entry.name, entry.path ? await sink.read(entry.path) : Buffer.from(readme(site, generatedAt, files)));
+    const path = entry.path;
+    const text = path ? undefined : Buffer.from(readme(site, generatedAt, files));
+    await zip.add(entry.name, path ? () => sink.pieces(path) : async function* () {
+      yield text!;
+    });
   }
   await zip.finish();
 }

@@ -4,8 +4,8 @@
  * Both record the SHA-256 of every file, for SHA256SUMS.
  */
 import { createHash, type Hash } from "node:crypto";
-import { createWriteStream, writeFile as writeFileCallback, type WriteStream } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { createReadStream, createWriteStream, writeFile as writeFileCallback, type WriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
 import type { PreviousOutput } from "./output-reuse.ts";
@@ -13,6 +13,9 @@ import type { PreviousOutput } from "./output-reuse.ts";
 // The callback API: fs/promises makes a FileHandle object for every file, which costs more than the write
 // itself for small files (measured: over a second of main-thread time at 10,000 answers).
 const writeFile = promisify(writeFileCallback);
+
+/** The pieces a finished file is read back in. */
+const READ_PIECE_BYTES = 4 * 1024 * 1024;
 
 /** A file's contents: text (written as UTF-8) or bytes (the ZIP download). */
 export type FileContents = string | Uint8Array;
@@ -34,8 +37,11 @@ export interface OutputSink {
   readonly digests: ReadonlyMap<string, string>;
   /** Resolves when every file handed over is written. */
   finish(): Promise<void>;
-  /** The bytes of a file already finished (after finish()), for the files made of others (the ZIP download). */
-  read(urlPath: string): Promise<Uint8Array>;
+  /**
+   * The bytes of a file already finished (after finish()), in pieces of a few megabytes at most, for the files
+   * made of others (the ZIP download): a large file is never held whole.
+   */
+  pieces(urlPath: string): AsyncIterable<Uint8Array>;
 }
 
 export interface OutputFile {
@@ -63,10 +69,10 @@ export class MemorySink implements OutputSink {
 
   async finish(): Promise<void> {}
 
-  async read(urlPath: string): Promise<Uint8Array> {
+  async *pieces(urlPath: string): AsyncIterable<Uint8Array> {
     const file = this.files.findLast((candidate) => candidate.path === urlPath);
     if (!file) throw new Error(`${urlPath} was not written`);
-    return Buffer.from(file.contents);
+    yield typeof file.contents === "string" ? Buffer.from(file.contents) : file.contents;
   }
 }
 
@@ -173,7 +179,7 @@ export class DiskSink implements OutputSink {
     if (this.failure) throw this.failure;
   }
 
-  async read(urlPath: string): Promise<Uint8Array> {
-    return readFile(this.target(urlPath));
+  pieces(urlPath: string): AsyncIterable<Uint8Array> {
+    return createReadStream(this.target(urlPath), { highWaterMark: READ_PIECE_BYTES });
   }
 }
