@@ -10,6 +10,9 @@ import { appendFile, cp, readdir, readFile, rename, rm, truncate, writeFile } fr
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BuildCache } from "../build/cache/build-cache.ts";
+import { renderAnswerOutput } from "../build/compile/answer-output.ts";
+import { parseContentFile } from "../build/content/content-file.ts";
+import type { AnswerFrontMatter } from "../build/content/types.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
 import { build, readTreeDigests, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
@@ -192,3 +195,17 @@ async function firstSourceOf(content: string, name: string): Promise<string> {
   const text = await readFile(path.join(content, "answers", name), "utf8");
   return /^sources: \[([^,\]]+)/m.exec(text)![1]!.trim();
 }
+
+describe("an answer saved while the build runs", () => {
+  it("is refused at render time, so that no output (nor cache entry) is made of a body other than the one loaded", async () => {
+    const { content } = await copyOfShipped("render-race");
+    const file = path.join(content, "answers", "room-sizing.md");
+    const loaded = parseContentFile("answer", "answers/room-sizing.md", await readFile(file), file);
+    if ("diagnostics" in loaded || !loaded.body) throw new Error("the shipped answer does not parse");
+    const job = { data: loaded.data as AnswerFrontMatter, body: loaded.body.source, bodyDigest: loaded.body.digest, wantResource: false };
+    const context = { titles: new Map<string, string>(), register: new Map(), pageSize: 100 };
+    // The file as saved between the load stage and the render.
+    const saved = async () => Buffer.from((await readFile(file, "utf8")).replace("Measure the room before you look at", "Saved meanwhile. Measure the room before you look at"));
+    await expect(renderAnswerOutput(job, context, saved)).rejects.toThrow(`${file} changed while the build ran`);
+  });
+});

@@ -57,8 +57,6 @@ export class BuildCache implements OutputReuse {
   private parses: Map<string, ContentFileParse> | undefined;
   private parsesChanged = false;
   private usedParseKeys = new Set<string>();
-  /** The SHA-256 of each content file's bytes as this build read them, by absolute path. */
-  private fileDigests = new Map<string, string>();
   private usedAnswerKeys = new Set<string>();
   private storedAnswerKeys = new Set<string>();
   /** Entries being written; at most a few at a time, so that a first build does not hold every answer's output. */
@@ -85,7 +83,6 @@ export class BuildCache implements OutputReuse {
     this.stats = emptyStats();
     this.usedParseKeys = new Set();
     this.usedAnswerKeys = new Set();
-    this.fileDigests = new Map();
     this.pendingWrites = new Set();
   }
 
@@ -118,7 +115,6 @@ export class BuildCache implements OutputReuse {
       await mapConcurrently(jobs.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (job, offset) => {
         const bytes = await readFile(job.path);
         const digest = sha256(bytes);
-        this.fileDigests.set(job.path, digest);
         const key = sha256(`${this.version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
         this.usedParseKeys.add(key);
         const known = parses.get(key);
@@ -195,7 +191,7 @@ export class BuildCache implements OutputReuse {
       results[at] = output;
       if (this.stats.renderedSlugs.length < 5) this.stats.renderedSlugs.push(output.slug);
       while (this.pendingWrites.size >= 16) await Promise.race(this.pendingWrites);
-      const write: Promise<void> = this.storeAnswer(jobs[at]!, keys[at]!, output).finally(() => this.pendingWrites.delete(write));
+      const write: Promise<void> = this.storeAnswer(keys[at]!, output).finally(() => this.pendingWrites.delete(write));
       this.pendingWrites.add(write);
     }
     return results;
@@ -206,16 +202,13 @@ export class BuildCache implements OutputReuse {
   }
 
   /**
-   * Stored only if the file read at render time is the file the load stage hashed: a save between the two
-   * (a dev server's rebuild) would otherwise store the new body's output under the old body's key.
+   * The render checked that the body it read is the one the load stage hashed (a save between the two fails the
+   * build instead), so the output is that of the key's inputs. Written in place, not renamed: a torn entry
+   * fails its checksum and is a miss.
    */
-  private async storeAnswer(job: AnswerJob, key: string, output: AnswerOutput): Promise<void> {
-    if ("path" in job.body) {
-      const now = await readFile(job.body.path).then(sha256, () => undefined);
-      if (now === undefined || now !== this.fileDigests.get(job.body.path)) return;
-    }
+  private async storeAnswer(key: string, output: AnswerOutput): Promise<void> {
     const { value, blobs } = answerToStore(output);
-    await writeCheckedFile(this.answerFile(key), key, value, blobs).catch(() => undefined);
+    await writeCheckedFile(this.answerFile(key), key, value, blobs, { atomic: false }).catch(() => undefined);
   }
 
   // --- Stage 4: the output ---------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ export interface AnswerRenderContext {
 export interface AnswerJob {
   data: AnswerFrontMatter;
   body: AnswerBodySource;
+  /** The SHA-256 (hex) of the body as the load stage read it: the body read again to render must be the same. */
+  bodyDigest: string;
   /** The resource itself is wanted back only for the few answers the examples and the home page show. */
   wantResource: boolean;
 }
@@ -58,6 +60,8 @@ const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).dige
 /** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
 export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
   const markdown = await readAnswerBody(job.body, read);
+  // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
+  if ("path" in job.body && createHash("sha256").update(markdown).digest("hex") !== job.bodyDigest) throw new Error(`${job.body.path} changed while the build ran`);
   const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
   const ndjsonLine = canonicalJsonLine(resource);
   const digest = answerContentDigest(ndjsonLine);
