@@ -9,7 +9,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { readFile as readFileCallback, writeFile as writeFileCallback } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import { deserialize, serialize } from "node:v8";
 
@@ -38,7 +38,13 @@ export async function writeCheckedFile(file: string, key: string, value: unknown
   if (!atomic) return writeFile(file, Buffer.concat([MAGIC, hash.digest(), ...payload]));
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temporary, Buffer.concat([MAGIC, hash.digest(), ...payload]));
+    // In parts, not joined: the parses of 100,000 files are a hundred megabytes, which a copy would double.
+    const handle = await open(temporary, "w");
+    try {
+      await handle.writev([MAGIC, hash.digest(), ...payload]);
+    } finally {
+      await handle.close();
+    }
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
