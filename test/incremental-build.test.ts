@@ -6,7 +6,7 @@
  * and leaves the incremental output as it was. A corrupt, stale or misplaced cache, and an output file changed
  * since it was written, are ignored, said so, and never make the output differ.
  */
-import { appendFile, cp, readdir, readFile, rename, rm, truncate, writeFile } from "node:fs/promises";
+import { appendFile, cp, readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BuildCache } from "../build/cache/build-cache.ts";
@@ -195,6 +195,35 @@ async function firstSourceOf(content: string, name: string): Promise<string> {
   const text = await readFile(path.join(content, "answers", name), "utf8");
   return /^sources: \[([^,\]]+)/m.exec(text)![1]!.trim();
 }
+
+describe("a content file that looks unchanged", () => {
+  it("is hashed from its stamp only when size, inode and times are as recorded and it changed well before: an edit that keeps its size and puts its modification time back is still seen", async () => {
+    const { folder, content } = await copyOfShipped("incremental-stamps");
+    const incremental = path.join(folder, "incremental", "dist");
+    const file = path.join(content, "answers", "room-sizing.md");
+    // A whole second, so that it can be put back exactly.
+    await utimes(file, 1_700_000_000, 1_700_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cache = await BuildCache.open(content, incremental, path.join(folder, "cache"));
+    let { stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"));
+    expect(stats.parsed.read).toBe(stats.parsed.hits + stats.parsed.misses);
+    // Untouched files are not read again to be hashed, nor parsed again.
+    ({ stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-1")));
+    expect([stats.parsed.read, stats.parsed.misses]).toEqual([0, 0]);
+
+    // The same number of bytes, the modification time put back: only the change time (which no one can set) moved.
+    const before = await stat(file);
+    const text = await readFile(file, "utf8");
+    const edited = text.replace("Measure the room before you look at", "Measure the ROOM before you look at");
+    expect(Buffer.byteLength(edited)).toBe(Buffer.byteLength(text));
+    await writeFile(file, edited);
+    await utimes(file, before.atime, before.mtime);
+    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
+    ({ stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-2")));
+    expect([stats.parsed.read, stats.parsed.misses, stats.rendered.misses]).toEqual([1, 1, 1]);
+    expect(await readFile(path.join(incremental, "api", "v1", "answers", "room-sizing.md"), "utf8")).toContain("Measure the ROOM");
+  });
+});
 
 describe("an answer saved while the build runs", () => {
   it("is refused at render time, so that no output (nor cache entry) is made of a body other than the one loaded", async () => {

@@ -39,6 +39,7 @@ export function kindOf(functionName: string, url: string): string | undefined {
   if (url.includes("node_modules/yaml/") || url.endsWith("/build/content/yaml-document.ts") || url.endsWith("/build/content/front-matter.ts")) return "YAML front matter and files";
   if (url.includes("node_modules/markdown-it/") || url.includes("node_modules/entities/") || url.includes("node_modules/mdurl/") || url.includes("node_modules/linkify-it/") || url.includes("node_modules/punycode") || url.includes("node_modules/uc.micro/") || url.includes("/build/markdown/")) return "Markdown: rendering, citations, outline";
   if (url.includes("node_modules/ajv")) return "JSON Schema validation (ajv)";
+  if (url.includes("/build/cache/") || url === "node:v8") return "build cache: checking and decoding entries";
   if (url.includes("/build/search/")) return "search index";
   if (url.endsWith("/build/api/canonical-json.ts") || url.endsWith("/build/api/envelope.ts") || (url === "" && functionName === "stringify")) return "JSON serialisation";
   if (url.startsWith("node:internal/crypto/hash") || (url === "" && functionName === "digest")) return "SHA-256 digests";
@@ -64,36 +65,39 @@ export function profileBuild(contentDir: string, answers: number): BuildProfile 
     });
     const wallSeconds = (performance.now() - started) / 1000;
     if (run.status !== 0) throw new Error(`the profiled build failed: ${run.stderr.slice(0, 2000)}`);
-    // Node runs the module loader's hooks (tsx) on a thread of their own: its work counts (start-up), its waiting does not.
-    const totals = new Map<string, number>();
-    let idle = 0;
-    let busiest = 0;
-    for (const name of readdirSync(profiles).filter((file) => file.endsWith(".cpuprofile"))) {
-      const profile = JSON.parse(readFileSync(path.join(profiles, name), "utf8")) as CpuProfile;
-      const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-      let busy = 0;
-      let waiting = 0;
-      for (const [at, id] of profile.samples.entries()) {
-        const frame = byId.get(id)!.callFrame;
-        const micros = profile.timeDeltas[at] ?? 0;
-        const kind = kindOf(frame.functionName, frame.url);
-        if (kind === undefined) waiting += micros;
-        else {
-          busy += micros;
-          totals.set(kind, (totals.get(kind) ?? 0) + micros);
-        }
-      }
-      if (busy > busiest) [busiest, idle] = [busy, waiting];
-    }
-    return {
-      answers,
-      wallSeconds,
-      kinds: [...totals].map(([kind, micros]) => ({ kind, seconds: micros / 1e6 })).sort((a, b) => b.seconds - a.seconds),
-      idleSeconds: idle / 1e6,
-    };
+    return { answers, wallSeconds, ...summariseProfiles(profiles) };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The self time of every sample of the `.cpuprofile` files in a folder (one per thread), summed by kind of
+ * work, largest first; and the waiting of the busiest thread (the build's own).
+ */
+export function summariseProfiles(profiles: string): Pick<BuildProfile, "kinds" | "idleSeconds"> {
+  // Node runs the module loader's hooks (tsx) on a thread of their own: its work counts (start-up), its waiting does not.
+  const totals = new Map<string, number>();
+  let idle = 0;
+  let busiest = 0;
+  for (const name of readdirSync(profiles).filter((file) => file.endsWith(".cpuprofile"))) {
+    const profile = JSON.parse(readFileSync(path.join(profiles, name), "utf8")) as CpuProfile;
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    let busy = 0;
+    let waiting = 0;
+    for (const [at, id] of profile.samples.entries()) {
+      const frame = byId.get(id)!.callFrame;
+      const micros = profile.timeDeltas[at] ?? 0;
+      const kind = kindOf(frame.functionName, frame.url);
+      if (kind === undefined) waiting += micros;
+      else {
+        busy += micros;
+        totals.set(kind, (totals.get(kind) ?? 0) + micros);
+      }
+    }
+    if (busy > busiest) [busiest, idle] = [busy, waiting];
+  }
+  return { kinds: [...totals].map(([kind, micros]) => ({ kind, seconds: micros / 1e6 })).sort((a, b) => b.seconds - a.seconds), idleSeconds: idle / 1e6 };
 }
 
 /** What a build writes, in bytes, by kind of file: the reason its writing costs more than one file per answer. */

@@ -1,12 +1,14 @@
 /**
  * One changed answer, rebuilt incrementally (build/cache/): by `npm run build` (a new process, its cache warm
  * from the build before) and by `npm run dev` (from the save until the API serves the change, and the loop's own
- * figure). On a copy of the synthetic content, so that the content the other measurements build is untouched.
+ * figure), and once more under V8's profiler, for where its time goes. On a copy of the synthetic content, so that
+ * the content the other measurements build is untouched.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { appendFile, cp, readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { freePort } from "../server/free-port.ts";
 import path from "node:path";
+import { summariseProfiles, type BuildProfile } from "./build-profile.ts";
 import { ENV, ROOT, WORK } from "./workspace.ts";
 
 export interface IncrementalFigures {
@@ -17,6 +19,8 @@ export interface IncrementalFigures {
   build: { seconds: number; peakMiB: number; line: string };
   /** `npm run dev` after one answer changed: from the save until the API serves it, the loop's own time, and its line. */
   dev: { seenMs: number; rebuildMs: number; peakMiB: number; line: string };
+  /** Another answer changed and built again under V8's sampling profiler: where an incremental rebuild's time goes. */
+  profile?: { seconds: number; line: string } & Pick<BuildProfile, "kinds" | "idleSeconds">;
 }
 
 export async function measureIncremental(contentDir: string, answers: number): Promise<IncrementalFigures> {
@@ -31,10 +35,10 @@ export async function measureIncremental(contentDir: string, answers: number): P
     const source = /^sources: \[([^,\]]+)/m.exec(await readFile(file, "utf8"))![1]!.trim();
     await appendFile(file, `\n${marker} [@${source}].\n`);
   };
-  const build = () => {
+  const build = (profiles?: string) => {
     spawnSync("sync");
     const started = performance.now();
-    const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", content, "--out", out, "--cache", cache], {
+    const run = spawnSync(process.execPath, [...(profiles ? ["--cpu-prof", "--cpu-prof-dir", profiles] : []), "--import", "tsx", "build/cli.ts", "--content", content, "--out", out, "--cache", cache], {
       cwd: ROOT,
       encoding: "utf8",
       env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
@@ -48,8 +52,13 @@ export async function measureIncremental(contentDir: string, answers: number): P
   const coldBuild = build();
   await change(files[Math.floor(files.length / 2)]!, "A sentence the incremental build benchmark added");
   const incremental = build();
+  await change(files[Math.floor((files.length * 2) / 3)]!, "A sentence the profiled incremental build added");
+  const profiles = await mkdtemp(path.join(WORK, "incremental-profile-"));
+  const profiled = build(profiles);
+  const profile = { seconds: profiled.seconds, line: profiled.line, ...summariseProfiles(profiles) };
+  await rm(profiles, { recursive: true, force: true });
   const dev = await measureDev(content, out, cache, files[Math.floor(files.length / 3)]!, change);
-  return { answers, coldBuild: { seconds: coldBuild.seconds, peakMiB: coldBuild.peakMiB }, build: incremental, dev };
+  return { answers, coldBuild: { seconds: coldBuild.seconds, peakMiB: coldBuild.peakMiB }, build: incremental, dev, profile };
 }
 
 async function measureDev(content: string, out: string, cache: string, name: string, change: (name: string, marker: string) => Promise<void>): Promise<IncrementalFigures["dev"]> {

@@ -313,15 +313,30 @@ function profileSection(profile: (BuildProfile & { output: Array<{ kind: string;
 function incrementalSection(incremental: IncrementalFigures | undefined): string[] {
   if (!incremental) return [];
   const n = (value: number, digits = 1) => value.toFixed(digits);
+  const { profile } = incremental;
+  const busy = profile ? profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0) : 0;
   return [
     "## One changed answer, rebuilt incrementally",
     "",
-    `A copy of the ${incremental.answers.toLocaleString("en")}-answer content built once (${n(incremental.coldBuild.seconds, 2)} s, ${n(incremental.coldBuild.peakMiB, 0)} MiB, filling the cache), then one answer changed (a sentence added) and built again by \`npm run build\` (a new process, Node's start included), and another changed under \`npm run dev\`. Every answer's file and every page carries the build's content digest, so one changed answer still rewrites those, the NDJSON, the CSV, llms-full.txt and the ZIP; what the cache saves is parsing and rendering the answers that did not change, and the files whose bytes are the same are hard-linked from the previous output.`,
+    `A copy of the ${incremental.answers.toLocaleString("en")}-answer content built once (${n(incremental.coldBuild.seconds, 2)} s, ${n(incremental.coldBuild.peakMiB, 0)} MiB, filling the cache), then one answer changed (a sentence added) and built again by \`npm run build\` (a new process, Node's start included), and another changed under \`npm run dev\`. An answer's own file and its Markdown twin hold nothing of the other answers (the file carries the answer's own content digest), so they are linked unchanged; one changed answer still makes again what depends on every answer: the collection's pages (they carry the build's content digest, so that a client paging through can tell a deploy came between two pages), the search index, the NDJSON, the CSV, llms-full.txt, the ZIP, the home page and the checksums.`,
     "",
     "| rebuild | time | peak memory (MiB) | its line |",
     "|---|---|---|---|",
     `| \`npm run build\` | ${n(incremental.build.seconds, 2)} s | ${n(incremental.build.peakMiB, 0)} | ${incremental.build.line.replace(/\|/g, "\\|")} |`,
     `| \`npm run dev\` | ${n(incremental.dev.rebuildMs, 0)} ms (${n(incremental.dev.seenMs, 0)} ms from the save until the API served it) | ${n(incremental.dev.peakMiB, 0)} (the dev process's whole life) | ${incremental.dev.line.replace(/\|/g, "\\|")} |`,
+    "",
+    ...(profile ? profileOfIncremental(profile, busy, incremental.answers) : []),
+  ];
+}
+
+function profileOfIncremental(profile: NonNullable<IncrementalFigures["profile"]>, busy: number, answers: number): string[] {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return [
+    `Where an incremental rebuild's time goes: a third answer changed and \`npm run build\` run again under V8's sampling profiler (${n(profile.seconds, 2)} s with the profiler; ${n(busy, 1)} s of samples working, ${n(profile.idleSeconds, 1)} s of the build's thread waiting), the self time of its samples by what the code is, as for the clean build above. Nothing here renders more than the one answer: the time is the fixed cost of a new process checking and re-making a ${answers.toLocaleString("en")}-answer output (reading every content file to hash it and every cached answer to re-make the collection-wide files, a hard link for each of some 20,000 unchanged files, the index and the downloads written and hashed again, and the garbage all that leaves).`,
+    "",
+    "| work | CPU (s) | share |",
+    "|---|---:|---:|",
+    ...profile.kinds.map((kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`),
     "",
   ];
 }

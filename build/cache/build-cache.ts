@@ -6,6 +6,8 @@
  *
  *   parsed.bin        every content file's parse (front matter, body outline, or its diagnostics), by the
  *                     SHA-256 of the file's bytes, its path and the build code's version; rewritten when it changed
+ *   stamps.bin        each content file's size, inode and times when it was last hashed, with its digest: an
+ *                     unchanged file is not read again to be hashed (fileDigest says when a stamp is trusted)
  *   answers/KEY.bin   one answer rendered and serialised (its own file, Markdown twin, CSV and NDJSON lines as
  *                     UTF-8 bytes; its search terms and digests), by its front matter, body digest, the titles
  *                     and sources it shows, the page size and the version
@@ -36,7 +38,8 @@ export const DEFAULT_CACHE_ROOT = path.resolve(import.meta.dirname, "../..", "ar
 
 /** What one build took from the cache and what it did again. */
 export interface CacheStats {
-  parsed: { hits: number; misses: number };
+  /** Content files parsed from the cache (hits) and again (misses); and how many were read to be hashed (the rest by their stamps). */
+  parsed: { hits: number; misses: number; read: number };
   rendered: { hits: number; misses: number };
   /** Output files linked from the previous output, and written. */
   output: { linked: number; written: number };
@@ -53,6 +56,10 @@ export class BuildCache implements OutputReuse {
   /** Cache files that were found unusable, said once each: they are ignored, never trusted. */
   readonly notes: string[] = [];
   stats: CacheStats = emptyStats();
+  /** Each content file's stamp and digest when it was last read, by absolute path (stamps.bin). */
+  private stamps: Map<string, FileStamp> | undefined;
+  /** The same for the files this build found. */
+  private newStamps = new Map<string, FileStamp>();
   /** Parses by key: loaded from parsed.bin once, then kept in memory (a dev server builds many times). */
   private parses: Map<string, ContentFileParse> | undefined;
   private parsesChanged = false;
@@ -83,6 +90,7 @@ export class BuildCache implements OutputReuse {
     this.stats = emptyStats();
     this.usedParseKeys = new Set();
     this.usedAnswerKeys = new Set();
+    this.newStamps = new Map();
     this.pendingWrites = new Set();
   }
 
@@ -101,23 +109,62 @@ export class BuildCache implements OutputReuse {
     return this.parses;
   }
 
+  private async loadStamps(): Promise<Map<string, FileStamp>> {
+    if (this.stamps) return this.stamps;
+    const read = await readCheckedFile<Array<[string, FileStamp]>>(path.join(this.folder, "stamps.bin"), this.version);
+    if (!read.found && read.rejected) this.note("stamps.bin", read.rejected);
+    this.stamps = new Map(read.found ? read.value : []);
+    return this.stamps;
+  }
+
   /**
-   * Reads every file and parses only those whose bytes it has not parsed before. `parse` gets the misses with
-   * the bytes already read, so that what is stored is the parse of exactly the bytes that were hashed.
+   * The SHA-256 of a file's bytes, from its stamp when the file is as it was when it was last hashed, else by
+   * reading it (the bytes are then given back too). As git's index does: size, inode, modification and change
+   * times all as recorded, and the change time well before the recorded hashing. Any write sets the change time
+   * to the kernel's now, which no one can set back, so a file written since it was hashed is read again; the
+   * margin covers a write in the same clock tick as the read, which could leave every time as it was.
+   */
+  private async fileDigest(job: ContentFileJob, stamps: Map<string, FileStamp>): Promise<{ digest: string; bytes?: Uint8Array }> {
+    const stamp = job.stat && stampOf(job.stat);
+    const known = stamp !== undefined ? stamps.get(job.path) : undefined;
+    if (known && known.stamp === stamp && job.stat!.ctimeMs < known.hashedAtMs - RACY_MARGIN_MS) {
+      this.newStamps.set(job.path, known);
+      return { digest: known.digest };
+    }
+    const hashedAtMs = Date.now();
+    this.stats.parsed.read++;
+    const bytes = await readFile(job.path);
+    const digest = sha256(bytes);
+    if (stamp !== undefined) this.newStamps.set(job.path, { stamp, digest, hashedAtMs });
+    return { digest, bytes };
+  }
+
+  /**
+   * Hashes every file (from its stamp where it is unchanged, else by reading it) and parses only those whose bytes
+   * it has not parsed before. `parse` gets the misses with the bytes read, so that what is stored is the parse of
+   * exactly the bytes that were hashed.
    */
   async parseFiles(jobs: readonly ContentFileJob[], parse: (jobs: ContentFileJob[]) => Promise<ContentFileParse[]>): Promise<ContentFileParse[]> {
     const parses = await this.loadParses();
+    const stamps = await this.loadStamps();
     const results: ContentFileParse[] = new Array(jobs.length);
     // In slices, so that the bytes of a first build's files are not all held at once; each slice large enough
     // for its misses to go to the worker threads.
     for (let start = 0; start < jobs.length; start += PARSE_SLICE) {
       const misses: Array<{ at: number; key: string; job: ContentFileJob }> = [];
       await mapConcurrently(jobs.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (job, offset) => {
-        const bytes = await readFile(job.path);
-        const digest = sha256(bytes);
-        const key = sha256(`${this.version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
+        let { digest, bytes } = await this.fileDigest(job, stamps);
+        let key = parseKey(this.version, job, digest);
+        let known = parses.get(key);
+        if (!known && !bytes) {
+          // Hashed from its stamp, but its parse is gone: read after all, and hashed again from the bytes read.
+          this.stats.parsed.read++;
+          bytes = await readFile(job.path);
+          digest = sha256(bytes);
+          key = parseKey(this.version, job, digest);
+          known = parses.get(key);
+        }
         this.usedParseKeys.add(key);
-        const known = parses.get(key);
         if (known) results[start + offset] = known;
         else misses.push({ at: start + offset, key, job: { ...job, bytes } });
       });
@@ -240,6 +287,9 @@ export class BuildCache implements OutputReuse {
       this.parsesChanged = false;
     }
     if (complete) {
+      // Only a complete build's stamps replace the last: a failed one may not have hashed every file.
+      this.stamps = this.newStamps;
+      await writeCheckedFile(path.join(this.folder, "stamps.bin"), this.version, [...this.newStamps]).catch(() => undefined);
       const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
       const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
       // Best effort: an entry left behind is only disk space.
@@ -267,6 +317,27 @@ function answerFromStore({ indexed, ...value }: StoredAnswer, [file, twin, csvRo
   return { ...value, indexed: { ...indexed, terms }, file: file!, twin: twin!, csvRow: csvRow!, ndjsonLine: ndjsonLine! };
 }
 
+/** A content file as it was when it was hashed: its stamp (stampOf), its digest, and when it was read. */
+interface FileStamp {
+  stamp: string;
+  digest: string;
+  hashedAtMs: number;
+}
+
+/**
+ * How long before its hashing a file must have last changed for its stamp to be trusted: more than a tick of the
+ * kernel's coarse clock, which file times come from.
+ */
+const RACY_MARGIN_MS = 50;
+
+function stampOf(stat: NonNullable<ContentFileJob["stat"]>): string {
+  return `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+function parseKey(version: string, job: ContentFileJob, digest: string): string {
+  return sha256(`${version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
+}
+
 /**
  * Builds into many folders (the tests' temporary ones, the benchmark's) would each leave a cache behind: only the
  * most recently opened few are kept. A build whose folder is removed meanwhile only loses its reuse.
@@ -282,5 +353,5 @@ async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void
 }
 
 function emptyStats(): CacheStats {
-  return { parsed: { hits: 0, misses: 0 }, rendered: { hits: 0, misses: 0 }, output: { linked: 0, written: 0 }, renderedSlugs: [] };
+  return { parsed: { hits: 0, misses: 0, read: 0 }, rendered: { hits: 0, misses: 0 }, output: { linked: 0, written: 0 }, renderedSlugs: [] };
 }

@@ -138,7 +138,8 @@ async function checkEntry(contentDir: string, contentRoot: string, relativePath:
       unreadable: { kind: entry.kind, file: relativePath, stem: stemOf(relativePath) },
     };
   }
-  return { job: { kind: entry.kind, file: relativePath, path: absolutePath } };
+  const found = stats.isFile() ? { size: stats.size, ino: stats.ino, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs } : undefined;
+  return { job: { kind: entry.kind, file: relativePath, path: absolutePath, ...(found ? { stat: found } : {}) } };
 }
 
 /**

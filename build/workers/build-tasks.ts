@@ -22,6 +22,8 @@ export interface ContentFileJob {
   path: string;
   /** The bytes, when the caller has read them already (the build cache, which must parse exactly what it hashed). */
   bytes?: Uint8Array;
+  /** What the walk found of a regular file (not a link): the build cache knows an unchanged file by it. */
+  stat?: { size: number; ino: number; mtimeMs: number; ctimeMs: number };
 }
 
 export const BUILD_TASKS = {
