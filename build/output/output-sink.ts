@@ -14,6 +14,9 @@ import type { PreviousOutput } from "./output-reuse.ts";
 // itself for small files (measured: over a second of main-thread time at 10,000 answers).
 const writeFile = promisify(writeFileCallback);
 
+/** How much a stream gathers before it writes. */
+const GATHERED_BYTES = 1024 * 1024;
+
 /** The pieces a finished file is read back in. */
 const READ_PIECE_BYTES = 4 * 1024 * 1024;
 
@@ -160,17 +163,31 @@ export class DiskSink implements OutputSink {
         waiting.add(reject);
         start(done);
       });
+    // Small pieces (an answer's line, row or twin) are gathered and written a megabyte at a time: one write
+    // each cost more on this thread than the bytes (measured: 0.7 s at 10,000 answers, four pieces each).
+    let gathered: Buffer[] = [];
+    let gatheredBytes = 0;
+    const flush = () => {
+      const bytes = gathered.length === 1 ? gathered[0]! : Buffer.concat(gathered, gatheredBytes);
+      gathered = [];
+      gatheredBytes = 0;
+      if (output.write(bytes)) return Promise.resolve();
+      return settle((done) => output.once("drain", () => done()));
+    };
     return {
-      write: (text) => {
+      write: (contents) => {
         if (failure) return Promise.reject(failure);
-        hash.update(text);
-        if (output.write(text)) return Promise.resolve();
-        return settle((done) => output.once("drain", () => done()));
+        const bytes = typeof contents === "string" ? Buffer.from(contents) : contents instanceof Buffer ? contents : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+        hash.update(bytes);
+        gathered.push(bytes);
+        gatheredBytes += bytes.byteLength;
+        return gatheredBytes >= GATHERED_BYTES ? flush() : Promise.resolve();
       },
-      close: () =>
-        settle((done) => output.end(done)).then(() => {
-          this.digests.set(urlPath, hash.digest("hex"));
-        }),
+      close: async () => {
+        if (gatheredBytes > 0) await flush();
+        await settle((done) => output.end(done));
+        this.digests.set(urlPath, hash.digest("hex"));
+      },
     };
   }
 
