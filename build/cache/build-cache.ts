@@ -102,19 +102,18 @@ export class BuildCache implements OutputReuse {
   // --- Stage 1: parses -------------------------------------------------------------------------------------
 
   private async loadParses(): Promise<Map<string, ContentFileParse>> {
-    if (this.parses) return this.parses;
-    const read = await readCheckedFile<Array<[string, ContentFileParse]>>(path.join(this.folder, "parsed.bin"), this.version);
-    if (!read.found && read.rejected) this.note("parsed.bin", read.rejected);
-    this.parses = new Map(read.found ? read.value : []);
-    return this.parses;
+    return (this.parses ??= await this.readMap<ContentFileParse>("parsed.bin"));
   }
 
   private async loadStamps(): Promise<Map<string, FileStamp>> {
-    if (this.stamps) return this.stamps;
-    const read = await readCheckedFile<Array<[string, FileStamp]>>(path.join(this.folder, "stamps.bin"), this.version);
-    if (!read.found && read.rejected) this.note("stamps.bin", read.rejected);
-    this.stamps = new Map(read.found ? read.value : []);
-    return this.stamps;
+    return (this.stamps ??= await this.readMap<FileStamp>("stamps.bin"));
+  }
+
+  /** A map the cache keeps in one file of its folder: empty if there is none, or (said in the notes) if it is unusable. */
+  private async readMap<Value>(name: string): Promise<Map<string, Value>> {
+    const read = await readCheckedFile<Array<[string, Value]>>(path.join(this.folder, name), this.version);
+    if (!read.found && read.rejected) this.note(name, read.rejected);
+    return new Map(read.found ? read.value : []);
   }
 
   /**
