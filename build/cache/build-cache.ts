@@ -130,6 +130,11 @@ export class BuildCache implements OutputReuse {
       this.newStamps.set(job.path, known);
       return { digest: known.digest };
     }
+    return this.readAndHash(job, stamp);
+  }
+
+  /** Reads a file and hashes its bytes, recording its stamp (when it has one) with the digest and the time. */
+  private async readAndHash(job: ContentFileJob, stamp = job.stat && stampOf(job.stat)): Promise<{ digest: string; bytes: Uint8Array }> {
     const hashedAtMs = Date.now();
     this.stats.parsed.read++;
     const bytes = await readFile(job.path);
@@ -157,9 +162,7 @@ export class BuildCache implements OutputReuse {
         let known = parses.get(key);
         if (!known && !bytes) {
           // Hashed from its stamp, but its parse is gone: read after all, and hashed again from the bytes read.
-          this.stats.parsed.read++;
-          bytes = await readFile(job.path);
-          digest = sha256(bytes);
+          ({ digest, bytes } = await this.readAndHash(job));
           key = parseKey(this.version, job, digest);
           known = parses.get(key);
         }

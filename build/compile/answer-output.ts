@@ -55,21 +55,21 @@ export interface AnswerOutput {
 }
 
 const utf8 = new TextEncoder();
-const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
 export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
   const markdown = await readAnswerBody(job.body, read);
   // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
-  if ("path" in job.body && createHash("sha256").update(markdown).digest("hex") !== job.bodyDigest) throw new Error(`${job.body.path} changed while the build ran`);
+  if ("path" in job.body && sha256Hex(markdown) !== job.bodyDigest) throw new Error(`${job.body.path} changed while the build ran`);
   const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
   const ndjsonLine = canonicalJsonLine(resource);
   const digest = answerContentDigest(ndjsonLine);
   const fragment = itemFragment(resource);
-  const [opening, , ...closing] = envelopeParts([fragment], answerFileEnvelope(resource.slug, context.pageSize, digest));
-  const start = utf8.encode(opening).byteLength;
-  const fragmentBytes = utf8.encode(fragment).byteLength;
-  const file = utf8.encode(`${opening}${fragment}${closing.join("")}`);
+  // Its own file's text is the envelope's opening, the fragment, then the rest: where the fragment starts is the opening's length.
+  const parts = envelopeParts([fragment], answerFileEnvelope(resource.slug, context.pageSize, digest));
+  const start = Buffer.byteLength(parts[0]!);
+  const file = utf8.encode(parts.join(""));
   const twin = utf8.encode(answerMarkdown(job.data, markdown, context.register));
   return {
     slug: resource.slug,
@@ -77,7 +77,7 @@ export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderCo
     // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
     indexed: indexedAnswer(resource.slug, answerFingerprint(digest), fieldTokens(answerSearchTexts(resource))),
     file,
-    fragment: { start, end: start + fragmentBytes },
+    fragment: { start, end: start + Buffer.byteLength(fragment) },
     twin,
     sha256: { file: sha256Hex(file), twin: sha256Hex(twin) },
     csvRow: utf8.encode(answerCsvRow(resource)),
@@ -92,5 +92,5 @@ export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderCo
  * the answer's own file (which carries it) keeps its bytes and its ETag while other answers change.
  */
 export function answerContentDigest(ndjsonLine: string): string {
-  return `sha256:${createHash("sha256").update(ndjsonLine.endsWith("\n") ? ndjsonLine.slice(0, -1) : ndjsonLine).digest("hex")}`;
+  return `sha256:${sha256Hex(ndjsonLine.endsWith("\n") ? ndjsonLine.slice(0, -1) : ndjsonLine)}`;
 }

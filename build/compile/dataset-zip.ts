@@ -31,11 +31,10 @@ export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, gene
   const files = [...sink.digests.keys()].filter(inDatasetZip).sort();
   const entries = [...files.map((path) => ({ name: folder + path.slice(1), path })), { name: folder + README, path: undefined }].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
-  for (const entry of entries) {
-    const path = entry.path;
-    const text = path ? undefined : Buffer.from(readme(site, generatedAt, files));
-    await zip.add(entry.name, path ? () => sink.pieces(path) : async function* () {
-      yield text!;
+  const readmeBytes = Buffer.from(readme(site, generatedAt, files));
+  for (const { name, path } of entries) {
+    await zip.add(name, path ? () => sink.pieces(path) : async function* () {
+      yield readmeBytes;
     });
   }
   await zip.finish();

@@ -124,10 +124,13 @@ export class AnswersData {
     });
   }
 
-  /** A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build. */
-  file(path: string): Promise<{ text: string; digest: string }> {
+  /**
+   * A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build
+   * (by `checked`: checkedText unless said otherwise).
+   */
+  file(path: string, checked = () => this.checkedText(path)): Promise<{ text: string; digest: string }> {
     return this.remember(`file:${path}`, async () => {
-      const text = await this.checkedText(path);
+      const text = await checked();
       return { text, digest: await sha256Hex(text) };
     });
   }
@@ -149,10 +152,7 @@ export class AnswersData {
 
   /** An answer's own file (what `?slug=` alone answers with); `position` is the slug's in the index. */
   answerFile(slug: string, position: number): Promise<{ text: string; digest: string }> {
-    return this.remember(`file:${answerPath(slug)}`, async () => {
-      const text = await this.answerText(slug, position);
-      return { text, digest: await sha256Hex(text) };
-    });
+    return this.file(answerPath(slug), () => this.answerText(slug, position));
   }
 
   /** Page `page` of the prebuilt collection (what `?page=` alone answers with). */

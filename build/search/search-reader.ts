@@ -199,11 +199,9 @@ export class SearchReader {
   /** The fingerprint of the content digest of the answer at `position` (in the index), as the index records it. */
   async fingerprintAt(position: number): Promise<string> {
     const map = await this.source.map();
-    const chunk = lastNotAfter(map.document_starts.length, (at) => map.document_starts[at]!, position) + 1;
-    const { first, fingerprints } = await this.source.documents(chunk);
-    const block = Math.floor((position - first) / map.slugs_per_block);
-    const from = (position - first - block * map.slugs_per_block) * ANSWER_FINGERPRINT_DIGITS;
-    return fingerprints[block]!.slice(from, from + ANSWER_FINGERPRINT_DIGITS);
+    const chunk = chunkOf(map, position);
+    const { block, offset } = placeInChunk(map, await this.source.documents(chunk), position);
+    return block.fingerprints.slice(offset * ANSWER_FINGERPRINT_DIGITS, (offset + 1) * ANSWER_FINGERPRINT_DIGITS);
   }
 
   /** A block of a documents chunk, decoded (and remembered). */
@@ -358,18 +356,25 @@ export class SearchReader {
 
   private async slugsAt(positions: readonly number[]): Promise<string[]> {
     const map = await this.source.map();
-    const perBlock = map.slugs_per_block;
-    // The chunk of each position: the last whose first position is not after it.
-    const chunkOf = positions.map((position) => lastNotAfter(map.document_starts.length, (at) => map.document_starts[at]!, position) + 1);
-    const wanted = [...new Set(chunkOf)];
+    const chunks = positions.map((position) => chunkOf(map, position));
     const loaded = new Map<number, SearchDocumentsChunk>();
-    await Promise.all(wanted.map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
+    await Promise.all([...new Set(chunks)].map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
     return positions.map((position, at) => {
-      const chunk = loaded.get(chunkOf[at]!)!;
-      const block = Math.floor((position - chunk.first) / perBlock);
-      return this.slugBlock(chunkOf[at]!, block, chunk.blocks[block]!)[position - chunk.first - block * perBlock]!;
+      const { block, offset } = placeInChunk(map, loaded.get(chunks[at]!)!, position);
+      return this.slugBlock(chunks[at]!, block.at, block.slugs)[offset]!;
     });
   }
+}
+
+/** The documents chunk (from 1) holding a position: the last whose first position is not after it. */
+function chunkOf(map: SearchIndexMap, position: number): number {
+  return lastNotAfter(map.document_starts.length, (at) => map.document_starts[at]!, position) + 1;
+}
+
+/** Where a position lies in its documents chunk: its block (index, encoded slugs, fingerprints) and its place in the block. */
+function placeInChunk(map: SearchIndexMap, chunk: SearchDocumentsChunk, position: number): { block: { at: number; slugs: string; fingerprints: string }; offset: number } {
+  const at = Math.floor((position - chunk.first) / map.slugs_per_block);
+  return { block: { at, slugs: chunk.blocks[at]!, fingerprints: chunk.fingerprints[at]! }, offset: position - chunk.first - at * map.slugs_per_block };
 }
 
 /** The shards (from 1) that can hold words starting with `token`: usually one. */
