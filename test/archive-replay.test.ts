@@ -39,6 +39,7 @@ let viewerOrigin: string;
 let browser: Browser;
 let page: Page;
 const requested: string[] = [];
+const consoleLines: string[] = [];
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -104,25 +105,51 @@ beforeAll(async () => {
   const context = await browser.newContext();
   context.on("request", (request) => requested.push(request.url()));
   page = await context.newPage();
-  // The viewer registers its service worker on first load; a replay frame opened before it is active is not
-  // served by it, so wait for it once rather than race it on every replay.
-  await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
-  await page.waitForFunction(async (scope) => (await navigator.serviceWorker.getRegistration(scope))?.active?.state === "activated", REPLAY_BASE, { timeout: 30_000 });
-  // The first replay loads and indexes the whole WARC in the service worker: on two cores busy with other
-  // browsers (the Lighthouse test) that took over 30 s once, so it is waited for here, with room, not in a test.
-  await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
-  const loaded = Date.now() + 150_000;
-  while (!page.frames().some((frame) => /mp_\//.test(frame.url()))) {
-    if (Date.now() > loaded) throw new Error("ReplayWeb.page did not replay the archived / within 150 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // What the viewer logs, and a crash of its page, to say why when it does not replay.
+  page.on("console", (message) => consoleLines.push(message.text()));
+  page.on("crash", () => consoleLines.push("(the page crashed)"));
+  // The viewer registers its service worker on first load, then reads the whole WARC into IndexedDB on a worker of
+  // the page (about a second here). That load is left to finish before any other navigation, which would kill the
+  // worker half-way. In CI, twice, the archived / never replayed while this setup waited (30 s, then 150 s) beside
+  // the Lighthouse test's browsers; never reproduced here, even with the archive served slowly and the load cut at
+  // each stage. So the load is tried a second time on a fresh navigation, and a failure says what the viewer logged.
+  for (let attempt = 1; ; attempt++) {
+    await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
+    await page.waitForFunction(async (scope) => (await navigator.serviceWorker.getRegistration(scope))?.active?.state === "activated", REPLAY_BASE, { timeout: 30_000 });
+    const loaded = Date.now() + 90_000;
+    while (!page.frames().some((frame) => /mp_\//.test(frame.url())) && Date.now() < loaded) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (page.frames().some((frame) => /mp_\//.test(frame.url()))) break;
+    consoleLines.push(`(no replay within 90 s, attempt ${attempt})`);
+    if (attempt === 2) throw new Error(`ReplayWeb.page did not load the archive; it shows\n${await viewerText()}\nand logged:\n${consoleLines.slice(-40).join("\n")}`);
   }
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   viewer?.closeAllConnections();
   await new Promise((resolve) => (viewer ? viewer.close(resolve) : resolve(undefined)));
 });
+
+/** The text the viewer shows, in every frame (its elements sit in shadow roots, which innerText does not enter). */
+async function viewerText(): Promise<string> {
+  const texts: string[] = [];
+  for (const frame of page.frames()) {
+    const text = await frame
+      .evaluate(() => {
+        const found: string[] = [];
+        const walk = (node: Node) => {
+          if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) found.push(node.textContent.trim());
+          if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+          for (const child of node.childNodes) walk(child);
+        };
+        walk(document.body);
+        return found.join(" ");
+      })
+      .catch((error: Error) => `(${error.message})`);
+    texts.push(`${frame.url()}: ${text.slice(0, 300)}`);
+  }
+  return texts.join("\n");
+}
 
 /** Opens the archived `target` in the viewer and returns the frame the archived resource is replayed in. */
 async function replay(target: string): Promise<Frame> {
