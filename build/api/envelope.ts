@@ -139,6 +139,7 @@ const DATA_OPEN = '{\n  "data": [\n';
 const DATA_EMPTY = '{\n  "data": [],\n';
 const DATA_CLOSE = "\n  ],\n";
 const ITEM_SEPARATOR = ",\n";
+const FINAL_NEWLINE = "\n";
 
 /** An item's canonical JSON as it stands inside a collection's `data` array. */
 export function itemFragment(item: unknown): string {
@@ -151,11 +152,16 @@ export function envelopeText(fragments: readonly string[], rest: Omit<Envelope<u
   return envelopeParts(fragments, rest).join("");
 }
 
-/** The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. */
+/**
+ * The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. The part
+ * before the last is the envelope's own text after the items (its meta and links: a `q` result's explanations
+ * make it large); the last is the final newline, kept apart: a slice of the serialised JSON that leaves out the
+ * newline appended to it is a view of it in V8, where one that spans both is a copy of the whole (150 KB a query).
+ */
 export function envelopeParts<Part extends string | Uint8Array>(fragments: readonly Part[], rest: Omit<Envelope<unknown>, "data">): Array<Part | string> {
-  const tail = canonicalJson(rest).slice(2);
-  if (fragments.length === 0) return [DATA_EMPTY, tail];
-  return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail];
+  const tail = canonicalJson(rest).slice(2, -FINAL_NEWLINE.length);
+  if (fragments.length === 0) return [DATA_EMPTY, tail, FINAL_NEWLINE];
+  return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail, FINAL_NEWLINE];
 }
 
 /**

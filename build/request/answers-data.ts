@@ -67,6 +67,9 @@ const KEPT_PREPARED = 2000;
 export class AnswersData {
   private readonly cache = new Map<string, Promise<unknown>>();
   private readonly prepared = new Map<string, PreparedAnswer>();
+  /** The fragments read so far (as `remember` holds them, but at hand without a promise): by slug, and by page. */
+  private readonly answersRead = new Map<string, AnswerFragment>();
+  private readonly pagesRead = new Map<number, AnswerFragment[]>();
   /** The search index, read through the same checks as every other file. */
   readonly search: SearchReader;
 
@@ -169,14 +172,29 @@ export class AnswersData {
    */
   async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
     const [pageSize, answerCount] = await Promise.all([this.search.pageSize(), this.search.answers()]);
-    const places = answers.map(({ slug, position }) => ({ slug, position, page: Math.floor(position / pageSize) + 1, at: position % pageSize }));
     const wanted = new Map<number, number>();
-    for (const { page } of places) wanted.set(page, (wanted.get(page) ?? 0) + 1);
-    return Promise.all(
-      places.map(async ({ slug, position, page, at }) =>
-        wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize) ? (await this.pageFragments(page))[at]! : this.answerFragment(slug, position),
-      ),
-    );
+    for (const { position } of answers) {
+      const page = Math.floor(position / pageSize) + 1;
+      wanted.set(page, (wanted.get(page) ?? 0) + 1);
+    }
+    // What was read before is taken as it is: a promise per answer cost more than the rest of a warm query.
+    const found: AnswerFragment[] = new Array(answers.length);
+    const reads: Array<Promise<void>> = [];
+    answers.forEach(({ slug, position }, at) => {
+      const page = Math.floor(position / pageSize) + 1;
+      if (wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize)) {
+        const onPage = position % pageSize;
+        const fragments = this.pagesRead.get(page);
+        if (fragments) found[at] = fragments[onPage]!;
+        else reads.push(this.pageFragments(page).then((read) => void (found[at] = read[onPage]!)));
+      } else {
+        const fragment = this.answersRead.get(slug);
+        if (fragment) found[at] = fragment;
+        else reads.push(this.answerFragment(slug, position).then((read) => void (found[at] = read)));
+      }
+    });
+    await Promise.all(reads);
+    return found;
   }
 
   private answerFragment(slug: string, position: number): Promise<AnswerFragment> {
@@ -186,7 +204,9 @@ export class AnswersData {
       const bytes = new TextEncoder().encode(fragment);
       // The digest of the bytes, not the content's: a new renderer changes the bytes of the same content. A quick
       // hash: SHA-256 through WebCrypto cost a third of reading a page of scattered answers.
-      return { bytes, text: fragment, digest: quickHash([], [bytes]) };
+      const read = { bytes, text: fragment, digest: quickHash([], [bytes]) };
+      this.answersRead.set(slug, read);
+      return read;
     });
   }
 
@@ -199,7 +219,9 @@ export class AnswersData {
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
       // The page's digest covers every answer on it: an answer's place on its page names its text.
-      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), text: fragment, digest: `${digest}:${at}` }));
+      const read = texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), text: fragment, digest: `${digest}:${at}` }));
+      this.pagesRead.set(page, read);
+      return read;
     });
   }
 
