@@ -2,7 +2,8 @@
  * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10 --baseline <git ref>]`: measures, on this machine, how
  * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
  * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
- * and prints the figures; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; BENCH_WORK=<folder> works, and writes both files, there instead).
+ * and prints the figures; `-- --queries-only` measures only the queries, on the builds the last run left, and
+ * prints them; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; BENCH_WORK=<folder> works, and writes both files, there instead).
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       "search-only": { type: "boolean", default: false },
       // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
       "generators-only": { type: "boolean", default: false },
+      // Only the queries, on the builds the last run left in the work folder (shipped and each size), printed.
+      "queries-only": { type: "boolean", default: false },
       // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
       "incremental-only": { type: "boolean", default: false },
     },
@@ -48,6 +51,12 @@ async function main(): Promise<void> {
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);
+  if (values["queries-only"]) {
+    const figures: Record<string, unknown> = {};
+    for (const name of ["shipped", ...sizes.map(String)]) figures[name] = measureQueries(path.join(WORK, `dist-${name}`));
+    process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
+    return;
+  }
   const contentFingerprint = await syntheticContentFingerprint();
   await mkdir(WORK, { recursive: true });
   const generatorContent = async () => {
@@ -71,7 +80,7 @@ async function main(): Promise<void> {
   const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
-  shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
+  shipped.query = measureQueries(path.join(WORK, "dist-shipped"));
   builds.push(shipped);
   for (const size of sizes) {
     // Named by what decides whether it still builds (the generator, the content rules and schemas): content
@@ -81,7 +90,7 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: building ${size} answers…\n`);
     // Three builds each up to 10,000 answers; one of 100,000 (about 90 s and 4 GB of files).
     const figures = await measureBuild(String(size), content, size, size <= 10_000 ? 3 : 1);
-    figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
+    figures.query = measureQueries(path.join(WORK, `dist-${size}`));
     builds.push(figures);
   }
   const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;
