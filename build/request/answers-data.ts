@@ -177,7 +177,7 @@ export class AnswersData {
       const page = Math.floor(position / pageSize) + 1;
       wanted.set(page, (wanted.get(page) ?? 0) + 1);
     }
-    // What was read before is taken as it is: a promise per answer cost more than the rest of a warm query.
+    // What was read before is taken as it is: a promise per answer was a sixth of the garbage a warm query left.
     const found: AnswerFragment[] = new Array(answers.length);
     const reads: Array<Promise<void>> = [];
     answers.forEach(({ slug, position }, at) => {
