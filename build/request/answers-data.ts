@@ -67,9 +67,8 @@ const KEPT_PREPARED = 2000;
 export class AnswersData {
   private readonly cache = new Map<string, Promise<unknown>>();
   private readonly prepared = new Map<string, PreparedAnswer>();
-  /** The fragments read so far (as `remember` holds them, but at hand without a promise): by slug, and by page. */
-  private readonly answersRead = new Map<string, AnswerFragment>();
-  private readonly pagesRead = new Map<number, AnswerFragment[]>();
+  /** What `cache` holds that has been read, at hand without a promise: a promise per answer was a sixth of the garbage a warm query left. */
+  private readonly settled = new Map<string, unknown>();
   /** The search index, read through the same checks as every other file. */
   readonly search: SearchReader;
 
@@ -100,10 +99,18 @@ export class AnswersData {
     if (!pending) {
       pending = load();
       // A failed read is not remembered: the next request tries again.
-      pending.catch(() => this.cache.delete(key));
+      pending.then(
+        (value) => this.settled.set(key, value),
+        () => this.cache.delete(key),
+      );
       this.cache.set(key, pending);
     }
     return pending;
+  }
+
+  /** What `remember` has read under `key`, or undefined while it is being read or was never asked for. */
+  private remembered<T>(key: string): T | undefined {
+    return this.settled.get(key) as T | undefined;
   }
 
   /** A prebuilt file's exact text, checked to carry the index's content digest. */
@@ -177,18 +184,18 @@ export class AnswersData {
       const page = Math.floor(position / pageSize) + 1;
       wanted.set(page, (wanted.get(page) ?? 0) + 1);
     }
-    // What was read before is taken as it is: a promise per answer was a sixth of the garbage a warm query left.
+    // What was read before is taken as it is (remembered), not through a promise each.
     const found: AnswerFragment[] = new Array(answers.length);
     const reads: Array<Promise<void>> = [];
     answers.forEach(({ slug, position }, at) => {
       const page = Math.floor(position / pageSize) + 1;
       if (wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize)) {
         const onPage = position % pageSize;
-        const fragments = this.pagesRead.get(page);
+        const fragments = this.remembered<AnswerFragment[]>(pageFragmentsKey(page));
         if (fragments) found[at] = fragments[onPage]!;
         else reads.push(this.pageFragments(page).then((read) => void (found[at] = read[onPage]!)));
       } else {
-        const fragment = this.answersRead.get(slug);
+        const fragment = this.remembered<AnswerFragment>(answerFragmentKey(slug));
         if (fragment) found[at] = fragment;
         else reads.push(this.answerFragment(slug, position).then((read) => void (found[at] = read)));
       }
@@ -198,20 +205,18 @@ export class AnswersData {
   }
 
   private answerFragment(slug: string, position: number): Promise<AnswerFragment> {
-    return this.remember(`fragment:${slug}`, async () => {
+    return this.remember(answerFragmentKey(slug), async () => {
       const fragment = singleItemFragment(await this.answerText(slug, position));
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
       const bytes = new TextEncoder().encode(fragment);
       // The digest of the bytes, not the content's: a new renderer changes the bytes of the same content. A quick
       // hash: SHA-256 through WebCrypto cost a third of reading a page of scattered answers.
-      const read = { bytes, text: fragment, digest: quickHash([], [bytes]) };
-      this.answersRead.set(slug, read);
-      return read;
+      return { bytes, text: fragment, digest: quickHash([], [bytes]) };
     });
   }
 
   private pageFragments(page: number): Promise<AnswerFragment[]> {
-    return this.remember(`fragments:${page}`, async () => {
+    return this.remember(pageFragmentsKey(page), async () => {
       // The page count from the index, so that the collection's first page is not read for it.
       const pageCount = pageCountOf(await this.search.answers(), await this.search.pageSize());
       const { text, digest } = await this.file(collectionPageUrl("answers", pageCount)(page));
@@ -219,9 +224,7 @@ export class AnswersData {
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
       // The page's digest covers every answer on it: an answer's place on its page names its text.
-      const read = texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), text: fragment, digest: `${digest}:${at}` }));
-      this.pagesRead.set(page, read);
-      return read;
+      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), text: fragment, digest: `${digest}:${at}` }));
     });
   }
 
@@ -235,6 +238,9 @@ export class AnswersData {
     return prepared;
   }
 }
+
+const answerFragmentKey = (slug: string) => `fragment:${slug}`;
+const pageFragmentsKey = (page: number) => `fragments:${page}`;
 
 /**
  * The searchable members of an answer's fragment, read from its canonical layout (each member of the answer on
