@@ -116,9 +116,10 @@ beforeAll(async () => {
   for (let attempt = 1; ; attempt++) {
     await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
     await page.waitForFunction(async (scope) => (await navigator.serviceWorker.getRegistration(scope))?.active?.state === "activated", REPLAY_BASE, { timeout: 30_000 });
+    const replaying = () => page.frames().some((frame) => /mp_\//.test(frame.url()));
     const loaded = Date.now() + 90_000;
-    while (!page.frames().some((frame) => /mp_\//.test(frame.url())) && Date.now() < loaded) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (page.frames().some((frame) => /mp_\//.test(frame.url()))) break;
+    while (!replaying() && Date.now() < loaded) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (replaying()) break;
     consoleLines.push(`(no replay within 90 s, attempt ${attempt})`);
     if (attempt === 2) throw new Error(`ReplayWeb.page did not load the archive; it shows\n${await viewerText()}\nand logged:\n${consoleLines.slice(-40).join("\n")}`);
   }

@@ -4,10 +4,10 @@
  * diagnostics while the last good output is still served; the fixed file clears them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cp, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
 import { freePort } from "../build/server/free-port.ts";
 
 const DEADLINE_MS = 20_000;
@@ -47,9 +47,7 @@ describe("npm run dev", () => {
   });
 
   it("serves each saved change within moments, keeps the last good output while the content is broken, and clears the problems when it is fixed", async () => {
-    const folder = await temporaryFolder("dev-loop");
-    const content = path.join(folder, "content");
-    await cp(SHIPPED_CONTENT, content, { recursive: true });
+    const { folder, content } = await copyOfShipped("dev-loop");
     const port = await freePort();
     child = spawn(process.execPath, ["--import", "tsx", "build/dev/start.ts", "--content", content, "--out", path.join(folder, "dist"), "--cache", path.join(folder, "cache")], {
       cwd: ROOT,

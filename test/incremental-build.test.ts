@@ -14,16 +14,9 @@ import { renderAnswerOutput } from "../build/compile/answer-output.ts";
 import { parseContentFile } from "../build/content/content-file.ts";
 import type { AnswerFrontMatter } from "../build/content/types.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
-import { build, readTreeDigests, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, copyOfShipped, readTreeDigests } from "./support/build-helpers.ts";
 
 const EPOCH = 1_763_683_200;
-
-async function copyOfShipped(label: string): Promise<{ folder: string; content: string }> {
-  const folder = await temporaryFolder(label);
-  const content = path.join(folder, "content");
-  await cp(SHIPPED_CONTENT, content, { recursive: true });
-  return { folder, content };
-}
 
 /** An incremental build and a clean one of the same content, compared; returns the incremental build's cache stats. */
 async function compareWithClean(content: string, incremental: string, cache: BuildCache, clean: string, workers = 0) {

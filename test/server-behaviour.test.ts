@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
-import { build, buildShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, buildShipped, copyOfShipped, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -290,9 +290,7 @@ describe("npm start's server process", () => {
 
 describe("the edge entries after a rebuild", () => {
   it("pick up the new data (the deploy digest is rechecked), and a q page's ETag follows a change in one answer's body alone", async () => {
-    const folder = await temporaryFolder("edge-reload");
-    const content = path.join(folder, "content");
-    await cp(SHIPPED_CONTENT, content, { recursive: true });
+    const { folder, content } = await copyOfShipped("edge-reload");
     const out = path.join(folder, "dist");
     expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
     const server = await startLocalServer(out);
@@ -336,9 +334,7 @@ describe("the edge entries after a rebuild", () => {
 
 describe("an answer's own file across builds", () => {
   it("keeps its bytes when another answer changes, and one of another build is never mixed into a response", async () => {
-    const folder = await temporaryFolder("answer-file-builds");
-    const content = path.join(folder, "content");
-    await cp(SHIPPED_CONTENT, content, { recursive: true });
+    const { folder, content } = await copyOfShipped("answer-file-builds");
     const distA = path.join(folder, "dist-a");
     const distB = path.join(folder, "dist-b");
     expect((await build(content, distA, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);

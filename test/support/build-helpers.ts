@@ -11,6 +11,14 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHIPPED_CONTENT = path.join(ROOT, "content");
 export const FIXTURES = path.join(ROOT, "test", "fixtures");
 
+/** A temporary folder (removed after the test file) holding a copy of the shipped content, for a test to edit. */
+export async function copyOfShipped(label: string): Promise<{ folder: string; content: string }> {
+  const folder = await temporaryFolder(label);
+  const content = path.join(folder, "content");
+  await cp(SHIPPED_CONTENT, content, { recursive: true });
+  return { folder, content };
+}
+
 /** A temporary folder removed after the test file. */
 export async function temporaryFolder(label: string): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), `avb-${label}-`));
