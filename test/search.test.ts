@@ -285,4 +285,11 @@ describe("explanations", () => {
   it("reads the answers' HTML as text: citations left out, entities decoded, one line per block", () => {
     expect(htmlText('<p>A &amp; B <sup class="citation">[<a href="#source-x">1</a>]</sup>.</p>\n<h2>Next&#39;s &lt;part&gt;</h2><ul><li>one</li><li>two</li></ul>')).toBe("A & B.\nNext's <part>\none\ntwo");
   });
+
+  it("collapses space as it always has: runs and odd spaces to one, none beside a line's end, no empty lines", () => {
+    // The expected texts are those the regular-expression version gave: the index and the snippets are made from them.
+    expect(htmlText("<p>a \t b\u00a0\u00a0c  d</p>\n\n<p> e </p> \n <br> f")).toBe("a b c d\ne\nf");
+    expect(htmlText('<h2> Title </h2>\r\n<p>x\u00a0<sup class="citation">[1]</sup> y \t<sup class="citation">[2]</sup></p>')).toBe("Title\nx y");
+    expect(htmlText("<ul>\n  <li>one </li>\n  <li> two</li>\n</ul>\n")).toBe("one\ntwo");
+  });
 });

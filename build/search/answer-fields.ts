@@ -29,16 +29,22 @@ const CITATION_OPEN = '<sup class="citation">';
 const CITATION_CLOSE = "</sup>";
 // The end of a block (a paragraph, heading, item, cell, a break or rule) becomes the end of a line, so that a
 // snippet never runs a heading into the paragraph after it.
-const BLOCK_END = /^<(?:\/(?:p|h[1-6]|li|td|th|tr|pre|blockquote|figcaption|dt|dd)|br\s*\/?|hr\s*\/?)>$/i;
+const BLOCK_END = /<(?:\/(?:p|h[1-6]|li|td|th|tr|pre|blockquote|figcaption|dt|dd)|br\s*\/?|hr\s*\/?)>/iy;
 const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi;
+/** Space that is collapsed: a run of two or more, or one that is not a plain space. */
+const ODD_SPACE = /[ \t\r\f\v\u00a0]{2,}|[\t\r\f\v\u00a0]/g;
+/** What ODD_SPACE can match starts with one of these (a native search for each is quicker than the expression's). */
+const ODD_SPACE_MARKS = ["  ", "\t", "\r", "\f", "\v", "\u00a0"];
 
 /**
  * The text of the answers' rendered (and sanitised) HTML: tags dropped, citations left out, entities decoded,
  * one line per block, spaces collapsed. The HTML is the build's own output, so a small decoder is exact for it.
+ * It runs for every hit a cold `q` explains, so it scans with indexOf and tests in place, and runs a regular
+ * expression only over text that needs it.
  */
 export function htmlText(html: string): string {
   // One scan from tag to tag (indexOf is native and fast; a regex over every character is not): text is kept,
-  // citation markers ("[1, 2]", links to the sources list, not words) go with the spaces before them.
+  // citation markers ("[1, 2]", links to the sources list, not words) go with the spaces and tabs before them.
   let text = "";
   let at = 0;
   for (;;) {
@@ -48,7 +54,9 @@ export function htmlText(html: string): string {
       break;
     }
     if (html.startsWith(CITATION_OPEN, open)) {
-      text += html.slice(at, open).replace(/[ \t]+$/, "");
+      let before = open;
+      while (before > at && (html.charCodeAt(before - 1) === 0x20 || html.charCodeAt(before - 1) === 0x09)) before--;
+      text += html.slice(at, before);
       const close = html.indexOf(CITATION_CLOSE, open);
       at = close < 0 ? html.length : close + CITATION_CLOSE.length;
       continue;
@@ -56,7 +64,9 @@ export function htmlText(html: string): string {
     text += html.slice(at, open);
     const end = html.indexOf(">", open);
     if (end < 0) break;
-    if (BLOCK_END.test(html.slice(open, end + 1))) text += "\n";
+    // Tested where the tag starts: it cannot match past the tag's ">", so this is a test of the tag alone.
+    BLOCK_END.lastIndex = open;
+    if (BLOCK_END.test(html)) text += "\n";
     at = end + 1;
   }
   if (text.includes("&")) {
@@ -66,9 +76,15 @@ export function htmlText(html: string): string {
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     });
   }
-  // Only what changes is matched: a single space is left alone (matching every one cost half of this function).
-  return text
-    .replace(/[ \t\r\f\v\u00a0]{2,}|[\t\r\f\v\u00a0]/g, " ")
-    .replace(/ \n[\n ]*|\n[\n ]+/g, "\n")
-    .trim();
+  // Only what changes is matched: a single space is left alone, and text with nothing to collapse is not scanned.
+  if (ODD_SPACE_MARKS.some((mark) => text.includes(mark))) text = text.replace(ODD_SPACE, " ");
+  // A line's end takes the spaces beside it, and empty lines go (the space before and after a line is one at most now).
+  let lines = "";
+  for (const line of text.split("\n")) {
+    const start = line.charCodeAt(0) === 0x20 ? 1 : 0;
+    const stop = line.length > start && line.charCodeAt(line.length - 1) === 0x20 ? line.length - 1 : line.length;
+    if (stop <= start) continue;
+    lines += lines === "" ? line.slice(start, stop) : `\n${line.slice(start, stop)}`;
+  }
+  return lines.trim();
 }
