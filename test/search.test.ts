@@ -15,7 +15,7 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => expl
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
-import { ANSWER_FINGERPRINT_DIGITS, decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, answerFingerprint, decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
@@ -30,7 +30,7 @@ function pathOf(file: SearchIndexFile): string {
 
 function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, sizes?: { shardCharacters: number; documentCharacters: number; slugsPerBlock: number }) {
   const builder = new SearchIndexBuilder(sizes);
-  for (const answer of answers) builder.add(indexedAnswer(answer.slug, "0".repeat(ANSWER_FINGERPRINT_DIGITS), fieldTokens(answer.texts)));
+  for (const answer of answers) builder.add(indexedAnswer(answer.slug, "A".repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts)));
   const files = new Map<string, string>();
   for (const file of builder.files(DIGEST, 100)) files.set(pathOf(file), canonicalJson(file.body));
   return { reader: new SearchReader(new SearchFiles(async (path) => files.get(path))), files };
@@ -165,6 +165,15 @@ describe("postings", () => {
     // A shared start of 79 characters takes two digits: 79 = 15 + 2 × 32.
     expect(encodeSlugBlock([`${long}-b`, `${long}-c`])).toBe(`${long}-b,vCc`);
     expect(decodeSlugBlock(encodeSlugBlock(["only"]))).toEqual(["only"]);
+  });
+
+  it("an answer's fingerprint is the first 48 bits of its content digest in base-64 digits, as base64url writes them", () => {
+    const hex = "0123456789abcdef".repeat(4);
+    expect(answerFingerprint(`sha256:${hex}`)).toBe("ASNFZ4mr");
+    for (const digest of ["ffffffffffff", "000000000000", "fedcba987654"]) {
+      expect(answerFingerprint(`sha256:${digest}${"0".repeat(52)}`)).toBe(Buffer.from(digest, "hex").toString("base64url"));
+    }
+    expect(answerFingerprint(`sha256:${hex}`)).toHaveLength(ANSWER_FINGERPRINT_CHARACTERS);
   });
 
   it("rank keys order by points, then by position, exactly up to the bounds", () => {

@@ -357,7 +357,7 @@ describe("an answer's own file across builds", () => {
     for (const url of ["http://x.test/api/v1/answers?slug=room-sizing", "http://x.test/api/v1/answers?q=room&slug=room-sizing"]) {
       const refused = (await answersQuery(new Request(url), new AnswersData(mixed)))!;
       expect([refused.status, refused.headers.get("retry-after")], url).toEqual([503, "5"]);
-      expect(((await refused.json()) as { detail: string }).detail, url).toMatch(/room-sizing\.json holds the answer of digest sha256:[0-9a-f]{64}, the search index one of [0-9a-f]{12}…/);
+      expect(((await refused.json()) as { detail: string }).detail, url).toMatch(/room-sizing\.json holds the answer of digest sha256:[0-9a-f]{64}, the search index one of [A-Za-z0-9_-]{8}…/);
       // Read again (as the edge entry does on a mixture), all of one build: build A's answer.
       const loads: boolean[] = [];
       const retried = (await answersQuery(new Request(url), async (fresh) => (loads.push(fresh), new AnswersData(fresh ? readFrom(distA) : mixed))))!;

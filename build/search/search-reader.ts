@@ -10,7 +10,7 @@
  */
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { ANSWER_FINGERPRINT_DIGITS, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf } from "./search-index.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf } from "./search-index.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -199,9 +199,8 @@ export class SearchReader {
   /** The fingerprint of the content digest of the answer at `position` (in the index), as the index records it. */
   async fingerprintAt(position: number): Promise<string> {
     const map = await this.source.map();
-    const chunk = chunkOf(map, position);
-    const { block, offset } = placeInChunk(map, await this.source.documents(chunk), position);
-    return block.fingerprints.slice(offset * ANSWER_FINGERPRINT_DIGITS, (offset + 1) * ANSWER_FINGERPRINT_DIGITS);
+    const { first, fingerprints } = await this.source.documents(chunkOf(map, position));
+    return fingerprints.slice((position - first) * ANSWER_FINGERPRINT_CHARACTERS, (position - first + 1) * ANSWER_FINGERPRINT_CHARACTERS);
   }
 
   /** A block of a documents chunk, decoded (and remembered). */
@@ -371,10 +370,10 @@ function chunkOf(map: SearchIndexMap, position: number): number {
   return lastNotAfter(map.document_starts.length, (at) => map.document_starts[at]!, position) + 1;
 }
 
-/** Where a position lies in its documents chunk: its block (index, encoded slugs, fingerprints) and its place in the block. */
-function placeInChunk(map: SearchIndexMap, chunk: SearchDocumentsChunk, position: number): { block: { at: number; slugs: string; fingerprints: string }; offset: number } {
+/** Where a position lies in its documents chunk: its block (index, encoded slugs) and its place in the block. */
+function placeInChunk(map: SearchIndexMap, chunk: SearchDocumentsChunk, position: number): { block: { at: number; slugs: string }; offset: number } {
   const at = Math.floor((position - chunk.first) / map.slugs_per_block);
-  return { block: { at, slugs: chunk.blocks[at]!, fingerprints: chunk.fingerprints[at]! }, offset: position - chunk.first - at * map.slugs_per_block };
+  return { block: { at, slugs: chunk.blocks[at]! }, offset: position - chunk.first - at * map.slugs_per_block };
 }
 
 /** The shards (from 1) that can hold words starting with `token`: usually one. */
