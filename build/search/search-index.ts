@@ -226,12 +226,30 @@ export function encodePrefixPostings(postings: ReadonlyArray<{ position: number;
 
 
 /**
+ * Where postings are decoded: grown as needed and used again, since a common word at 100,000 answers needs arrays
+ * of hundreds of kilobytes that its reader copies from at once (a new pair per list was most of a cold query's
+ * allocation by size). What decodePostingsInto and decodePrefixPostingsInto return is a view of these: read it
+ * before decoding again.
+ */
+const scratch = { positions: new Int32Array(1024), values: new Int32Array(1024), levels: new Uint8Array(1024) };
+
+function scratchFor(postings: number): typeof scratch {
+  if (scratch.positions.length < postings) {
+    const size = Math.max(postings, scratch.positions.length * 2);
+    scratch.positions = new Int32Array(size);
+    scratch.values = new Int32Array(size);
+    scratch.levels = new Uint8Array(size);
+  }
+  return scratch;
+}
+
+/**
  * A word's postings decoded at once into typed arrays: the hot loop of a cold query, with no call per posting.
- * Every posting takes at least two digits, so half the text's length bounds their number.
+ * Every posting takes at least two digits, so half the text's length bounds their number. The arrays are views
+ * of a scratch space (see scratch), valid until the next decoding.
  */
 export function decodePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
-  const positions = new Int32Array(encoded.length >> 1);
-  const levels = new Uint8Array(encoded.length >> 1);
+  const { positions, levels } = scratchFor(encoded.length >> 1);
   let count = 0;
   let position = 0;
   for (let at = 0; at < encoded.length; ) {
@@ -250,10 +268,9 @@ export function decodePostingsInto(encoded: string): { count: number; positions:
   return { count, positions, levels };
 }
 
-/** A prefix file's postings decoded at once: positions and values (the varint loop written out twice: no call per number). */
+/** A prefix file's postings decoded at once: positions and values (the varint loop written out twice: no call per number); views of the scratch space, as decodePostingsInto's. */
 export function decodePrefixPostingsInto(encoded: string): { count: number; positions: Int32Array; values: Int32Array } {
-  const positions = new Int32Array(encoded.length >> 1);
-  const values = new Int32Array(encoded.length >> 1);
+  const { positions, values } = scratchFor(encoded.length >> 1);
   let count = 0;
   let position = 0;
   for (let at = 0; at < encoded.length; ) {
