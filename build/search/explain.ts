@@ -32,7 +32,6 @@ const SENTENCE_SHORT = 120;
 const SNIPPET_FIELDS: readonly SnippetField[] = ["summary", "body", "question", "title"];
 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
-const ASCII_RUN = /[A-Za-z0-9]+/g;
 // Outside ASCII, a word is a run of anything but spaces, punctuation, separators and controls: tokenize then says
 // which words it holds (NFKD turns some symbols into letters, "㎒" into "MHz").
 const RUN = /[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu;
@@ -121,9 +120,14 @@ class PreparedField {
   wordsIn(start: number, end: number): Array<WordRange & { index?: number }> {
     const words: Array<WordRange & { index?: number }> = [];
     if (this.ascii) {
-      ASCII_RUN.lastIndex = start;
-      for (let found = ASCII_RUN.exec(this.text); found && found.index < end; found = ASCII_RUN.exec(this.text)) {
-        words.push({ start: found.index, end: found.index + found[0].length });
+      // Runs of ASCII letters and digits, by their codes (no match object per word).
+      const text = this.text;
+      for (let at = start; ; ) {
+        while (at < text.length && !isAsciiLetterOrDigit(text.charCodeAt(at))) at++;
+        if (at >= end) break;
+        const wordStart = at;
+        while (at < text.length && isAsciiLetterOrDigit(text.charCodeAt(at))) at++;
+        words.push({ start: wordStart, end: at });
       }
       return words;
     }
@@ -138,12 +142,15 @@ class PreparedField {
     const sentences: SentenceRange[] = [];
     const text = this.text;
     let start = 0;
+    // test, not exec: every match is one character, found just before lastIndex, and test makes no match object
+    // (those were most of what explaining a hit left to collect).
     SENTENCE_END.lastIndex = 0;
-    for (let found = SENTENCE_END.exec(text); found; found = SENTENCE_END.exec(text)) {
-      const end = found[0] === "\n" ? found.index : found.index + 1;
+    while (SENTENCE_END.test(text)) {
+      const found = SENTENCE_END.lastIndex - 1;
+      const end = text.charCodeAt(found) === 0x0a ? found : found + 1;
       if (end > start) sentences.push({ start, end });
-      start = found.index + 1;
-      while (start < text.length && /\s/.test(text[start]!)) start++;
+      start = found + 1;
+      while (start < text.length && isWhiteSpace(text.charCodeAt(start))) start++;
     }
     if (text.length > start) sentences.push({ start, end: text.length });
     return (this.sentenceList = sentences);
@@ -175,6 +182,12 @@ class PreparedField {
     });
     return best;
   }
+}
+
+/** Whether a UTF-16 code unit is white space as `\\s` says (ECMAScript's WhiteSpace and LineTerminator). */
+function isWhiteSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 function isAsciiLetterOrDigit(code: number): boolean {
