@@ -19,7 +19,6 @@ import { SearchFileError, SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
 import { answerFingerprint } from "../search/search-index.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
-import { quickHash } from "./quick-hash.ts";
 
 export type { ReadText };
 
@@ -206,12 +205,16 @@ export class AnswersData {
 
   private answerFragment(slug: string, position: number): Promise<AnswerFragment> {
     return this.remember(answerFragmentKey(slug), async () => {
-      const fragment = singleItemFragment(await this.answerText(slug, position));
+      const text = await this.answerText(slug, position);
+      const fragment = singleItemFragment(text);
       if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
       const bytes = new TextEncoder().encode(fragment);
-      // The digest of the bytes, not the content's: a new renderer changes the bytes of the same content. A quick
-      // hash: SHA-256 through WebCrypto cost a third of reading a page of scattered answers.
-      return { bytes, text: fragment, digest: quickHash([], [bytes]) };
+      // Named by the answer's own content digest (checked against the index) and its length. The digest covers the
+      // answer as rendered (it is that of its line in the NDJSON, HTML included), so a new renderer of the same
+      // content changes it; a new layout of JSON would show in the envelope's own bytes, which the response's tag
+      // hashes too (with the build's content digest in them). Hashing the bytes themselves was the handler's
+      // largest single cost on a page of scattered answers.
+      return { bytes, text: fragment, digest: `${carriedDigestOf(answerPath(slug), text)}:${bytes.byteLength}` };
     });
   }
 
