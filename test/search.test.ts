@@ -15,7 +15,7 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => expl
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, answerFingerprint, decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, answerFingerprint, decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, slugInBlock, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
@@ -161,6 +161,7 @@ describe("postings", () => {
     const block = encodeSlugBlock(slugs);
     expect(block).toMatch(/^[a-z0-9-][a-z0-9,A-Z_-]*$/);
     expect(decodeSlugBlock(block)).toEqual(slugs);
+    expect(slugs.map((_, offset) => slugInBlock(block, offset))).toEqual(slugs);
     expect(firstSlugOf(block)).toBe("a");
     // A shared start of 79 characters takes two digits: 79 = 15 + 2 × 32.
     expect(encodeSlugBlock([`${long}-b`, `${long}-c`])).toBe(`${long}-b,vCc`);

@@ -137,6 +137,27 @@ export function firstSlugOf(block: string): string {
   return end < 0 ? block : block.slice(0, end);
 }
 
+/** The slug at `offset` in a block, decoding the ones before it but keeping none (decodeSlugBlock's, one slug). */
+export function slugInBlock(block: string, offset: number): string {
+  let end = block.indexOf(SLUG_SEPARATOR);
+  let slug = end < 0 ? block : block.slice(0, end);
+  for (let at = 1; at <= offset && end >= 0; at++) {
+    let read = end + 1;
+    end = block.indexOf(SLUG_SEPARATOR, read);
+    let digit = DIGIT_VALUES[block.charCodeAt(read++)]!;
+    let shared = 0;
+    let scale = 1;
+    while (digit >= 32) {
+      shared += (digit & 31) * scale;
+      scale *= 32;
+      digit = DIGIT_VALUES[block.charCodeAt(read++)]!;
+    }
+    shared += digit * scale;
+    slug = slug.slice(0, shared) + block.slice(read, end < 0 ? undefined : end);
+  }
+  return slug;
+}
+
 /** The slugs of a block. */
 export function decodeSlugBlock(block: string): string[] {
   const parts = block.split(SLUG_SEPARATOR);

@@ -10,7 +10,7 @@
  */
 import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf } from "./search-index.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf, slugInBlock } from "./search-index.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -62,13 +62,13 @@ interface QueryEntry extends Matches {
 }
 
 /** A small least-recently-used cache, bounded by the summed weight of its entries. */
-class BoundedCache<Value> {
-  private readonly entries = new Map<string, { value: Value; weight: number }>();
+class BoundedCache<Value, Key extends string | number = string> {
+  private readonly entries = new Map<Key, { value: Value; weight: number }>();
   private weight = 0;
 
   constructor(private readonly maxWeight: number) {}
 
-  get(key: string): Value | undefined {
+  get(key: Key): Value | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -76,7 +76,7 @@ class BoundedCache<Value> {
     return entry.value;
   }
 
-  set(key: string, value: Value, weight: number): void {
+  set(key: Key, value: Value, weight: number): void {
     const old = this.entries.get(key);
     if (old) {
       this.weight -= old.weight;
@@ -136,6 +136,8 @@ export class SearchReader {
   private readonly suggested = new BoundedCache<Suggestion[]>(256);
   /** Decoded blocks of slugs, by chunk and block. */
   private readonly slugBlocks = new BoundedCache<string[]>(64_000);
+  /** The slugs of the hits of pages made, by position: a page of scattered hits decodes a block up to each hit, no further. */
+  private readonly slugsByPosition = new BoundedCache<string, number>(64_000);
 
   constructor(private readonly source: SearchIndexSource) {}
 
@@ -360,7 +362,9 @@ export class SearchReader {
     await Promise.all([...new Set(chunks)].map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
     return positions.map((position, at) => {
       const { block, offset } = placeInChunk(map, loaded.get(chunks[at]!)!, position);
-      return this.slugBlock(chunks[at]!, block.at, block.slugs)[offset]!;
+      let slug = this.slugsByPosition.get(position) ?? this.slugBlocks.get(`${chunks[at]!}:${block.at}`)?.[offset];
+      if (slug === undefined) this.slugsByPosition.set(position, (slug = slugInBlock(block.slugs, offset)), 1);
+      return slug;
     });
   }
 }
