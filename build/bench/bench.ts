@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const sizes = values.sizes!.split(",").map(Number);
   if (values["queries-only"]) {
     const figures: Record<string, unknown> = {};
-    for (const name of ["shipped", ...sizes.map(String)]) figures[name] = measureQueries(path.join(WORK, `dist-${name}`));
+    for (const name of ["shipped", ...sizes.map(String)]) figures[name] = await measureQueries(path.join(WORK, `dist-${name}`));
     process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
     return;
   }
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const aside = await setAsideEarlierOutputs();
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
-  shipped.query = measureQueries(path.join(WORK, "dist-shipped"));
+  shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
   builds.push(shipped);
   for (const size of sizes) {
     // Named by what decides whether it still builds (the generator, the content rules and schemas): content
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: building ${size} answers…\n`);
     // Three builds each up to 10,000 answers; one of 100,000 (about 90 s and 4 GB of files).
     const figures = await measureBuild(String(size), content, size, size <= 10_000 ? 3 : 1);
-    figures.query = measureQueries(path.join(WORK, `dist-${size}`));
+    figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
     builds.push(figures);
   }
   const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;

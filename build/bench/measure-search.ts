@@ -1,7 +1,8 @@
 /**
  * The search of a build, measured: the index's files (sizes, shards, the parse a cold token pays at most), and
  * `q` through the real request handler: cold in a new process (compiler and data cold, as a new edge isolate's
- * first request), cold in a process of its own (a fresh AnswersData, the compiler warmed: the data's own cost), and
+ * first request), cold in a process of its own (a fresh AnswersData, the compiler warmed: the data's own cost), the
+ * same under Deno with every read fetched (cold-query-deno.js: the edge runtime, and what its reads cost it), and
  * warm (p50 and p99 of 1,000 calls after 200). The queries are measured in a child process (query-figures.ts), not
  * in the bench's: an edge isolate's heap holds little but the query's data, and in the bench's own process, after
  * its builds, the cold figures at 100,000 were twice as high (70 against 34 ms for the dearest query).
@@ -22,6 +23,9 @@ import { countingReader, fileOf } from "./counting-reader.ts";
 import { percentile } from "./percentile.ts";
 import { threadCpuMs, threadCpuMsSince } from "./thread-cpu.ts";
 import { ENV, ROOT } from "./workspace.ts";
+import { startStaticServer } from "./measure-servers.ts";
+import { freePort } from "../server/free-port.ts";
+import { installToolchain, TOOLCHAIN, toolchainEnv } from "../../test/toolchain/netlify-toolchain.ts";
 
 export interface IndexFigures {
   files: number;
@@ -57,6 +61,13 @@ export interface QueryCase {
   coldIndexMainThreadCpuMs?: number;
   coldReads: number;
   coldReadBytes: number;
+  /**
+   * The fresh-data figure under Deno, the edge runtime (cold-query-deno.js), every read a real fetch from a static
+   * server of the build on loopback (in another process, as the CDN is): the process's CPU and the main thread's
+   * (where the isolate's JavaScript and Deno's HTTP client run). Undefined where the test toolchain's Deno is not.
+   */
+  edgeCpuMs?: number;
+  edgeMainThreadCpuMs?: number;
   /** One AnswersData kept, the same q asked again: the reader remembers the query's ranking, so this is its remembered path. */
   p50Ms: number;
   p99Ms: number;
@@ -239,11 +250,42 @@ async function warm(dist: string, q: string) {
   return { matches, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
 }
 
-/** The query figures of a build, measured in a Node process of their own (query-figures.ts). */
-export function measureQueries(dist: string): QueryFigures {
+/** The query figures of a build, measured in a Node process of their own (query-figures.ts), and its cold cases under Deno. */
+export async function measureQueries(dist: string): Promise<QueryFigures> {
   const run = spawnSync(process.execPath, ["--import", "tsx", "build/bench/query-figures.ts", dist], { cwd: ROOT, encoding: "utf8", env: ENV, maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`measuring the queries of ${dist} failed: ${run.stderr.slice(0, 2000)}`);
-  return JSON.parse(run.stdout) as QueryFigures;
+  const figures = JSON.parse(run.stdout) as QueryFigures;
+  const edge = await coldUnderDeno(dist, figures.cases);
+  for (const testCase of figures.cases) {
+    const found = edge.find((result) => result.q === testCase.q);
+    testCase.edgeCpuMs = found?.cpuMs;
+    testCase.edgeMainThreadCpuMs = found?.mainThreadCpuMs;
+  }
+  return figures;
+}
+
+/**
+ * The cases cold (fresh data, compiler warmed) under Deno with the toolchain the deploy tests install, each read a
+ * fetch from serve-handler on loopback; nothing where that toolchain cannot be installed (no network, no cache).
+ */
+async function coldUnderDeno(dist: string, cases: readonly QueryCase[]): Promise<Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>> {
+  try {
+    installToolchain();
+  } catch (error) {
+    process.stderr.write(`bench: no Deno, so no edge figures: ${error instanceof Error ? error.message : String(error)}\n`);
+    return [];
+  }
+  const port = await freePort();
+  const origin = await startStaticServer(dist, port);
+  try {
+    const script = path.join(ROOT, "build", "bench", "cold-query-deno.js");
+    const args = ["run", "--no-config", "--no-npm", "--no-remote", "--no-prompt", "--allow-all", script, path.join(ROOT, "build"), `http://127.0.0.1:${port}`, JSON.stringify(cases.map(({ q }) => ({ q }))), String(REPEATS)];
+    const run = spawnSync(path.join(TOOLCHAIN.denoBin, "deno"), args, { cwd: ROOT, encoding: "utf8", env: toolchainEnv(ENV), maxBuffer: 16 * 1024 * 1024 });
+    if (run.status !== 0) throw new Error(`the cold queries under Deno failed: ${run.stderr.slice(0, 2000)}`);
+    return JSON.parse(run.stdout) as Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>;
+  } finally {
+    origin.kill("SIGTERM");
+  }
 }
 
 /**

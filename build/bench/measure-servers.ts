@@ -18,14 +18,19 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   return child;
 }
 
-export async function measureServers(dist: string, seconds: number) {
-  const headers = { accept: "application/json", "accept-encoding": "identity" };
-  const local = await startProcess(["--import", "tsx", "build/server/start.ts"], { DIST: dist, PORT: "18080", HOST: "127.0.0.1" }, "Serving");
-  const plain = await startProcess(
-    ["-e", `const http=require("node:http");const handler=require("serve-handler");http.createServer((q,s)=>handler(q,s,{public:${JSON.stringify(dist)}})).listen(18081,"127.0.0.1",()=>console.log("ready"));`],
+/** `serve`'s handler (serve-handler) on a plain Node server of `dist`, on loopback: a static origin and nothing more. */
+export function startStaticServer(dist: string, port: number): Promise<ChildProcess> {
+  return startProcess(
+    ["-e", `const http=require("node:http");const handler=require("serve-handler");http.createServer((q,s)=>handler(q,s,{public:${JSON.stringify(dist)}})).listen(${port},"127.0.0.1",()=>console.log("ready"));`],
     {},
     "ready",
   );
+}
+
+export async function measureServers(dist: string, seconds: number) {
+  const headers = { accept: "application/json", "accept-encoding": "identity" };
+  const local = await startProcess(["--import", "tsx", "build/server/start.ts"], { DIST: dist, PORT: "18080", HOST: "127.0.0.1" }, "Serving");
+  const plain = await startStaticServer(dist, 18081);
   try {
     const run = (url: string) => autocannon({ url, connections: 10, duration: seconds, headers });
     const file = "/api/v1/answers/room-sizing.json";

@@ -173,13 +173,15 @@ export function queryTargets(builds: ReadonlyArray<BuildFigures | undefined>): s
       const newProcess = worst(size.cases, (testCase) => testCase.coldNewProcessCpuMs);
       const newProcessMainThread = worst(size.cases, (testCase) => testCase.coldNewProcessMainThreadCpuMs);
       const also = Number.isNaN(newProcess) ? "" : `; in a new process, the compiler cold too, ${n(newProcess)} ms, main thread ${n(newProcessMainThread)} ms`;
-      return `${size.label}: worst ${n(worst(size.cases, (testCase) => testCase.coldCpuMs))} ms (main thread ${n(worst(size.cases, (testCase) => testCase.coldMainThreadCpuMs))} ms; the index alone ${n(worst(size.cases, (testCase) => testCase.coldIndexCpuMs))} ms${also})`;
+      const edge = `; under Deno with real fetches ${n(worst(size.cases, (testCase) => testCase.edgeCpuMs))} ms, main thread ${n(worst(size.cases, (testCase) => testCase.edgeMainThreadCpuMs))} ms`;
+      return `${size.label}: worst ${n(worst(size.cases, (testCase) => testCase.coldCpuMs))} ms (main thread ${n(worst(size.cases, (testCase) => testCase.coldMainThreadCpuMs))} ms; the index alone ${n(worst(size.cases, (testCase) => testCase.coldIndexCpuMs))} ms${edge}${also})`;
     }),
     ...notRun,
   ].join("; ");
   return [
     `| q at 10,000 and at 100,000: warm p99 under 2 ms | ${warm} | ${status((cases) => worst(cases, (testCase) => testCase.p99Ms) < 2)} |`,
-    `| cold query under 20 ms of CPU at 10,000 and at 100,000 (fresh data, median of five) | ${cold} | ${status((cases) => worst(cases, (testCase) => testCase.coldCpuMs) < 20)} |`,
+    // Met only if the Node figure (the process's CPU) and the edge runtime's (Deno's main thread, reads by fetch) both are.
+    `| cold query under 20 ms of CPU at 10,000 and at 100,000 (fresh data, median of five; in Node, and under Deno with its reads fetched) | ${cold} | ${status((cases) => worst(cases, (testCase) => testCase.coldCpuMs) < 20 && !(worst(cases, (testCase) => testCase.edgeMainThreadCpuMs) >= 20))} |`,
   ];
 }
 
@@ -195,14 +197,15 @@ function querySection(builds: readonly BuildFigures[]): string[] {
     "",
     "- **Cold, new process**: the query as the first thing a new Node process does (`build/bench/cold-query.ts`), as a new edge isolate's first request: none of the handler's code has run, so the compiler is cold too, and nothing is read. The modules are loaded, and Node's own web APIs (`Request`, `Response`, streams, WebCrypto: Node loads them on first use, an isolate has them built in) touched, before the clock starts. Five processes per case, medians; being processes of their own, nothing the bench ran before touches them.",
     "- **Cold, fresh data**: a fresh `AnswersData` per call, as a cold isolate's data, in a Node process that measures only the queries of one build (`build/bench/query-figures.ts`), whose heap, as an isolate's, holds little else (measured in the bench's own process instead, after its builds, the same queries cost up to twice as much). What is read: the index's map, the shards (or prefix file) of the query's words, the documents chunks of the page's hits, the hits' answers (their pages or own files), the root resource; everything read, parsed, ranked, explained. The compiler is warmed first by three rounds of every case, each on a fresh `AnswersData`, so that every case meets the same compiled code and the figure is the data's cost; every case is measured cold before any is measured warm. Median of five. (No collection is forced between calls: V8 sweeps after a forced one on its helper threads, which then counts in the next call's CPU.) *Index only* is the search alone on fresh files: reading and parsing what the query needs of the index, ranking, the page's slugs (and a miss's suggestions), no answer read.",
-    "- *CPU* is the process's (`process.cpuUsage`, user and system): all its threads, V8's compiler and garbage collector helpers and libuv's file reads included, which is why it can exceed the wall time, and why it varies more from run to run. *Main thread* is that thread's own CPU (Linux's `/proc/thread-self/schedstat`): where the isolate's JavaScript runs, so the closer figure to an edge function's CPU. *Wall* runs until the response's body is read.",
+    "- **Cold, under Deno**: the fresh-data measurement again under Deno (the test toolchain's, the runtime of Netlify's edge; `build/bench/cold-query-deno.js`), with the same modules the edge entry imports and every read a real `fetch`, as at the edge, from a static server of the build on loopback (serve-handler, in a process of its own, as the CDN is): what a read costs the isolate (Deno's HTTP client, the request and response, the body's decoding) is counted, which the Node figures, reading files, leave out. Same warm-up, median of five.",
+    "- *CPU* is the process's (`process.cpuUsage`, user and system): all its threads, V8's compiler and garbage collector helpers and libuv's file reads included, which is why it can exceed the wall time, and why it varies more from run to run. *Main thread* is that thread's own CPU (Linux's `/proc/<pid>/task/<tid>/schedstat`): where the isolate's JavaScript runs (and, under Deno, its HTTP client), so the closer figure to an edge function's CPU; Netlify counts \"all time spent running your scripts\", not \"time spent waiting for resources or responses\" (docs.netlify.com, Edge Functions limits). *Wall* runs until the response's body is read.",
     "",
-    "| content | case | q | matches | new process: CPU (ms) | new process: main thread (ms) | new process: wall (ms) | fresh data: CPU (ms) | fresh data: main thread (ms) | fresh data: wall (ms) | index only: CPU (ms) | index only: main thread (ms) | reads | bytes read (KiB) |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| content | case | q | matches | new process: CPU (ms) | new process: main thread (ms) | new process: wall (ms) | fresh data: CPU (ms) | fresh data: main thread (ms) | fresh data: wall (ms) | index only: CPU (ms) | index only: main thread (ms) | Deno, fetched: CPU (ms) | Deno, fetched: main thread (ms) | reads | bytes read (KiB) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...withQueries.flatMap((build) =>
       build.query!.cases.map(
         (testCase) =>
-          `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.coldNewProcessCpuMs)} | ${n(testCase.coldNewProcessMainThreadCpuMs)} | ${n(testCase.coldNewProcessWallMs)} | ${n(testCase.coldCpuMs)} | ${n(testCase.coldMainThreadCpuMs)} | ${n(testCase.coldWallMs)} | ${n(testCase.coldIndexCpuMs)} | ${n(testCase.coldIndexMainThreadCpuMs)} | ${testCase.coldReads} | ${n(testCase.coldReadBytes / 1024, 0)} |`,
+          `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.coldNewProcessCpuMs)} | ${n(testCase.coldNewProcessMainThreadCpuMs)} | ${n(testCase.coldNewProcessWallMs)} | ${n(testCase.coldCpuMs)} | ${n(testCase.coldMainThreadCpuMs)} | ${n(testCase.coldWallMs)} | ${n(testCase.coldIndexCpuMs)} | ${n(testCase.coldIndexMainThreadCpuMs)} | ${n(testCase.edgeCpuMs)} | ${n(testCase.edgeMainThreadCpuMs)} | ${testCase.coldReads} | ${n(testCase.coldReadBytes / 1024, 0)} |`,
       ),
     ),
     "",
