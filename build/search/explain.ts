@@ -184,7 +184,7 @@ class PreparedField {
   }
 }
 
-/** Whether a UTF-16 code unit is white space as `\\s` says (ECMAScript's WhiteSpace and LineTerminator). */
+/** Whether a UTF-16 code unit is white space as `\s` says (ECMAScript's WhiteSpace and LineTerminator). */
 function isWhiteSpace(code: number): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;

@@ -137,11 +137,15 @@ export function firstSlugOf(block: string): string {
   return end < 0 ? block : block.slice(0, end);
 }
 
-/** The slug at `offset` in a block, decoding the ones before it but keeping none (decodeSlugBlock's, one slug). */
-export function slugInBlock(block: string, offset: number): string {
+/**
+ * A block's slugs in order, up to the one at offset `last`, each given to `each` as it is decoded: returns the last
+ * decoded. One decoder for a whole block and for one slug of it.
+ */
+function walkSlugBlock(block: string, last: number, each?: (slug: string) => void): string {
   let end = block.indexOf(SLUG_SEPARATOR);
   let slug = end < 0 ? block : block.slice(0, end);
-  for (let at = 1; at <= offset && end >= 0; at++) {
+  each?.(slug);
+  for (let at = 1; at <= last && end >= 0; at++) {
     let read = end + 1;
     end = block.indexOf(SLUG_SEPARATOR, read);
     let digit = DIGIT_VALUES[block.charCodeAt(read++)]!;
@@ -154,28 +158,20 @@ export function slugInBlock(block: string, offset: number): string {
     }
     shared += digit * scale;
     slug = slug.slice(0, shared) + block.slice(read, end < 0 ? undefined : end);
+    each?.(slug);
   }
   return slug;
 }
 
+/** The slug at `offset` in a block, decoding the ones before it but keeping none. */
+export function slugInBlock(block: string, offset: number): string {
+  return walkSlugBlock(block, offset);
+}
+
 /** The slugs of a block. */
 export function decodeSlugBlock(block: string): string[] {
-  const parts = block.split(SLUG_SEPARATOR);
-  const slugs = [parts[0]!];
-  for (let at = 1; at < parts.length; at++) {
-    const part = parts[at]!;
-    let digit = DIGIT_VALUES[part.charCodeAt(0)]!;
-    let shared = 0;
-    let scale = 1;
-    let read = 1;
-    while (digit >= 32) {
-      shared += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[part.charCodeAt(read++)]!;
-    }
-    shared += digit * scale;
-    slugs.push(slugs[at - 1]!.slice(0, shared) + part.slice(read));
-  }
+  const slugs: string[] = [];
+  walkSlugBlock(block, Infinity, (slug) => slugs.push(slug));
   return slugs;
 }
 
