@@ -155,8 +155,8 @@ export function envelopeText(fragments: readonly string[], rest: Omit<Envelope<u
 /**
  * The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. The part
  * before the last is the envelope's own text after the items (its meta and links: a `q` result's explanations
- * make it large); the last is the final newline, kept apart: a slice of the serialised JSON that leaves out the
- * newline appended to it is a view of it in V8, where one that spans both is a copy of the whole (150 KB a query).
+ * make it large); the last is the final newline, kept apart, so that the part before it says alone what the
+ * envelope adds (a computed response's tag hashes it).
  */
 export function envelopeParts<Part extends string | Uint8Array>(fragments: readonly Part[], rest: Omit<Envelope<unknown>, "data">): Array<Part | string> {
   const tail = canonicalJson(rest).slice(2, -FINAL_NEWLINE.length);
