@@ -10,7 +10,8 @@ import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
-import { build, buildShipped, copyOfShipped, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { build, buildShipped, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { StaticFiles } from "../build/server/static-files.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -330,6 +331,31 @@ describe("the edge entries after a rebuild", () => {
     }
     expect(await tagOf()).not.toBe(original);
   }, 60_000);
+});
+
+describe("a rebuild's swap of the output folder", () => {
+  it("is waited for, not answered 404, when a file is looked up or read between its two renames", async () => {
+    const out = path.join(await temporaryFolder("swap"), "dist");
+    await mkdir(out);
+    await writeFile(path.join(out, "a.json"), "{}\n");
+    const files = new StaticFiles(out);
+    const file = path.join(out, "a.json");
+    const swapIn = async (text: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await mkdir(`${out}.ready`);
+      await writeFile(path.join(`${out}.ready`, "a.json"), text);
+      await rename(`${out}.ready`, out);
+    };
+    // As atomic-output does: the live folder renamed away, then (here 50 ms later) the new one renamed in.
+    await rename(out, `${out}.previous-1`);
+    const [resolved] = await Promise.all([files.resolve("/a.json"), swapIn('{"build":2}\n')]);
+    expect(resolved).toBe(file);
+    await rename(out, `${out}.previous-2`);
+    const [loaded] = await Promise.all([files.load(file), swapIn('{"build":3}\n')]);
+    expect(loaded.bytes.toString()).toBe('{"build":3}\n');
+    // A file that is not there, in a folder that is, is not found at once.
+    expect(await files.resolve("/b.json")).toBeUndefined();
+  });
 });
 
 describe("an answer's own file across builds", () => {

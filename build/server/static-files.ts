@@ -24,6 +24,13 @@ export interface StaticFile {
 /** Below this, compression costs more than it saves (the serve CLI uses the same threshold). */
 export const COMPRESSION_THRESHOLD = 1024;
 const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * A rebuild swaps its new output in with two renames (build/output/atomic-output.ts), between which the folder is
+ * absent: a lookup that finds the folder itself gone waits this long, looking every SWAP_POLL_MS, for it to be back.
+ * On a loaded machine the window is milliseconds, and `npm run dev` served a 404 in it.
+ */
+const SWAP_WAIT_MS = 2000;
+const SWAP_POLL_MS = 2;
 
 export class StaticFiles {
   private readonly cache = new Map<string, { version: string; file: StaticFile }>();
@@ -50,7 +57,7 @@ export class StaticFiles {
     return file;
   }
 
-  private async resolveNow(urlPath: string): Promise<string | undefined> {
+  private async resolveNow(urlPath: string, afterSwap = false): Promise<string | undefined> {
     if (urlPath.includes("\0") || urlPath.includes("\\") || !urlPath.startsWith("/")) return undefined;
     const segments = urlPath.split("/").filter(Boolean);
     if (segments.some((segment) => segment === ".." || segment === ".")) return undefined;
@@ -68,12 +75,33 @@ export class StaticFiles {
       const real = await realpath(file);
       return real === file || real.startsWith(root + path.sep) ? file : undefined;
     } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (!isNotFound(error)) throw error;
+      return !afterSwap && (await this.waitedForSwap(root)) ? this.resolveNow(urlPath, true) : undefined;
+    }
+  }
+
+  /** Whether the folder was absent (a rebuild between its two renames), having waited for it to be back. */
+  private async waitedForSwap(root: string): Promise<boolean> {
+    const present = () => lstat(root).then(() => true, () => false);
+    if (await present()) return false;
+    for (const started = performance.now(); performance.now() - started < SWAP_WAIT_MS; ) {
+      await new Promise((resolve) => setTimeout(resolve, SWAP_POLL_MS));
+      if (await present()) break;
+    }
+    return true;
+  }
+
+  /** The file at a path `resolve` gave, read (and remembered by its version); a rebuild's swap meanwhile is waited for. */
+  async load(absolutePath: string): Promise<StaticFile> {
+    try {
+      return await this.loadNow(absolutePath);
+    } catch (error) {
+      if (isNotFound(error) && (await this.waitedForSwap(await this.root))) return this.loadNow(absolutePath);
       throw error;
     }
   }
 
-  async load(absolutePath: string): Promise<StaticFile> {
+  private async loadNow(absolutePath: string): Promise<StaticFile> {
     const stats = await lstat(absolutePath);
     const version = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
     const cached = this.cache.get(absolutePath);
