@@ -7,9 +7,10 @@ import type { OutputReuse } from "./output-reuse.ts";
 
 /**
  * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
- * killed build never leaves a partial output. Between the two renames (microseconds) the output folder is
- * absent; a build killed exactly there leaves a complete folder in the work folder, which
- * `repairOutput` (run by every build and by the server before it starts) puts back.
+ * killed build never leaves a partial output. Between the two renames (microseconds, milliseconds on a loaded
+ * machine) the output folder is absent: the local server waits for it (build/server/static-files.ts). A build
+ * killed exactly there leaves a complete folder in the work folder, which `repairOutput` (run by every build and
+ * by the server before it starts) puts back.
  *
  *   work/stage     being written; discarded if the build dies
  *   work/ready     complete, about to become the output
