@@ -139,7 +139,6 @@ const DATA_OPEN = '{\n  "data": [\n';
 const DATA_EMPTY = '{\n  "data": [],\n';
 const DATA_CLOSE = "\n  ],\n";
 const ITEM_SEPARATOR = ",\n";
-const FINAL_NEWLINE = "\n";
 
 /** An item's canonical JSON as it stands inside a collection's `data` array. */
 export function itemFragment(item: unknown): string {
@@ -153,15 +152,13 @@ export function envelopeText(fragments: readonly string[], rest: Omit<Envelope<u
 }
 
 /**
- * The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. The part
- * before the last is the envelope's own text after the items (its meta and links: a `q` result's explanations
- * make it large); the last is the final newline, kept apart, so that the part before it says alone what the
- * envelope adds (a computed response's tag hashes it).
+ * The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. The last
+ * part is the envelope's own text after the items (its meta and links, and the final newline).
  */
 export function envelopeParts<Part extends string | Uint8Array>(fragments: readonly Part[], rest: Omit<Envelope<unknown>, "data">): Array<Part | string> {
-  const tail = canonicalJson(rest).slice(2, -FINAL_NEWLINE.length);
-  if (fragments.length === 0) return [DATA_EMPTY, tail, FINAL_NEWLINE];
-  return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail, FINAL_NEWLINE];
+  const tail = canonicalJson(rest).slice(2);
+  if (fragments.length === 0) return [DATA_EMPTY, tail];
+  return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail];
 }
 
 /**

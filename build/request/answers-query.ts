@@ -157,14 +157,12 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
     Object.assign(envelope.meta, search);
   }
   const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope);
-  // The part before the last is the envelope's own text after the answers (the rest are the answers and fixed joints):
-  // with the answers' digests, it says what the bytes are.
-  const own = parts.length - 2;
-  const bytes = parts.map((part, at) => (typeof part !== "string" ? part : at === own ? new TextEncoder().encode(part) : encodedJoint(part)));
-  return jsonResponse(request, bytes, combinedDigest(fragments.map((fragment) => fragment.digest), bytes[own]!), lifecycle);
+  const bytes = parts.map((part, at) => (typeof part !== "string" ? part : at === parts.length - 1 ? new TextEncoder().encode(part) : encodedJoint(part)));
+  // The last part is the envelope's own text (all but the answers): with the answers' digests, it says what the bytes are.
+  return jsonResponse(request, bytes, combinedDigest(fragments.map((fragment) => fragment.digest), bytes[bytes.length - 1]!), lifecycle);
 }
 
-// The few fixed strings between the answers of a body ("[", ",", "]", the final newline), encoded once: like the answers' own bytes,
+// The few fixed strings between the answers of a body ("[", ",", "]"), encoded once: like the answers' own bytes,
 // the same bytes serve every response.
 const encodedJoints = new Map<string, Uint8Array<ArrayBuffer>>();
 
