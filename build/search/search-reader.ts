@@ -362,7 +362,7 @@ export class SearchReader {
     await Promise.all([...new Set(chunks)].map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
     return positions.map((position, at) => {
       const { block, offset } = placeInChunk(map, loaded.get(chunks[at]!)!, position);
-      let slug = this.slugsByPosition.get(position) ?? this.slugBlocks.get(`${chunks[at]!}:${block.at}`)?.[offset];
+      let slug = this.slugsByPosition.get(position);
       if (slug === undefined) this.slugsByPosition.set(position, (slug = slugInBlock(block.slugs, offset)), 1);
       return slug;
     });
