@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { renameSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
@@ -355,6 +356,43 @@ describe("a rebuild's swap of the output folder", () => {
     expect(loaded.bytes.toString()).toBe('{"build":3}\n');
     // A file that is not there, in a folder that is, is not found at once.
     expect(await files.resolve("/b.json")).toBeUndefined();
+  });
+
+  it("is looked through again when the folder is back by the time a miss in it is handled", async () => {
+    const out = path.join(await temporaryFolder("swap-race"), "dist");
+    await mkdir(out);
+    await writeFile(path.join(out, "a.json"), "{}\n");
+    const files = new StaticFiles(out);
+    const file = path.join(out, "a.json");
+    expect(await files.resolve("/a.json")).toBe(file);
+    const lookups: Array<[string, () => Promise<unknown>]> = [
+      ["lookup", () => new StaticFiles(out).resolve("/a.json")],
+      ["read", () => files.load(file).then((loaded) => loaded.absolutePath)],
+    ];
+    for (const [what, lookup] of lookups) {
+      renameSync(out, `${out}.away`);
+      const pending = lookup();
+      // Its file-system calls run on libuv's pool while this thread is held: they miss, and before the miss is
+      // handled here the folder is back (the second rename of a swap, seen late on a loaded machine).
+      for (let tick = 0; tick < 10; tick++) await null;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      renameSync(`${out}.away`, out);
+      expect(await pending, what).toBe(file);
+    }
+  });
+
+  it("keeps the header rules of _headers on a response asked for between its two renames", async () => {
+    const { dist } = await buildShipped("swap-headers");
+    const server = await startLocalServer(dist);
+    const url = `${server.origin}/api/v1/answers/room-sizing.json`;
+    const link = (await fetch(url)).headers.get("link");
+    expect(link).toContain('rel="describedby"');
+    await rename(dist, `${dist}.previous`);
+    // Past the quarter of a second for which the server trusts its last look at _headers.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const swapBack = new Promise((resolve) => setTimeout(resolve, 50)).then(() => rename(`${dist}.previous`, dist));
+    const [response] = await Promise.all([fetch(url), swapBack]);
+    expect([response.status, response.headers.get("link")]).toEqual([200, link]);
   });
 });
 

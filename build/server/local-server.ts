@@ -35,7 +35,7 @@ export interface LocalServerOptions {
 
 export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
   const files = new StaticFiles(path.resolve(options.dist));
-  const currentConfig = netlifyConfigOf(options);
+  const currentConfig = netlifyConfigOf(options, files);
   await currentConfig();
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
@@ -192,18 +192,25 @@ function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): 
  * netlify.toml with the _headers file the build writes into the output. _headers changes with every
  * content change (it holds the home page's script hashes), so it is read again when its file changes.
  */
-function netlifyConfigOf(options: LocalServerOptions): () => Promise<NetlifyConfig> {
+function netlifyConfigOf(options: LocalServerOptions, files: StaticFiles): () => Promise<NetlifyConfig> {
   const headersFile = path.join(path.resolve(options.dist), "_headers");
+  const statHeaders = () =>
+    stat(headersFile).catch((error: unknown) => {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    });
   let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
   let checkedAt = 0;
   return async () => {
     // A rebuild is noticed within a quarter of a second; no request pays for a stat of its own.
     if (loaded && performance.now() - checkedAt < 250) return loaded.config;
     checkedAt = performance.now();
-    const stats = await stat(headersFile).catch((error: unknown) => {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    });
+    // Missed during a rebuild's swap, _headers would be left out of every response for a quarter of a second.
+    let stats = await statHeaders();
+    if (!stats) {
+      await files.untilFolderPresent();
+      stats = await statHeaders();
+    }
     const version = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "none";
     if (!loaded || loaded.version !== version) {
       loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, stats ? [headersFile] : []) };

@@ -26,8 +26,8 @@ export const COMPRESSION_THRESHOLD = 1024;
 const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
 /**
  * A rebuild swaps its new output in with two renames (build/output/atomic-output.ts), between which the folder is
- * absent: a lookup that finds the folder itself gone waits this long, looking every SWAP_POLL_MS, for it to be back.
- * On a loaded machine the window is milliseconds, and `npm run dev` served a 404 in it.
+ * absent: a lookup that finds no file waits up to this long, looking every SWAP_POLL_MS, for the folder to be there,
+ * then looks once more. On a loaded machine the window is milliseconds, and `npm run dev` served a 404 in it.
  */
 const SWAP_WAIT_MS = 2000;
 const SWAP_POLL_MS = 2;
@@ -76,19 +76,20 @@ export class StaticFiles {
       return real === file || real.startsWith(root + path.sep) ? file : undefined;
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      return !afterSwap && (await this.waitedForSwap(root)) ? this.resolveNow(urlPath, true) : undefined;
+      if (afterSwap) return undefined;
+      // Looked up once more even when the folder is there now: it may have been swapped back in since the miss.
+      await this.untilFolderPresent();
+      return this.resolveNow(urlPath, true);
     }
   }
 
-  /** Whether the folder was absent (a rebuild between its two renames), having waited for it to be back. */
-  private async waitedForSwap(root: string): Promise<boolean> {
+  /** Waits while the folder is absent (a rebuild between its two renames), up to SWAP_WAIT_MS. */
+  async untilFolderPresent(): Promise<void> {
+    const root = await this.root;
     const present = () => lstat(root).then(() => true, () => false);
-    if (await present()) return false;
-    for (const started = performance.now(); performance.now() - started < SWAP_WAIT_MS; ) {
+    for (const started = performance.now(); !(await present()) && performance.now() - started < SWAP_WAIT_MS; ) {
       await new Promise((resolve) => setTimeout(resolve, SWAP_POLL_MS));
-      if (await present()) break;
     }
-    return true;
   }
 
   /** The file at a path `resolve` gave, read (and remembered by its version); a rebuild's swap meanwhile is waited for. */
@@ -96,8 +97,9 @@ export class StaticFiles {
     try {
       return await this.loadNow(absolutePath);
     } catch (error) {
-      if (isNotFound(error) && (await this.waitedForSwap(await this.root))) return this.loadNow(absolutePath);
-      throw error;
+      if (!isNotFound(error)) throw error;
+      await this.untilFolderPresent();
+      return this.loadNow(absolutePath);
     }
   }
 
