@@ -22,11 +22,13 @@ globalThis.fetch = (...request) => {
 };
 
 // The main thread's CPU (where the isolate's JavaScript runs, and Deno's HTTP client with it; its id is the
-// process's), from Linux's scheduler statistics; the process's counts every thread.
-const mainThreadCpuMs = () => Number(Deno.readTextFileSync(`/proc/${Deno.pid}/task/${Deno.pid}/schedstat`).split(" ")[0]) / 1e6;
-const processCpuMs = () => {
+// process's), from Linux's scheduler statistics; the process's counts every thread. Each read after a sleep of
+// 50 µs, so that the kernel has accounted the running thread's time (thread-cpu.ts says why).
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+const cpuClocks = () => {
+  Atomics.wait(sleeper, 0, 0, 0.05);
   const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
+  return { processMs: (user + system) / 1000, threadMs: Number(Deno.readTextFileSync(`/proc/${Deno.pid}/task/${Deno.pid}/schedstat`).split(" ")[0]) / 1e6 };
 };
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
@@ -43,11 +45,11 @@ for (const { q } of cases) {
   const mainThread = [];
   for (let attempt = 0; attempt < repeats; attempt++) {
     reads = 0;
-    const threadSince = mainThreadCpuMs();
-    const since = processCpuMs();
+    const since = cpuClocks();
     await ask(q);
-    cpu.push(processCpuMs() - since);
-    mainThread.push(mainThreadCpuMs() - threadSince);
+    const now = cpuClocks();
+    cpu.push(now.processMs - since.processMs);
+    mainThread.push(now.threadMs - since.threadMs);
   }
   results.push({ q, cpuMs: median(cpu), mainThreadCpuMs: median(mainThread), reads });
 }

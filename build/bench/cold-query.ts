@@ -7,7 +7,7 @@
 import { AnswersData } from "../request/answers-data.ts";
 import { answersQuery } from "../request/answers-query.ts";
 import { countingReader } from "./counting-reader.ts";
-import { threadCpuMs, threadCpuMsSince } from "./thread-cpu.ts";
+import { cpuClocks, cpuSince } from "./thread-cpu.ts";
 
 export interface ColdQueryRun {
   /** The whole process's: V8's compiler and collector threads and libuv's file reads included. */
@@ -30,15 +30,13 @@ async function main(): Promise<void> {
   new TextDecoder().decode(new Uint8Array(1));
 
   const reader = countingReader(dist);
-  const thread = threadCpuMs();
-  const cpu = process.cpuUsage();
+  const since = cpuClocks();
   const started = performance.now();
   const response = await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), new AnswersData(reader.read));
   await response!.arrayBuffer();
   const wallMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  const mainThreadCpuMs = threadCpuMsSince(thread);
-  const run: ColdQueryRun = { cpuMs: (used.user + used.system) / 1000, mainThreadCpuMs, wallMs, reads: reader.tally.reads, bytes: reader.tally.bytes };
+  const used = cpuSince(since);
+  const run: ColdQueryRun = { cpuMs: used.processMs, mainThreadCpuMs: used.threadMs, wallMs, reads: reader.tally.reads, bytes: reader.tally.bytes };
   process.stdout.write(JSON.stringify(run) + "\n");
 }
 

@@ -21,7 +21,7 @@ import { parseQuery } from "../search/text-match.ts";
 import type { ColdQueryRun } from "./cold-query.ts";
 import { countingReader, fileOf } from "./counting-reader.ts";
 import { percentile } from "./percentile.ts";
-import { threadCpuMs, threadCpuMsSince } from "./thread-cpu.ts";
+import { cpuClocks, cpuSince } from "./thread-cpu.ts";
 import { ENV, ROOT } from "./workspace.ts";
 import { startStaticServer } from "./measure-servers.ts";
 import { freePort } from "../server/free-port.ts";
@@ -138,11 +138,6 @@ async function rarestWord(dist: string): Promise<string> {
   return rarest.term;
 }
 
-const cpuMs = (since: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The median of samples, or undefined when any is missing (the main thread's time where it cannot be read). */
@@ -200,25 +195,25 @@ async function coldInThisProcess(dist: string, q: string) {
   let tally = { reads: 0, bytes: 0 };
   for (let attempt = 0; attempt < REPEATS; attempt++) {
     const reader = countingReader(dist);
-    const thread = threadCpuMs();
-    const since = process.cpuUsage();
+    const since = cpuClocks();
     const started = performance.now();
     await (await ask(new AnswersData(reader.read), q)).arrayBuffer();
     wall.push(performance.now() - started);
-    cpu.push(cpuMs(since));
-    mainThread.push(threadCpuMsSince(thread));
+    const used = cpuSince(since);
+    cpu.push(used.processMs);
+    mainThread.push(used.threadMs);
     tally = reader.tally;
     // The search alone, on fresh files: what the query needs of the index, ranked, the page's slugs, a miss's suggestions.
     const parsed = parseQuery(q);
     const search = new SearchReader(new SearchFiles(plain));
-    const indexThread = threadCpuMs();
-    const indexSince = process.cpuUsage();
+    const indexSince = cpuClocks();
     if (parsed.ok) {
       const found = await search.search(parsed.tokens, "relevance", 0, 100);
       if (found.total === 0) await search.suggest(parsed.tokens);
     }
-    indexCpu.push(cpuMs(indexSince));
-    indexMainThread.push(threadCpuMsSince(indexThread));
+    const indexUsed = cpuSince(indexSince);
+    indexCpu.push(indexUsed.processMs);
+    indexMainThread.push(indexUsed.threadMs);
   }
   return {
     coldCpuMs: median(cpu),
