@@ -78,6 +78,34 @@ function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
   return scores;
 }
 
+/**
+ * What `q` finds through `reader` is what matching the texts directly finds, scored as the formula says, best first,
+ * the same through `other` (of other shard sizes), and any page is the same slice of the whole.
+ */
+async function expectAsTheTextsSay(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, reader: SearchReader, other: SearchReader, q: string): Promise<void> {
+  const parsed = parseQuery(q);
+  if (!parsed.ok) throw new Error("test query must be valid");
+  const direct = answers.filter((answer) => matchesAllTokens(vocabulary(Object.values(answer.texts)), parsed.tokens)).map((answer) => answer.slug);
+  const bySlug = await reader.search(parsed.tokens, "slug", 0, answers.length);
+  expect(bySlug.hits.map((hit) => hit.slug)).toEqual(direct);
+  expect(bySlug.total).toBe(direct.length);
+
+  const expected = referenceScores(answers, parsed.tokens);
+  const ranked = await reader.search(parsed.tokens, "relevance", 0, answers.length);
+  expect(new Map(ranked.hits.map((hit) => [hit.slug, hit.score]))).toEqual(expected);
+  // Best first; equal scores in collection order.
+  const order = [...expected].sort(([a, x], [b, y]) => y - x || compareCodeUnits(a, b)).map(([slug]) => slug);
+  expect(ranked.hits.map((hit) => hit.slug)).toEqual(order);
+  expect(await other.search(parsed.tokens, "relevance", 0, answers.length)).toEqual(ranked);
+
+  // Any page is the same slice of the whole, whether the first pages come from a partial selection or a sort.
+  for (const [offset, limit] of [[0, 1], [0, 3], [2, 5], [10, 10], [direct.length - 1, 4], [direct.length, 3]] as const) {
+    const fresh = readerOf(answers, SMALL).reader;
+    expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+    expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(direct.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+  }
+}
+
 /** Small shards and chunks of small blocks, to have many of each from a few answers: two blocks of three slugs a chunk. */
 const SMALL = { shardCharacters: 200, documentCharacters: 30, slugsPerBlock: 3 };
 
@@ -101,27 +129,7 @@ describe("the sharded index", () => {
   });
 
   it.each(queries)("%j: matches as the texts do, scores as the formula says, the same with any shard size", async (q) => {
-    const parsed = parseQuery(q);
-    if (!parsed.ok) throw new Error("test query must be valid");
-    const direct = answers.filter((answer) => matchesAllTokens(vocabulary(Object.values(answer.texts)), parsed.tokens)).map((answer) => answer.slug);
-    const bySlug = await many.reader.search(parsed.tokens, "slug", 0, 1000);
-    expect(bySlug.hits.map((hit) => hit.slug)).toEqual(direct);
-    expect(bySlug.total).toBe(direct.length);
-
-    const expected = referenceScores(answers, parsed.tokens);
-    const ranked = await many.reader.search(parsed.tokens, "relevance", 0, 1000);
-    expect(new Map(ranked.hits.map((hit) => [hit.slug, hit.score]))).toEqual(expected);
-    // Best first; equal scores in collection order.
-    const order = [...expected].sort(([a, x], [b, y]) => y - x || compareCodeUnits(a, b)).map(([slug]) => slug);
-    expect(ranked.hits.map((hit) => hit.slug)).toEqual(order);
-    expect(await one.reader.search(parsed.tokens, "relevance", 0, 1000)).toEqual(ranked);
-
-    // Any page is the same slice of the whole, whether the first pages come from a partial selection or a sort.
-    for (const [offset, limit] of [[0, 1], [0, 3], [2, 5], [10, 10], [direct.length - 1, 4], [direct.length, 3]] as const) {
-      const fresh = readerOf(answers, SMALL).reader;
-      expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit));
-      expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(direct.slice(Math.max(0, offset), Math.max(0, offset) + limit));
-    }
+    await expectAsTheTextsSay(answers, many.reader, one.reader, q);
   });
 
   it("finds a slug's position, and a slug's hit only when it matches", async () => {
@@ -140,6 +148,38 @@ describe("the sharded index", () => {
     expect(await reader.search(["room"], "relevance", 0, 10)).toEqual({ total: 0, hits: [] });
     expect(await reader.positionOf("room")).toBeUndefined();
     expect(await reader.suggest(["rooom"])).toEqual([]);
+  });
+});
+
+describe("a token in every answer of a large collection", () => {
+  // From about 1,000 answers such a token's idf rounds to 0 thousandths: it narrows nothing and scores nothing.
+  // "roomy" in every answer; words starting with y (enough to fill several shards, so y gets a prefix file) in a third.
+  const answers = randomAnswers(1200, 11).map((answer, at) => ({ ...answer, texts: { ...answer.texts, body: `${answer.texts.body} roomy${at % 3 === 0 ? ` y${at % 50}` : ""}` } }));
+  const read: string[] = [];
+  const many = readerOf(answers, SMALL);
+  const logged = new SearchReader(new SearchFiles(async (path) => (read.push(path), many.files.get(path))));
+  const one = readerOf(answers).reader;
+
+  it.each(["roomy", "r", "ro", "roomy micro", "r cam", "roomy r", "micro r roomy", "m", "y r", "y1 roomy", "unique117 r", "zzz r"])("%j: as the texts say", async (q) => {
+    await expectAsTheTextsSay(answers, many.reader, one, q);
+  });
+
+  it("is not decoded, nor its prefix file read", async () => {
+    const map = JSON.parse(many.files.get(ANSWERS_SEARCH_INDEX_FILE)!) as { prefix_files: string[]; prefix_answers: number[] };
+    expect(map.prefix_answers[map.prefix_files.indexOf("r")]).toBe(1200);
+    expect(map.prefix_answers[map.prefix_files.indexOf("y")]).toBe(400);
+    expect((await logged.search(["r", "y"], "relevance", 0, 10)).total).toBe(400);
+    expect(read.filter((path) => path.includes("/prefixes/"))).toEqual(["/api/v1/search/answers/prefixes/y.json"]);
+    // The word's postings emptied: decoded, they would match nothing.
+    const emptied = new Map(many.files);
+    for (const [path, text] of emptied) {
+      const shard = JSON.parse(text) as { terms?: string[]; postings: string[] };
+      const at = shard.terms?.indexOf("roomy") ?? -1;
+      if (at >= 0) emptied.set(path, canonicalJson({ ...shard, postings: shard.postings.map((postings, index) => (index === at ? "" : postings)) }));
+    }
+    const expected = await many.reader.search(["micro", "roomy"], "relevance", 0, 50);
+    expect(expected.total).toBeGreaterThan(100);
+    expect(await new SearchReader(new SearchFiles(async (path) => emptied.get(path))).search(["micro", "roomy"], "relevance", 0, 50)).toEqual(expected);
   });
 });
 

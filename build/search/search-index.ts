@@ -23,8 +23,8 @@ import { compareCodeUnits, tokenize } from "./text-match.ts";
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
 export type AnswerTokens = string[][];
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@5";
-export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@1";
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@6";
+export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@2";
 export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@4";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
 export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
@@ -55,6 +55,8 @@ export interface SearchIndexMap {
   shard_firsts: string[];
   /** The one-letter (or digit) tokens with a prebuilt prefix file: those whose words fill more than one shard. */
   prefix_files: string[];
+  /** How many answers each prefix file's token matches: one that matches every answer need not be read (see SearchReader). */
+  prefix_answers: number[];
   /** The figures the impact levels were computed with, for whoever wants to check them. */
   relevance: { k1: number; b: number; field_weights: Record<string, number>; max_level: number; average_field_lengths: Record<string, number> };
 }
@@ -63,6 +65,8 @@ export interface SearchTermsShard {
   format: typeof SEARCH_TERMS_FORMAT;
   content_digest: string;
   terms: string[];
+  /** How many answers hold each word: its postings' count, known before they are decoded. */
+  answers: number[];
   postings: string[];
 }
 
@@ -493,7 +497,7 @@ export class SearchIndexBuilder {
     let frequencies = new Int32Array(1024 * fields);
     let levels = new Uint8Array(1024);
     // The words are sorted, so those of one initial come together: one letter's best values at a time.
-    const prefixFiles: string[] = [];
+    const prefixFiles: PrefixFile[] = [];
     const initials = new InitialPrefixes(answers, contentDigest);
     for (const term of terms) {
       const buffer = this.postingsByTerm.get(term)!;
@@ -510,15 +514,16 @@ export class SearchIndexBuilder {
       }
       const encoded = encodePostings(positions, levels, count);
       if (!shard) {
-        shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], postings: [] };
+        shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], answers: [], postings: [] };
         shardFirsts.push(term);
       }
       const finished = initials.add(term, positions, levels, count, shardFirsts.length);
       if (finished) {
-        prefixFiles.push(finished.prefix);
-        yield { kind: "prefix", body: finished };
+        prefixFiles.push(finished);
+        yield { kind: "prefix", body: finished.body };
       }
       shard.terms.push(term);
+      shard.answers.push(count);
       shard.postings.push(encoded);
       characters += encoded.length + term.length;
       if (characters >= shardCharacters) {
@@ -530,8 +535,8 @@ export class SearchIndexBuilder {
     if (shard) yield { kind: "terms", shard: shardFirsts.length, body: shard };
     const last = initials.finish();
     if (last) {
-      prefixFiles.push(last.prefix);
-      yield { kind: "prefix", body: last };
+      prefixFiles.push(last);
+      yield { kind: "prefix", body: last.body };
     }
 
     const common = terms
@@ -552,7 +557,8 @@ export class SearchIndexBuilder {
         document_starts: documentStarts,
         document_firsts: documentStarts.map((position) => this.slugs[position]!),
         shard_firsts: shardFirsts,
-        prefix_files: prefixFiles,
+        prefix_files: prefixFiles.map((file) => file.body.prefix),
+        prefix_answers: prefixFiles.map((file) => file.answers),
         relevance: {
           k1: K1,
           b: B,
@@ -564,6 +570,12 @@ export class SearchIndexBuilder {
       },
     };
   }
+}
+
+/** A prefix file, and how many answers its token matches (which the map records). */
+interface PrefixFile {
+  body: SearchPrefix;
+  answers: number;
 }
 
 /** Letters and digits: the initials that get prefix files (other initials are rare enough to read from shards). */
@@ -588,8 +600,8 @@ class InitialPrefixes {
   }
 
   /** Takes a word's levels; gives the finished file of the previous initial, if it has one. */
-  add(term: string, positions: Int32Array, levels: Uint8Array, count: number, shard: number): SearchPrefix | undefined {
-    let finished: SearchPrefix | undefined;
+  add(term: string, positions: Int32Array, levels: Uint8Array, count: number, shard: number): PrefixFile | undefined {
+    let finished: PrefixFile | undefined;
     if (term[0] !== this.initial) {
       finished = this.finish();
       this.initial = term[0]!;
@@ -605,13 +617,13 @@ class InitialPrefixes {
     return finished;
   }
 
-  finish(): SearchPrefix | undefined {
+  finish(): PrefixFile | undefined {
     if (!this.used) return undefined;
     const postings: Array<{ position: number; value: number }> = [];
     for (let position = 0; position < this.best.length; position++) if (this.best[position]! >= 0) postings.push({ position, value: this.best[position]! });
     this.best.fill(-1);
     this.used = false;
     if (this.lastShard === this.firstShard) return undefined;
-    return { format: SEARCH_PREFIX_FORMAT, content_digest: this.contentDigest, prefix: this.initial, postings: encodePrefixPostings(postings) };
+    return { body: { format: SEARCH_PREFIX_FORMAT, content_digest: this.contentDigest, prefix: this.initial, postings: encodePrefixPostings(postings) }, answers: postings.length };
   }
 }

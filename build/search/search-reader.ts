@@ -56,6 +56,18 @@ interface Matches {
   points: Int32Array;
 }
 
+/**
+ * A token found in every answer of a collection so large that its weight rounds to nothing (its idf is 0 thousandths,
+ * from about 1,000 answers: a one-letter prefix, a word every answer has). It narrows nothing and adds no points,
+ * so its postings are not decoded, nor its prefix file read: the index records how many answers each word holds.
+ */
+const EVERY_ANSWER = Symbol("every answer");
+type TokenMatches = Matches | typeof EVERY_ANSWER;
+
+function weighsNothingInEvery(answers: number, matched: number): boolean {
+  return matched === answers && tokenIdf(answers, matched) === 0;
+}
+
 interface QueryEntry extends Matches {
   /** Rank keys, best first, of the first `ranked.length` hits. */
   ranked?: Float64Array;
@@ -131,7 +143,7 @@ export function editDistance(a: string, b: string, bound: number): number {
 }
 
 export class SearchReader {
-  private readonly tokenMatches = new BoundedCache<Matches>(4_000_000);
+  private readonly tokenMatches = new BoundedCache<TokenMatches>(4_000_000);
   private readonly queries = new BoundedCache<QueryEntry>(2_000_000);
   private readonly suggested = new BoundedCache<Suggestion[]>(256);
   /** Decoded blocks of slugs, by chunk and block. */
@@ -231,7 +243,10 @@ export class SearchReader {
 
   private async suggestFresh(tokens: readonly string[]): Promise<Suggestion[]> {
     const missing: string[] = [];
-    for (const token of tokens) if ((await this.tokenMatchesOf(token)).positions.length === 0) missing.push(token);
+    for (const token of tokens) {
+      const matches = await this.tokenMatchesOf(token);
+      if (matches !== EVERY_ANSWER && matches.positions.length === 0) missing.push(token);
+    }
     if (missing.length === 0 || missing.length > 3) return [];
     const { words } = await this.source.suggestions();
     const options = missing.map((token) => {
@@ -269,10 +284,14 @@ export class SearchReader {
     const cached = this.queries.get(key);
     if (cached) return cached;
     const perToken = await Promise.all(tokens.map((token) => this.tokenMatchesOf(token)));
+    const narrowing = perToken.filter((matches): matches is Matches => matches !== EVERY_ANSWER);
     // Intersect the smallest first: each step can only shrink.
-    perToken.sort((a, b) => a.positions.length - b.positions.length);
-    let result: Matches = perToken.length === 0 ? { positions: new Int32Array(0), points: new Int32Array(0) } : { positions: perToken[0]!.positions, points: perToken[0]!.points };
-    for (const other of perToken.slice(1)) result = intersect(result, other);
+    narrowing.sort((a, b) => a.positions.length - b.positions.length);
+    let result: Matches;
+    if (narrowing.length > 0) result = { positions: narrowing[0]!.positions, points: narrowing[0]!.points };
+    else if (perToken.length > 0) result = everyAnswer((await this.source.map()).answers);
+    else result = { positions: new Int32Array(0), points: new Int32Array(0) };
+    for (const other of narrowing.slice(1)) result = intersect(result, other);
     const entry: QueryEntry = { positions: result.positions, points: result.points };
     this.queries.set(key, entry, entry.positions.length + 1);
     return entry;
@@ -295,17 +314,23 @@ export class SearchReader {
   }
 
   /** Which answers a token matches, each with the token's contribution: the best of the words it starts. */
-  private async tokenMatchesOf(token: string): Promise<Matches> {
+  private async tokenMatchesOf(token: string): Promise<TokenMatches> {
     const cached = this.tokenMatches.get(token);
     if (cached) return cached;
     const map = await this.source.map();
-    if (map.prefix_files.includes(token)) return this.prefixMatchesOf(token, map.answers);
+    const prefixFile = map.prefix_files.indexOf(token);
+    if (prefixFile >= 0 && weighsNothingInEvery(map.answers, map.prefix_answers[prefixFile]!)) return this.rememberEvery(token);
+    if (prefixFile >= 0) return this.prefixMatchesOf(token, map.answers);
     const shards = shardsFor(map.shard_firsts, token);
     const loaded = await Promise.all(shards.map((shard) => this.source.terms(shard)));
     const runs: Array<{ term: string; postings: string }> = [];
     for (const shard of loaded) {
       const { start, end } = wordsStartingWith(shard.terms, token);
-      for (let at = start; at < end; at++) runs.push({ term: shard.terms[at]!, postings: shard.postings[at]! });
+      for (let at = start; at < end; at++) {
+        // One word in every answer: so is the token.
+        if (weighsNothingInEvery(map.answers, shard.answers[at]!)) return this.rememberEvery(token);
+        runs.push({ term: shard.terms[at]!, postings: shard.postings[at]! });
+      }
     }
     // Each answer's best word for the token (levels in thousandths), then the token's idf from how many answers it matches.
     let positions: Int32Array;
@@ -342,6 +367,11 @@ export class SearchReader {
     const matches: Matches = { positions, points };
     this.tokenMatches.set(token, matches, matches.positions.length + 1);
     return matches;
+  }
+
+  private rememberEvery(token: string): typeof EVERY_ANSWER {
+    this.tokenMatches.set(token, EVERY_ANSWER, 1);
+    return EVERY_ANSWER;
   }
 
   /** A one-letter token's matches from its prebuilt file: the same values the shards would give, from one read. */
@@ -401,6 +431,13 @@ function lastNotAfter<Value extends string | number>(count: number, valueAt: (at
     else high = mid;
   }
   return low - 1;
+}
+
+/** Every answer of the collection, with no points. */
+function everyAnswer(answers: number): Matches {
+  const positions = new Int32Array(answers);
+  for (let position = 0; position < answers; position++) positions[position] = position;
+  return { positions, points: new Int32Array(answers) };
 }
 
 /** The answers in both, each scored with the sum. Both ascend by position. */
