@@ -14,10 +14,10 @@ import { gzipSync } from "node:zlib";
 import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchTermsPath } from "../api/layout.ts";
 import { AnswersData } from "../request/answers-data.ts";
 import { answersQuery } from "../request/answers-query.ts";
-import { decodePostingsInto, type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
+import { type SearchIndexMap, type SearchSuggestions, type SearchTermsShard } from "../search/search-index.ts";
 import { SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
-import { parseQuery } from "../search/text-match.ts";
+import { compareCodeUnits, parseQuery } from "../search/text-match.ts";
 import type { ColdQueryRun } from "./cold-query.ts";
 import { countingReader, fileOf } from "./counting-reader.ts";
 import { percentile } from "./percentile.ts";
@@ -123,19 +123,17 @@ export async function measureIndex(dist: string, answers: number): Promise<Index
   };
 }
 
-/** The word of more than three characters in the fewest answers (the first such in code-unit order). */
-async function rarestWord(dist: string): Promise<string> {
+/** The words of more than three characters, each with how many answers hold it, in code-unit order. */
+async function wordCounts(dist: string): Promise<Array<{ term: string; count: number }>> {
   const map = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
-  let rarest = { term: "", count: Infinity };
+  const counts: Array<{ term: string; count: number }> = [];
   for (let shard = 1; shard <= map.shard_firsts.length; shard++) {
-    const { terms, postings } = JSON.parse(await readFile(fileOf(dist, searchTermsPath(shard)), "utf8")) as SearchTermsShard;
+    const { terms, answers } = JSON.parse(await readFile(fileOf(dist, searchTermsPath(shard)), "utf8")) as SearchTermsShard;
     terms.forEach((term, at) => {
-      if (term.length <= 3) return;
-      const { count } = decodePostingsInto(postings[at]!);
-      if (count < rarest.count) rarest = { term, count };
+      if (term.length > 3) counts.push({ term, count: answers[at]! });
     });
   }
-  return rarest.term;
+  return counts;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -153,12 +151,24 @@ async function queryCases(dist: string): Promise<Array<{ name: string; q: string
   // The suggestion words are the index's commonest first.
   const long = words.filter((word) => word.length > 3 && /^[a-z]+$/.test(word));
   const common = long[0]!;
+  const counts = await wordCounts(dist);
+  const { answers } = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
+  // The first in code-unit order of those in the fewest answers.
+  const rarest = counts.reduce((best, word) => (word.count < best.count ? word : best));
+  // Words in most answers but not all: each narrows and scores, so their long lists are decoded and intersected
+  // (a word in every answer of a large collection weighs nothing and is skipped).
+  const commonButNotEverywhere = counts
+    .filter((word) => word.count < answers)
+    .sort((a, b) => b.count - a.count || compareCodeUnits(a.term, b.term))
+    .slice(0, 3)
+    .map((word) => word.term);
   return [
     { name: "common word", q: common },
-    { name: "rare word", q: await rarestWord(dist) },
+    { name: "rare word", q: rarest.term },
     { name: "one-letter prefix", q: "r" },
     { name: "one-letter prefix", q: "c" },
     { name: "several words", q: `${common} ${long[Math.floor(long.length / 2)]!} m` },
+    { name: "three words in most answers", q: commonButNotEverywhere.join(" ") },
     { name: "miss (with suggestions)", q: "zzzzqqq" },
     { name: "misspelt word", q: `${common.slice(0, -2)}${common.at(-1)}${common.at(-2)}` },
   ];
