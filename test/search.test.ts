@@ -15,7 +15,7 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => expl
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, answerFingerprint, decodePostings, decodeSlugBlock, encodePostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, slugInBlock, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, answerFingerprint, decodePostings, decodeSlugBlock, encodePostings, encodeShorterPostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, slugInBlock, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
@@ -126,6 +126,10 @@ describe("the sharded index", () => {
     // One-letter tokens whose words fill several shards read one prebuilt file instead.
     expect([...many.files.keys()].filter((path) => path.includes("/prefixes/")).length).toBeGreaterThan(3);
     expect([...one.files.keys()].filter((path) => path.includes("/prefixes/"))).toEqual([]);
+    // Words in most answers are written densely, so the comparisons below read both forms.
+    const postings = [...many.files.entries()].filter(([path]) => path.includes("/terms/")).flatMap(([, text]) => (JSON.parse(text) as { postings: string[] }).postings);
+    expect(postings.filter((list) => list.startsWith(".")).length).toBeGreaterThan(3);
+    expect(postings.filter((list) => !list.startsWith(".")).length).toBeGreaterThan(100);
   });
 
   it.each(queries)("%j: matches as the texts do, scores as the formula says, the same with any shard size", async (q) => {
@@ -193,6 +197,23 @@ describe("postings", () => {
     expect(decodePostings(encoded)).toEqual(postings);
     // One small gap and a level: two digits.
     expect(encodePostings([3], [63])).toBe("D_");
+  });
+
+  it("of a word in most answers are one character per answer where that is shorter, and decode the same", () => {
+    const random = seededRandom(4);
+    for (const share of [0.3, 0.5, 0.51, 0.7, 0.99, 1]) {
+      const positions: number[] = [];
+      for (let position = 0; position < 3000; position++) if (random() < share) positions.push(position);
+      const levels = positions.map((_, at) => at % 64);
+      const shorter = encodeShorterPostings(positions, levels, positions.length, 3000);
+      const sparse = encodePostings(positions, levels);
+      expect(shorter.length).toBe(Math.min(sparse.length, 3001));
+      expect(shorter).toMatch(shorter.length < sparse.length ? /^\.[A-Za-z0-9_~-]{3000}$/ : /^[A-Za-z0-9_-]*$/);
+      expect(decodePostings(shorter)).toEqual(positions.map((position, at) => ({ position, level: levels[at] })));
+    }
+    expect(encodeShorterPostings([0, 2, 3], [0, 63, 1], 3, 4)).toBe(".A~_B");
+    // As long either way: gaps and levels.
+    expect(encodeShorterPostings([0, 2], [0, 63], 2, 3)).toBe("AAC_");
   });
 
   it("front-coded slug blocks round-trip slugs sharing any length of start, up to the longest slug", () => {

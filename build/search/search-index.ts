@@ -5,10 +5,11 @@
  *
  * - The map (`answers.json`) names the shards: the first word of each words shard, the number of documents
  *   chunks, and the figures of the relevance formula.
- * - A words shard holds a run of the sorted vocabulary and, per word, its postings: for each answer containing
- *   it, the gap from the previous answer's position as a varint and the word's level there (relevance.ts) as
- *   one digit, all in the URL-safe base-64 alphabet. A query token reads the shard(s) of the words it starts,
- *   usually one.
+ * - A words shard holds a run of the sorted vocabulary and, per word, how many answers hold it and its postings:
+ *   for each answer containing it, the gap from the previous answer's position as a varint and the word's level
+ *   there (relevance.ts) as one digit, all in the URL-safe base-64 alphabet; or, for a word in most answers, where
+ *   that is shorter, one character per answer of the collection (its level, or ~ where the word is absent). A query
+ *   token reads the shard(s) of the words it starts, usually one.
  * - A documents chunk holds the slugs of a run of positions, front-coded in blocks (each slug as the length it
  *   shares with the one before and the rest): a page of hits reads only the chunks of its hits, and a chunk holds
  *   thousands of slugs in tens of kilobytes, so that a page of hits scattered over 100,000 answers reads a few
@@ -24,7 +25,7 @@ import { compareCodeUnits, tokenize } from "./text-match.ts";
 export type AnswerTokens = string[][];
 
 export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@6";
-export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@2";
+export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@3";
 export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@4";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
 export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
@@ -224,6 +225,33 @@ export function encodePostings(positions: ArrayLike<number>, levels: ArrayLike<n
   return text;
 }
 
+/** Opens a word's postings written densely (encodeDensePostings). */
+const DENSE_MARK = ".";
+/** In dense postings, an answer that does not hold the word. */
+const ABSENT = "~";
+const ABSENT_CODE = ABSENT.charCodeAt(0);
+
+/**
+ * A word's postings as one character per answer of the collection, after DENSE_MARK: its level there, or ABSENT.
+ * Shorter than the gaps and levels once the word is in more than about half the answers, and decoded without a
+ * varint: a common word at 100,000 answers was 190 KB of postings, and the costliest list a cold query decoded.
+ */
+export function encodeDensePostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count: number, answers: number): string {
+  const codes = new Uint8Array(answers).fill(ABSENT_CODE);
+  for (let at = 0; at < count; at++) codes[positions[at]!] = DIGIT_CODES[levels[at]!]!;
+  let text = DENSE_MARK;
+  for (let from = 0; from < answers; from += 8192) text += String.fromCharCode(...codes.subarray(from, Math.min(answers, from + 8192)));
+  return text;
+}
+
+/** A word's postings in whichever of the two forms is shorter. */
+export function encodeShorterPostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count: number, answers: number): string {
+  // Each posting takes at least two characters as gaps and levels: below half the collection, dense is never shorter.
+  if (count * 2 < answers + 1) return encodePostings(positions, levels, count);
+  const sparse = encodePostings(positions, levels, count);
+  return sparse.length <= answers + 1 ? sparse : encodeDensePostings(positions, levels, count, answers);
+}
+
 function varint(value: number): string {
   let text = "";
   while (value >= 32) {
@@ -270,6 +298,7 @@ function scratchFor(postings: number): typeof scratch {
  * of a scratch space (see scratch), valid until the next decoding.
  */
 export function decodePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
+  if (encoded.startsWith(DENSE_MARK)) return decodeDensePostingsInto(encoded);
   const { positions, levels } = scratchFor(encoded.length >> 1);
   let count = 0;
   let position = 0;
@@ -285,6 +314,18 @@ export function decodePostingsInto(encoded: string): { count: number; positions:
     position += gap + digit * scale;
     positions[count] = position;
     levels[count++] = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
+  }
+  return { count, positions, levels };
+}
+
+function decodeDensePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
+  const { positions, levels } = scratchFor(encoded.length - 1);
+  let count = 0;
+  for (let at = 1; at < encoded.length; at++) {
+    const code = encoded.charCodeAt(at);
+    if (code === ABSENT_CODE) continue;
+    positions[count] = at - 1;
+    levels[count++] = DIGIT_VALUES[code]!;
   }
   return { count, positions, levels };
 }
@@ -512,7 +553,7 @@ export class SearchIndexBuilder {
         const position = positions[at]!;
         levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
       }
-      const encoded = encodePostings(positions, levels, count);
+      const encoded = encodeShorterPostings(positions, levels, count, answers);
       if (!shard) {
         shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], answers: [], postings: [] };
         shardFirsts.push(term);
