@@ -115,7 +115,7 @@ describe("the sharded index", () => {
   const many = readerOf(answers, SMALL);
   const random = seededRandom(9);
   const queries = [
-    "r", "ro", "room", "rooms", "m", "micro", "microphone", "ceil micro", "straße", "strasse", "ecran", "2026 zoom", "unique17", "unique1", "zzz", "teams rooms cam",
+    "r", "ro", "room", "rooms", "m", "micro", "microphone", "ceil micro", "straße", "strasse", "ecran", "2026 zoom", "unique17", "unique1", "zzz", "teams rooms cam", "unique1 room", "micro unique2 cam",
     ...Array.from({ length: 40 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => WORDS[Math.floor(random() * WORDS.length)]!.slice(0, 1 + Math.floor(random() * 6))).join(" ")),
   ];
 

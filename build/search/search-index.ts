@@ -318,6 +318,24 @@ export function decodePostingsInto(encoded: string): { count: number; positions:
   return { count, positions, levels };
 }
 
+/** Whether a word's postings are written one character per answer (encodeDensePostings). */
+export function isDensePostings(encoded: string): boolean {
+  return encoded.startsWith(DENSE_MARK);
+}
+
+/**
+ * Dense postings decoded straight to what a reader keeps of them: at each position `valueOfLevel[level]`, or -1 where
+ * the word is absent. One pass, and no list of positions.
+ */
+export function decodeDenseValues(encoded: string, valueOfLevel: Int32Array): Int32Array {
+  const values = new Int32Array(encoded.length - 1);
+  for (let at = 1; at < encoded.length; at++) {
+    const code = encoded.charCodeAt(at);
+    values[at - 1] = code === ABSENT_CODE ? -1 : valueOfLevel[DIGIT_VALUES[code]!]!;
+  }
+  return values;
+}
+
 function decodeDensePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
   const { positions, levels } = scratchFor(encoded.length - 1);
   let count = 0;

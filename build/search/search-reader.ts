@@ -8,9 +8,9 @@
  * touch thousands of postings), a query's ranking, so that the next page of the same query is cheap, and the
  * slugs of the blocks of documents its pages decoded.
  */
-import { pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
+import { MAX_LEVEL, pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
 import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf, slugInBlock } from "./search-index.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, decodeDenseValues, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf, isDensePostings, slugInBlock } from "./search-index.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -62,7 +62,43 @@ interface Matches {
  * so its postings are not decoded, nor its prefix file read: the index records how many answers each word holds.
  */
 const EVERY_ANSWER = Symbol("every answer");
-type TokenMatches = Matches | typeof EVERY_ANSWER;
+
+/**
+ * The matches of a token in more than half the answers: its points at every position of the collection, -1 where it
+ * does not match. Intersecting with it is a look-up per candidate, not a merge of two long lists, and it takes less
+ * room than positions and points.
+ */
+interface DenseMatches {
+  byPosition: Int32Array;
+  count: number;
+}
+
+type TokenMatches = Matches | DenseMatches | typeof EVERY_ANSWER;
+
+function isDense(matches: Matches | DenseMatches): matches is DenseMatches {
+  return "byPosition" in matches;
+}
+
+/** What a token's matches weigh in the cache: their entries. */
+function weightOf(matches: Matches | DenseMatches): number {
+  return (isDense(matches) ? matches.byPosition.length : matches.positions.length) + 1;
+}
+
+/** How many answers a token matches. */
+function countOf(matches: Matches | DenseMatches): number {
+  return isDense(matches) ? matches.count : matches.positions.length;
+}
+
+/**
+ * A token's matches from its positions and points (ascending, `count` of each; views of scratch space, copied),
+ * dense where it is in most answers.
+ */
+function keptMatches(answers: number, positions: Int32Array, points: Int32Array, count: number): Matches | DenseMatches {
+  if (count * 2 <= answers) return { positions: positions.slice(0, count), points: points.slice(0, count) };
+  const byPosition = new Int32Array(answers).fill(-1);
+  for (let at = 0; at < count; at++) byPosition[positions[at]!] = points[at]!;
+  return { byPosition, count };
+}
 
 function weighsNothingInEvery(answers: number, matched: number): boolean {
   return matched === answers && tokenIdf(answers, matched) === 0;
@@ -245,7 +281,7 @@ export class SearchReader {
     const missing: string[] = [];
     for (const token of tokens) {
       const matches = await this.tokenMatchesOf(token);
-      if (matches !== EVERY_ANSWER && matches.positions.length === 0) missing.push(token);
+      if (matches !== EVERY_ANSWER && countOf(matches) === 0) missing.push(token);
     }
     if (missing.length === 0 || missing.length > 3) return [];
     const { words } = await this.source.suggestions();
@@ -284,14 +320,18 @@ export class SearchReader {
     const cached = this.queries.get(key);
     if (cached) return cached;
     const perToken = await Promise.all(tokens.map((token) => this.tokenMatchesOf(token)));
-    const narrowing = perToken.filter((matches): matches is Matches => matches !== EVERY_ANSWER);
-    // Intersect the smallest first: each step can only shrink.
-    narrowing.sort((a, b) => a.positions.length - b.positions.length);
+    const narrowing = perToken.filter((matches) => matches !== EVERY_ANSWER);
+    const sparse = narrowing.filter((matches) => !isDense(matches)) as Matches[];
+    const dense = (narrowing.filter(isDense) as DenseMatches[]).sort((a, b) => a.count - b.count);
+    // Intersect the smallest first: each step can only shrink. The lists of tokens in most answers come last, looked up.
+    sparse.sort((a, b) => a.positions.length - b.positions.length);
     let result: Matches;
-    if (narrowing.length > 0) result = { positions: narrowing[0]!.positions, points: narrowing[0]!.points };
+    if (sparse.length > 0) result = { positions: sparse[0]!.positions, points: sparse[0]!.points };
+    else if (dense.length > 0) result = denseIntersection(dense);
     else if (perToken.length > 0) result = everyAnswer((await this.source.map()).answers);
     else result = { positions: new Int32Array(0), points: new Int32Array(0) };
-    for (const other of narrowing.slice(1)) result = intersect(result, other);
+    for (const other of sparse.slice(1)) result = intersect(result, other);
+    if (sparse.length > 0) for (const other of dense) result = keptWhereDense(result, other);
     const entry: QueryEntry = { positions: result.positions, points: result.points };
     this.queries.set(key, entry, entry.positions.length + 1);
     return entry;
@@ -323,26 +363,33 @@ export class SearchReader {
     if (prefixFile >= 0) return this.prefixMatchesOf(token, map.answers);
     const shards = shardsFor(map.shard_firsts, token);
     const loaded = await Promise.all(shards.map((shard) => this.source.terms(shard)));
-    const runs: Array<{ term: string; postings: string }> = [];
+    const runs: Array<{ term: string; answers: number; postings: string }> = [];
     for (const shard of loaded) {
       const { start, end } = wordsStartingWith(shard.terms, token);
       for (let at = start; at < end; at++) {
         // One word in every answer: so is the token.
         if (weighsNothingInEvery(map.answers, shard.answers[at]!)) return this.rememberEvery(token);
-        runs.push({ term: shard.terms[at]!, postings: shard.postings[at]! });
+        runs.push({ term: shard.terms[at]!, answers: shard.answers[at]!, postings: shard.postings[at]! });
       }
     }
     // Each answer's best word for the token (levels in thousandths), then the token's idf from how many answers it matches.
-    let positions: Int32Array;
-    let points: Int32Array;
-    if (runs.length === 1) {
+    let matches: Matches | DenseMatches;
+    if (runs.length === 1 && isDensePostings(runs[0]!.postings)) {
+      // One word in most answers: its points by position in one pass, from a table of its 64 levels' points.
+      const { term, answers, postings } = runs[0]!;
+      const idf = tokenIdf(map.answers, answers);
+      const pointsOfLevel = new Int32Array(MAX_LEVEL + 1);
+      for (let level = 0; level <= MAX_LEVEL; level++) pointsOfLevel[level] = tokenPoints(idf, tokenLevel(level, token.length, term.length));
+      matches = { byPosition: decodeDenseValues(postings, pointsOfLevel), count: answers };
+    } else if (runs.length === 1) {
       const decoded = decodePostingsInto(runs[0]!.postings);
       const wordLength = runs[0]!.term.length;
-      positions = decoded.positions.slice(0, decoded.count);
-      points = new Int32Array(decoded.count);
-      for (let at = 0; at < decoded.count; at++) points[at] = tokenLevel(decoded.levels[at]!, token.length, wordLength);
+      const idf = tokenIdf(map.answers, decoded.count);
+      const points = this.pointsScratch(decoded.count);
+      for (let at = 0; at < decoded.count; at++) points[at] = tokenPoints(idf, tokenLevel(decoded.levels[at]!, token.length, wordLength));
+      matches = keptMatches(map.answers, decoded.positions, points, decoded.count);
     } else {
-      // Several words: a dense array of the collection's size, then compacted.
+      // Several words: a dense array of the collection's size, kept as it is if the token is in most answers.
       const best = new Int32Array(map.answers).fill(-1);
       let count = 0;
       for (const { term, postings } of runs) {
@@ -354,18 +401,22 @@ export class SearchReader {
           if (value > best[position]!) best[position] = value;
         }
       }
-      positions = new Int32Array(count);
-      points = new Int32Array(count);
-      for (let position = 0, at = 0; at < count; position++) {
-        if (best[position] === -1) continue;
-        positions[at] = position;
-        points[at++] = best[position]!;
+      const idf = tokenIdf(map.answers, count);
+      if (count * 2 > map.answers) {
+        for (let position = 0; position < best.length; position++) if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
+        matches = { byPosition: best, count };
+      } else {
+        const positions = new Int32Array(count);
+        const points = new Int32Array(count);
+        for (let position = 0, at = 0; at < count; position++) {
+          if (best[position] === -1) continue;
+          positions[at] = position;
+          points[at++] = tokenPoints(idf, best[position]!);
+        }
+        matches = { positions, points };
       }
     }
-    const idf = tokenIdf(map.answers, positions.length);
-    for (let at = 0; at < points.length; at++) points[at] = tokenPoints(idf, points[at]!);
-    const matches: Matches = { positions, points };
-    this.tokenMatches.set(token, matches, matches.positions.length + 1);
+    this.tokenMatches.set(token, matches, weightOf(matches));
     return matches;
   }
 
@@ -375,14 +426,22 @@ export class SearchReader {
   }
 
   /** A one-letter token's matches from its prebuilt file: the same values the shards would give, from one read. */
-  private async prefixMatchesOf(token: string, answers: number): Promise<Matches> {
+  private async prefixMatchesOf(token: string, answers: number): Promise<Matches | DenseMatches> {
     const decoded = decodePrefixPostingsInto((await this.source.prefix(token)).postings);
     const idf = tokenIdf(answers, decoded.count);
-    const points = new Int32Array(decoded.count);
+    const points = this.pointsScratch(decoded.count);
     for (let at = 0; at < decoded.count; at++) points[at] = tokenPoints(idf, decoded.values[at]!);
-    const matches: Matches = { positions: decoded.positions.slice(0, decoded.count), points };
-    this.tokenMatches.set(token, matches, matches.positions.length + 1);
+    const matches = keptMatches(answers, decoded.positions, points, decoded.count);
+    this.tokenMatches.set(token, matches, weightOf(matches));
     return matches;
+  }
+
+  /** Room for a token's points before they are kept (keptMatches copies them): grown as needed, used again. */
+  private points = new Int32Array(1024);
+
+  private pointsScratch(count: number): Int32Array {
+    if (this.points.length < count) this.points = new Int32Array(Math.max(count, this.points.length * 2));
+    return this.points;
   }
 
   private async slugsAt(positions: readonly number[]): Promise<string[]> {
@@ -431,6 +490,40 @@ function lastNotAfter<Value extends string | number>(count: number, valueAt: (at
     else high = mid;
   }
   return low - 1;
+}
+
+/** The answers every one of these dense lists matches (the first the shortest), each scored with the sum. */
+function denseIntersection(lists: readonly DenseMatches[]): Matches {
+  const [first, ...others] = lists as [DenseMatches, ...DenseMatches[]];
+  const positions = new Int32Array(first.count);
+  const points = new Int32Array(first.count);
+  let count = 0;
+  candidates: for (let position = 0; position < first.byPosition.length; position++) {
+    let sum = first.byPosition[position]!;
+    if (sum < 0) continue;
+    for (let list = 0; list < others.length; list++) {
+      const value = others[list]!.byPosition[position]!;
+      if (value < 0) continue candidates;
+      sum += value;
+    }
+    positions[count] = position;
+    points[count++] = sum;
+  }
+  return { positions: positions.slice(0, count), points: points.slice(0, count) };
+}
+
+/** The answers of `matches` that a dense list matches too, each with that list's points added. */
+function keptWhereDense(matches: Matches, dense: DenseMatches): Matches {
+  const positions = new Int32Array(matches.positions.length);
+  const points = new Int32Array(matches.positions.length);
+  let count = 0;
+  for (let at = 0; at < matches.positions.length; at++) {
+    const value = dense.byPosition[matches.positions[at]!]!;
+    if (value < 0) continue;
+    positions[count] = matches.positions[at]!;
+    points[count++] = matches.points[at]! + value;
+  }
+  return { positions: positions.slice(0, count), points: points.slice(0, count) };
 }
 
 /** Every answer of the collection, with no points. */
