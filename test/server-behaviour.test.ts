@@ -335,12 +335,16 @@ describe("the edge entries after a rebuild", () => {
 });
 
 describe("a rebuild's swap of the output folder", () => {
-  it("is waited for, not answered 404, when a file is looked up or read between its two renames", async () => {
-    const out = path.join(await temporaryFolder("swap"), "dist");
+  /** An output folder holding a.json, and the local server's view of it. */
+  const outputWithOneFile = async (name: string) => {
+    const out = path.join(await temporaryFolder(name), "dist");
     await mkdir(out);
     await writeFile(path.join(out, "a.json"), "{}\n");
-    const files = new StaticFiles(out);
-    const file = path.join(out, "a.json");
+    return { out, files: new StaticFiles(out), file: path.join(out, "a.json") };
+  };
+
+  it("is waited for, not answered 404, when a file is looked up or read between its two renames", async () => {
+    const { out, files, file } = await outputWithOneFile("swap");
     const swapIn = async (text: string) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       await mkdir(`${out}.ready`);
@@ -359,11 +363,7 @@ describe("a rebuild's swap of the output folder", () => {
   });
 
   it("is looked through again when the folder is back by the time a miss in it is handled", async () => {
-    const out = path.join(await temporaryFolder("swap-race"), "dist");
-    await mkdir(out);
-    await writeFile(path.join(out, "a.json"), "{}\n");
-    const files = new StaticFiles(out);
-    const file = path.join(out, "a.json");
+    const { out, files, file } = await outputWithOneFile("swap-race");
     expect(await files.resolve("/a.json")).toBe(file);
     const lookups: Array<[string, () => Promise<unknown>]> = [
       ["lookup", () => new StaticFiles(out).resolve("/a.json")],
