@@ -298,7 +298,7 @@ function scratchFor(postings: number): typeof scratch {
  * of a scratch space (see scratch), valid until the next decoding.
  */
 export function decodePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
-  if (encoded.startsWith(DENSE_MARK)) return decodeDensePostingsInto(encoded);
+  if (isDensePostings(encoded)) return decodeDensePostingsInto(encoded);
   const { positions, levels } = scratchFor(encoded.length >> 1);
   let count = 0;
   let position = 0;

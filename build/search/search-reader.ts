@@ -100,6 +100,7 @@ function keptMatches(answers: number, positions: Int32Array, points: Int32Array,
   return { byPosition, count };
 }
 
+/** Whether a token matching `matched` answers is in every answer and weighs nothing (see EVERY_ANSWER). */
 function weighsNothingInEvery(answers: number, matched: number): boolean {
   return matched === answers && tokenIdf(answers, matched) === 0;
 }
@@ -186,6 +187,8 @@ export class SearchReader {
   private readonly slugBlocks = new BoundedCache<string[]>(64_000);
   /** The slugs of the hits of pages made, by position: a page of scattered hits decodes a block up to each hit, no further. */
   private readonly slugsByPosition = new BoundedCache<string, number>(64_000);
+  /** Room for a token's points before they are kept (keptMatches copies them): grown as needed, used again. */
+  private points = new Int32Array(1024);
 
   constructor(private readonly source: SearchIndexSource) {}
 
@@ -435,9 +438,6 @@ export class SearchReader {
     this.tokenMatches.set(token, matches, weightOf(matches));
     return matches;
   }
-
-  /** Room for a token's points before they are kept (keptMatches copies them): grown as needed, used again. */
-  private points = new Int32Array(1024);
 
   private pointsScratch(count: number): Int32Array {
     if (this.points.length < count) this.points = new Int32Array(Math.max(count, this.points.length * 2));
