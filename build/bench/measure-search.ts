@@ -123,8 +123,8 @@ export async function measureIndex(dist: string, answers: number): Promise<Index
   };
 }
 
-/** The words of more than three characters, each with how many answers hold it, in code-unit order. */
-async function wordCounts(dist: string): Promise<Array<{ term: string; count: number }>> {
+/** The words of more than three characters, each with how many answers hold it, in code-unit order; and how many answers there are. */
+async function wordCounts(dist: string): Promise<{ answers: number; counts: Array<{ term: string; count: number }> }> {
   const map = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
   const counts: Array<{ term: string; count: number }> = [];
   for (let shard = 1; shard <= map.shard_firsts.length; shard++) {
@@ -133,7 +133,7 @@ async function wordCounts(dist: string): Promise<Array<{ term: string; count: nu
       if (term.length > 3) counts.push({ term, count: answers[at]! });
     });
   }
-  return counts;
+  return { answers: map.answers, counts };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -151,8 +151,7 @@ async function queryCases(dist: string): Promise<Array<{ name: string; q: string
   // The suggestion words are the index's commonest first.
   const long = words.filter((word) => word.length > 3 && /^[a-z]+$/.test(word));
   const common = long[0]!;
-  const counts = await wordCounts(dist);
-  const { answers } = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
+  const { answers, counts } = await wordCounts(dist);
   // The first in code-unit order of those in the fewest answers.
   const rarest = counts.reduce((best, word) => (word.count < best.count ? word : best));
   // Words in most answers but not all: each narrows and scores, so their long lists are decoded and intersected

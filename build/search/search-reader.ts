@@ -89,12 +89,17 @@ function countOf(matches: Matches | DenseMatches): number {
   return isDense(matches) ? matches.count : matches.positions.length;
 }
 
+/** Whether a token matching `count` of the collection's answers is kept dense (DenseMatches): in more than half. */
+function inMostAnswers(count: number, answers: number): boolean {
+  return count * 2 > answers;
+}
+
 /**
  * A token's matches from its positions and points (ascending, `count` of each; views of scratch space, copied),
  * dense where it is in most answers.
  */
 function keptMatches(answers: number, positions: Int32Array, points: Int32Array, count: number): Matches | DenseMatches {
-  if (count * 2 <= answers) return { positions: positions.slice(0, count), points: points.slice(0, count) };
+  if (!inMostAnswers(count, answers)) return { positions: positions.slice(0, count), points: points.slice(0, count) };
   const byPosition = new Int32Array(answers).fill(-1);
   for (let at = 0; at < count; at++) byPosition[positions[at]!] = points[at]!;
   return { byPosition, count };
@@ -405,7 +410,7 @@ export class SearchReader {
         }
       }
       const idf = tokenIdf(map.answers, count);
-      if (count * 2 > map.answers) {
+      if (inMostAnswers(count, map.answers)) {
         for (let position = 0; position < best.length; position++) if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
         matches = { byPosition: best, count };
       } else {
