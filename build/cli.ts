@@ -14,14 +14,26 @@ import { runBuild } from "./pipeline.ts";
  * is incremental (build/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
  * does everything afresh and leaves the cache as it is.
  */
-export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): BuildOptions & { cacheRoot: string | false } {
+export function optionsFromCommandLine(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): BuildOptions & { cacheRoot: string | false } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { content: { type: "string", default: "content" }, out: { type: "string", default: "dist" }, cache: { type: "string" }, "no-cache": { type: "boolean", default: false } },
+    options: {
+      content: { type: "string", default: "content" },
+      out: { type: "string", default: "dist" },
+      cache: { type: "string" },
+      "no-cache": { type: "boolean", default: false },
+    },
     strict: true,
   });
   const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
-  const options: BuildOptions & { cacheRoot: string | false } = { contentDir: path.resolve(values.content!), outDir: path.resolve(values.out!), cacheRoot };
+  const options: BuildOptions & { cacheRoot: string | false } = {
+    contentDir: path.resolve(values.content!),
+    outDir: path.resolve(values.out!),
+    cacheRoot,
+  };
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && epoch !== "") {
     // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
@@ -32,7 +44,9 @@ export function optionsFromCommandLine(argv: readonly string[], env: NodeJS.Proc
   if (baseUrl) {
     const origin = baseUrl.replace(/\/+$/, "");
     if (!/^https?:\/\/[^\s/?#]+$/.test(origin)) {
-      throw new Error(`${env.BASE_URL ? "BASE_URL" : "URL"} must be an origin such as https://example.org, with no path (got "${baseUrl}").`);
+      throw new Error(
+        `${env.BASE_URL ? "BASE_URL" : "URL"} must be an origin such as https://example.org, with no path (got "${baseUrl}").`,
+      );
     }
     options.baseUrl = origin;
   }
@@ -54,20 +68,26 @@ async function main(): Promise<number> {
   if (cacheRoot) {
     // A cache that cannot be kept (a read-only node_modules) only makes the build a whole one.
     options.cache = await BuildCache.open(options.contentDir, options.outDir, cacheRoot).catch((error: unknown) => {
-      process.stderr.write(`build cache: cannot use ${cacheRoot} (${(error as Error).message}); building everything afresh.\n`);
+      process.stderr.write(
+        `build cache: cannot use ${cacheRoot} (${(error as Error).message}); building everything afresh.\n`,
+      );
       return undefined;
     });
   }
   const result = await runBuild(options);
   for (const note of options.cache?.notes ?? []) process.stderr.write(`${note}\n`);
   if (!result.ok) {
-    process.stderr.write(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), options.contentDir) || "."));
+    process.stderr.write(
+      formatDiagnostics(result.diagnostics, path.relative(process.cwd(), options.contentDir) || "."),
+    );
     return 1;
   }
   const elapsed = Math.round(performance.now() - started);
   const out = path.relative(process.cwd(), options.outDir) || ".";
   const reuse = options.cache ? `; ${describeReuse(options.cache.stats)}` : "";
-  process.stdout.write(`build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`);
+  process.stdout.write(
+    `build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`,
+  );
   return 0;
 }
 
@@ -76,12 +96,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // 1.5 keeps the peak of 100,000 answers under 1 GB (measured: 1.3 GB before) and was no slower.
   setFlagsFromString("--heap-growing-percent=25");
   // For the benchmark: the peak memory of this whole process, reported as it exits.
-  if (process.env.AVB_REPORT_RESOURCES) process.on("exit", () => process.stderr.write(`resources: ${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS })}\n`));
+  if (process.env.AVB_REPORT_RESOURCES)
+    process.on("exit", () =>
+      process.stderr.write(`resources: ${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS })}\n`),
+    );
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
       // A problem of the machine (the output cannot be written) is told plainly; anything else is a bug, with its stack.
-      const told = error instanceof OutputError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const told =
+        error instanceof OutputError
+          ? error.message
+          : error instanceof Error
+            ? (error.stack ?? error.message)
+            : String(error);
       process.stderr.write(`build failed: ${told}\n`);
       process.exit(1);
     },

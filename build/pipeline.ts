@@ -11,17 +11,28 @@ import { BUILD_TASK_SET } from "./workers/build-tasks.ts";
 import { WorkerPool } from "./workers/worker-pool.ts";
 
 export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagnostics: Diagnostic[] };
-export type CompileResult = { ok: true; site: CompiledSite; files: OutputFile[] } | { ok: false; diagnostics: Diagnostic[] };
+export type CompileResult =
+  | { ok: true; site: CompiledSite; files: OutputFile[] }
+  | { ok: false; diagnostics: Diagnostic[] };
 
-async function loadAndValidate(context: BuildContext): Promise<{ ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] }> {
-  const loaded = await loadContent({ contentDir: context.options.contentDir, workers: context.workers, cache: context.options.cache });
+async function loadAndValidate(
+  context: BuildContext,
+): Promise<{ ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] }> {
+  const loaded = await loadContent({
+    contentDir: context.options.contentDir,
+    workers: context.workers,
+    cache: context.options.cache,
+  });
   const validated = validateContent(loaded, context.schemas);
   return validated.ok ? { ok: true, content: validated.content } : validated;
 }
 
 /** Runs `build` with a context whose worker threads (if any were started) are stopped when it ends. */
 async function withContext<T>(options: BuildOptions, build: (context: BuildContext) => Promise<T>): Promise<T> {
-  const workers = options.workers === undefined ? WorkerPool.automatic(BUILD_TASK_SET) : new WorkerPool(BUILD_TASK_SET, options.workers, 0);
+  const workers =
+    options.workers === undefined
+      ? WorkerPool.automatic(BUILD_TASK_SET)
+      : new WorkerPool(BUILD_TASK_SET, options.workers, 0);
   try {
     return await build({ options, schemas: options.schemas ?? (await loadSchemaRegistry()), workers });
   } finally {

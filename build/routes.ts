@@ -3,7 +3,24 @@
  * Netlify and the local server map onto it, and the `?slug=` alias of each answer. The smoke check, the tests
  * and the archive list all take their URLs from here, never from a hand-written list.
  */
-import { ALIASES, ANSWERS_NDJSON_FILE, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, DCAT_CATALOG_FILE, FILES_PAGE_FILE, FILES_PAGE_PATH, HEALTH_FILE, isSearchIndexFile, LLMS_FULL_FILE, MARKDOWN_PAGES, ROOT_RESOURCE_FILE, SCHEMA_LIST_FILE, SCHEMAS_FOLDER } from "./api/layout.ts";
+import {
+  ALIASES,
+  ANSWERS_NDJSON_FILE,
+  CHANGELOG_FEED_FILE,
+  CHANGELOG_JSON_FILE,
+  CITATION_FILE,
+  DATASET_ZIP_FILE,
+  DCAT_CATALOG_FILE,
+  FILES_PAGE_FILE,
+  FILES_PAGE_PATH,
+  HEALTH_FILE,
+  isSearchIndexFile,
+  LLMS_FULL_FILE,
+  MARKDOWN_PAGES,
+  ROOT_RESOURCE_FILE,
+  SCHEMA_LIST_FILE,
+  SCHEMAS_FOLDER,
+} from "./api/layout.ts";
 import { UNLISTED_FILES } from "./compile/archive-manifests.ts";
 import { API_CATALOG_TYPE } from "./describe/service-facts.ts";
 
@@ -63,7 +80,8 @@ export function describeFile(file: string): { contentType: string; schema?: stri
   if (/^\/\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/.test(file)) return { contentType: MARKDOWN_TYPE };
   if (/^\/api\/v1\/answers\/[a-z0-9-]+\.md$/.test(file)) return { contentType: MARKDOWN_TYPE };
   if (file.endsWith(".html")) return { contentType: "text/html; charset=utf-8" };
-  if (file.startsWith("/data/") && file.endsWith(".csv")) return { contentType: "text/csv; charset=utf-8; header=present" };
+  if (file.startsWith("/data/") && file.endsWith(".csv"))
+    return { contentType: "text/csv; charset=utf-8; header=present" };
   if (file.startsWith("/assets/") && file.endsWith(".css")) return { contentType: "text/css; charset=utf-8" };
   if (file.startsWith("/assets/") && file.endsWith(".svg")) return { contentType: "image/svg+xml" };
   if (file.startsWith(SCHEMAS_FOLDER)) return { contentType: "application/schema+json" };
@@ -97,7 +115,13 @@ export function routesFor(filePaths: readonly string[]): Route[] {
     routes.push({ url: file.path, file: file.path, status: 200, canonical: true, ...describeFile(file.path) });
     const slug = /^\/api\/v1\/answers\/([a-z0-9-]+)\.json$/.exec(file.path)?.[1];
     if (slug && slug !== "index") {
-      routes.push({ url: `/api/v1/answers?slug=${slug}`, file: file.path, status: 200, canonical: false, ...describeFile(file.path) });
+      routes.push({
+        url: `/api/v1/answers?slug=${slug}`,
+        file: file.path,
+        status: 200,
+        canonical: false,
+        ...describeFile(file.path),
+      });
     }
   }
   for (const [url, file] of [...ALIASES, ...FOLDER_INDEXES]) {

@@ -16,11 +16,22 @@ let tree: DependencyTree;
 let imports: Map<string, string[]>;
 
 beforeAll(async () => {
-  tree = await parseDependencyTree("build/**/*.ts", { cwd: ROOT, context: ROOT, transform: false, tsconfig: path.join(ROOT, "tsconfig.json") });
+  tree = await parseDependencyTree("build/**/*.ts", {
+    cwd: ROOT,
+    context: ROOT,
+    transform: false,
+    tsconfig: path.join(ROOT, "tsconfig.json"),
+  });
   imports = new Map(
     Object.entries(tree)
       .filter(([file]) => file.startsWith("build/"))
-      .map(([file, dependencies]) => [file.slice("build/".length), (dependencies ?? []).map((dependency) => dependency.id).filter((id): id is string => id !== null && id.startsWith("build/")).map((id) => id.slice("build/".length))]),
+      .map(([file, dependencies]) => [
+        file.slice("build/".length),
+        (dependencies ?? [])
+          .map((dependency) => dependency.id)
+          .filter((id): id is string => id !== null && id.startsWith("build/"))
+          .map((id) => id.slice("build/".length)),
+      ]),
   );
 }, 60_000);
 
@@ -48,13 +59,26 @@ describe("the import graph of build/", () => {
   it("has the contract module at the bottom: build/api/ imports only build/api/", () => {
     const api = [...imports.keys()].filter((file) => file.startsWith("api/"));
     expect(api.length).toBeGreaterThanOrEqual(5);
-    for (const file of api) expect(imports.get(file)!.filter((target) => !target.startsWith("api/")), file).toEqual([]);
+    for (const file of api)
+      expect(
+        imports.get(file)!.filter((target) => !target.startsWith("api/")),
+        file,
+      ).toEqual([]);
   });
 
   it("keeps lower layers out of the pipeline's stages: only the pipeline and the stages import stages/", () => {
     for (const [file, targets] of imports) {
-      if (file === "pipeline.ts" || file.startsWith("stages/") || file.startsWith("bench/") || file.startsWith("smoke/")) continue;
-      expect(targets.filter((target) => target.startsWith("stages/")), file).toEqual([]);
+      if (
+        file === "pipeline.ts" ||
+        file.startsWith("stages/") ||
+        file.startsWith("bench/") ||
+        file.startsWith("smoke/")
+      )
+        continue;
+      expect(
+        targets.filter((target) => target.startsWith("stages/")),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -63,7 +87,9 @@ describe("the import graph of build/", () => {
     expect(entries.length).toBeGreaterThanOrEqual(3);
     for (const entry of entries) {
       for (const file of [entry, ...reach(entry)]) {
-        const foreign = (tree[`build/${file}`] ?? []).map((dependency) => dependency.request).filter((request) => !request.startsWith("."));
+        const foreign = (tree[`build/${file}`] ?? [])
+          .map((dependency) => dependency.request)
+          .filter((request) => !request.startsWith("."));
         expect(foreign, `${file} (reached from ${entry})`).toEqual([]);
         expect(file, `${entry} reaches ${file}`).toMatch(/^(api|request|edge-functions|search)\//);
       }
@@ -76,15 +102,23 @@ describe("the types and the schemas", () => {
     for (const { folder, schemas } of TYPE_FOLDERS) {
       const generated = await generateTypes(schemas);
       expect([...generated.keys()].sort(), folder).toEqual((await readdir(folder)).sort());
-      for (const [name, text] of generated) expect(await readFile(path.join(folder, name), "utf8"), `${name}: run npm run types`).toBe(text);
+      for (const [name, text] of generated)
+        expect(await readFile(path.join(folder, name), "utf8"), `${name}: run npm run types`).toBe(text);
     }
   }, 60_000);
 
   it("lists the evidence record's programmes, rules and terms exactly as the schema has them", async () => {
-    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "content-evidence-family.schema.json"), "utf8")) as {
-      $defs: { record: { properties: Record<"certification" | "compliance" | "warranty", { properties: Record<string, unknown> }> } };
+    const schema = JSON.parse(
+      await readFile(path.join(ROOT, "schemas", "content-evidence-family.schema.json"), "utf8"),
+    ) as {
+      $defs: {
+        record: {
+          properties: Record<"certification" | "compliance" | "warranty", { properties: Record<string, unknown> }>;
+        };
+      };
     };
-    const keys = (part: "certification" | "compliance" | "warranty") => Object.keys(schema.$defs.record.properties[part].properties);
+    const keys = (part: "certification" | "compliance" | "warranty") =>
+      Object.keys(schema.$defs.record.properties[part].properties);
     expect([...CERTIFICATION_PROGRAMMES]).toEqual(keys("certification"));
     expect([...COMPLIANCE_RULES]).toEqual(keys("compliance"));
     expect([...WARRANTY_TERMS]).toEqual(keys("warranty"));

@@ -54,7 +54,11 @@ function embedPage(url: string): string {
 /** A static server for the viewer, its service worker and the WARC, on loopback. */
 async function startViewer(replayFolder: string, warc: Buffer): Promise<Server> {
   const files = new Map<string, { type: string; bytes: Buffer }>();
-  for (const file of REPLAYWEBPAGE_FILES) files.set(`${REPLAY_BASE}${file}`, { type: "text/javascript; charset=utf-8", bytes: await readFile(path.join(replayFolder, file)) });
+  for (const file of REPLAYWEBPAGE_FILES)
+    files.set(`${REPLAY_BASE}${file}`, {
+      type: "text/javascript; charset=utf-8",
+      bytes: await readFile(path.join(replayFolder, file)),
+    });
   files.set(WARC_PATH, { type: "application/warc", bytes: warc });
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://viewer");
@@ -73,11 +77,20 @@ async function startViewer(replayFolder: string, warc: Buffer): Promise<Server> 
     if (range) {
       const start = Number(range[1]);
       const end = range[2] ? Math.min(Number(range[2]), file.bytes.length - 1) : file.bytes.length - 1;
-      response.writeHead(206, { "Content-Type": file.type, "Content-Range": `bytes ${start}-${end}/${file.bytes.length}`, "Content-Length": end - start + 1, "Accept-Ranges": "bytes" });
+      response.writeHead(206, {
+        "Content-Type": file.type,
+        "Content-Range": `bytes ${start}-${end}/${file.bytes.length}`,
+        "Content-Length": end - start + 1,
+        "Accept-Ranges": "bytes",
+      });
       response.end(request.method === "HEAD" ? undefined : file.bytes.subarray(start, end + 1));
       return;
     }
-    response.writeHead(200, { "Content-Type": file.type, "Content-Length": file.bytes.length, "Accept-Ranges": "bytes" });
+    response.writeHead(200, {
+      "Content-Type": file.type,
+      "Content-Length": file.bytes.length,
+      "Accept-Ranges": "bytes",
+    });
     response.end(request.method === "HEAD" ? undefined : file.bytes);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -89,14 +102,20 @@ beforeAll(async () => {
   const replayFolder = installReplayWebPage((line) => process.stderr.write(`${line}\n`));
   const shipped = await buildShipped("replay", { sourceDateEpoch: EPOCH });
   dist = shipped.dist;
-  const archived = await archiveWarc(dist, path.join(path.dirname(dist), "warc"), path.join(ROOT, "netlify.toml"), { SOURCE_DATE_EPOCH: String(EPOCH) });
+  const archived = await archiveWarc(dist, path.join(path.dirname(dist), "warc"), path.join(ROOT, "netlify.toml"), {
+    SOURCE_DATE_EPOCH: String(EPOCH),
+  });
   const warc = await readFile(archived.warc);
   origin = JSON.parse(await readFile(path.join(dist, "api/v1/openapi.json"), "utf8")).servers[0].url;
   recorded = new Map();
   for await (const record of WARCParser.iterRecords([new Uint8Array(warc)])) {
     if (record.warcType !== "response") continue;
     const body = new TextDecoder().decode(await record.readFully(true));
-    recorded.set(record.warcTargetURI!, { status: Number(record.httpHeaders!.statusCode), contentType: record.httpHeaders!.headers.get("Content-Type") ?? "", body });
+    recorded.set(record.warcTargetURI!, {
+      status: Number(record.httpHeaders!.statusCode),
+      contentType: record.httpHeaders!.headers.get("Content-Type") ?? "",
+      body,
+    });
   }
   viewer = await startViewer(replayFolder, warc);
   viewerOrigin = `http://127.0.0.1:${(viewer.address() as AddressInfo).port}`;
@@ -115,13 +134,20 @@ beforeAll(async () => {
   // each stage. So the load is tried a second time on a fresh navigation, and a failure says what the viewer logged.
   for (let attempt = 1; ; attempt++) {
     await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
-    await page.waitForFunction(async (scope) => (await navigator.serviceWorker.getRegistration(scope))?.active?.state === "activated", REPLAY_BASE, { timeout: 30_000 });
+    await page.waitForFunction(
+      async (scope) => (await navigator.serviceWorker.getRegistration(scope))?.active?.state === "activated",
+      REPLAY_BASE,
+      { timeout: 30_000 },
+    );
     const replaying = () => page.frames().some((frame) => /mp_\//.test(frame.url()));
     const loaded = Date.now() + 90_000;
     while (!replaying() && Date.now() < loaded) await new Promise((resolve) => setTimeout(resolve, 100));
     if (replaying()) break;
     consoleLines.push(`(no replay within 90 s, attempt ${attempt})`);
-    if (attempt === 2) throw new Error(`ReplayWeb.page did not load the archive; it shows\n${await viewerText()}\nand logged:\n${consoleLines.slice(-40).join("\n")}`);
+    if (attempt === 2)
+      throw new Error(
+        `ReplayWeb.page did not load the archive; it shows\n${await viewerText()}\nand logged:\n${consoleLines.slice(-40).join("\n")}`,
+      );
   }
 }, 300_000);
 
@@ -158,7 +184,9 @@ async function replay(target: string): Promise<Frame> {
   await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(archivedUrl)}`);
   // The replayed resource sits in the viewer's own frame, at /replay/w/<collection>/<timestamp>mp_/<archived URL>.
   const replayed = () => page.frames().find((frame) => /mp_\/(.*)$/.exec(frame.url())?.[1] === archivedUrl);
-  await expect.poll(() => replayed() !== undefined, { timeout: 30_000, message: `a frame replaying ${archivedUrl}` }).toBe(true);
+  await expect
+    .poll(() => replayed() !== undefined, { timeout: 30_000, message: `a frame replaying ${archivedUrl}` })
+    .toBe(true);
   const frame = replayed()!;
   await frame.waitForLoadState("load");
   return frame;
@@ -173,7 +201,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the WARC replayed in ReplayWeb.page", () => {
       const html = await readFile(path.join(dist, file), "utf8");
       const frame = await replay(pagePath);
       await expect.poll(() => frame.title(), { message: pagePath }).toBe(htmlTitle(html));
-      const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]+>/g, "").trim();
+      const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/
+        .exec(html)![1]!
+        .replace(/<[^>]+>/g, "")
+        .trim();
       expect((await frame.locator("h1").first().textContent())?.trim(), pagePath).toBe(heading);
       // Archived under the folder's own URL, with the built page's bytes.
       const archived = recorded.get(origin + pagePath);
@@ -183,9 +214,12 @@ describe.skipIf(!HAVE_CHROMIUM)("the WARC replayed in ReplayWeb.page", () => {
   }, 180_000);
 
   it("replays the JSON endpoints and every documented q example with the JSON the API answers", async () => {
-    const data = new AnswersData(async (file) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
+    const data = new AnswersData(async (file) =>
+      readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined),
+    );
     const expected = new Map<string, unknown>();
-    for (const [alias, file] of ALIASES.filter(([alias]) => alias.startsWith("/api/"))) expected.set(alias, JSON.parse(await readFile(path.join(dist, file), "utf8")));
+    for (const [alias, file] of ALIASES.filter(([alias]) => alias.startsWith("/api/")))
+      expected.set(alias, JSON.parse(await readFile(path.join(dist, file), "utf8")));
     for (const example of QUERY_EXAMPLES) {
       const target = `/api/v1/answers?q=${encodeURIComponent(example.q)}`;
       expected.set(target, await (await answersQuery(new Request(`${origin}${target}`), data))!.json());
@@ -194,7 +228,9 @@ describe.skipIf(!HAVE_CHROMIUM)("the WARC replayed in ReplayWeb.page", () => {
     for (const [target, json] of expected) {
       const frame = await replay(target);
       // Chromium shows a JSON response as its text, in a <pre>.
-      await expect.poll(async () => JSON.parse((await frame.locator("pre").first().innerText()) || "null"), { message: target }).toEqual(json);
+      await expect
+        .poll(async () => JSON.parse((await frame.locator("pre").first().innerText()) || "null"), { message: target })
+        .toEqual(json);
       const archived = recorded.get(origin + target);
       expect(archived?.status, target).toBe(200);
       expect(archived!.contentType, target).toMatch(/^application\/json/);

@@ -30,12 +30,18 @@ beforeAll(async () => {
   const shipped = await buildShipped("archive", { sourceDateEpoch: Number(EPOCH) });
   dist = shipped.dist;
   folder = path.dirname(dist);
-  canonicalUrls = routesFor(shipped.site.paths).filter((route) => route.canonical).map((route) => route.url);
+  canonicalUrls = routesFor(shipped.site.paths)
+    .filter((route) => route.canonical)
+    .map((route) => route.url);
   running = await startLocalServer(dist);
 }, 60_000);
 
 /** A child process run without blocking this process's event loop. */
-function run(command: string, args: string[], options: { cwd?: string }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -47,7 +53,6 @@ function run(command: string, args: string[], options: { cwd?: string }): Promis
   });
 }
 
-
 describe("urls.txt and SHA256SUMS", () => {
   it("lists every canonical URL, root-relative, sorted, one per line", async () => {
     const lines = (await readFile(path.join(dist, "urls.txt"), "utf8")).split("\n");
@@ -55,13 +60,22 @@ describe("urls.txt and SHA256SUMS", () => {
     expect(lines).toEqual([...lines].sort());
     expect(lines).toEqual([...canonicalUrls].sort());
     for (const line of lines) expect(line).toMatch(/^\/[a-zA-Z0-9._/-]+$/);
-    for (const page of ["/index.html", "/docs/index.html", "/.well-known/api-catalog", "/api/v1/answers/room-sizing.json"]) expect(lines).toContain(page);
+    for (const page of [
+      "/index.html",
+      "/docs/index.html",
+      "/.well-known/api-catalog",
+      "/api/v1/answers/room-sizing.json",
+    ])
+      expect(lines).toContain(page);
   });
 
   it("passes sha256sum -c on a fresh build and covers every other file", async () => {
     const check = spawnSync("sha256sum", ["--check", "--strict", "SHA256SUMS"], { cwd: dist, encoding: "utf8" });
     expect(check.status, check.stdout + check.stderr).toBe(0);
-    const listed = (await readFile(path.join(dist, "SHA256SUMS"), "utf8")).trim().split("\n").map((line) => line.slice(66));
+    const listed = (await readFile(path.join(dist, "SHA256SUMS"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => line.slice(66));
     const files = [...(await readTree(dist)).keys()].filter((file) => file !== "SHA256SUMS");
     expect(listed).toEqual(files);
   });
@@ -75,19 +89,49 @@ describe("a mirror made with wget from urls.txt", () => {
   it("holds every listed URL with the same bytes, and a plain static server answers every canonical URL from it", async () => {
     mirror = path.join(folder, "mirror");
     // Asynchronously: the local server this mirrors runs in this very process.
-    const wget = await run("wget", ["--quiet", "--force-directories", "--no-host-directories", "--input-file", path.join(dist, "urls.txt"), "--base", running.origin, "--directory-prefix", mirror], {});
+    const wget = await run(
+      "wget",
+      [
+        "--quiet",
+        "--force-directories",
+        "--no-host-directories",
+        "--input-file",
+        path.join(dist, "urls.txt"),
+        "--base",
+        running.origin,
+        "--directory-prefix",
+        mirror,
+      ],
+      {},
+    );
     expect(wget.status, wget.stderr).toBe(0);
     const tree = await readTree(dist);
     for (const url of canonicalUrls) {
-      expect((await readFile(path.join(mirror, ...url.split("/").filter(Boolean)))).equals(tree.get(url.slice(1))!), url).toBe(true);
+      expect(
+        (await readFile(path.join(mirror, ...url.split("/").filter(Boolean)))).equals(tree.get(url.slice(1))!),
+        url,
+      ).toBe(true);
     }
     // The mirror proves itself complete and unaltered; only _headers, Netlify's configuration, is not served.
     const check = await run("sha256sum", ["--check", "--strict", "--ignore-missing", "SHA256SUMS"], { cwd: mirror });
     expect(check.status, check.stdout + check.stderr).toBe(0);
     expect(check.stdout.split("\n").filter((line) => line.endsWith(": OK")).length).toBe(canonicalUrls.length - 1);
     const port = await freePort();
-    staticServer = spawn(path.join(ROOT, "node_modules/.bin/serve"), ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, mirror], { stdio: "ignore" });
-    for (let attempt = 0; attempt < 100 && !(await fetch(`http://127.0.0.1:${port}/urls.txt`).then((response) => response.ok, () => false)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    staticServer = spawn(
+      path.join(ROOT, "node_modules/.bin/serve"),
+      ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, mirror],
+      { stdio: "ignore" },
+    );
+    for (
+      let attempt = 0;
+      attempt < 100 &&
+      !(await fetch(`http://127.0.0.1:${port}/urls.txt`).then(
+        (response) => response.ok,
+        () => false,
+      ));
+      attempt++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
     for (const url of canonicalUrls) {
       const response = await fetch(`http://127.0.0.1:${port}${url}`);
       expect(response.status, url).toBe(200);
@@ -100,7 +144,20 @@ describe("a crawler that starts at /", () => {
   it("wget --mirror from / fetches every URL of urls.txt, each with the bytes of dist/", async () => {
     const crawl = path.join(folder, "crawl");
     // --execute robots=on: a polite crawler reads robots.txt first (and so fetches it by that route).
-    const wget = await run("wget", ["--mirror", "--quiet", "--no-host-directories", "--execute", "robots=on", "--directory-prefix", crawl, `${running.origin}/`], {});
+    const wget = await run(
+      "wget",
+      [
+        "--mirror",
+        "--quiet",
+        "--no-host-directories",
+        "--execute",
+        "robots=on",
+        "--directory-prefix",
+        crawl,
+        `${running.origin}/`,
+      ],
+      {},
+    );
     // 8: some request answered an error; the list of what is missing below says which.
     expect([0, 8], wget.stderr).toContain(wget.status);
     const tree = await readTree(dist);
@@ -111,26 +168,37 @@ describe("a crawler that starts at /", () => {
   }, 60_000);
 
   it("the downloads the pages list are files of the build", () => {
-    for (const download of DOWNLOADS) expect(canonicalUrls, download.path).toContain(download.path.endsWith("/") ? `${download.path}index.html` : download.path);
+    for (const download of DOWNLOADS)
+      expect(canonicalUrls, download.path).toContain(
+        download.path.endsWith("/") ? `${download.path}index.html` : download.path,
+      );
   });
 });
 
 describe("reproducible", () => {
-  it.skipIf(!existsSync(path.join(ROOT, ".git")))("two builds from clean clones in two folders are byte-identical", async () => {
-    const trees = [];
-    for (const name of ["clone-a", "clone-b"]) {
-      const clone = path.join(folder, name, "deeper".repeat(name === "clone-b" ? 1 : 0), "repo");
-      await mkdir(path.dirname(clone), { recursive: true });
-      const cloned = spawnSync("git", ["clone", "--quiet", ROOT, clone], { encoding: "utf8" });
-      expect(cloned.status, cloned.stderr).toBe(0);
-      await symlink(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"));
-      const built = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts"], { cwd: clone, encoding: "utf8", env: { ...cleanEnv, SOURCE_DATE_EPOCH: EPOCH } });
-      expect(built.status, built.stderr).toBe(0);
-      trees.push(await readTreeDigests(path.join(clone, "dist")));
-    }
-    expect(trees[0]!.size).toBeGreaterThan(60);
-    expect(trees[1]).toEqual(trees[0]);
-  }, 60_000);
+  it.skipIf(!existsSync(path.join(ROOT, ".git")))(
+    "two builds from clean clones in two folders are byte-identical",
+    async () => {
+      const trees = [];
+      for (const name of ["clone-a", "clone-b"]) {
+        const clone = path.join(folder, name, "deeper".repeat(name === "clone-b" ? 1 : 0), "repo");
+        await mkdir(path.dirname(clone), { recursive: true });
+        const cloned = spawnSync("git", ["clone", "--quiet", ROOT, clone], { encoding: "utf8" });
+        expect(cloned.status, cloned.stderr).toBe(0);
+        await symlink(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"));
+        const built = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts"], {
+          cwd: clone,
+          encoding: "utf8",
+          env: { ...cleanEnv, SOURCE_DATE_EPOCH: EPOCH },
+        });
+        expect(built.status, built.stderr).toBe(0);
+        trees.push(await readTreeDigests(path.join(clone, "dist")));
+      }
+      expect(trees[0]!.size).toBeGreaterThan(60);
+      expect(trees[1]).toEqual(trees[0]);
+    },
+    60_000,
+  );
 });
 
 describe("npm run package: a BagIt bag", () => {
@@ -141,9 +209,14 @@ describe("npm run package: a BagIt bag", () => {
     expect(second.equals(first)).toBe(true);
     const extracted = path.join(folder, "bag");
     await mkdir(extracted);
-    expect(spawnSync("tar", ["-xf", path.join(folder, "artifacts-1", "av-buyer-data-1.0.0.bag.tar"), "-C", extracted]).status).toBe(0);
+    expect(
+      spawnSync("tar", ["-xf", path.join(folder, "artifacts-1", "av-buyer-data-1.0.0.bag.tar"), "-C", extracted])
+        .status,
+    ).toBe(0);
     const bag = path.join(extracted, "av-buyer-data-1.0.0");
-    expect(await readFile(path.join(bag, "bagit.txt"), "utf8")).toBe("BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n");
+    expect(await readFile(path.join(bag, "bagit.txt"), "utf8")).toBe(
+      "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n",
+    );
     for (const manifest of ["manifest-sha512.txt", "tagmanifest-sha512.txt"]) {
       const check = spawnSync("sha512sum", ["--check", "--strict", manifest], { cwd: bag, encoding: "utf8" });
       expect(check.status, check.stdout + check.stderr).toBe(0);
@@ -155,8 +228,17 @@ describe("npm run package: a BagIt bag", () => {
     expect(info).toContain("Bagging-Date: 2025-06-15\n");
     expect(info).toMatch(/^Source-Organization: AV Buyer Data editorial team$/m);
     expect(await readTreeDigests(path.join(bag, "data"))).toEqual(await readTreeDigests(dist));
-    const listing = spawnSync("tar", ["--list", "--verbose", "--file", path.join(folder, "artifacts-1", "av-buyer-data-1.0.0.bag.tar")], { encoding: "utf8" }).stdout;
-    expect(listing.split("\n").filter(Boolean).every((line) => line.includes(" 0/0 ") && line.includes("2025-06-15"))).toBe(true);
+    const listing = spawnSync(
+      "tar",
+      ["--list", "--verbose", "--file", path.join(folder, "artifacts-1", "av-buyer-data-1.0.0.bag.tar")],
+      { encoding: "utf8" },
+    ).stdout;
+    expect(
+      listing
+        .split("\n")
+        .filter(Boolean)
+        .every((line) => line.includes(" 0/0 ") && line.includes("2025-06-15")),
+    ).toBe(true);
   }, 90_000);
 });
 
@@ -180,22 +262,36 @@ describe("npm run archive: a WARC 1.1 file with a CDX index", () => {
       types.push(record.warcType!);
       expect(record.warcHeaders.protocol).toBe("WARC/1.1");
       expect(record.warcDate).toBe("2025-06-15T15:06:40Z");
-      if (record.warcType === "response") expect(record.httpHeaders?.headers.get("Date")).toBe("Sun, 15 Jun 2025 15:06:40 GMT");
+      if (record.warcType === "response")
+        expect(record.httpHeaders?.headers.get("Date")).toBe("Sun, 15 Jun 2025 15:06:40 GMT");
       await record.readFully();
     }
     expect(types[0]).toBe("warcinfo");
     expect(types.filter((type) => type === "response").length).toBe(types.filter((type) => type === "request").length);
-    expect(types.filter((type) => type === "response").length).toBeGreaterThanOrEqual(canonicalUrls.length + QUERY_EXAMPLES.length);
+    expect(types.filter((type) => type === "response").length).toBeGreaterThanOrEqual(
+      canonicalUrls.length + QUERY_EXAMPLES.length,
+    );
   });
 
   it("holds every page, every sitemap URL, the q examples, and every same-origin URL a Link header or a problem type points at", async () => {
-    const responses = new Map<string, { status: number; link: string | null; contentType: string | null; body: string }>();
+    const responses = new Map<
+      string,
+      { status: number; link: string | null; contentType: string | null; body: string }
+    >();
     for await (const record of WARCParser.iterRecords([new Uint8Array(warc)])) {
       const body = new TextDecoder().decode(await record.readFully(true));
-      if (record.warcType === "response") responses.set(record.warcTargetURI!, { status: Number(record.httpHeaders!.statusCode), link: record.httpHeaders!.headers.get("Link") ?? null, contentType: record.httpHeaders!.headers.get("Content-Type") ?? null, body });
+      if (record.warcType === "response")
+        responses.set(record.warcTargetURI!, {
+          status: Number(record.httpHeaders!.statusCode),
+          link: record.httpHeaders!.headers.get("Link") ?? null,
+          contentType: record.httpHeaders!.headers.get("Content-Type") ?? null,
+          body,
+        });
     }
     const origin = new URL([...responses.keys()][0]!).origin;
-    const sitemap = [...(await readFile(path.join(dist, "sitemap.xml"), "utf8")).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    const sitemap = [...(await readFile(path.join(dist, "sitemap.xml"), "utf8")).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => match[1]!,
+    );
     expect(sitemap.length).toBeGreaterThan(5);
     const expected = new Set([
       ...sitemap,
@@ -225,7 +321,10 @@ describe("npm run archive: a WARC 1.1 file with a CDX index", () => {
     const index = new Map<string, { offset: number; length: number }>();
     for (const line of cdx.trim().split("\n")) {
       const entry = JSON.parse(line.slice(line.indexOf("{"))) as { url: string; offset: string; length: string };
-      index.set(new URL(entry.url).pathname + new URL(entry.url).search, { offset: Number(entry.offset), length: Number(entry.length) });
+      index.set(new URL(entry.url).pathname + new URL(entry.url).search, {
+        offset: Number(entry.offset),
+        length: Number(entry.length),
+      });
     }
     const tree = await readTree(dist);
     for (const url of canonicalUrls) {
@@ -248,12 +347,26 @@ describe("the data package", () => {
     // Absolute, so that it still names the site when the descriptor is read apart from it.
     expect(new URL(descriptor.homepage).href).toBe(descriptor.homepage);
     expect(new URL(descriptor.homepage).pathname).toBe("/");
-    expect(descriptor.resources.map((resource: { name: string }) => resource.name).sort()).toEqual(["answers", "evidence", "sources", "suppliers"]);
+    expect(descriptor.resources.map((resource: { name: string }) => resource.name).sort()).toEqual([
+      "answers",
+      "evidence",
+      "sources",
+      "suppliers",
+    ]);
     const tables = new Map<string, Array<Record<string, string>>>();
     for (const resource of descriptor.resources) {
-      expect(resource).toMatchObject({ profile: "tabular-data-resource", format: "csv", encoding: "utf-8", path: `${resource.name}.csv` });
+      expect(resource).toMatchObject({
+        profile: "tabular-data-resource",
+        format: "csv",
+        encoding: "utf-8",
+        path: `${resource.name}.csv`,
+      });
       const [header, ...rows] = parseCsv(await readFile(path.join(dist, "data", resource.path), "utf8"));
-      const fields = resource.schema.fields as Array<{ name: string; type: string; constraints?: { required?: boolean; enum?: string[]; pattern?: string } }>;
+      const fields = resource.schema.fields as Array<{
+        name: string;
+        type: string;
+        constraints?: { required?: boolean; enum?: string[]; pattern?: string };
+      }>;
       expect(header).toEqual(fields.map((field) => field.name));
       const records = rows.map((row) => Object.fromEntries(fields.map((field, at) => [field.name, row[at]!])));
       for (const [index, row] of rows.entries()) {
@@ -261,14 +374,25 @@ describe("the data package", () => {
         for (const [at, field] of fields.entries()) {
           const value = row[at]!;
           if (value === "") {
-            expect(field.constraints?.required, `${resource.name}.${field.name} row ${index + 1} is required`).not.toBe(true);
+            expect(field.constraints?.required, `${resource.name}.${field.name} row ${index + 1} is required`).not.toBe(
+              true,
+            );
             continue;
           }
-          const valid = { string: () => true, integer: () => /^-?\d+$/.test(value), number: () => Number.isFinite(Number(value)), date: () => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) }[field.type];
+          const valid = {
+            string: () => true,
+            integer: () => /^-?\d+$/.test(value),
+            number: () => Number.isFinite(Number(value)),
+            date: () => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
+          }[field.type];
           expect(valid?.(), `${resource.name}.${field.name} = ${JSON.stringify(value)} is a ${field.type}`).toBe(true);
-          if (field.constraints?.enum) expect(field.constraints.enum, `${resource.name}.${field.name} row ${index + 1}`).toContain(value);
+          if (field.constraints?.enum)
+            expect(field.constraints.enum, `${resource.name}.${field.name} row ${index + 1}`).toContain(value);
           // Table Schema patterns (XML Schema syntax) match the whole value.
-          if (field.constraints?.pattern) expect(value, `${resource.name}.${field.name} row ${index + 1}`).toMatch(new RegExp(`^(?:${field.constraints.pattern})$`));
+          if (field.constraints?.pattern)
+            expect(value, `${resource.name}.${field.name} row ${index + 1}`).toMatch(
+              new RegExp(`^(?:${field.constraints.pattern})$`),
+            );
         }
       }
       const keys = records.map((record) => record[resource.schema.primaryKey]);
@@ -276,15 +400,39 @@ describe("the data package", () => {
       tables.set(resource.name, records);
     }
     // The closed vocabularies are enum constraints, the schemas' own lists.
-    const constraintsOf = (table: string, field: string) => descriptor.resources.find((resource: { name: string }) => resource.name === table).schema.fields.find((candidate: { name: string }) => candidate.name === field)?.constraints;
-    expect(constraintsOf("evidence", "microsoft_teams_rooms_status")).toEqual({ required: true, enum: [...VOCABULARIES.certificationStatus] });
-    expect(constraintsOf("evidence", "microsoft_teams_rooms_listed_status")).toEqual({ enum: [...VOCABULARIES.listingStatus] });
-    expect(constraintsOf("evidence", "fcc_status")).toEqual({ required: true, enum: [...VOCABULARIES.complianceStatus] });
-    expect(constraintsOf("evidence", "paid_plan_status")).toEqual({ required: true, enum: [...VOCABULARIES.warrantyStatus] });
+    const constraintsOf = (table: string, field: string) =>
+      descriptor.resources
+        .find((resource: { name: string }) => resource.name === table)
+        .schema.fields.find((candidate: { name: string }) => candidate.name === field)?.constraints;
+    expect(constraintsOf("evidence", "microsoft_teams_rooms_status")).toEqual({
+      required: true,
+      enum: [...VOCABULARIES.certificationStatus],
+    });
+    expect(constraintsOf("evidence", "microsoft_teams_rooms_listed_status")).toEqual({
+      enum: [...VOCABULARIES.listingStatus],
+    });
+    expect(constraintsOf("evidence", "fcc_status")).toEqual({
+      required: true,
+      enum: [...VOCABULARIES.complianceStatus],
+    });
+    expect(constraintsOf("evidence", "paid_plan_status")).toEqual({
+      required: true,
+      enum: [...VOCABULARIES.warrantyStatus],
+    });
     expect(constraintsOf("sources", "kind")).toEqual({ required: true, enum: [...VOCABULARIES.sourceKind] });
-    expect(constraintsOf("sources", "confidence")).toEqual({ required: true, enum: [...VOCABULARIES.sourceConfidence] });
-    expect(constraintsOf("suppliers", "ownership_status")).toEqual({ required: true, enum: [...VOCABULARIES.ownershipStatus] });
-    const families = (JSON.parse(await readFile(path.join(dist, "api", "v1", "evidence", "index.json"), "utf8")) as { data: Array<{ family: string }> }).data.map((family) => family.family);
+    expect(constraintsOf("sources", "confidence")).toEqual({
+      required: true,
+      enum: [...VOCABULARIES.sourceConfidence],
+    });
+    expect(constraintsOf("suppliers", "ownership_status")).toEqual({
+      required: true,
+      enum: [...VOCABULARIES.ownershipStatus],
+    });
+    const families = (
+      JSON.parse(await readFile(path.join(dist, "api", "v1", "evidence", "index.json"), "utf8")) as {
+        data: Array<{ family: string }>;
+      }
+    ).data.map((family) => family.family);
     expect(constraintsOf("evidence", "family")).toEqual({ required: true, enum: families });
     // Partial dates have a shape a table tool can check: no month 13, no day 32, no other format.
     for (const field of ["published", "accessed"]) {
@@ -296,7 +444,8 @@ describe("the data package", () => {
     const suppliers = new Set(tables.get("suppliers")!.map((row) => row.slug));
     for (const row of tables.get("evidence")!) expect(suppliers.has(row.supplier!), row.id).toBe(true);
     const sources = new Set(tables.get("sources")!.map((row) => row.id));
-    for (const row of tables.get("answers")!) for (const id of row.sources!.split("; ")) expect(sources.has(id), `${row.slug} cites ${id}`).toBe(true);
+    for (const row of tables.get("answers")!)
+      for (const id of row.sources!.split("; ")) expect(sources.has(id), `${row.slug} cites ${id}`).toBe(true);
   });
 
   it("is linked from the docs, the home page and the API catalog", async () => {
@@ -309,7 +458,13 @@ describe("the data package", () => {
 describe("versioning", () => {
   it("states the policy in the root resource, with no deprecation while v1 is current", async () => {
     const root = JSON.parse(await readFile(path.join(dist, "api", "v1", "index.json"), "utf8"));
-    expect(root.versioning).toMatchObject({ api_version: "v1", deprecation_date: null, sunset_date: null, successor_version: null, policy: "/docs/index.html#versioning" });
+    expect(root.versioning).toMatchObject({
+      api_version: "v1",
+      deprecation_date: null,
+      sunset_date: null,
+      successor_version: null,
+      policy: "/docs/index.html#versioning",
+    });
     expect(root.versioning.breaking).toContain("/api/v2");
     expect(await readFile(path.join(dist, "_headers"), "utf8")).not.toMatch(/Deprecation|Sunset/);
   });
@@ -319,7 +474,11 @@ describe("versioning", () => {
     const out = path.join(path.dirname(content), "dist");
     expect((await build(content, out)).ok).toBe(true);
     const root = JSON.parse(await readFile(path.join(out, "api", "v1", "index.json"), "utf8"));
-    expect(root.versioning).toMatchObject({ deprecation_date: "2027-01-01", sunset_date: "2027-07-01", successor_version: "/api/v2" });
+    expect(root.versioning).toMatchObject({
+      deprecation_date: "2027-01-01",
+      sunset_date: "2027-07-01",
+      successor_version: "/api/v2",
+    });
     const deprecated = await startLocalServer(out);
     const response = await fetch(`${deprecated.origin}/api/v1/health`);
     expect(response.headers.get("deprecation")).toBe("@1798761600");
@@ -344,17 +503,30 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       const home = pathToFileURL(path.join(dist, "index.html")).href;
       await page.goto(home);
       // Resolved by the browser, as a click would resolve them.
-      const links = await page.locator("article.answer details a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+      const links = await page
+        .locator("article.answer details a[href]")
+        .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
       expect(links.length).toBeGreaterThan(100);
       // A link to another answer goes to its article; the only answer file an article links is its own ("As JSON").
-      const linkedFiles = await page.locator("article.answer").evaluateAll((articles) =>
-        articles.flatMap((article) => [...article.querySelectorAll<HTMLAnchorElement>("details a[href]")].filter((anchor) => /\/api\/v1\/answers\/[a-z0-9-]+\.(json|md)$/.test(anchor.href) && !anchor.href.endsWith(`/${(article as HTMLElement).dataset.slug}.json`)).map((anchor) => anchor.href)),
-      );
+      const linkedFiles = await page
+        .locator("article.answer")
+        .evaluateAll((articles) =>
+          articles.flatMap((article) =>
+            [...article.querySelectorAll<HTMLAnchorElement>("details a[href]")]
+              .filter(
+                (anchor) =>
+                  /\/api\/v1\/answers\/[a-z0-9-]+\.(json|md)$/.test(anchor.href) &&
+                  !anchor.href.endsWith(`/${(article as HTMLElement).dataset.slug}.json`),
+              )
+              .map((anchor) => anchor.href),
+          ),
+        );
       expect(linkedFiles).toEqual([]);
       // The body's headings sit below the article's h3; the API's body.html keeps its own levels and links.
       expect(await page.locator("article.answer details :is(h1, h2, h3)").count()).toBe(0);
       expect(await page.locator("article.answer details h4").count()).toBeGreaterThan(20);
-      const api = JSON.parse(await readFile(path.join(dist, "api/v1/answers/room-sizing.json"), "utf8")).data[0].body.html as string;
+      const api = JSON.parse(await readFile(path.join(dist, "api/v1/answers/room-sizing.json"), "utf8")).data[0].body
+        .html as string;
       expect(api).toContain("<h2>");
       expect(api).toMatch(/href="\/api\/v1\/answers\/[a-z0-9-]+\.json"/);
       for (const link of new Set(links)) {
@@ -384,21 +556,53 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       await page.goto(pathToFileURL(path.join(dist, "index.html")).href);
       expect(await page.locator("article.answer").count()).toBe(20);
       expect(await page.locator("#answer-search").isVisible()).toBe(true);
-      const data = new AnswersData(async (file) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
-      type Match = { slug: string; score: number; fields: string[]; snippet: { field: string; text: string; matches: Array<[number, number]> } };
-      type Found = { data: Array<{ slug: string }>; meta: { total: number; matches: Match[]; suggestions?: Array<{ q: string; total: number }> } };
-      const queries = [...QUERY_EXAMPLES.map((example) => example.q), "microphone", "warranty", "teams rooms certification", "Straße micro", "microphne", "warranty lenght"];
+      const data = new AnswersData(async (file) =>
+        readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined),
+      );
+      type Match = {
+        slug: string;
+        score: number;
+        fields: string[];
+        snippet: { field: string; text: string; matches: Array<[number, number]> };
+      };
+      type Found = {
+        data: Array<{ slug: string }>;
+        meta: { total: number; matches: Match[]; suggestions?: Array<{ q: string; total: number }> };
+      };
+      const queries = [
+        ...QUERY_EXAMPLES.map((example) => example.q),
+        "microphone",
+        "warranty",
+        "teams rooms certification",
+        "Straße micro",
+        "microphne",
+        "warranty lenght",
+      ];
       for (const q of queries) {
-        const api = (await (await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), data))!.json()) as Found;
+        const api = (await (await answersQuery(
+          new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`),
+          data,
+        ))!.json()) as Found;
         const expected = api.data.map((answer) => answer.slug);
         await page.fill("#q", q);
         // The page searches asynchronously: wait for its status, then read what it shows.
-        await expect.poll(() => page.locator("#search-status").textContent(), { timeout: 5000 }).toBe(expected.length === 0 ? "No answer matches." : `${expected.length} of 20 answers match, best match first.`);
+        await expect
+          .poll(() => page.locator("#search-status").textContent(), { timeout: 5000 })
+          .toBe(
+            expected.length === 0 ? "No answer matches." : `${expected.length} of 20 answers match, best match first.`,
+          );
         const shown = await page.locator("article.answer:visible").evaluateAll((articles) =>
           articles.map((article) => {
             const match = article.querySelector<HTMLElement>(".match")!;
             const snippet = match.querySelector<HTMLElement>(".snippet")!;
-            return { slug: (article as HTMLElement).dataset.slug, score: Number(match.dataset.score), fields: match.dataset.fields!.split(" "), field: snippet.dataset.field, text: snippet.textContent, marked: [...snippet.querySelectorAll("mark")].map((mark) => mark.textContent) };
+            return {
+              slug: (article as HTMLElement).dataset.slug,
+              score: Number(match.dataset.score),
+              fields: match.dataset.fields!.split(" "),
+              field: snippet.dataset.field,
+              text: snippet.textContent,
+              marked: [...snippet.querySelectorAll("mark")].map((mark) => mark.textContent),
+            };
           }),
         );
         // Best match first, each explained exactly as the API explains it.
@@ -409,11 +613,17 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
             fields: match.fields,
             field: match.snippet.field,
             text: match.snippet.text,
-            marked: match.snippet.matches.map(([start, end]) => Array.from(match.snippet.text).slice(start, end).join("")),
+            marked: match.snippet.matches.map(([start, end]) =>
+              Array.from(match.snippet.text).slice(start, end).join(""),
+            ),
           })),
         );
-        const offered = await page.locator("#search-suggestions button").evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset.q));
-        expect(offered, `suggestions for q=${q}`).toEqual((api.meta.suggestions ?? []).map((suggestion) => suggestion.q));
+        const offered = await page
+          .locator("#search-suggestions button")
+          .evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset.q));
+        expect(offered, `suggestions for q=${q}`).toEqual(
+          (api.meta.suggestions ?? []).map((suggestion) => suggestion.q),
+        );
       }
       // A suggestion is a query: clicking it searches for it.
       await page.fill("#q", "microphne");
@@ -421,7 +631,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       expect(await page.inputValue("#q")).toBe("microphone");
       await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);
       expect(await page.locator("li[id^=supplier-]").count()).toBe(14);
-      const records = JSON.parse(await readFile(path.join(dist, "api/v1/health/index.json"), "utf8")).counts.evidence_records as number;
+      const records = JSON.parse(await readFile(path.join(dist, "api/v1/health/index.json"), "utf8")).counts
+        .evidence_records as number;
       expect(await page.locator("details[id^=evidence-]").count()).toBe(records);
       expect(problems).toEqual([]);
       for (const url of requests) expect(url.startsWith(pathToFileURL(dist).href), url).toBe(true);

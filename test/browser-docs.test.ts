@@ -28,7 +28,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     const problems: string[] = [];
     const requested: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === "error" || message.type() === "warning")
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     await page.route("**/*", async (route) => {
@@ -43,28 +44,57 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     expect(await page.locator("h1").count()).toBe(1);
     expect(await page.locator("main#main").count()).toBe(1);
     // The stylesheet loaded under the CSP: the skip link is moved off-screen by it.
-    expect(await page.locator("a.skip").evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { position: string } }).getComputedStyle(element).position)).toBe("absolute");
+    expect(
+      await page
+        .locator("a.skip")
+        .evaluate(
+          (element) =>
+            (globalThis as unknown as { getComputedStyle(node: unknown): { position: string } }).getComputedStyle(
+              element,
+            ).position,
+        ),
+    ).toBe("absolute");
     expect(problems).toEqual([]);
     expect(requested.length).toBeGreaterThanOrEqual(2);
     for (const url of requested) expect(new URL(url).hostname, url).toBe("127.0.0.1");
     await page.close();
   });
 
-  it.each(HTML_PAGES)("%s never scrolls sideways at 390 and 1280 px, with every details element open", async (pagePath) => {
-    for (const width of [390, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(running.origin + pagePath, { waitUntil: "load" });
-      await page.locator("details").evaluateAll((elements) => elements.forEach((element) => ((element as HTMLDetailsElement).open = true)));
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-      expect(scrollWidth, `${pagePath} at ${width} px`).toBeLessThanOrEqual(clientWidth);
-      // A path in a table cell is never broken inside a word: the table scrolls in its own box instead.
-      const broken = await page.locator("td code, th code").evaluateAll((codes) => codes.filter((code) => code.getClientRects().length > 1 || code.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(code).lineHeight || "20")).map((code) => code.textContent));
-      expect(broken, `${pagePath} at ${width} px`).toEqual([]);
-      // Kept for looking at (artifacts/ is git-ignored): the first screen of each page at each width.
-      await page.screenshot({ path: path.join(ROOT, "artifacts", "screens", `${pagePath.replace(/\//g, "_")}${width}.png`) });
-      await page.close();
-    }
-  });
+  it.each(HTML_PAGES)(
+    "%s never scrolls sideways at 390 and 1280 px, with every details element open",
+    async (pagePath) => {
+      for (const width of [390, 1280]) {
+        const page = await browser.newPage({ viewport: { width, height: 800 } });
+        await page.goto(running.origin + pagePath, { waitUntil: "load" });
+        await page
+          .locator("details")
+          .evaluateAll((elements) => elements.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        expect(scrollWidth, `${pagePath} at ${width} px`).toBeLessThanOrEqual(clientWidth);
+        // A path in a table cell is never broken inside a word: the table scrolls in its own box instead.
+        const broken = await page
+          .locator("td code, th code")
+          .evaluateAll((codes) =>
+            codes
+              .filter(
+                (code) =>
+                  code.getClientRects().length > 1 ||
+                  code.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(code).lineHeight || "20"),
+              )
+              .map((code) => code.textContent),
+          );
+        expect(broken, `${pagePath} at ${width} px`).toEqual([]);
+        // Kept for looking at (artifacts/ is git-ignored): the first screen of each page at each width.
+        await page.screenshot({
+          path: path.join(ROOT, "artifacts", "screens", `${pagePath.replace(/\//g, "_")}${width}.png`),
+        });
+        await page.close();
+      }
+    },
+  );
 
   it("runs no script that content smuggles in: hostile Markdown and front matter stay text on the home page", async () => {
     const content = await fixtureWithCase("malformed-yaml");
@@ -72,7 +102,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
       .replace("title: Ærø meeting rooms", 'title: "<img src=x onerror=alert(1)><script>alert(2)</script>"')
       .replace(
         "The room fits a widget [@fixture-list].",
-        'The room fits a widget [@fixture-list]. <script>alert(3)</script> <img src=x onerror=alert(4)> [x](javascript:alert(5)) <svg onload=alert(6)> </script><script>alert(7)</script>',
+        "The room fits a widget [@fixture-list]. <script>alert(3)</script> <img src=x onerror=alert(4)> [x](javascript:alert(5)) <svg onload=alert(6)> </script><script>alert(7)</script>",
       );
     await writeFile(path.join(content, "answers", "alpha-room.md"), hostile);
     // One page, so that the home page carries every answer and its search script.
@@ -94,10 +124,15 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     });
     for (const url of [`${server.origin}/`, pathToFileURL(path.join(out, "index.html")).href]) {
       await page.goto(url, { waitUntil: "load" });
-      await page.locator("details").first().evaluate((element) => ((element as HTMLDetailsElement).open = true));
+      await page
+        .locator("details")
+        .first()
+        .evaluate((element) => ((element as HTMLDetailsElement).open = true));
       await page.fill("#q", "room");
       await expect.poll(() => page.locator('article[data-slug="alpha-room"] .match').count()).toBe(1);
-      expect(await page.locator('article[data-slug="alpha-room"] h3').textContent()).toBe("<img src=x onerror=alert(1)><script>alert(2)</script>");
+      expect(await page.locator('article[data-slug="alpha-room"] h3').textContent()).toBe(
+        "<img src=x onerror=alert(1)><script>alert(2)</script>",
+      );
       // The snippet is text with <mark>s, whatever the answer holds.
       expect(await page.locator("article.answer .match *:not(span):not(mark)").count()).toBe(0);
       expect(await page.locator("main script, main img, main svg").count()).toBe(0);
@@ -111,8 +146,16 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     const page = await browser.newPage();
     await page.goto(`${running.origin}/docs/`);
     const text = await page.locator("main").innerText();
-    for (const endpoint of ["/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"]) expect(text).toContain(`curl https://av-buyer-data.example${endpoint}`);
-    for (const heading of ["Searching answers: the q rule", "Filters and paging", "Errors", "Licence and citation", "Discovery documents"]) expect(text).toContain(heading);
+    for (const endpoint of ["/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"])
+      expect(text).toContain(`curl https://av-buyer-data.example${endpoint}`);
+    for (const heading of [
+      "Searching answers: the q rule",
+      "Filters and paging",
+      "Errors",
+      "Licence and citation",
+      "Discovery documents",
+    ])
+      expect(text).toContain(heading);
     expect(text).toContain("There are no rate limits");
     expect(await page.locator("#q + p + ul + .table-scroll tbody tr").count()).toBe(5);
     await page.close();

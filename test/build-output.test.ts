@@ -5,7 +5,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput, workDirFor } from "../build/output/atomic-output.ts";
 import { DiskSink } from "../build/output/output-sink.ts";
-import { build, FIXTURES, fixtureWithCase, readTree, readTreeDigests, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import {
+  build,
+  FIXTURES,
+  fixtureWithCase,
+  readTree,
+  readTreeDigests,
+  ROOT,
+  SHIPPED_CONTENT,
+  temporaryFolder,
+} from "./support/build-helpers.ts";
 
 const BASE = path.join(FIXTURES, "base");
 const CLI = path.join(ROOT, "build", "cli.ts");
@@ -30,9 +39,15 @@ describe("nothing is lost", () => {
     const out = path.join(folder, "dist");
     const env = { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000000" };
     // Timed on the second build: the first fills the build cache, and the builds killed below, like it, use it.
-    expect(spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT }).status).toBe(0);
+    expect(
+      spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT }).status,
+    ).toBe(0);
     const started = performance.now();
-    const first = spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, encoding: "utf8", cwd: ROOT });
+    const first = spawnSync(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), {
+      env,
+      encoding: "utf8",
+      cwd: ROOT,
+    });
     const duration = performance.now() - started;
     expect(first.status, first.stderr).toBe(0);
     // Compared by digest: a deep comparison of buffers takes seconds per tree.
@@ -101,9 +116,15 @@ describe("reproducible", () => {
   it("the same bytes whether files are parsed and answers rendered on worker threads or not", async () => {
     const inline = await temporaryFolder("inline");
     const threaded = await temporaryFolder("threaded");
-    expect((await build(SHIPPED_CONTENT, path.join(inline, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 0 })).ok).toBe(true);
-    expect((await build(SHIPPED_CONTENT, path.join(threaded, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 2 })).ok).toBe(true);
-    expect(await readTreeDigests(path.join(threaded, "dist"))).toEqual(await readTreeDigests(path.join(inline, "dist")));
+    expect(
+      (await build(SHIPPED_CONTENT, path.join(inline, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 0 })).ok,
+    ).toBe(true);
+    expect(
+      (await build(SHIPPED_CONTENT, path.join(threaded, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 2 })).ok,
+    ).toBe(true);
+    expect(await readTreeDigests(path.join(threaded, "dist"))).toEqual(
+      await readTreeDigests(path.join(inline, "dist")),
+    );
   }, 90_000);
 
   it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock", async () => {
@@ -117,7 +138,11 @@ describe("reproducible", () => {
 describe("the command line", () => {
   it("prints every problem once and exits 1 on bad content", async () => {
     const content = await fixtureWithCase("bad-date");
-    const run = spawnSync(NODE, cli("--content", content, "--out", path.join(path.dirname(content), "dist")), { encoding: "utf8", cwd: ROOT, env: cleanEnv });
+    const run = spawnSync(NODE, cli("--content", content, "--out", path.join(path.dirname(content), "dist")), {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: cleanEnv,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^.*content\/answers\/beta-mics\.md:10:11 error schema\/format /m);
@@ -130,7 +155,9 @@ describe("the command line", () => {
     const out = path.join(folder, "a-file", "dist");
     const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: cleanEnv });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^build failed: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed \((EEXIST|ENOTDIR) on .*\)\. The previous output, if any, is unchanged\.\n$/);
+    expect(run.stderr).toMatch(
+      /^build failed: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed \((EEXIST|ENOTDIR) on .*\)\. The previous output, if any, is unchanged\.\n$/,
+    );
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -142,7 +169,9 @@ describe("the command line", () => {
     const pages = [...(await readTree(probe)).values()].reduce((sum, bytes) => sum + Math.ceil(bytes.length / 4096), 0);
     const disk = path.join(await temporaryFolder("full-disk"), "disk");
     await mkdir(disk);
-    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${Math.ceil(pages * 1.5) * 4}k`, "tmpfs", disk], { encoding: "utf8" });
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${Math.ceil(pages * 1.5) * 4}k`, "tmpfs", disk], {
+      encoding: "utf8",
+    });
     if (mounted.status !== 0) {
       context.skip(`mounting a small file system needs root (mount said: ${mounted.stderr.trim()})`);
       return;
@@ -153,9 +182,15 @@ describe("the command line", () => {
       const before = await readTreeDigests(out);
       const free = statfsSync(disk).bfree;
       // A second build needs a second copy beside the first before it can swap: the disk fills while it writes.
-      const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000001" } });
+      const run = spawnSync(NODE, cli("--content", BASE, "--out", out), {
+        encoding: "utf8",
+        cwd: ROOT,
+        env: { ...cleanEnv, SOURCE_DATE_EPOCH: "1700000001" },
+      });
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/^build failed: cannot write the output folder .*\/disk\/dist: the disk is full \(ENOSPC on .*\)\. The previous output, if any, is unchanged\.\n$/);
+      expect(run.stderr).toMatch(
+        /^build failed: cannot write the output folder .*\/disk\/dist: the disk is full \(ENOSPC on .*\)\. The previous output, if any, is unchanged\.\n$/,
+      );
       expect(await readTreeDigests(out)).toEqual(before);
       expect(statfsSync(disk).bfree).toBe(free);
     } finally {
@@ -189,7 +224,11 @@ describe("the command line", () => {
   it("refuses a malformed SOURCE_DATE_EPOCH", async () => {
     const out = path.join(await temporaryFolder("bad-epoch"), "dist");
     await mkdir(out);
-    const run = spawnSync(NODE, cli("--content", BASE, "--out", out), { encoding: "utf8", cwd: ROOT, env: { ...cleanEnv, SOURCE_DATE_EPOCH: "yesterday" } });
+    const run = spawnSync(NODE, cli("--content", BASE, "--out", out), {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: { ...cleanEnv, SOURCE_DATE_EPOCH: "yesterday" },
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("SOURCE_DATE_EPOCH must be whole seconds");
   });

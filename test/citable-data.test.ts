@@ -21,23 +21,57 @@ beforeAll(async () => {
   ({ dist } = await buildShipped("citable"));
 });
 
-const site = async () => parse(await readFile(path.join(ROOT, "content", "site.yaml"), "utf8")) as { name: string; version: string; publisher: string; citation: string; licence: { id: string } };
+const site = async () =>
+  parse(await readFile(path.join(ROOT, "content", "site.yaml"), "utf8")) as {
+    name: string;
+    version: string;
+    publisher: string;
+    citation: string;
+    licence: { id: string };
+  };
 
 /** The top-level keys of CFF 1.2.0 (its schema allows no others). */
-const CFF_KEYS = new Set(["abstract", "authors", "cff-version", "commit", "contact", "date-released", "doi", "identifiers", "keywords", "license", "license-url", "message", "preferred-citation", "references", "repository", "repository-artifact", "repository-code", "title", "type", "url", "version"]);
+const CFF_KEYS = new Set([
+  "abstract",
+  "authors",
+  "cff-version",
+  "commit",
+  "contact",
+  "date-released",
+  "doi",
+  "identifiers",
+  "keywords",
+  "license",
+  "license-url",
+  "message",
+  "preferred-citation",
+  "references",
+  "repository",
+  "repository-artifact",
+  "repository-code",
+  "title",
+  "type",
+  "url",
+  "version",
+]);
 
 describe("CITATION.cff", () => {
   it("is served with the same bytes as the repository's root file", async () => {
     const served = await readFile(path.join(dist, "CITATION.cff"));
     const committed = await readFile(path.join(ROOT, "CITATION.cff"));
-    expect(committed.equals(served), "CITATION.cff is stale: build, then copy dist/CITATION.cff to the repository's root").toBe(true);
+    expect(
+      committed.equals(served),
+      "CITATION.cff is stale: build, then copy dist/CITATION.cff to the repository's root",
+    ).toBe(true);
   });
 
   it("validates against the Citation File Format's own 1.2.0 schema (as cffjs ships it), in strict Ajv", async () => {
     const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
     expect(() => validateCFF(structuredClone(cff))).not.toThrow();
     // The schema is really applied: a key it does not define fails.
-    expect(() => validateCFF({ ...structuredClone(cff), "release-notes": "x" })).toThrow(/additionalProperties|must NOT have additional properties/);
+    expect(() => validateCFF({ ...structuredClone(cff), "release-notes": "x" })).toThrow(
+      /additionalProperties|must NOT have additional properties/,
+    );
   });
 
   it("holds the required keys of CFF 1.2.0 with their types, and only keys the format defines", async () => {
@@ -50,7 +84,11 @@ describe("CITATION.cff", () => {
     expect(Array.isArray(cff.authors) && cff.authors.length).toBeGreaterThan(0);
     for (const author of cff.authors as Array<Record<string, unknown>>) {
       // An entity has a name; a person has family or given names. Ours is the publisher, an entity.
-      expect(typeof author.name === "string" || typeof author["family-names"] === "string" || typeof author["given-names"] === "string").toBe(true);
+      expect(
+        typeof author.name === "string" ||
+          typeof author["family-names"] === "string" ||
+          typeof author["given-names"] === "string",
+      ).toBe(true);
     }
     expect(cff.license).toMatch(/^[A-Za-z0-9.+-]+$/);
     expect(typeof cff.version).toBe("string");
@@ -60,7 +98,13 @@ describe("CITATION.cff", () => {
   it("says what the content says: name, publisher, licence, version and the citation sentence, and no date or address it does not give", async () => {
     const settings = await site();
     const cff = parse(await readFile(path.join(dist, "CITATION.cff"), "utf8")) as Record<string, unknown>;
-    expect(cff).toMatchObject({ title: settings.name, version: settings.version, license: settings.licence.id, message: settings.citation, authors: [{ name: settings.publisher }] });
+    expect(cff).toMatchObject({
+      title: settings.name,
+      version: settings.version,
+      license: settings.licence.id,
+      message: settings.citation,
+      authors: [{ name: settings.publisher }],
+    });
     for (const key of ["date-released", "repository-code", "url", "doi"]) expect(cff).not.toHaveProperty(key);
   });
 });
@@ -68,7 +112,9 @@ describe("CITATION.cff", () => {
 describe("one citation", () => {
   it("is the same sentence in the root resource, the data package, the docs and the home page, each pointing at CITATION.cff", async () => {
     const { citation } = await site();
-    const root = await readJson<{ citation: string; links: Record<string, string> }>(path.join(dist, "api/v1/index.json"));
+    const root = await readJson<{ citation: string; links: Record<string, string> }>(
+      path.join(dist, "api/v1/index.json"),
+    );
     expect(root.citation).toBe(citation);
     expect(root.links.citation).toBe("/CITATION.cff");
     expect((await readJson<{ citation: string }>(path.join(dist, "data/datapackage.json"))).citation).toBe(citation);
@@ -78,7 +124,8 @@ describe("one citation", () => {
       expect(html).toContain(escaped);
       expect(html).toMatch(/href="[./]*CITATION\.cff"/);
     }
-    for (const page of ["index.md", "docs/index.md"]) expect(await readFile(path.join(dist, page), "utf8")).toContain(`${citation} `);
+    for (const page of ["index.md", "docs/index.md"])
+      expect(await readFile(path.join(dist, page), "utf8")).toContain(`${citation} `);
   });
 });
 
@@ -105,7 +152,13 @@ describe("the home page's schema.org Dataset", () => {
 
   it("has the recommended ones, from the content: licence, creator, version, url, citation, and the period of its dated facts", async () => {
     const settings = await site();
-    expect(dataset).toMatchObject({ license: "https://creativecommons.org/licenses/by/4.0/", version: settings.version, url: `${BASE_URL}/`, citation: settings.citation, isAccessibleForFree: true });
+    expect(dataset).toMatchObject({
+      license: "https://creativecommons.org/licenses/by/4.0/",
+      version: settings.version,
+      url: `${BASE_URL}/`,
+      citation: settings.citation,
+      isAccessibleForFree: true,
+    });
     expect(dataset.creator).toMatchObject({ "@type": "Organization", name: settings.publisher });
     const [from, to] = (dataset.temporalCoverage as string).split("/");
     const evidence = await readFile(path.join(dist, "api/v1/evidence/index.json"), "utf8");
@@ -132,7 +185,9 @@ describe("bulk downloads", () => {
     const lines = (await readFile(path.join(dist, "data/answers.ndjson"), "utf8")).split("\n");
     expect(lines.pop()).toBe("");
     const collection = await readJson<{ data: Array<{ slug: string }> }>(path.join(dist, "api/v1/answers/index.json"));
-    expect(lines.map((line) => (JSON.parse(line) as { slug: string }).slug)).toEqual(collection.data.map((answer) => answer.slug));
+    expect(lines.map((line) => (JSON.parse(line) as { slug: string }).slug)).toEqual(
+      collection.data.map((answer) => answer.slug),
+    );
     for (const line of lines) {
       const answer = JSON.parse(line) as { slug: string };
       const own = await readJson<{ data: unknown[] }>(path.join(dist, `api/v1/answers/${answer.slug}.json`));
@@ -148,15 +203,33 @@ describe("bulk downloads", () => {
     for (const name of names) expect(name.startsWith(folder), name).toBe(true);
     const inside = names.map((name) => name.slice(folder.length));
     expect(inside).toEqual([...inside].sort());
-    for (const expected of ["README.txt", "CITATION.cff", "api/v1/index.json", "api/v1/suppliers/index.json", "api/v1/evidence/index.json", "api/v1/schemas/answers.schema.json", "data/datapackage.json", "data/answers.csv", "data/suppliers.csv", "data/evidence.csv", "data/sources.csv", "data/answers.ndjson"]) {
+    for (const expected of [
+      "README.txt",
+      "CITATION.cff",
+      "api/v1/index.json",
+      "api/v1/suppliers/index.json",
+      "api/v1/evidence/index.json",
+      "api/v1/schemas/answers.schema.json",
+      "data/datapackage.json",
+      "data/answers.csv",
+      "data/suppliers.csv",
+      "data/evidence.csv",
+      "data/sources.csv",
+      "data/answers.ndjson",
+    ]) {
       expect(inside).toContain(expected);
     }
-    expect(inside.filter((name) => name.startsWith("api/v1/schemas/")).length).toBe((await readdir(path.join(dist, "api/v1/schemas"))).length);
+    expect(inside.filter((name) => name.startsWith("api/v1/schemas/")).length).toBe(
+      (await readdir(path.join(dist, "api/v1/schemas"))).length,
+    );
     expect(inside).not.toContain("data/av-buyer-data.zip");
     expect(inside.some((name) => name.startsWith("api/v1/answers/"))).toBe(false);
     await execFileAsync("unzip", ["-tq", zip]);
     for (const name of inside.filter((entry) => entry !== "README.txt")) {
-      const { stdout } = await execFileAsync("unzip", ["-p", zip, folder + name], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await execFileAsync("unzip", ["-p", zip, folder + name], {
+        encoding: "buffer",
+        maxBuffer: 64 * 1024 * 1024,
+      });
       expect(stdout.equals(await readFile(path.join(dist, name))), name).toBe(true);
     }
     const readme = (await execFileAsync("unzip", ["-p", zip, `${folder}README.txt`])).stdout;
@@ -170,13 +243,20 @@ describe("bulk downloads", () => {
     const sums = await readFile(path.join(dist, "SHA256SUMS"), "utf8");
     for (const file of ["/data/answers.ndjson", "/data/av-buyer-data.zip", "/CITATION.cff"]) {
       expect(urls).toContain(file);
-      const digest = createHash("sha256").update(await readFile(path.join(dist, file))).digest("hex");
+      const digest = createHash("sha256")
+        .update(await readFile(path.join(dist, file)))
+        .digest("hex");
       expect(sums).toContain(`${digest}  ${file.slice(1)}\n`);
     }
     const sourceDateEpoch = Date.UTC(2026, 10, 23, 12, 34, 56) / 1000;
-    const [one, two] = [await buildShipped("zip-one", { sourceDateEpoch }), await buildShipped("zip-two", { sourceDateEpoch })];
+    const [one, two] = [
+      await buildShipped("zip-one", { sourceDateEpoch }),
+      await buildShipped("zip-two", { sourceDateEpoch }),
+    ];
     for (const file of ["data/answers.ndjson", "data/av-buyer-data.zip"]) {
-      expect((await readFile(path.join(one.dist, file))).equals(await readFile(path.join(two.dist, file))), file).toBe(true);
+      expect((await readFile(path.join(one.dist, file))).equals(await readFile(path.join(two.dist, file))), file).toBe(
+        true,
+      );
     }
     const listing = (await execFileAsync("unzip", ["-l", path.join(one.dist, "data/av-buyer-data.zip")])).stdout;
     expect(listing).toContain("2026-11-23 12:34");
@@ -190,10 +270,20 @@ describe("the DCAT catalog", () => {
     const catalog = await readJson<Record<string, any>>(path.join(built.dist, "catalog.jsonld"));
     expect(catalog["@context"]).toMatchObject({ dcat: "http://www.w3.org/ns/dcat#", dct: "http://purl.org/dc/terms/" });
     expect(catalog).toMatchObject({ "@id": `${BASE_URL}/catalog.jsonld`, "@type": "dcat:Catalog" });
-    for (const property of ["dct:title", "dct:description", "dct:publisher"]) expect(catalog[property], property).toBeDefined();
+    for (const property of ["dct:title", "dct:description", "dct:publisher"])
+      expect(catalog[property], property).toBeDefined();
     const [dataset] = catalog["dcat:dataset"] as Array<Record<string, any>>;
     expect(dataset!["@type"]).toBe("dcat:Dataset");
-    for (const property of ["dct:title", "dct:description", "dct:license", "dcat:version", "dct:bibliographicCitation", "dct:temporal", "dcat:contactPoint"]) expect(dataset![property], property).toBeDefined();
+    for (const property of [
+      "dct:title",
+      "dct:description",
+      "dct:license",
+      "dcat:version",
+      "dct:bibliographicCitation",
+      "dct:temporal",
+      "dcat:contactPoint",
+    ])
+      expect(dataset![property], property).toBeDefined();
     const settings = await site();
     expect(dataset!["dct:bibliographicCitation"]).toBe(settings.citation);
     const distributions = dataset!["dcat:distribution"] as Array<Record<string, any>>;
@@ -202,19 +292,33 @@ describe("the DCAT catalog", () => {
       expect(distribution["dcat:accessURL"]["@id"].startsWith(`${BASE_URL}/`)).toBe(true);
     }
     const html = await readFile(path.join(built.dist, "index.html"), "utf8");
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { distribution: Array<{ contentUrl: string }> };
-    expect(distributions.map((distribution) => distribution["dcat:downloadURL"]["@id"])).toEqual(jsonLd.distribution.map((download) => download.contentUrl));
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+      distribution: Array<{ contentUrl: string }>;
+    };
+    expect(distributions.map((distribution) => distribution["dcat:downloadURL"]["@id"])).toEqual(
+      jsonLd.distribution.map((download) => download.contentUrl),
+    );
     const [service] = catalog["dcat:service"] as Array<Record<string, any>>;
-    expect(service).toMatchObject({ "@type": "dcat:DataService", "dcat:endpointURL": { "@id": `${BASE_URL}/api/v1` }, "dcat:servesDataset": { "@id": dataset!["@id"] } });
+    expect(service).toMatchObject({
+      "@type": "dcat:DataService",
+      "dcat:endpointURL": { "@id": `${BASE_URL}/api/v1` },
+      "dcat:servesDataset": { "@id": dataset!["@id"] },
+    });
     // Every @id that names a file of this build names one it wrote.
-    const ids = JSON.stringify(catalog).match(new RegExp(`"${BASE_URL}(/[^"#]*)"`, "g"))!.map((id) => id.slice(BASE_URL.length + 1, -1));
+    const ids = JSON.stringify(catalog)
+      .match(new RegExp(`"${BASE_URL}(/[^"#]*)"`, "g"))!
+      .map((id) => id.slice(BASE_URL.length + 1, -1));
     for (const id of ids) expect(built.site.paths.includes(id) || id === "/" || id === "/api/v1", id).toBe(true);
   });
 
   it("is linked from the API catalog (describedby, application/ld+json)", async () => {
-    const linkset = await readJson<{ linkset: Array<Record<string, Array<{ href: string; type?: string }>>> }>(path.join(dist, ".well-known/api-catalog"));
+    const linkset = await readJson<{ linkset: Array<Record<string, Array<{ href: string; type?: string }>>> }>(
+      path.join(dist, ".well-known/api-catalog"),
+    );
     const described = linkset.linkset[0]!.describedby!;
-    expect(described.find((link) => link.href.endsWith("/catalog.jsonld"))).toMatchObject({ type: "application/ld+json" });
+    expect(described.find((link) => link.href.endsWith("/catalog.jsonld"))).toMatchObject({
+      type: "application/ld+json",
+    });
   });
 });
 
@@ -226,11 +330,25 @@ describe("the data changelog", () => {
     const atEpoch = await buildShipped("changelog-epoch", { sourceDateEpoch: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 });
     expect(await readFile(path.join(atEpoch.dist, "changelog.atom"), "utf8")).toBe(feed);
     const json = await readJson<{ entries: Array<{ id: string; date: string }> }>(path.join(dist, "changelog.json"));
-    const contentDates = new Set([...(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).matchAll(/date: (\d{4}-\d{2}-\d{2})/g)].map((match) => match[1]));
+    const contentDates = new Set(
+      [
+        ...(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).matchAll(
+          /date: (\d{4}-\d{2}-\d{2})/g,
+        ),
+      ].map((match) => match[1]),
+    );
     for (const file of await readdir(path.join(ROOT, "content", "answers"))) {
-      contentDates.add(/^reviewed: (\S+)$/m.exec(await readFile(path.join(ROOT, "content", "answers", file), "utf8"))![1]);
+      contentDates.add(
+        /^reviewed: (\S+)$/m.exec(await readFile(path.join(ROOT, "content", "answers", file), "utf8"))![1],
+      );
     }
-    let parsed: { error: string | null; rootName: string; rootNamespace: string | null; feed: Record<string, string | null>; entries: Array<Record<string, string | null>> };
+    let parsed: {
+      error: string | null;
+      rootName: string;
+      rootNamespace: string | null;
+      feed: Record<string, string | null>;
+      entries: Array<Record<string, string | null>>;
+    };
     if (HAVE_CHROMIUM) {
       const browser = await launchChromium();
       try {
@@ -240,15 +358,29 @@ describe("the data changelog", () => {
             const document = new DOMParser().parseFromString(text, "application/xml");
             const error = document.getElementsByTagName("parsererror")[0]?.textContent ?? null;
             const root = document.documentElement;
-            const child = (parent: Element, name: string) => Array.from(parent.children).find((element) => element.namespaceURI === ns && element.localName === name) ?? null;
+            const child = (parent: Element, name: string) =>
+              Array.from(parent.children).find(
+                (element) => element.namespaceURI === ns && element.localName === name,
+              ) ?? null;
             const fields = (parent: Element) => ({
               id: child(parent, "id")?.textContent ?? null,
               title: child(parent, "title")?.textContent ?? null,
               updated: child(parent, "updated")?.textContent ?? null,
               author: (child(parent, "author") && child(child(parent, "author")!, "name")?.textContent) ?? null,
-              self: Array.from(parent.children).find((element) => element.localName === "link" && element.getAttribute("rel") === "self")?.getAttribute("href") ?? null,
+              self:
+                Array.from(parent.children)
+                  .find((element) => element.localName === "link" && element.getAttribute("rel") === "self")
+                  ?.getAttribute("href") ?? null,
             });
-            return { error, rootName: root.localName, rootNamespace: root.namespaceURI, feed: fields(root), entries: Array.from(root.children).filter((element) => element.localName === "entry").map(fields) };
+            return {
+              error,
+              rootName: root.localName,
+              rootNamespace: root.namespaceURI,
+              feed: fields(root),
+              entries: Array.from(root.children)
+                .filter((element) => element.localName === "entry")
+                .map(fields),
+            };
           },
           { text: feed, ns: ATOM },
         );
@@ -277,7 +409,9 @@ describe("the data changelog", () => {
     expect(head).toMatch(/<link rel="alternate" type="application\/atom\+xml" href="changelog\.atom"/);
     const root = await readJson<{ links: Record<string, string> }>(path.join(dist, "api/v1/index.json"));
     expect(root.links).toMatchObject({ changelog: "/changelog.json", changelog_feed: "/changelog.atom" });
-    const json = await readJson<{ entries: Array<{ id: string }>; links: Record<string, string> }>(path.join(dist, "changelog.json"));
+    const json = await readJson<{ entries: Array<{ id: string }>; links: Record<string, string> }>(
+      path.join(dist, "changelog.json"),
+    );
     expect(json.entries.length).toBeGreaterThanOrEqual(4);
     const page = await readFile(path.join(dist, "changelog/index.html"), "utf8");
     for (const entry of json.entries) expect(page).toContain(`id="${entry.id}"`);
@@ -288,7 +422,9 @@ describe("the data changelog", () => {
     for (const url of ["/", "/index.html", "/api/v1", "/api/v1/index.json"]) {
       const response = await fetch(`${running.origin}${url}`);
       await response.arrayBuffer();
-      expect(response.headers.get("link"), url).toContain('</changelog.atom>; rel="alternate"; type="application/atom+xml"');
+      expect(response.headers.get("link"), url).toContain(
+        '</changelog.atom>; rel="alternate"; type="application/atom+xml"',
+      );
     }
   });
 });

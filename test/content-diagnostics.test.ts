@@ -17,7 +17,11 @@ describe("hostile or unusual content", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ code: "file/too-large", file: "answers/huge.md", message: "the file has 20971520 bytes; the limit is 1048576 bytes (1 MiB)." }),
+      expect.objectContaining({
+        code: "file/too-large",
+        file: "answers/huge.md",
+        message: "the file has 20971520 bytes; the limit is 1048576 bytes (1 MiB).",
+      }),
     ]);
   });
 
@@ -39,7 +43,9 @@ describe("hostile or unusual content", () => {
     }
     expect((await build(path.join(FIXTURES, "base"), path.join(lf, "dist"))).ok).toBe(true);
     expect((await build(crlf, path.join(path.dirname(crlf), "dist"))).ok).toBe(true);
-    expect(await readTreeDigests(path.join(path.dirname(crlf), "dist"))).toEqual(await readTreeDigests(path.join(lf, "dist")));
+    expect(await readTreeDigests(path.join(path.dirname(crlf), "dist"))).toEqual(
+      await readTreeDigests(path.join(lf, "dist")),
+    );
   });
 
   it("renders raw HTML, scripts, javascript: and data: links and images in Markdown inert", async () => {
@@ -52,7 +58,8 @@ describe("hostile or unusual content", () => {
     const out = path.join(path.dirname(content), "dist");
     const result = await build(content, out);
     expect(result.ok ? [] : result.diagnostics).toEqual([]);
-    const html = JSON.parse(await readFile(path.join(out, "api", "v1", "answers", "alpha-room.json"), "utf8")).data[0].body.html as string;
+    const html = JSON.parse(await readFile(path.join(out, "api", "v1", "answers", "alpha-room.json"), "utf8")).data[0]
+      .body.html as string;
     expect(html).not.toMatch(/<(script|img|iframe)\b/i);
     expect(html).not.toMatch(/href="(javascript|data):/i);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -73,18 +80,40 @@ describe("content that leads outside the content folder", () => {
     const result = await build(content, path.join(path.dirname(content), "dist"));
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/outside.md")).toMatchObject({ code: "file/outside-content", line: 1, column: 1 });
+    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/outside.md")).toMatchObject({
+      code: "file/outside-content",
+      line: 1,
+      column: 1,
+    });
     // The link inside the folder is read like any file: its slug then disagrees with its name.
-    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/gamma-copy.md")).toMatchObject({ code: "slug/file-name" });
+    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/gamma-copy.md")).toMatchObject({
+      code: "slug/file-name",
+    });
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain("yaml/syntax");
   });
 });
 
 describe("content problems are reported with file, line, column, pointer and hint, all at once", () => {
   it("has a fixture folder for every failure case the issue names", () => {
-    for (const name of ["malformed-yaml", "duplicate-key", "wrong-type", "missing-field", "duplicate-slug", "bad-slug",
-      "reserved-slug", "rank-gap", "unknown-supplier", "unknown-source", "broken-related", "bad-url", "bad-date", "empty-file",
-      "score-beyond-facts", "evidence-family-mismatch", "answer-shape"]) {
+    for (const name of [
+      "malformed-yaml",
+      "duplicate-key",
+      "wrong-type",
+      "missing-field",
+      "duplicate-slug",
+      "bad-slug",
+      "reserved-slug",
+      "rank-gap",
+      "unknown-supplier",
+      "unknown-source",
+      "broken-related",
+      "bad-url",
+      "bad-date",
+      "empty-file",
+      "score-beyond-facts",
+      "evidence-family-mismatch",
+      "answer-shape",
+    ]) {
       expect(CASES).toContain(name);
     }
   });
@@ -118,6 +147,8 @@ describe("content problems are reported with file, line, column, pointer and hin
     const result = await build(content, path.join(path.dirname(content), "dist"), { workers: 2 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(formatDiagnostics(result.diagnostics, "content")).toBe(await readFile(path.join(FIXTURES, "failures", caseName, "expected.txt"), "utf8"));
+    expect(formatDiagnostics(result.diagnostics, "content")).toBe(
+      await readFile(path.join(FIXTURES, "failures", caseName, "expected.txt"), "utf8"),
+    );
   });
 });

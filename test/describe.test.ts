@@ -51,10 +51,21 @@ describe("the OpenAPI 3.1 document", () => {
   });
 
   it("passes redocly lint with the recommended rules (less those justified in redocly.yaml)", () => {
-    const run = spawnSync(path.join(ROOT, "node_modules/.bin/redocly"), ["lint", path.join(dist, "api/v1/openapi.json"), "--config", path.join(ROOT, "redocly.yaml"), "--format", "stylish"], {
-      encoding: "utf8",
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    });
+    const run = spawnSync(
+      path.join(ROOT, "node_modules/.bin/redocly"),
+      [
+        "lint",
+        path.join(dist, "api/v1/openapi.json"),
+        "--config",
+        path.join(ROOT, "redocly.yaml"),
+        "--format",
+        "stylish",
+      ],
+      {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      },
+    );
     expect(run.status, run.stdout + run.stderr).toBe(0);
     // The CLI's banner about Node 20's end of life is not a lint finding: look only below "validating".
     const findings = (run.stdout + run.stderr).slice((run.stdout + run.stderr).indexOf("validating"));
@@ -68,16 +79,31 @@ describe("the OpenAPI 3.1 document", () => {
     expect(openapi.components.securitySchemes).toBeUndefined();
     expect(openapi.jsonSchemaDialect).toBeUndefined();
     expect(openapi.servers).toEqual([{ url: PRODUCTION, description: "This deployment" }]);
-    expect(Object.keys(openapi.paths).sort()).toEqual(["/api/v1", "/api/v1/answers", "/api/v1/answers/{slug}.md", "/api/v1/evidence", "/api/v1/health", "/api/v1/suppliers", "/api/{path}"]);
+    expect(Object.keys(openapi.paths).sort()).toEqual([
+      "/api/v1",
+      "/api/v1/answers",
+      "/api/v1/answers/{slug}.md",
+      "/api/v1/evidence",
+      "/api/v1/health",
+      "/api/v1/suppliers",
+      "/api/{path}",
+    ]);
     const ids: string[] = [];
-    for (const item of Object.values<Json>(openapi.paths)) for (const [method, operation] of Object.entries<Json>(item)) if (method !== "parameters") ids.push(operation.operationId);
+    for (const item of Object.values<Json>(openapi.paths))
+      for (const [method, operation] of Object.entries<Json>(item))
+        if (method !== "parameters") ids.push(operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain("getAnswers");
     expect(ids).toContain("headAnswers");
     const q = openapi.components.parameters.q;
     expect(q.schema).toMatchObject({ maxLength: 200, minLength: 1 });
-    const statuses = new Set(Object.values<Json>(openapi.paths).flatMap((item) => Object.values<Json>(item).flatMap((operation) => Object.keys(operation.responses ?? {}))));
-    for (const status of ["200", "204", "206", "304", "400", "404", "405", "414", "416", "431"]) expect(statuses).toContain(status);
+    const statuses = new Set(
+      Object.values<Json>(openapi.paths).flatMap((item) =>
+        Object.values<Json>(item).flatMap((operation) => Object.keys(operation.responses ?? {})),
+      ),
+    );
+    for (const status of ["200", "204", "206", "304", "400", "404", "405", "414", "416", "431"])
+      expect(statuses).toContain(status);
     // Absolute URLs from the configured base URL, never the local server's.
     expect(openapi.info.contact.url).toMatch(new RegExp(`^${PRODUCTION}/`));
     expect(JSON.stringify(openapi)).not.toContain("localhost");
@@ -105,22 +131,51 @@ describe("the OpenAPI 3.1 document", () => {
     const resolve = (node: Json): Json => (node.$ref ? resolve(pointer(openapi, node.$ref)) : node);
     const requests = [
       // The API's cases: the pages that negotiate Markdown, /mcp and the OAuth 404s are not the API's, and the OpenAPI document leaves them out.
-      ...contractCases("room-sizing").filter((contractCase) => contractCase.url.startsWith("/api/")).map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
-      ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) => ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url }))),
+      ...contractCases("room-sizing")
+        .filter((contractCase) => contractCase.url.startsWith("/api/"))
+        .map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
+      ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) =>
+        ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url })),
+      ),
       { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
       // Ranges on a file and on a Markdown twin, and one that selects nothing; a preflight naming its headers.
-      ...["/api/v1/health", "/api/v1/answers", "/api/v1/answers/room-sizing.md"].flatMap((url) => [{ method: "GET", url, headers: { Range: "bytes=0-9" } }, { method: "GET", url, headers: { Range: "bytes=-5" } }]),
+      ...["/api/v1/health", "/api/v1/answers", "/api/v1/answers/room-sizing.md"].flatMap((url) => [
+        { method: "GET", url, headers: { Range: "bytes=0-9" } },
+        { method: "GET", url, headers: { Range: "bytes=-5" } },
+      ]),
       { method: "GET", url: "/api/v1/answers/room-sizing.md", headers: { Range: "bytes=99999999-" } },
-      ...["/api/v1/health", "/api/v1/answers/room-sizing.md"].map((url) => ({ method: "GET", url, headers: { "If-None-Match": "*" } })),
-      { method: "OPTIONS", url: "/api/v1/answers", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match, range" } },
+      ...["/api/v1/health", "/api/v1/answers/room-sizing.md"].map((url) => ({
+        method: "GET",
+        url,
+        headers: { "If-None-Match": "*" },
+      })),
+      {
+        method: "OPTIONS",
+        url: "/api/v1/answers",
+        headers: {
+          Origin: "https://elsewhere.example",
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "if-none-match, range",
+        },
+      },
     ];
     let bodies = 0;
     let bodiesValidated = 0;
     let headersChecked = 0;
-    for (const { method, url, headers } of requests as Array<{ method: string; url: string; headers?: Record<string, string> }>) {
-      const response = await fetch(running.origin + url, { method, headers: { "Accept-Encoding": "identity", ...headers } });
+    for (const { method, url, headers } of requests as Array<{
+      method: string;
+      url: string;
+      headers?: Record<string, string>;
+    }>) {
+      const response = await fetch(running.origin + url, {
+        method,
+        headers: { "Accept-Encoding": "identity", ...headers },
+      });
       const pathname = new URL(url, running.origin).pathname;
-      const template = Object.keys(openapi.paths).find((key) => new RegExp(`^${key.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(pathname) && key !== "/api/{path}") ?? "/api/{path}";
+      const template =
+        Object.keys(openapi.paths).find(
+          (key) => new RegExp(`^${key.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(pathname) && key !== "/api/{path}",
+        ) ?? "/api/{path}";
       const operation = openapi.paths[template][method.toLowerCase()];
       expect(operation, `${method} ${url}`).toBeDefined();
       const documented = operation.responses[String(response.status)];
@@ -136,17 +191,22 @@ describe("the OpenAPI 3.1 document", () => {
       }
       // The CORS and range headers a client acts on are all documented.
       const documentedNames = Object.keys(definition.headers ?? {}).map((name) => name.toLowerCase());
-      for (const [name] of response.headers) if (/^access-control-|^content-range$/.test(name)) expect(documentedNames, `${method} ${url} → ${response.status}: header ${name}`).toContain(name);
+      for (const [name] of response.headers)
+        if (/^access-control-|^content-range$/.test(name))
+          expect(documentedNames, `${method} ${url} → ${response.status}: header ${name}`).toContain(name);
       const type = (response.headers.get("content-type") ?? "").split(";")[0]!;
       const body = await response.text();
       if (body !== "") {
         bodies++;
         expect(definition.content, `${method} ${url} → ${response.status}: its body is documented`).toBeDefined();
-        const pointerToSchema = documented.$ref ? `${documented.$ref}/content/${type.replace("/", "~1")}/schema` : `#/paths/${template.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${response.status}/content/${type.replace("/", "~1")}/schema`;
+        const pointerToSchema = documented.$ref
+          ? `${documented.$ref}/content/${type.replace("/", "~1")}/schema`
+          : `#/paths/${template.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${response.status}/content/${type.replace("/", "~1")}/schema`;
         const validate = ajv.getSchema(`openapi${pointerToSchema}`);
         expect(validate, `${method} ${url}: schema for ${type}`).toBeDefined();
         // A part of a file is bytes, not a document: it is checked as it comes.
-        const value = response.status === 206 || type !== "application/json" && !type.endsWith("+json") ? body : JSON.parse(body);
+        const value =
+          response.status === 206 || (type !== "application/json" && !type.endsWith("+json")) ? body : JSON.parse(body);
         expect(validate!(value) ? [] : validate!.errors, `${method} ${url}`).toEqual([]);
         bodiesValidated++;
       }
@@ -159,16 +219,28 @@ describe("the OpenAPI 3.1 document", () => {
 });
 
 function pointer(document: Json, ref: string): Json {
-  return ref.replace(/^#\//, "").split("/").reduce<Json>((node, segment) => node[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
+  return ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce<Json>((node, segment) => node[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
 }
 
 describe("the JSON Schemas as served", () => {
   it("compile in a fresh strict Ajv2020 from their served URLs, and every response validates against the schema its Link names", async () => {
     // Ajv's defaults are its strict mode: an unknown keyword or format throws. ajv-formats adds the standard formats only.
     const warnings: unknown[] = [];
-    const ajv = new Ajv2020({ allErrors: true, logger: { log: () => {}, warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) } });
+    const ajv = new Ajv2020({
+      allErrors: true,
+      logger: {
+        log: () => {},
+        warn: (...args: unknown[]) => warnings.push(args),
+        error: (...args: unknown[]) => warnings.push(args),
+      },
+    });
     (addFormatsPlugin as unknown as (ajv: Ajv2020) => void)(ajv);
-    const list = (await (await fetch(`${running.origin}/api/v1/schema-index.json`)).json()) as { schemas: Array<{ href: string }> };
+    const list = (await (await fetch(`${running.origin}/api/v1/schema-index.json`)).json()) as {
+      schemas: Array<{ href: string }>;
+    };
     expect(list.schemas.map((entry) => entry.href.split("/").pop()).sort()).toEqual([...schemas.documents.keys()]);
     for (const { href } of list.schemas) {
       const schema = (await (await fetch(running.origin + href)).json()) as Json;
@@ -183,7 +255,13 @@ describe("the JSON Schemas as served", () => {
     for (const { href } of list.schemas) expect(() => ajv.getSchema(PRODUCTION + href), href).not.toThrow();
     expect(warnings).toEqual([]);
 
-    const requests = [...routesFor(builtPaths).map((route) => route.url), "/api/v1/answers?q=ceiling+micro", "/api/v1/answers?q=cieling", "/api/v1/answers?page=2", "/api/v1/answers?q=room&slug=room-sizing&sort=slug"];
+    const requests = [
+      ...routesFor(builtPaths).map((route) => route.url),
+      "/api/v1/answers?q=ceiling+micro",
+      "/api/v1/answers?q=cieling",
+      "/api/v1/answers?page=2",
+      "/api/v1/answers?q=room&slug=room-sizing&sort=slug",
+    ];
     let validated = 0;
     for (const url of requests) {
       const response = await fetch(running.origin + url, { headers: { "Accept-Encoding": "identity" } });
@@ -202,7 +280,9 @@ describe("the JSON Schemas as served", () => {
 
 describe("the problem types", () => {
   it("each has a status the problem schema allows and its own section in the error docs", async () => {
-    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "problem.schema.json"), "utf8")) as { properties: { status: { enum: number[] } } };
+    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "problem.schema.json"), "utf8")) as {
+      properties: { status: { enum: number[] } };
+    };
     const docs = await (await fetch(`${running.origin}/docs/errors/`)).text();
     for (const [kind, { status }] of Object.entries(PROBLEM_TYPES)) {
       expect(schema.properties.status.enum, kind).toContain(status);
@@ -216,18 +296,30 @@ describe("the evidence model, as the OpenAPI document, the docs and the agent sk
     const { components } = await readJsonFile("/api/v1/openapi.json");
     const evidence = components.schemas.evidence.$defs;
     expect(evidence.certification.properties.listings).toEqual({ $ref: "#/components/schemas/common/$defs/listings" });
-    expect(evidence.record.properties.warranty.required).toEqual(["standard_term", "extension_window", "advance_replacement", "paid_plan"]);
+    expect(evidence.record.properties.warranty.required).toEqual([
+      "standard_term",
+      "extension_window",
+      "advance_replacement",
+      "paid_plan",
+    ]);
     const common = components.schemas.common.$defs;
     expect(common.listing.properties.status.enum).toEqual([...VOCABULARIES.listingStatus]);
     expect(common["certification-status"].enum).toEqual([...VOCABULARIES.certificationStatus]);
-    expect(common["certification-status"].description).toContain(`no more than ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date`);
+    expect(common["certification-status"].description).toContain(
+      `no more than ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date`,
+    );
   });
 
   it("explains every status value on the docs page, and the same rules in the agent skill", async () => {
     const docs = await read("/docs/index.html");
     const section = docs.slice(docs.indexOf('<h2 id="evidence">'), docs.indexOf('<h2 id="errors">'));
     for (const vocabulary of Object.values(VOCABULARIES)) {
-      if (vocabulary === VOCABULARIES.sourceKind || vocabulary === VOCABULARIES.sourceConfidence || vocabulary === VOCABULARIES.ownershipStatus) continue;
+      if (
+        vocabulary === VOCABULARIES.sourceKind ||
+        vocabulary === VOCABULARIES.sourceConfidence ||
+        vocabulary === VOCABULARIES.ownershipStatus
+      )
+        continue;
       for (const value of vocabulary) expect(section, value).toContain(`<code>${value}</code>`);
     }
     const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
@@ -242,7 +334,9 @@ describe("the discovery documents", () => {
   it("serves the API catalog as a valid RFC 9727 linkset, with the Link header on HEAD", async () => {
     const response = await fetch(`${running.origin}/.well-known/api-catalog`, { method: "HEAD" });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    expect(response.headers.get("content-type")).toBe(
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    );
     expect(response.headers.get("link")).toContain('</.well-known/api-catalog>; rel="api-catalog"');
     expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+(-gzip|-br)?"$/);
     const catalog = await readJsonFile("/.well-known/api-catalog");
@@ -250,7 +344,8 @@ describe("the discovery documents", () => {
     expect(validate(catalog) ? [] : validate.errors).toEqual([]);
     const context = catalog.linkset[0];
     expect(context.anchor).toBe(`${PRODUCTION}/api/v1`);
-    for (const relation of ["service-desc", "service-doc", "status", "item"]) expect(context[relation].length).toBeGreaterThan(0);
+    for (const relation of ["service-desc", "service-doc", "status", "item"])
+      expect(context[relation].length).toBeGreaterThan(0);
     // The schema rejects what RFC 9264 forbids.
     expect(validate({ linkset: [], extra: 1 })).toBe(false);
     expect(validate({ linkset: [{ "service-desc": "https://example.org/openapi.json" }] })).toBe(false);
@@ -258,7 +353,7 @@ describe("the discovery documents", () => {
   });
 
   it("indexes the agent skill with the SHA-256 of the exact bytes served", async () => {
-    const index = await (await fetch(`${running.origin}/.well-known/agent-skills/index.json`)).json() as Json;
+    const index = (await (await fetch(`${running.origin}/.well-known/agent-skills/index.json`)).json()) as Json;
     const validate = schemas.validator("discovery-agent-skills-index.schema.json");
     expect(validate(index) ? [] : validate.errors).toEqual([]);
     for (const skill of index.skills) {
@@ -279,8 +374,19 @@ describe("the discovery documents", () => {
   it("publishes an A2A 1.0 Agent Card that survives the SDK's round trip and claims no A2A protocol", async () => {
     const card = await readJsonFile("/.well-known/agent-card.json");
     expect(AgentCard.toJSON(AgentCard.fromJSON(card))).toEqual(card);
-    for (const key of ["name", "description", "version", "supportedInterfaces", "capabilities", "defaultInputModes", "defaultOutputModes", "skills"]) expect(card).toHaveProperty(key);
-    for (const skill of card.skills) for (const key of ["id", "name", "description", "tags"]) expect(skill).toHaveProperty(key);
+    for (const key of [
+      "name",
+      "description",
+      "version",
+      "supportedInterfaces",
+      "capabilities",
+      "defaultInputModes",
+      "defaultOutputModes",
+      "skills",
+    ])
+      expect(card).toHaveProperty(key);
+    for (const skill of card.skills)
+      for (const key of ["id", "name", "description", "tags"]) expect(skill).toHaveProperty(key);
     expect(card.supportedInterfaces).toHaveLength(1);
     expect(["JSONRPC", "GRPC", "HTTP+JSON"]).not.toContain(card.supportedInterfaces[0].protocolBinding);
     expect(card.supportedInterfaces[0].protocolBinding).toBe(`${PRODUCTION}/docs/#http-get`);
@@ -296,7 +402,9 @@ describe("the discovery documents", () => {
     expect(await readJsonFile("/.well-known/mcp/server-card.json")).toEqual(card);
     const validate = schemas.validator("discovery-mcp-server-card.schema.json");
     expect(validate(card) ? [] : validate.errors).toEqual([]);
-    expect(card.remotes).toEqual([{ type: "streamable-http", url: `${PRODUCTION}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }]);
+    expect(card.remotes).toEqual([
+      { type: "streamable-http", url: `${PRODUCTION}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
+    ]);
     expect(card.name).toBe("example.av-buyer-data/av-buyer-data");
     // No credentials of any kind are asked for.
     expect(JSON.stringify(card)).not.toMatch(/"(headers|variables)"/);
@@ -306,7 +414,8 @@ describe("the discovery documents", () => {
   it("states everywhere that there is no authentication", async () => {
     const auth = await read("/auth.md");
     expect(auth).toMatch(/^# auth\.md: /);
-    for (const section of ["Audience", "Registration", "Methods", "Credentials"]) expect(auth).toContain(`## ${section}`);
+    for (const section of ["Audience", "Registration", "Methods", "Credentials"])
+      expect(auth).toContain(`## ${section}`);
     expect(auth).toMatch(/no account, no token/i);
     expect(auth).not.toMatch(/Bearer|client_id|authorization_endpoint/);
     expect(await read("/llms.txt")).toMatch(/no authentication/);
@@ -320,7 +429,23 @@ describe("the discovery documents", () => {
   });
 
   it("has every link of every discovery document and docs page resolve on the local server", async () => {
-    const documents = ["/.well-known/api-catalog", "/.well-known/agent-skills/index.json", "/.well-known/agent-skills/av-buyer-data/SKILL.md", "/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/.well-known/security.txt", "/auth.md", "/llms.txt", "/robots.txt", "/sitemap.xml", "/index.html", "/docs/index.html", "/docs/errors/index.html", "/api/v1/index.json", "/api/v1/openapi.json"];
+    const documents = [
+      "/.well-known/api-catalog",
+      "/.well-known/agent-skills/index.json",
+      "/.well-known/agent-skills/av-buyer-data/SKILL.md",
+      "/.well-known/agent-card.json",
+      "/.well-known/mcp/server-card.json",
+      "/.well-known/security.txt",
+      "/auth.md",
+      "/llms.txt",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/index.html",
+      "/docs/index.html",
+      "/docs/errors/index.html",
+      "/api/v1/index.json",
+      "/api/v1/openapi.json",
+    ];
     const links = new Set<string>();
     for (const document of documents) {
       const text = await read(document);

@@ -19,8 +19,10 @@ async function until<T>(what: string, check: () => Promise<T | undefined> | T | 
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (child && child.exitCode !== null) throw new Error(`the dev loop exited (${child.exitCode}) while the test waited for ${what}:\n${output}`);
-    if (Date.now() - started > DEADLINE_MS) throw new Error(`waited ${DEADLINE_MS} ms for ${what}; the dev loop printed:\n${output}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`the dev loop exited (${child.exitCode}) while the test waited for ${what}:\n${output}`);
+    if (Date.now() - started > DEADLINE_MS)
+      throw new Error(`waited ${DEADLINE_MS} ms for ${what}; the dev loop printed:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -42,23 +44,45 @@ describe("npm run dev", () => {
   });
 
   it("runs the dev loop's module", async () => {
-    const scripts = (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts.dev).toBe("tsx build/dev/start.ts");
   });
 
   it("serves each saved change within moments, keeps the last good output while the content is broken, and clears the problems when it is fixed", async () => {
     const { folder, content } = await copyOfShipped("dev-loop");
     const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "build/dev/start.ts", "--content", content, "--out", path.join(folder, "dist"), "--cache", path.join(folder, "cache")], {
-      cwd: ROOT,
-      // Vitest sets BASE_URL to "/" (Vite's), which the build would refuse as an origin.
-      env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "BASE_URL")), PORT: String(port), HOST: "127.0.0.1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "build/dev/start.ts",
+        "--content",
+        content,
+        "--out",
+        path.join(folder, "dist"),
+        "--cache",
+        path.join(folder, "cache"),
+      ],
+      {
+        cwd: ROOT,
+        // Vitest sets BASE_URL to "/" (Vite's), which the build would refuse as an origin.
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "BASE_URL")),
+          PORT: String(port),
+          HOST: "127.0.0.1",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const linesAfter = (mark: number) => output.slice(mark);
-    await until("the server", () => (/dev: serving .* at http:\/\/localhost:\d+\/api\/v1/.test(output) ? true : undefined));
+    await until("the server", () =>
+      /dev: serving .* at http:\/\/localhost:\d+\/api\/v1/.test(output) ? true : undefined,
+    );
     expect(output).toMatch(/dev: first build: rebuilt in \d+ ms: parsed 44 of 44 files, rendered 20 of 20 answers/);
 
     const api = `http://127.0.0.1:${port}/api/v1`;
@@ -73,16 +97,29 @@ describe("npm run dev", () => {
     const digestBefore = ((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest;
 
     // Two saves in a row, the second replacing the file the first made (where Node 20's recursive watch went blind).
-    for (const [index, title] of ["Sizing equipment to the room (draft one)", "Sizing equipment to the room (draft two)"].entries()) {
+    for (const [index, title] of [
+      "Sizing equipment to the room (draft one)",
+      "Sizing equipment to the room (draft two)",
+    ].entries()) {
       const mark = output.length;
       const saved = performance.now();
       await saveAtomically(file, original.replace(/^title: .*$/m, `title: ${title}`));
-      await until(`save ${index + 1} in the answer's file`, async () => ((await titleOf(`${api}/answers/room-sizing.json`)) === title ? true : undefined));
+      await until(`save ${index + 1} in the answer's file`, async () =>
+        (await titleOf(`${api}/answers/room-sizing.json`)) === title ? true : undefined,
+      );
       const seenAfterMs = performance.now() - saved;
-      await until(`save ${index + 1} through the edge entry`, async () => ((await titleOf(`${api}/answers?slug=room-sizing`)) === title ? true : undefined));
+      await until(`save ${index + 1} through the edge entry`, async () =>
+        (await titleOf(`${api}/answers?slug=room-sizing`)) === title ? true : undefined,
+      );
       // One line per rebuild: what changed, what was done again, how long it took. (On a busy machine the
       // temporary file of the save can be seen before its rename: a rebuild that reports it, then one more.)
-      const line = await until("the rebuild's line", () => /dev: [^\n]*room-sizing\.md[^\n]*: (fixed; )?rebuilt in \d+ ms: parsed [01] of 44 files, rendered \d+ of 20 answers[^\n]*\n/.exec(linesAfter(mark))?.[0]);
+      const line = await until(
+        "the rebuild's line",
+        () =>
+          /dev: [^\n]*room-sizing\.md[^\n]*: (fixed; )?rebuilt in \d+ ms: parsed [01] of 44 files, rendered \d+ of 20 answers[^\n]*\n/.exec(
+            linesAfter(mark),
+          )?.[0],
+      );
       expect(line.split("\n").filter(Boolean)).toHaveLength(1);
       expect(seenAfterMs).toBeGreaterThan(0);
     }
@@ -92,16 +129,30 @@ describe("npm run dev", () => {
     // Broken: the diagnostics as `npm run build` prints them, and the last good output still served.
     let mark = output.length;
     await saveAtomically(file, original.replace(/^summary: >-$/m, "summary: [unclosed"));
-    await until("the diagnostics", () => (/room-sizing\.md:\d+:\d+ error yaml\/syntax[\s\S]*still serving the last good build/.test(linesAfter(mark)) ? true : undefined));
-    expect(linesAfter(mark)).toMatch(/room-sizing\.md:\d+:\d+ error yaml\/syntax[^\n]*\n[^\n]*\n[^\n]*\n\n1 problem in 1 file\. Nothing was written; the previous output is untouched\./);
+    await until("the diagnostics", () =>
+      /room-sizing\.md:\d+:\d+ error yaml\/syntax[\s\S]*still serving the last good build/.test(linesAfter(mark))
+        ? true
+        : undefined,
+    );
+    expect(linesAfter(mark)).toMatch(
+      /room-sizing\.md:\d+:\d+ error yaml\/syntax[^\n]*\n[^\n]*\n[^\n]*\n\n1 problem in 1 file\. Nothing was written; the previous output is untouched\./,
+    );
     expect(await titleOf(`${api}/answers/room-sizing.json`)).toBe("Sizing equipment to the room (draft two)");
     expect(await titleOf(`${api}/answers?slug=room-sizing`)).toBe("Sizing equipment to the room (draft two)");
 
     // Fixed, in place this time (a plain write, no rename): the problems are cleared and the fix is served.
     mark = output.length;
     await writeFile(file, original);
-    await until("the fixed build", () => (/dev: [^\n]*: fixed; rebuilt in \d+ ms/.test(linesAfter(mark)) ? true : undefined));
-    await until("the fixed answer", async () => ((await titleOf(`${api}/answers/room-sizing.json`)) === "Sizing video conferencing equipment to the room" ? true : undefined));
-    expect(((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest).toBe(digestBefore);
+    await until("the fixed build", () =>
+      /dev: [^\n]*: fixed; rebuilt in \d+ ms/.test(linesAfter(mark)) ? true : undefined,
+    );
+    await until("the fixed answer", async () =>
+      (await titleOf(`${api}/answers/room-sizing.json`)) === "Sizing video conferencing equipment to the room"
+        ? true
+        : undefined,
+    );
+    expect(((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest).toBe(
+      digestBefore,
+    );
   });
 });

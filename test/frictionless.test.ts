@@ -19,7 +19,12 @@ interface FrictionlessResource {
   valid: boolean;
   errors: Error[];
   schema: { foreignKeys: unknown[]; fields: Array<{ name: string; constraints: { pattern?: string } }> };
-  read(options: { keyed?: boolean; cast?: boolean; relations?: boolean; forceCast?: boolean }): Promise<Array<Record<string, unknown> | FrictionlessError>>;
+  read(options: {
+    keyed?: boolean;
+    cast?: boolean;
+    relations?: boolean;
+    forceCast?: boolean;
+  }): Promise<Array<Record<string, unknown> | FrictionlessError>>;
   checkRelations(): Promise<true>;
 }
 interface FrictionlessPackage {
@@ -49,10 +54,13 @@ beforeAll(async () => {
   const fromToolchain = createRequire(path.join(TOOLCHAIN.modules, "datapackage", "package.json"));
   // The one axios both libraries use: only loopback may be asked for, so a remote profile or file fails the test.
   const axios = fromToolchain("axios") as Axios;
-  expect(fromToolchain.resolve("axios")).toBe(createRequire(path.join(TOOLCHAIN.modules, "tableschema", "package.json")).resolve("axios"));
+  expect(fromToolchain.resolve("axios")).toBe(
+    createRequire(path.join(TOOLCHAIN.modules, "tableschema", "package.json")).resolve("axios"),
+  );
   axios.interceptors.request.use((config) => {
     requested.push(config.url ?? "");
-    if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(config.url ?? "")) throw new Error(`the Frictionless libraries tried to reach ${config.url}`);
+    if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(config.url ?? ""))
+      throw new Error(`the Frictionless libraries tried to reach ${config.url}`);
     return config;
   });
   datapackage = fromToolchain("datapackage") as typeof datapackage;
@@ -67,7 +75,13 @@ const TABLES = ["answers", "suppliers", "evidence", "sources"];
 async function rowErrors(resource: FrictionlessResource): Promise<string[]> {
   const rows = await resource.read({ keyed: true, cast: true, forceCast: true });
   expect(rows.length, `${resource.name} has rows`).toBeGreaterThan(0);
-  const castErrors = rows.filter((row): row is FrictionlessError => row instanceof Error).flatMap((error) => (error.errors?.length ? error.errors : [error]).map((inner) => `${resource.name} row ${error.rowNumber}: ${inner.message}`));
+  const castErrors = rows
+    .filter((row): row is FrictionlessError => row instanceof Error)
+    .flatMap((error) =>
+      (error.errors?.length ? error.errors : [error]).map(
+        (inner) => `${resource.name} row ${error.rowNumber}: ${inner.message}`,
+      ),
+    );
   return [...castErrors, ...wholeValuePatternErrors(resource, rows)];
 }
 
@@ -75,13 +89,19 @@ async function rowErrors(resource: FrictionlessResource): Promise<string[]> {
  * Table Schema's `pattern` is an XML Schema expression, which matches the whole value; tableschema-js (1.12.6,
  * constraints/pattern.js) only looks for a match inside it, so the whole-value check is made here.
  */
-function wholeValuePatternErrors(resource: FrictionlessResource, rows: ReadonlyArray<Record<string, unknown> | Error>): string[] {
+function wholeValuePatternErrors(
+  resource: FrictionlessResource,
+  rows: ReadonlyArray<Record<string, unknown> | Error>,
+): string[] {
   const errors: string[] = [];
   for (const field of resource.schema.fields.filter((candidate) => candidate.constraints.pattern !== undefined)) {
     const whole = new RegExp(`^(?:${field.constraints.pattern})$`, "u");
     rows.forEach((row, index) => {
       const value = row instanceof Error ? undefined : row[field.name];
-      if (typeof value === "string" && !whole.test(value)) errors.push(`${resource.name} row ${index + 2}: the value "${value}" does not match the whole "pattern" of column "${field.name}"`);
+      if (typeof value === "string" && !whole.test(value))
+        errors.push(
+          `${resource.name} row ${index + 2}: the value "${value}" does not match the whole "pattern" of column "${field.name}"`,
+        );
     });
   }
   return errors;
@@ -103,7 +123,14 @@ describe.each([
     expect(dataPackage.errors.map(String)).toEqual([]);
     expect(dataPackage.valid).toBe(true);
     expect(dataPackage.profile.jsonschema).toBe(shippedProfile);
-    expect(dataPackage.resources.map((resource) => [resource.name, resource.tabular, resource.valid, resource.errors.map(String)])).toEqual(TABLES.map((name) => [name, true, true, []]));
+    expect(
+      dataPackage.resources.map((resource) => [
+        resource.name,
+        resource.tabular,
+        resource.valid,
+        resource.errors.map(String),
+      ]),
+    ).toEqual(TABLES.map((name) => [name, true, true, []]));
   });
 
   it("every row of every table conforms to its Table Schema", async () => {

@@ -16,11 +16,99 @@ const SEED = 20261121;
 const SECRET = "SECRET-BESIDE-DIST-7f3a";
 let running: RunningServer;
 
-const METHODS = ["GET", "GET", "GET", "HEAD", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND", "MKCOL", "BREW", "get"];
-const PATHS = ["/", "/api/v1", "/api/v1/", "/api/v1/answers", "/api/v1/answers/", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers", "/api/v1/evidence/index.json", "/api/v1/health", "/api/v1/openapi.json", "/.well-known/api-catalog", "/docs/", "/index.html", "/errors/api-not-found", "/_headers", "/api/v2/x", "/nope"];
-const TRAVERSALS = ["..", "%2e%2e", "%2E%2E", "%252e%252e", ".%2e", "%c0%ae%c0%ae", "%e0%80%ae%e0%80%ae", "..%5c..", "..\\\\..", "%2e%2e%2f", "..%252f", "..;", "%00", "%ff%fe", "..%00", "%2f%2f"];
-const VALUES = ["", "a", "room", "ROOM", "ceiling+micro", "%E2%80%8B", "%ff", "%c3%28", "%00", "\u00e9", "%e9", "1", "0", "-1", "1e3", "99999999999999999999", "x".repeat(300), "%25", "%", "&", "=", "a=b", "[object]", "<script>", "' OR 1=1 --"];
-const RANGES = ["bytes=0-10", "bytes=-5", "bytes=10-", "bytes=999999999-", "bytes=abc", "bytes=5-1", "bytes=0-0,2-3", "items=0-1", "bytes=", "bytes=-0"];
+const METHODS = [
+  "GET",
+  "GET",
+  "GET",
+  "HEAD",
+  "HEAD",
+  "OPTIONS",
+  "POST",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "TRACE",
+  "PROPFIND",
+  "MKCOL",
+  "BREW",
+  "get",
+];
+const PATHS = [
+  "/",
+  "/api/v1",
+  "/api/v1/",
+  "/api/v1/answers",
+  "/api/v1/answers/",
+  "/api/v1/answers/room-sizing.json",
+  "/api/v1/suppliers",
+  "/api/v1/evidence/index.json",
+  "/api/v1/health",
+  "/api/v1/openapi.json",
+  "/.well-known/api-catalog",
+  "/docs/",
+  "/index.html",
+  "/errors/api-not-found",
+  "/_headers",
+  "/api/v2/x",
+  "/nope",
+];
+const TRAVERSALS = [
+  "..",
+  "%2e%2e",
+  "%2E%2E",
+  "%252e%252e",
+  ".%2e",
+  "%c0%ae%c0%ae",
+  "%e0%80%ae%e0%80%ae",
+  "..%5c..",
+  "..\\\\..",
+  "%2e%2e%2f",
+  "..%252f",
+  "..;",
+  "%00",
+  "%ff%fe",
+  "..%00",
+  "%2f%2f",
+];
+const VALUES = [
+  "",
+  "a",
+  "room",
+  "ROOM",
+  "ceiling+micro",
+  "%E2%80%8B",
+  "%ff",
+  "%c3%28",
+  "%00",
+  "\u00e9",
+  "%e9",
+  "1",
+  "0",
+  "-1",
+  "1e3",
+  "99999999999999999999",
+  "x".repeat(300),
+  "%25",
+  "%",
+  "&",
+  "=",
+  "a=b",
+  "[object]",
+  "<script>",
+  "' OR 1=1 --",
+];
+const RANGES = [
+  "bytes=0-10",
+  "bytes=-5",
+  "bytes=10-",
+  "bytes=999999999-",
+  "bytes=abc",
+  "bytes=5-1",
+  "bytes=0-0,2-3",
+  "items=0-1",
+  "bytes=",
+  "bytes=-0",
+];
 const TAGS = ['"x"', "*", 'W/"x"', '"', "garbage", '"' + "a".repeat(500) + '"', ", , ,"];
 
 function generate(next: () => number): { raw: string; describe: string } {
@@ -28,8 +116,17 @@ function generate(next: () => number): { raw: string; describe: string } {
   const method = pick(METHODS);
   let target = pick(PATHS);
   const shape = next();
-  if (shape < 0.3) target = `${target.replace(/\/$/, "")}/${Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(TRAVERSALS)).join("/")}/secret.txt`;
-  else if (shape < 0.4) target = target + "/" + "%" + Math.floor(next() * 256).toString(16).padStart(2, "0") + pick(["", "x", "%ff"]);
+  if (shape < 0.3)
+    target = `${target.replace(/\/$/, "")}/${Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(TRAVERSALS)).join("/")}/secret.txt`;
+  else if (shape < 0.4)
+    target =
+      target +
+      "/" +
+      "%" +
+      Math.floor(next() * 256)
+        .toString(16)
+        .padStart(2, "0") +
+      pick(["", "x", "%ff"]);
   else if (shape < 0.45) target = "/" + "a".repeat(Math.floor(next() * 12000));
   else if (shape < 0.5) target = "//" + target;
   if (next() < 0.6) {
@@ -45,7 +142,10 @@ function generate(next: () => number): { raw: string; describe: string } {
   if (method !== "GET" && method !== "HEAD" && next() < 0.5) headers.push("Content-Length: 5");
   const body = headers.some((header) => header === "Content-Length: 5") ? "hello" : "";
   const raw = `${method} ${target} HTTP/1.1\r\n${headers.join("\r\n")}\r\nConnection: close\r\n\r\n${body}`;
-  return { raw, describe: `${method} ${target.slice(0, 120)}${target.length > 120 ? "…" : ""} [${headers.map((header) => header.slice(0, 40)).join("; ")}]` };
+  return {
+    raw,
+    describe: `${method} ${target.slice(0, 120)}${target.length > 120 ? "…" : ""} [${headers.map((header) => header.slice(0, 40)).join("; ")}]`,
+  };
 }
 
 function exchange(raw: string): Promise<string> {
@@ -57,7 +157,11 @@ function exchange(raw: string): Promise<string> {
     socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve(Buffer.concat(chunks).toString("latin1")) : reject(error)));
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ECONNRESET" || error.code === "EPIPE"
+        ? resolve(Buffer.concat(chunks).toString("latin1"))
+        : reject(error),
+    );
   });
 }
 
@@ -70,7 +174,9 @@ beforeAll(async () => {
 describe(`${CASES} seeded hostile requests`, () => {
   it("cannot make the edge code fetch from another host through the Host header", async () => {
     for (const host of ["evil.example", "127.0.0.1", "localhost:1", "[::1]:9"]) {
-      const response = await exchange(`GET /api/v1/answers?q=room HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const response = await exchange(
+        `GET /api/v1/answers?q=room HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
       expect(response, host).toMatch(/^HTTP\/1\.1 200 /);
     }
   });
@@ -97,12 +203,14 @@ describe(`${CASES} seeded hostile requests`, () => {
       if (status === 0) failures.push(`no response: ${request}`);
       else if (status >= 500) failures.push(`${status}: ${request}`);
       if (response.includes(SECRET)) failures.push(`leaked a file outside dist/: ${request}`);
-      if (status >= 400 && pathOnly.startsWith("/api/") && !/\r\ncontent-type: application\/problem\+json/i.test(head)) failures.push(`${status} without a JSON problem: ${request}`);
+      if (status >= 400 && pathOnly.startsWith("/api/") && !/\r\ncontent-type: application\/problem\+json/i.test(head))
+        failures.push(`${status} without a JSON problem: ${request}`);
       if (failures.length > 20) break;
     }
     expect(failures, `statuses: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([]);
     expect((await fetch(`${running.origin}/api/v1/health`)).status).toBe(200);
     // The generator reaches the outcomes it is meant to: successes, client errors and refusals.
-    for (const status of [200, 304, 400, 404, 405, 414]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+    for (const status of [200, 304, 400, 404, 405, 414])
+      expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
   }, 120_000);
 });

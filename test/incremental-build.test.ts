@@ -21,11 +21,17 @@ const EPOCH = 1_763_683_200;
 /** An incremental build and a clean one of the same content, compared; returns the incremental build's cache stats. */
 async function compareWithClean(content: string, incremental: string, cache: BuildCache, clean: string, workers = 0) {
   const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
-  const [fast, full] = [await build(content, incremental, { cache, sourceDateEpoch: EPOCH, workers }), await build(content, clean, { sourceDateEpoch: EPOCH })];
+  const [fast, full] = [
+    await build(content, incremental, { cache, sourceDateEpoch: EPOCH, workers }),
+    await build(content, clean, { sourceDateEpoch: EPOCH }),
+  ];
   expect(fast.ok, "the incremental build succeeds exactly when a clean build does").toBe(full.ok);
   if (!fast.ok || !full.ok) {
     expect(fast.ok ? [] : fast.diagnostics).toEqual(full.ok ? [] : full.diagnostics);
-    expect(await readTreeDigests(incremental).catch(() => new Map<string, string>()), "a broken build leaves the incremental output as it was").toEqual(before);
+    expect(
+      await readTreeDigests(incremental).catch(() => new Map<string, string>()),
+      "a broken build leaves the incremental output as it was",
+    ).toEqual(before);
     return { ok: false as const, stats: cache.stats };
   }
   expect(await readTreeDigests(incremental)).toEqual(await readTreeDigests(clean));
@@ -33,14 +39,24 @@ async function compareWithClean(content: string, incremental: string, cache: Bui
   return { ok: true as const, stats: structuredClone(cache.stats) };
 }
 
-const answerFiles = async (content: string) => (await readdir(path.join(content, "answers"))).filter((name) => name.endsWith(".md")).sort();
+const answerFiles = async (content: string) =>
+  (await readdir(path.join(content, "answers"))).filter((name) => name.endsWith(".md")).sort();
 
 /** Rewrites the `related: [...]` line of every answer with `change`. */
 async function rewriteRelated(content: string, change: (slugs: string[]) => string[]): Promise<void> {
   for (const name of await answerFiles(content)) {
     const file = path.join(content, "answers", name);
     const text = await readFile(file, "utf8");
-    const next = text.replace(/^related: \[(.*)\]$/m, (_, list: string) => `related: [${change(list.split(",").map((slug) => slug.trim()).filter(Boolean)).join(", ")}]`);
+    const next = text.replace(
+      /^related: \[(.*)\]$/m,
+      (_, list: string) =>
+        `related: [${change(
+          list
+            .split(",")
+            .map((slug) => slug.trim())
+            .filter(Boolean),
+        ).join(", ")}]`,
+    );
     if (next !== text) await writeFile(file, next);
   }
 }
@@ -58,13 +74,22 @@ describe("the incremental build", () => {
     const operations: Record<string, () => Promise<string>> = {
       "edit a body": async () => {
         const name = pick(await answerFiles(content));
-        await appendFile(path.join(content, "answers", name), `\nA sentence added by step ${steps.length} [@${await firstSourceOf(content, name)}].\n`);
+        await appendFile(
+          path.join(content, "answers", name),
+          `\nA sentence added by step ${steps.length} [@${await firstSourceOf(content, name)}].\n`,
+        );
         return name;
       },
       "retitle an answer (others show its title)": async () => {
         const name = pick(await answerFiles(content));
         const file = path.join(content, "answers", name);
-        await writeFile(file, (await readFile(file, "utf8")).replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (step ${steps.length})`));
+        await writeFile(
+          file,
+          (await readFile(file, "utf8")).replace(
+            /^title: (.*)$/m,
+            (_, title: string) => `title: ${title} (step ${steps.length})`,
+          ),
+        );
         return name;
       },
       "retitle a source (answers cite it)": async () => {
@@ -97,7 +122,9 @@ describe("the incremental build", () => {
       "add an answer": async () => {
         const name = pick(await answerFiles(content));
         const slug = `added-${steps.length}`;
-        const text = (await readFile(path.join(content, "answers", name), "utf8")).replace(/^slug: .*$/m, `slug: ${slug}`).replace(/^title: (.*)$/m, "title: $1 (a copy)");
+        const text = (await readFile(path.join(content, "answers", name), "utf8"))
+          .replace(/^slug: .*$/m, `slug: ${slug}`)
+          .replace(/^title: (.*)$/m, "title: $1 (a copy)");
         await writeFile(path.join(content, "answers", `${slug}.md`), text);
         return `${slug} from ${name}`;
       },
@@ -112,7 +139,9 @@ describe("the incremental build", () => {
       "rebuild unchanged": async () => "",
     };
     const names = Object.keys(operations);
-    const outcomes: Array<Awaited<ReturnType<typeof compareWithClean>>> = [await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"))];
+    const outcomes: Array<Awaited<ReturnType<typeof compareWithClean>>> = [
+      await compareWithClean(content, incremental, cache, path.join(folder, "clean-0")),
+    ];
     for (let step = 1; step <= 16; step++) {
       // A broken file is mended now and then, as an author does.
       for (const [name, text] of broken) {
@@ -134,8 +163,13 @@ describe("the incremental build", () => {
     const built = outcomes.filter((outcome) => outcome.ok);
     // The steps exercised the incremental paths: most builds reused most answers and linked unchanged files.
     expect(built.length, steps.join("\n")).toBeGreaterThanOrEqual(6);
-    expect(outcomes.some((outcome) => !outcome.ok), steps.join("\n")).toBe(true);
-    expect(built.slice(1).filter((outcome) => outcome.stats.rendered.hits > 0 && outcome.stats.output.linked > 0).length).toBeGreaterThanOrEqual(5);
+    expect(
+      outcomes.some((outcome) => !outcome.ok),
+      steps.join("\n"),
+    ).toBe(true);
+    expect(
+      built.slice(1).filter((outcome) => outcome.stats.rendered.hits > 0 && outcome.stats.output.linked > 0).length,
+    ).toBeGreaterThanOrEqual(5);
     expect(built.slice(1).some((outcome) => outcome.stats.rendered.misses > 0)).toBe(true);
   });
 
@@ -175,7 +209,10 @@ describe("the incremental build", () => {
 
     // The output record cut short: ignored, and every file written.
     await truncate(path.join(cache.folder, "output.bin"), 10);
-    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence [@msft-teams-rooms-plan].\n");
+    await appendFile(
+      path.join(content, "answers", "room-sizing.md"),
+      "\nOne more sentence [@msft-teams-rooms-plan].\n",
+    );
     cache = await BuildCache.open(content, incremental, cacheRoot);
     const afterRecord = await compareWithClean(content, incremental, cache, path.join(folder, "clean-2"));
     expect(afterRecord.stats.output.linked).toBe(0);
@@ -214,7 +251,9 @@ describe("a content file that looks unchanged", () => {
     expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
     ({ stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-2")));
     expect([stats.parsed.read, stats.parsed.misses, stats.rendered.misses]).toEqual([1, 1, 1]);
-    expect(await readFile(path.join(incremental, "api", "v1", "answers", "room-sizing.md"), "utf8")).toContain("Measure the ROOM");
+    expect(await readFile(path.join(incremental, "api", "v1", "answers", "room-sizing.md"), "utf8")).toContain(
+      "Measure the ROOM",
+    );
   });
 });
 
@@ -224,10 +263,21 @@ describe("an answer saved while the build runs", () => {
     const file = path.join(content, "answers", "room-sizing.md");
     const loaded = parseContentFile("answer", "answers/room-sizing.md", await readFile(file), file);
     if ("diagnostics" in loaded || !loaded.body) throw new Error("the shipped answer does not parse");
-    const job = { data: loaded.data as AnswerFrontMatter, body: loaded.body.source, bodyDigest: loaded.body.digest, wantResource: false };
+    const job = {
+      data: loaded.data as AnswerFrontMatter,
+      body: loaded.body.source,
+      bodyDigest: loaded.body.digest,
+      wantResource: false,
+    };
     const context = { titles: new Map<string, string>(), register: new Map(), pageSize: 100 };
     // The file as saved between the load stage and the render.
-    const saved = async () => Buffer.from((await readFile(file, "utf8")).replace("Measure the room before you look at", "Saved meanwhile. Measure the room before you look at"));
+    const saved = async () =>
+      Buffer.from(
+        (await readFile(file, "utf8")).replace(
+          "Measure the room before you look at",
+          "Saved meanwhile. Measure the room before you look at",
+        ),
+      );
     await expect(renderAnswerOutput(job, context, saved)).rejects.toThrow(`${file} changed while the build ran`);
   });
 });

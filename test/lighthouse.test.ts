@@ -9,10 +9,18 @@ import { HTML_PAGES } from "../build/describe/docs-html.ts";
 import { buildShipped } from "./support/build-helpers.ts";
 import { CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_HINT } from "./support/chromium.ts";
 import { reportFileName, type PageAudit } from "./toolchain/lighthouse-pages.ts";
-import { installToolchain, isolationProblem, ROOT, runIsolated, TOOLCHAIN, toolchainEnv } from "./toolchain/netlify-toolchain.ts";
+import {
+  installToolchain,
+  isolationProblem,
+  ROOT,
+  runIsolated,
+  TOOLCHAIN,
+  toolchainEnv,
+} from "./toolchain/netlify-toolchain.ts";
 
 const problem = isolationProblem() ?? (HAVE_CHROMIUM ? undefined : INSTALL_HINT);
-const HINT = "The Lighthouse tests run Lighthouse and Chromium in a loopback-only network namespace (unshare -n -m, as root).";
+const HINT =
+  "The Lighthouse tests run Lighthouse and Chromium in a loopback-only network namespace (unshare -n -m, as root).";
 if (problem) {
   // In CI this is a failure, not a skip: the audit must run on every change.
   if (process.env.CI) throw new Error(`${HINT} ${problem}. CI must not skip them.`);
@@ -45,9 +53,17 @@ describe.skipIf(problem !== undefined)("Lighthouse, accessibility and best pract
   it.each([...HTML_PAGES])("%s scores 1 in both categories", (page) => {
     const audit = audits.find((entry) => entry.page === page)!;
     expect(audit.runtimeError, `Lighthouse failed on ${page}`).toBeUndefined();
-    const failing = audit.failing.map((entry) => `${entry.category}: ${entry.audit} (${entry.title}), score ${entry.score}${entry.items.map((item) => `\n    ${item}`).join("")}`).join("\n");
+    const failing = audit.failing
+      .map(
+        (entry) =>
+          `${entry.category}: ${entry.audit} (${entry.title}), score ${entry.score}${entry.items.map((item) => `\n    ${item}`).join("")}`,
+      )
+      .join("\n");
     const report = path.relative(ROOT, path.join(REPORTS, reportFileName(page)));
-    expect(audit.scores, `failing audits on ${page} (full report: ${report}):\n${failing}`).toEqual({ accessibility: 1, "best-practices": 1 });
+    expect(audit.scores, `failing audits on ${page} (full report: ${report}):\n${failing}`).toEqual({
+      accessibility: 1,
+      "best-practices": 1,
+    });
     expect(audit.failing, failing).toEqual([]);
   });
 });

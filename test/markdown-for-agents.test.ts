@@ -25,26 +25,39 @@ const read = (file: string) => readFile(path.join(dist, ...file.split("/").filte
 beforeAll(async () => {
   ({ dist } = await buildShipped("markdown", { sourceDateEpoch: 1_700_000_000 }));
   running = await startLocalServer(dist);
-  slugs = (JSON.parse(await read("/api/v1/answers/index.json")) as { data: Array<{ slug: string }> }).data.map((answer) => answer.slug);
-  const sources = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "sources.yaml"), "utf8")) as { sources: Array<{ id: string; title: string; publisher: string; url?: string; accessed: unknown }> };
+  slugs = (JSON.parse(await read("/api/v1/answers/index.json")) as { data: Array<{ slug: string }> }).data.map(
+    (answer) => answer.slug,
+  );
+  const sources = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "sources.yaml"), "utf8")) as {
+    sources: Array<{ id: string; title: string; publisher: string; url?: string; accessed: unknown }>;
+  };
   register = new Map(sources.sources.map((source) => [source.id, { ...source, accessed: String(source.accessed) }]));
 }, 60_000);
 
 /** A raw HTTP/1.1 exchange with exactly these headers (fetch would add its own Accept and Accept-Encoding). */
-function raw(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  target: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { port } = new URL(running.origin);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: "127.0.0.1", port, path: target, method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     outgoing.on("error", reject);
     outgoing.end();
   });
 }
 
-const varyList = (value: unknown) => String(value ?? "").split(",").map((name) => name.trim().toLowerCase());
+const varyList = (value: unknown) =>
+  String(value ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase());
 
 describe("the Markdown twins of the answers", () => {
   it("exist for every answer, typed as Markdown, linked from the JSON file and the ?slug= answer", async () => {
@@ -70,19 +83,47 @@ describe("the Markdown twins of the answers", () => {
       const text = await read(`/api/v1/answers/${slug}.md`);
       const [, frontMatter = "", body = ""] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
       expect(frontMatter, slug).not.toBe("");
-      const data = parseYaml(frontMatter) as { slug: string; title: string; question: string; reviewed: string; sources: Array<Record<string, string>> };
-      const answer = (JSON.parse(await read(`/api/v1/answers/${slug}.json`)) as { data: Array<{ title: string; question: string; reviewed: string; sources: Array<{ id: string }>; body: { markdown: string } }> }).data[0]!;
-      expect([data.slug, data.title, data.question, data.reviewed]).toEqual([slug, answer.title, answer.question, answer.reviewed]);
+      const data = parseYaml(frontMatter) as {
+        slug: string;
+        title: string;
+        question: string;
+        reviewed: string;
+        sources: Array<Record<string, string>>;
+      };
+      const answer = (
+        JSON.parse(await read(`/api/v1/answers/${slug}.json`)) as {
+          data: Array<{
+            title: string;
+            question: string;
+            reviewed: string;
+            sources: Array<{ id: string }>;
+            body: { markdown: string };
+          }>;
+        }
+      ).data[0]!;
+      expect([data.slug, data.title, data.question, data.reviewed]).toEqual([
+        slug,
+        answer.title,
+        answer.question,
+        answer.reviewed,
+      ]);
       expect(data.sources.map((source) => source.id)).toEqual(answer.sources.map((source) => source.id));
       for (const source of data.sources) {
         const entry = register.get(source.id!)!;
-        expect(source, `${slug}: ${source.id}`).toEqual({ id: entry.id, title: entry.title, publisher: entry.publisher, ...(entry.url ? { url: entry.url } : {}), accessed: entry.accessed });
+        expect(source, `${slug}: ${source.id}`).toEqual({
+          id: entry.id,
+          title: entry.title,
+          publisher: entry.publisher,
+          ...(entry.url ? { url: entry.url } : {}),
+          accessed: entry.accessed,
+        });
       }
       // No [@id] is left; each number cited is an entry of the list at the end, which names every source.
       expect(body).not.toMatch(/\[@/);
       const cited = [...body.matchAll(/\[(\d+(?:, \d+)*)\]/g)].flatMap((match) => match[1]!.split(", ").map(Number));
       expect(cited.length, slug).toBeGreaterThanOrEqual(data.sources.length);
-      for (const number of cited) expect(number >= 1 && number <= data.sources.length, `${slug}: [${number}]`).toBe(true);
+      for (const number of cited)
+        expect(number >= 1 && number <= data.sources.length, `${slug}: [${number}]`).toBe(true);
       const list = body.slice(body.lastIndexOf("\n## Sources\n"));
       data.sources.forEach((source, index) => expect(list, `${slug}: ${source.id}`).toContain(`\n${index + 1}. `));
       for (const source of data.sources) expect(list, `${slug}: ${source.id}`).toContain(`\`${source.id}\``);
@@ -93,7 +134,13 @@ describe("the Markdown twins of the answers", () => {
   it("are listed in urls.txt and SHA256SUMS, with the pages' twins and llms-full.txt", async () => {
     const urls = (await read("/urls.txt")).split("\n");
     const sums = new Set((await read("/SHA256SUMS")).split("\n").map((line) => line.split("  ")[1]));
-    for (const file of [...slugs.map((slug) => `/api/v1/answers/${slug}.md`), "/index.md", "/docs/index.md", "/llms.txt", "/llms-full.txt"]) {
+    for (const file of [
+      ...slugs.map((slug) => `/api/v1/answers/${slug}.md`),
+      "/index.md",
+      "/docs/index.md",
+      "/llms.txt",
+      "/llms-full.txt",
+    ]) {
       expect(urls, file).toContain(file);
       expect(sums.has(file.slice(1)), file).toBe(true);
     }
@@ -107,10 +154,22 @@ describe("llms.txt and llms-full.txt", () => {
     expect(text).toMatch(/^# .+\n\n> .+\n\n## /);
     const links = [...text.matchAll(/\]\(([^)]+)\)/g)].map((match) => new URL(match[1]!).pathname);
     for (const slug of slugs) expect(links).toContain(`/api/v1/answers/${slug}.md`);
-    for (const entry of ["/docs/index.md", "/index.md", "/api/v1/openapi.json", "/api/v1", "/api/v1/answers", "/llms-full.txt", "/.well-known/api-catalog"]) expect(links).toContain(entry);
+    for (const entry of [
+      "/docs/index.md",
+      "/index.md",
+      "/api/v1/openapi.json",
+      "/api/v1",
+      "/api/v1/answers",
+      "/llms-full.txt",
+      "/.well-known/api-catalog",
+    ])
+      expect(links).toContain(entry);
     // Every link resolves on the server.
     // Every link answers; the MCP endpoint takes POST, so its preflight stands for it.
-    for (const link of new Set(links)) expect((await raw(link, {}, link.endsWith("/mcp") ? "OPTIONS" : "HEAD")).status, link).toBe(link.endsWith("/mcp") ? 204 : 200);
+    for (const link of new Set(links))
+      expect((await raw(link, {}, link.endsWith("/mcp") ? "OPTIONS" : "HEAD")).status, link).toBe(
+        link.endsWith("/mcp") ? 204 : 200,
+      );
     const served = await raw("/llms.txt");
     expect(served.headers["content-type"]).toBe("text/plain; charset=utf-8");
   });
@@ -150,18 +209,27 @@ describe("negotiating / and /docs/", () => {
   });
 
   it("answers each page with the twin's or the HTML's exact bytes and type, and Vary: Accept on both", async () => {
-    for (const [page, html, twin] of [["/", "/index.html", "/index.md"], ["/docs/", "/docs/index.html", "/docs/index.md"], ["/docs", "/docs/index.html", "/docs/index.md"]] as const) {
+    for (const [page, html, twin] of [
+      ["/", "/index.html", "/index.md"],
+      ["/docs/", "/docs/index.html", "/docs/index.md"],
+      ["/docs", "/docs/index.html", "/docs/index.md"],
+    ] as const) {
       for (const [accept, markdown] of cases) {
         for (const encoding of ["identity", "gzip"]) {
           const label = `${page} Accept: ${accept} (${encoding})`;
-          const response = await raw(page, { ...(accept === undefined ? {} : { Accept: accept }), "Accept-Encoding": encoding });
+          const response = await raw(page, {
+            ...(accept === undefined ? {} : { Accept: accept }),
+            "Accept-Encoding": encoding,
+          });
           expect(response.status, label).toBe(200);
           expect(response.headers["content-type"], label).toBe(markdown ? MARKDOWN : HTML);
           expect(varyList(response.headers.vary), label).toContain("accept");
           if (response.headers["content-encoding"]) continue;
           expect(response.body.toString("utf8"), label).toBe(await read(markdown ? twin : html));
           // Each representation links the other.
-          expect(String(response.headers.link), label).toContain(markdown ? `; rel="alternate"; type="text/html"` : `<${twin}>; rel="alternate"; type="text/markdown"`);
+          expect(String(response.headers.link), label).toContain(
+            markdown ? `; rel="alternate"; type="text/html"` : `<${twin}>; rel="alternate"; type="text/markdown"`,
+          );
         }
       }
     }
@@ -172,20 +240,42 @@ describe("negotiating / and /docs/", () => {
       const get = await raw(page, { Accept: "text/markdown" });
       const head = await raw(page, { Accept: "text/markdown" }, "HEAD");
       expect(head.body.byteLength).toBe(0);
-      for (const name of ["content-type", "content-length", "etag", "vary", "link", "cache-control", "access-control-allow-origin"]) expect(head.headers[name], `${page} ${name}`).toBe(get.headers[name]);
+      for (const name of [
+        "content-type",
+        "content-length",
+        "etag",
+        "vary",
+        "link",
+        "cache-control",
+        "access-control-allow-origin",
+      ])
+        expect(head.headers[name], `${page} ${name}`).toBe(get.headers[name]);
       expect(Number(get.headers["content-length"])).toBe(get.body.byteLength);
       const html = await raw(page, { Accept: "text/html" });
       expect(get.headers.etag).not.toBe(html.headers.etag);
       const revalidated = await raw(page, { Accept: "text/markdown", "If-None-Match": String(get.headers.etag) });
-      expect([revalidated.status, revalidated.body.byteLength, varyList(revalidated.headers.vary)]).toEqual([304, 0, ["accept"]]);
+      expect([revalidated.status, revalidated.body.byteLength, varyList(revalidated.headers.vary)]).toEqual([
+        304,
+        0,
+        ["accept"],
+      ]);
     }
   });
 
   it("leaves other methods to the method guard and other pages alone", async () => {
     const post = await raw("/", { Accept: "text/markdown" }, "POST");
     expect([post.status, post.headers["content-type"]]).toEqual([405, "application/problem+json"]);
-    expect((await raw("/", { Accept: "text/markdown", Origin: "https://example.org", "Access-Control-Request-Method": "GET" }, "OPTIONS")).status).toBe(204);
-    for (const page of ["/index.html", "/docs/errors/", "/docs/index.html"]) expect((await raw(page, { Accept: "text/markdown" })).headers["content-type"], page).toBe(HTML);
+    expect(
+      (
+        await raw(
+          "/",
+          { Accept: "text/markdown", Origin: "https://example.org", "Access-Control-Request-Method": "GET" },
+          "OPTIONS",
+        )
+      ).status,
+    ).toBe(204);
+    for (const page of ["/index.html", "/docs/errors/", "/docs/index.html"])
+      expect((await raw(page, { Accept: "text/markdown" })).headers["content-type"], page).toBe(HTML);
     expect((await raw("/index.md")).headers["content-type"]).toBe(MARKDOWN);
     expect((await raw("/docs/index.md")).headers["content-type"]).toBe(MARKDOWN);
   });
@@ -195,8 +285,16 @@ describe("negotiating / and /docs/", () => {
     const failed = await markdownNegotiation(request, () => async () => {
       throw new OriginError("reading /docs/index.md gave status 502");
     });
-    expect([failed?.status, failed?.headers.get("content-type"), failed?.headers.get("retry-after"), failed?.headers.get("cache-control")]).toEqual([503, "application/problem+json", "5", "no-store"]);
-    expect(JSON.parse(await failed!.text())).toMatchObject({ status: 503, type: expect.stringMatching(/#service-unavailable$/) });
+    expect([
+      failed?.status,
+      failed?.headers.get("content-type"),
+      failed?.headers.get("retry-after"),
+      failed?.headers.get("cache-control"),
+    ]).toEqual([503, "application/problem+json", "5", "no-store"]);
+    expect(JSON.parse(await failed!.text())).toMatchObject({
+      status: 503,
+      type: expect.stringMatching(/#service-unavailable$/),
+    });
     expect(await markdownNegotiation(request, () => async () => undefined)).toBeUndefined();
   });
 });

@@ -32,7 +32,10 @@ async function legacyClient(): Promise<Client> {
 }
 
 async function modernClient(): Promise<ModernClient> {
-  const client = new ModernClient({ name: "av-buyer-data-tests", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  const client = new ModernClient(
+    { name: "av-buyer-data-tests", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
   await client.connect(new ModernTransport(new URL(`${running.origin}/mcp`)));
   return client;
 }
@@ -48,7 +51,10 @@ describe.each([
   it("negotiates the revision and names the server", async () => {
     const client = await connect();
     // The 2.x client says what it negotiated; the 1.x transport carries the version initialize agreed.
-    const negotiated = client instanceof ModernClient ? client.getNegotiatedProtocolVersion() : (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+    const negotiated =
+      client instanceof ModernClient
+        ? client.getNegotiatedProtocolVersion()
+        : (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
     expect(negotiated).toBe(version);
     expect(client.getServerVersion()?.name).toBe("av-buyer-data");
     await client.close();
@@ -72,23 +78,43 @@ describe.each([
   it("answers every tool with what the API serves, and the API's errors as tool errors", async () => {
     const client = await connect();
     const call = async (name: string, args: Record<string, unknown>) =>
-      (await client.callTool({ name, arguments: args })) as { structuredContent?: unknown; content: Array<{ text: string }>; isError?: boolean };
+      (await client.callTool({ name, arguments: args })) as {
+        structuredContent?: unknown;
+        content: Array<{ text: string }>;
+        isError?: boolean;
+      };
 
     const search = await call("search_answers", { q: "ceiling micro" });
     expect(search.structuredContent).toEqual(await api("/api/v1/answers?q=ceiling+micro"));
     expect(JSON.parse(search.content[0]!.text)).toEqual(search.structuredContent);
-    expect((await call("search_answers", { q: "room", sort: "slug" })).structuredContent).toEqual(await api("/api/v1/answers?q=room&sort=slug"));
-    expect((await call("search_answers", { q: "microphne" })).structuredContent).toEqual(await api("/api/v1/answers?q=microphne"));
-    expect(((await call("search_answers", { q: "microphne" })).structuredContent as { meta: { suggestions: Array<{ q: string }> } }).meta.suggestions[0]!.q).toBe("microphone");
-    await expect(call("search_answers", { q: "room", sort: "score" })).rejects.toThrow("sort must be relevance or slug");
+    expect((await call("search_answers", { q: "room", sort: "slug" })).structuredContent).toEqual(
+      await api("/api/v1/answers?q=room&sort=slug"),
+    );
+    expect((await call("search_answers", { q: "microphne" })).structuredContent).toEqual(
+      await api("/api/v1/answers?q=microphne"),
+    );
+    expect(
+      (
+        (await call("search_answers", { q: "microphne" })).structuredContent as {
+          meta: { suggestions: Array<{ q: string }> };
+        }
+      ).meta.suggestions[0]!.q,
+    ).toBe("microphone");
+    await expect(call("search_answers", { q: "room", sort: "score" })).rejects.toThrow(
+      "sort must be relevance or slug",
+    );
     const refused = await call("search_answers", { q: "!!" });
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toContain("no letter or digit");
 
-    expect((await call("get_answer", { slug: "room-sizing" })).structuredContent).toEqual(await api("/api/v1/answers/room-sizing.json"));
+    expect((await call("get_answer", { slug: "room-sizing" })).structuredContent).toEqual(
+      await api("/api/v1/answers/room-sizing.json"),
+    );
     expect((await call("get_answer", { slug: "no-such-answer" })).isError).toBe(true);
     expect((await call("list_suppliers", {})).structuredContent).toEqual(await api("/api/v1/suppliers"));
-    const evidence = (await call("get_evidence", { family: "cameras" })).structuredContent as { data: Array<{ family: string }> };
+    const evidence = (await call("get_evidence", { family: "cameras" })).structuredContent as {
+      data: Array<{ family: string }>;
+    };
     expect(evidence.data.map((family) => family.family)).toEqual(["cameras"]);
     expect((await call("get_evidence", {})).structuredContent).toEqual(await api("/api/v1/evidence"));
     expect((await call("get_evidence", { family: "toasters" })).isError).toBe(true);
@@ -119,17 +145,30 @@ describe.each([
 });
 
 describe("the 2026-07-28 revision on the wire", () => {
-  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
   const modern = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     fetch(`${running.origin}/mcp`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, ...headers },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": method,
+        ...headers,
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: meta } }),
     });
 
   it("answers server/discover with every supported revision, and marks results complete, cacheable and signed", async () => {
     const body = (await (await modern("server/discover")).json()) as { result: Record<string, unknown> };
-    expect(body.result).toMatchObject({ supportedVersions: [...MCP_PROTOCOL_VERSIONS], resultType: "complete", cacheScope: "public" });
+    expect(body.result).toMatchObject({
+      supportedVersions: [...MCP_PROTOCOL_VERSIONS],
+      resultType: "complete",
+      cacheScope: "public",
+    });
     expect(body.result._meta).toMatchObject({ "io.modelcontextprotocol/serverInfo": { name: "av-buyer-data" } });
     const list = (await (await modern("tools/list")).json()) as { result: { ttlMs: number; cacheScope: string } };
     expect(list.result.ttlMs).toBeGreaterThan(0);
@@ -141,8 +180,18 @@ describe("the 2026-07-28 revision on the wire", () => {
       ["no Mcp-Method", await modern("tools/list", {}, { "Mcp-Method": "" }), 400, -32020],
       ["Mcp-Method differs", await modern("tools/list", {}, { "Mcp-Method": "tools/call" }), 400, -32020],
       ["no Mcp-Name on tools/call", await modern("tools/call", { name: "list_suppliers", arguments: {} }), 400, -32020],
-      ["Mcp-Name differs", await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": "get_source" }), 400, -32020],
-      ["the version header differs from _meta", await modern("tools/list", {}, { "MCP-Protocol-Version": "2025-11-25" }), 400, -32020],
+      [
+        "Mcp-Name differs",
+        await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": "get_source" }),
+        400,
+        -32020,
+      ],
+      [
+        "the version header differs from _meta",
+        await modern("tools/list", {}, { "MCP-Protocol-Version": "2025-11-25" }),
+        400,
+        -32020,
+      ],
       ["an unknown method", await modern("tools/delete"), 404, -32601],
       ["initialize, which 2026-07-28 does not have", await modern("initialize"), 404, -32601],
     ];
@@ -151,10 +200,18 @@ describe("the 2026-07-28 revision on the wire", () => {
       expect(response.headers.get("access-control-allow-origin"), name).toBe("*");
       expect(((await response.json()) as { error: { code: number } }).error.code, name).toBe(code);
     }
-    const named = await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": "list_suppliers" });
+    const named = await modern(
+      "tools/call",
+      { name: "list_suppliers", arguments: {} },
+      { "Mcp-Name": "list_suppliers" },
+    );
     expect(named.status).toBe(200);
     // The Base64 sentinel form of a header value is decoded before it is compared.
-    const encoded = await modern("tools/call", { name: "list_suppliers", arguments: {} }, { "Mcp-Name": `=?base64?${btoa("list_suppliers")}?=` });
+    const encoded = await modern(
+      "tools/call",
+      { name: "list_suppliers", arguments: {} },
+      { "Mcp-Name": `=?base64?${btoa("list_suppliers")}?=` },
+    );
     expect(encoded.status).toBe(200);
   });
 
@@ -162,16 +219,28 @@ describe("the 2026-07-28 revision on the wire", () => {
     const response = await fetch(`${running.origin}/mcp`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "MCP-Protocol-Version": "2099-01-01", "Mcp-Method": "tools/list" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...meta, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/list",
+        params: { _meta: { ...meta, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } },
+      }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ id: 1, error: { code: -32022, data: { supported: [...MCP_PROTOCOL_VERSIONS], requested: "2099-01-01" } } });
+    expect(await response.json()).toMatchObject({
+      id: 1,
+      error: { code: -32022, data: { supported: [...MCP_PROTOCOL_VERSIONS], requested: "2099-01-01" } },
+    });
   });
 });
 
 describe("the MCP endpoint, asked badly", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${running.origin}/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body });
+    fetch(`${running.origin}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+      body,
+    });
 
   it("answers every hostile request with a JSON-RPC error or the right status, with CORS, never a 5xx", async () => {
     const cases: Array<[string, Response, number, number | null]> = [
@@ -179,14 +248,61 @@ describe("the MCP endpoint, asked badly", () => {
       ["a batch", await post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]'), 400, -32600],
       ["not JSON-RPC", await post('{"id":1,"method":"ping"}'), 400, -32600],
       ["an unknown method", await post('{"jsonrpc":"2.0","id":1,"method":"tools/delete"}'), 200, -32601],
-      ["an unknown tool", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"drop"}}'), 200, -32602],
-      ["a tool name that is an object's own key", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"constructor"}}'), 200, -32602],
-      ["bad arguments", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_answers","arguments":{"q":5}}}'), 200, -32602],
-      ["an argument the tool does not take", await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_suppliers","arguments":{"limit":5}}}'), 200, -32602],
-      ["an unsupported protocol version", await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "MCP-Protocol-Version": "1999-01-01" }), 400, -32022],
-      ["the modern version without _meta", await post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { "MCP-Protocol-Version": "2026-07-28" }), 400, -32602],
-      ["a malformed _meta", await post('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}', { "MCP-Protocol-Version": "2026-07-28" }), 400, -32602],
-      ["an oversized body", await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } })), 413, -32600],
+      [
+        "an unknown tool",
+        await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"drop"}}'),
+        200,
+        -32602,
+      ],
+      [
+        "a tool name that is an object's own key",
+        await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"constructor"}}'),
+        200,
+        -32602,
+      ],
+      [
+        "bad arguments",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_answers","arguments":{"q":5}}}',
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "an argument the tool does not take",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_suppliers","arguments":{"limit":5}}}',
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "an unsupported protocol version",
+        await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "MCP-Protocol-Version": "1999-01-01" }),
+        400,
+        -32022,
+      ],
+      [
+        "the modern version without _meta",
+        await post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { "MCP-Protocol-Version": "2026-07-28" }),
+        400,
+        -32602,
+      ],
+      [
+        "a malformed _meta",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}',
+          { "MCP-Protocol-Version": "2026-07-28" },
+        ),
+        400,
+        -32602,
+      ],
+      [
+        "an oversized body",
+        await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } })),
+        413,
+        -32600,
+      ],
       ["GET", await fetch(`${running.origin}/mcp`), 405, -32600],
       ["DELETE", await fetch(`${running.origin}/mcp`, { method: "DELETE" }), 405, -32600],
     ];
@@ -202,16 +318,26 @@ describe("the MCP endpoint, asked badly", () => {
   });
 
   it("answers the CORS preflight with the MCP request headers allowed", async () => {
-    const response = await fetch(`${running.origin}/mcp`, { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "POST" } });
+    const response = await fetch(`${running.origin}/mcp`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "POST" },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
-    for (const header of ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Mcp-Session-Id"]) expect(response.headers.get("access-control-allow-headers")).toContain(header);
+    for (const header of ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Mcp-Session-Id"])
+      expect(response.headers.get("access-control-allow-headers")).toContain(header);
   });
 });
 
 describe("no OAuth, and the cards that name the endpoint", () => {
   it("gives a JSON 404 at every OAuth discovery path, path-suffixed forms included, never the HTML page", async () => {
-    for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server/mcp", "/.well-known/openid-configuration"]) {
+    for (const path of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/mcp",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server/mcp",
+      "/.well-known/openid-configuration",
+    ]) {
       const response = await fetch(`${running.origin}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toBe("application/problem+json");
@@ -222,10 +348,20 @@ describe("no OAuth, and the cards that name the endpoint", () => {
   it("serves the Server Card at /mcp/server-card with the endpoint and revisions, and lists it in the AI catalog", async () => {
     const response = await fetch(`${running.origin}/mcp/server-card`);
     expect(response.headers.get("content-type")).toBe("application/mcp-server-card+json");
-    const card = (await response.json()) as { remotes: Array<{ type: string; url: string; supportedProtocolVersions: string[] }> };
-    expect(card.remotes).toEqual([{ type: "streamable-http", url: `${new URL("/mcp", card.remotes[0]!.url.replace(/\/mcp$/, "/")).href}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }]);
+    const card = (await response.json()) as {
+      remotes: Array<{ type: string; url: string; supportedProtocolVersions: string[] }>;
+    };
+    expect(card.remotes).toEqual([
+      {
+        type: "streamable-http",
+        url: `${new URL("/mcp", card.remotes[0]!.url.replace(/\/mcp$/, "/")).href}`,
+        supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
+      },
+    ]);
     expect(await (await fetch(`${running.origin}/.well-known/mcp/server-card.json`)).json()).toEqual(card);
-    const catalog = (await (await fetch(`${running.origin}/.well-known/ai-catalog.json`)).json()) as { entries: Array<{ type: string; url: string }> };
+    const catalog = (await (await fetch(`${running.origin}/.well-known/ai-catalog.json`)).json()) as {
+      entries: Array<{ type: string; url: string }>;
+    };
     expect(catalog.entries).toEqual([expect.objectContaining({ type: "application/mcp-server-card+json" })]);
     expect(new URL(catalog.entries[0]!.url).pathname).toBe("/mcp/server-card");
   });
@@ -233,13 +369,21 @@ describe("no OAuth, and the cards that name the endpoint", () => {
 
 describe("npm run mcp: the same server over stdio on a local copy, with no network", () => {
   // What `npm run --silent mcp` runs, started by the clients' own stdio transports.
-  const server = () => ({ command: process.execPath, args: ["--import", "tsx", path.join(ROOT, "build/server/mcp-stdio.ts")], env: { ...process.env, DIST: dist, MCP_ORIGIN: running.origin } as Record<string, string>, cwd: ROOT, stderr: "ignore" as const });
+  const server = () => ({
+    command: process.execPath,
+    args: ["--import", "tsx", path.join(ROOT, "build/server/mcp-stdio.ts")],
+    env: { ...process.env, DIST: dist, MCP_ORIGIN: running.origin } as Record<string, string>,
+    cwd: ROOT,
+    stderr: "ignore" as const,
+  });
 
   it("answers the 1.x SDK's stdio client with the tools and data the API serves", async () => {
     const client = new Client({ name: "av-buyer-data-tests", version: "1.0.0" });
     await client.connect(new StdioClientTransport(server()));
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
-    const search = (await client.callTool({ name: "search_answers", arguments: { q: "ceiling micro" } })) as { structuredContent: unknown };
+    const search = (await client.callTool({ name: "search_answers", arguments: { q: "ceiling micro" } })) as {
+      structuredContent: unknown;
+    };
     expect(search.structuredContent).toEqual(await api("/api/v1/answers?q=ceiling+micro"));
     const { contents } = await client.readResource({ uri: `${running.origin}/api/v1/suppliers` });
     expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(await api("/api/v1/suppliers"));
@@ -247,10 +391,15 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
   });
 
   it("answers the 2.x client, which probes with server/discover and stays on 2026-07-28", async () => {
-    const client = new ModernClient({ name: "av-buyer-data-tests", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new ModernClient(
+      { name: "av-buyer-data-tests", version: "1.0.0" },
+      { versionNegotiation: { mode: "auto" } },
+    );
     await client.connect(new ModernStdioTransport(server()));
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
-    const answer = (await client.callTool({ name: "get_answer", arguments: { slug: "room-sizing" } })) as { structuredContent: unknown };
+    const answer = (await client.callTool({ name: "get_answer", arguments: { slug: "room-sizing" } })) as {
+      structuredContent: unknown;
+    };
     expect(answer.structuredContent).toEqual(await api("/api/v1/answers/room-sizing.json"));
     await client.close();
   });

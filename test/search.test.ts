@@ -7,30 +7,85 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/api/canonical-json.ts";
 import { itemFragment } from "../build/api/envelope.ts";
 import { searchableAnswerOf } from "../build/request/answers-data.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../build/api/layout.ts";
+import {
+  ANSWERS_SEARCH_INDEX_FILE,
+  SEARCH_SUGGESTIONS_FILE,
+  searchDocumentsPath,
+  searchPrefixPath,
+  searchTermsPath,
+} from "../build/api/layout.ts";
 import { htmlText, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
-import { explainHit as explainPrepared, matchedFields as matchedPrepared, prepareAnswer } from "../build/search/explain.ts";
+import {
+  explainHit as explainPrepared,
+  matchedFields as matchedPrepared,
+  prepareAnswer,
+} from "../build/search/explain.ts";
 
-const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) => explainPrepared(prepareAnswer(texts), tokens);
-const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) => matchedPrepared(prepareAnswer(texts), tokens);
+const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
+  explainPrepared(prepareAnswer(texts), tokens);
+const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
+  matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, answerFingerprint, decodePostings, decodeSlugBlock, encodePostings, encodeShorterPostings, encodeSlugBlock, fieldTokens, firstSlugOf, indexedAnswer, slugInBlock, SearchIndexBuilder, type SearchIndexFile } from "../build/search/search-index.ts";
+import {
+  ANSWER_FINGERPRINT_CHARACTERS,
+  answerFingerprint,
+  decodePostings,
+  decodeSlugBlock,
+  encodePostings,
+  encodeShorterPostings,
+  encodeSlugBlock,
+  fieldTokens,
+  firstSlugOf,
+  indexedAnswer,
+  slugInBlock,
+  SearchIndexBuilder,
+  type SearchIndexFile,
+} from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
 
 const DIGEST = `sha256:${"0".repeat(64)}`;
-const WORDS = ["room", "rooms", "camera", "ceiling", "microphone", "microphones", "microsoft", "zoom", "teams", "écran", "straße", "2026", "display", "displays", "warranty", "cable", "r", "ro"];
+const WORDS = [
+  "room",
+  "rooms",
+  "camera",
+  "ceiling",
+  "microphone",
+  "microphones",
+  "microsoft",
+  "zoom",
+  "teams",
+  "écran",
+  "straße",
+  "2026",
+  "display",
+  "displays",
+  "warranty",
+  "cable",
+  "r",
+  "ro",
+];
 
 function pathOf(file: SearchIndexFile): string {
   if (file.kind === "prefix") return searchPrefixPath(file.body.prefix);
-  return file.kind === "map" ? ANSWERS_SEARCH_INDEX_FILE : file.kind === "terms" ? searchTermsPath(file.shard) : file.kind === "documents" ? searchDocumentsPath(file.chunk) : SEARCH_SUGGESTIONS_FILE;
+  return file.kind === "map"
+    ? ANSWERS_SEARCH_INDEX_FILE
+    : file.kind === "terms"
+      ? searchTermsPath(file.shard)
+      : file.kind === "documents"
+        ? searchDocumentsPath(file.chunk)
+        : SEARCH_SUGGESTIONS_FILE;
 }
 
-function readerOf(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, sizes?: { shardCharacters: number; documentCharacters: number; slugsPerBlock: number }) {
+function readerOf(
+  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
+  sizes?: { shardCharacters: number; documentCharacters: number; slugsPerBlock: number },
+) {
   const builder = new SearchIndexBuilder(sizes);
-  for (const answer of answers) builder.add(indexedAnswer(answer.slug, "A".repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts)));
+  for (const answer of answers)
+    builder.add(indexedAnswer(answer.slug, "A".repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts)));
   const files = new Map<string, string>();
   for (const file of builder.files(DIGEST, 100)) files.set(pathOf(file), canonicalJson(file.body));
   return { reader: new SearchReader(new SearchFiles(async (path) => files.get(path))), files };
@@ -41,7 +96,13 @@ function randomAnswers(count: number, seed: number) {
   const text = (length: number) => Array.from({ length }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
   return Array.from({ length: count }, (_, at) => ({
     slug: `answer-${String(at).padStart(4, "0")}`,
-    texts: { title: text(1 + Math.floor(random() * 4)), question: text(3), tags: text(2), summary: text(8), body: `${text(30)} unique${at}` },
+    texts: {
+      title: text(1 + Math.floor(random() * 4)),
+      question: text(3),
+      tags: text(2),
+      summary: text(8),
+      body: `${text(30)} unique${at}`,
+    },
   }));
 }
 
@@ -49,12 +110,23 @@ function randomAnswers(count: number, seed: number) {
  * The score of an answer for a query, computed from its texts by the formula the docs state, written out here
  * again (not through relevance.ts): BM25F levels, the token's idf from the answers it matches, whole points.
  */
-function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, tokens: readonly string[]): Map<string, number> {
+function referenceScores(
+  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
+  tokens: readonly string[],
+): Map<string, number> {
   const weights = [6, 3, 3, 2, 1];
   const tokenized = answers.map((answer) => fieldTokens(answer.texts));
-  const averages = weights.map((_, field) => tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length);
+  const averages = weights.map(
+    (_, field) => tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length,
+  );
   const level = (fields: string[][], word: string) => {
-    const tf = fields.reduce((sum, words, field) => sum + (weights[field]! * words.filter((w) => w === word).length) / (0.25 + (0.75 * words.length) / (averages[field]! || 1)), 0);
+    const tf = fields.reduce(
+      (sum, words, field) =>
+        sum +
+        (weights[field]! * words.filter((w) => w === word).length) /
+          (0.25 + (0.75 * words.length) / (averages[field]! || 1)),
+      0,
+    );
     return Math.round((tf / (1.2 + tf)) * 63);
   };
   const scores = new Map<string, number>();
@@ -63,7 +135,10 @@ function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
       let best = -1;
       for (const word of new Set(fields.flat())) {
         if (!word.startsWith(token)) continue;
-        const thousandths = word.length === token.length ? level(fields, word) * 1000 : Math.floor((level(fields, word) * 1000 * token.length) / word.length);
+        const thousandths =
+          word.length === token.length
+            ? level(fields, word) * 1000
+            : Math.floor((level(fields, word) * 1000 * token.length) / word.length);
         best = Math.max(best, thousandths);
       }
       return best;
@@ -73,7 +148,11 @@ function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
     return levels.map((value) => (value < 0 ? -1 : Math.floor((idf * value) / 1000)));
   });
   answers.forEach((answer, at) => {
-    if (perToken.every((levels) => levels[at]! >= 0)) scores.set(answer.slug, perToken.reduce((sum, levels) => sum + levels[at]!, 0));
+    if (perToken.every((levels) => levels[at]! >= 0))
+      scores.set(
+        answer.slug,
+        perToken.reduce((sum, levels) => sum + levels[at]!, 0),
+      );
   });
   return scores;
 }
@@ -82,10 +161,17 @@ function referenceScores(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
  * What `q` finds through `reader` is what matching the texts directly finds, scored as the formula says, best first,
  * the same through `other` (of other shard sizes), and any page is the same slice of the whole.
  */
-async function expectAsTheTextsSay(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>, reader: SearchReader, other: SearchReader, q: string): Promise<void> {
+async function expectAsTheTextsSay(
+  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
+  reader: SearchReader,
+  other: SearchReader,
+  q: string,
+): Promise<void> {
   const parsed = parseQuery(q);
   if (!parsed.ok) throw new Error("test query must be valid");
-  const direct = answers.filter((answer) => matchesAllTokens(vocabulary(Object.values(answer.texts)), parsed.tokens)).map((answer) => answer.slug);
+  const direct = answers
+    .filter((answer) => matchesAllTokens(vocabulary(Object.values(answer.texts)), parsed.tokens))
+    .map((answer) => answer.slug);
   const bySlug = await reader.search(parsed.tokens, "slug", 0, answers.length);
   expect(bySlug.hits.map((hit) => hit.slug)).toEqual(direct);
   expect(bySlug.total).toBe(direct.length);
@@ -99,10 +185,21 @@ async function expectAsTheTextsSay(answers: ReadonlyArray<{ slug: string; texts:
   expect(await other.search(parsed.tokens, "relevance", 0, answers.length)).toEqual(ranked);
 
   // Any page is the same slice of the whole, whether the first pages come from a partial selection or a sort.
-  for (const [offset, limit] of [[0, 1], [0, 3], [2, 5], [10, 10], [direct.length - 1, 4], [direct.length, 3]] as const) {
+  for (const [offset, limit] of [
+    [0, 1],
+    [0, 3],
+    [2, 5],
+    [10, 10],
+    [direct.length - 1, 4],
+    [direct.length, 3],
+  ] as const) {
     const fresh = readerOf(answers, SMALL).reader;
-    expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit));
-    expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(direct.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+    expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(
+      ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+    );
+    expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(
+      direct.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+    );
   }
 }
 
@@ -115,8 +212,29 @@ describe("the sharded index", () => {
   const many = readerOf(answers, SMALL);
   const random = seededRandom(9);
   const queries = [
-    "r", "ro", "room", "rooms", "m", "micro", "microphone", "ceil micro", "straße", "strasse", "ecran", "2026 zoom", "unique17", "unique1", "zzz", "teams rooms cam", "unique1 room", "micro unique2 cam",
-    ...Array.from({ length: 40 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => WORDS[Math.floor(random() * WORDS.length)]!.slice(0, 1 + Math.floor(random() * 6))).join(" ")),
+    "r",
+    "ro",
+    "room",
+    "rooms",
+    "m",
+    "micro",
+    "microphone",
+    "ceil micro",
+    "straße",
+    "strasse",
+    "ecran",
+    "2026 zoom",
+    "unique17",
+    "unique1",
+    "zzz",
+    "teams rooms cam",
+    "unique1 room",
+    "micro unique2 cam",
+    ...Array.from({ length: 40 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+        WORDS[Math.floor(random() * WORDS.length)]!.slice(0, 1 + Math.floor(random() * 6)),
+      ).join(" "),
+    ),
   ];
 
   it("has many shards and chunks when they are small", () => {
@@ -127,14 +245,19 @@ describe("the sharded index", () => {
     expect([...many.files.keys()].filter((path) => path.includes("/prefixes/")).length).toBeGreaterThan(3);
     expect([...one.files.keys()].filter((path) => path.includes("/prefixes/"))).toEqual([]);
     // Words in most answers are written densely, so the comparisons below read both forms.
-    const postings = [...many.files.entries()].filter(([path]) => path.includes("/terms/")).flatMap(([, text]) => (JSON.parse(text) as { postings: string[] }).postings);
+    const postings = [...many.files.entries()]
+      .filter(([path]) => path.includes("/terms/"))
+      .flatMap(([, text]) => (JSON.parse(text) as { postings: string[] }).postings);
     expect(postings.filter((list) => list.startsWith(".")).length).toBeGreaterThan(3);
     expect(postings.filter((list) => !list.startsWith(".")).length).toBeGreaterThan(100);
   });
 
-  it.each(queries)("%j: matches as the texts do, scores as the formula says, the same with any shard size", async (q) => {
-    await expectAsTheTextsSay(answers, many.reader, one.reader, q);
-  });
+  it.each(queries)(
+    "%j: matches as the texts do, scores as the formula says, the same with any shard size",
+    async (q) => {
+      await expectAsTheTextsSay(answers, many.reader, one.reader, q);
+    },
+  );
 
   it("finds a slug's position, and a slug's hit only when it matches", async () => {
     for (const [at, answer] of answers.entries()) expect(await many.reader.positionOf(answer.slug)).toBe(at);
@@ -158,18 +281,37 @@ describe("the sharded index", () => {
 describe("a token in every answer of a large collection", () => {
   // From about 1,000 answers such a token's idf rounds to 0 thousandths: it narrows nothing and scores nothing.
   // "roomy" in every answer; words starting with y (enough to fill several shards, so y gets a prefix file) in a third.
-  const answers = randomAnswers(1200, 11).map((answer, at) => ({ ...answer, texts: { ...answer.texts, body: `${answer.texts.body} roomy${at % 3 === 0 ? ` y${at % 50}` : ""}` } }));
+  const answers = randomAnswers(1200, 11).map((answer, at) => ({
+    ...answer,
+    texts: { ...answer.texts, body: `${answer.texts.body} roomy${at % 3 === 0 ? ` y${at % 50}` : ""}` },
+  }));
   const read: string[] = [];
   const many = readerOf(answers, SMALL);
   const logged = new SearchReader(new SearchFiles(async (path) => (read.push(path), many.files.get(path))));
   const one = readerOf(answers).reader;
 
-  it.each(["roomy", "r", "ro", "roomy micro", "r cam", "roomy r", "micro r roomy", "m", "y r", "y1 roomy", "unique117 r", "zzz r"])("%j: as the texts say", async (q) => {
+  it.each([
+    "roomy",
+    "r",
+    "ro",
+    "roomy micro",
+    "r cam",
+    "roomy r",
+    "micro r roomy",
+    "m",
+    "y r",
+    "y1 roomy",
+    "unique117 r",
+    "zzz r",
+  ])("%j: as the texts say", async (q) => {
     await expectAsTheTextsSay(answers, many.reader, one, q);
   });
 
   it("is not decoded, nor its prefix file read", async () => {
-    const map = JSON.parse(many.files.get(ANSWERS_SEARCH_INDEX_FILE)!) as { prefix_files: string[]; prefix_answers: number[] };
+    const map = JSON.parse(many.files.get(ANSWERS_SEARCH_INDEX_FILE)!) as {
+      prefix_files: string[];
+      prefix_answers: number[];
+    };
     expect(map.prefix_answers[map.prefix_files.indexOf("r")]).toBe(1200);
     expect(map.prefix_answers[map.prefix_files.indexOf("y")]).toBe(400);
     expect((await logged.search(["r", "y"], "relevance", 0, 10)).total).toBe(400);
@@ -179,11 +321,25 @@ describe("a token in every answer of a large collection", () => {
     for (const [path, text] of emptied) {
       const shard = JSON.parse(text) as { terms?: string[]; postings: string[] };
       const at = shard.terms?.indexOf("roomy") ?? -1;
-      if (at >= 0) emptied.set(path, canonicalJson({ ...shard, postings: shard.postings.map((postings, index) => (index === at ? "" : postings)) }));
+      if (at >= 0)
+        emptied.set(
+          path,
+          canonicalJson({
+            ...shard,
+            postings: shard.postings.map((postings, index) => (index === at ? "" : postings)),
+          }),
+        );
     }
     const expected = await many.reader.search(["micro", "roomy"], "relevance", 0, 50);
     expect(expected.total).toBeGreaterThan(100);
-    expect(await new SearchReader(new SearchFiles(async (path) => emptied.get(path))).search(["micro", "roomy"], "relevance", 0, 50)).toEqual(expected);
+    expect(
+      await new SearchReader(new SearchFiles(async (path) => emptied.get(path))).search(
+        ["micro", "roomy"],
+        "relevance",
+        0,
+        50,
+      ),
+    ).toEqual(expected);
   });
 });
 
@@ -191,8 +347,14 @@ describe("postings", () => {
   it("round-trip gaps of any size and every level", () => {
     const random = seededRandom(3);
     let position = 0;
-    const postings = Array.from({ length: 2000 }, (_, at) => ({ position: (position += at % 50 === 0 ? Math.floor(random() * 5_000_000) : 1 + Math.floor(random() * 40)), level: at % 64 }));
-    const encoded = encodePostings(postings.map((posting) => posting.position), postings.map((posting) => posting.level));
+    const postings = Array.from({ length: 2000 }, (_, at) => ({
+      position: (position += at % 50 === 0 ? Math.floor(random() * 5_000_000) : 1 + Math.floor(random() * 40)),
+      level: at % 64,
+    }));
+    const encoded = encodePostings(
+      postings.map((posting) => posting.position),
+      postings.map((posting) => posting.level),
+    );
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodePostings(encoded)).toEqual(postings);
     // One small gap and a level: two digits.
@@ -233,7 +395,9 @@ describe("postings", () => {
     const hex = "0123456789abcdef".repeat(4);
     expect(answerFingerprint(`sha256:${hex}`)).toBe("ASNFZ4mr");
     for (const digest of ["ffffffffffff", "000000000000", "fedcba987654"]) {
-      expect(answerFingerprint(`sha256:${digest}${"0".repeat(52)}`)).toBe(Buffer.from(digest, "hex").toString("base64url"));
+      expect(answerFingerprint(`sha256:${digest}${"0".repeat(52)}`)).toBe(
+        Buffer.from(digest, "hex").toString("base64url"),
+      );
     }
     expect(answerFingerprint(`sha256:${hex}`)).toHaveLength(ANSWER_FINGERPRINT_CHARACTERS);
   });
@@ -270,8 +434,26 @@ describe("suggestions", () => {
   });
 
   const answers = [
-    { slug: "a", texts: { title: "Microphone coverage", question: "", tags: "audio", summary: "Ceiling microphones", body: "Cover every seat." } },
-    { slug: "b", texts: { title: "Camera framing", question: "", tags: "video", summary: "Cameras and displays", body: "Frame every seat." } },
+    {
+      slug: "a",
+      texts: {
+        title: "Microphone coverage",
+        question: "",
+        tags: "audio",
+        summary: "Ceiling microphones",
+        body: "Cover every seat.",
+      },
+    },
+    {
+      slug: "b",
+      texts: {
+        title: "Camera framing",
+        question: "",
+        tags: "video",
+        summary: "Cameras and displays",
+        body: "Frame every seat.",
+      },
+    },
   ];
   const { reader } = readerOf(answers);
 
@@ -303,7 +485,8 @@ describe("explanations", () => {
     summary: "Short. 😀 Café microphones cover the room; ceiling arrays need care.",
     body: `Intro line.\n${"Padding words go here and there. ".repeat(3)}A very long sentence ${"with many words ".repeat(30)}that finally mentions microphones near its end and goes on ${"and on ".repeat(20)}until it stops.`,
   };
-  const highlighted = (text: string, matches: Array<[number, number]>) => matches.map(([start, end]) => Array.from(text).slice(start, end).join(""));
+  const highlighted = (text: string, matches: Array<[number, number]>) =>
+    matches.map(([start, end]) => Array.from(text).slice(start, end).join(""));
 
   it("lists the fields a token starts a word of, heaviest first", () => {
     expect(matchedFields(texts, ["ceil"])).toEqual(["title", "tags", "summary"]);
@@ -329,13 +512,29 @@ describe("explanations", () => {
 
   it("every highlighted range is a word the query starts, in any text", () => {
     const random = seededRandom(21);
-    const pieces = ["Straße", "ﬁle", "𝐀pple", "naïve", "MXA920", "½", "room", "😀", "—", ". ", "\n", " ", "İstanbul", "Room's"];
+    const pieces = [
+      "Straße",
+      "ﬁle",
+      "𝐀pple",
+      "naïve",
+      "MXA920",
+      "½",
+      "room",
+      "😀",
+      "—",
+      ". ",
+      "\n",
+      " ",
+      "İstanbul",
+      "Room's",
+    ];
     for (let round = 0; round < 300; round++) {
       const text = Array.from({ length: 20 }, () => pieces[Math.floor(random() * pieces.length)]).join(" ");
       const query = tokenize(pieces[Math.floor(random() * pieces.length)]!).slice(0, 1);
       if (query.length === 0) continue;
       const { snippet } = explainHit({ title: "", question: "", tags: "", summary: text, body: "" }, query);
-      for (const word of highlighted(snippet.text, snippet.matches)) expect(tokenize(word).some((token) => token.startsWith(query[0]!))).toBe(true);
+      for (const word of highlighted(snippet.text, snippet.matches))
+        expect(tokenize(word).some((token) => token.startsWith(query[0]!))).toBe(true);
     }
   });
 
@@ -343,24 +542,36 @@ describe("explanations", () => {
     const answer = {
       slug: "a",
       title: 'Quotes " and \\ and \n "title": x',
-      question: "Why?\n      \"tags\": [",
+      question: 'Why?\n      "tags": [',
       summary: "Ünïcode ☃ and </script>",
       tags: ["one", "two-words"],
       related: [{ slug: "b", title: "Nested title", href: "/b" }],
       body: { html: "<p>A</p>\n<p>B &amp; C</p>", markdown: "A\n\nB & C", word_count: 4 },
     };
-    expect(searchableAnswerOf(itemFragment(answer))).toEqual({ title: answer.title, question: answer.question, summary: answer.summary, tags: answer.tags, body: { html: answer.body.html } });
+    expect(searchableAnswerOf(itemFragment(answer))).toEqual({
+      title: answer.title,
+      question: answer.question,
+      summary: answer.summary,
+      tags: answer.tags,
+      body: { html: answer.body.html },
+    });
     expect(searchableAnswerOf(itemFragment({ ...answer, tags: [] })).tags).toEqual([]);
   });
 
   it("reads the answers' HTML as text: citations left out, entities decoded, one line per block", () => {
-    expect(htmlText('<p>A &amp; B <sup class="citation">[<a href="#source-x">1</a>]</sup>.</p>\n<h2>Next&#39;s &lt;part&gt;</h2><ul><li>one</li><li>two</li></ul>')).toBe("A & B.\nNext's <part>\none\ntwo");
+    expect(
+      htmlText(
+        '<p>A &amp; B <sup class="citation">[<a href="#source-x">1</a>]</sup>.</p>\n<h2>Next&#39;s &lt;part&gt;</h2><ul><li>one</li><li>two</li></ul>',
+      ),
+    ).toBe("A & B.\nNext's <part>\none\ntwo");
   });
 
   it("collapses space as it always has: runs and odd spaces to one, none beside a line's end, no empty lines", () => {
     // The expected texts are those the regular-expression version gave: the index and the snippets are made from them.
     expect(htmlText("<p>a \t b\u00a0\u00a0c  d</p>\n\n<p> e </p> \n <br> f")).toBe("a b c d\ne\nf");
-    expect(htmlText('<h2> Title </h2>\r\n<p>x\u00a0<sup class="citation">[1]</sup> y \t<sup class="citation">[2]</sup></p>')).toBe("Title\nx y");
+    expect(
+      htmlText('<h2> Title </h2>\r\n<p>x\u00a0<sup class="citation">[1]</sup> y \t<sup class="citation">[2]</sup></p>'),
+    ).toBe("Title\nx y");
     expect(htmlText("<ul>\n  <li>one </li>\n  <li> two</li>\n</ul>\n")).toBe("one\ntwo");
   });
 });

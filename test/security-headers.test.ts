@@ -40,7 +40,8 @@ async function everyKindOfResponse(): Promise<Exchange[]> {
     .split("\n")
     .map((url) => new URL(url, running.origin).pathname);
   const exchanges: Exchange[] = [];
-  for (const target of [...published, ...ALIASES.map(([alias]) => alias), ...FOLDER_INDEXES.map(([folder]) => folder)]) exchanges.push(await exchange(`GET ${target}`, target));
+  for (const target of [...published, ...ALIASES.map(([alias]) => alias), ...FOLDER_INDEXES.map(([folder]) => folder)])
+    exchanges.push(await exchange(`GET ${target}`, target));
   const file = "/api/v1/answers/room-sizing.json";
   const etag = (await fetch(running.origin + file)).headers.get("etag")!;
   exchanges.push(
@@ -57,8 +58,13 @@ async function everyKindOfResponse(): Promise<Exchange[]> {
     await exchange("404 elsewhere", "/nothing-here"),
     await exchange("the 404 rule's own file", API_NOT_FOUND_FILE),
     await exchange("405", "/api/v1/answers", { method: "POST", body: "{}" }),
-    await exchange("preflight", "/api/v1/answers", { method: "OPTIONS", headers: { origin: "https://example.org", "access-control-request-method": "GET" } }),
-    await exchange("cross-origin with credentials asked for", "/api/v1/health", { headers: { origin: "https://example.org", cookie: "session=1" } }),
+    await exchange("preflight", "/api/v1/answers", {
+      method: "OPTIONS",
+      headers: { origin: "https://example.org", "access-control-request-method": "GET" },
+    }),
+    await exchange("cross-origin with credentials asked for", "/api/v1/health", {
+      headers: { origin: "https://example.org", cookie: "session=1" },
+    }),
   );
   return exchanges;
 }
@@ -103,7 +109,11 @@ describe("security headers on every kind of response", () => {
   });
 
   it("every kind of response was checked", () => {
-    const kinds = new Set(exchanges.map(({ response }) => `${response.status} ${(response.headers.get("content-type") ?? "none").split(";")[0]}`));
+    const kinds = new Set(
+      exchanges.map(
+        ({ response }) => `${response.status} ${(response.headers.get("content-type") ?? "none").split(";")[0]}`,
+      ),
+    );
     expect([...kinds].sort()).toEqual(
       expect.arrayContaining([
         "200 application/json",
@@ -141,14 +151,18 @@ describe("security headers on every kind of response", () => {
   });
 
   it("HTML allows no script but its own inline ones, each by its hash, and cannot be framed", () => {
-    const pages = exchanges.filter(({ response, body }) => response.headers.get("content-type")?.startsWith("text/html") && body);
+    const pages = exchanges.filter(
+      ({ response, body }) => response.headers.get("content-type")?.startsWith("text/html") && body,
+    );
     expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const { label, response, body } of pages) {
       const policy = response.headers.get("content-security-policy");
       expect(policy, label).toBeTruthy();
       const scripts = directive(policy!, "script-src") ?? [];
-      for (const source of scripts) expect(source, `${label}: script-src allows only hashes`).toMatch(/^'(none|sha256-[A-Za-z0-9+/]+=*)'$/);
-      for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "*", "data:", "'strict-dynamic'"]) expect(policy, label).not.toContain(` ${forbidden}`);
+      for (const source of scripts)
+        expect(source, `${label}: script-src allows only hashes`).toMatch(/^'(none|sha256-[A-Za-z0-9+/]+=*)'$/);
+      for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "*", "data:", "'strict-dynamic'"])
+        expect(policy, label).not.toContain(` ${forbidden}`);
       for (const script of inlineScripts(body)) {
         const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
         expect(scripts, `${label}: an inline script is allowed by its hash`).toContain(hash);

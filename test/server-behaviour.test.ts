@@ -26,14 +26,23 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A raw HTTP/1.1 exchange, so that the request target reaches the server exactly as written. */
-function raw(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  target: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { port } = new URL(running.origin);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: "127.0.0.1", port, path: target, method, headers, insecureHTTPParser: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const outgoing = httpRequest(
+      { host: "127.0.0.1", port, path: target, method, headers, insecureHTTPParser: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -54,14 +63,20 @@ function rawSocket(text: string): Promise<string> {
 describe("HTTP semantics", () => {
   it("compresses with brotli and gzip to exactly the identity bytes, each with its own tag", async () => {
     const identity = await raw("/api/v1/answers");
-    for (const [encoding, decompress] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+    for (const [encoding, decompress] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
       const compressed = await raw("/api/v1/answers", { "Accept-Encoding": encoding });
       expect(compressed.headers["content-encoding"]).toBe(encoding);
       expect(compressed.headers.vary).toBe("Accept-Encoding");
       expect(decompress(compressed.body).equals(identity.body)).toBe(true);
       expect(compressed.body.byteLength).toBeLessThan(identity.body.byteLength / 3);
       expect(compressed.headers.etag).not.toBe(identity.headers.etag);
-      const revalidated = await raw("/api/v1/answers", { "Accept-Encoding": encoding, "If-None-Match": String(compressed.headers.etag) });
+      const revalidated = await raw("/api/v1/answers", {
+        "Accept-Encoding": encoding,
+        "If-None-Match": String(compressed.headers.etag),
+      });
       expect(revalidated.status).toBe(304);
     }
   });
@@ -88,12 +103,18 @@ describe("HTTP semantics", () => {
   });
 
   it("answers If-None-Match: * with 304 for a file and for a q page, and never for a problem", async () => {
-    for (const target of ["/api/v1/health", "/api/v1/answers/room-sizing.json", "/api/v1/answers?q=room", "/api/v1/answers?slug=room-sizing"]) {
+    for (const target of [
+      "/api/v1/health",
+      "/api/v1/answers/room-sizing.json",
+      "/api/v1/answers?q=room",
+      "/api/v1/answers?slug=room-sizing",
+    ]) {
       const response = await raw(target, { "If-None-Match": "*" });
       expect([response.status, response.body.byteLength], target).toEqual([304, 0]);
       expect(response.headers.etag, target).toMatch(/^"[0-9a-z-]+"$/);
     }
-    for (const target of ["/api/v1/nope", "/api/v1/answers?q=!!"]) expect((await raw(target, { "If-None-Match": "*" })).status, target).toBeGreaterThanOrEqual(400);
+    for (const target of ["/api/v1/nope", "/api/v1/answers?q=!!"])
+      expect((await raw(target, { "If-None-Match": "*" })).status, target).toBeGreaterThanOrEqual(400);
   });
 
   it("answers q with exactly the canonical JSON of its envelope (the answers' prebuilt text spliced in)", async () => {
@@ -140,14 +161,20 @@ describe("limits", () => {
     const response = await raw(`/api/v1/answers?q=${"a".repeat(9 * 1024)}`);
     expect(response.status).toBe(414);
     expect(response.headers["content-type"]).toBe("application/problem+json");
-    expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({ status: 414, type: expect.stringMatching(/#uri-too-long$/) });
+    expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({
+      status: 414,
+      type: expect.stringMatching(/#uri-too-long$/),
+    });
   });
 
   it("answers 20 KiB of headers with a JSON 431", async () => {
     const text = await rawSocket(`GET /api/v1 HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"b".repeat(20 * 1024)}\r\n\r\n`);
     expect(text).toMatch(/^HTTP\/1\.1 431 /);
     expect(text).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/i);
-    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 431, type: expect.stringMatching(/#headers-too-large$/) });
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      status: 431,
+      type: expect.stringMatching(/#headers-too-large$/),
+    });
   });
 
   it("refuses methods fetch cannot represent (TRACE, CONNECT-like, WebDAV) with 405", async () => {
@@ -170,7 +197,10 @@ describe("limits", () => {
       const response = await raw("/llms.txt");
       expect(response.status).toBe(500);
       expect(response.headers["content-type"]).toBe("application/problem+json");
-      expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({ status: 500, type: expect.stringMatching(/#internal-error$/) });
+      expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({
+        status: 500,
+        type: expect.stringMatching(/#internal-error$/),
+      });
       expect(running.log.some((line) => line.includes("EISDIR"))).toBe(true);
     } finally {
       await rm(file, { recursive: true });
@@ -183,7 +213,10 @@ describe("limits", () => {
     await symlink("loop", loop);
     try {
       const response = await raw("/loop/x.json");
-      expect([response.status, JSON.parse(response.body.toString("utf8")).type]).toEqual([500, expect.stringMatching(/#internal-error$/)]);
+      expect([response.status, JSON.parse(response.body.toString("utf8")).type]).toEqual([
+        500,
+        expect.stringMatching(/#internal-error$/),
+      ]);
       expect(running.log.some((line) => line.includes("ELOOP"))).toBe(true);
     } finally {
       await rm(loop);
@@ -193,14 +226,23 @@ describe("limits", () => {
   it("answers CONNECT (which Node never hands to the request handler) with the 405 problem, and closes", async () => {
     const { port } = new URL(running.origin);
     const text = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), "127.0.0.1", () => socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"));
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"),
+      );
       let received = "";
-      socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk)).on("end", () => resolve(received)).on("error", reject);
+      socket
+        .setEncoding("utf8")
+        .on("data", (chunk: string) => (received += chunk))
+        .on("end", () => resolve(received))
+        .on("error", reject);
       socket.setTimeout(5000, () => reject(new Error(`no answer to CONNECT; received ${JSON.stringify(received)}`)));
     });
     expect(text).toMatch(/^HTTP\/1\.1 405 /);
     expect(text).toMatch(/\r\nallow: GET, HEAD, OPTIONS\r\n/i);
-    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 405, type: expect.stringMatching(/#method-not-allowed$/) });
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      status: 405,
+      type: expect.stringMatching(/#method-not-allowed$/),
+    });
   });
 
   it("still answers after all of the above", async () => {
@@ -221,22 +263,45 @@ describe("the edge entries", () => {
     let compared = 0;
     for (const contractCase of cases) {
       const url = running.origin + contractCase.url;
-      const request = () => new Request(url, { method: contractCase.method, headers: contractCase.requestHeaders, body: contractCase.requestBody });
+      const request = () =>
+        new Request(url, {
+          method: contractCase.method,
+          headers: contractCase.requestHeaders,
+          body: contractCase.requestBody,
+        });
       // In the manifest's order, each entry only on its own paths: the negotiation and /mcp, then the guard, the OAuth 404s, the API's.
       const pathname = new URL(url).pathname;
-      const direct = pathname === "/mcp"
-        ? await mcpEntry(request())
-        : ((await markdownEntry(request())) ?? guardEntry(request()) ?? noOauthEntry(request()) ?? (await answersEntry(request())) ?? (await notFoundEntry(request())));
+      const direct =
+        pathname === "/mcp"
+          ? await mcpEntry(request())
+          : ((await markdownEntry(request())) ??
+            guardEntry(request()) ??
+            noOauthEntry(request()) ??
+            (await answersEntry(request())) ??
+            (await notFoundEntry(request())));
       if (!direct) {
         handedOn.push(contractCase.name); // handed on to the static files: nothing of the entries' to compare
         continue;
       }
       compared++;
-      const viaServer = await fetch(url, { method: contractCase.method, headers: { ...contractCase.requestHeaders, "Accept-Encoding": "identity" }, body: contractCase.requestBody });
+      const viaServer = await fetch(url, {
+        method: contractCase.method,
+        headers: { ...contractCase.requestHeaders, "Accept-Encoding": "identity" },
+        body: contractCase.requestBody,
+      });
       expect(direct.status, contractCase.name).toBe(viaServer.status);
       // A server sends no body in answer to HEAD, whatever the handler gave (it gives the GET body, for its length).
       expect(contractCase.method === "HEAD" ? "" : await direct.text(), contractCase.name).toBe(await viaServer.text());
-      for (const name of ["content-type", "etag", "cache-control", "link", "allow", "access-control-allow-origin", "netlify-vary", "vary"]) {
+      for (const name of [
+        "content-type",
+        "etag",
+        "cache-control",
+        "link",
+        "allow",
+        "access-control-allow-origin",
+        "netlify-vary",
+        "vary",
+      ]) {
         expect(direct.headers.get(name), `${contractCase.name}: ${name}`).toBe(viaServer.headers.get(name));
       }
     }
@@ -245,7 +310,10 @@ describe("the edge entries", () => {
     const filesAnswer = cases.filter(
       (contractCase) =>
         contractCase.url === API_NOT_FOUND_FILE ||
-        (["GET", "HEAD"].includes(contractCase.method) && contractCase.status === 200 && !/[?&](q|slug|page)=/.test(contractCase.url) && !contractCase.contentType?.startsWith("text/markdown")),
+        (["GET", "HEAD"].includes(contractCase.method) &&
+          contractCase.status === 200 &&
+          !/[?&](q|slug|page)=/.test(contractCase.url) &&
+          !contractCase.contentType?.startsWith("text/markdown")),
     );
     expect(handedOn).toEqual(filesAnswer.map((contractCase) => contractCase.name));
     expect(compared).toBe(cases.length - filesAnswer.length);
@@ -254,7 +322,9 @@ describe("the edge entries", () => {
 
   it("import only relative modules with extensions, never node: or remote modules (Deno at the edge)", async () => {
     const seen = new Set<string>();
-    const pending = (await readdir(path.join(ROOT, "build", "edge-functions"))).map((file) => path.join(ROOT, "build", "edge-functions", file));
+    const pending = (await readdir(path.join(ROOT, "build", "edge-functions"))).map((file) =>
+      path.join(ROOT, "build", "edge-functions", file),
+    );
     while (pending.length > 0) {
       const file = pending.pop()!;
       if (seen.has(file)) continue;
@@ -281,7 +351,8 @@ describe("npm start's server process", () => {
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    for (let attempt = 0; attempt < 100 && !output.includes("Serving"); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let attempt = 0; attempt < 100 && !output.includes("Serving"); attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
@@ -303,7 +374,13 @@ describe("the edge entries after a rebuild", () => {
     // One sentence more in one matching answer's body: the same answers match, the same envelope.
     const file = path.join(content, "answers", "room-sizing.md");
     const text = await readFile(file, "utf8");
-    await writeFile(file, text.replace("Measure the room before you look at", "Write the measurements down. Measure the room before you look at"));
+    await writeFile(
+      file,
+      text.replace(
+        "Measure the room before you look at",
+        "Write the measurements down. Measure the room before you look at",
+      ),
+    );
     expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
     // The entries recheck the deploy's digest at most every 5 s.
     await new Promise((resolve) => setTimeout(resolve, 5200));
@@ -315,7 +392,11 @@ describe("the edge entries after a rebuild", () => {
     const { content_digest: afterDigest, ...afterMeta } = afterBody.meta as { content_digest: string };
     const { content_digest: beforeDigest, ...beforeMeta } = beforeBody.meta as { content_digest: string };
     expect(afterDigest).not.toBe(beforeDigest);
-    expect([afterMeta, afterBody.links, afterBody.data.map((answer) => answer.slug)]).toEqual([beforeMeta, beforeBody.links, beforeBody.data.map((answer) => answer.slug)]);
+    expect([afterMeta, afterBody.links, afterBody.data.map((answer) => answer.slug)]).toEqual([
+      beforeMeta,
+      beforeBody.links,
+      beforeBody.data.map((answer) => answer.slug),
+    ]);
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
     const revalidated = await fetch(query, { headers: { "If-None-Match": String(before.headers.get("etag")) } });
     expect(revalidated.status).toBe(200);
@@ -323,7 +404,9 @@ describe("the edge entries after a rebuild", () => {
     // The tag also follows the answers' text alone: the same files, one sentence changed inside a page, the
     // envelope (its content digest included) unchanged.
     const files = new Map<string, string>();
-    const read = async (file: string) => files.get(file) ?? (await readFile(path.join(out, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
+    const read = async (file: string) =>
+      files.get(file) ??
+      (await readFile(path.join(out, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
     const tagOf = async () => (await answersQuery(new Request(query), new AnswersData(read)))!.headers.get("etag");
     const original = await tagOf();
     // Wherever the handler takes the answer from (its page, or its own file when the hits are few on a page).
@@ -403,28 +486,49 @@ describe("an answer's own file across builds", () => {
     const distB = path.join(folder, "dist-b");
     expect((await build(content, distA, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
     const file = path.join(content, "answers", "room-sizing.md");
-    await writeFile(file, (await readFile(file, "utf8")).replace("Measure the room before you look at", "Write the measurements down. Measure the room before you look at"));
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replace(
+        "Measure the room before you look at",
+        "Write the measurements down. Measure the room before you look at",
+      ),
+    );
     expect((await build(content, distB, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
 
-    const readFrom = (dist: string) => async (file: string) => await readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined);
+    const readFrom = (dist: string) => async (file: string) =>
+      await readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined);
     // Only the changed answer's file differs; the collection's page and health name the new build.
-    const answerFiles = (await readdir(path.join(distA, "api", "v1", "answers"))).filter((name) => name.endsWith(".json") && name !== "index.json");
+    const answerFiles = (await readdir(path.join(distA, "api", "v1", "answers"))).filter(
+      (name) => name.endsWith(".json") && name !== "index.json",
+    );
     expect(answerFiles.length).toBe(20);
     const changed: string[] = [];
-    for (const name of answerFiles) if ((await readFrom(distA)(`/api/v1/answers/${name}`)) !== (await readFrom(distB)(`/api/v1/answers/${name}`))) changed.push(name);
+    for (const name of answerFiles)
+      if ((await readFrom(distA)(`/api/v1/answers/${name}`)) !== (await readFrom(distB)(`/api/v1/answers/${name}`)))
+        changed.push(name);
     expect(changed).toEqual(["room-sizing.json"]);
-    for (const shared of ["/api/v1/health/index.json", "/api/v1/answers/index.json"]) expect(await readFrom(distB)(shared)).not.toBe(await readFrom(distA)(shared));
+    for (const shared of ["/api/v1/health/index.json", "/api/v1/answers/index.json"])
+      expect(await readFrom(distB)(shared)).not.toBe(await readFrom(distA)(shared));
 
     // Build A's index and pages with build B's file of the changed answer: whether the answer is sent as its file
     // (?slug=) or spliced into an explained result (one hit, taken from its own file), the handler refuses the mixture.
-    const mixed = async (file: string) => (file === "/api/v1/answers/room-sizing.json" ? readFrom(distB) : readFrom(distA))(file);
-    for (const url of ["http://x.test/api/v1/answers?slug=room-sizing", "http://x.test/api/v1/answers?q=room&slug=room-sizing"]) {
+    const mixed = async (file: string) =>
+      (file === "/api/v1/answers/room-sizing.json" ? readFrom(distB) : readFrom(distA))(file);
+    for (const url of [
+      "http://x.test/api/v1/answers?slug=room-sizing",
+      "http://x.test/api/v1/answers?q=room&slug=room-sizing",
+    ]) {
       const refused = (await answersQuery(new Request(url), new AnswersData(mixed)))!;
       expect([refused.status, refused.headers.get("retry-after")], url).toEqual([503, "5"]);
-      expect(((await refused.json()) as { detail: string }).detail, url).toMatch(/room-sizing\.json holds the answer of digest sha256:[0-9a-f]{64}, the search index one of [A-Za-z0-9_-]{8}…/);
+      expect(((await refused.json()) as { detail: string }).detail, url).toMatch(
+        /room-sizing\.json holds the answer of digest sha256:[0-9a-f]{64}, the search index one of [A-Za-z0-9_-]{8}…/,
+      );
       // Read again (as the edge entry does on a mixture), all of one build: build A's answer.
       const loads: boolean[] = [];
-      const retried = (await answersQuery(new Request(url), async (fresh) => (loads.push(fresh), new AnswersData(fresh ? readFrom(distA) : mixed))))!;
+      const retried = (await answersQuery(
+        new Request(url),
+        async (fresh) => (loads.push(fresh), new AnswersData(fresh ? readFrom(distA) : mixed)),
+      ))!;
       expect([retried.status, loads], url).toEqual([200, [false, true]]);
       const body = await retried.text();
       expect(body).not.toContain("Write the measurements down.");
@@ -440,8 +544,17 @@ describe("the answers entry when its origin fails", () => {
     const index = path.join(dist, "api", "v1", "search", "answers.json");
     await rename(index, `${index}.away`);
     const missing = await fetch(`${server.origin}/api/v1/answers?q=room`);
-    expect([missing.status, missing.headers.get("content-type"), missing.headers.get("retry-after"), missing.headers.get("cache-control")]).toEqual([503, "application/problem+json", "5", "no-store"]);
-    expect(await missing.json()).toMatchObject({ status: 503, type: expect.stringMatching(/#service-unavailable$/), detail: expect.stringContaining("/api/v1/search/answers.json is missing") });
+    expect([
+      missing.status,
+      missing.headers.get("content-type"),
+      missing.headers.get("retry-after"),
+      missing.headers.get("cache-control"),
+    ]).toEqual([503, "application/problem+json", "5", "no-store"]);
+    expect(await missing.json()).toMatchObject({
+      status: 503,
+      type: expect.stringMatching(/#service-unavailable$/),
+      detail: expect.stringContaining("/api/v1/search/answers.json is missing"),
+    });
     await rename(`${index}.away`, index);
     // The server sees a file appear within a quarter of a second (it remembers resolutions that long).
     await new Promise((resolve) => setTimeout(resolve, 300));

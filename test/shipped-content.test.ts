@@ -16,7 +16,14 @@ const RUBRIC = { answers: 20, minWords: 350, minParagraphs: 3, minSources: 2, mi
 interface Envelope<T> {
   data: T[];
   links: Record<string, string>;
-  meta: { count: number; total: number; page: number; page_count: number; page_size: number; filters: { q: string | null; slug: string | null } };
+  meta: {
+    count: number;
+    total: number;
+    page: number;
+    page_count: number;
+    page_size: number;
+    filters: { q: string | null; slug: string | null };
+  };
 }
 interface Answer {
   slug: string;
@@ -40,7 +47,13 @@ interface Supplier {
 interface Family {
   family: string;
   order: number;
-  records: Array<{ supplier: { slug: string; rank: number }; product: string; certification: Record<string, { status: string; sources?: string[] }>; compliance: Record<string, { status: string; sources?: string[] }>; warranty: Record<string, { status: string; sources?: string[] }> }>;
+  records: Array<{
+    supplier: { slug: string; rank: number };
+    product: string;
+    certification: Record<string, { status: string; sources?: string[] }>;
+    compliance: Record<string, { status: string; sources?: string[] }>;
+    warranty: Record<string, { status: string; sources?: string[] }>;
+  }>;
 }
 
 let dist: string;
@@ -60,7 +73,9 @@ describe("shipped content meets the rubric", () => {
     expect(meta).toMatchObject({ count: 20, total: 20, page: 1, page_count: 1, page_size: 100 });
     for (const answer of data) {
       expect.soft(answer.body.word_count, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minWords);
-      expect.soft(answer.body.html.match(/<p>/g)?.length ?? 0, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minParagraphs);
+      expect
+        .soft(answer.body.html.match(/<p>/g)?.length ?? 0, answer.slug)
+        .toBeGreaterThanOrEqual(RUBRIC.minParagraphs);
       expect.soft(answer.sources.length, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minSources);
       expect.soft(answer.related.length, answer.slug).toBeGreaterThanOrEqual(1);
       expect.soft(answer.tags.length, answer.slug).toBeGreaterThanOrEqual(1);
@@ -71,16 +86,33 @@ describe("shipped content meets the rubric", () => {
   it("covers the twenty buyer questions of the reference", async () => {
     const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
     expect(data.map((answer) => answer.slug)).toEqual([
-      "accessibility", "all-in-one-or-components", "byod-or-dedicated-room", "cabling-power-and-network",
-      "camera-and-display-placement", "camera-framing", "device-management", "display-size",
-      "licences-and-yearly-cost", "microphone-coverage", "microphone-placement", "platform-certification",
-      "public-procurement-rules", "room-acoustics", "room-sizing", "security", "total-cost-of-ownership",
-      "warranty-and-support", "windows-or-android-teams-rooms", "wireless-presentation-and-whiteboards",
+      "accessibility",
+      "all-in-one-or-components",
+      "byod-or-dedicated-room",
+      "cabling-power-and-network",
+      "camera-and-display-placement",
+      "camera-framing",
+      "device-management",
+      "display-size",
+      "licences-and-yearly-cost",
+      "microphone-coverage",
+      "microphone-placement",
+      "platform-certification",
+      "public-procurement-rules",
+      "room-acoustics",
+      "room-sizing",
+      "security",
+      "total-cost-of-ownership",
+      "warranty-and-support",
+      "windows-or-android-teams-rooms",
+      "wireless-presentation-and-whiteboards",
     ]);
   });
 
   it("ranks at least 12 suppliers 1..N in order, each with a caveat and sources, with the disclosure", async () => {
-    const body = await readJson<Envelope<Supplier> & { disclosure: Record<string, unknown> }>(file("/api/v1/suppliers/index.json"));
+    const body = await readJson<Envelope<Supplier> & { disclosure: Record<string, unknown> }>(
+      file("/api/v1/suppliers/index.json"),
+    );
     expect(body.data.length).toBeGreaterThanOrEqual(RUBRIC.minSuppliers);
     expect(body.data.map((supplier) => supplier.rank)).toEqual(body.data.map((_, index) => index + 1));
     const scores = body.data.map((supplier) => supplier.score);
@@ -95,28 +127,46 @@ describe("shipped content meets the rubric", () => {
   });
 
   it("states next to every rank what it means, and gives every score its basis, in the JSON and on the page", async () => {
-    const body = await readJson<Envelope<Supplier> & { disclosure: { rank_meaning: string; methodology_version: string; criteria: Array<{ id: string; weight: number; levels: unknown[] }> } }>(file("/api/v1/suppliers/index.json"));
+    const body = await readJson<
+      Envelope<Supplier> & {
+        disclosure: {
+          rank_meaning: string;
+          methodology_version: string;
+          criteria: Array<{ id: string; weight: number; levels: unknown[] }>;
+        };
+      }
+    >(file("/api/v1/suppliers/index.json"));
     const page = await readFile(file("/index.html"), "utf8");
     const { disclosure } = body;
     const cited = new Set(body.data.flatMap((supplier) => supplier.sources.map((source) => source.id)));
     for (const supplier of body.data) {
-      expect(supplier.rank_meaning).toBe(`Rank ${supplier.rank} of ${body.data.length} under methodology ${disclosure.methodology_version}. ${disclosure.rank_meaning}`);
+      expect(supplier.rank_meaning).toBe(
+        `Rank ${supplier.rank} of ${body.data.length} under methodology ${disclosure.methodology_version}. ${disclosure.rank_meaning}`,
+      );
       const item = page.slice(page.indexOf(`<li id="supplier-${supplier.slug}">`));
       expect(item.slice(0, item.indexOf("</li>"))).toContain(escapeHtml(supplier.rank_meaning));
-      const recomputed = disclosure.criteria.reduce((total, criterion) => total + supplier.scores[criterion.id]!.score * criterion.weight, 0) / 100;
+      const recomputed =
+        disclosure.criteria.reduce(
+          (total, criterion) => total + supplier.scores[criterion.id]!.score * criterion.weight,
+          0,
+        ) / 100;
       expect(supplier.score, supplier.slug).toBe(Math.round(recomputed * 100) / 100);
       for (const criterion of disclosure.criteria) {
         const entry = supplier.scores[criterion.id]!;
         expect.soft(entry.basis.length, `${supplier.slug} ${criterion.id}`).toBeGreaterThan(20);
-        if (entry.score > 0) expect.soft(entry.sources?.length ?? 0, `${supplier.slug} ${criterion.id}`).toBeGreaterThan(0);
-        for (const id of entry.sources ?? []) expect.soft(cited.has(id), `${supplier.slug} ${criterion.id} ${id}`).toBe(true);
+        if (entry.score > 0)
+          expect.soft(entry.sources?.length ?? 0, `${supplier.slug} ${criterion.id}`).toBeGreaterThan(0);
+        for (const id of entry.sources ?? [])
+          expect.soft(cited.has(id), `${supplier.slug} ${criterion.id} ${id}`).toBe(true);
       }
     }
     for (const criterion of disclosure.criteria) expect(criterion.levels).toHaveLength(6);
   });
 
   it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {
-    const { data, meta } = await readJson<Envelope<Family> & { meta: { record_count: number } }>(file("/api/v1/evidence/index.json"));
+    const { data, meta } = await readJson<Envelope<Family> & { meta: { record_count: number } }>(
+      file("/api/v1/evidence/index.json"),
+    );
     expect(data.length).toBeGreaterThanOrEqual(RUBRIC.minFamilies);
     expect(data.map((family) => family.order)).toEqual(data.map((_, index) => index + 1));
     expect(meta.record_count).toBe(data.reduce((sum, family) => sum + family.records.length, 0));
@@ -127,7 +177,8 @@ describe("shipped content meets the rubric", () => {
       for (const record of family.records) {
         for (const group of [record.certification, record.compliance, record.warranty]) {
           for (const [name, entry] of Object.entries(group)) {
-            if (entry.status !== "unknown") expect.soft(entry.sources?.length ?? 0, `${record.product} ${name}`).toBeGreaterThan(0);
+            if (entry.status !== "unknown")
+              expect.soft(entry.sources?.length ?? 0, `${record.product} ${name}`).toBeGreaterThan(0);
           }
         }
       }
@@ -147,7 +198,15 @@ describe("the built dist/", () => {
       // The answer's own digest, not the build's: that of its NDJSON line, so that the file changes only with the answer.
       const own = `sha256:${createHash("sha256").update(lines[at]!).digest("hex")}`;
       expect(own).not.toBe(digest);
-      expect(single.meta).toEqual({ content_digest: own, count: 1, total: 1, page: 1, page_count: 1, page_size: 100, filters: { q: null, slug: answer.slug } });
+      expect(single.meta).toEqual({
+        content_digest: own,
+        count: 1,
+        total: 1,
+        page: 1,
+        page_count: 1,
+        page_size: 100,
+        filters: { q: null, slug: answer.slug },
+      });
       expect(single.links.self).toBe(`/api/v1/answers/${answer.slug}.json`);
     }
   });
@@ -157,10 +216,14 @@ describe("the built dist/", () => {
     const root = await readJson<{ links: Record<string, string> }>(file("/api/v1/index.json"));
     for (const [name, href] of Object.entries(root.links)) {
       const target = href.endsWith("/") ? href.slice(1) : href.slice(1);
-      expect([...tree.keys()].some((key) => key === target || key.startsWith(target)), `${name} → ${href}`).toBe(true);
+      expect(
+        [...tree.keys()].some((key) => key === target || key.startsWith(target)),
+        `${name} → ${href}`,
+      ).toBe(true);
     }
     const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
-    for (const answer of data) for (const related of answer.related) expect(tree.has(related.href.slice(1)), related.href).toBe(true);
+    for (const answer of data)
+      for (const related of answer.related) expect(tree.has(related.href.slice(1)), related.href).toBe(true);
   });
 
   it("validates every response against its response schema", async () => {
@@ -216,7 +279,11 @@ describe("the built dist/", () => {
 function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortDeep((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortDeep((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }

@@ -12,16 +12,25 @@ let origin: string;
 let routes: Route[];
 let dist: string;
 
-
 beforeAll(async () => {
   let site;
   ({ dist, site } = await buildShipped("mirror"));
   routes = routesFor(site.paths);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(path.join(ROOT, "node_modules", ".bin", "serve"), ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, dist], { stdio: "ignore" });
+  server = spawn(
+    path.join(ROOT, "node_modules", ".bin", "serve"),
+    ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, dist],
+    { stdio: "ignore" },
+  );
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (await fetch(`${origin}/api/v1/index.json`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${origin}/api/v1/index.json`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("serve did not start");
@@ -40,14 +49,20 @@ describe("mirror mode (npm run serve:static)", () => {
       expect(response.status, route.file).toBe(200);
       expect(response.headers.get("content-type"), route.file).toMatch(/^application\/json/);
       const bytes = Buffer.from(await response.arrayBuffer());
-      expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(true);
+      expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(
+        true,
+      );
       expect(JSON.parse(bytes.toString("utf8")), route.file).toBeTypeOf("object");
     }
   });
 
   it("serves the Markdown twins (the pages' and every answer's) as Markdown, and llms-full.txt as text", async () => {
-    const twins = routes.filter((route) => route.canonical && route.file.endsWith(".md") && !route.file.startsWith("/.well-known/"));
-    expect(twins.map((route) => route.file)).toEqual(expect.arrayContaining(["/index.md", "/docs/index.md", "/api/v1/answers/room-sizing.md"]));
+    const twins = routes.filter(
+      (route) => route.canonical && route.file.endsWith(".md") && !route.file.startsWith("/.well-known/"),
+    );
+    expect(twins.map((route) => route.file)).toEqual(
+      expect.arrayContaining(["/index.md", "/docs/index.md", "/api/v1/answers/room-sizing.md"]),
+    );
     expect(twins.length).toBeGreaterThanOrEqual(22);
     for (const route of [...twins, ...routes.filter((candidate) => candidate.file === "/llms-full.txt")]) {
       const response = await fetch(origin + route.file);
@@ -55,7 +70,9 @@ describe("mirror mode (npm run serve:static)", () => {
       // serve names no charset; the type is the one the rules give.
       expect(response.headers.get("content-type")?.split(";")[0], route.file).toBe(route.contentType.split(";")[0]);
       const bytes = Buffer.from(await response.arrayBuffer());
-      expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(true);
+      expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(
+        true,
+      );
     }
   });
 });

@@ -54,7 +54,32 @@ describe("the ASCII shortcut changes nothing", () => {
 
   it("tokenises 5,000 seeded texts of ASCII, accents, capitals, math letters and symbols exactly as the rule", () => {
     const random = seededRandom(7);
-    const alphabet = ["a", "Z", "q", "0", "9", " ", "-", ".", "\n", "é", "É", "ß", "İ", "𝐀", "ℌ", "Ⅻ", "½", "ı", "Æ", "\u0301", "中", "\t", "K", "ﬁ"];
+    const alphabet = [
+      "a",
+      "Z",
+      "q",
+      "0",
+      "9",
+      " ",
+      "-",
+      ".",
+      "\n",
+      "é",
+      "É",
+      "ß",
+      "İ",
+      "𝐀",
+      "ℌ",
+      "Ⅻ",
+      "½",
+      "ı",
+      "Æ",
+      "\u0301",
+      "中",
+      "\t",
+      "K",
+      "ﬁ",
+    ];
     for (let round = 0; round < 5000; round++) {
       const length = Math.floor(random() * 24);
       const asciiOnly = random() < 0.5;

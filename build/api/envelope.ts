@@ -74,7 +74,14 @@ export function pageCountOf(total: number, pageSize: number): number {
  * The links and counts of page `page` of `total` items, with `pageUrl` giving each page's URL. A page past
  * the last has no `prev`: it is not part of the sequence, and `first` and `last` lead back into it.
  */
-export function pageEnvelope(page: number, total: number, pageSize: number, filters: Filters, pageUrl: (page: number) => string, contentDigest: string): Omit<Envelope<never>, "data"> {
+export function pageEnvelope(
+  page: number,
+  total: number,
+  pageSize: number,
+  filters: Filters,
+  pageUrl: (page: number) => string,
+  contentDigest: string,
+): Omit<Envelope<never>, "data"> {
   const pageCount = pageCountOf(total, pageSize);
   const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
   return {
@@ -98,7 +105,10 @@ export function collectionPageUrl(collection: string, pageCount: number): (page:
  * The URL of a computed answers result: the public path with its filters in a fixed order, page 1 left out, and
  * `sort` only where it is not the default (relevance with q, collection order without).
  */
-export function answersQueryUrl(filters: Filters, sort: "relevance" | "slug" = filters.q === null ? "slug" : "relevance"): (page: number) => string {
+export function answersQueryUrl(
+  filters: Filters,
+  sort: "relevance" | "slug" = filters.q === null ? "slug" : "relevance",
+): (page: number) => string {
   return (page) => {
     const parts: string[] = [];
     if (filters.q !== null) parts.push(`q=${encodeURIComponent(filters.q)}`);
@@ -113,7 +123,11 @@ export function answersQueryUrl(filters: Filters, sort: "relevance" | "slug" = f
  * The envelope of an answer's own file: one item, found by its slug. Its content digest is the answer's own, not
  * the build's: the file depends on that answer alone, so its bytes (and ETag) stay put while others change.
  */
-export function answerFileEnvelope(slug: string, pageSize: number, answerDigest: string): Omit<Envelope<never>, "data"> {
+export function answerFileEnvelope(
+  slug: string,
+  pageSize: number,
+  answerDigest: string,
+): Omit<Envelope<never>, "data"> {
   return pageEnvelope(1, 1, pageSize, { ...NO_FILTERS, slug }, () => answerPath(slug), answerDigest);
 }
 
@@ -124,12 +138,20 @@ export function pagePaths(collection: string, page: number, pageCount: number): 
 }
 
 /** Splits items into pages of `pageSize`, each with the paths it is written to. */
-export function paginate<Item>(collection: string, items: readonly Item[], pageSize: number, contentDigest: string): Array<{ paths: string[]; body: Envelope<Item> }> {
+export function paginate<Item>(
+  collection: string,
+  items: readonly Item[],
+  pageSize: number,
+  contentDigest: string,
+): Array<{ paths: string[]; body: Envelope<Item> }> {
   const pageCount = pageCountOf(items.length, pageSize);
   const pageUrl = collectionPageUrl(collection, pageCount);
   return Array.from({ length: pageCount }, (_, index) => ({
     paths: pagePaths(collection, index + 1, pageCount),
-    body: { data: items.slice(index * pageSize, (index + 1) * pageSize), ...pageEnvelope(index + 1, items.length, pageSize, NO_FILTERS, pageUrl, contentDigest) },
+    body: {
+      data: items.slice(index * pageSize, (index + 1) * pageSize),
+      ...pageEnvelope(index + 1, items.length, pageSize, NO_FILTERS, pageUrl, contentDigest),
+    },
   }));
 }
 
@@ -147,7 +169,10 @@ export function itemFragment(item: unknown): string {
 }
 
 /** The envelope's exact text from its items' fragments and the rest: each item is serialised once. */
-export function envelopeText(fragments: readonly string[], rest: Omit<Envelope<unknown>, "data"> & Record<string, unknown>): string {
+export function envelopeText(
+  fragments: readonly string[],
+  rest: Omit<Envelope<unknown>, "data"> & Record<string, unknown>,
+): string {
   return envelopeParts(fragments, rest).join("");
 }
 
@@ -155,10 +180,18 @@ export function envelopeText(fragments: readonly string[], rest: Omit<Envelope<u
  * The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. The last
  * part is the envelope's own text after the items (its meta and links, and the final newline).
  */
-export function envelopeParts<Part extends string | Uint8Array>(fragments: readonly Part[], rest: Omit<Envelope<unknown>, "data">): Array<Part | string> {
+export function envelopeParts<Part extends string | Uint8Array>(
+  fragments: readonly Part[],
+  rest: Omit<Envelope<unknown>, "data">,
+): Array<Part | string> {
   const tail = canonicalJson(rest).slice(2);
   if (fragments.length === 0) return [DATA_EMPTY, tail];
-  return [DATA_OPEN, ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])), DATA_CLOSE, tail];
+  return [
+    DATA_OPEN,
+    ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])),
+    DATA_CLOSE,
+    tail,
+  ];
 }
 
 /**
@@ -170,7 +203,10 @@ export function pageItemFragments(text: string): string[] | undefined {
   if (text.startsWith(DATA_EMPTY)) return [];
   const end = text.indexOf(`${DATA_CLOSE}  "links": `);
   if (!text.startsWith(DATA_OPEN) || end < 0) return undefined;
-  return text.slice(DATA_OPEN.length, end).split(`\n    }${ITEM_SEPARATOR}    {`).map((part, index, parts) => (index > 0 ? "    {" : "") + part + (index < parts.length - 1 ? "\n    }" : ""));
+  return text
+    .slice(DATA_OPEN.length, end)
+    .split(`\n    }${ITEM_SEPARATOR}    {`)
+    .map((part, index, parts) => (index > 0 ? "    {" : "") + part + (index < parts.length - 1 ? "\n    }" : ""));
 }
 
 /** The one item of a single-item collection file (an answer's own file), as its fragment text. */

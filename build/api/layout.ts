@@ -81,7 +81,9 @@ export function isSearchIndexFile(path: string): boolean {
 export const ALIASES: ReadonlyArray<readonly [string, string]> = [
   ["/mcp/server-card", "/mcp/server-card.json"],
   [API_ROOT, ROOT_RESOURCE_FILE],
-  ...["answers", "suppliers", "evidence", "health"].map((collection) => [collectionUrl(collection), collectionPath(collection)] as const),
+  ...["answers", "suppliers", "evidence", "health"].map(
+    (collection) => [collectionUrl(collection), collectionPath(collection)] as const,
+  ),
 ];
 
 /** The health file: its content digest changes with every change of the built files. */
@@ -118,10 +120,15 @@ export const CHANGELOG_PAGE = "/changelog/";
 export const API_NOT_FOUND_FILE = "/errors/api-not-found";
 
 /** The OAuth discovery paths (RFC 8414, RFC 9728, OpenID), each also with path suffixes: all 404 here. */
-export const OAUTH_METADATA_PATHS = ["/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"] as const;
+export const OAUTH_METADATA_PATHS = [
+  "/.well-known/oauth-protected-resource",
+  "/.well-known/oauth-authorization-server",
+  "/.well-known/openid-configuration",
+] as const;
 
 /** What a 404 at an OAuth discovery path says. */
-export const NO_OAUTH_DETAIL = "This service has no OAuth authorization server and no protected resource: every endpoint, /mcp included, is public and read-only, and needs no token. See /auth.md.";
+export const NO_OAUTH_DETAIL =
+  "This service has no OAuth authorization server and no protected resource: every endpoint, /mcp included, is public and read-only, and needs no token. See /auth.md.";
 
 /** What a 404 under /api/ says, wherever it is answered from. */
 export const API_NOT_FOUND_DETAIL = "Nothing is published at this path. The API's resources are listed at /api/v1.";

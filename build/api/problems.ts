@@ -41,7 +41,12 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
-export function problemBody(kind: ProblemType, detail: string, origin: string, extensions: Record<string, unknown> = {}): Problem {
+export function problemBody(
+  kind: ProblemType,
+  detail: string,
+  origin: string,
+  extensions: Record<string, unknown> = {},
+): Problem {
   const { status, title } = PROBLEM_TYPES[kind];
   return { type: `${origin}${PROBLEM_DOCS_PATH}#${kind}`, title, status, detail, ...extensions };
 }

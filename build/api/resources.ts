@@ -4,5 +4,13 @@
  * so the code that writes and reads responses cannot drift from what the API documents.
  */
 export type { Answer as AnswerResource, AnswersCollection } from "./resource-types/answers.ts";
-export type { Disclosure as DisclosureResource, Supplier as SupplierResource, SupplierDirectory } from "./resource-types/suppliers.ts";
-export type { EvidenceRegister, Family as EvidenceFamilyResource, Record as EvidenceRecordResource } from "./resource-types/evidence.ts";
+export type {
+  Disclosure as DisclosureResource,
+  Supplier as SupplierResource,
+  SupplierDirectory,
+} from "./resource-types/suppliers.ts";
+export type {
+  EvidenceRegister,
+  Family as EvidenceFamilyResource,
+  Record as EvidenceRecordResource,
+} from "./resource-types/evidence.ts";

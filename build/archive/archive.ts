@@ -30,7 +30,12 @@ export function uuidFromContent(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function archiveWarc(distFolder: string, artifactsFolder: string, netlifyConfigPath: string, env: NodeJS.ProcessEnv): Promise<ArchiveResult> {
+export async function archiveWarc(
+  distFolder: string,
+  artifactsFolder: string,
+  netlifyConfigPath: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ArchiveResult> {
   const output = await readBuiltOutput(distFolder);
   const epoch = archiveEpoch(env, output);
   const warcDate = new Date(epoch * 1000).toISOString().replace(".000Z", "Z");
@@ -49,7 +54,12 @@ export async function archiveWarc(distFolder: string, artifactsFolder: string, n
   const chunks: Uint8Array[] = [];
   try {
     const info = WARCRecord.createWARCInfo(
-      { filename, warcVersion: "WARC/1.1", date: warcDate, warcHeaders: { "WARC-Record-ID": `<urn:uuid:${uuidFromContent(`warcinfo ${filename} ${warcDate}`)}>` } },
+      {
+        filename,
+        warcVersion: "WARC/1.1",
+        date: warcDate,
+        warcHeaders: { "WARC-Record-ID": `<urn:uuid:${uuidFromContent(`warcinfo ${filename} ${warcDate}`)}>` },
+      },
       {
         software: "av-buyer-data archive (warcio.js)",
         format: "WARC File Format 1.1",
@@ -89,9 +99,17 @@ export async function archiveWarc(distFolder: string, artifactsFolder: string, n
           type: "request",
           warcVersion: "WARC/1.1",
           statusline: `GET ${target} HTTP/1.1`,
-          httpHeaders: [["Host", new URL(origin).host], ["User-Agent", USER_AGENT], ["Accept", "*/*"], ["Accept-Encoding", "identity"]],
+          httpHeaders: [
+            ["Host", new URL(origin).host],
+            ["User-Agent", USER_AGENT],
+            ["Accept", "*/*"],
+            ["Accept-Encoding", "identity"],
+          ],
           keepHeadersCase: true,
-          warcHeaders: { "WARC-Record-ID": `<urn:uuid:${uuidFromContent(`request ${responseId}`)}>`, "WARC-Concurrent-To": responseId },
+          warcHeaders: {
+            "WARC-Record-ID": `<urn:uuid:${uuidFromContent(`request ${responseId}`)}>`,
+            "WARC-Concurrent-To": responseId,
+          },
         },
         [],
       );
@@ -109,7 +127,14 @@ export async function archiveWarc(distFolder: string, artifactsFolder: string, n
 
   const indexer = new CDXIndexer({ format: "cdxj" });
   const lines: string[] = [];
-  for await (const entry of indexer.iterIndex([{ filename, reader: (async function* () { yield new Uint8Array(warc); })() }])) {
+  for await (const entry of indexer.iterIndex([
+    {
+      filename,
+      reader: (async function* () {
+        yield new Uint8Array(warc);
+      })(),
+    },
+  ])) {
     lines.push(indexer.serializeCDXJ(entry));
   }
   const cdxPath = path.join(artifactsFolder, `${name}.cdxj`);
@@ -118,21 +143,37 @@ export async function archiveWarc(distFolder: string, artifactsFolder: string, n
 }
 
 /** One GET over HTTP/1.1, as an archiver sends it, with the status line, headers and body exactly as received. */
-function fetchRaw(port: number, target: string): Promise<{ status: number; statusText: string; headers: Array<[string, string]>; body: Buffer }> {
+function fetchRaw(
+  port: number,
+  target: string,
+): Promise<{ status: number; statusText: string; headers: Array<[string, string]>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: "127.0.0.1", port, path: target, headers: { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" } }, (incoming) => {
-      const body: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => body.push(chunk));
-      incoming.on("end", () => {
-        const headers: Array<[string, string]> = [];
-        for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
-          const header = incoming.rawHeaders[index]!;
-          // The connection's own headers say nothing about the resource.
-          if (!/^(connection|keep-alive)$/i.test(header)) headers.push([header, incoming.rawHeaders[index + 1]!]);
-        }
-        resolve({ status: incoming.statusCode ?? 0, statusText: incoming.statusMessage ?? "", headers, body: Buffer.concat(body) });
-      });
-    });
+    const outgoing = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: target,
+        headers: { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" },
+      },
+      (incoming) => {
+        const body: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => body.push(chunk));
+        incoming.on("end", () => {
+          const headers: Array<[string, string]> = [];
+          for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
+            const header = incoming.rawHeaders[index]!;
+            // The connection's own headers say nothing about the resource.
+            if (!/^(connection|keep-alive)$/i.test(header)) headers.push([header, incoming.rawHeaders[index + 1]!]);
+          }
+          resolve({
+            status: incoming.statusCode ?? 0,
+            statusText: incoming.statusMessage ?? "",
+            headers,
+            body: Buffer.concat(body),
+          });
+        });
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -140,6 +181,13 @@ function fetchRaw(port: number, target: string): Promise<{ status: number; statu
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = path.resolve(import.meta.dirname, "../..");
-  const result = await archiveWarc(path.join(root, "dist"), path.join(root, "artifacts"), path.join(root, "netlify.toml"), process.env);
-  process.stdout.write(`archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`);
+  const result = await archiveWarc(
+    path.join(root, "dist"),
+    path.join(root, "artifacts"),
+    path.join(root, "netlify.toml"),
+    process.env,
+  );
+  process.stdout.write(
+    `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
+  );
 }

@@ -34,7 +34,8 @@ export function sitemapTargets(sitemap: string, origin: string): string[] {
   return [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => {
     const location = match[1]!.trim().replace(/&(amp|lt|gt|quot|apos);/g, (entity) => entities[entity]!);
     const target = sameOriginTarget(location, origin, origin);
-    if (target === undefined) throw new Error(`the sitemap lists ${location}, which is not on ${origin}, the origin the archive names`);
+    if (target === undefined)
+      throw new Error(`the sitemap lists ${location}, which is not on ${origin}, the origin the archive names`);
     return target;
   });
 }
@@ -70,7 +71,9 @@ export function pointedTargets(targetUri: string, response: RecordedResponse, or
       try {
         type = (JSON.parse(response.body.toString("utf8")) as { type?: unknown }).type;
       } catch (error) {
-        throw new Error(`${targetUri} is served as a problem document but its body is not JSON: ${(error as Error).message}`);
+        throw new Error(
+          `${targetUri} is served as a problem document but its body is not JSON: ${(error as Error).message}`,
+        );
       }
       if (typeof type === "string") pointed.push(type);
     }

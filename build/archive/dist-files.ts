@@ -24,7 +24,13 @@ export async function readBuiltOutput(folder: string): Promise<BuiltOutput> {
   const root = json("api/v1/index.json");
   const health = json("api/v1/health/index.json");
   if (!root || !health) throw new Error(`${folder} is not a built output: run npm run build first`);
-  return { files, version: root.version, publisher: root.publisher, description: root.description, generatedAt: health.generated_at };
+  return {
+    files,
+    version: root.version,
+    publisher: root.publisher,
+    description: root.description,
+    generatedAt: health.generated_at,
+  };
 }
 
 /** Seconds for archive timestamps: SOURCE_DATE_EPOCH when set, else the build's own generation time. */

@@ -40,7 +40,8 @@ export class ZipWriter {
    * 100,000 answers).
    */
   async add(name: string, read: () => AsyncIterable<Uint8Array>): Promise<void> {
-    if (this.lastName !== undefined && !(this.lastName < name)) throw new Error(`ZIP entries must be added in sorted order, once each: ${name} after ${this.lastName}`);
+    if (this.lastName !== undefined && !(this.lastName < name))
+      throw new Error(`ZIP entries must be added in sorted order, once each: ${name} after ${this.lastName}`);
     this.lastName = name;
     let checksum = 0;
     let size = 0;
@@ -48,7 +49,8 @@ export class ZipWriter {
       checksum = crc32(piece, checksum);
       size += piece.byteLength;
     }
-    if (this.central.length === LIMIT_16 || size > LIMIT_32 || this.offset > LIMIT_32) throw new Error("the data set is too large for a ZIP file without ZIP64");
+    if (this.central.length === LIMIT_16 || size > LIMIT_32 || this.offset > LIMIT_32)
+      throw new Error("the data set is too large for a ZIP file without ZIP64");
     const fileName = Buffer.from(name, "utf8");
     // The local header and the central directory's record share these fields, in this order.
     const shared = (header: Buffer, at: number) => {
@@ -82,7 +84,8 @@ export class ZipWriter {
       await this.output.write(piece);
       written += piece.byteLength;
     }
-    if (written !== size) throw new Error(`${name} changed while it was added to the ZIP file (${size} bytes, then ${written})`);
+    if (written !== size)
+      throw new Error(`${name} changed while it was added to the ZIP file (${size} bytes, then ${written})`);
     this.offset += local.byteLength + fileName.byteLength + size;
   }
 

@@ -21,7 +21,11 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     pipelining?: number;
     /** Cycled through by every connection; onResponse sees each response's status and body. */
-    requests?: Array<{ method?: string; path: string; onResponse?: (status: number, body: string, context: Record<string, unknown>) => void }>;
+    requests?: Array<{
+      method?: string;
+      path: string;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -39,15 +39,24 @@ async function baselineWorktree(ref: string): Promise<{ root: string; commit: st
     if (existsSync(root)) git(["worktree", "remove", "--force", root]);
     git(["worktree", "add", "--detach", root, commit]);
   }
-  if (!existsSync(path.join(root, "node_modules"))) await symlink(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
+  if (!existsSync(path.join(root, "node_modules")))
+    await symlink(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
   return { root, commit };
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function measureAgainstBaseline(ref: string, contentDir: string, answers: number, repeats = 3): Promise<BaselineFigures> {
+export async function measureAgainstBaseline(
+  ref: string,
+  contentDir: string,
+  answers: number,
+  repeats = 3,
+): Promise<BaselineFigures> {
   const { root, commit } = await baselineWorktree(ref);
-  const outputs = Array.from({ length: repeats }, (_, at) => ({ baseline: path.join(WORK, `dist-baseline-${at + 1}`), ours: path.join(WORK, `dist-ours-${at + 1}`) }));
+  const outputs = Array.from({ length: repeats }, (_, at) => ({
+    baseline: path.join(WORK, `dist-baseline-${at + 1}`),
+    ours: path.join(WORK, `dist-ours-${at + 1}`),
+  }));
   // Left by an interrupted run: a build into them would first delete them, inside its time.
   const leftovers = outputs.flatMap(({ baseline, ours }) => [baseline, ours]).filter((folder) => existsSync(folder));
   if (leftovers.length > 0) await deleteOutputs(leftovers);
@@ -55,7 +64,9 @@ export async function measureAgainstBaseline(ref: string, contentDir: string, an
   const baselineSeconds: number[] = [];
   const oursSeconds: number[] = [];
   for (const [at, out] of outputs.entries()) {
-    process.stderr.write(`bench: ${answers} answers, baseline ${commit.slice(0, 7)} and ours, round ${at + 1} of ${repeats}…\n`);
+    process.stderr.write(
+      `bench: ${answers} answers, baseline ${commit.slice(0, 7)} and ours, round ${at + 1} of ${repeats}…\n`,
+    );
     baselineSeconds.push(runBuild(root, `baseline ${commit}`, contentDir, out.baseline).seconds);
     oursSeconds.push(runBuild(ROOT, "ours", contentDir, out.ours).seconds);
   }
@@ -63,5 +74,16 @@ export async function measureAgainstBaseline(ref: string, contentDir: string, an
   const baselineMedian = median(baselineSeconds);
   const oursMedian = median(oursSeconds);
   const worktree = root.startsWith(ROOT + path.sep) ? path.relative(ROOT, root) : root;
-  return { ref, commit, worktree, answers, repeats, baselineSeconds, oursSeconds, baselineMedian, oursMedian, ratio: oursMedian / baselineMedian };
+  return {
+    ref,
+    commit,
+    worktree,
+    answers,
+    repeats,
+    baselineSeconds,
+    oursSeconds,
+    baselineMedian,
+    oursMedian,
+    ratio: oursMedian / baselineMedian,
+  };
 }

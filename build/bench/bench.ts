@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   const sizes = values.sizes!.split(",").map(Number);
   if (values["queries-only"]) {
     const figures: Record<string, unknown> = {};
-    for (const name of ["shipped", ...sizes.map(String)]) figures[name] = await measureQueries(path.join(WORK, `dist-${name}`));
+    for (const name of ["shipped", ...sizes.map(String)])
+      figures[name] = await measureQueries(path.join(WORK, `dist-${name}`));
     process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
     return;
   }
@@ -65,7 +66,9 @@ async function main(): Promise<void> {
     return content;
   };
   if (values["generators-only"]) {
-    process.stdout.write(JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2) + "\n");
+    process.stdout.write(
+      JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2) + "\n",
+    );
     return;
   }
   const incrementalAt = async () => {
@@ -101,7 +104,10 @@ async function main(): Promise<void> {
   process.stderr.write("bench: beside Hugo and Eleventy…\n");
   const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
   process.stderr.write("bench: where the build's time goes (a profiled build in one thread)…\n");
-  const buildProfile = { ...profileBuild(await generatorContent(), 10_000), output: existsSync(path.join(WORK, "dist-10000")) ? outputShares(path.join(WORK, "dist-10000")) : [] };
+  const buildProfile = {
+    ...profileBuild(await generatorContent(), 10_000),
+    output: existsSync(path.join(WORK, "dist-10000")) ? outputShares(path.join(WORK, "dist-10000")) : [],
+  };
   if (values["search-only"]) {
     await deleteEarlierOutputs(aside);
     process.stdout.write(JSON.stringify({ builds, judged, baseline, generators, buildProfile }, null, 2) + "\n");
@@ -116,7 +122,12 @@ async function main(): Promise<void> {
   await deleteEarlierOutputs(aside);
   const results = {
     date: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(totalmem() / 2 ** 30) },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+    },
     builds,
     servers,
     load,

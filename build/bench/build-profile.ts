@@ -29,23 +29,78 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const FILE_SYSTEM_CALLS = new Set(["open", "close", "read", "write", "writeBuffer", "writeBuffers", "writeString", "fstat", "lstat", "stat", "unlink", "rmdir", "mkdir", "rename", "link", "readdir", "openFileHandle", "readFileUtf8", "realpath", "access", "copyFile"]);
+const FILE_SYSTEM_CALLS = new Set([
+  "open",
+  "close",
+  "read",
+  "write",
+  "writeBuffer",
+  "writeBuffers",
+  "writeString",
+  "fstat",
+  "lstat",
+  "stat",
+  "unlink",
+  "rmdir",
+  "mkdir",
+  "rename",
+  "link",
+  "readdir",
+  "openFileHandle",
+  "readFileUtf8",
+  "realpath",
+  "access",
+  "copyFile",
+]);
 
 /** What a sampled function is, by where its code lives. */
 export function kindOf(functionName: string, url: string): string | undefined {
   if (functionName === "(idle)") return undefined;
   if (functionName === "(garbage collector)") return "garbage collection";
   if (url === "" && FILE_SYSTEM_CALLS.has(functionName)) return "file system calls";
-  if (url.includes("node_modules/yaml/") || url.endsWith("/build/content/yaml-document.ts") || url.endsWith("/build/content/front-matter.ts")) return "YAML front matter and files";
-  if (url.includes("node_modules/markdown-it/") || url.includes("node_modules/entities/") || url.includes("node_modules/mdurl/") || url.includes("node_modules/linkify-it/") || url.includes("node_modules/punycode") || url.includes("node_modules/uc.micro/") || url.includes("/build/markdown/")) return "Markdown: rendering, citations, outline";
+  if (
+    url.includes("node_modules/yaml/") ||
+    url.endsWith("/build/content/yaml-document.ts") ||
+    url.endsWith("/build/content/front-matter.ts")
+  )
+    return "YAML front matter and files";
+  if (
+    url.includes("node_modules/markdown-it/") ||
+    url.includes("node_modules/entities/") ||
+    url.includes("node_modules/mdurl/") ||
+    url.includes("node_modules/linkify-it/") ||
+    url.includes("node_modules/punycode") ||
+    url.includes("node_modules/uc.micro/") ||
+    url.includes("/build/markdown/")
+  )
+    return "Markdown: rendering, citations, outline";
   if (url.includes("node_modules/ajv")) return "JSON Schema validation (ajv)";
   if (url.includes("/build/cache/") || url === "node:v8") return "build cache: checking and decoding entries";
   if (url.includes("/build/search/")) return "search index";
-  if (url.endsWith("/build/api/canonical-json.ts") || url.endsWith("/build/api/envelope.ts") || (url === "" && functionName === "stringify")) return "JSON serialisation";
-  if (url.startsWith("node:internal/crypto/hash") || (url === "" && functionName === "digest")) return "SHA-256 digests";
+  if (
+    url.endsWith("/build/api/canonical-json.ts") ||
+    url.endsWith("/build/api/envelope.ts") ||
+    (url === "" && functionName === "stringify")
+  )
+    return "JSON serialisation";
+  if (url.startsWith("node:internal/crypto/hash") || (url === "" && functionName === "digest"))
+    return "SHA-256 digests";
   if (url.includes("/build/archive/") || url.endsWith("/build/compile/dataset-zip.ts")) return "ZIP download";
-  if (url.startsWith("node:internal/modules") || url.includes("node_modules/tsx/") || url.includes("node_modules/esbuild/") || functionName === "compileFunction" || functionName === "compileSourceTextModule") return "start-up: loading and transforming modules";
-  if (url.startsWith("node:internal/worker") || functionName === "postMessage" || functionName === "receiveMessageOnPort" || url === "[worker eval]") return "worker threads: messages";
+  if (
+    url.startsWith("node:internal/modules") ||
+    url.includes("node_modules/tsx/") ||
+    url.includes("node_modules/esbuild/") ||
+    functionName === "compileFunction" ||
+    functionName === "compileSourceTextModule"
+  )
+    return "start-up: loading and transforming modules";
+  if (
+    url.startsWith("node:internal/worker") ||
+    functionName === "postMessage" ||
+    functionName === "receiveMessageOnPort" ||
+    url === "[worker eval]"
+  )
+    return "worker threads: messages";
   if (url.includes("/build/")) return "other build code";
   return "other (Node internals, the engine)";
 }
@@ -57,12 +112,25 @@ export function profileBuild(contentDir: string, answers: number): BuildProfile 
   try {
     spawnSync("sync");
     const started = performance.now();
-    const run = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profiles, "--import", "tsx", "build/bench/single-thread-build.ts", contentDir, out], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: ENV,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--cpu-prof",
+        "--cpu-prof-dir",
+        profiles,
+        "--import",
+        "tsx",
+        "build/bench/single-thread-build.ts",
+        contentDir,
+        out,
+      ],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: ENV,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const wallSeconds = (performance.now() - started) / 1000;
     if (run.status !== 0) throw new Error(`the profiled build failed: ${run.stderr.slice(0, 2000)}`);
     return { answers, wallSeconds, ...summariseProfiles(profiles) };
@@ -97,13 +165,19 @@ export function summariseProfiles(profiles: string): Pick<BuildProfile, "kinds" 
     }
     if (busy > busiest) [busiest, idle] = [busy, waiting];
   }
-  return { kinds: [...totals].map(([kind, micros]) => ({ kind, seconds: micros / 1e6 })).sort((a, b) => b.seconds - a.seconds), idleSeconds: idle / 1e6 };
+  return {
+    kinds: [...totals].map(([kind, micros]) => ({ kind, seconds: micros / 1e6 })).sort((a, b) => b.seconds - a.seconds),
+    idleSeconds: idle / 1e6,
+  };
 }
 
 /** What a build writes, in bytes, by kind of file: the reason its writing costs more than one file per answer. */
 export function outputShares(distFolder: string): Array<{ kind: string; files: number; bytes: number }> {
   const kinds = new Map<string, { files: number; bytes: number }>();
-  const listed = spawnSync("find", [distFolder, "-type", "f", "-printf", "%s %P\\n"], { encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+  const listed = spawnSync("find", [distFolder, "-type", "f", "-printf", "%s %P\\n"], {
+    encoding: "utf8",
+    maxBuffer: 1024 * 1024 * 1024,
+  });
   for (const line of listed.stdout.split("\n").filter(Boolean)) {
     const space = line.indexOf(" ");
     const bytes = Number(line.slice(0, space));
@@ -117,9 +191,11 @@ export function outputShares(distFolder: string): Array<{ kind: string; files: n
 }
 
 function outputKind(file: string): string {
-  if (/^api\/v1\/answers\/[^/]+\.json$/.test(file) && file !== "api/v1/answers/index.json") return "each answer's JSON file";
+  if (/^api\/v1\/answers\/[^/]+\.json$/.test(file) && file !== "api/v1/answers/index.json")
+    return "each answer's JSON file";
   if (/^api\/v1\/answers\/[^/]+\.md$/.test(file)) return "each answer's Markdown twin";
-  if (file === "api/v1/answers/index.json" || file.startsWith("api/v1/answers/pages/")) return "the answers' collection pages";
+  if (file === "api/v1/answers/index.json" || file.startsWith("api/v1/answers/pages/"))
+    return "the answers' collection pages";
   if (file.startsWith("api/v1/search/")) return "the search index";
   if (file === "data/answers.ndjson") return "answers.ndjson";
   if (file === "data/av-buyer-data.zip") return "the dataset ZIP";

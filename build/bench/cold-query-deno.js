@@ -28,12 +28,18 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const cpuClocks = () => {
   Atomics.wait(sleeper, 0, 0, 0.05);
   const { user, system } = process.cpuUsage();
-  return { processMs: (user + system) / 1000, threadMs: Number(Deno.readTextFileSync(`/proc/${Deno.pid}/task/${Deno.pid}/schedstat`).split(" ")[0]) / 1e6 };
+  return {
+    processMs: (user + system) / 1000,
+    threadMs: Number(Deno.readTextFileSync(`/proc/${Deno.pid}/task/${Deno.pid}/schedstat`).split(" ")[0]) / 1e6,
+  };
 };
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 async function ask(q) {
-  const response = await answersQuery(new Request(`${origin}/api/v1/answers?q=${encodeURIComponent(q)}`), new AnswersData(originReader(origin)));
+  const response = await answersQuery(
+    new Request(`${origin}/api/v1/answers?q=${encodeURIComponent(q)}`),
+    new AnswersData(originReader(origin)),
+  );
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`q=${q} was answered ${response.status}`);
 }

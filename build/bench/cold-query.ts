@@ -32,11 +32,20 @@ async function main(): Promise<void> {
   const reader = countingReader(dist);
   const since = cpuClocks();
   const started = performance.now();
-  const response = await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), new AnswersData(reader.read));
+  const response = await answersQuery(
+    new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`),
+    new AnswersData(reader.read),
+  );
   await response!.arrayBuffer();
   const wallMs = performance.now() - started;
   const used = cpuSince(since);
-  const run: ColdQueryRun = { cpuMs: used.processMs, mainThreadCpuMs: used.threadMs, wallMs, reads: reader.tally.reads, bytes: reader.tally.bytes };
+  const run: ColdQueryRun = {
+    cpuMs: used.processMs,
+    mainThreadCpuMs: used.threadMs,
+    wallMs,
+    reads: reader.tally.reads,
+    bytes: reader.tally.bytes,
+  };
   process.stdout.write(JSON.stringify(run) + "\n");
 }
 

@@ -100,7 +100,9 @@ export interface JudgedComparison {
  */
 export async function compareOnJudgedQueries(dist: string): Promise<JudgedComparison> {
   const queries = await readJudgedQueries();
-  const { data } = JSON.parse(await readFile(path.join(dist, "api", "v1", "answers", "index.json"), "utf8")) as { data: Array<SearchableAnswer & { slug: string }> };
+  const { data } = JSON.parse(await readFile(path.join(dist, "api", "v1", "answers", "index.json"), "utf8")) as {
+    data: Array<SearchableAnswer & { slug: string }>;
+  };
   const files = indexFiles(dist);
   const indexStarted = performance.now();
   const mini = miniSearchRanking(data);

@@ -19,13 +19,17 @@ export interface BuildFigures {
   query?: QueryFigures;
 }
 
-
 /**
  * Builds one content `repeats` times, each into a folder of its own that never held files, and reports the
  * median time (with the range) and the highest peak memory: one build's time moves by a tenth from run to run
  * on these machines.
  */
-export async function measureBuild(label: string, contentDir: string, answers: number, repeats: number): Promise<BuildFigures> {
+export async function measureBuild(
+  label: string,
+  contentDir: string,
+  answers: number,
+  repeats: number,
+): Promise<BuildFigures> {
   const runs: BuildRun[] = [];
   let out = "";
   for (let attempt = 1; attempt <= repeats; attempt++) {
@@ -65,12 +69,16 @@ export function runBuild(root: string, label: string, contentDir: string, out: s
   // Start every build with the disk's write-back done, so that one build's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
-  const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out, ...cache], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out, ...cache],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`the build of ${label} failed: ${run.stderr.slice(0, 2000)}`);
   const resources = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };

@@ -38,12 +38,27 @@ export async function measureIncremental(contentDir: string, answers: number): P
   const build = (profiles?: string) => {
     spawnSync("sync");
     const started = performance.now();
-    const run = spawnSync(process.execPath, [...(profiles ? ["--cpu-prof", "--cpu-prof-dir", profiles] : []), "--import", "tsx", "build/cli.ts", "--content", content, "--out", out, "--cache", cache], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        ...(profiles ? ["--cpu-prof", "--cpu-prof-dir", profiles] : []),
+        "--import",
+        "tsx",
+        "build/cli.ts",
+        "--content",
+        content,
+        "--out",
+        out,
+        "--cache",
+        cache,
+      ],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const seconds = (performance.now() - started) / 1000;
     if (run.status !== 0) throw new Error(`the incremental build failed: ${run.stderr.slice(0, 2000)}`);
     const { maxRssKiB } = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
@@ -58,21 +73,41 @@ export async function measureIncremental(contentDir: string, answers: number): P
   const profile = { seconds: profiled.seconds, line: profiled.line, ...summariseProfiles(profiles) };
   await rm(profiles, { recursive: true, force: true });
   const dev = await measureDev(content, out, cache, files[Math.floor(files.length / 3)]!, change);
-  return { answers, coldBuild: { seconds: coldBuild.seconds, peakMiB: coldBuild.peakMiB }, build: incremental, dev, profile };
+  return {
+    answers,
+    coldBuild: { seconds: coldBuild.seconds, peakMiB: coldBuild.peakMiB },
+    build: incremental,
+    dev,
+    profile,
+  };
 }
 
-async function measureDev(content: string, out: string, cache: string, name: string, change: (name: string, marker: string) => Promise<void>): Promise<IncrementalFigures["dev"]> {
+async function measureDev(
+  content: string,
+  out: string,
+  cache: string,
+  name: string,
+  change: (name: string, marker: string) => Promise<void>,
+): Promise<IncrementalFigures["dev"]> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "build/dev/start.ts", "--content", content, "--out", out, "--cache", cache], {
-    cwd: ROOT,
-    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "build/dev/start.ts", "--content", content, "--out", out, "--cache", cache],
+    {
+      cwd: ROOT,
+      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await waitFor(() => /dev: serving /.test(output), 600_000, () => output);
+    await waitFor(
+      () => /dev: serving /.test(output),
+      600_000,
+      () => output,
+    );
     const slug = name.replace(/\.md$/, "");
     const marker = `A sentence the dev loop benchmark added ${Date.now()}`;
     const mark = output.length;
@@ -82,7 +117,10 @@ async function measureDev(content: string, out: string, cache: string, name: str
     let seenMs = 0;
     await waitFor(
       async () => {
-        const text = await fetch(url).then((response) => response.text(), () => "");
+        const text = await fetch(url).then(
+          (response) => response.text(),
+          () => "",
+        );
         if (!text.includes(marker)) return false;
         seenMs = performance.now() - saved;
         return true;
@@ -90,7 +128,11 @@ async function measureDev(content: string, out: string, cache: string, name: str
       120_000,
       () => output,
     );
-    await waitFor(() => /rebuilt in \d+ ms/.test(output.slice(mark)), 60_000, () => output);
+    await waitFor(
+      () => /rebuilt in \d+ ms/.test(output.slice(mark)),
+      60_000,
+      () => output,
+    );
     const line = /dev: [^\n]*rebuilt in (\d+) ms[^\n]*/.exec(output.slice(mark))!;
     const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
     const peakKiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
@@ -105,7 +147,8 @@ async function measureDev(content: string, out: string, cache: string, name: str
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, told: () => string): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`the dev loop did not get there in ${timeoutMs / 1000} s:\n${told().slice(-2000)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`the dev loop did not get there in ${timeoutMs / 1000} s:\n${told().slice(-2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

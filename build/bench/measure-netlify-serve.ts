@@ -6,7 +6,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { copyProject, installToolchain, isolationProblem, runIsolated, toolchainEnv } from "../../test/toolchain/netlify-toolchain.ts";
+import {
+  copyProject,
+  installToolchain,
+  isolationProblem,
+  runIsolated,
+  toolchainEnv,
+} from "../../test/toolchain/netlify-toolchain.ts";
 import type { LoadFigures } from "./measure-servers.ts";
 import { ROOT } from "./workspace.ts";
 
@@ -20,8 +26,13 @@ export async function measureNetlifyServeLoad(): Promise<NetlifyServeLoad> {
   const site = path.join(folder, "site");
   copyProject(site);
   const driver = path.join(ROOT, "test", "toolchain", "serve-and-load.ts");
-  const run = await runIsolated(process.execPath, ["--import", "tsx", driver, site, "18090", path.join(folder, "serve.log")], { cwd: ROOT, env: toolchainEnv(), timeoutMs: 600_000 });
+  const run = await runIsolated(
+    process.execPath,
+    ["--import", "tsx", driver, site, "18090", path.join(folder, "serve.log")],
+    { cwd: ROOT, env: toolchainEnv(), timeoutMs: 600_000 },
+  );
   const last = run.output.trim().split("\n").at(-1) ?? "";
-  if (run.code !== 0) return { ran: false, reason: `the run failed (exit ${run.code}); see ${path.join(folder, "serve.log")}: ${last}` };
+  if (run.code !== 0)
+    return { ran: false, reason: `the run failed (exit ${run.code}); see ${path.join(folder, "serve.log")}: ${last}` };
   return { ran: true, ...(JSON.parse(last) as LoadFigures) };
 }

@@ -128,7 +128,9 @@ async function wordCounts(dist: string): Promise<{ answers: number; counts: Arra
   const map = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
   const counts: Array<{ term: string; count: number }> = [];
   for (let shard = 1; shard <= map.shard_firsts.length; shard++) {
-    const { terms, answers } = JSON.parse(await readFile(fileOf(dist, searchTermsPath(shard)), "utf8")) as SearchTermsShard;
+    const { terms, answers } = JSON.parse(
+      await readFile(fileOf(dist, searchTermsPath(shard)), "utf8"),
+    ) as SearchTermsShard;
     terms.forEach((term, at) => {
       if (term.length > 3) counts.push({ term, count: answers[at]! });
     });
@@ -139,7 +141,8 @@ async function wordCounts(dist: string): Promise<{ answers: number; counts: Arra
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The median of samples, or undefined when any is missing (the main thread's time where it cannot be read). */
-const medianOfAll = (values: Array<number | undefined>) => (values.every((value) => value !== undefined) ? median(values as number[]) : undefined);
+const medianOfAll = (values: Array<number | undefined>) =>
+  values.every((value) => value !== undefined) ? median(values as number[]) : undefined;
 
 const REPEATS = 5;
 const WARM_UP_CALLS = 200;
@@ -173,13 +176,18 @@ async function queryCases(dist: string): Promise<Array<{ name: string; q: string
   ];
 }
 
-const ask = async (data: AnswersData, q: string) => (await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), data))!;
+const ask = async (data: AnswersData, q: string) =>
+  (await answersQuery(new Request(`http://localhost/api/v1/answers?q=${encodeURIComponent(q)}`), data))!;
 
 /** The query as the first thing a new Node process does (cold-query.ts), `REPEATS` processes: medians. */
 function coldInNewProcess(dist: string, q: string): { cpuMs: number; mainThreadCpuMs?: number; wallMs: number } {
   const runs: ColdQueryRun[] = [];
   for (let attempt = 0; attempt < REPEATS; attempt++) {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "build/bench/cold-query.ts", dist, q], { cwd: ROOT, encoding: "utf8", env: ENV });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "build/bench/cold-query.ts", dist, q], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: ENV,
+    });
     if (run.status !== 0) throw new Error(`the cold query ${q} failed: ${run.stderr.slice(0, 2000)}`);
     runs.push(JSON.parse(run.stdout) as ColdQueryRun);
   }
@@ -259,7 +267,12 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
   // The build has just written its files: their writing back to disk is not to run beside the queries measured
   // (at 100,000 answers, 4 GB of them; measure-build.ts does the same before each build).
   spawnSync("sync");
-  const run = spawnSync(process.execPath, ["--import", "tsx", "build/bench/query-figures.ts", dist], { cwd: ROOT, encoding: "utf8", env: ENV, maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, ["--import", "tsx", "build/bench/query-figures.ts", dist], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: ENV,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`measuring the queries of ${dist} failed: ${run.stderr.slice(0, 2000)}`);
   const figures = JSON.parse(run.stdout) as QueryFigures;
   const edge = await coldUnderDeno(dist, figures.cases);
@@ -275,19 +288,41 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
  * The cases cold (fresh data, compiler warmed) under Deno with the toolchain the deploy tests install, each read a
  * fetch from serve-handler on loopback; nothing where that toolchain cannot be installed (no network, no cache).
  */
-async function coldUnderDeno(dist: string, cases: readonly QueryCase[]): Promise<Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>> {
+async function coldUnderDeno(
+  dist: string,
+  cases: readonly QueryCase[],
+): Promise<Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>> {
   try {
     installToolchain();
   } catch (error) {
-    process.stderr.write(`bench: no Deno, so no edge figures: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `bench: no Deno, so no edge figures: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return [];
   }
   const port = await freePort();
   const origin = await startStaticServer(dist, port);
   try {
     const script = path.join(ROOT, "build", "bench", "cold-query-deno.js");
-    const args = ["run", "--no-config", "--no-npm", "--no-remote", "--no-prompt", "--allow-all", script, path.join(ROOT, "build"), `http://127.0.0.1:${port}`, JSON.stringify(cases.map(({ q }) => ({ q }))), String(REPEATS)];
-    const run = spawnSync(path.join(TOOLCHAIN.denoBin, "deno"), args, { cwd: ROOT, encoding: "utf8", env: toolchainEnv(ENV), maxBuffer: 16 * 1024 * 1024 });
+    const args = [
+      "run",
+      "--no-config",
+      "--no-npm",
+      "--no-remote",
+      "--no-prompt",
+      "--allow-all",
+      script,
+      path.join(ROOT, "build"),
+      `http://127.0.0.1:${port}`,
+      JSON.stringify(cases.map(({ q }) => ({ q }))),
+      String(REPEATS),
+    ];
+    const run = spawnSync(path.join(TOOLCHAIN.denoBin, "deno"), args, {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: toolchainEnv(ENV),
+      maxBuffer: 16 * 1024 * 1024,
+    });
     if (run.status !== 0) throw new Error(`the cold queries under Deno failed: ${run.stderr.slice(0, 2000)}`);
     return JSON.parse(run.stdout) as Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>;
   } finally {
@@ -302,15 +337,28 @@ async function coldUnderDeno(dist: string, cases: readonly QueryCase[]): Promise
 export async function measureQueriesHere(dist: string): Promise<QueryFigures> {
   const cases = await queryCases(dist);
   const newProcess = cases.map((testCase) => coldInNewProcess(dist, testCase.q));
-  for (let round = 0; round < 3; round++) for (const testCase of cases) await (await ask(new AnswersData(countingReader(dist).read), testCase.q)).arrayBuffer();
+  for (let round = 0; round < 3; round++)
+    for (const testCase of cases)
+      await (await ask(new AnswersData(countingReader(dist).read), testCase.q)).arrayBuffer();
   const cold = [];
   for (const testCase of cases) cold.push(await coldInThisProcess(dist, testCase.q));
   const results: QueryCase[] = [];
   for (const [at, testCase] of cases.entries()) {
     const { matches, p50Ms, p99Ms } = await warm(dist, testCase.q);
-    results.push({ ...testCase, matches, coldNewProcessCpuMs: newProcess[at]!.cpuMs, coldNewProcessMainThreadCpuMs: newProcess[at]!.mainThreadCpuMs, coldNewProcessWallMs: newProcess[at]!.wallMs, ...cold[at]!, p50Ms, p99Ms });
+    results.push({
+      ...testCase,
+      matches,
+      coldNewProcessCpuMs: newProcess[at]!.cpuMs,
+      coldNewProcessMainThreadCpuMs: newProcess[at]!.mainThreadCpuMs,
+      coldNewProcessWallMs: newProcess[at]!.wallMs,
+      ...cold[at]!,
+      p50Ms,
+      p99Ms,
+    });
   }
-  const { document_firsts: firsts } = JSON.parse(await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8")) as SearchIndexMap;
+  const { document_firsts: firsts } = JSON.parse(
+    await readFile(fileOf(dist, ANSWERS_SEARCH_INDEX_FILE), "utf8"),
+  ) as SearchIndexMap;
   return { cases: results, subrequests: await countSubrequests(dist, firsts[0]!) };
 }
 
@@ -323,9 +371,11 @@ async function countSubrequests(dist: string, slug: string): Promise<QueryFigure
   const figures: QueryFigures["subrequests"] = [];
   for (const query of requests) {
     const reader = countingReader(dist);
-    const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), new AnswersData(reader.read));
+    const response = await answersQuery(
+      new Request(`http://localhost/api/v1/answers?${query}`),
+      new AnswersData(reader.read),
+    );
     figures.push({ query, status: response!.status, reads: 1 + reader.tally.reads });
   }
   return figures;
 }
-

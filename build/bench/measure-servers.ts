@@ -5,7 +5,11 @@ import autocannon from "autocannon";
 import { ENV, ROOT } from "./workspace.ts";
 
 export async function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...ENV, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...ENV, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -21,7 +25,10 @@ export async function startProcess(args: string[], env: Record<string, string>, 
 /** `serve`'s handler (serve-handler) on a plain Node server of `dist`, on loopback: a static origin and nothing more. */
 export function startStaticServer(dist: string, port: number): Promise<ChildProcess> {
   return startProcess(
-    ["-e", `const http=require("node:http");const handler=require("serve-handler");http.createServer((q,s)=>handler(q,s,{public:${JSON.stringify(dist)}})).listen(${port},"127.0.0.1",()=>console.log("ready"));`],
+    [
+      "-e",
+      `const http=require("node:http");const handler=require("serve-handler");http.createServer((q,s)=>handler(q,s,{public:${JSON.stringify(dist)}})).listen(${port},"127.0.0.1",()=>console.log("ready"));`,
+    ],
     {},
     "ready",
   );
@@ -29,7 +36,11 @@ export function startStaticServer(dist: string, port: number): Promise<ChildProc
 
 export async function measureServers(dist: string, seconds: number) {
   const headers = { accept: "application/json", "accept-encoding": "identity" };
-  const local = await startProcess(["--import", "tsx", "build/server/start.ts"], { DIST: dist, PORT: "18080", HOST: "127.0.0.1" }, "Serving");
+  const local = await startProcess(
+    ["--import", "tsx", "build/server/start.ts"],
+    { DIST: dist, PORT: "18080", HOST: "127.0.0.1" },
+    "Serving",
+  );
   const plain = await startStaticServer(dist, 18081);
   try {
     const run = (url: string) => autocannon({ url, connections: 10, duration: seconds, headers });
@@ -46,7 +57,13 @@ export async function measureServers(dist: string, seconds: number) {
       errors: result.errors,
       non2xx: result.non2xx,
     });
-    return { file, plainServeHandler: summary(plainFile), localServer: summary(localFile), localServerQuery: summary(localQuery), ratio: localFile.requests.average / plainFile.requests.average };
+    return {
+      file,
+      plainServeHandler: summary(plainFile),
+      localServer: summary(localFile),
+      localServerQuery: summary(localQuery),
+      ratio: localFile.requests.average / plainFile.requests.average,
+    };
   } finally {
     local.kill("SIGTERM");
     plain.kill("SIGTERM");
@@ -102,7 +119,11 @@ export async function residentMiB(pid: number): Promise<number> {
 
 /** The local server held at its peak (see loadTest). */
 export async function measureLoad(dist: string): Promise<LoadFigures> {
-  const server = await startProcess(["--import", "tsx", "build/server/start.ts"], { DIST: dist, PORT: "18082", HOST: "127.0.0.1" }, "Serving");
+  const server = await startProcess(
+    ["--import", "tsx", "build/server/start.ts"],
+    { DIST: dist, PORT: "18082", HOST: "127.0.0.1" },
+    "Serving",
+  );
   try {
     return await loadTest("http://127.0.0.1:18082", () => residentMiB(server.pid!), LOAD.memoryBoundMiB);
   } finally {
@@ -115,7 +136,11 @@ export async function measureLoad(dist: string): Promise<LoadFigures> {
  * a collection, computed `q`, `slug` and `page` answers, an alias and a 404: every response is compared with
  * the bytes and status the same request got at rest, and the server's memory (`rss`) is sampled throughout.
  */
-export async function loadTest(origin: string, rss: () => Promise<number>, memoryBoundMiB: number): Promise<LoadFigures> {
+export async function loadTest(
+  origin: string,
+  rss: () => Promise<number>,
+  memoryBoundMiB: number,
+): Promise<LoadFigures> {
   const headers = { accept: "application/json", "accept-encoding": "identity" };
   const atRest = async () => {
     const answers = new Map<string, { status: number; body: string }>();
@@ -129,7 +154,10 @@ export async function loadTest(origin: string, rss: () => Promise<number>, memor
   const rssBeforeMiB = await rss();
   let rssPeakMiB = rssBeforeMiB;
   const sampler = setInterval(() => {
-    rss().then((value) => (rssPeakMiB = Math.max(rssPeakMiB, value)), () => undefined);
+    rss().then(
+      (value) => (rssPeakMiB = Math.max(rssPeakMiB, value)),
+      () => undefined,
+    );
   }, 200);
   // Our own clients rather than autocannon's request sequence: under netlify serve, which closes connections,
   // autocannon attributed responses to the wrong paths. Each client sends one request at a time and knows
@@ -160,12 +188,22 @@ export async function loadTest(origin: string, rss: () => Promise<number>, memor
   };
   await Promise.all(Array.from({ length: LOAD.connections }, (_, index) => client(index)));
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0);
-  const result = { requests: { total: latencies.length + errors, average: (latencies.length + errors) / LOAD.seconds }, latency: { p50: at(0.5), p99: at(0.99) }, errors, timeouts: 0 };
+  const at = (fraction: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0);
+  const result = {
+    requests: { total: latencies.length + errors, average: (latencies.length + errors) / LOAD.seconds },
+    latency: { p50: at(0.5), p99: at(0.99) },
+    errors,
+    timeouts: 0,
+  };
   clearInterval(sampler);
   const rssAfterMiB = await rss();
   const after = await atRest();
-  const sameBytesAfter = LOAD.paths.every((requestPath) => after.get(requestPath)!.body === expected.get(requestPath)!.body && after.get(requestPath)!.status === expected.get(requestPath)!.status);
+  const sameBytesAfter = LOAD.paths.every(
+    (requestPath) =>
+      after.get(requestPath)!.body === expected.get(requestPath)!.body &&
+      after.get(requestPath)!.status === expected.get(requestPath)!.status,
+  );
   const figures = {
     seconds: LOAD.seconds,
     connections: LOAD.connections,
@@ -184,5 +222,13 @@ export async function loadTest(origin: string, rss: () => Promise<number>, memor
     rssAfterMiB,
     sameBytesAfter,
   };
-  return { ...figures, passed: figures.errors === 0 && figures.timeouts === 0 && mismatches === 0 && sameBytesAfter && rssPeakMiB <= memoryBoundMiB };
+  return {
+    ...figures,
+    passed:
+      figures.errors === 0 &&
+      figures.timeouts === 0 &&
+      mismatches === 0 &&
+      sameBytesAfter &&
+      rssPeakMiB <= memoryBoundMiB,
+  };
 }

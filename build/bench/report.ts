@@ -14,11 +14,28 @@ import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
 import type { LoadFigures, measureServers } from "./measure-servers.ts";
 
 export async function responseSizes(dist: string) {
-  const files = ["/api/v1/index.json", "/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json", "/api/v1/suppliers/index.json", "/api/v1/evidence/index.json", "/api/v1/health/index.json", ANSWERS_SEARCH_INDEX_FILE, searchTermsPath(1), "/api/v1/openapi.json", "/index.html", "/docs/index.html"];
+  const files = [
+    "/api/v1/index.json",
+    "/api/v1/answers/index.json",
+    "/api/v1/answers/room-sizing.json",
+    "/api/v1/suppliers/index.json",
+    "/api/v1/evidence/index.json",
+    "/api/v1/health/index.json",
+    ANSWERS_SEARCH_INDEX_FILE,
+    searchTermsPath(1),
+    "/api/v1/openapi.json",
+    "/index.html",
+    "/docs/index.html",
+  ];
   const sizes = [];
   for (const file of files) {
     const bytes = await readFile(path.join(dist, ...file.split("/").filter(Boolean)));
-    sizes.push({ file, raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength, brotli: brotliCompressSync(bytes).byteLength });
+    sizes.push({
+      file,
+      raw: bytes.byteLength,
+      gzip: gzipSync(bytes, { level: 9 }).byteLength,
+      brotli: brotliCompressSync(bytes).byteLength,
+    });
   }
   return sizes;
 }
@@ -53,7 +70,10 @@ export function markdown(results: {
     "",
     "| content | answers | files | builds | wall time (s), median | range (s) | ms per answer | peak memory (MiB), highest |",
     "|---|---|---|---|---|---|---|---|",
-    ...results.builds.map((build) => `| ${build.label} | ${build.answers} | ${build.files} | ${build.repeats} | ${n(build.seconds, 2)} | ${build.repeats > 1 ? `${n(build.secondsRange[0], 2)}–${n(build.secondsRange[1], 2)}` : "—"} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} |`),
+    ...results.builds.map(
+      (build) =>
+        `| ${build.label} | ${build.answers} | ${build.files} | ${build.repeats} | ${n(build.seconds, 2)} | ${build.repeats > 1 ? `${n(build.secondsRange[0], 2)}–${n(build.secondsRange[1], 2)}` : "—"} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} |`,
+    ),
     "",
     "From 2,000 files a build parses and renders on worker threads, one per core (two here), while the main thread checks and writes. Past 1,000 answers most of the time goes to parsing front matter, rendering Markdown and writing about 21 KB per answer in two files. Each build is measured into a folder that never held files, as a first build is: on these machines' ext4 disks (no journal), creating files within minutes of deleting many is slowed by the kernel skipping every recently deleted inode, so a rebuild right after deleting a large output can take seconds longer. Each size up to 10,000 answers is built three times and the median shown, because one build's time moves by about a tenth from run to run.",
     "",
@@ -83,7 +103,9 @@ export function markdown(results: {
     "| server | requests | requests/s | p50 (ms) | p99 (ms) | errors | timeouts | responses not as at rest | memory before / peak / after (MiB) | same bytes after | result |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
     loadRow("local server", results.load),
-    results.netlifyServeLoad?.ran ? loadRow("netlify serve (Deno)", results.netlifyServeLoad) : `| netlify serve (Deno) | not run: ${results.netlifyServeLoad?.reason ?? "not measured in this run"} |||||||||| |`,
+    results.netlifyServeLoad?.ran
+      ? loadRow("netlify serve (Deno)", results.netlifyServeLoad)
+      : `| netlify serve (Deno) | not run: ${results.netlifyServeLoad?.reason ?? "not measured in this run"} |||||||||| |`,
     "",
     ...incrementalSection(results.incremental),
     "## Response sizes (shipped content)",
@@ -97,14 +119,24 @@ export function markdown(results: {
     "| target | figure | status |",
     "|---|---|---|",
     `| shipped content builds in under 1.5 s | ${n(byLabel.get("shipped")!.seconds, 2)} s (median of ${byLabel.get("shipped")!.repeats}) | ${target(byLabel.get("shipped")!.seconds < 1.5)} |`,
-    tenK ? `| 10,000 answers build in under 5 s | ${n(tenK.seconds, 2)} s (median of ${tenK.repeats}, ${n(tenK.secondsRange[0], 2)} to ${n(tenK.secondsRange[1], 2)}) | ${target(tenK.seconds < 5)} |` : "| 10,000 answers build in under 5 s | not run | — |",
-    tenK ? `| 10,000 answers under 600 MB peak | ${n(tenK.peakMiB, 0)} MiB | ${target(tenK.peakMiB * 1.048576 < 600)} |` : "| 10,000 answers under 600 MB peak | not run | — |",
-    hundredK ? `| 100,000 answers under 60 s and 1 GB | ${n(hundredK.seconds, 1)} s, ${n(hundredK.peakMiB, 0)} MiB | ${target(hundredK.seconds < 60 && hundredK.peakMiB * 1.048576 < 1000)} |` : "| 100,000 answers under 60 s and 1 GB | not run (add 100000 to --sizes) | — |",
-    hundredK && tenK ? `| time per answer at 100k at most 1.5 times that at 10k | ${n(hundredK.msPerAnswer / tenK.msPerAnswer, 2)}× | ${target(hundredK.msPerAnswer <= 1.5 * tenK.msPerAnswer)} |` : "| linear growth 10k to 100k | not run | — |",
+    tenK
+      ? `| 10,000 answers build in under 5 s | ${n(tenK.seconds, 2)} s (median of ${tenK.repeats}, ${n(tenK.secondsRange[0], 2)} to ${n(tenK.secondsRange[1], 2)}) | ${target(tenK.seconds < 5)} |`
+      : "| 10,000 answers build in under 5 s | not run | — |",
+    tenK
+      ? `| 10,000 answers under 600 MB peak | ${n(tenK.peakMiB, 0)} MiB | ${target(tenK.peakMiB * 1.048576 < 600)} |`
+      : "| 10,000 answers under 600 MB peak | not run | — |",
+    hundredK
+      ? `| 100,000 answers under 60 s and 1 GB | ${n(hundredK.seconds, 1)} s, ${n(hundredK.peakMiB, 0)} MiB | ${target(hundredK.seconds < 60 && hundredK.peakMiB * 1.048576 < 1000)} |`
+      : "| 100,000 answers under 60 s and 1 GB | not run (add 100000 to --sizes) | — |",
+    hundredK && tenK
+      ? `| time per answer at 100k at most 1.5 times that at 10k | ${n(hundredK.msPerAnswer / tenK.msPerAnswer, 2)}× | ${target(hundredK.msPerAnswer <= 1.5 * tenK.msPerAnswer)} |`
+      : "| linear growth 10k to 100k | not run | — |",
     ...queryTargets([tenK, hundredK]),
     ...(() => {
       const largest = [...results.builds].sort((a, b) => b.answers - a.answers)[0]!;
-      return [`| search index at most 250 bytes per answer, gzipped (at ${largest.answers} answers) | ${n(largest.index.gzipBytesPerAnswer, 0)} bytes | ${target(largest.index.gzipBytesPerAnswer <= 250)} |`];
+      return [
+        `| search index at most 250 bytes per answer, gzipped (at ${largest.answers} answers) | ${n(largest.index.gzipBytesPerAnswer, 0)} bytes | ${target(largest.index.gzipBytesPerAnswer <= 250)} |`,
+      ];
     })(),
     results.baseline
       ? `| ${results.baseline.answers.toLocaleString("en")}-answer build no slower than the baseline ${baselineName(results.baseline)}: ours over baseline at most 1.0 | ${n(results.baseline.oursMedian, 2)} s against ${n(results.baseline.baselineMedian, 2)} s, ${n(results.baseline.ratio, 3)}× (medians of ${results.baseline.repeats} wall-clock builds each, taken in turns in one run, each into a new folder) | ${target(results.baseline.ratio <= 1)} |`
@@ -147,14 +179,21 @@ export function searchSection(builds: readonly BuildFigures[]): string[] {
     "",
     "| content | answers | files | raw (KiB) | gzip (KiB) | gzip bytes per answer | words shards | documents chunks | prefix files | terms | map (bytes) | largest shard (KiB) | parse (ms) |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...builds.map((build) => `| ${build.label} | ${build.answers} | ${build.index.files} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.gzipBytesPerAnswer, 0)} | ${build.index.shards} | ${build.index.documentsChunks} | ${build.index.prefixFiles} | ${build.index.terms} | ${build.index.mapBytes} | ${n(build.index.largestShardBytes / 1024)} | ${n(build.index.parseMs, 2)} |`),
+    ...builds.map(
+      (build) =>
+        `| ${build.label} | ${build.answers} | ${build.index.files} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.gzipBytesPerAnswer, 0)} | ${build.index.shards} | ${build.index.documentsChunks} | ${build.index.prefixFiles} | ${build.index.terms} | ${build.index.mapBytes} | ${n(build.index.largestShardBytes / 1024)} | ${n(build.index.parseMs, 2)} |`,
+    ),
     "",
     ...querySection(builds),
     "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the index's map, the root resource (versioning headers), the shards of the query's words and the documents chunks of its hits, then the hits' answers, from the pages that hold many of them or from their own files.",
     "",
     "| answers | request | status | reads |",
     "|---:|---|---:|---:|",
-    ...builds.flatMap((build) => (build.query?.subrequests ?? []).map((figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`)),
+    ...builds.flatMap((build) =>
+      (build.query?.subrequests ?? []).map(
+        (figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`,
+      ),
+    ),
     "",
   ];
 }
@@ -163,16 +202,29 @@ export function searchSection(builds: readonly BuildFigures[]): string[] {
 export function queryTargets(builds: ReadonlyArray<BuildFigures | undefined>): string[] {
   const sizes = builds.map((build, at) => ({ label: at === 0 ? "10,000" : "100,000", cases: build?.query?.cases }));
   const ran = sizes.filter((size) => size.cases !== undefined) as Array<{ label: string; cases: QueryCase[] }>;
-  const worst = (cases: readonly QueryCase[], figure: (testCase: QueryCase) => number | undefined) => Math.max(...cases.map((testCase) => figure(testCase) ?? Number.NaN));
-  const status = (passes: (cases: QueryCase[]) => boolean) => (ran.length === 0 ? "—" : !ran.every((size) => passes(size.cases)) ? "**missed**" : ran.length < sizes.length ? "met where run" : "met");
+  const worst = (cases: readonly QueryCase[], figure: (testCase: QueryCase) => number | undefined) =>
+    Math.max(...cases.map((testCase) => figure(testCase) ?? Number.NaN));
+  const status = (passes: (cases: QueryCase[]) => boolean) =>
+    ran.length === 0
+      ? "—"
+      : !ran.every((size) => passes(size.cases))
+        ? "**missed**"
+        : ran.length < sizes.length
+          ? "met where run"
+          : "met";
   const notRun = sizes.filter((size) => size.cases === undefined).map((size) => `${size.label}: not run`);
   const n = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
-  const warm = [...ran.map((size) => `${size.label}: worst ${worst(size.cases, (testCase) => testCase.p99Ms).toFixed(2)} ms`), ...notRun].join("; ");
+  const warm = [
+    ...ran.map((size) => `${size.label}: worst ${worst(size.cases, (testCase) => testCase.p99Ms).toFixed(2)} ms`),
+    ...notRun,
+  ].join("; ");
   const cold = [
     ...ran.map((size) => {
       const newProcess = worst(size.cases, (testCase) => testCase.coldNewProcessCpuMs);
       const newProcessMainThread = worst(size.cases, (testCase) => testCase.coldNewProcessMainThreadCpuMs);
-      const also = Number.isNaN(newProcess) ? "" : `; in a new process, the compiler cold too, ${n(newProcess)} ms, main thread ${n(newProcessMainThread)} ms`;
+      const also = Number.isNaN(newProcess)
+        ? ""
+        : `; in a new process, the compiler cold too, ${n(newProcess)} ms, main thread ${n(newProcessMainThread)} ms`;
       const node = `in Node, reading files, ${n(worst(size.cases, (testCase) => testCase.coldCpuMs))} ms, main thread ${n(worst(size.cases, (testCase) => testCase.coldMainThreadCpuMs))} ms, the index alone ${n(worst(size.cases, (testCase) => testCase.coldIndexCpuMs))} ms`;
       return `${size.label}: worst under Deno with real fetches ${n(worst(size.cases, (testCase) => testCase.edgeCpuMs))} ms, main thread ${n(worst(size.cases, (testCase) => testCase.edgeMainThreadCpuMs))} ms (${node}${also})`;
     }),
@@ -216,7 +268,12 @@ function querySection(builds: readonly BuildFigures[]): string[] {
     "",
     "| content | case | q | p50 (ms) | p99 (ms) |",
     "|---|---|---|---|---|",
-    ...withQueries.flatMap((build) => build.query!.cases.map((testCase) => `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`)),
+    ...withQueries.flatMap((build) =>
+      build.query!.cases.map(
+        (testCase) =>
+          `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`,
+      ),
+    ),
     "",
   ];
 }
@@ -224,7 +281,9 @@ function querySection(builds: readonly BuildFigures[]): string[] {
 function judgedSection(judged: JudgedComparison | undefined): string[] {
   if (!judged) return [];
   const n = (value: number, digits = 3) => value.toFixed(digits);
-  const below = judged.ours.ranks.map((rank, at) => ({ q: rank.q, ours: rank.rank, mini: judged.miniSearch.ranks[at]!.rank })).filter((row) => row.ours !== 1 || row.mini !== 1);
+  const below = judged.ours.ranks
+    .map((rank, at) => ({ q: rank.q, ours: rank.rank, mini: judged.miniSearch.ranks[at]!.rank }))
+    .filter((row) => row.ours !== 1 || row.mini !== 1);
   const rank = (value: number) => (value === 0 ? "not found" : String(value));
   return [
     "## Ranking quality: judged queries",
@@ -246,7 +305,10 @@ function judgedSection(judged: JudgedComparison | undefined): string[] {
 }
 
 /** The ref as given, with its commit when the ref is not already a prefix of it. */
-const baselineName = (baseline: BaselineFigures) => (baseline.commit.startsWith(baseline.ref) ? baseline.commit.slice(0, 7) : `${baseline.ref} (${baseline.commit.slice(0, 7)})`);
+const baselineName = (baseline: BaselineFigures) =>
+  baseline.commit.startsWith(baseline.ref)
+    ? baseline.commit.slice(0, 7)
+    : `${baseline.ref} (${baseline.commit.slice(0, 7)})`;
 
 function baselineSection(baseline: BaselineFigures | undefined): string[] {
   if (!baseline) return [];
@@ -267,15 +329,23 @@ function baselineSection(baseline: BaselineFigures | undefined): string[] {
 }
 
 function oursAndHugo(comparison: GeneratorComparison) {
-  return { ours: comparison.generators.find((generator) => generator.name === "ours")!, hugo: comparison.generators.find((generator) => generator.name === "Hugo") };
+  return {
+    ours: comparison.generators.find((generator) => generator.name === "ours")!,
+    hugo: comparison.generators.find((generator) => generator.name === "Hugo"),
+  };
 }
 
 function generatorTargets(comparison: GeneratorComparison | undefined): string[] {
   if (!comparison) return ["| clean build at 10,000 answers at most 1.5 times Hugo's | not run | — |"];
   const { ours, hugo } = oursAndHugo(comparison);
-  if (!hugo) return [`| clean build at 10,000 answers at most 1.5 times Hugo's | not run: ${comparison.missing.Hugo ?? "Hugo missing"} | — |`];
+  if (!hugo)
+    return [
+      `| clean build at 10,000 answers at most 1.5 times Hugo's | not run: ${comparison.missing.Hugo ?? "Hugo missing"} | — |`,
+    ];
   const ratio = ours.median / hugo.median;
-  return [`| clean build at ${comparison.answers.toLocaleString("en")} answers at most 1.5 times Hugo's | ${ours.median.toFixed(2)} s against ${hugo.median.toFixed(2)} s, ${ratio.toFixed(2)}× (medians of ${comparison.repeats}, in turns in one run) | ${ratio <= 1.5 ? "met" : "**missed**"} |`];
+  return [
+    `| clean build at ${comparison.answers.toLocaleString("en")} answers at most 1.5 times Hugo's | ${ours.median.toFixed(2)} s against ${hugo.median.toFixed(2)} s, ${ratio.toFixed(2)}× (medians of ${comparison.repeats}, in turns in one run) | ${ratio <= 1.5 ? "met" : "**missed**"} |`,
+  ];
 }
 
 function generatorsSection(comparison: GeneratorComparison | undefined): string[] {
@@ -288,13 +358,18 @@ function generatorsSection(comparison: GeneratorComparison | undefined): string[
     "",
     "| generator | version | files written | MB written | wall times (s) | median (s) | ours over it | peak memory (MiB) |",
     "|---|---|---:|---:|---|---:|---:|---:|",
-    ...comparison.generators.map((generator) => `| ${generator.name} | ${generator.version} | ${generator.files.toLocaleString("en")} | ${(generator.bytes / 1e6).toFixed(0)} | ${generator.seconds.map((seconds) => seconds.toFixed(2)).join(", ")} | ${generator.median.toFixed(2)} | ${(ours.median / generator.median).toFixed(2)} | ${Number.isNaN(generator.peakMiB) ? "—" : generator.peakMiB.toFixed(0)} |`),
+    ...comparison.generators.map(
+      (generator) =>
+        `| ${generator.name} | ${generator.version} | ${generator.files.toLocaleString("en")} | ${(generator.bytes / 1e6).toFixed(0)} | ${generator.seconds.map((seconds) => seconds.toFixed(2)).join(", ")} | ${generator.median.toFixed(2)} | ${(ours.median / generator.median).toFixed(2)} | ${Number.isNaN(generator.peakMiB) ? "—" : generator.peakMiB.toFixed(0)} |`,
+    ),
     ...Object.entries(comparison.missing).map(([name, why]) => `| ${name} | not run: ${why} |||||||`),
     "",
   ];
 }
 
-function profileSection(profile: (BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> }) | undefined): string[] {
+function profileSection(
+  profile: (BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> }) | undefined,
+): string[] {
   if (!profile) return [];
   const busy = profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0);
   const written = profile.output.reduce((sum, kind) => sum + kind.bytes, 0);
@@ -305,13 +380,17 @@ function profileSection(profile: (BuildProfile & { output: Array<{ kind: string;
     "",
     "| work | CPU (s) | share |",
     "|---|---:|---:|",
-    ...profile.kinds.map((kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`),
+    ...profile.kinds.map(
+      (kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`,
+    ),
     "",
     `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, against one JSON file per answer for Hugo and Eleventy:`,
     "",
     "| files | count | MB |",
     "|---|---:|---:|",
-    ...profile.output.map((kind) => `| ${kind.kind} | ${kind.files.toLocaleString("en")} | ${(kind.bytes / 1e6).toFixed(1)} |`),
+    ...profile.output.map(
+      (kind) => `| ${kind.kind} | ${kind.files.toLocaleString("en")} | ${(kind.bytes / 1e6).toFixed(1)} |`,
+    ),
     "",
   ];
 }
@@ -335,14 +414,20 @@ function incrementalSection(incremental: IncrementalFigures | undefined): string
   ];
 }
 
-function profileOfIncremental(profile: NonNullable<IncrementalFigures["profile"]>, busy: number, answers: number): string[] {
+function profileOfIncremental(
+  profile: NonNullable<IncrementalFigures["profile"]>,
+  busy: number,
+  answers: number,
+): string[] {
   const n = (value: number, digits = 1) => value.toFixed(digits);
   return [
     `Where an incremental rebuild's time goes: a third answer changed and \`npm run build\` run again under V8's sampling profiler (${n(profile.seconds, 2)} s with the profiler; ${n(busy, 1)} s of samples working, ${n(profile.idleSeconds, 1)} s of the build's thread waiting), the self time of its samples by what the code is, as for the clean build above. Nothing here renders more than the one answer: the time is the fixed cost of a new process checking and re-making a ${answers.toLocaleString("en")}-answer output (the walk's lstat of every content file, whose stamp then spares reading it; every cached answer read, 10,000 files, to re-make the collection-wide files; a hard link for each of some 20,000 unchanged files into the new output folder that is swapped in whole; the index, the pages and the downloads, some 350 MB, written and hashed again; and the garbage all that leaves). Under 1 s would take a build that does not re-make the collection-wide files from every answer (splicing the previous NDJSON, CSV, llms-full.txt and pages by byte ranges) and does not re-link 20,000 files (an output updated in place rather than swapped whole); under 300 ms in \`npm run dev\`, one that serves the changed files from memory as well.`,
     "",
     "| work | CPU (s) | share |",
     "|---|---:|---:|",
-    ...profile.kinds.map((kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`),
+    ...profile.kinds.map(
+      (kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`,
+    ),
     "",
   ];
 }

@@ -57,7 +57,10 @@ function installEleventy(): string {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(SITES, file), path.join(staging, file));
-  const install = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, stdio: ["ignore", 2, "inherit"] });
+  const install = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: staging,
+    stdio: ["ignore", 2, "inherit"],
+  });
   if (install.status !== 0) throw new Error(`npm ci of Eleventy failed (exit ${install.status})`);
   writeFileSync(path.join(staging, ".installed"), digest);
   rmSync(ELEVENTY_TOOLS, { recursive: true, force: true });
@@ -66,7 +69,12 @@ function installEleventy(): string {
 }
 
 /** A site folder in the work folder: the committed site's files, and the generated answers linked in. */
-function siteFolder(name: string, answersDir: string, answersAt: string, files: Array<[from: string, to: string]>): string {
+function siteFolder(
+  name: string,
+  answersDir: string,
+  answersAt: string,
+  files: Array<[from: string, to: string]>,
+): string {
   const site = path.join(WORK, "generators", name);
   rmSync(site, { recursive: true, force: true });
   for (const [from, to] of files) {
@@ -79,22 +87,38 @@ function siteFolder(name: string, answersDir: string, answersAt: string, files: 
 }
 
 /** Runs a command under GNU time for its peak memory when that is installed (Debian's `time`), else without. */
-function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { seconds: number; peakMiB: number } {
+function timed(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { seconds: number; peakMiB: number } {
   const gnuTime = existsSync("/usr/bin/time");
   spawnSync("sync");
   const started = performance.now();
   const run = gnuTime
-    ? spawnSync("/usr/bin/time", ["-f", "peak-kib %M", command, ...args], { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    ? spawnSync("/usr/bin/time", ["-f", "peak-kib %M", command, ...args], {
+        cwd,
+        env,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      })
     : spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const seconds = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${run.status}): ${(run.stderr || run.stdout).slice(0, 2000)}`);
+  if (run.status !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} failed (exit ${run.status}): ${(run.stderr || run.stdout).slice(0, 2000)}`,
+    );
   const peak = /peak-kib (\d+)/.exec(run.stderr)?.[1];
   return { seconds, peakMiB: peak ? Number(peak) / 1024 : NaN };
 }
 
 /** The files a build wrote and their bytes. */
 function written(folder: string): { files: number; bytes: number } {
-  const listed = spawnSync("find", [folder, "-type", "f", "-printf", "%s\\n"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const listed = spawnSync("find", [folder, "-type", "f", "-printf", "%s\\n"], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const sizes = listed.stdout.split("\n").filter(Boolean).map(Number);
   return { files: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
@@ -107,7 +131,8 @@ interface Generator {
 
 function hugo(answersDir: string): Generator | string {
   const version = spawnSync("hugo", ["version"], { encoding: "utf8" });
-  if (version.error || version.status !== 0) return "Hugo is not installed: sudo apt-get install hugo (Debian's package, 0.111 here)";
+  if (version.error || version.status !== 0)
+    return "Hugo is not installed: sudo apt-get install hugo (Debian's package, 0.111 here)";
   const site = siteFolder("hugo", answersDir, "content/answers", [
     ["hugo/hugo.toml", "hugo.toml"],
     ["hugo/layouts/_default/single.json", "layouts/_default/single.json"],
@@ -134,11 +159,18 @@ function eleventy(answersDir: string): Generator | string {
   return {
     name: "Eleventy",
     version: `v${version.version}`,
-    build: (out) => ({ ...timed(process.execPath, [cli, "--config=eleventy.config.cjs", "--quiet"], site, { ...ENV, ELEVENTY_OUT: out }), ...written(out) }),
+    build: (out) => ({
+      ...timed(process.execPath, [cli, "--config=eleventy.config.cjs", "--quiet"], site, { ...ENV, ELEVENTY_OUT: out }),
+      ...written(out),
+    }),
   };
 }
 
-export async function compareWithStaticGenerators(contentDir: string, answers: number, repeats = 3): Promise<GeneratorComparison> {
+export async function compareWithStaticGenerators(
+  contentDir: string,
+  answers: number,
+  repeats = 3,
+): Promise<GeneratorComparison> {
   const answersDir = path.join(contentDir, "answers");
   const missing: Record<string, string> = {};
   const generators: Generator[] = [];
@@ -146,14 +178,22 @@ export async function compareWithStaticGenerators(contentDir: string, answers: n
     if (typeof made === "string") missing[made.split(" ")[0]!] = made;
     else generators.push(made);
   }
-  generators.push({ name: "ours", version: "this checkout", build: (out) => ({ ...runBuild(ROOT, "ours", contentDir, out), ...written(out) }) });
-  const outputs = Array.from({ length: repeats }, (_, at) => generators.map((generator) => path.join(WORK, `dist-compare-${generator.name.toLowerCase()}-${at + 1}`)));
+  generators.push({
+    name: "ours",
+    version: "this checkout",
+    build: (out) => ({ ...runBuild(ROOT, "ours", contentDir, out), ...written(out) }),
+  });
+  const outputs = Array.from({ length: repeats }, (_, at) =>
+    generators.map((generator) => path.join(WORK, `dist-compare-${generator.name.toLowerCase()}-${at + 1}`)),
+  );
   const leftovers = outputs.flat().filter((folder) => existsSync(folder));
   if (leftovers.length > 0) await deleteOutputs(leftovers);
   await waitOutRecentDeletion();
   const runs = generators.map(() => [] as GeneratorRun[]);
   for (const [at, round] of outputs.entries()) {
-    process.stderr.write(`bench: ${answers} answers, ${generators.map((generator) => generator.name).join(", ")}, round ${at + 1} of ${repeats}…\n`);
+    process.stderr.write(
+      `bench: ${answers} answers, ${generators.map((generator) => generator.name).join(", ")}, round ${at + 1} of ${repeats}…\n`,
+    );
     for (const [index, generator] of generators.entries()) runs[index]!.push(generator.build(round[index]!));
   }
   await deleteOutputs(outputs.flat().flatMap((folder) => [folder, `${folder}-cache`]));

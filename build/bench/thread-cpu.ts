@@ -26,7 +26,10 @@ export function cpuClocks(): CpuClocks {
 /** The CPU used since `since` (from cpuClocks). */
 export function cpuSince(since: CpuClocks): CpuClocks {
   const now = cpuClocks();
-  return { processMs: now.processMs - since.processMs, threadMs: now.threadMs === undefined || since.threadMs === undefined ? undefined : now.threadMs - since.threadMs };
+  return {
+    processMs: now.processMs - since.processMs,
+    threadMs: now.threadMs === undefined || since.threadMs === undefined ? undefined : now.threadMs - since.threadMs,
+  };
 }
 
 function threadCpuMs(): number | undefined {

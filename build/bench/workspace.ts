@@ -47,7 +47,9 @@ export async function waitOutRecentDeletion(): Promise<void> {
   const deletedAt = Number(await readFile(DELETED_AT, "utf8").catch(() => "0"));
   const wait = deletedAt + RECENTLY_DELETED_MS - Date.now();
   if (wait > 0) {
-    process.stderr.write(`bench: waiting ${Math.ceil(wait / 1000)} s for the file system to stop skipping the files the last run deleted…\n`);
+    process.stderr.write(
+      `bench: waiting ${Math.ceil(wait / 1000)} s for the file system to stop skipping the files the last run deleted…\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

@@ -95,8 +95,13 @@ export class BuildCache implements OutputReuse {
   }
 
   private note(file: string, rejected: Rejection): void {
-    const what = rejected === "corrupt" ? "is corrupt (its checksum or format does not match)" : "holds an entry for another key (stale or moved)";
-    this.notes.push(`build cache: ${path.relative(process.cwd(), path.join(this.folder, file))} ${what}; ignored, and the work it held done again.`);
+    const what =
+      rejected === "corrupt"
+        ? "is corrupt (its checksum or format does not match)"
+        : "holds an entry for another key (stale or moved)";
+    this.notes.push(
+      `build cache: ${path.relative(process.cwd(), path.join(this.folder, file))} ${what}; ignored, and the work it held done again.`,
+    );
   }
 
   // --- Stage 1: parses -------------------------------------------------------------------------------------
@@ -123,7 +128,10 @@ export class BuildCache implements OutputReuse {
    * to the kernel's now, which no one can set back, so a file written since it was hashed is read again; the
    * margin covers a write in the same clock tick as the read, which could leave every time as it was.
    */
-  private async fileDigest(job: ContentFileJob, stamps: Map<string, FileStamp>): Promise<{ digest: string; bytes?: Uint8Array }> {
+  private async fileDigest(
+    job: ContentFileJob,
+    stamps: Map<string, FileStamp>,
+  ): Promise<{ digest: string; bytes?: Uint8Array }> {
     const stamp = job.stat && stampOf(job.stat);
     const known = stamp !== undefined ? stamps.get(job.path) : undefined;
     if (known && known.stamp === stamp && job.stat!.ctimeMs < known.hashedAtMs - RACY_MARGIN_MS) {
@@ -134,7 +142,10 @@ export class BuildCache implements OutputReuse {
   }
 
   /** Reads a file and hashes its bytes, recording its stamp (when it has one) with the digest and the time. */
-  private async readAndHash(job: ContentFileJob, stamp = job.stat && stampOf(job.stat)): Promise<{ digest: string; bytes: Uint8Array }> {
+  private async readAndHash(
+    job: ContentFileJob,
+    stamp = job.stat && stampOf(job.stat),
+  ): Promise<{ digest: string; bytes: Uint8Array }> {
     const hashedAtMs = Date.now();
     this.stats.parsed.read++;
     const bytes = await readFile(job.path);
@@ -148,7 +159,10 @@ export class BuildCache implements OutputReuse {
    * it has not parsed before. `parse` gets the misses with the bytes read, so that what is stored is the parse of
    * exactly the bytes that were hashed.
    */
-  async parseFiles(jobs: readonly ContentFileJob[], parse: (jobs: ContentFileJob[]) => Promise<ContentFileParse[]>): Promise<ContentFileParse[]> {
+  async parseFiles(
+    jobs: readonly ContentFileJob[],
+    parse: (jobs: ContentFileJob[]) => Promise<ContentFileParse[]>,
+  ): Promise<ContentFileParse[]> {
     const parses = await this.loadParses();
     const stamps = await this.loadStamps();
     const results: ContentFileParse[] = new Array(jobs.length);
@@ -191,8 +205,16 @@ export class BuildCache implements OutputReuse {
    * relates to, the register entries it cites) and whether its resource is wanted back. Also how many are not
    * in the cache, to decide whether rendering them is worth the worker threads.
    */
-  async planRenders(answers: readonly ValidAnswer[], context: AnswerRenderContext, wantResource: (position: number) => boolean): Promise<{ keys: string[]; misses: number }> {
-    const stored = new Set((await readdir(path.join(this.folder, "answers")).catch(() => [] as string[])).map((name) => name.replace(/\.bin$/, "")));
+  async planRenders(
+    answers: readonly ValidAnswer[],
+    context: AnswerRenderContext,
+    wantResource: (position: number) => boolean,
+  ): Promise<{ keys: string[]; misses: number }> {
+    const stored = new Set(
+      (await readdir(path.join(this.folder, "answers")).catch(() => [] as string[])).map((name) =>
+        name.replace(/\.bin$/, ""),
+      ),
+    );
     this.storedAnswerKeys = stored;
     let misses = 0;
     const keys = answers.map(({ data, body }, position) => {
@@ -215,7 +237,11 @@ export class BuildCache implements OutputReuse {
   }
 
   /** The outputs of `jobs` (keys from planRenders): from the cache where it holds them, else from `render`, and stored. */
-  async renderAnswers(jobs: readonly AnswerJob[], keys: readonly string[], render: (jobs: AnswerJob[]) => Promise<AnswerOutput[]>): Promise<AnswerOutput[]> {
+  async renderAnswers(
+    jobs: readonly AnswerJob[],
+    keys: readonly string[],
+    render: (jobs: AnswerJob[]) => Promise<AnswerOutput[]>,
+  ): Promise<AnswerOutput[]> {
     const results: AnswerOutput[] = new Array(jobs.length);
     const misses: number[] = [];
     await Promise.all(
@@ -224,7 +250,8 @@ export class BuildCache implements OutputReuse {
         if (!this.storedAnswerKeys.has(key)) return void misses.push(at);
         const read = await readCheckedFile<StoredAnswer>(this.answerFile(key), key);
         if (read.found) {
-          if (read.blobs.length === ANSWER_BLOBS.length) return void (results[at] = answerFromStore(read.value, read.blobs));
+          if (read.blobs.length === ANSWER_BLOBS.length)
+            return void (results[at] = answerFromStore(read.value, read.blobs));
           this.note(path.join("answers", `${key}.bin`), "corrupt");
         } else if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
         misses.push(at);
@@ -263,17 +290,28 @@ export class BuildCache implements OutputReuse {
   // --- Stage 4: the output ---------------------------------------------------------------------------------
 
   async previous(outDir: string): Promise<PreviousOutput | undefined> {
-    const { previous, rejected } = await readPreviousOutput(path.join(this.folder, "output.bin"), `${this.version}\n${path.resolve(outDir)}`, outDir).catch(() => ({ previous: undefined, rejected: undefined }));
+    const { previous, rejected } = await readPreviousOutput(
+      path.join(this.folder, "output.bin"),
+      `${this.version}\n${path.resolve(outDir)}`,
+      outDir,
+    ).catch(() => ({ previous: undefined, rejected: undefined }));
     if (rejected) this.note("output.bin", rejected);
     return previous;
   }
 
-  async recordOutput(outDir: string, digests: ReadonlyMap<string, string>, counts: { linked: number; written: number }): Promise<void> {
+  async recordOutput(
+    outDir: string,
+    digests: ReadonlyMap<string, string>,
+    counts: { linked: number; written: number },
+  ): Promise<void> {
     this.stats.output = { ...counts };
     // A record that cannot be written only costs the next build its links: never fails this one.
-    await writeOutputRecord(path.join(this.folder, "output.bin"), `${this.version}\n${path.resolve(outDir)}`, outDir, digests).catch(() =>
-      rm(path.join(this.folder, "output.bin"), { force: true }).catch(() => undefined),
-    );
+    await writeOutputRecord(
+      path.join(this.folder, "output.bin"),
+      `${this.version}\n${path.resolve(outDir)}`,
+      outDir,
+      digests,
+    ).catch(() => rm(path.join(this.folder, "output.bin"), { force: true }).catch(() => undefined));
   }
 
   /**
@@ -291,11 +329,15 @@ export class BuildCache implements OutputReuse {
     if (complete) {
       // Only a complete build's stamps replace the last: a failed one may not have hashed every file.
       this.stamps = this.newStamps;
-      await writeCheckedFile(path.join(this.folder, "stamps.bin"), this.version, [...this.newStamps]).catch(() => undefined);
+      await writeCheckedFile(path.join(this.folder, "stamps.bin"), this.version, [...this.newStamps]).catch(
+        () => undefined,
+      );
       const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
       const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
       // Best effort: an entry left behind is only disk space.
-      await mapConcurrently(unused, FILE_CONCURRENCY, (name) => rm(path.join(this.folder, "answers", name), { force: true }).catch(() => undefined));
+      await mapConcurrently(unused, FILE_CONCURRENCY, (name) =>
+        rm(path.join(this.folder, "answers", name), { force: true }).catch(() => undefined),
+      );
     }
   }
 }
@@ -305,18 +347,33 @@ export class BuildCache implements OutputReuse {
  * as one string (V8's serialisation of a few hundred short strings cost more than reading the whole entry).
  */
 const ANSWER_BLOBS = ["file", "twin", "csvRow", "ndjsonLine"] as const;
-type StoredAnswer = Omit<AnswerOutput, (typeof ANSWER_BLOBS)[number] | "indexed"> & { indexed: Omit<AnswerOutput["indexed"], "terms"> & { terms: string } };
+type StoredAnswer = Omit<AnswerOutput, (typeof ANSWER_BLOBS)[number] | "indexed"> & {
+  indexed: Omit<AnswerOutput["indexed"], "terms"> & { terms: string };
+};
 /** Between the stored terms: never inside a term, which is letters and digits. */
 const TERM_SEPARATOR = " ";
 
 function answerToStore(output: AnswerOutput): { value: StoredAnswer; blobs: Uint8Array[] } {
   const { file, twin, csvRow, ndjsonLine, indexed, ...value } = output;
-  return { value: { ...value, indexed: { ...indexed, terms: indexed.terms.join(TERM_SEPARATOR) } }, blobs: [file, twin, csvRow, ndjsonLine] };
+  return {
+    value: { ...value, indexed: { ...indexed, terms: indexed.terms.join(TERM_SEPARATOR) } },
+    blobs: [file, twin, csvRow, ndjsonLine],
+  };
 }
 
-function answerFromStore({ indexed, ...value }: StoredAnswer, [file, twin, csvRow, ndjsonLine]: Buffer[]): AnswerOutput {
+function answerFromStore(
+  { indexed, ...value }: StoredAnswer,
+  [file, twin, csvRow, ndjsonLine]: Buffer[],
+): AnswerOutput {
   const terms = indexed.terms === "" ? [] : indexed.terms.split(TERM_SEPARATOR);
-  return { ...value, indexed: { ...indexed, terms }, file: file!, twin: twin!, csvRow: csvRow!, ndjsonLine: ndjsonLine! };
+  return {
+    ...value,
+    indexed: { ...indexed, terms },
+    file: file!,
+    twin: twin!,
+    csvRow: csvRow!,
+    ndjsonLine: ndjsonLine!,
+  };
 }
 
 /** A content file as it was when it was hashed: its stamp (stampOf), its digest, and when it was read. */
@@ -349,11 +406,22 @@ const KEPT_TARGETS = 8;
 async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void> {
   const names = await readdir(root).catch(() => [] as string[]);
   if (names.length <= keep) return;
-  const used = await Promise.all(names.map(async (name) => ({ name, at: (await stat(path.join(root, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const used = await Promise.all(
+    names.map(async (name) => ({ name, at: (await stat(path.join(root, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
   used.sort((a, b) => b.at - a.at);
-  await Promise.all(used.slice(keep).map(({ name }) => rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined)));
+  await Promise.all(
+    used
+      .slice(keep)
+      .map(({ name }) => rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined)),
+  );
 }
 
 function emptyStats(): CacheStats {
-  return { parsed: { hits: 0, misses: 0, read: 0 }, rendered: { hits: 0, misses: 0 }, output: { linked: 0, written: 0 }, renderedSlugs: [] };
+  return {
+    parsed: { hits: 0, misses: 0, read: 0 },
+    rendered: { hits: 0, misses: 0 },
+    output: { linked: 0, written: 0 },
+    renderedSlugs: [],
+  };
 }

@@ -25,12 +25,17 @@ const DIGEST_BYTES = 4;
 /** Why a file that exists was not used. */
 export type Rejection = "corrupt" | "misplaced";
 
-
 /**
  * `atomic: false` writes in place rather than to a temporary name renamed: for the many small entries, where a
  * torn file (a crash, two builds at once) only costs a miss, and the rename a file system call each.
  */
-export async function writeCheckedFile(file: string, key: string, value: unknown, blobs: readonly Uint8Array[] = [], { atomic = true } = {}): Promise<void> {
+export async function writeCheckedFile(
+  file: string,
+  key: string,
+  value: unknown,
+  blobs: readonly Uint8Array[] = [],
+  { atomic = true } = {},
+): Promise<void> {
   const serialised = serialize({ key, value, blobs: blobs.map((blob) => blob.byteLength) });
   const length = Buffer.alloc(4);
   length.writeUInt32LE(serialised.byteLength);
@@ -71,7 +76,8 @@ export async function readCheckedFile<T>(file: string, key: string): Promise<Che
 
 export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
   const header = MAGIC.length + DIGEST_BYTES;
-  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { found: false, rejected: "corrupt" };
+  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
+    return { found: false, rejected: "corrupt" };
   const payload = bytes.subarray(header);
   if (crc32(payload) !== bytes.readUInt32LE(MAGIC.length)) return { found: false, rejected: "corrupt" };
   const serialisedEnd = 4 + payload.readUInt32LE(0);
@@ -83,7 +89,11 @@ export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
   }
   if (entry?.key !== key) return { found: false, rejected: "misplaced" };
   const lengths = entry.blobs;
-  if (!Array.isArray(lengths) || lengths.reduce((sum: number, length: number) => sum + length, serialisedEnd) !== payload.length) return { found: false, rejected: "corrupt" };
+  if (
+    !Array.isArray(lengths) ||
+    lengths.reduce((sum: number, length: number) => sum + length, serialisedEnd) !== payload.length
+  )
+    return { found: false, rejected: "corrupt" };
   const blobs: Buffer[] = [];
   let at = serialisedEnd;
   for (const length of lengths as number[]) blobs.push(payload.subarray(at, (at += length)));

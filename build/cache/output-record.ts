@@ -18,7 +18,11 @@ interface OutputRecord {
   digests: Array<[string, string]>;
 }
 
-export async function readPreviousOutput(recordFile: string, key: string, outDir: string): Promise<{ previous?: PreviousOutput; rejected?: Rejection }> {
+export async function readPreviousOutput(
+  recordFile: string,
+  key: string,
+  outDir: string,
+): Promise<{ previous?: PreviousOutput; rejected?: Rejection }> {
   const read = await readCheckedFile<OutputRecord>(recordFile, key);
   if (!read.found) return read.rejected ? { rejected: read.rejected } : {};
   const record = read.value;
@@ -47,7 +51,12 @@ export async function readPreviousOutput(recordFile: string, key: string, outDir
   };
 }
 
-export async function writeOutputRecord(recordFile: string, key: string, outDir: string, digests: ReadonlyMap<string, string>): Promise<void> {
+export async function writeOutputRecord(
+  recordFile: string,
+  key: string,
+  outDir: string,
+  digests: ReadonlyMap<string, string>,
+): Promise<void> {
   const folder = await lstat(outDir, { bigint: true });
   // The seal is the ctime of a file made now, on the output's own file system, read by the same clock as the
   // output's files: every file of the swapped-in output was last changed before it. That clock ticks coarsely
@@ -60,7 +69,11 @@ export async function writeOutputRecord(recordFile: string, key: string, outDir:
     await new Promise((resolve) => setTimeout(resolve, 1));
     sealed = await creationTime(marker);
   }
-  const record: OutputRecord = { folderInode: String(folder.ino), sealedCtimeNs: String(sealed), digests: [...digests] };
+  const record: OutputRecord = {
+    folderInode: String(folder.ino),
+    sealedCtimeNs: String(sealed),
+    digests: [...digests],
+  };
   await writeCheckedFile(recordFile, key, record);
 }
 

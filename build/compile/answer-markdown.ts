@@ -10,7 +10,11 @@ import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import { replaceCitations } from "../markdown/citations.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
-export function answerMarkdown(data: AnswerFrontMatter, markdown: string, register: ReadonlyMap<string, Source>): string {
+export function answerMarkdown(
+  data: AnswerFrontMatter,
+  markdown: string,
+  register: ReadonlyMap<string, Source>,
+): string {
   const sources = resolveSources(register, data.sources);
   const numberOf = new Map(data.sources.map((id, index) => [id, index + 1]));
   const frontMatter = {
@@ -31,7 +35,10 @@ export function answerMarkdown(data: AnswerFrontMatter, markdown: string, regist
   };
   // Every string quoted: a YAML 1.1 reader would otherwise take a date such as 2026-11-21 for a timestamp.
   const yaml = stringify(frontMatter, { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 });
-  const body = replaceCitations(markdown.replace(/\r\n?/g, "\n").trim(), (ids) => `[${ids.map((id) => numberOf.get(id)).join(", ")}]`);
+  const body = replaceCitations(
+    markdown.replace(/\r\n?/g, "\n").trim(),
+    (ids) => `[${ids.map((id) => numberOf.get(id)).join(", ")}]`,
+  );
   const list = sources.map((source, index) => `${index + 1}. ${sourceReference(source)}`).join("\n");
   return `---\n${yaml}---\n\n# ${data.title}\n\n**${data.question}**\n\n${data.summary.trim()}\n\n${body}\n\n## Sources\n\n${list}\n`;
 }

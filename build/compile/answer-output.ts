@@ -58,10 +58,15 @@ const utf8 = new TextEncoder();
 const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The costly part of the compile stage, one answer at a time: read the body, render it, serialise it. */
-export async function renderAnswerOutput(job: AnswerJob, context: AnswerRenderContext, read: FileReader): Promise<AnswerOutput> {
+export async function renderAnswerOutput(
+  job: AnswerJob,
+  context: AnswerRenderContext,
+  read: FileReader,
+): Promise<AnswerOutput> {
   const markdown = await readAnswerBody(job.body, read);
   // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
-  if ("path" in job.body && sha256Hex(markdown) !== job.bodyDigest) throw new Error(`${job.body.path} changed while the build ran`);
+  if ("path" in job.body && sha256Hex(markdown) !== job.bodyDigest)
+    throw new Error(`${job.body.path} changed while the build ran`);
   const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
   const ndjsonLine = canonicalJsonLine(resource);
   const digest = answerContentDigest(ndjsonLine);

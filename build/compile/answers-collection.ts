@@ -4,7 +4,16 @@
  * the NDJSON, llms-full.txt and the header rules, then dropped, so
  * that nothing held grows with the collection but the search index and the slugs and titles.
  */
-import { answerFileEnvelope, collectionPageUrl, envelopeParts, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths, type Envelope } from "../api/envelope.ts";
+import {
+  answerFileEnvelope,
+  collectionPageUrl,
+  envelopeParts,
+  NO_FILTERS,
+  pageCountOf,
+  pageEnvelope,
+  pagePaths,
+  type Envelope,
+} from "../api/envelope.ts";
 import { answerMarkdownPath, answerPath, collectionPath } from "../api/layout.ts";
 import type { Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
@@ -46,7 +55,20 @@ export interface AnswersCollection {
   firstPage: AnswerResource[];
 }
 
-export async function writeAnswersCollection({ workers, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest, cache }: AnswersCollectionInput): Promise<AnswersCollection> {
+export async function writeAnswersCollection({
+  workers,
+  answers,
+  register,
+  pageSize,
+  sink,
+  dataPackage,
+  llmsFull,
+  ndjson,
+  headersFile,
+  examples,
+  contentDigest,
+  cache,
+}: AnswersCollectionInput): Promise<AnswersCollection> {
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
   const pageCount = pageCountOf(answers.length, pageSize);
   const answersPageUrl = collectionPageUrl("answers", pageCount);
@@ -55,7 +77,10 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   // The answers of the page being filled, as the UTF-8 bytes of their JSON (views into their own files' bytes).
   let pageFragments: Uint8Array[] = [];
   const writePage = async (page: number) => {
-    const parts = envelopeParts(pageFragments, pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest));
+    const parts = envelopeParts(
+      pageFragments,
+      pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest),
+    );
     const bytes = Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
     for (const path of pagePaths("answers", page, pageCount)) {
       await sink.file(path, bytes);
@@ -74,8 +99,16 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   const rendered = readAhead(
     Math.ceil(answers.length / batch),
     (at) => {
-      const jobs = answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({ data: answer.data, body: answer.body.source, bodyDigest: answer.body.digest, wantResource: wantResource(at * batch + offset) }));
-      const render = (jobs: AnswerJob[]) => runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
+      const jobs = answers
+        .slice(at * batch, (at + 1) * batch)
+        .map((answer, offset) => ({
+          data: answer.data,
+          body: answer.body.source,
+          bodyDigest: answer.body.digest,
+          wantResource: wantResource(at * batch + offset),
+        }));
+      const render = (jobs: AnswerJob[]) =>
+        runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
       return plan ? cache!.renderAnswers(jobs, plan.keys.slice(at * batch, (at + 1) * batch), render) : render(jobs);
     },
     onThreads ? 8 : 32,
@@ -83,7 +116,8 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
   let outputs: AnswerOutput[] = [];
   for (let position = 0; position < answers.length; position++) {
     if (position % batch === 0) outputs = await rendered.next();
-    const { slug, file, fragment, sha256, indexed, csvRow, ndjsonLine, digest, twin, resource } = outputs[position % batch]!;
+    const { slug, file, fragment, sha256, indexed, csvRow, ndjsonLine, digest, twin, resource } =
+      outputs[position % batch]!;
     index.add(indexed);
     const self = answerPath(slug);
     await sink.file(self, file, sha256.file);
@@ -98,7 +132,10 @@ export async function writeAnswersCollection({ workers, answers, register, pageS
     if (pageFragments.length === pageSize) await writePage(Math.floor(position / pageSize) + 1);
   }
   if (pageFragments.length > 0 || answers.length === 0) await writePage(pageCount);
-  examples.set(collectionPath("answers"), { data: firstPage.slice(0, 1), ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest) });
+  examples.set(collectionPath("answers"), {
+    data: firstPage.slice(0, 1),
+    ...pageEnvelope(1, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest),
+  });
   const searchFiles = await writeSearchIndex(sink, index, contentDigest, pageSize);
   return { searchFiles, firstPage };
 }

@@ -18,9 +18,17 @@ export const NETLIFY_CONFIGURATION_FILES = new Set(["/_headers"]);
 export const UNLISTED_FILES: ReadonlySet<string> = new Set([...NETLIFY_CONFIGURATION_FILES, API_NOT_FOUND_FILE]);
 
 /** `filesPage` renders the page of links from the URL list. */
-export function archiveManifests(digests: ReadonlyMap<string, string>, filesPage: (urls: readonly string[]) => string): Array<{ path: string; contents: string }> {
+export function archiveManifests(
+  digests: ReadonlyMap<string, string>,
+  filesPage: (urls: readonly string[]) => string,
+): Array<{ path: string; contents: string }> {
   // The lists are listed too, so that a mirror made from urls.txt carries its own checksums.
-  const urls = [...[...digests.keys()].filter((path) => !UNLISTED_FILES.has(path)), URLS_PATH, FILES_PAGE_FILE, CHECKSUMS_PATH].sort();
+  const urls = [
+    ...[...digests.keys()].filter((path) => !UNLISTED_FILES.has(path)),
+    URLS_PATH,
+    FILES_PAGE_FILE,
+    CHECKSUMS_PATH,
+  ].sort();
   const urlsFile = { path: URLS_PATH, contents: urls.join("\n") + "\n" };
   const pageFile = { path: FILES_PAGE_FILE, contents: filesPage(urls) };
   const all = new Map(digests);

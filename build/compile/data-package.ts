@@ -9,7 +9,15 @@ import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
 import { VOCABULARIES } from "./vocabularies.ts";
 import { citationText } from "../describe/citation.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type SiteSettings, type Source } from "../content/types.ts";
+import {
+  CERTIFICATION_PROGRAMMES,
+  COMPLIANCE_RULES,
+  WARRANTY_TERMS,
+  type Criterion,
+  type Listing,
+  type SiteSettings,
+  type Source,
+} from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { PARTIAL_DATE_PATTERN } from "../schemas/published-schema.ts";
 
@@ -58,16 +66,61 @@ export interface DataPackageInput {
 const ANSWER_FIELDS: Table<AnswerResource>["fields"] = [
   { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
   { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
-  { name: "question", type: "string", required: true, description: "The buyer's question.", value: (row) => row.question },
+  {
+    name: "question",
+    type: "string",
+    required: true,
+    description: "The buyer's question.",
+    value: (row) => row.question,
+  },
   { name: "summary", type: "string", required: true, description: "Short answer.", value: (row) => row.summary },
   { name: "tags", type: "string", description: "Tags, separated by '; '.", value: (row) => list(row.tags) },
-  { name: "product_families", type: "string", description: "Product family slugs, separated by '; '.", value: (row) => list(row.product_families) },
-  { name: "related", type: "string", description: "Related answer slugs, separated by '; '.", value: (row) => list(row.related.map((related) => related.slug)) },
-  { name: "sources", type: "string", description: "Cited source ids, separated by '; ' (see sources.csv).", value: (row) => list(row.sources.map((source) => source.id)) },
-  { name: "reviewed", type: "date", required: true, description: "When the answer was last reviewed.", value: (row) => row.reviewed },
-  { name: "word_count", type: "integer", required: true, description: "Words in the body.", value: (row) => row.body.word_count },
-  { name: "body_markdown", type: "string", required: true, description: "The body, Markdown with [@source-id] citations.", value: (row) => row.body.markdown },
-  { name: "url", type: "string", required: true, description: "The answer's canonical JSON file, root-relative.", value: (row) => row.links.self },
+  {
+    name: "product_families",
+    type: "string",
+    description: "Product family slugs, separated by '; '.",
+    value: (row) => list(row.product_families),
+  },
+  {
+    name: "related",
+    type: "string",
+    description: "Related answer slugs, separated by '; '.",
+    value: (row) => list(row.related.map((related) => related.slug)),
+  },
+  {
+    name: "sources",
+    type: "string",
+    description: "Cited source ids, separated by '; ' (see sources.csv).",
+    value: (row) => list(row.sources.map((source) => source.id)),
+  },
+  {
+    name: "reviewed",
+    type: "date",
+    required: true,
+    description: "When the answer was last reviewed.",
+    value: (row) => row.reviewed,
+  },
+  {
+    name: "word_count",
+    type: "integer",
+    required: true,
+    description: "Words in the body.",
+    value: (row) => row.body.word_count,
+  },
+  {
+    name: "body_markdown",
+    type: "string",
+    required: true,
+    description: "The body, Markdown with [@source-id] citations.",
+    value: (row) => row.body.markdown,
+  },
+  {
+    name: "url",
+    type: "string",
+    required: true,
+    description: "The answer's canonical JSON file, root-relative.",
+    value: (row) => row.links.self,
+  },
 ];
 
 /** An answer's line of answers.csv. A function of the answer alone, so that it can be made where the answer is rendered. */
@@ -132,15 +185,28 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
     table<SupplierResource>({
       name: "suppliers",
       title: "Supplier directory",
-      description: "One row per supplier, in rank order, with the per-criterion scores the rank follows and the facts behind each.",
+      description:
+        "One row per supplier, in rank order, with the per-criterion scores the rank follows and the facts behind each.",
       primaryKey: "slug",
       rows: input.suppliers,
       fields: [
         { name: "rank", type: "integer", required: true, description: "Position, 1 first.", value: (row) => row.rank },
         { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
         { name: "name", type: "string", required: true, description: "Name.", value: (row) => row.name },
-        { name: "score", type: "number", required: true, description: "Weighted score, 0 to 5.", value: (row) => row.score },
-        { name: "rank_meaning", type: "string", required: true, description: "What the rank means, as published next to it.", value: (row) => row.rank_meaning },
+        {
+          name: "score",
+          type: "number",
+          required: true,
+          description: "Weighted score, 0 to 5.",
+          value: (row) => row.score,
+        },
+        {
+          name: "rank_meaning",
+          type: "string",
+          required: true,
+          description: "What the rank means, as published next to it.",
+          value: (row) => row.rank_meaning,
+        },
         ...input.criteria.flatMap((criterion) => {
           const column = criterion.id.replaceAll("-", "_");
           return [
@@ -162,37 +228,143 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         }),
         { name: "website", type: "string", description: "Home page, where known.", value: (row) => row.website },
         { name: "summary", type: "string", required: true, description: "Summary.", value: (row) => row.summary },
-        { name: "products", type: "string", description: "Products named by the sources, separated by '; '.", value: (row) => list(row.makes.flatMap((made) => made.products)) },
-        { name: "ownership_status", type: "string", required: true, enum: VOCABULARIES.ownershipStatus, description: "documented, reported or unknown.", value: (row) => row.ownership.status },
-        { name: "ownership", type: "string", required: true, description: "Who owns the supplier, as far as the sources say.", value: (row) => row.ownership.text },
-        { name: "strengths", type: "string", description: "Strengths, separated by '; '.", value: (row) => list(row.strengths.map((claim) => claim.text)) },
-        { name: "caveats", type: "string", description: "Caveats, separated by '; '.", value: (row) => list(row.caveats.map((claim) => claim.text)) },
-        { name: "sources", type: "string", description: "Cited source ids, separated by '; '.", value: (row) => list(row.sources.map((source) => source.id)) },
+        {
+          name: "products",
+          type: "string",
+          description: "Products named by the sources, separated by '; '.",
+          value: (row) => list(row.makes.flatMap((made) => made.products)),
+        },
+        {
+          name: "ownership_status",
+          type: "string",
+          required: true,
+          enum: VOCABULARIES.ownershipStatus,
+          description: "documented, reported or unknown.",
+          value: (row) => row.ownership.status,
+        },
+        {
+          name: "ownership",
+          type: "string",
+          required: true,
+          description: "Who owns the supplier, as far as the sources say.",
+          value: (row) => row.ownership.text,
+        },
+        {
+          name: "strengths",
+          type: "string",
+          description: "Strengths, separated by '; '.",
+          value: (row) => list(row.strengths.map((claim) => claim.text)),
+        },
+        {
+          name: "caveats",
+          type: "string",
+          description: "Caveats, separated by '; '.",
+          value: (row) => list(row.caveats.map((claim) => claim.text)),
+        },
+        {
+          name: "sources",
+          type: "string",
+          description: "Cited source ids, separated by '; '.",
+          value: (row) => list(row.sources.map((source) => source.id)),
+        },
       ],
     }),
     table<(typeof records)[number]>({
       name: "evidence",
       title: "Evidence register",
-      description: "One row per record, by family order, supplier rank and product: a status for each certification programme, compliance rule and warranty term.",
+      description:
+        "One row per record, by family order, supplier rank and product: a status for each certification programme, compliance rule and warranty term.",
       primaryKey: "id",
       foreignKeys: [{ fields: "supplier", reference: { resource: "suppliers", fields: "slug" } }],
       rows: records,
       fields: [
-        { name: "id", type: "string", required: true, description: "Supplier slug and product, joined by --.", value: ({ record }) => record.id },
-        { name: "family", type: "string", required: true, enum: input.families.map((family) => family.family), description: "Product family slug, one of the register's families.", value: ({ family }) => family.family },
-        { name: "supplier", type: "string", required: true, description: "Supplier slug.", value: ({ record }) => record.supplier.slug },
-        { name: "product", type: "string", required: true, description: "Product.", value: ({ record }) => record.product },
+        {
+          name: "id",
+          type: "string",
+          required: true,
+          description: "Supplier slug and product, joined by --.",
+          value: ({ record }) => record.id,
+        },
+        {
+          name: "family",
+          type: "string",
+          required: true,
+          enum: input.families.map((family) => family.family),
+          description: "Product family slug, one of the register's families.",
+          value: ({ family }) => family.family,
+        },
+        {
+          name: "supplier",
+          type: "string",
+          required: true,
+          description: "Supplier slug.",
+          value: ({ record }) => record.supplier.slug,
+        },
+        {
+          name: "product",
+          type: "string",
+          required: true,
+          description: "Product.",
+          value: ({ record }) => record.product,
+        },
         ...CERTIFICATION_PROGRAMMES.flatMap((programme) => {
           const prefix = programme.replaceAll("-", "_");
           return [
-            { name: `${prefix}_status`, type: "string" as const, required: true, enum: VOCABULARIES.certificationStatus, description: `${programme}: the current certification status (see ${prefix}_listed_* for what the newest dated list version showed).`, value: ({ record }: (typeof records)[number]) => record.certification[programme].status },
-            { name: `${prefix}_firmware`, type: "string" as const, description: `${programme}: the firmware the list version behind the current status names.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].firmware },
-            { name: `${prefix}_valid_until`, type: "date" as const, description: `${programme}: the end date that list version gives.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].valid_until },
-            { name: `${prefix}_as_of`, type: "date" as const, description: `${programme}: the date of the list version the current status rests on.`, value: ({ record }: (typeof records)[number]) => record.certification[programme].as_of },
-            { name: `${prefix}_listed_status`, type: "string" as const, enum: VOCABULARIES.listingStatus, description: `${programme}: listed where a dated version of the list we read names the product (what it showed then, not a current status); empty otherwise.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.status },
-            { name: `${prefix}_listed_as_of`, type: "date" as const, description: `${programme}: the date of the newest list version read that lists the product.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.as_of },
-            { name: `${prefix}_listed_firmware`, type: "string" as const, description: `${programme}: the firmware that version names.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.firmware },
-            { name: `${prefix}_listed_valid_until`, type: "date" as const, description: `${programme}: the end date that version gives.`, value: ({ record }: (typeof records)[number]) => newestListing(record.certification[programme].listings)?.valid_until },
+            {
+              name: `${prefix}_status`,
+              type: "string" as const,
+              required: true,
+              enum: VOCABULARIES.certificationStatus,
+              description: `${programme}: the current certification status (see ${prefix}_listed_* for what the newest dated list version showed).`,
+              value: ({ record }: (typeof records)[number]) => record.certification[programme].status,
+            },
+            {
+              name: `${prefix}_firmware`,
+              type: "string" as const,
+              description: `${programme}: the firmware the list version behind the current status names.`,
+              value: ({ record }: (typeof records)[number]) => record.certification[programme].firmware,
+            },
+            {
+              name: `${prefix}_valid_until`,
+              type: "date" as const,
+              description: `${programme}: the end date that list version gives.`,
+              value: ({ record }: (typeof records)[number]) => record.certification[programme].valid_until,
+            },
+            {
+              name: `${prefix}_as_of`,
+              type: "date" as const,
+              description: `${programme}: the date of the list version the current status rests on.`,
+              value: ({ record }: (typeof records)[number]) => record.certification[programme].as_of,
+            },
+            {
+              name: `${prefix}_listed_status`,
+              type: "string" as const,
+              enum: VOCABULARIES.listingStatus,
+              description: `${programme}: listed where a dated version of the list we read names the product (what it showed then, not a current status); empty otherwise.`,
+              value: ({ record }: (typeof records)[number]) =>
+                newestListing(record.certification[programme].listings)?.status,
+            },
+            {
+              name: `${prefix}_listed_as_of`,
+              type: "date" as const,
+              description: `${programme}: the date of the newest list version read that lists the product.`,
+              value: ({ record }: (typeof records)[number]) =>
+                newestListing(record.certification[programme].listings)?.as_of,
+            },
+            {
+              name: `${prefix}_listed_firmware`,
+              type: "string" as const,
+              description: `${programme}: the firmware that version names.`,
+              value: ({ record }: (typeof records)[number]) =>
+                newestListing(record.certification[programme].listings)?.firmware,
+            },
+            {
+              name: `${prefix}_listed_valid_until`,
+              type: "date" as const,
+              description: `${programme}: the end date that version gives.`,
+              value: ({ record }: (typeof records)[number]) =>
+                newestListing(record.certification[programme].listings)?.valid_until,
+            },
           ];
         }),
         ...COMPLIANCE_RULES.map((rule) => ({
@@ -204,10 +376,27 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
           value: ({ record }: (typeof records)[number]) => record.compliance[rule].status,
         })),
         ...WARRANTY_TERMS.flatMap((term) => [
-          { name: `${term}_status`, type: "string" as const, required: true, enum: VOCABULARIES.warrantyStatus, description: `${term}: ${TERM_DESCRIPTIONS[term]}`, value: ({ record }: (typeof records)[number]) => record.warranty[term].status },
-          { name: `${term}_value`, type: "string" as const, description: `${term}: as the source states it.`, value: ({ record }: (typeof records)[number]) => record.warranty[term].value },
+          {
+            name: `${term}_status`,
+            type: "string" as const,
+            required: true,
+            enum: VOCABULARIES.warrantyStatus,
+            description: `${term}: ${TERM_DESCRIPTIONS[term]}`,
+            value: ({ record }: (typeof records)[number]) => record.warranty[term].status,
+          },
+          {
+            name: `${term}_value`,
+            type: "string" as const,
+            description: `${term}: as the source states it.`,
+            value: ({ record }: (typeof records)[number]) => record.warranty[term].value,
+          },
         ]),
-        { name: "sources", type: "string", description: "Cited source ids, separated by '; '.", value: ({ record }) => list(record.sources.map((source) => source.id)) },
+        {
+          name: "sources",
+          type: "string",
+          description: "Cited source ids, separated by '; '.",
+          value: ({ record }) => list(record.sources.map((source) => source.id)),
+        },
       ],
     }),
     table<Source>({
@@ -217,14 +406,47 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
       primaryKey: "id",
       rows: [...input.sources].sort((a, b) => (a.id < b.id ? -1 : 1)),
       fields: [
-        { name: "id", type: "string", required: true, description: "Identifier cited by the other tables.", value: (row) => row.id },
+        {
+          name: "id",
+          type: "string",
+          required: true,
+          description: "Identifier cited by the other tables.",
+          value: (row) => row.id,
+        },
         { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
         { name: "publisher", type: "string", required: true, description: "Publisher.", value: (row) => row.publisher },
         { name: "url", type: "string", description: "URL, only where the source gives one.", value: (row) => row.url },
-        { name: "published", type: "string", pattern: PARTIAL_DATE, description: "The source's own date: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.published },
-        { name: "accessed", type: "string", required: true, pattern: PARTIAL_DATE, description: "When it was read: YYYY, YYYY-MM or YYYY-MM-DD.", value: (row) => row.accessed },
-        { name: "kind", type: "string", required: true, enum: VOCABULARIES.sourceKind, description: "Kind of source.", value: (row) => row.kind },
-        { name: "confidence", type: "string", required: true, enum: VOCABULARIES.sourceConfidence, description: "documented, reported or unverified.", value: (row) => row.confidence },
+        {
+          name: "published",
+          type: "string",
+          pattern: PARTIAL_DATE,
+          description: "The source's own date: YYYY, YYYY-MM or YYYY-MM-DD.",
+          value: (row) => row.published,
+        },
+        {
+          name: "accessed",
+          type: "string",
+          required: true,
+          pattern: PARTIAL_DATE,
+          description: "When it was read: YYYY, YYYY-MM or YYYY-MM-DD.",
+          value: (row) => row.accessed,
+        },
+        {
+          name: "kind",
+          type: "string",
+          required: true,
+          enum: VOCABULARIES.sourceKind,
+          description: "Kind of source.",
+          value: (row) => row.kind,
+        },
+        {
+          name: "confidence",
+          type: "string",
+          required: true,
+          enum: VOCABULARIES.sourceConfidence,
+          description: "documented, reported or unverified.",
+          value: (row) => row.confidence,
+        },
         { name: "note", type: "string", description: "Note.", value: (row) => row.note },
       ],
     }),
@@ -258,7 +480,11 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
       dialect: { delimiter: ",", lineTerminator: "\r\n", quoteChar: '"', doubleQuote: true, header: true },
       schema: {
         fields: current.fields.map(({ value: _value, required, enum: vocabulary, pattern, ...field }) => {
-          const constraints = { ...(required ? { required: true } : {}), ...(vocabulary ? { enum: [...vocabulary] } : {}), ...(pattern ? { pattern } : {}) };
+          const constraints = {
+            ...(required ? { required: true } : {}),
+            ...(vocabulary ? { enum: [...vocabulary] } : {}),
+            ...(pattern ? { pattern } : {}),
+          };
           return { ...field, ...(Object.keys(constraints).length > 0 ? { constraints } : {}) };
         }),
         primaryKey: current.primaryKey,
@@ -271,14 +497,18 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
 
 /** What each warranty column holds: the base warranty's terms, and apart from them a paid plan. */
 const TERM_DESCRIPTIONS: Record<(typeof WARRANTY_TERMS)[number], string> = {
-  standard_term: "the status of this product's base warranty length (a supplier's generic policy does not make it documented).",
+  standard_term:
+    "the status of this product's base warranty length (a supplier's generic policy does not make it documented).",
   extension_window: "the status of when an extension of the base warranty can be bought.",
   advance_replacement: "the status of advance replacement under the base warranty (not under a paid plan).",
   paid_plan: "the status of what a paid service plan adds, apart from the base warranty.",
 };
 
 function newestListing(listings: readonly Listing[] | undefined): Listing | undefined {
-  return listings?.reduce<Listing | undefined>((newest, listing) => (!newest || listing.as_of > newest.as_of ? listing : newest), undefined);
+  return listings?.reduce<Listing | undefined>(
+    (newest, listing) => (!newest || listing.as_of > newest.as_of ? listing : newest),
+    undefined,
+  );
 }
 
 function table<Row>(definition: Table<Row>): Table<unknown> {
@@ -290,7 +520,10 @@ function csvLine(cells: readonly Cell[]): string {
 }
 
 function csv(current: Table<unknown>): string {
-  return [csvLine(current.fields.map((field) => field.name)), ...current.rows.map((row) => csvLine(current.fields.map((field) => field.value(row))))].join("");
+  return [
+    csvLine(current.fields.map((field) => field.name)),
+    ...current.rows.map((row) => csvLine(current.fields.map((field) => field.value(row)))),
+  ].join("");
 }
 
 function quote(cell: Cell): string {

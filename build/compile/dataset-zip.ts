@@ -29,13 +29,21 @@ export function inDatasetZip(path: string): boolean {
 export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, generatedAt: string): Promise<void> {
   const folder = `av-buyer-data-${site.version}/`;
   const files = [...sink.digests.keys()].filter(inDatasetZip).sort();
-  const entries = [...files.map((path) => ({ name: folder + path.slice(1), path })), { name: folder + README, path: undefined }].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries = [
+    ...files.map((path) => ({ name: folder + path.slice(1), path })),
+    { name: folder + README, path: undefined },
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
   const readmeBytes = Buffer.from(readme(site, generatedAt, files));
   for (const { name, path } of entries) {
-    await zip.add(name, path ? () => sink.pieces(path) : async function* () {
-      yield readmeBytes;
-    });
+    await zip.add(
+      name,
+      path
+        ? () => sink.pieces(path)
+        : async function* () {
+            yield readmeBytes;
+          },
+    );
   }
   await zip.finish();
 }
@@ -62,6 +70,9 @@ Contents, with the paths the API serves them at:
 - data/: the CSV tables with their Frictionless data package (datapackage.json).
 
 Files (${files.length + 1}):
-${[README, ...files.map((path) => path.slice(1))].sort().map((name) => `- ${name}`).join("\n")}
+${[README, ...files.map((path) => path.slice(1))]
+  .sort()
+  .map((name) => `- ${name}`)
+  .join("\n")}
 `;
 }

@@ -51,6 +51,8 @@ export function compileEvidence(
             sources: resolveSources(register, cited),
           };
         })
-        .sort((a, b) => a.supplier.rank - b.supplier.rank || (a.product < b.product ? -1 : a.product > b.product ? 1 : 0)),
+        .sort(
+          (a, b) => a.supplier.rank - b.supplier.rank || (a.product < b.product ? -1 : a.product > b.product ? 1 : 0),
+        ),
     }));
 }

@@ -38,6 +38,10 @@ export class HeadersFileWriter {
 
   /** Netlify's _headers format: a path line, indented "Name: value" lines, a blank line between blocks. */
   private async block([path, values]: HeaderBlock): Promise<void> {
-    await this.output!.write(`${path}\n${Object.entries(values).map(([name, value]) => `  ${name}: ${value}\n`).join("")}\n`);
+    await this.output!.write(
+      `${path}\n${Object.entries(values)
+        .map(([name, value]) => `  ${name}: ${value}\n`)
+        .join("")}\n`,
+    );
   }
 }

@@ -1,5 +1,11 @@
 import { canonicalJson } from "../api/canonical-json.ts";
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../api/layout.ts";
+import {
+  ANSWERS_SEARCH_INDEX_FILE,
+  SEARCH_SUGGESTIONS_FILE,
+  searchDocumentsPath,
+  searchPrefixPath,
+  searchTermsPath,
+} from "../api/layout.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import type { SearchIndexBuilder, SearchIndexFile } from "../search/search-index.ts";
 
@@ -23,7 +29,12 @@ function pathOf(file: SearchIndexFile): string {
  * Writes the search index's files, one at a time (each is small: a shard of words, a chunk of slugs), and gives
  * back their texts by path: the docs' examples are answered from them, and the offline page embeds them.
  */
-export async function writeSearchIndex(sink: OutputSink, builder: SearchIndexBuilder, contentDigest: string, pageSize: number): Promise<Map<string, string>> {
+export async function writeSearchIndex(
+  sink: OutputSink,
+  builder: SearchIndexBuilder,
+  contentDigest: string,
+  pageSize: number,
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   for (const file of builder.files(contentDigest, pageSize)) {
     const path = pathOf(file);

@@ -6,7 +6,11 @@ import { resolveSources } from "./resolve-sources.ts";
 export type { DisclosureResource, SupplierResource };
 
 /** Suppliers in rank order, each with what its rank means, its weighted score and the sources its claims and scores cite. */
-export function compileSuppliers(suppliers: readonly SupplierContent[], disclosure: DisclosureContent, register: ReadonlyMap<string, Source>): SupplierResource[] {
+export function compileSuppliers(
+  suppliers: readonly SupplierContent[],
+  disclosure: DisclosureContent,
+  register: ReadonlyMap<string, Source>,
+): SupplierResource[] {
   const { criteria } = disclosure;
   return [...suppliers]
     .sort((a, b) => a.rank - b.rank)
@@ -32,6 +36,9 @@ export function compileSuppliers(suppliers: readonly SupplierContent[], disclosu
     });
 }
 
-export function compileDisclosure(disclosure: DisclosureContent, register: ReadonlyMap<string, Source>): DisclosureResource {
+export function compileDisclosure(
+  disclosure: DisclosureContent,
+  register: ReadonlyMap<string, Source>,
+): DisclosureResource {
   return { ...disclosure, sources: resolveSources(register, disclosure.sources) };
 }

@@ -19,7 +19,11 @@ export const VOCABULARIES = {
 
 /** The evidence register's status vocabularies with what each value means, as the schemas say it. */
 export const EVIDENCE_VOCABULARIES = [
-  { name: "Certification (current status)", values: VOCABULARIES.certificationStatus, meaning: defs["certification-status"].description },
+  {
+    name: "Certification (current status)",
+    values: VOCABULARIES.certificationStatus,
+    meaning: defs["certification-status"].description,
+  },
   { name: "Listing (a dated list version)", values: VOCABULARIES.listingStatus, meaning: defs.listing.description },
   { name: "Compliance", values: VOCABULARIES.complianceStatus, meaning: defs["compliance-status"].description },
   { name: "Warranty", values: VOCABULARIES.warrantyStatus, meaning: defs["warranty-status"].description },

@@ -63,7 +63,12 @@ export function stemOf(file: string): string {
  * Parses one file's bytes. With `absolutePath`, the body is read again from there when it is rendered; without
  * it, the body's text is kept.
  */
-export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Array, absolutePath?: string): ContentFileParse {
+export function parseContentFile(
+  kind: ContentKind,
+  file: string,
+  bytes: Uint8Array,
+  absolutePath?: string,
+): ContentFileParse {
   const read = readYamlOf(kind, file, bytes);
   if ("diagnostics" in read) return read;
   const { yaml, lines } = read;
@@ -71,7 +76,13 @@ export function parseContentFile(kind: ContentKind, file: string, bytes: Uint8Ar
   if (!parsed.ok) return { diagnostics: parsed.diagnostics };
   const stem = stemOf(file);
   if (!read.body) return { kind, file, stem, data: parsed.data };
-  return { kind, file, stem, data: parsed.data, body: markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath) };
+  return {
+    kind,
+    file,
+    stem,
+    data: parsed.data,
+    body: markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath),
+  };
 }
 
 /**
@@ -109,18 +120,27 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   const split = splitFrontMatter(text);
   if (!split.ok) {
     if (split.problem === "engine") {
-      return fail("front-matter/engine", `the opening line is "${split.opening}"; only "---" (plain YAML) is accepted.`);
+      return fail(
+        "front-matter/engine",
+        `the opening line is "${split.opening}"; only "---" (plain YAML) is accepted.`,
+      );
     }
     if (split.problem === "unclosed") return fail("front-matter/unclosed", "no line '---' ends the front matter.");
     return fail("front-matter/missing", "the file does not start with a line '---'.");
   }
   if (split.yaml.trim() === "") return fail("file/empty", "the front matter is empty.", { line: 2, column: 1 });
-  return { yaml: { text: split.yaml, offset: split.yamlOffset }, lines, body: { text: split.body, offset: split.bodyOffset } };
+  return {
+    yaml: { text: split.yaml, offset: split.yamlOffset },
+    lines,
+    body: { text: split.body, offset: split.bodyOffset },
+  };
 }
 
 function markdownBody(markdown: string, firstLine: number, absolutePath: string | undefined): MarkdownBody {
   // The ids are slices of the file's text, and V8 keeps a slice's whole parent alive: copied, they hold only themselves.
-  const citedIds = JSON.parse(JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))])) as string[];
+  const citedIds = JSON.parse(
+    JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))]),
+  ) as string[];
   const outline = JSON.parse(JSON.stringify(outlineAnswer(markdown, firstLine))) as AnswerOutline;
   const digest = createHash("sha256").update(markdown).digest("hex");
   return { citedIds, outline, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };

@@ -16,7 +16,13 @@ export interface LayoutEntry {
 export const CONTENT_LAYOUT: readonly LayoutEntry[] = [
   { kind: "site", path: "site.yaml", many: false, extension: ".yaml", schema: "content-site.schema.json" },
   { kind: "sources", path: "sources.yaml", many: false, extension: ".yaml", schema: "content-sources.schema.json" },
-  { kind: "disclosure", path: "disclosure.yaml", many: false, extension: ".yaml", schema: "content-disclosure.schema.json" },
+  {
+    kind: "disclosure",
+    path: "disclosure.yaml",
+    many: false,
+    extension: ".yaml",
+    schema: "content-disclosure.schema.json",
+  },
   { kind: "answer", path: "answers", many: true, extension: ".md", schema: "content-answer.schema.json" },
   { kind: "supplier", path: "suppliers", many: true, extension: ".yaml", schema: "content-supplier.schema.json" },
   { kind: "evidence", path: "evidence", many: true, extension: ".yaml", schema: "content-evidence-family.schema.json" },

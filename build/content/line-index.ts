@@ -12,7 +12,8 @@ export class LineIndex {
   private starts(): number[] {
     if (!this.lineStarts) {
       this.lineStarts = [0];
-      for (let at = this.text.indexOf("\n"); at !== -1; at = this.text.indexOf("\n", at + 1)) this.lineStarts.push(at + 1);
+      for (let at = this.text.indexOf("\n"); at !== -1; at = this.text.indexOf("\n", at + 1))
+        this.lineStarts.push(at + 1);
     }
     return this.lineStarts;
   }

@@ -14,7 +14,10 @@ import type {
 } from "./schema-types/content-evidence-family.ts";
 import type { SiteSettingsContentSiteYaml } from "./schema-types/content-site.ts";
 import type { Source as SourceEntry, SourcesRegisterContentSourcesYaml } from "./schema-types/content-sources.ts";
-import type { Claim as SupplierClaim, SupplierProfileContentSuppliersSlugYaml } from "./schema-types/content-supplier.ts";
+import type {
+  Claim as SupplierClaim,
+  SupplierProfileContentSuppliersSlugYaml,
+} from "./schema-types/content-supplier.ts";
 
 export type Source = SourceEntry;
 export type SourcesRegister = SourcesRegisterContentSourcesYaml;
@@ -51,6 +54,22 @@ export type ComplianceStatus = ComplianceEntry["status"];
 export type WarrantyStatus = WarrantyEntry["status"];
 
 /** The programmes, rules and terms of an evidence record, in the schema's order (a test checks they are the schema's). */
-export const CERTIFICATION_PROGRAMMES = ["microsoft-teams-rooms", "zoom-rooms", "google-meet"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["certification"]>;
-export const COMPLIANCE_RULES = ["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["compliance"]>;
-export const WARRANTY_TERMS = ["standard_term", "extension_window", "advance_replacement", "paid_plan"] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;
+export const CERTIFICATION_PROGRAMMES = [
+  "microsoft-teams-rooms",
+  "zoom-rooms",
+  "google-meet",
+] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["certification"]>;
+export const COMPLIANCE_RULES = [
+  "fcc",
+  "ce-ukca",
+  "rohs",
+  "taa",
+  "ndaa-889",
+  "en-301-549",
+] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["compliance"]>;
+export const WARRANTY_TERMS = [
+  "standard_term",
+  "extension_window",
+  "advance_replacement",
+  "paid_plan",
+] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;

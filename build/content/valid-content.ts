@@ -3,7 +3,14 @@
  * schema and the cross-file rules, and of each answer only what compiling uses.
  */
 import type { MarkdownBody } from "./content-file.ts";
-import type { AnswerFrontMatter, DisclosureContent, EvidenceFamilyContent, SiteSettings, Source, SupplierContent } from "./types.ts";
+import type {
+  AnswerFrontMatter,
+  DisclosureContent,
+  EvidenceFamilyContent,
+  SiteSettings,
+  Source,
+  SupplierContent,
+} from "./types.ts";
 
 /** A valid answer as the compile stage needs it: only what it uses, so that the rest of the load can be let go. */
 export interface ValidAnswer {

@@ -17,7 +17,14 @@ export type YamlParse = { ok: true; data: unknown } | { ok: false; diagnostics: 
  * aliases are errors (aliases also make alias bombs impossible). Dates stay strings. `offset` is where the
  * YAML starts in the file, so positions refer to the file as the author sees it.
  */
-const OPTIONS = { version: "1.2", schema: "core", strict: true, uniqueKeys: true, merge: false, prettyErrors: false } as const;
+const OPTIONS = {
+  version: "1.2",
+  schema: "core",
+  strict: true,
+  uniqueKeys: true,
+  merge: false,
+  prettyErrors: false,
+} as const;
 
 export function parseYamlSource(text: string, file: string, offset: number, lines: LineIndex): YamlParse {
   const document = parseDocument(text, OPTIONS);
@@ -31,7 +38,9 @@ export function parseYamlSource(text: string, file: string, offset: number, line
       file,
       ...at(problem.pos[0]),
       pointer: "",
-      message: duplicate ? `the key "${keyAt(text, problem.pos[0])}" appears twice in the same mapping.` : firstLine(problem.message),
+      message: duplicate
+        ? `the key "${keyAt(text, problem.pos[0])}" appears twice in the same mapping.`
+        : firstLine(problem.message),
       hint: DIAGNOSTIC_CATALOGUE[code].hint,
     });
   }
@@ -71,7 +80,10 @@ export function yamlLocator(ownText: string, base: Position): YamlSource["locate
   return (pointer, prefer = "value") => {
     reparsed ??= { document: parseDocument(ownText, OPTIONS), lines: new LineIndex(ownText) };
     const position = reparsed.lines.positionAt(offsetOf(reparsed.document, pointer, prefer));
-    return { line: base.line + position.line - 1, column: position.line === 1 ? base.column + position.column - 1 : position.column };
+    return {
+      line: base.line + position.line - 1,
+      column: position.line === 1 ? base.column + position.column - 1 : position.column,
+    };
   };
 }
 

@@ -34,4 +34,5 @@ export function citationCff(site: SiteSettings): string {
 }
 
 /** What the docs and the home page say of the file, after the citation sentence. */
-export const CITATION_FILE_NOTE = "The same citation, as metadata for reference managers and repositories (Citation File Format 1.2.0):";
+export const CITATION_FILE_NOTE =
+  "The same citation, as metadata for reference managers and repositories (Citation File Format 1.2.0):";

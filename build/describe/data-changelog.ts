@@ -113,7 +113,11 @@ ${entries
 export function changelogPage(input: Changelog & { generatedAt: string }): string {
   const href = (to: string) => relativeHref(CHANGELOG_PAGE_FILE, to);
   const entries = input.entries;
-  return page(input, CHANGELOG_PAGE_FILE, `Changelog: ${input.site.name}`, `<h1>What changed in the data</h1>
+  return page(
+    input,
+    CHANGELOG_PAGE_FILE,
+    `Changelog: ${input.site.name}`,
+    `<h1>What changed in the data</h1>
 <p>Data version ${escapeHtml(input.site.version)}; methodology ${escapeHtml(input.disclosure.methodology_version)}. Newest first. Also as <a href="${href(CHANGELOG_JSON_FILE)}">JSON</a> and as an <a href="${href(CHANGELOG_FEED_FILE)}">Atom feed</a>.</p>
 ${entries
   .map(
@@ -123,7 +127,9 @@ ${entry.answers ? `<ul>${entry.answers.map((answer) => `<li><a href="${href(answ
 </section>`,
   )
   .join("\n")}
-`, { head: changelogFeedLink(input.site, CHANGELOG_PAGE_FILE) });
+`,
+    { head: changelogFeedLink(input.site, CHANGELOG_PAGE_FILE) },
+  );
 }
 
 /** The head element that announces the feed (the home page carries it). */
@@ -132,5 +138,8 @@ export function changelogFeedLink(site: SiteSettings, fromFile: string): string 
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[character]!);
+  return text.replace(
+    /[&<>"]/g,
+    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[character]!,
+  );
 }

@@ -57,9 +57,19 @@ export function dcatCatalog({ site, origin, distributions, factDates }: CatalogI
         "dct:license": licence,
         "dct:bibliographicCitation": citationText(site),
         "dcat:landingPage": { "@id": absolute("/") },
-        "dcat:contactPoint": { "@type": "vcard:Organization", "vcard:fn": site.contact.name, "vcard:hasURL": { "@id": absolute(site.contact.url) } },
+        "dcat:contactPoint": {
+          "@type": "vcard:Organization",
+          "vcard:fn": site.contact.name,
+          "vcard:hasURL": { "@id": absolute(site.contact.url) },
+        },
         ...(dates.length > 0
-          ? { "dct:temporal": { "@type": "dct:PeriodOfTime", "dcat:startDate": { "@value": dates[0], "@type": "xsd:date" }, "dcat:endDate": { "@value": dates[dates.length - 1], "@type": "xsd:date" } } }
+          ? {
+              "dct:temporal": {
+                "@type": "dct:PeriodOfTime",
+                "dcat:startDate": { "@value": dates[0], "@type": "xsd:date" },
+                "dcat:endDate": { "@value": dates[dates.length - 1], "@type": "xsd:date" },
+              },
+            }
           : {}),
         "dcat:distribution": distributions.map((distribution) => ({
           // A distribution is a form of the data set, not the file: its own id, beside the file's URL.
@@ -68,7 +78,9 @@ export function dcatCatalog({ site, origin, distributions, factDates }: CatalogI
           "dct:title": text(distribution.title),
           "dcat:accessURL": { "@id": absolute(distribution.path) },
           "dcat:downloadURL": { "@id": absolute(distribution.path) },
-          ...(distribution.mediaType.includes("/x-") ? {} : { "dcat:mediaType": { "@id": IANA_MEDIA_TYPES + distribution.mediaType } }),
+          ...(distribution.mediaType.includes("/x-")
+            ? {}
+            : { "dcat:mediaType": { "@id": IANA_MEDIA_TYPES + distribution.mediaType } }),
           "dct:license": licence,
           ...(distribution.path === `${API_ROOT}/index.json` ? { "dcat:accessService": { "@id": serviceId } } : {}),
         })),

@@ -18,13 +18,35 @@ import { parseQuery } from "../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
 import { buildMcpDocuments } from "./mcp-documents.ts";
-import { docsPage, errorsPage, HTML_PAGES, ICON, ICON_PATH, STYLESHEET, STYLESHEET_PATH, type DocsInput, type SearchExamples } from "./docs-html.ts";
+import {
+  docsPage,
+  errorsPage,
+  HTML_PAGES,
+  ICON,
+  ICON_PATH,
+  STYLESHEET,
+  STYLESHEET_PATH,
+  type DocsInput,
+  type SearchExamples,
+} from "./docs-html.ts";
 import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
-import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DCAT_CATALOG_FILE, MARKDOWN_PAGES } from "../api/layout.ts";
-import { CHANGELOG_PAGE_FILE, changelogAtom, changelogEntries, changelogJson, changelogPage } from "./data-changelog.ts";
+import {
+  CHANGELOG_FEED_FILE,
+  CHANGELOG_JSON_FILE,
+  CITATION_FILE,
+  DCAT_CATALOG_FILE,
+  MARKDOWN_PAGES,
+} from "../api/layout.ts";
+import {
+  CHANGELOG_PAGE_FILE,
+  changelogAtom,
+  changelogEntries,
+  changelogJson,
+  changelogPage,
+} from "./data-changelog.ts";
 import { dcatCatalog } from "./dcat-catalog.ts";
 import { citationCff } from "./citation.ts";
 import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
@@ -79,19 +101,49 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
   const exampleResults = await Promise.all(
     QUERY_EXAMPLES.map(async (example) => {
       const parsed = parseQuery(example.q);
-      const found = parsed.ok ? await reader.search(parsed.tokens, "relevance", 0, EXAMPLE_SLUGS) : { total: 0, hits: [] };
+      const found = parsed.ok
+        ? await reader.search(parsed.tokens, "relevance", 0, EXAMPLE_SLUGS)
+        : { total: 0, hits: [] };
       return { ...example, total: found.total, slugs: found.hits.map((hit) => hit.slug) };
     }),
   );
   const searchExamples = await searchResultExamples(reader, input.answers, input.site.page_size);
-  const docs: DocsInput = { site, origin, counts, exampleResults, searchExamples, generatedAt, versioning: input.versioning };
+  const docs: DocsInput = {
+    site,
+    origin,
+    counts,
+    exampleResults,
+    searchExamples,
+    generatedAt,
+    versioning: input.versioning,
+  };
   const openapi = canonicalJson(
-    buildOpenApi({ site, origin, schemas: input.schemas, examples: exampleBodies(input.examples), exampleSlug: input.answers[0]?.slug ?? "", searchExamples: searchExamples && { searchResult: { summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`, value: searchExamples.hit.body }, searchMiss: { summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`, value: searchExamples.miss.body } } }),
+    buildOpenApi({
+      site,
+      origin,
+      schemas: input.schemas,
+      examples: exampleBodies(input.examples),
+      exampleSlug: input.answers[0]?.slug ?? "",
+      searchExamples: searchExamples && {
+        searchResult: {
+          summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`,
+          value: searchExamples.hit.body,
+        },
+        searchMiss: {
+          summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`,
+          value: searchExamples.miss.body,
+        },
+      },
+    }),
   );
   const distributions = datasetDistributions(input.dataFiles);
   const factDates = [...asOfDates(input.families), input.disclosure.methodology_date];
   const dataset = datasetJsonLd({ site, origin, distributions, factDates });
-  const changelog = { site, disclosure: input.disclosure, entries: changelogEntries({ site, disclosure: input.disclosure, answers: input.answerList }) };
+  const changelog = {
+    site,
+    disclosure: input.disclosure,
+    entries: changelogEntries({ site, disclosure: input.disclosure, answers: input.answerList }),
+  };
   const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
   const files = [
     ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
@@ -130,7 +182,11 @@ function markdownTwinOf(page: string): string {
  * with its explanation) and a misspelling with its suggestions. Made only from the answers the build holds
  * whole (the first page); none when the hit's first answer is not among them.
  */
-async function searchResultExamples(reader: SearchReader, answers: readonly AnswerResource[], pageSize: number): Promise<SearchExamples | undefined> {
+async function searchResultExamples(
+  reader: SearchReader,
+  answers: readonly AnswerResource[],
+  pageSize: number,
+): Promise<SearchExamples | undefined> {
   const bySlug = new Map(answers.map((answer) => [answer.slug, answer]));
   const respond = async (q: string) => {
     const parsed = parseQuery(q);
@@ -139,21 +195,44 @@ async function searchResultExamples(reader: SearchReader, answers: readonly Answ
     const first = found.hits[0] && bySlug.get(found.hits[0].slug);
     if (found.total > 0 && !first) return undefined;
     const filters = { q, slug: null };
-    const envelope = pageEnvelope(1, found.total, pageSize, filters, answersQueryUrl(filters), await reader.contentDigest());
-    const matches = found.hits.map((hit) => ({ slug: hit.slug, score: hit.score, ...explainHit(prepareAnswer(answerSearchTexts(first!)), parsed.tokens) }));
-    const meta = { ...envelope.meta, sort: "relevance" as const, matches, ...(found.total === 0 ? { suggestions: await reader.suggest(parsed.tokens) } : {}) };
+    const envelope = pageEnvelope(
+      1,
+      found.total,
+      pageSize,
+      filters,
+      answersQueryUrl(filters),
+      await reader.contentDigest(),
+    );
+    const matches = found.hits.map((hit) => ({
+      slug: hit.slug,
+      score: hit.score,
+      ...explainHit(prepareAnswer(answerSearchTexts(first!)), parsed.tokens),
+    }));
+    const meta = {
+      ...envelope.meta,
+      sort: "relevance" as const,
+      matches,
+      ...(found.total === 0 ? { suggestions: await reader.suggest(parsed.tokens) } : {}),
+    };
     return { data: first ? [first] : [], links: envelope.links, meta };
   };
   const hit = await respond(SEARCH_EXAMPLE_HIT);
   const miss = await respond(SEARCH_EXAMPLE_MISS);
-  return hit && miss ? { hit: { q: SEARCH_EXAMPLE_HIT, body: hit }, miss: { q: SEARCH_EXAMPLE_MISS, body: miss } } : undefined;
+  return hit && miss
+    ? { hit: { q: SEARCH_EXAMPLE_HIT, body: hit }, miss: { q: SEARCH_EXAMPLE_MISS, body: miss } }
+    : undefined;
 }
 
 function exampleBodies(bodies: ReadonlyMap<string, unknown>): Map<string, unknown> {
   const examples = new Map<string, unknown>();
   for (const [path, body] of bodies) {
     const envelope = body as { data?: unknown[] };
-    examples.set(path, Array.isArray(envelope.data) && envelope.data.length > 1 ? { ...envelope, data: envelope.data.slice(0, 1) } : body);
+    examples.set(
+      path,
+      Array.isArray(envelope.data) && envelope.data.length > 1
+        ? { ...envelope, data: envelope.data.slice(0, 1) }
+        : body,
+    );
   }
   return examples;
 }

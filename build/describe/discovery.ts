@@ -5,10 +5,27 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson as json } from "../api/canonical-json.ts";
-import { answerMarkdownPath, DCAT_CATALOG_FILE, LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_PAGES, MCP_PATH, MCP_SERVER_CARD_PATH, OAUTH_METADATA_PATHS, schemaPath } from "../api/layout.ts";
+import {
+  answerMarkdownPath,
+  DCAT_CATALOG_FILE,
+  LLMS_FILE,
+  LLMS_FULL_FILE,
+  MARKDOWN_PAGES,
+  MCP_PATH,
+  MCP_SERVER_CARD_PATH,
+  OAUTH_METADATA_PATHS,
+  schemaPath,
+} from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
-import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS, QUERY_EXAMPLES, QUERY_PARAMETERS, PARAMETER_RULES } from "./service-facts.ts";
+import {
+  AUTHENTICATION_STATEMENT,
+  DISCOVERY_DOCUMENTS,
+  ENDPOINTS,
+  QUERY_EXAMPLES,
+  QUERY_PARAMETERS,
+  PARAMETER_RULES,
+} from "./service-facts.ts";
 
 export const SKILL_NAME = "av-buyer-data";
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
@@ -40,7 +57,6 @@ export interface TextFile {
   contents: string;
 }
 
-
 export function buildDiscoveryFiles(input: DiscoveryInput): TextFile[] {
   const skill = skillMarkdown(input);
   return [
@@ -62,26 +78,64 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
     linkset: [
       {
         anchor: `${origin}/api/v1`,
-        "service-desc": [{ href: `${origin}/api/v1/openapi.json`, type: "application/openapi+json;version=3.1", title: "OpenAPI 3.1 document" }],
+        "service-desc": [
+          {
+            href: `${origin}/api/v1/openapi.json`,
+            type: "application/openapi+json;version=3.1",
+            title: "OpenAPI 3.1 document",
+          },
+        ],
         "service-doc": [
           { href: `${origin}/docs/`, type: "text/html", title: "Documentation" },
           { href: `${origin}${MARKDOWN_PAGES[1]![1]}`, type: "text/markdown", title: "Documentation, as Markdown" },
-          { href: `${origin}${LLMS_FILE}`, type: "text/plain", title: "llms.txt: a map of the service for language models, linking every answer's Markdown twin" },
+          {
+            href: `${origin}${LLMS_FILE}`,
+            type: "text/plain",
+            title: "llms.txt: a map of the service for language models, linking every answer's Markdown twin",
+          },
         ],
         "service-meta": [{ href: `${origin}/api/v1`, type: "application/json", title: "Service metadata" }],
         status: [{ href: `${origin}/api/v1/health`, type: "application/json", title: "Health" }],
         describedby: [
-          { href: `${origin}${schemaPath("root.schema.json")}`, type: "application/schema+json", title: "JSON Schemas of every response" },
+          {
+            href: `${origin}${schemaPath("root.schema.json")}`,
+            type: "application/schema+json",
+            title: "JSON Schemas of every response",
+          },
           // The API's data described for data portals: the dataset, its downloads, this API as its data service.
-          { href: `${origin}${DCAT_CATALOG_FILE}`, type: "application/ld+json", title: "DCAT catalog (DCAT-AP 3, JSON-LD) of the data set and its distributions" },
+          {
+            href: `${origin}${DCAT_CATALOG_FILE}`,
+            type: "application/ld+json",
+            title: "DCAT catalog (DCAT-AP 3, JSON-LD) of the data set and its distributions",
+          },
         ],
         license: [{ href: site.licence.url, title: site.licence.name }],
         item: [
-          ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({ href: `${origin}${endpoint.path}`, type: "application/json", title: endpoint.name })),
-          { href: `${origin}/data/datapackage.json`, type: "application/json", title: "The same data as CSV tables: a Frictionless Data Package" },
-          { href: `${origin}${MCP_PATH}`, type: "application/json", title: "MCP endpoint (Streamable HTTP, read-only tools and resources)" },
-          { href: `${origin}${MCP_SERVER_CARD_PATH}`, type: "application/mcp-server-card+json", title: "MCP Server Card" },
-          { href: `${origin}${LLMS_FULL_FILE}`, type: "text/plain", title: "Every answer in full, as Markdown (each answer also at /api/v1/answers/{slug}.md)" },
+          ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({
+            href: `${origin}${endpoint.path}`,
+            type: "application/json",
+            title: endpoint.name,
+          })),
+          {
+            href: `${origin}/data/datapackage.json`,
+            type: "application/json",
+            title: "The same data as CSV tables: a Frictionless Data Package",
+          },
+          {
+            href: `${origin}${MCP_PATH}`,
+            type: "application/json",
+            title: "MCP endpoint (Streamable HTTP, read-only tools and resources)",
+          },
+          {
+            href: `${origin}${MCP_SERVER_CARD_PATH}`,
+            type: "application/mcp-server-card+json",
+            title: "MCP Server Card",
+          },
+          {
+            href: `${origin}${LLMS_FULL_FILE}`,
+            type: "text/plain",
+            title: "Every answer in full, as Markdown (each answer also at /api/v1/answers/{slug}.md)",
+          },
         ],
       },
     ],
@@ -185,7 +239,9 @@ function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
     version: site.version,
     provider: { organization: site.publisher, url: origin },
     documentationUrl: `${origin}/api/v1/openapi.json`,
-    supportedInterfaces: [{ url: `${origin}/api/v1`, protocolBinding: `${origin}/docs/#http-get`, protocolVersion: "1.0" }],
+    supportedInterfaces: [
+      { url: `${origin}/api/v1`, protocolBinding: `${origin}/docs/#http-get`, protocolVersion: "1.0" },
+    ],
     capabilities: { streaming: false, pushNotifications: false },
     defaultInputModes: ["text/plain"],
     defaultOutputModes: ["application/json"],
@@ -209,7 +265,8 @@ function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
       {
         id: "evidence-register",
         name: "Evidence register",
-        description: "Certification, compliance and warranty status by product family, with unknown and unverified as statuses.",
+        description:
+          "Certification, compliance and warranty status by product family, with unknown and unverified as statuses.",
         tags: ["certification", "compliance", "warranty"],
         examples: [`${origin}/api/v1/evidence`],
         outputModes: ["application/json"],
@@ -286,7 +343,14 @@ ${ENDPOINTS.map((endpoint) => `- [${endpoint.name}](${origin}${endpoint.path}): 
 ## Optional
 
 - [Every answer in full](${origin}${LLMS_FULL_FILE}): the ${answers.length} Markdown twins in one file
-${DISCOVERY_DOCUMENTS.filter((document) => !["/api/v1/openapi.json", "/auth.md", LLMS_FILE, LLMS_FULL_FILE, "/.well-known/api-catalog"].includes(document.path)).map((document) => `- [${document.name}](${origin}${document.path}): ${document.what}`).join("\n")}
+${DISCOVERY_DOCUMENTS.filter(
+  (document) =>
+    !["/api/v1/openapi.json", "/auth.md", LLMS_FILE, LLMS_FULL_FILE, "/.well-known/api-catalog"].includes(
+      document.path,
+    ),
+)
+  .map((document) => `- [${document.name}](${origin}${document.path}): ${document.what}`)
+  .join("\n")}
 `;
   const lines: string[] = [];
   // Room kept for the line that names what did not fit.
@@ -294,7 +358,9 @@ ${DISCOVERY_DOCUMENTS.filter((document) => !["/api/v1/openapi.json", "/auth.md",
   for (const answer of answers) {
     const line = `- [${answer.title}](${origin}${answerMarkdownPath(answer.slug)}): ${answer.question}\n`;
     if (line.length > budget) {
-      lines.push(`- The other ${answers.length - lines.length} answers: every twin is in [llms-full.txt](${origin}${LLMS_FULL_FILE}) and listed in [urls.txt](${origin}/urls.txt)\n`);
+      lines.push(
+        `- The other ${answers.length - lines.length} answers: every twin is in [llms-full.txt](${origin}${LLMS_FULL_FILE}) and listed in [urls.txt](${origin}/urls.txt)\n`,
+      );
       break;
     }
     budget -= line.length;

@@ -8,7 +8,17 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
-import { CITATION_FILE, FILES_PAGE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH, MCP_TOOLS_FILE, OAUTH_METADATA_PATHS, SCHEMA_LIST_FILE, SCHEMAS_FOLDER, schemaPath } from "../api/layout.ts";
+import {
+  CITATION_FILE,
+  FILES_PAGE_PATH,
+  MCP_PATH,
+  MCP_SERVER_CARD_PATH,
+  MCP_TOOLS_FILE,
+  OAUTH_METADATA_PATHS,
+  SCHEMA_LIST_FILE,
+  SCHEMAS_FOLDER,
+  schemaPath,
+} from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
 import {
@@ -99,7 +109,13 @@ export function prose(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
-export function page(input: Pick<DocsInput, "site" | "generatedAt">, file: string, title: string, body: string, options: PageOptions = {}): string {
+export function page(
+  input: Pick<DocsInput, "site" | "generatedAt">,
+  file: string,
+  title: string,
+  body: string,
+  options: PageOptions = {},
+): string {
   const href = (to: string) => relativeHref(file, to);
   return `<!doctype html>
 <html lang="en">
@@ -142,7 +158,11 @@ export function docsPage(input: DocsInput): string {
   const { site, origin } = input;
   const q = QUERY_PARAMETERS.q!;
   const href = (to: string) => relativeHref(DOCS_FILE, to);
-  return page(input, DOCS_FILE, `Documentation: ${site.name}`, `<h1>Documentation</h1>
+  return page(
+    input,
+    DOCS_FILE,
+    `Documentation: ${site.name}`,
+    `<h1>Documentation</h1>
 <p>${escapeHtml(site.description)} The API lives at ${code(`${origin}/api/v1`)}; it is read-only and answers GET and HEAD.</p>
 <nav aria-label="On this page">
 <ul>
@@ -174,9 +194,11 @@ export function docsPage(input: DocsInput): string {
 ${ENDPOINTS.map((endpoint) => `<tr><th scope="row">${code(endpoint.path)}</th><td><a href="${href(endpoint.file)}">${code(endpoint.file)}</a></td><td>${escapeHtml(endpoint.summary)}.</td></tr>`).join("\n")}
 </tbody>
 </table>
-${ENDPOINTS.map((endpoint) => `<h3 id="endpoint-${endpoint.operation.toLowerCase()}">${escapeHtml(endpoint.name)}</h3>
+${ENDPOINTS.map(
+  (endpoint) => `<h3 id="endpoint-${endpoint.operation.toLowerCase()}">${escapeHtml(endpoint.name)}</h3>
 <p>${prose(endpoint.description)} Body schema: <a href="${href(schemaPath(endpoint.schema))}">${code(endpoint.schema)}</a>.</p>
-<pre><code>curl ${escapeHtml(`${origin}${endpoint.path}`)}</code></pre>`).join("\n")}
+<pre><code>curl ${escapeHtml(`${origin}${endpoint.path}`)}</code></pre>`,
+).join("\n")}
 <p>One answer by its slug, and a text search:</p>
 <pre><code>curl '${escapeHtml(origin)}/api/v1/answers?slug=room-sizing'
 curl '${escapeHtml(origin)}/api/v1/answers?q=ceiling+microphones'</code></pre>
@@ -196,10 +218,14 @@ ${input.exampleResults.map((example) => `<tr><th scope="row">${code(example.q)}<
 
 <h2 id="ranking">Search results: best match first, why each matched, suggestions</h2>
 ${SEARCH_RESULTS.map((paragraph) => `<p>${prose(paragraph)}</p>`).join("\n")}
-${input.searchExamples ? `<p>For example, ${code(`?q=${input.searchExamples.hit.q}`)} explains its best answer so:</p>
+${
+  input.searchExamples
+    ? `<p>For example, ${code(`?q=${input.searchExamples.hit.q}`)} explains its best answer so:</p>
 <pre><code>${escapeHtml(JSON.stringify(input.searchExamples.hit.body.meta.matches?.[0], null, 2))}</code></pre>
 <p>and ${code(`?q=${input.searchExamples.miss.q}`)}, which finds nothing, suggests:</p>
-<pre><code>${escapeHtml(JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2))}</code></pre>` : ""}
+<pre><code>${escapeHtml(JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2))}</code></pre>`
+    : ""
+}
 
 <h2 id="paging">Filters and paging</h2>
 <ul>
@@ -296,21 +322,29 @@ ${downloadsList(DOCS_FILE)}
 
 <h2 id="contact">Contact</h2>
 <p>${escapeHtml(site.contact.name)}. Corrections to the data are welcome: name the resource and the source that shows the error. This service publishes no separate e-mail address or security contact yet; use the contact channel of the operator's website.</p>
-`);
+`,
+  );
 }
 
 export const DOCS_FILE = "/docs/index.html";
 export const ERRORS_FILE = "/docs/errors/index.html";
 
 export function errorsPage(input: DocsInput): string {
-  return page(input, ERRORS_FILE, `Errors: ${input.site.name}`, `<h1>Errors</h1>
+  return page(
+    input,
+    ERRORS_FILE,
+    `Errors: ${input.site.name}`,
+    `<h1>Errors</h1>
 <p>Every error is an RFC 9457 problem document whose ${code("type")} is the address of one section below.</p>
-${PROBLEM_KINDS.map((kind) => `<section aria-labelledby="${kind}">
+${PROBLEM_KINDS.map(
+  (kind) => `<section aria-labelledby="${kind}">
 <h2 id="${kind}">${PROBLEM_TYPES[kind].status}: ${escapeHtml(PROBLEM_TYPES[kind].title)}</h2>
 <p>${escapeHtml(PROBLEM_DESCRIPTIONS[kind])}</p>
 <pre><code>{ "type": "${escapeHtml(input.origin)}/docs/errors/#${kind}", "status": ${PROBLEM_TYPES[kind].status}, "title": "${escapeHtml(PROBLEM_TYPES[kind].title)}", "detail": "…" }</code></pre>
-</section>`).join("\n")}
-`);
+</section>`,
+).join("\n")}
+`,
+  );
 }
 
 export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; }

@@ -16,11 +16,20 @@ export function filesPage(input: Pick<DocsInput, "site" | "generatedAt">, urls: 
     else folders.set(folder, [url]);
   }
   const href = (to: string) => relativeHref(FILES_PAGE_FILE, to);
-  return page(input, FILES_PAGE_FILE, `Every file: ${input.site.name}`, `<h1>Every file</h1>
+  return page(
+    input,
+    FILES_PAGE_FILE,
+    `Every file: ${input.site.name}`,
+    `<h1>Every file</h1>
 <p>Every canonical URL of this version, ${urls.length} in all, as in <a href="${href(URL_LIST_FILE)}"><code>${URL_LIST_FILE}</code></a>, grouped by folder. The extensionless API URLs are aliases of these files.</p>
-${[...folders].map(([folder, list]) => `<h2>${escapeHtml(folder)}</h2>
+${[...folders]
+  .map(
+    ([folder, list]) => `<h2>${escapeHtml(folder)}</h2>
 <ul class="files">
 ${list.map((url) => `<li><a href="${escapeHtml(href(url))}"><code>${escapeHtml(url)}</code></a></li>`).join("\n")}
-</ul>`).join("\n")}
-`);
+</ul>`,
+  )
+  .join("\n")}
+`,
+  );
 }

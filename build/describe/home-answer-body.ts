@@ -17,7 +17,10 @@ const ANSWER_FILE = new RegExp(`^${API_ROOT}/answers/([a-z0-9-]+)\\.(?:json|md)$
 
 export function homeAnswerBody(html: string, pageFile: string, answersOnPage: ReadonlySet<string>): string {
   return html
-    .replace(/<(\/?)h([1-6])>/g, (_tag, close: string, level: string) => `<${close}h${Math.min(6, Number(level) + HEADING_SHIFT)}>`)
+    .replace(
+      /<(\/?)h([1-6])>/g,
+      (_tag, close: string, level: string) => `<${close}h${Math.min(6, Number(level) + HEADING_SHIFT)}>`,
+    )
     .replace(/<a href="([^"]*)"/g, (_tag, href: string) => `<a href="${onPage(href, pageFile, answersOnPage)}"`);
 }
 

@@ -7,7 +7,15 @@ import { createHash } from "node:crypto";
 import type { AnswerResource } from "../api/resources.ts";
 import type { EvidenceFamilyResource, EvidenceRecordResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS, type Criterion, type Listing, type Source, type StatusEntry } from "../content/types.ts";
+import {
+  CERTIFICATION_PROGRAMMES,
+  COMPLIANCE_RULES,
+  WARRANTY_TERMS,
+  type Criterion,
+  type Listing,
+  type Source,
+  type StatusEntry,
+} from "../content/types.ts";
 import { answerSearchTexts } from "../search/answer-fields.ts";
 import type { OfflineSearchData } from "../offline/offline-app.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
@@ -44,9 +52,25 @@ export interface HomePage {
 
 const href = (to: string) => relativeHref(HOME_FILE, to);
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
-const PROGRAMME_NAMES: Record<string, string> = { "microsoft-teams-rooms": "Microsoft Teams Rooms", "zoom-rooms": "Zoom Rooms", "google-meet": "Google Meet" };
-const RULE_NAMES: Record<string, string> = { fcc: "FCC", "ce-ukca": "CE / UKCA", rohs: "RoHS", taa: "TAA", "ndaa-889": "NDAA section 889", "en-301-549": "EN 301 549" };
-const TERM_NAMES: Record<string, string> = { standard_term: "Standard term (base warranty)", extension_window: "Extension window", advance_replacement: "Advance replacement (base warranty)", paid_plan: "Paid service plan" };
+const PROGRAMME_NAMES: Record<string, string> = {
+  "microsoft-teams-rooms": "Microsoft Teams Rooms",
+  "zoom-rooms": "Zoom Rooms",
+  "google-meet": "Google Meet",
+};
+const RULE_NAMES: Record<string, string> = {
+  fcc: "FCC",
+  "ce-ukca": "CE / UKCA",
+  rohs: "RoHS",
+  taa: "TAA",
+  "ndaa-889": "NDAA section 889",
+  "en-301-549": "EN 301 549",
+};
+const TERM_NAMES: Record<string, string> = {
+  standard_term: "Standard term (base warranty)",
+  extension_window: "Extension window",
+  advance_replacement: "Advance replacement (base warranty)",
+  paid_plan: "Paid service plan",
+};
 
 export function cspHash(script: string): string {
   return `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
@@ -77,7 +101,10 @@ ${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage)}
 }
 
 function supplierItem(supplier: SupplierResource, criteria: readonly Criterion[]): string {
-  const claims = (list: SupplierResource["strengths"]) => list.map((claim) => `<li>${escapeHtml(claim.text)} <span class="refs">(${sourceLinks(claim.sources)})</span></li>`).join("\n");
+  const claims = (list: SupplierResource["strengths"]) =>
+    list
+      .map((claim) => `<li>${escapeHtml(claim.text)} <span class="refs">(${sourceLinks(claim.sources)})</span></li>`)
+      .join("\n");
   return `<li id="supplier-${supplier.slug}">
 <h3>${escapeHtml(supplier.name)}</h3>
 <p class="rank-meaning"><span class="score">Weighted score ${supplier.score.toFixed(2)} of 5.</span> ${escapeHtml(supplier.rank_meaning)}</p>
@@ -96,10 +123,12 @@ ${claims(supplier.caveats)}
 <caption>Scores of ${escapeHtml(supplier.name)} and the facts behind them</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Score</th><th scope="col">Basis</th></tr></thead>
 <tbody>
-${criteria.map((criterion) => {
-  const entry = supplier.scores[criterion.id]!;
-  return `<tr><th scope="row">${escapeHtml(criterion.name)}</th><td>${entry.score}</td><td>${escapeHtml(entry.basis)}${entry.sources?.length ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}</td></tr>`;
-}).join("\n")}
+${criteria
+  .map((criterion) => {
+    const entry = supplier.scores[criterion.id]!;
+    return `<tr><th scope="row">${escapeHtml(criterion.name)}</th><td>${entry.score}</td><td>${escapeHtml(entry.basis)}${entry.sources?.length ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}</td></tr>`;
+  })
+  .join("\n")}
 </tbody>
 </table>
 </li>`;
@@ -109,14 +138,20 @@ function statusRow(name: string, entry: StatusEntry<string> & Record<string, unk
   const details = ["firmware", "valid_until", "as_of", "value", "term_months"]
     .filter((key) => entry[key] !== undefined)
     .map((key) => `${key.replace("_", " ")}: ${escapeHtml(String(entry[key]))}`);
-  const listings = ((entry.listings ?? []) as Listing[]).map((listing) =>
-    `<br>Listed in the version of ${listing.as_of}${listing.firmware ? `, firmware ${escapeHtml(listing.firmware)}` : ""}${listing.valid_until ? `, end date ${listing.valid_until}` : ""}${listing.note ? `. ${escapeHtml(listing.note)}` : ""} <span class="refs">(${sourceLinks(listing.sources)})</span>`).join("");
+  const listings = ((entry.listings ?? []) as Listing[])
+    .map(
+      (listing) =>
+        `<br>Listed in the version of ${listing.as_of}${listing.firmware ? `, firmware ${escapeHtml(listing.firmware)}` : ""}${listing.valid_until ? `, end date ${listing.valid_until}` : ""}${listing.note ? `. ${escapeHtml(listing.note)}` : ""} <span class="refs">(${sourceLinks(listing.sources)})</span>`,
+    )
+    .join("");
   return `<tr><th scope="row">${escapeHtml(name)}</th><td><span class="status status-${escapeHtml(entry.status)}">${escapeHtml(entry.status)}</span></td><td>${details.join("; ")}${entry.note ? `${details.length ? ". " : ""}${escapeHtml(entry.note)}` : ""}${entry.sources ? ` <span class="refs">(${sourceLinks(entry.sources)})</span>` : ""}${listings}</td></tr>`;
 }
 
 function evidenceRecord(record: EvidenceRecordResource): string {
   const rows = [
-    ...CERTIFICATION_PROGRAMMES.map((programme) => statusRow(PROGRAMME_NAMES[programme]!, record.certification[programme] as never)),
+    ...CERTIFICATION_PROGRAMMES.map((programme) =>
+      statusRow(PROGRAMME_NAMES[programme]!, record.certification[programme] as never),
+    ),
     ...COMPLIANCE_RULES.map((rule) => statusRow(RULE_NAMES[rule]!, record.compliance[rule] as never)),
     ...WARRANTY_TERMS.map((term) => statusRow(TERM_NAMES[term]!, record.warranty[term] as never)),
   ];
@@ -133,7 +168,9 @@ ${rows.join("\n")}
 }
 
 function sourceItem(source: Source): string {
-  const title = source.url ? `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>` : escapeHtml(source.title);
+  const title = source.url
+    ? `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>`
+    : escapeHtml(source.title);
   return `<li id="source-${escapeHtml(source.id)}">${title}. ${escapeHtml(source.publisher)}.${source.published ? ` Published ${escapeHtml(source.published)}.` : ""} Read ${escapeHtml(source.accessed)}. ${escapeHtml(source.confidence)}. ${code(source.id)}${source.note ? ` <span class="note">${escapeHtml(source.note)}</span>` : ""}</li>`;
 }
 
@@ -145,7 +182,10 @@ export function homePage(input: HomeInput): HomePage {
   // The index's files as published, and each answer's searchable texts, in a data island: "<" is escaped so no
   // text can close the element. Made only when it is used: past one page the index is tens of megabytes.
   const searchData: OfflineSearchData | undefined = complete
-    ? { files: Object.fromEntries(input.searchFiles), texts: Object.fromEntries(input.answers.map((answer) => [answer.slug, answerSearchTexts(answer)])) }
+    ? {
+        files: Object.fromEntries(input.searchFiles),
+        texts: Object.fromEntries(input.answers.map((answer) => [answer.slug, answerSearchTexts(answer)])),
+      }
     : undefined;
   const scripts = complete ? [input.offlineScript] : [];
   const answersOnPage = new Set(input.answers.map((answer) => answer.slug));
@@ -205,11 +245,15 @@ ${input.suppliers.map((supplier) => supplierItem(supplier, disclosure.criteria))
 <p>Status vocabularies: ${EVIDENCE_VOCABULARIES.map((vocabulary) => `${escapeHtml(vocabulary.name.toLowerCase())} ${vocabulary.values.map(code).join(", ")}`).join("; ")}. What each means: <a href="${href("/docs/#evidence")}">Reading the evidence register</a>. Dates are snapshots: check the live source before buying.</p>
 <p>${prose(EVIDENCE_GUIDE.current)} ${prose(EVIDENCE_GUIDE.listings)}</p>
 <p>${prose(EVIDENCE_GUIDE.warranty)}</p>
-${input.families.map((family) => `<section aria-labelledby="family-${family.family}">
+${input.families
+  .map(
+    (family) => `<section aria-labelledby="family-${family.family}">
 <h3 id="family-${family.family}">${escapeHtml(family.name)}</h3>
 <p>${escapeHtml(family.description)}</p>
 ${family.records.map(evidenceRecord).join("\n")}
-</section>`).join("\n")}
+</section>`,
+  )
+  .join("\n")}
 
 <h2 id="sources">Sources</h2>
 <ol class="sources">
@@ -235,7 +279,10 @@ ${downloadsList(HOME_FILE)}
   const html = page(input, HOME_FILE, site.name, body, {
     head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
-    scripts: (searchData ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n` : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
+    scripts:
+      (searchData
+        ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n`
+        : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });
   return { html, scriptHashes };
 }

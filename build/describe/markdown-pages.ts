@@ -11,10 +11,22 @@ import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import type { HomeInput } from "./home-page.ts";
-import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, DOWNLOADS, ENDPOINTS, MARKDOWN_FOR_AGENTS, PARAMETER_RULES, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS, QUERY_PARAMETERS, SEARCH_RESULTS } from "./service-facts.ts";
+import {
+  AUTHENTICATION_STATEMENT,
+  DISCOVERY_DOCUMENTS,
+  DOWNLOADS,
+  ENDPOINTS,
+  MARKDOWN_FOR_AGENTS,
+  PARAMETER_RULES,
+  PROBLEM_DESCRIPTIONS,
+  PROBLEM_KINDS,
+  QUERY_PARAMETERS,
+  SEARCH_RESULTS,
+} from "./service-facts.ts";
 
 /** The downloads, as the HTML pages list them. */
-const downloadsMarkdown = () => DOWNLOADS.map((download) => `- [${download.name}](${download.path}): ${download.what}.`).join("\n");
+const downloadsMarkdown = () =>
+  DOWNLOADS.map((download) => `- [${download.name}](${download.path}): ${download.what}.`).join("\n");
 
 /** Text for a table cell: no line break, no unescaped pipe. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
@@ -84,13 +96,15 @@ Every endpoint answers GET and HEAD; the canonical file is what a mirror holds.
 |---|---|---|
 ${ENDPOINTS.map((endpoint) => `| \`${endpoint.path}\` | \`${endpoint.file}\` | ${cell(endpoint.summary)}. |`).join("\n")}
 
-${ENDPOINTS.map((endpoint) => `### ${endpoint.name}
+${ENDPOINTS.map(
+  (endpoint) => `### ${endpoint.name}
 
 ${endpoint.description} Body schema: \`${schemaPath(endpoint.schema)}\`.
 
 \`\`\`sh
 curl ${origin}${endpoint.path}
-\`\`\``).join("\n\n")}
+\`\`\``,
+).join("\n\n")}
 
 One answer by its slug, and a text search:
 
@@ -112,7 +126,9 @@ ${input.exampleResults.map((example) => `| \`${example.q}\` | ${cell(example.sho
 ## Search results: best match first, why each matched, suggestions
 
 ${SEARCH_RESULTS.join("\n\n")}
-${input.searchExamples ? `
+${
+  input.searchExamples
+    ? `
 For example, \`?q=${input.searchExamples.hit.q}\` explains its best answer so:
 
 \`\`\`json
@@ -124,7 +140,9 @@ and \`?q=${input.searchExamples.miss.q}\`, which finds nothing, suggests:
 \`\`\`json
 ${JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2)}
 \`\`\`
-` : ""}
+`
+    : ""
+}
 ## Filters and paging
 
 - \`slug\`: ${QUERY_PARAMETERS.slug!.summary} ${QUERY_PARAMETERS.slug!.rules.join(" ")}

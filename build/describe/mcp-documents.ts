@@ -5,7 +5,13 @@
  * (the server-card extension's draft: `modelcontextprotocol/experimental-ext-server-card`, docs/discovery.md).
  */
 import { canonicalJson as json } from "../api/canonical-json.ts";
-import { MCP_PATH, MCP_SERVER_CARD_FILE, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_WELL_KNOWN, MCP_TOOLS_FILE } from "../api/layout.ts";
+import {
+  MCP_PATH,
+  MCP_SERVER_CARD_FILE,
+  MCP_SERVER_CARD_PATH,
+  MCP_SERVER_CARD_WELL_KNOWN,
+  MCP_TOOLS_FILE,
+} from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { MCP_PROTOCOL_VERSIONS, SERVER_NAME } from "../request/mcp-protocol.ts";
 import { READ_ONLY_ANNOTATIONS, TOOL_DEFINITIONS, type OutputSchemaSource } from "../request/mcp-tools.ts";
@@ -15,7 +21,11 @@ export const AI_CATALOG_FILES = ["/.well-known/ai-catalog.json", "/.well-known/m
 
 type Schemas = ReadonlyMap<string, Record<string, unknown>>;
 
-export function buildMcpDocuments(input: { site: SiteSettings; origin: string; schemas: Schemas }): Array<{ path: string; contents: string }> {
+export function buildMcpDocuments(input: {
+  site: SiteSettings;
+  origin: string;
+  schemas: Schemas;
+}): Array<{ path: string; contents: string }> {
   const card = json(serverCard(input));
   const catalog = json(aiCatalog(input));
   return [
@@ -51,7 +61,9 @@ function serverCard({ site, origin }: { site: SiteSettings; origin: string }): u
     title: site.name,
     description: "Read-only AV buyer answers, supplier directory and evidence register.",
     websiteUrl: `${origin}/docs/#mcp`,
-    remotes: [{ type: "streamable-http", url: `${origin}${MCP_PATH}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }],
+    remotes: [
+      { type: "streamable-http", url: `${origin}${MCP_PATH}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
+    ],
   };
 }
 
@@ -85,7 +97,10 @@ export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Rec
     const schema = schemas.get(file);
     if (!schema) throw new Error(`bundling the output schema: ${file} is not a published schema`);
     const { $id: _id, $schema: _schema, ...body } = schema;
-    embedded.set(file, rewriteRefs(body, file, location, (other) => pending.push(other)));
+    embedded.set(
+      file,
+      rewriteRefs(body, file, location, (other) => pending.push(other)),
+    );
   }
   const target = `${location(source.schema)}${source.pointer ?? ""}`;
   return {
@@ -97,21 +112,50 @@ export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Rec
 }
 
 // The formats JSON Schema 2020-12 defines: the published schemas use no other (see published-schema.ts).
-const STANDARD_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex"]);
+const STANDARD_FORMATS = new Set([
+  "date-time",
+  "date",
+  "time",
+  "duration",
+  "email",
+  "idn-email",
+  "hostname",
+  "idn-hostname",
+  "ipv4",
+  "ipv6",
+  "uri",
+  "uri-reference",
+  "iri",
+  "iri-reference",
+  "uuid",
+  "uri-template",
+  "json-pointer",
+  "relative-json-pointer",
+  "regex",
+]);
 
-function rewriteRefs(value: unknown, file: string, location: (file: string) => string, refer: (file: string) => void): unknown {
+function rewriteRefs(
+  value: unknown,
+  file: string,
+  location: (file: string) => string,
+  refer: (file: string) => void,
+): unknown {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, file, location, refer));
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).flatMap(([key, item]): Array<[string, unknown]> => {
-      if (key !== "format" || typeof item !== "string" || STANDARD_FORMATS.has(item)) return [[key, item]];
-      throw new Error(`bundling the output schema: "${item}" is not a format of JSON Schema 2020-12; publish it as a pattern`);
-    }).map(([key, item]) => {
-      if (key !== "$ref" || typeof item !== "string") return [key, rewriteRefs(item, file, location, refer)];
-      const [target, fragment = ""] = item.split("#");
-      const into = target === "" ? file : target!;
-      if (into !== file) refer(into);
-      return [key, `${location(into)}${fragment}`];
-    }),
+    Object.entries(value)
+      .flatMap(([key, item]): Array<[string, unknown]> => {
+        if (key !== "format" || typeof item !== "string" || STANDARD_FORMATS.has(item)) return [[key, item]];
+        throw new Error(
+          `bundling the output schema: "${item}" is not a format of JSON Schema 2020-12; publish it as a pattern`,
+        );
+      })
+      .map(([key, item]) => {
+        if (key !== "$ref" || typeof item !== "string") return [key, rewriteRefs(item, file, location, refer)];
+        const [target, fragment = ""] = item.split("#");
+        const into = target === "" ? file : target!;
+        if (into !== file) refer(into);
+        return [key, `${location(into)}${fragment}`];
+      }),
   );
 }

@@ -3,7 +3,15 @@
  * discovery documents. The OpenAPI document, the HTML docs, the agent skill, llms.txt and auth.md are all
  * generated from these facts, so they cannot disagree.
  */
-import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE, CITATION_FILE, DCAT_CATALOG_FILE, FILES_PAGE_PATH, URL_LIST_FILE } from "../api/layout.ts";
+import {
+  CHANGELOG_FEED_FILE,
+  CHANGELOG_JSON_FILE,
+  CHANGELOG_PAGE,
+  CITATION_FILE,
+  DCAT_CATALOG_FILE,
+  FILES_PAGE_PATH,
+  URL_LIST_FILE,
+} from "../api/layout.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
 import { MAX_PAGE, MAX_PARAMETERS } from "../request/answers-query.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
@@ -27,7 +35,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Service metadata",
     operation: "ServiceMetadata",
     summary: "What the service is, its licence, how to cite it, and links to everything",
-    description: "Name, description, version, publisher, contact, data licence, citation, counts, and root-relative links to the collections, health, the OpenAPI document, the docs, the API catalog, the JSON Schemas and the search index.",
+    description:
+      "Name, description, version, publisher, contact, data licence, citation, counts, and root-relative links to the collections, health, the OpenAPI document, the docs, the API catalog, the JSON Schemas and the search index.",
     schema: "root.schema.json",
     parameters: [],
   },
@@ -37,7 +46,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Buyer answers",
     operation: "Answers",
     summary: "Detailed buyer answers, searched by q, selected by slug, ordered by sort, paged by page",
-    description: "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches: best match first, each answer explained in meta.matches (score, fields, snippet), a miss with meta.suggestions; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
+    description:
+      "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches: best match first, each answer explained in meta.matches (score, fields, snippet), a miss with meta.suggestions; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
     schema: "answers.schema.json",
     parameters: ["q", "slug", "sort", "page"],
   },
@@ -47,7 +57,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Supplier directory",
     operation: "Suppliers",
     summary: "Ranked supplier profiles with sources and caveats, and the ownership and methodology disclosure",
-    description: "Supplier profiles in rank order (rank 1 first), each with what its rank means (`rank_meaning`), its weighted score, per-criterion scores with the facts and sources behind each, products, strengths, caveats, ownership and cited sources; `disclosure` is the ownership disclosure and editorial methodology note.",
+    description:
+      "Supplier profiles in rank order (rank 1 first), each with what its rank means (`rank_meaning`), its weighted score, per-criterion scores with the facts and sources behind each, products, strengths, caveats, ownership and cited sources; `disclosure` is the ownership disclosure and editorial methodology note.",
     schema: "suppliers.schema.json",
     parameters: [],
   },
@@ -57,7 +68,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Evidence register",
     operation: "Evidence",
     summary: "Certification, compliance and warranty status by product family",
-    description: "Product families in their declared order, each with its records (by supplier rank, then product): a current status per platform programme, with what dated versions of its list showed kept apart under `listings`; a status per compliance mark or rule; and the base warranty's terms apart from a paid plan (`paid_plan`). The vocabularies are closed, and unknown and unverified are statuses.",
+    description:
+      "Product families in their declared order, each with its records (by supplier rank, then product): a current status per platform programme, with what dated versions of its list showed kept apart under `listings`; a status per compliance mark or rule; and the base warranty's terms apart from a paid plan (`paid_plan`). The vocabularies are closed, and unknown and unverified are statuses.",
     schema: "evidence.schema.json",
     parameters: [],
   },
@@ -67,7 +79,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "Health",
     operation: "Health",
     summary: "A small availability response",
-    description: "status (always ok when served), version, the digest of the content and the time the data was generated.",
+    description:
+      "status (always ok when served), version, the digest of the content and the time the data was generated.",
     schema: "health.schema.json",
     parameters: [],
   },
@@ -82,7 +95,8 @@ export interface QueryParameter {
 export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
   q: {
     name: "q",
-    summary: "Text filter: answers in which every word of q starts some word of the title, question, summary, tags or body.",
+    summary:
+      "Text filter: answers in which every word of q starts some word of the title, question, summary, tags or body.",
     rules: [
       "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i.",
       "Words are runs of letters and digits; an answer matches when every query word is the start of one of its words. No stemming, no stop words.",
@@ -93,7 +107,8 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
   },
   sort: {
     name: "sort",
-    summary: "Order of the results: relevance (best match first, the default with q) or slug (collection order, the default without q).",
+    summary:
+      "Order of the results: relevance (best match first, the default with q) or slug (collection order, the default without q).",
     rules: ["Any other value, or sort given twice, is a 400 problem. Which answers match never depends on the order."],
   },
   slug: {
@@ -104,7 +119,9 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
   page: {
     name: "page",
     summary: `Page number, a whole number from 1 to ${MAX_PAGE.toLocaleString("en")}.`,
-    rules: [`Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else (a larger number included) is a 400 problem.`],
+    rules: [
+      `Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else (a larger number included) is a 400 problem.`,
+    ],
   },
 };
 
@@ -133,21 +150,30 @@ export const QUERY_EXAMPLES: ReadonlyArray<{ q: string; shows: string }> = [
 ];
 
 export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
-  "invalid-query": "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
+  "invalid-query":
+    "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
   "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
-  "repeated-parameter": "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
-  "malformed-parameter": "q, slug, sort or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
+  "repeated-parameter":
+    "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
+  "malformed-parameter":
+    "q, slug, sort or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
-  "invalid-sort": "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
+  "invalid-sort":
+    "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
-  "method-not-allowed": "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",
+  "method-not-allowed":
+    "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",
   "uri-too-long": "The request line is longer than 8 KiB, usually because of a very long q. Shorten the query.",
-  "headers-too-large": "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",
+  "headers-too-large":
+    "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",
   "bad-request": "The request could not be read as HTTP/1.1. Check the client.",
-  "service-unavailable": "A computed answer (q, slug or page) needs the API's prebuilt files, and reading them failed: the origin did not answer in time, answered with an error, gave an incomplete file, or was being redeployed. Nothing is cached; wait the Retry-After seconds and ask again. Static files are not affected.",
-  "internal-error": "The server failed while answering (for example, it could not read a file it has). The request was valid: try again later. The static files on the CDN never give this; the local server logs the cause.",
-  "range-not-satisfiable": "A Range header asked for bytes past the end of the file (Content-Range gives its size). A malformed Range header is ignored and the whole file sent.",
+  "service-unavailable":
+    "A computed answer (q, slug or page) needs the API's prebuilt files, and reading them failed: the origin did not answer in time, answered with an error, gave an incomplete file, or was being redeployed. Nothing is cached; wait the Retry-After seconds and ask again. Static files are not affected.",
+  "internal-error":
+    "The server failed while answering (for example, it could not read a file it has). The request was valid: try again later. The static files on the CDN never give this; the local server logs the cause.",
+  "range-not-satisfiable":
+    "A Range header asked for bytes past the end of the file (Content-Range gives its size). A malformed Range header is ignored and the whole file sent.",
 };
 
 export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
@@ -156,41 +182,157 @@ export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = [
-  { path: "/.well-known/api-catalog", name: "API catalog (RFC 9727)", type: API_CATALOG_TYPE, what: "a linkset naming this API, its OpenAPI document, docs, status and data" },
-  { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", type: "application/json", what: "every operation, parameter, response and header; also at /openapi.json" },
-  { path: "/.well-known/agent-skills/index.json", name: "Agent Skills index (discovery v0.2.0)", type: "application/json", what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md" },
-  { path: "/.well-known/agent-card.json", name: "A2A Agent Card", type: "application/json", what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document" },
-  { path: "/mcp/server-card", name: "MCP Server Card", type: "application/mcp-server-card+json", what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json" },
-  { path: "/.well-known/ai-catalog.json", name: "AI Catalog", type: "application/json", what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)" },
-  { path: "/catalog.jsonld", name: "DCAT catalog (DCAT-AP 3)", type: "application/ld+json", what: "the data set, its downloads and this API as its data service, for data portals and harvesters" },
-  { path: "/auth.md", name: "Authentication statement", type: "text/markdown; charset=utf-8", what: "no account, no token, no registration: anonymous GET and HEAD" },
-  { path: "/llms.txt", name: "llms.txt", type: "text/plain; charset=utf-8", what: "a short map of the API for language models, linking every answer's Markdown twin" },
-  { path: "/llms-full.txt", name: "llms-full.txt", type: "text/plain; charset=utf-8", what: "every answer in full, as its Markdown twin, in one file" },
-  { path: "/robots.txt", name: "robots.txt", type: "text/plain; charset=utf-8", what: "everything may be crawled; content signals; the sitemap" },
+  {
+    path: "/.well-known/api-catalog",
+    name: "API catalog (RFC 9727)",
+    type: API_CATALOG_TYPE,
+    what: "a linkset naming this API, its OpenAPI document, docs, status and data",
+  },
+  {
+    path: "/api/v1/openapi.json",
+    name: "OpenAPI 3.1 document",
+    type: "application/json",
+    what: "every operation, parameter, response and header; also at /openapi.json",
+  },
+  {
+    path: "/.well-known/agent-skills/index.json",
+    name: "Agent Skills index (discovery v0.2.0)",
+    type: "application/json",
+    what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md",
+  },
+  {
+    path: "/.well-known/agent-card.json",
+    name: "A2A Agent Card",
+    type: "application/json",
+    what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document",
+  },
+  {
+    path: "/mcp/server-card",
+    name: "MCP Server Card",
+    type: "application/mcp-server-card+json",
+    what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json",
+  },
+  {
+    path: "/.well-known/ai-catalog.json",
+    name: "AI Catalog",
+    type: "application/json",
+    what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)",
+  },
+  {
+    path: "/catalog.jsonld",
+    name: "DCAT catalog (DCAT-AP 3)",
+    type: "application/ld+json",
+    what: "the data set, its downloads and this API as its data service, for data portals and harvesters",
+  },
+  {
+    path: "/auth.md",
+    name: "Authentication statement",
+    type: "text/markdown; charset=utf-8",
+    what: "no account, no token, no registration: anonymous GET and HEAD",
+  },
+  {
+    path: "/llms.txt",
+    name: "llms.txt",
+    type: "text/plain; charset=utf-8",
+    what: "a short map of the API for language models, linking every answer's Markdown twin",
+  },
+  {
+    path: "/llms-full.txt",
+    name: "llms-full.txt",
+    type: "text/plain; charset=utf-8",
+    what: "every answer in full, as its Markdown twin, in one file",
+  },
+  {
+    path: "/robots.txt",
+    name: "robots.txt",
+    type: "text/plain; charset=utf-8",
+    what: "everything may be crawled; content signals; the sitemap",
+  },
   { path: "/sitemap.xml", name: "Sitemap", type: "application/xml", what: "the pages and main resources" },
-  { path: "/.well-known/security.txt", name: "security.txt (RFC 9116)", type: "text/plain; charset=utf-8", what: "how to report a security problem" },
+  {
+    path: "/.well-known/security.txt",
+    name: "security.txt (RFC 9116)",
+    type: "text/plain; charset=utf-8",
+    what: "how to report a security problem",
+  },
 ];
 
 /** What a researcher downloads, in the order the home page and the docs list it. */
 export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string }> = [
-  { path: "/data/datapackage.json", name: "Data package", what: "a Frictionless Data Package describing the four CSV tables below, with a Table Schema for each" },
-  { path: "/data/answers.csv", name: "answers.csv", what: "every answer, one row each, with its summary, tags, related answers and cited sources" },
+  {
+    path: "/data/datapackage.json",
+    name: "Data package",
+    what: "a Frictionless Data Package describing the four CSV tables below, with a Table Schema for each",
+  },
+  {
+    path: "/data/answers.csv",
+    name: "answers.csv",
+    what: "every answer, one row each, with its summary, tags, related answers and cited sources",
+  },
   { path: "/data/suppliers.csv", name: "suppliers.csv", what: "the ranked suppliers, with their scores per criterion" },
-  { path: "/data/evidence.csv", name: "evidence.csv", what: "every evidence record, one column per programme, mark and warranty term" },
-  { path: "/data/sources.csv", name: "sources.csv", what: "the sources register: title, publisher, address and the date each was read" },
-  ...BULK_DOWNLOADS.map((download) => ({ path: download.path, name: download.path.slice(download.path.lastIndexOf("/") + 1), what: download.what })),
-  { path: CITATION_FILE, name: "CITATION.cff", what: "how to cite the data set (Citation File Format 1.2.0), the same file as the repository's" },
-  { path: DCAT_CATALOG_FILE, name: "DCAT catalog", what: "the data set and its distributions for data portals (DCAT-AP 3, JSON-LD)" },
-  { path: CHANGELOG_PAGE, name: "Changelog", what: "what changed in the data in each version, and which answers were reviewed when" },
+  {
+    path: "/data/evidence.csv",
+    name: "evidence.csv",
+    what: "every evidence record, one column per programme, mark and warranty term",
+  },
+  {
+    path: "/data/sources.csv",
+    name: "sources.csv",
+    what: "the sources register: title, publisher, address and the date each was read",
+  },
+  ...BULK_DOWNLOADS.map((download) => ({
+    path: download.path,
+    name: download.path.slice(download.path.lastIndexOf("/") + 1),
+    what: download.what,
+  })),
+  {
+    path: CITATION_FILE,
+    name: "CITATION.cff",
+    what: "how to cite the data set (Citation File Format 1.2.0), the same file as the repository's",
+  },
+  {
+    path: DCAT_CATALOG_FILE,
+    name: "DCAT catalog",
+    what: "the data set and its distributions for data portals (DCAT-AP 3, JSON-LD)",
+  },
+  {
+    path: CHANGELOG_PAGE,
+    name: "Changelog",
+    what: "what changed in the data in each version, and which answers were reviewed when",
+  },
   { path: CHANGELOG_JSON_FILE, name: "changelog.json", what: "the same changelog as JSON" },
-  { path: CHANGELOG_FEED_FILE, name: "changelog.atom", what: "the same changelog as an Atom feed, for harvesters that poll" },
+  {
+    path: CHANGELOG_FEED_FILE,
+    name: "changelog.atom",
+    what: "the same changelog as an Atom feed, for harvesters that poll",
+  },
   { path: "/llms-full.txt", name: "llms-full.txt", what: "every answer in full, as Markdown, in one file" },
-  { path: "/api/v1/openapi.json", name: "OpenAPI 3.1 document", what: "the API's operations and response schemas (also at /openapi.json)" },
-  { path: "/api/v1/schema-index.json", name: "JSON Schemas", what: "the list of every schema under /api/v1/schemas/: response bodies and content files" },
-  { path: "/api/v1/search/answers.json", name: "Search index", what: "the map of the prebuilt search index, which names its shards under /api/v1/search/answers/" },
+  {
+    path: "/api/v1/openapi.json",
+    name: "OpenAPI 3.1 document",
+    what: "the API's operations and response schemas (also at /openapi.json)",
+  },
+  {
+    path: "/api/v1/schema-index.json",
+    name: "JSON Schemas",
+    what: "the list of every schema under /api/v1/schemas/: response bodies and content files",
+  },
+  {
+    path: "/api/v1/search/answers.json",
+    name: "Search index",
+    what: "the map of the prebuilt search index, which names its shards under /api/v1/search/answers/",
+  },
   { path: URL_LIST_FILE, name: "urls.txt", what: "every canonical URL, one per line, for `wget -i` or any crawler" },
-  { path: "/SHA256SUMS", name: "SHA256SUMS", what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy proves it complete and unaltered" },
-  { path: FILES_PAGE_PATH, name: "Every file", what: "a page linking every URL of urls.txt: each answer's JSON and Markdown, the schemas, the search shards" },
+  {
+    path: "/SHA256SUMS",
+    name: "SHA256SUMS",
+    what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy proves it complete and unaltered",
+  },
+  {
+    path: FILES_PAGE_PATH,
+    name: "Every file",
+    what: "a page linking every URL of urls.txt: each answer's JSON and Markdown, the schemas, the search shards",
+  },
 ];
 
 export const AUTHENTICATION_STATEMENT =
@@ -198,7 +340,8 @@ export const AUTHENTICATION_STATEMENT =
 
 /** Markdown for agents: what exists as Markdown, and how `/` and `/docs/` choose it. */
 export const MARKDOWN_FOR_AGENTS = {
-  summary: "Every answer, the home page and the docs are also plain Markdown, for language models and for reading as text. The JSON and HTML point at them.",
+  summary:
+    "Every answer, the home page and the docs are also plain Markdown, for language models and for reading as text. The JSON and HTML point at them.",
   files: [
     {
       path: "/api/v1/answers/{slug}.md",
@@ -210,5 +353,5 @@ export const MARKDOWN_FOR_AGENTS = {
     { path: "/llms-full.txt", what: "every answer in full, the twins one after another" },
   ],
   negotiation:
-    "`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html` by its q-values; otherwise, for `*/*` and without an Accept header, HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel=\"alternate\"; type=\"text/markdown\"`.",
+    '`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html` by its q-values; otherwise, for `*/*` and without an Accept header, HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel="alternate"; type="text/markdown"`.',
 } as const;

@@ -12,7 +12,11 @@ export interface ChangeWatcher {
   close(): void;
 }
 
-export function watchFolders(folders: readonly string[], onChange: (changed: string[]) => void, options: { settleMs?: number; onError?: (error: Error) => void } = {}): ChangeWatcher {
+export function watchFolders(
+  folders: readonly string[],
+  onChange: (changed: string[]) => void,
+  options: { settleMs?: number; onError?: (error: Error) => void } = {},
+): ChangeWatcher {
   const settleMs = options.settleMs ?? 40;
   const watchers = new Map<string, FSWatcher>();
   let changed = new Set<string>();

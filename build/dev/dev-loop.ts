@@ -43,7 +43,9 @@ export class DevLoop {
     const cache = options.build.cache ?? (await BuildCache.open(options.build.contentDir, options.build.outDir));
     const loop = new DevLoop(options, cache);
     await loop.rebuild([]);
-    loop.watcher = watchFolders(options.watch, (changed) => loop.request(changed), { onError: (error) => options.print(`dev: watching failed: ${error.message}\n`) });
+    loop.watcher = watchFolders(options.watch, (changed) => loop.request(changed), {
+      onError: (error) => options.print(`dev: watching failed: ${error.message}\n`),
+    });
     return loop;
   }
 
@@ -98,7 +100,9 @@ export class DevLoop {
     if (!result.ok) {
       this.broken = true;
       print(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), build.contentDir) || "."));
-      print(`dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} (${elapsed} ms); still serving the last good build\n`);
+      print(
+        `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} (${elapsed} ms); still serving the last good build\n`,
+      );
       return;
     }
     const fixed = this.broken ? "fixed; " : "";
@@ -112,7 +116,9 @@ export class DevLoop {
  * temporary files (no such extension: `sed` and vim names, `.tmp`, `~`) are left out.
  */
 function describeChanges(changed: readonly string[]): string {
-  const names = changed.filter((file) => /\.(md|ya?ml|json)$/.test(file)).map((file) => path.relative(process.cwd(), file) || file);
+  const names = changed
+    .filter((file) => /\.(md|ya?ml|json)$/.test(file))
+    .map((file) => path.relative(process.cwd(), file) || file);
   if (names.length === 0) return "a change";
   return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
 }

@@ -27,11 +27,17 @@ try {
 const { cacheRoot, ...build } = options;
 // The loop is incremental whatever --no-cache says: without a cache each save would be a whole build.
 build.cache = await BuildCache.open(build.contentDir, build.outDir, cacheRoot || undefined);
-const loop = await DevLoop.start({ build, watch: [build.contentDir, SCHEMAS_DIR], print: (text) => process.stdout.write(text) });
+const loop = await DevLoop.start({
+  build,
+  watch: [build.contentDir, SCHEMAS_DIR],
+  print: (text) => process.stdout.write(text),
+});
 if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
 const server = await createLocalServer({ dist: build.outDir, netlifyConfigPath: path.join(ROOT, "netlify.toml") });
 server.listen(port, host, () => {
-  process.stdout.write(`dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`);
+  process.stdout.write(
+    `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
+  );
 });
 
 let stopping = false;

@@ -63,9 +63,15 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Field is not allowed here",
     hint: "Remove the field or correct its spelling (field names are lower case, words joined by '_').",
   },
-  "schema/size": { title: "Value is too short, too long, too small or too large", hint: "Bring the value within the limits." },
+  "schema/size": {
+    title: "Value is too short, too long, too small or too large",
+    hint: "Bring the value within the limits.",
+  },
   "schema/unique-items": { title: "List holds the same item twice", hint: "Remove the repeated item." },
-  "schema/invalid": { title: "Value does not match its schema", hint: "Compare the value with the schema in schemas/." },
+  "schema/invalid": {
+    title: "Value does not match its schema",
+    hint: "Compare the value with the schema in schemas/.",
+  },
   "slug/file-name": {
     title: "Slug and file name disagree",
     hint: "Name the file after its slug, or change the slug to match the file name.",
@@ -150,7 +156,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "answer/decision-checklist": {
     title: "Answer does not end with a decision checklist",
-    hint: "End the answer with a section \"## Decision checklist\" of 3 to 8 \"- \" items, each a decision or check a buyer can tick off.",
+    hint: 'End the answer with a section "## Decision checklist" of 3 to 8 "- " items, each a decision or check a buyer can tick off.',
   },
   "answer/cited-quantity": {
     title: "Answer gives no number with a cited primary source",

@@ -37,7 +37,20 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
 }
 
 /** Keywords about a value itself, as opposed to `required` and `additionalProperties`, which are about its fields. */
-const VALUE_KEYWORDS = new Set(["type", "enum", "const", "pattern", "format", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems"]);
+const VALUE_KEYWORDS = new Set([
+  "type",
+  "enum",
+  "const",
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+]);
 
 interface Described {
   code: DiagnosticCode;
@@ -59,11 +72,17 @@ function describe(error: ErrorObject): Described {
   switch (error.keyword) {
     case "required": {
       const missing = String(params.missingProperty);
-      return { code: "schema/required", message: `${field(error)} has no field \`${missing}\`, which is required.`, hint: `Add \`${missing}:\` with a value.` };
+      return {
+        code: "schema/required",
+        message: `${field(error)} has no field \`${missing}\`, which is required.`,
+        hint: `Add \`${missing}:\` with a value.`,
+      };
     }
     case "additionalProperties": {
       const extra = String(params.additionalProperty);
-      const known = Object.keys(((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
+      const known = Object.keys(
+        ((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object,
+      );
       const meant = known.find((name) => name.toLowerCase() === extra.toLowerCase().replace(/[ -]/g, "_"));
       return {
         code: "schema/additional-property",
@@ -76,7 +95,10 @@ function describe(error: ErrorObject): Described {
     case "type": {
       const shown = show(value);
       const found = shown ? `${typeName(value)} ${shown}` : typeName(value);
-      return { code: "schema/type", message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.` };
+      return {
+        code: "schema/type",
+        message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
+      };
     }
     case "enum":
       return {
@@ -84,11 +106,20 @@ function describe(error: ErrorObject): Described {
         message: `${field(error)} is ${show(value)}; allowed values are ${(params.allowedValues as unknown[]).map((item) => JSON.stringify(item)).join(", ")}.`,
       };
     case "const":
-      return { code: "schema/const", message: `${field(error)} is ${show(value)}; it must be ${JSON.stringify(params.allowedValue)}.` };
+      return {
+        code: "schema/const",
+        message: `${field(error)} is ${show(value)}; it must be ${JSON.stringify(params.allowedValue)}.`,
+      };
     case "pattern":
-      return { code: "schema/pattern", message: `${field(error)} is ${show(value)}, which does not match ${String(params.pattern)}.` };
+      return {
+        code: "schema/pattern",
+        message: `${field(error)} is ${show(value)}, which does not match ${String(params.pattern)}.`,
+      };
     case "format":
-      return { code: "schema/format", message: `${field(error)} is ${show(value)}, which is not a valid ${String(params.format)}.` };
+      return {
+        code: "schema/format",
+        message: `${field(error)} is ${show(value)}, which is not a valid ${String(params.format)}.`,
+      };
     case "minItems":
     case "maxItems":
     case "minLength":
@@ -96,9 +127,15 @@ function describe(error: ErrorObject): Described {
     case "minimum":
     case "maximum":
     case "minProperties":
-      return { code: "schema/size", message: `${field(error)} ${sizeMessage(error.keyword, Number(params.limit), value)}.` };
+      return {
+        code: "schema/size",
+        message: `${field(error)} ${sizeMessage(error.keyword, Number(params.limit), value)}.`,
+      };
     case "uniqueItems":
-      return { code: "schema/unique-items", message: `${field(error)} holds the same item twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1}).` };
+      return {
+        code: "schema/unique-items",
+        message: `${field(error)} holds the same item twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1}).`,
+      };
     default:
       return { code: "schema/invalid", message: `${field(error)} ${error.message ?? "does not match its schema"}.` };
   }
@@ -143,6 +180,16 @@ function show(value: unknown): string {
 }
 
 function article(type: string): string {
-  const names: Record<string, string> = { object: "a mapping", array: "a list", string: "a string", integer: "an integer", number: "a number", boolean: "true or false" };
-  return type.split(",").map((name) => names[name] ?? name).join(" or ");
+  const names: Record<string, string> = {
+    object: "a mapping",
+    array: "a list",
+    string: "a string",
+    integer: "an integer",
+    number: "a number",
+    boolean: "true or false",
+  };
+  return type
+    .split(",")
+    .map((name) => names[name] ?? name)
+    .join(" or ");
 }

@@ -28,5 +28,7 @@ export function citationGroupAt(text: string, start: number): { ids: string[]; l
 
 /** The text with each citation group replaced by what `render` makes of its ids. */
 export function replaceCitations(markdown: string, render: (ids: string[]) => string): string {
-  return markdown.replace(CITATION_GROUP, (_group, inner: string) => render(inner.split(";").map((part) => part.trim().slice(1))));
+  return markdown.replace(CITATION_GROUP, (_group, inner: string) =>
+    render(inner.split(";").map((part) => part.trim().slice(1))),
+  );
 }

@@ -21,7 +21,8 @@ function createRenderer(): Markdown {
   markdown.disable(["image", "html_inline", "html_block"]);
   markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
   markdown.inline.ruler.before("link", "citation", (state, silent) => {
-    if (state.src.charCodeAt(state.pos) !== 0x5b /* [ */ || state.src.charCodeAt(state.pos + 1) !== 0x40 /* @ */) return false;
+    if (state.src.charCodeAt(state.pos) !== 0x5b /* [ */ || state.src.charCodeAt(state.pos + 1) !== 0x40 /* @ */)
+      return false;
     const group = citationGroupAt(state.src, state.pos);
     if (!group) return false;
     if (!silent) {
@@ -70,5 +71,9 @@ function plainText(tokens: ReturnType<Markdown["parse"]>): string {
     }
   }
   // Only what changes is matched: a single space or line break is left alone.
-  return parts.join("").replace(/[ \t]{2,}|\t/g, " ").replace(/ \n+ ?|\n+ |\n{2,}/g, "\n").trim();
+  return parts
+    .join("")
+    .replace(/[ \t]{2,}|\t/g, " ")
+    .replace(/ \n+ ?|\n+ |\n{2,}/g, "\n")
+    .trim();
 }

@@ -31,7 +31,8 @@ function start(): void {
   const articles = [...list.querySelectorAll<HTMLElement>("article.answer")];
   const bySlug = new Map(articles.map((article) => [article.dataset.slug ?? "", article]));
   const prepared = new Map<string, PreparedAnswer>();
-  const preparedAnswer = (slug: string) => prepared.get(slug) ?? prepared.set(slug, prepareAnswer(data.texts[slug]!)).get(slug)!;
+  const preparedAnswer = (slug: string) =>
+    prepared.get(slug) ?? prepared.set(slug, prepareAnswer(data.texts[slug]!)).get(slug)!;
   form.hidden = false;
   form.addEventListener("submit", (event) => event.preventDefault());
   let latest = 0;
@@ -50,7 +51,12 @@ function start(): void {
     const run = ++latest;
     if (query.trim() === "") return showAll(`All ${articles.length} answers.`);
     const parsed = parseQuery(query);
-    if (!parsed.ok) return showAll(parsed.reason === "too-long" ? "The search is longer than 200 characters." : "Type a letter or a digit to search.");
+    if (!parsed.ok)
+      return showAll(
+        parsed.reason === "too-long"
+          ? "The search is longer than 200 characters."
+          : "Type a letter or a digit to search.",
+      );
     const found = await reader.search(parsed.tokens, "relevance", 0, articles.length);
     const offered = found.total === 0 ? await reader.suggest(parsed.tokens) : [];
     // A later keystroke has started its own search: this one's result is stale.
@@ -64,14 +70,19 @@ function start(): void {
       // Best match first: the page's order is the API's order.
       list.append(article);
       article.querySelector(".match")?.remove();
-      article.querySelector("h3")!.after(matchParagraph(hit.score, explainHit(preparedAnswer(hit.slug), parsed.tokens)));
+      article
+        .querySelector("h3")!
+        .after(matchParagraph(hit.score, explainHit(preparedAnswer(hit.slug), parsed.tokens)));
     }
     for (const article of articles) {
       if (shown.has(article.dataset.slug ?? "")) continue;
       article.hidden = true;
       article.querySelector(".match")?.remove();
     }
-    status.textContent = found.total === 0 ? "No answer matches." : `${found.total} of ${articles.length} answers match, best match first.`;
+    status.textContent =
+      found.total === 0
+        ? "No answer matches."
+        : `${found.total} of ${articles.length} answers match, best match first.`;
     suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, apply)));
   };
 
@@ -113,7 +124,11 @@ function matchParagraph(score: number, explanation: ReturnType<typeof explainHit
   return paragraph;
 }
 
-function suggestionButton(suggestion: Suggestion, input: HTMLInputElement, apply: (query: string) => Promise<void>): HTMLElement {
+function suggestionButton(
+  suggestion: Suggestion,
+  input: HTMLInputElement,
+  apply: (query: string) => Promise<void>,
+): HTMLElement {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "suggestion";

@@ -64,7 +64,9 @@ export class OutputError extends Error {
       ENOTDIR: "a file stands where a folder is needed",
     };
     const reason = reasons[cause.code ?? ""] ?? cause.message;
-    super(`cannot write the output folder ${outDir}: ${reason} (${cause.code ?? "error"} on ${cause.path ?? outDir}). The previous output, if any, is unchanged.`);
+    super(
+      `cannot write the output folder ${outDir}: ${reason} (${cause.code ?? "error"} on ${cause.path ?? outDir}). The previous output, if any, is unchanged.`,
+    );
     this.name = "OutputError";
   }
 }
@@ -73,17 +75,27 @@ export class OutputError extends Error {
  * Runs `produce` with a sink that writes into a fresh stage folder, then swaps the complete folder in. If
  * `produce` fails, the stage is discarded and the output is untouched.
  */
-export async function writeOutputAtomically<T>(outDir: string, produce: (sink: OutputSink) => Promise<T>, reuse?: OutputReuse): Promise<T> {
+export async function writeOutputAtomically<T>(
+  outDir: string,
+  produce: (sink: OutputSink) => Promise<T>,
+  reuse?: OutputReuse,
+): Promise<T> {
   const out = path.resolve(outDir);
   try {
     return await writeOutput(out, produce, reuse);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw typeof code === "string" && /^E[A-Z]+$/.test(code) ? new OutputError(out, error as NodeJS.ErrnoException) : error;
+    throw typeof code === "string" && /^E[A-Z]+$/.test(code)
+      ? new OutputError(out, error as NodeJS.ErrnoException)
+      : error;
   }
 }
 
-async function writeOutput<T>(out: string, produce: (sink: OutputSink) => Promise<T>, reuse: OutputReuse | undefined): Promise<T> {
+async function writeOutput<T>(
+  out: string,
+  produce: (sink: OutputSink) => Promise<T>,
+  reuse: OutputReuse | undefined,
+): Promise<T> {
   const work = await workDirFor(out);
   await mkdir(work, { recursive: true });
   const release = await acquireBuildLock(work);

@@ -2,7 +2,11 @@
  * Runs async work over items with at most `limit` in flight, keeping results in input order. File work done
  * one await at a time leaves the thread pool idle; all at once exhausts file descriptors.
  */
-export async function mapConcurrently<Item, Result>(items: readonly Item[], limit: number, work: (item: Item, index: number) => Promise<Result>): Promise<Result[]> {
+export async function mapConcurrently<Item, Result>(
+  items: readonly Item[],
+  limit: number,
+  work: (item: Item, index: number) => Promise<Result>,
+): Promise<Result[]> {
   const results = new Array<Result>(items.length);
   let next = 0;
   const worker = async () => {

@@ -28,7 +28,9 @@ export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promi
       continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`another build (pid ${holder}) has held ${lockPath} for over ${waitMs / 1000} s; stop it or delete the lock file.`);
+      throw new Error(
+        `another build (pid ${holder}) has held ${lockPath} for over ${waitMs / 1000} s; stop it or delete the lock file.`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -15,5 +15,9 @@ export interface OutputReuse {
   /** What the live output at `outDir` offers, before a build writes its stage folder. */
   previous(outDir: string): Promise<PreviousOutput | undefined>;
   /** Told, right after the swap, what the new live output holds: the digest of every file and how many were linked. */
-  recordOutput(outDir: string, digests: ReadonlyMap<string, string>, counts: { linked: number; written: number }): Promise<void>;
+  recordOutput(
+    outDir: string,
+    digests: ReadonlyMap<string, string>,
+    counts: { linked: number; written: number },
+  ): Promise<void>;
 }

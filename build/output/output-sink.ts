@@ -66,7 +66,13 @@ export class MemorySink implements OutputSink {
     return {
       write: async (text) => void parts.push(text),
       // Text stays text (what the tests and the smoke check read); bytes stay bytes.
-      close: async () => this.file(urlPath, parts.every((part) => typeof part === "string") ? parts.join("") : Buffer.concat(parts.map((part) => Buffer.from(part)))),
+      close: async () =>
+        this.file(
+          urlPath,
+          parts.every((part) => typeof part === "string")
+            ? parts.join("")
+            : Buffer.concat(parts.map((part) => Buffer.from(part))),
+        ),
     };
   }
 
@@ -117,7 +123,8 @@ export class DiskSink implements OutputSink {
     this.digests.set(urlPath, digest);
     const target = this.target(urlPath);
     const write = this.folderOf(target).then(async () => {
-      if (this.previous && (await this.previous.linkInto(urlPath, digest, bytes.byteLength, target))) this.counts.linked++;
+      if (this.previous && (await this.previous.linkInto(urlPath, digest, bytes.byteLength, target)))
+        this.counts.linked++;
       else {
         await writeFile(target, bytes);
         this.counts.written++;

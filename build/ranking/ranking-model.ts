@@ -14,7 +14,10 @@ export function weightedScore(scores: CriterionScores, criteria: readonly Criter
 
 /** Suppliers in the order their weighted scores give: highest first, ties by name. */
 export function orderByScore(suppliers: readonly SupplierContent[], criteria: readonly Criterion[]): SupplierContent[] {
-  return [...suppliers].sort((a, b) => weightedScore(b.scores, criteria) - weightedScore(a.scores, criteria) || a.name.localeCompare(b.name, "en"));
+  return [...suppliers].sort(
+    (a, b) =>
+      weightedScore(b.scores, criteria) - weightedScore(a.scores, criteria) || a.name.localeCompare(b.name, "en"),
+  );
 }
 
 /** What a rank means, as published next to it: its place, the methodology version and the disclosure's words. */

@@ -28,7 +28,10 @@ export function scoreRanges(
 ): Record<string, ScoreRange> {
   const families = new Set(supplier.makes.map((made) => made.family)).size;
   const ranges: Record<string, ScoreRange> = {
-    "portfolio-breadth": exactly(Math.min(families, 5), `its products are named in ${families} product famil${families === 1 ? "y" : "ies"}`),
+    "portfolio-breadth": exactly(
+      Math.min(families, 5),
+      `its products are named in ${families} product famil${families === 1 ? "y" : "ies"}`,
+    ),
     "platform-certification": platformRange(records.flatMap(listingsOf), newestListing),
     "support-transparency": supportRange(records),
     "ownership-transparency": ownershipRange(supplier.ownership.status),
@@ -44,23 +47,41 @@ function listingsOf(record: EvidenceRecordContent): Listing[] {
 
 /** 5: in the newest list version read with firmware, and in an earlier one; 4: newest with firmware; 3: any listing. */
 function platformRange(listings: readonly Listing[], newest: string | undefined): ScoreRange {
-  if (listings.length === 0) return { min: 0, max: 2, because: "the evidence register records no listing of its products" };
+  if (listings.length === 0)
+    return { min: 0, max: 2, because: "the evidence register records no listing of its products" };
   const latestWithFirmware = listings.some((listing) => listing.as_of === newest && listing.firmware);
   const earlier = listings.some((listing) => newest !== undefined && listing.as_of < newest);
-  if (latestWithFirmware && earlier) return exactly(5, `the register lists its products with firmware in the newest list version read (${newest}) and in an earlier one`);
-  if (latestWithFirmware) return exactly(4, `the register lists its products with firmware in the newest list version read (${newest}), in no earlier one`);
-  return exactly(3, `the register lists its products, but not with firmware in the newest list version read (${newest ?? "none"})`);
+  if (latestWithFirmware && earlier)
+    return exactly(
+      5,
+      `the register lists its products with firmware in the newest list version read (${newest}) and in an earlier one`,
+    );
+  if (latestWithFirmware)
+    return exactly(
+      4,
+      `the register lists its products with firmware in the newest list version read (${newest}), in no earlier one`,
+    );
+  return exactly(
+    3,
+    `the register lists its products, but not with firmware in the newest list version read (${newest ?? "none"})`,
+  );
 }
 
 /** A documented standard term means at least 4; other documented terms exactly 3; none at most 3. */
 function supportRange(records: readonly EvidenceRecordContent[]): ScoreRange {
-  const entries = records.flatMap((record) => WARRANTY_TERMS.map((term) => [term, record.warranty[term]] as [string, WarrantyEntry]));
+  const entries = records.flatMap((record) =>
+    WARRANTY_TERMS.map((term) => [term, record.warranty[term]] as [string, WarrantyEntry]),
+  );
   const documented = entries.filter(([, entry]) => entry.status === "documented");
   if (documented.some(([term]) => term === "standard_term")) {
     return { min: 4, max: 5, because: "the register documents a standard warranty term for one of its products" };
   }
   if (documented.length > 0) {
-    return { min: 3, max: 3, because: `the register documents ${[...new Set(documented.map(([term]) => term))].join(", ")} but no standard term` };
+    return {
+      min: 3,
+      max: 3,
+      because: `the register documents ${[...new Set(documented.map(([term]) => term))].join(", ")} but no standard term`,
+    };
   }
   // 3 stays open: an end-of-life policy or a service plan may be documented without a register field for it.
   return { min: 0, max: 3, because: "the register documents no warranty term of its products" };
@@ -79,6 +100,10 @@ function depthRange(supplier: SupplierContent): ScoreRange | undefined {
   const documented = areas.filter((score) => score! >= 3).length;
   const reported = areas.filter((score) => score === 2).length;
   const anything = areas.some((score) => score! > 0) || supplier.makes.length > 0;
-  const score = documented === 3 ? 5 : documented === 2 ? 4 : documented === 1 ? (reported > 0 ? 3 : 2) : anything ? 1 : 0;
-  return exactly(score, `it scores 3 or more in ${documented} of ${DEPTH_AREAS.join(", ")}${documented === 1 && reported > 0 ? ", and 2 in another" : ""}`);
+  const score =
+    documented === 3 ? 5 : documented === 2 ? 4 : documented === 1 ? (reported > 0 ? 3 : 2) : anything ? 1 : 0;
+  return exactly(
+    score,
+    `it scores 3 or more in ${documented} of ${DEPTH_AREAS.join(", ")}${documented === 1 && reported > 0 ? ", and 2 in another" : ""}`,
+  );
 }

@@ -10,7 +10,13 @@
  * index records. A file of another build is a MixedDeployError (the caller reloads once); a missing, failed or
  * malformed read is an OriginError. A failed read is never remembered.
  */
-import { collectionPageUrl, pageCountOf, pageItemFragments, singleItemFragment, type EnvelopeMeta } from "../api/envelope.ts";
+import {
+  collectionPageUrl,
+  pageCountOf,
+  pageItemFragments,
+  singleItemFragment,
+  type EnvelopeMeta,
+} from "../api/envelope.ts";
 import { answerPath, collectionPath, ROOT_RESOURCE_FILE } from "../api/layout.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
 import { answerSearchTexts, type SearchableAnswer } from "../search/answer-fields.ts";
@@ -76,7 +82,8 @@ export class AnswersData {
     // The index's own errors, as this module's: another build's file is reloaded once, anything else is the origin's fault.
     const checked = <T>(read: () => Promise<T>) =>
       read().catch((error: unknown) => {
-        if (error instanceof SearchFileError) throw error.otherBuild ? new MixedDeployError(error.message) : new OriginError(error.message);
+        if (error instanceof SearchFileError)
+          throw error.otherBuild ? new MixedDeployError(error.message) : new OriginError(error.message);
         throw error;
       });
     this.search = new SearchReader({
@@ -117,7 +124,8 @@ export class AnswersData {
     return this.remember(`text:${path}`, async () => {
       const [text, digest] = await Promise.all([this.readText(path), this.contentDigest()]);
       const carried = carriedDigestOf(path, text);
-      if (carried !== digest) throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
+      if (carried !== digest)
+        throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
       return text!;
     });
   }
@@ -128,7 +136,10 @@ export class AnswersData {
     return this.remember(`text:${path}`, async () => {
       const [text, fingerprint] = await Promise.all([this.readText(path), this.search.fingerprintAt(position)]);
       const carried = carriedDigestOf(path, text);
-      if (answerFingerprint(carried) !== fingerprint) throw new MixedDeployError(`${path} holds the answer of digest ${carried}, the search index one of ${fingerprint}…`);
+      if (answerFingerprint(carried) !== fingerprint)
+        throw new MixedDeployError(
+          `${path} holds the answer of digest ${carried}, the search index one of ${fingerprint}…`,
+        );
       return text!;
     });
   }
@@ -156,7 +167,11 @@ export class AnswersData {
 
   /** The versioning block of the root resource: its dates become the Deprecation and Sunset headers of computed responses. */
   versioning(): Promise<VersioningPolicy> {
-    return this.remember("versioning", async () => (JSON.parse((await this.file(ROOT_RESOURCE_FILE)).text) as { versioning: VersioningPolicy }).versioning);
+    return this.remember(
+      "versioning",
+      async () =>
+        (JSON.parse((await this.file(ROOT_RESOURCE_FILE)).text) as { versioning: VersioningPolicy }).versioning,
+    );
   }
 
   /** An answer's own file (what `?slug=` alone answers with); `position` is the slug's in the index. */
@@ -227,7 +242,11 @@ export class AnswersData {
       if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
       const encoder = new TextEncoder();
       // The page's digest covers every answer on it: an answer's place on its page names its text.
-      return texts.map((fragment, at) => ({ bytes: encoder.encode(fragment), text: fragment, digest: `${digest}:${at}` }));
+      return texts.map((fragment, at) => ({
+        bytes: encoder.encode(fragment),
+        text: fragment,
+        digest: `${digest}:${at}`,
+      }));
     });
   }
 
@@ -268,7 +287,13 @@ export function searchableAnswerOf(fragment: string): SearchableAnswer {
     const summary = member("summary", "      ");
     const tags = member("tags", "      ");
     const html = member("html", "        ");
-    if (typeof title === "string" && typeof question === "string" && typeof summary === "string" && Array.isArray(tags) && typeof html === "string") {
+    if (
+      typeof title === "string" &&
+      typeof question === "string" &&
+      typeof summary === "string" &&
+      Array.isArray(tags) &&
+      typeof html === "string"
+    ) {
       return { title, question, summary, tags: tags as string[], body: { html } };
     }
   } catch {

@@ -3,7 +3,14 @@
  * Request and the prebuilt data. It runs as a Netlify Edge Function and inside the local server. A request
  * without those parameters is not its business: it returns undefined and the static file answers.
  */
-import { answersQueryUrl, envelopeParts, pageEnvelope, type AnswerMatch, type Filters, type SearchMeta } from "../api/envelope.ts";
+import {
+  answersQueryUrl,
+  envelopeParts,
+  pageEnvelope,
+  type AnswerMatch,
+  type Filters,
+  type SearchMeta,
+} from "../api/envelope.ts";
 import { ANSWERS_ENDPOINT, answerMarkdownPath } from "../api/layout.ts";
 import { deprecationHeaders } from "../api/versioning.ts";
 import { explainHit } from "../search/explain.ts";
@@ -30,29 +37,46 @@ export const MAX_PAGE = 10 ** MAX_PAGE_DIGITS - 1;
  * `source` is the data, or a function that gives it: the edge entry passes a function, so that requests the
  * handler refuses or hands on never cause a read.
  */
-export async function answersQuery(request: Request, source: AnswersData | ((fresh: boolean) => Promise<AnswersData>)): Promise<Response | undefined> {
+export async function answersQuery(
+  request: Request,
+  source: AnswersData | ((fresh: boolean) => Promise<AnswersData>),
+): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (!ANSWERS_PATHS.has(url.pathname) || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
   const parameters = [...url.searchParams];
   if (parameters.length > MAX_PARAMETERS) {
-    return problemResponse(request, "too-many-parameters", `The request has ${parameters.length} query parameters; at most ${MAX_PARAMETERS} are accepted.`);
+    return problemResponse(
+      request,
+      "too-many-parameters",
+      `The request has ${parameters.length} query parameters; at most ${MAX_PARAMETERS} are accepted.`,
+    );
   }
   // URLSearchParams reads a broken escape as U+FFFD: such a value is refused, not searched for.
   const malformed = malformedParameter(url.search, FILTERS);
-  if (malformed) return problemResponse(request, "malformed-parameter", malformedParameterDetail(malformed), { extensions: { parameter: malformed } });
+  if (malformed)
+    return problemResponse(request, "malformed-parameter", malformedParameterDetail(malformed), {
+      extensions: { parameter: malformed },
+    });
   const given: Partial<Record<(typeof FILTERS)[number], string>> = {};
   for (const [name, value] of parameters) {
     if (!(FILTERS as readonly string[]).includes(name)) continue;
     const filter = name as (typeof FILTERS)[number];
     if (given[filter] !== undefined) {
-      return problemResponse(request, "repeated-parameter", `The parameter ${name} is given more than once; give it once.`, { extensions: { parameter: name } });
+      return problemResponse(
+        request,
+        "repeated-parameter",
+        `The parameter ${name} is given more than once; give it once.`,
+        { extensions: { parameter: name } },
+      );
     }
     given[filter] = value;
   }
   let sort: SortOrder | undefined;
   if (given.sort !== undefined) {
     if (!(SORT_ORDERS as readonly string[]).includes(given.sort)) {
-      return problemResponse(request, "invalid-sort", `sort is "${given.sort}"; it must be relevance or slug.`, { extensions: { parameter: "sort" } });
+      return problemResponse(request, "invalid-sort", `sort is "${given.sort}"; it must be relevance or slug.`, {
+        extensions: { parameter: "sort" },
+      });
     }
     sort = given.sort as SortOrder;
   }
@@ -62,7 +86,12 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
   let page = 1;
   if (given.page !== undefined) {
     if (!WHOLE_NUMBER.test(given.page) || given.page.length > MAX_PAGE_DIGITS) {
-      return problemResponse(request, "invalid-page", `page is "${given.page}"; it must be a whole number from 1 to ${MAX_PAGE}.`, { extensions: { parameter: "page" } });
+      return problemResponse(
+        request,
+        "invalid-page",
+        `page is "${given.page}"; it must be a whole number from 1 to ${MAX_PAGE}.`,
+        { extensions: { parameter: "page" } },
+      );
     }
     page = Number(given.page);
   }
@@ -71,13 +100,26 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
     const parsed = parseQuery(given.q);
     if (!parsed.ok) {
       return parsed.reason === "too-long"
-        ? problemResponse(request, "query-too-long", `q has ${parsed.codePoints} characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`, { extensions: { parameter: "q" } })
-        : problemResponse(request, "invalid-query", "q has no letter or digit, so it cannot match any word.", { extensions: { parameter: "q" } });
+        ? problemResponse(
+            request,
+            "query-too-long",
+            `q has ${parsed.codePoints} characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`,
+            { extensions: { parameter: "q" } },
+          )
+        : problemResponse(request, "invalid-query", "q has no letter or digit, so it cannot match any word.", {
+            extensions: { parameter: "q" },
+          });
     }
     tokens = parsed.tokens;
   }
 
-  const query: ParsedQuery = { tokens, slug: given.slug, q: given.q, page, sort: sort ?? (tokens ? "relevance" : "slug") };
+  const query: ParsedQuery = {
+    tokens,
+    slug: given.slug,
+    q: given.q,
+    page,
+    sort: sort ?? (tokens ? "relevance" : "slug"),
+  };
   const load = typeof source === "function" ? source : async () => source;
   try {
     try {
@@ -90,9 +132,14 @@ export async function answersQuery(request: Request, source: AnswersData | ((fre
   } catch (error) {
     // Whatever the origin did (failed, hung, answered 5xx, gave half a file, kept changing), the client gets JSON.
     const reason = error instanceof OriginError ? error.message : "the prebuilt data could not be read";
-    return problemResponse(request, "service-unavailable", `The answers could not be read from the API's own files (${reason}). Try again in a few seconds.`, {
-      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
-    });
+    return problemResponse(
+      request,
+      "service-unavailable",
+      `The answers could not be read from the API's own files (${reason}). Try again in a few seconds.`,
+      {
+        headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+      },
+    );
   }
 }
 
@@ -105,17 +152,28 @@ interface ParsedQuery {
 }
 
 /** The response to a valid query, from one build's files (or an error: see answersQuery). */
-async function respond(request: Request, data: AnswersData, { tokens, slug, q, page, sort }: ParsedQuery): Promise<Response> {
+async function respond(
+  request: Request,
+  data: AnswersData,
+  { tokens, slug, q, page, sort }: ParsedQuery,
+): Promise<Response> {
   const [versioning, contentDigest] = await Promise.all([data.versioning(), data.contentDigest()]);
   // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
   const lifecycle = deprecationHeaders(versioning);
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
-  const slugPosition = tokens === undefined && page === 1 && slug !== undefined ? await data.search.positionOf(slug) : undefined;
+  const slugPosition =
+    tokens === undefined && page === 1 && slug !== undefined ? await data.search.positionOf(slug) : undefined;
   if (slug !== undefined && slugPosition !== undefined) {
     const file = await data.answerFile(slug, slugPosition);
     // As the file's own header rule says: its schema, and its Markdown twin.
-    return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json", answerMarkdownPath(slug)));
+    return jsonResponse(
+      request,
+      file.text,
+      file.digest,
+      lifecycle,
+      linkHeader("answers.schema.json", answerMarkdownPath(slug)),
+    );
   }
   if (tokens === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
     const file = await data.collectionPage(page);
@@ -153,13 +211,27 @@ async function respond(request: Request, data: AnswersData, { tokens, slug, q, p
       return { fields, score: hit.score!, slug: hit.slug, snippet };
     });
     // A miss suggests, from the index's own words: never from the request's text.
-    if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0)) search.suggestions = await data.search.suggest(tokens);
+    if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0))
+      search.suggestions = await data.search.suggest(tokens);
     Object.assign(envelope.meta, search);
   }
-  const parts = envelopeParts(fragments.map((fragment) => fragment.bytes), envelope);
-  const bytes = parts.map((part, at) => (typeof part !== "string" ? part : at === parts.length - 1 ? new TextEncoder().encode(part) : encodedJoint(part)));
+  const parts = envelopeParts(
+    fragments.map((fragment) => fragment.bytes),
+    envelope,
+  );
+  const bytes = parts.map((part, at) =>
+    typeof part !== "string" ? part : at === parts.length - 1 ? new TextEncoder().encode(part) : encodedJoint(part),
+  );
   // The last part is the envelope's own text (all but the answers): with the answers' digests, it says what the bytes are.
-  return jsonResponse(request, bytes, combinedDigest(fragments.map((fragment) => fragment.digest), bytes[bytes.length - 1]!), lifecycle);
+  return jsonResponse(
+    request,
+    bytes,
+    combinedDigest(
+      fragments.map((fragment) => fragment.digest),
+      bytes[bytes.length - 1]!,
+    ),
+    lifecycle,
+  );
 }
 
 // The few fixed strings between the answers of a body ("[", ",", "]"), encoded once: like the answers' own bytes,

@@ -18,7 +18,10 @@ export async function publishedApiPaths(readText: ReadText): Promise<ReadonlySet
   return paths;
 }
 
-export async function apiNotFound(request: Request, published: () => Promise<ReadonlySet<string>>): Promise<Response | undefined> {
+export async function apiNotFound(
+  request: Request,
+  published: () => Promise<ReadonlySet<string>>,
+): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith("/api/")) return undefined;

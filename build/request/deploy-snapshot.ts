@@ -40,7 +40,9 @@ export function originReader(origin: string): ReadText {
  * `make` turns a reader of one origin into what the entry needs; one value is kept per origin and deploy.
  * `fresh` drops what is kept (after files of two builds were met) and reads the deploy's digest again.
  */
-export function deploySnapshots<T>(make: (readText: ReadText) => T): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
+export function deploySnapshots<T>(
+  make: (readText: ReadText) => T,
+): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
   const kept = new Map<string, { value: T; digest: string; checkedAt: number }>();
   return async (origin, fresh = false): Promise<Awaited<T>> => {
     if (fresh) kept.delete(origin);

@@ -29,7 +29,8 @@ export function prefersMarkdown(accept: string | null): boolean {
     const qParameter = parameters.find((parameter) => parameter.startsWith("q="));
     const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
     // A malformed weight (q=x, q=2) makes the range unusable rather than a guess.
-    if (qParameter !== undefined && (!/^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(qParameter.slice(2)) || Number.isNaN(q))) return [];
+    if (qParameter !== undefined && (!/^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(qParameter.slice(2)) || Number.isNaN(q)))
+      return [];
     return [{ range, q, order }];
   });
   const preference = (type: string) => {
@@ -56,7 +57,9 @@ export function negotiatedPage(pathname: string): readonly [page: string, twin: 
 }
 
 /** The paths to declare: a folder's without its slash, which Netlify's router matches with and without it. */
-export const NEGOTIATED_PATHS: readonly string[] = MARKDOWN_PAGES.map(([page]) => (page === "/" ? page : page.replace(/\/$/, "")));
+export const NEGOTIATED_PATHS: readonly string[] = MARKDOWN_PAGES.map(([page]) =>
+  page === "/" ? page : page.replace(/\/$/, ""),
+);
 
 /** `readText` reads a file of the deploy; it is called only for a request that gets Markdown. */
 export async function markdownNegotiation(request: Request, readText: () => ReadText): Promise<Response | undefined> {
@@ -70,9 +73,14 @@ export async function markdownNegotiation(request: Request, readText: () => Read
     text = await readText()(twin);
   } catch (error) {
     const reason = error instanceof OriginError ? error.message : "the file could not be read";
-    return problemResponse(request, "service-unavailable", `The Markdown version of ${pathname} could not be read from the site's own files (${reason}). Try again in a few seconds.`, {
-      headers: { "Retry-After": String(RETRY_AFTER_SECONDS), Vary: "Accept" },
-    });
+    return problemResponse(
+      request,
+      "service-unavailable",
+      `The Markdown version of ${pathname} could not be read from the site's own files (${reason}). Try again in a few seconds.`,
+      {
+        headers: { "Retry-After": String(RETRY_AFTER_SECONDS), Vary: "Accept" },
+      },
+    );
   }
   // A deploy without the twin (an older build) still has its HTML.
   if (text === undefined) return undefined;

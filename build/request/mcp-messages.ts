@@ -46,8 +46,13 @@ export interface McpContext {
 export function isMessage(message: unknown): message is JsonRpcMessage {
   if (typeof message !== "object" || message === null) return false;
   const candidate = message as Record<string, unknown>;
-  const idOk = candidate.id === undefined || typeof candidate.id === "string" || (typeof candidate.id === "number" && Number.isFinite(candidate.id));
-  const paramsOk = candidate.params === undefined || (typeof candidate.params === "object" && candidate.params !== null && !Array.isArray(candidate.params));
+  const idOk =
+    candidate.id === undefined ||
+    typeof candidate.id === "string" ||
+    (typeof candidate.id === "number" && Number.isFinite(candidate.id));
+  const paramsOk =
+    candidate.params === undefined ||
+    (typeof candidate.params === "object" && candidate.params !== null && !Array.isArray(candidate.params));
   return candidate.jsonrpc === "2.0" && typeof candidate.method === "string" && idOk && paramsOk;
 }
 

@@ -46,19 +46,29 @@ export type Era = { kind: "modern"; version: string } | { kind: "legacy" };
  */
 export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): Era {
   const meta = message.params?._meta;
-  const claimed = typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
+  const claimed =
+    typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
   if (claimed !== undefined) {
-    if (typeof claimed !== "string") throw new McpError(ERROR.invalidParams, `_meta["${META.protocolVersion}"] must be a string.`, 400);
+    if (typeof claimed !== "string")
+      throw new McpError(ERROR.invalidParams, `_meta["${META.protocolVersion}"] must be a string.`, 400);
     if (!(MODERN_VERSIONS as readonly string[]).includes(claimed)) throw unsupportedVersion(claimed);
     const capabilities = (meta as Record<string, unknown>)[META.clientCapabilities];
     if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
-      throw new McpError(ERROR.invalidParams, `_meta["${META.clientCapabilities}"] is required and must be an object.`, 400);
+      throw new McpError(
+        ERROR.invalidParams,
+        `_meta["${META.clientCapabilities}"] is required and must be an object.`,
+        400,
+      );
     }
     return { kind: "modern", version: claimed };
   }
   if (declaredVersion !== null) {
     if ((MODERN_VERSIONS as readonly string[]).includes(declaredVersion)) {
-      throw new McpError(ERROR.invalidParams, `Protocol ${declaredVersion} needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}".`, 400);
+      throw new McpError(
+        ERROR.invalidParams,
+        `Protocol ${declaredVersion} needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}".`,
+        400,
+      );
     }
     if (!(LEGACY_VERSIONS as readonly string[]).includes(declaredVersion)) throw unsupportedVersion(declaredVersion);
   }
@@ -66,10 +76,15 @@ export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): 
 }
 
 export function unsupportedVersion(requested: string): McpError {
-  return new McpError(ERROR.unsupportedProtocolVersion, `Unsupported protocol version ${JSON.stringify(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`, 400, {
-    supported: [...MCP_PROTOCOL_VERSIONS],
-    requested,
-  });
+  return new McpError(
+    ERROR.unsupportedProtocolVersion,
+    `Unsupported protocol version ${JSON.stringify(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
+    400,
+    {
+      supported: [...MCP_PROTOCOL_VERSIONS],
+      requested,
+    },
+  );
 }
 
 /** The result of one request, or throws an McpError; `serverVersion` is the service's version (from health). */
@@ -80,7 +95,12 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
   // Modern results say they are complete and who made them; lists and reads say how long they keep.
   const complete = async (result: Record<string, unknown>, cacheable = false) =>
     modern
-      ? { ...result, ...(cacheable ? { ttlMs: CACHE_TTL_MS, cacheScope: "public" } : {}), resultType: "complete", _meta: { [META.serverInfo]: await serverInfo() } }
+      ? {
+          ...result,
+          ...(cacheable ? { ttlMs: CACHE_TTL_MS, cacheScope: "public" } : {}),
+          resultType: "complete",
+          _meta: { [META.serverInfo]: await serverInfo() },
+        }
       : result;
   const capabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
 
@@ -97,7 +117,10 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
     case "legacy:ping":
       return {};
     case "modern:server/discover":
-      return complete({ supportedVersions: [...MCP_PROTOCOL_VERSIONS], capabilities, instructions: INSTRUCTIONS }, true);
+      return complete(
+        { supportedVersions: [...MCP_PROTOCOL_VERSIONS], capabilities, instructions: INSTRUCTIONS },
+        true,
+      );
     case "legacy:tools/list":
     case "modern:tools/list":
       return complete({ tools: await toolList(context) }, true);
@@ -115,18 +138,40 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
       const contents = await readResource(params.uri, context);
       if (!contents) {
         // 2026-07-28 moved "resource not found" from -32002 to -32602.
-        throw new McpError(modern ? ERROR.invalidParams : RESOURCE_NOT_FOUND_LEGACY, `No resource has the URI ${JSON.stringify(params.uri)}; resources/list gives them all.`);
+        throw new McpError(
+          modern ? ERROR.invalidParams : RESOURCE_NOT_FOUND_LEGACY,
+          `No resource has the URI ${JSON.stringify(params.uri)}; resources/list gives them all.`,
+        );
       }
       return complete({ contents }, true);
     }
     default:
       // The 2026-07-28 transport answers an unknown method with 404; legacy clients get it in-band.
-      throw new McpError(ERROR.methodNotFound, `Method ${JSON.stringify(message.method)} is not served. This server answers ${(modern ? MODERN_METHODS : LEGACY_METHODS).join(", ")}.`, modern ? 404 : 200);
+      throw new McpError(
+        ERROR.methodNotFound,
+        `Method ${JSON.stringify(message.method)} is not served. This server answers ${(modern ? MODERN_METHODS : LEGACY_METHODS).join(", ")}.`,
+        modern ? 404 : 200,
+      );
   }
 }
 
-const LEGACY_METHODS = ["initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/templates/list", "resources/read"];
-const MODERN_METHODS = ["server/discover", "tools/list", "tools/call", "resources/list", "resources/templates/list", "resources/read"];
+const LEGACY_METHODS = [
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+];
+const MODERN_METHODS = [
+  "server/discover",
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+];
 
 /** The tools, as the build wrote them (with output schemas made self-contained from the project's own). */
 async function toolList(context: McpContext): Promise<unknown[]> {

@@ -11,11 +11,34 @@ export const RESOURCE_NOT_FOUND_LEGACY = -32002;
 const JSON_MIME = "application/json";
 
 export async function listResources(context: McpContext): Promise<unknown[]> {
-  const answers = (JSON.parse((await context.readText(collectionPath("answers"))) ?? "{}") as { data?: Array<{ slug: string; title: string; summary: string }> }).data ?? [];
+  const answers =
+    (
+      JSON.parse((await context.readText(collectionPath("answers"))) ?? "{}") as {
+        data?: Array<{ slug: string; title: string; summary: string }>;
+      }
+    ).data ?? [];
   return [
-    { uri: `${context.origin}${collectionUrl("suppliers")}`, name: "suppliers", title: "Supplier directory", description: "The ranked supplier directory with its ownership and methodology disclosure.", mimeType: JSON_MIME },
-    { uri: `${context.origin}${collectionUrl("evidence")}`, name: "evidence", title: "Evidence register", description: "Certification, compliance and warranty status by product family.", mimeType: JSON_MIME },
-    ...answers.map((answer) => ({ uri: `${context.origin}${answerPath(answer.slug)}`, name: answer.slug, title: answer.title, description: answer.summary, mimeType: JSON_MIME })),
+    {
+      uri: `${context.origin}${collectionUrl("suppliers")}`,
+      name: "suppliers",
+      title: "Supplier directory",
+      description: "The ranked supplier directory with its ownership and methodology disclosure.",
+      mimeType: JSON_MIME,
+    },
+    {
+      uri: `${context.origin}${collectionUrl("evidence")}`,
+      name: "evidence",
+      title: "Evidence register",
+      description: "Certification, compliance and warranty status by product family.",
+      mimeType: JSON_MIME,
+    },
+    ...answers.map((answer) => ({
+      uri: `${context.origin}${answerPath(answer.slug)}`,
+      name: answer.slug,
+      title: answer.title,
+      description: answer.summary,
+      mimeType: JSON_MIME,
+    })),
   ];
 }
 
@@ -24,7 +47,10 @@ export async function readResource(uri: unknown, context: McpContext): Promise<u
   if (typeof uri !== "string" || !uri.startsWith(`${context.origin}/`)) return undefined;
   const path = uri.slice(context.origin.length);
   const file = ALIASES.find(([alias]) => alias === path)?.[1] ?? path;
-  const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || /^\/api\/v1\/answers\/[a-z0-9]+(?:-[a-z0-9]+)*\.json$/.test(file);
+  const readable =
+    file === collectionPath("suppliers") ||
+    file === collectionPath("evidence") ||
+    /^\/api\/v1\/answers\/[a-z0-9]+(?:-[a-z0-9]+)*\.json$/.test(file);
   if (!readable) return undefined;
   const text = await context.readText(file);
   return text === undefined ? undefined : [{ uri, mimeType: JSON_MIME, text }];

@@ -37,8 +37,12 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     inputSchema: {
       type: "object",
       properties: {
-        q: { type: "string", minLength: 1, maxLength: 200, description: "Words to find, e.g. \"ceiling micro\"." },
-        sort: { type: "string", enum: ["relevance", "slug"], description: "relevance (best match first, the default) or slug (collection order)." },
+        q: { type: "string", minLength: 1, maxLength: 200, description: 'Words to find, e.g. "ceiling micro".' },
+        sort: {
+          type: "string",
+          enum: ["relevance", "slug"],
+          description: "relevance (best match first, the default) or slug (collection order).",
+        },
         page: { type: "integer", minimum: 1, description: "Page of the results, from 1." },
       },
       required: ["q"],
@@ -49,10 +53,13 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "get_answer",
     title: "Get one buyer answer",
-    description: "One answer by its exact slug (as in GET /api/v1/answers/{slug}.json), with its Markdown and HTML body and the full entries of its cited sources.",
+    description:
+      "One answer by its exact slug (as in GET /api/v1/answers/{slug}.json), with its Markdown and HTML body and the full entries of its cited sources.",
     inputSchema: {
       type: "object",
-      properties: { slug: { type: "string", minLength: 1, maxLength: 100, description: "The answer's slug, e.g. \"room-sizing\"." } },
+      properties: {
+        slug: { type: "string", minLength: 1, maxLength: 100, description: 'The answer\'s slug, e.g. "room-sizing".' },
+      },
       required: ["slug"],
       additionalProperties: false,
     },
@@ -73,7 +80,14 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       "Certification, compliance and warranty status by product family (GET /api/v1/evidence), or one family by its slug. unknown and unverified are statuses: report them as such, never as a yes or a no.",
     inputSchema: {
       type: "object",
-      properties: { family: { type: "string", minLength: 1, maxLength: 100, description: "A product family's slug, e.g. \"cameras\"." } },
+      properties: {
+        family: {
+          type: "string",
+          minLength: 1,
+          maxLength: 100,
+          description: 'A product family\'s slug, e.g. "cameras".',
+        },
+      },
       additionalProperties: false,
     },
     output: { schema: "evidence.schema.json" },
@@ -81,10 +95,13 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "get_source",
     title: "Get one entry of the sources register",
-    description: "One source by its id, as every claim cites it: title, publisher, URL where one is known, when it was read, its kind and confidence, and notes on what it supports.",
+    description:
+      "One source by its id, as every claim cites it: title, publisher, URL where one is known, when it was read, its kind and confidence, and notes on what it supports.",
     inputSchema: {
       type: "object",
-      properties: { id: { type: "string", minLength: 1, maxLength: 100, description: "A source id, e.g. \"avixa-discas\"." } },
+      properties: {
+        id: { type: "string", minLength: 1, maxLength: 100, description: 'A source id, e.g. "avixa-discas".' },
+      },
       required: ["id"],
       additionalProperties: false,
     },
@@ -99,11 +116,13 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     const query = new URLSearchParams({ q: stringArgument(args, "q", true)! });
     const sort = stringArgument(args, "sort", false);
     if (sort !== undefined) {
-      if (!(SORT_ORDERS as readonly string[]).includes(sort)) throw new McpError(ERROR.invalidParams, "sort must be relevance or slug.");
+      if (!(SORT_ORDERS as readonly string[]).includes(sort))
+        throw new McpError(ERROR.invalidParams, "sort must be relevance or slug.");
       query.set("sort", sort);
     }
     if (args.page !== undefined) {
-      if (!Number.isInteger(args.page) || (args.page as number) < 1) throw new McpError(ERROR.invalidParams, "page must be a whole number from 1.");
+      if (!Number.isInteger(args.page) || (args.page as number) < 1)
+        throw new McpError(ERROR.invalidParams, "page must be a whole number from 1.");
       query.set("page", String(args.page));
     }
     return viaAnswersQuery(query, context);
@@ -111,7 +130,8 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
   async get_answer(args, context) {
     const slug = stringArgument(args, "slug", true)!;
     const result = await viaAnswersQuery(new URLSearchParams({ slug }), context);
-    if ((result.structuredContent as { data?: unknown[] } | undefined)?.data?.length === 0) return toolError(`No answer has the slug ${JSON.stringify(slug)}.`);
+    if ((result.structuredContent as { data?: unknown[] } | undefined)?.data?.length === 0)
+      return toolError(`No answer has the slug ${JSON.stringify(slug)}.`);
     return result;
   },
   async list_suppliers(_args, context) {
@@ -122,7 +142,10 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     const register = (await readJson(context, collectionPath("evidence"))) as { data: Array<{ family: string }> };
     if (family === undefined) return toolResult(register);
     const data = register.data.filter((entry) => entry.family === family);
-    if (data.length === 0) return toolError(`No product family is named ${JSON.stringify(family)}. The families: ${register.data.map((entry) => entry.family).join(", ")}.`);
+    if (data.length === 0)
+      return toolError(
+        `No product family is named ${JSON.stringify(family)}. The families: ${register.data.map((entry) => entry.family).join(", ")}.`,
+      );
     return toolResult({ ...register, data });
   },
   async get_source(args, context) {
@@ -140,21 +163,31 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
 export async function callTool(params: Record<string, unknown>, context: McpContext): Promise<Record<string, unknown>> {
   const name = params.name;
   const run = typeof name === "string" && Object.hasOwn(RUNS, name) ? RUNS[name] : undefined;
-  if (!run) throw new McpError(ERROR.invalidParams, `Unknown tool ${JSON.stringify(name)}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`);
+  if (!run)
+    throw new McpError(
+      ERROR.invalidParams,
+      `Unknown tool ${JSON.stringify(name)}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`,
+    );
   const args = params.arguments ?? {};
-  if (typeof args !== "object" || args === null || Array.isArray(args)) throw new McpError(ERROR.invalidParams, "arguments must be an object.");
+  if (typeof args !== "object" || args === null || Array.isArray(args))
+    throw new McpError(ERROR.invalidParams, "arguments must be an object.");
   const definition = TOOL_DEFINITIONS.find((tool) => tool.name === name)!;
   const allowed = Object.keys((definition.inputSchema.properties ?? {}) as object);
   const unknown = Object.keys(args).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) {
-    throw new McpError(ERROR.invalidParams, `${name} takes ${allowed.length ? allowed.join(", ") : "no arguments"}; not ${unknown.join(", ")}.`);
+    throw new McpError(
+      ERROR.invalidParams,
+      `${name} takes ${allowed.length ? allowed.join(", ") : "no arguments"}; not ${unknown.join(", ")}.`,
+    );
   }
   return run(args as Record<string, unknown>, context);
 }
 
 /** The answers query itself: the same matches and the same errors (a 400 problem becomes an isError result). */
 async function viaAnswersQuery(query: URLSearchParams, context: McpContext): Promise<Record<string, unknown>> {
-  const response = await answersQuery(new Request(`${context.origin}${ANSWERS_ENDPOINT}?${query}`), () => context.answers());
+  const response = await answersQuery(new Request(`${context.origin}${ANSWERS_ENDPOINT}?${query}`), () =>
+    context.answers(),
+  );
   const body = (await response!.json()) as Record<string, unknown>;
   if (response!.status >= 500) throw new Error(String(body.detail ?? body.title));
   if (!response!.ok) return toolError(String(body.detail ?? body.title));
@@ -172,7 +205,8 @@ function toolError(message: string): Record<string, unknown> {
 function stringArgument(args: Record<string, unknown>, name: string, required: boolean): string | undefined {
   const value = args[name];
   if (value === undefined && !required) return undefined;
-  if (typeof value !== "string" || value.length === 0) throw new McpError(ERROR.invalidParams, `${name} must be a non-empty string.`);
+  if (typeof value !== "string" || value.length === 0)
+    throw new McpError(ERROR.invalidParams, `${name} must be a non-empty string.`);
   return value;
 }
 
@@ -193,7 +227,10 @@ function findSource(value: unknown, id: string): unknown {
   if (typeof value !== "object" || value === null) return undefined;
   const record = value as Record<string, unknown>;
   if (Array.isArray(record.sources)) {
-    const hit = record.sources.find((source) => typeof source === "object" && source !== null && (source as { id?: unknown }).id === id && "title" in source);
+    const hit = record.sources.find(
+      (source) =>
+        typeof source === "object" && source !== null && (source as { id?: unknown }).id === id && "title" in source,
+    );
     if (hit) return hit;
   }
   for (const child of Object.values(record)) {

@@ -15,10 +15,15 @@ import { corsHeaders, preflightResponse } from "./response-headers.ts";
 
 /** A JSON-RPC request to a read-only API is small; anything larger is refused before it is parsed. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
-const MCP_ALLOWED_HEADERS = "Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID";
+const MCP_ALLOWED_HEADERS =
+  "Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID";
 const ALLOW = "POST, OPTIONS";
 /** The methods whose target the 2026-07-28 `Mcp-Name` header mirrors, and where in params it is. */
-const NAMED: Readonly<Record<string, "name" | "uri">> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+const NAMED: Readonly<Record<string, "name" | "uri">> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+};
 
 export interface McpSource {
   answers: () => Promise<AnswersData>;
@@ -30,30 +35,62 @@ export async function mcpHandler(request: Request, source: McpSource): Promise<R
   if (url.pathname !== MCP_PATH) return undefined;
   if (request.method === "OPTIONS") return preflightResponse(ALLOW, MCP_ALLOWED_HEADERS);
   if (request.method !== "POST") {
-    return jsonResponse(405, errorBody(null, ERROR.invalidRequest, `${request.method} is not served at ${MCP_PATH}: this server is stateless and has no event stream. Send JSON-RPC requests with POST.`), { Allow: ALLOW });
+    return jsonResponse(
+      405,
+      errorBody(
+        null,
+        ERROR.invalidRequest,
+        `${request.method} is not served at ${MCP_PATH}: this server is stateless and has no event stream. Send JSON-RPC requests with POST.`,
+      ),
+      { Allow: ALLOW },
+    );
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   const text = declared > MCP_MAX_BODY_BYTES ? undefined : await readLimited(request, MCP_MAX_BODY_BYTES);
-  if (text === undefined) return jsonResponse(413, errorBody(null, ERROR.invalidRequest, `The request body is over ${MCP_MAX_BODY_BYTES} bytes.`));
+  if (text === undefined)
+    return jsonResponse(
+      413,
+      errorBody(null, ERROR.invalidRequest, `The request body is over ${MCP_MAX_BODY_BYTES} bytes.`),
+    );
   let message: unknown;
   try {
     message = JSON.parse(text);
   } catch {
     return jsonResponse(400, errorBody(null, ERROR.parse, "The body is not JSON."));
   }
-  if (Array.isArray(message)) return jsonResponse(400, errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per request."));
-  if (!isMessage(message)) return jsonResponse(400, errorBody(idOf(message), ERROR.invalidRequest, 'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".'));
+  if (Array.isArray(message))
+    return jsonResponse(
+      400,
+      errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per request."),
+    );
+  if (!isMessage(message))
+    return jsonResponse(
+      400,
+      errorBody(
+        idOf(message),
+        ERROR.invalidRequest,
+        'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".',
+      ),
+    );
   const id = message.id ?? null;
   try {
     const era = eraOf(message, request.headers.get("MCP-Protocol-Version"));
     if (era.kind === "modern") checkRequestHeaders(request.headers, message, era.version);
     // A notification (no id): accepted, nothing to answer.
     if (message.id === undefined) return new Response(null, { status: 202, headers: corsHeaders() });
-    const result = await answerMessage(message, era, { answers: source.answers, readText: source.readText, origin: url.origin });
+    const result = await answerMessage(message, era, {
+      answers: source.answers,
+      readText: source.readText,
+      origin: url.origin,
+    });
     return jsonResponse(200, { jsonrpc: "2.0", id, result });
   } catch (error) {
-    if (error instanceof McpError) return jsonResponse(error.status, errorBody(id, error.code, error.message, error.data));
-    return jsonResponse(200, errorBody(id, ERROR.internal, "The server could not read its data just now; try again in a few seconds."));
+    if (error instanceof McpError)
+      return jsonResponse(error.status, errorBody(id, error.code, error.message, error.data));
+    return jsonResponse(
+      200,
+      errorBody(id, ERROR.internal, "The server could not read its data just now; try again in a few seconds."),
+    );
   }
 }
 
@@ -64,8 +101,18 @@ export async function mcpHandler(request: Request, source: McpSource): Promise<R
  */
 function checkRequestHeaders(headers: Headers, message: JsonRpcMessage, version: string): void {
   const expect = (name: string, actual: string | null, wanted: string) => {
-    if (actual === null) throw new McpError(ERROR.headerMismatch, `Header mismatch: the ${name} header is required and must be ${JSON.stringify(wanted)}.`, 400);
-    if (actual !== wanted) throw new McpError(ERROR.headerMismatch, `Header mismatch: ${name} header value ${JSON.stringify(actual)} does not match body value ${JSON.stringify(wanted)}.`, 400);
+    if (actual === null)
+      throw new McpError(
+        ERROR.headerMismatch,
+        `Header mismatch: the ${name} header is required and must be ${JSON.stringify(wanted)}.`,
+        400,
+      );
+    if (actual !== wanted)
+      throw new McpError(
+        ERROR.headerMismatch,
+        `Header mismatch: ${name} header value ${JSON.stringify(actual)} does not match body value ${JSON.stringify(wanted)}.`,
+        400,
+      );
   };
   expect("MCP-Protocol-Version", headers.get("MCP-Protocol-Version"), version);
   if (message.id === undefined) return; // the revision sets no header rules for notifications
@@ -82,9 +129,15 @@ function decodeHeaderValue(value: string | null): string | null {
   const sentinel = value === null ? null : /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
   if (!sentinel) return value;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(atob(sentinel[1]!), (char) => char.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true }).decode(
+      Uint8Array.from(atob(sentinel[1]!), (char) => char.charCodeAt(0)),
+    );
   } catch {
-    throw new McpError(ERROR.headerMismatch, "Header mismatch: a Base64-encoded header value does not decode to UTF-8.", 400);
+    throw new McpError(
+      ERROR.headerMismatch,
+      "Header mismatch: a Base64-encoded header value does not decode to UTF-8.",
+      400,
+    );
   }
 }
 

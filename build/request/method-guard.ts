@@ -8,9 +8,16 @@ import { ALLOWED_METHODS, preflightResponse } from "./response-headers.ts";
 export function methodGuard(request: Pick<Request, "url" | "method" | "headers">): Response | undefined {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   if (request.method === "OPTIONS") {
-    return preflightResponse(ALLOWED_METHODS, request.headers.get("Access-Control-Request-Headers") ?? "*", { Vary: "Access-Control-Request-Headers" });
+    return preflightResponse(ALLOWED_METHODS, request.headers.get("Access-Control-Request-Headers") ?? "*", {
+      Vary: "Access-Control-Request-Headers",
+    });
   }
-  return problemResponse(request, "method-not-allowed", `${request.method} is not allowed: this API is read-only. Use GET or HEAD.`, {
-    headers: { Allow: ALLOWED_METHODS },
-  });
+  return problemResponse(
+    request,
+    "method-not-allowed",
+    `${request.method} is not allowed: this API is read-only. Use GET or HEAD.`,
+    {
+      headers: { Allow: ALLOWED_METHODS },
+    },
+  );
 }

@@ -9,7 +9,12 @@ import { corsHeaders } from "./response-headers.ts";
 export type RequestLike = Pick<Request, "url" | "method">;
 
 /** A problem response. Never cached by the browser or the CDN. */
-export function problemResponse(request: RequestLike, kind: ProblemType, detail: string, extra: { headers?: Record<string, string>; extensions?: Record<string, unknown> } = {}): Response {
+export function problemResponse(
+  request: RequestLike,
+  kind: ProblemType,
+  detail: string,
+  extra: { headers?: Record<string, string>; extensions?: Record<string, unknown> } = {},
+): Response {
   const origin = new URL(request.url).origin;
   const text = problemText(problemBody(kind, detail, origin, extra.extensions));
   const headers = new Headers({

@@ -12,12 +12,24 @@ export const decisionChecklist: ContentRule = {
       const { closing } = file.body.outline;
       const { min, max } = CHECKLIST_ITEMS;
       if (!closing || closing.heading !== CHECKLIST_HEADING) {
-        const last = closing ? `the last section is "${closing.heading}"` : "the body has no \"##\" section";
-        report(file, "", "answer/decision-checklist", `${last}, not "${CHECKLIST_HEADING}".`, undefined,
-          closing ? { line: closing.line, column: 1 } : undefined);
+        const last = closing ? `the last section is "${closing.heading}"` : 'the body has no "##" section';
+        report(
+          file,
+          "",
+          "answer/decision-checklist",
+          `${last}, not "${CHECKLIST_HEADING}".`,
+          undefined,
+          closing ? { line: closing.line, column: 1 } : undefined,
+        );
       } else if (closing.listItems < min || closing.listItems > max) {
-        report(file, "", "answer/decision-checklist", `the "${CHECKLIST_HEADING}" section has ${closing.listItems} list item${closing.listItems === 1 ? "" : "s"}, not ${min} to ${max}.`,
-          undefined, { line: closing.line, column: 1 });
+        report(
+          file,
+          "",
+          "answer/decision-checklist",
+          `the "${CHECKLIST_HEADING}" section has ${closing.listItems} list item${closing.listItems === 1 ? "" : "s"}, not ${min} to ${max}.`,
+          undefined,
+          { line: closing.line, column: 1 },
+        );
       }
     }
   },

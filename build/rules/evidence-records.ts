@@ -13,8 +13,12 @@ export const evidenceRecords: ContentRule = {
         const key = `${record.supplier}\u0000${record.product.toLowerCase()}`;
         const earlier = seen.get(key);
         if (earlier) {
-          report(file, `/records/${index}/product`, "evidence/duplicate-product",
-            `${record.supplier} "${record.product}" already has a record in ${earlier}.`);
+          report(
+            file,
+            `/records/${index}/product`,
+            "evidence/duplicate-product",
+            `${record.supplier} "${record.product}" already has a record in ${earlier}.`,
+          );
         } else seen.set(key, file.file);
         for (const [programme, entry] of Object.entries(record.certification)) {
           const pointer = `/records/${index}/certification/${programme}`;
@@ -22,7 +26,12 @@ export const evidenceRecords: ContentRule = {
             report(file, pointer, "evidence/status-bounds", `the status is "expired" but \`valid_until\` is missing.`);
           }
           if ((entry.status === "certified" || entry.status === "expired") && !entry.as_of) {
-            report(file, pointer, "evidence/status-bounds", `the status is "${entry.status}" but \`as_of\` is missing.`);
+            report(
+              file,
+              pointer,
+              "evidence/status-bounds",
+              `the status is "${entry.status}" but \`as_of\` is missing.`,
+            );
           }
         }
       }

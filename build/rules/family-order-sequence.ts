@@ -6,7 +6,12 @@ export const familyOrderSequence: ContentRule = {
   name: "family-order-sequence",
   check(input, report) {
     if (!input.complete.evidence) return;
-    const items = input.evidence.map(({ file, data }) => ({ file, pointer: "/order", position: data.order, name: data.family }));
+    const items = input.evidence.map(({ file, data }) => ({
+      file,
+      pointer: "/order",
+      position: data.order,
+      name: data.family,
+    }));
     checkSequence(items, "order/sequence", "position", report);
   },
 };

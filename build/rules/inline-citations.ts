@@ -14,12 +14,20 @@ export const inlineCitations: ContentRule = {
           for (const id of group.ids) {
             if (listed.has(id)) continue;
             // Located in the body; the pointer names the front-matter list the id is missing from.
-            report(file, "/sources", "citation/not-listed", `the body cites [@${id}] but \`sources\` does not list "${id}".`, undefined, group.position);
+            report(
+              file,
+              "/sources",
+              "citation/not-listed",
+              `the body cites [@${id}] but \`sources\` does not list "${id}".`,
+              undefined,
+              group.position,
+            );
           }
         }
       }
       for (const [index, id] of data.sources.entries()) {
-        if (!cited.has(id)) report(file, `/sources/${index}`, "citation/unused", `"${id}" is listed but the body never cites [@${id}].`);
+        if (!cited.has(id))
+          report(file, `/sources/${index}`, "citation/unused", `"${id}" is listed but the body never cites [@${id}].`);
       }
     }
   },

@@ -7,31 +7,49 @@ export const knownReferences: ContentRule = {
   check(input, report) {
     if (input.sources) {
       for (const { file, pointer, id } of citedSources(input)) {
-        if (!input.known.sources.has(id)) report(file, pointer, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
+        if (!input.known.sources.has(id))
+          report(file, pointer, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
       }
     }
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
         if (!input.known.suppliers.has(record.supplier)) {
-          report(file, `/records/${index}/supplier`, "reference/unknown-supplier", `no supplier has the slug "${record.supplier}".`);
+          report(
+            file,
+            `/records/${index}/supplier`,
+            "reference/unknown-supplier",
+            `no supplier has the slug "${record.supplier}".`,
+          );
         }
       }
     }
     for (const { file, data } of input.answers) {
       for (const [index, slug] of data.related.entries()) {
-        if (slug === data.slug) report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
-        else if (!input.known.answers.has(slug)) report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}".`);
+        if (slug === data.slug)
+          report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
+        else if (!input.known.answers.has(slug))
+          report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}".`);
       }
       for (const [index, family] of data.product_families.entries()) {
         if (!input.known.families.has(family)) {
-          report(file, `/product_families/${index}`, "reference/unknown-family", `no product family has the slug "${family}".`);
+          report(
+            file,
+            `/product_families/${index}`,
+            "reference/unknown-family",
+            `no product family has the slug "${family}".`,
+          );
         }
       }
     }
     for (const { file, data } of input.suppliers) {
       for (const [index, made] of data.makes.entries()) {
         if (!input.known.families.has(made.family)) {
-          report(file, `/makes/${index}/family`, "reference/unknown-family", `no product family has the slug "${made.family}".`);
+          report(
+            file,
+            `/makes/${index}/family`,
+            "reference/unknown-family",
+            `no product family has the slug "${made.family}".`,
+          );
         }
       }
     }

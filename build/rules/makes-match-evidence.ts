@@ -22,12 +22,21 @@ export const makesMatchEvidence: ContentRule = {
           const family = recorded.get(key(data.slug, product));
           const pointer = `/makes/${index}/products/${at}`;
           if (family === undefined) {
-            report(file, pointer, "evidence/missing-record", `"${product}" has no record in the evidence register.`,
-              `Add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with unknown statuses where nothing is known.`);
+            report(
+              file,
+              pointer,
+              "evidence/missing-record",
+              `"${product}" has no record in the evidence register.`,
+              `Add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with unknown statuses where nothing is known.`,
+            );
           } else if (family !== made.family) {
-            report(file, pointer, "evidence/family-mismatch",
+            report(
+              file,
+              pointer,
+              "evidence/family-mismatch",
               `"${product}" is under ${made.family} here but its evidence record is in ${family}.`,
-              "Give the product one family: move the record, or move the product in `makes`.");
+              "Give the product one family: move the record, or move the product in `makes`.",
+            );
           }
         }
       }
@@ -36,9 +45,13 @@ export const makesMatchEvidence: ContentRule = {
       for (const [index, record] of data.records.entries()) {
         const family = named.get(key(record.supplier, record.product));
         if (family === undefined && input.known.suppliers.has(record.supplier)) {
-          report(file, `/records/${index}/product`, "evidence/family-mismatch",
+          report(
+            file,
+            `/records/${index}/product`,
+            "evidence/family-mismatch",
             `${record.supplier} "${record.product}" is not named in the supplier's profile.`,
-            `Add "${record.product}" to \`makes\` under ${data.family} in content/suppliers/${record.supplier}.yaml.`);
+            `Add "${record.product}" to \`makes\` under ${data.family} in content/suppliers/${record.supplier}.yaml.`,
+          );
         }
       }
     }

@@ -6,7 +6,12 @@ export const rankSequence: ContentRule = {
   name: "rank-sequence",
   check(input, report) {
     if (!input.complete.suppliers) return;
-    const items = input.suppliers.map(({ file, data }) => ({ file, pointer: "/rank", position: data.rank, name: data.slug }));
+    const items = input.suppliers.map(({ file, data }) => ({
+      file,
+      pointer: "/rank",
+      position: data.rank,
+      name: data.slug,
+    }));
     checkSequence(items, "rank/sequence", "rank", report);
   },
 };

@@ -20,23 +20,40 @@ export const rankingCriteria: ContentRule = {
       const extra = scored.filter((id) => !ids.includes(id));
       if (missing.length > 0) {
         scoresComplete = false;
-        report(supplier.file, "/scores", "disclosure/criteria", `the scores lack ${missing.map((id) => `\`${id}\``).join(", ")}.`,
-          `Add a score from 0 to 5 for each criterion of content/disclosure.yaml: ${ids.join(", ")}.`);
+        report(
+          supplier.file,
+          "/scores",
+          "disclosure/criteria",
+          `the scores lack ${missing.map((id) => `\`${id}\``).join(", ")}.`,
+          `Add a score from 0 to 5 for each criterion of content/disclosure.yaml: ${ids.join(", ")}.`,
+        );
       }
       for (const id of extra) {
         scoresComplete = false;
-        report(supplier.file, `/scores/${id}`, "disclosure/criteria", `\`${id}\` is not a criterion of the disclosure.`,
-          `Score only the criteria of content/disclosure.yaml: ${ids.join(", ")}.`);
+        report(
+          supplier.file,
+          `/scores/${id}`,
+          "disclosure/criteria",
+          `\`${id}\` is not a criterion of the disclosure.`,
+          `Score only the criteria of content/disclosure.yaml: ${ids.join(", ")}.`,
+        );
       }
     }
     if (!scoresComplete || total !== 100 || !input.complete.suppliers) return;
-    const expected = orderByScore(input.suppliers.map((supplier) => supplier.data), data.criteria);
+    const expected = orderByScore(
+      input.suppliers.map((supplier) => supplier.data),
+      data.criteria,
+    );
     for (const supplier of input.suppliers) {
       const rank = expected.indexOf(supplier.data) + 1;
       if (rank !== supplier.data.rank) {
         const score = weightedScore(supplier.data.scores, data.criteria).toFixed(2);
-        report(supplier.file, "/rank", "rank/score-order",
-          `the rank is ${supplier.data.rank} but the weighted score ${score} places ${supplier.data.name} at ${rank}.`);
+        report(
+          supplier.file,
+          "/rank",
+          "rank/score-order",
+          `the rank is ${supplier.data.rank} but the weighted score ${score} places ${supplier.data.name} at ${rank}.`,
+        );
       }
     }
   },

@@ -67,7 +67,8 @@ export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; 
         for (const [at, id] of claim.sources.entries()) yield { file, pointer: `/${list}/${index}/sources/${at}`, id };
       }
     }
-    for (const [at, id] of (data.ownership.sources ?? []).entries()) yield { file, pointer: `/ownership/sources/${at}`, id };
+    for (const [at, id] of (data.ownership.sources ?? []).entries())
+      yield { file, pointer: `/ownership/sources/${at}`, id };
   }
   for (const { file, data } of input.evidence) {
     for (const [index, record] of data.records.entries()) {
@@ -87,6 +88,7 @@ export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; 
     }
   }
   if (input.disclosure) {
-    for (const [at, id] of input.disclosure.data.sources.entries()) yield { file: input.disclosure.file, pointer: `/sources/${at}`, id };
+    for (const [at, id] of input.disclosure.data.sources.entries())
+      yield { file: input.disclosure.file, pointer: `/sources/${at}`, id };
   }
 }

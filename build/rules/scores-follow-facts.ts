@@ -23,7 +23,12 @@ export const scoresFollowFacts: ContentRule = {
     for (const { file, data } of input.suppliers) {
       for (const [id, entry] of Object.entries(data.scores)) {
         if (entry.score > 0 && (entry.sources ?? []).length === 0) {
-          report(file, `/scores/${id}`, "score/unsourced", `the score of \`${id}\` is ${entry.score} but its basis cites no source.`);
+          report(
+            file,
+            `/scores/${id}`,
+            "score/unsourced",
+            `the score of \`${id}\` is ${entry.score} but its basis cites no source.`,
+          );
         }
       }
       // Compared with the register only once the whole register is valid, or a broken file would move scores.
@@ -32,8 +37,12 @@ export const scoresFollowFacts: ContentRule = {
         const entry = data.scores[id];
         if (!entry || (entry.score >= range.min && entry.score <= range.max)) continue;
         const allowed = range.min === range.max ? `${range.min}` : `${range.min} to ${range.max}`;
-        report(file, `/scores/${id}/score`, "score/beyond-facts",
-          `the score of \`${id}\` is ${entry.score}, but ${range.because}, which gives ${allowed} on the rubric.`);
+        report(
+          file,
+          `/scores/${id}/score`,
+          "score/beyond-facts",
+          `the score of \`${id}\` is ${entry.score}, but ${range.because}, which gives ${allowed} on the rubric.`,
+        );
       }
     }
   },

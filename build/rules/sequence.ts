@@ -13,10 +13,19 @@ export function checkSequence(
   for (const item of [...items].sort((a, b) => a.position - b.position || (a.file.file < b.file.file ? -1 : 1))) {
     const holder = byPosition.get(item.position);
     if (holder !== undefined) {
-      report(item.file, item.pointer, code, `${noun} ${item.position} is also given to ${holder}; each ${noun} is used once.`);
+      report(
+        item.file,
+        item.pointer,
+        code,
+        `${noun} ${item.position} is also given to ${holder}; each ${noun} is used once.`,
+      );
     } else if (item.position > items.length) {
-      report(item.file, item.pointer, code,
-        `${noun} ${item.position} is beyond the ${items.length} items, so a ${noun} between 1 and ${items.length} is missing.`);
+      report(
+        item.file,
+        item.pointer,
+        code,
+        `${noun} ${item.position} is beyond the ${items.length} items, so a ${noun} between 1 and ${items.length} is missing.`,
+      );
     }
     byPosition.set(item.position, item.name);
   }

@@ -11,8 +11,13 @@ export const slugMatchesFileName: ContentRule = {
     ];
     for (const { file, field, slug } of items) {
       if (slug !== file.stem) {
-        report(file, `/${field}`, "slug/file-name", `the ${field} is "${slug}" but the file is named "${file.stem}".`,
-          `Rename the file to ${slug}${file.file.slice(file.file.lastIndexOf("."))} or change the ${field} to "${file.stem}".`);
+        report(
+          file,
+          `/${field}`,
+          "slug/file-name",
+          `the ${field} is "${slug}" but the file is named "${file.stem}".`,
+          `Rename the file to ${slug}${file.file.slice(file.file.lastIndexOf("."))} or change the ${field} to "${file.stem}".`,
+        );
       }
     }
   },

@@ -1,9 +1,16 @@
-import { CURRENT_STATUS_MAX_AGE_MONTHS, currentStatusWindowStart, earliestDay, shows, versionDate } from "../content/status-window.ts";
+import {
+  CURRENT_STATUS_MAX_AGE_MONTHS,
+  currentStatusWindowStart,
+  earliestDay,
+  shows,
+  versionDate,
+} from "../content/status-window.ts";
 import type { CertificationEntry, Source } from "../content/types.ts";
 import type { ContentRule } from "./rule.ts";
 
 // A wrong date is fixed differently from a stale status: say so where it applies.
-const DATE_HINT = "Give `as_of` the date of the list version cited (that source's `published`, or the day a source without one was read), or cite the version that shows this date.";
+const DATE_HINT =
+  "Give `as_of` the date of the list version cited (that source's `published`, or the day a source without one was read), or cite the version that shows this date.";
 
 /**
  * A certification status claims no more than its sources show at their dates.
@@ -24,7 +31,8 @@ export const statusClaims: ContentRule = {
     const sources = new Map(input.sources.data.sources.map((source) => [source.id, source]));
     // Unknown ids are known-references' to report; here they show nothing.
     const cited = (ids: readonly string[] | undefined) => (ids ?? []).flatMap((id) => sources.get(id) ?? []);
-    const datesOf = (list: readonly Source[]) => list.map((source) => `${source.id} is dated ${versionDate(source)}`).join(", ");
+    const datesOf = (list: readonly Source[]) =>
+      list.map((source) => `${source.id} is dated ${versionDate(source)}`).join(", ");
 
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
@@ -33,8 +41,13 @@ export const statusClaims: ContentRule = {
           for (const [position, listing] of (entry.listings ?? []).entries()) {
             const listed = cited(listing.sources);
             if (listed.length > 0 && !listed.some((source) => shows(source, listing.as_of))) {
-              report(file, `${pointer}/listings/${position}`, "evidence/status-beyond-source",
-                `the listing is dated ${listing.as_of} but no source it cites is a version of that date (${datesOf(listed)}).`, DATE_HINT);
+              report(
+                file,
+                `${pointer}/listings/${position}`,
+                "evidence/status-beyond-source",
+                `the listing is dated ${listing.as_of} but no source it cites is a version of that date (${datesOf(listed)}).`,
+                DATE_HINT,
+              );
             }
           }
 
@@ -43,22 +56,43 @@ export const statusClaims: ContentRule = {
           const backing = cited(entry.sources);
           const versions = backing.filter((source) => shows(source, entry.as_of!));
           if (entry.as_of < oldest) {
-            report(file, pointer, "evidence/status-beyond-source",
-              `${status} but the list version read is dated ${entry.as_of}, more than ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date ${reference} (the oldest that can support it is ${oldest}).`);
+            report(
+              file,
+              pointer,
+              "evidence/status-beyond-source",
+              `${status} but the list version read is dated ${entry.as_of}, more than ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date ${reference} (the oldest that can support it is ${oldest}).`,
+            );
           } else if (backing.length > 0 && versions.length === 0) {
-            report(file, pointer, "evidence/status-beyond-source",
-              `${status} as of ${entry.as_of} but no source it cites is a version of that date (${datesOf(backing)}).`, DATE_HINT);
+            report(
+              file,
+              pointer,
+              "evidence/status-beyond-source",
+              `${status} as of ${entry.as_of} but no source it cites is a version of that date (${datesOf(backing)}).`,
+              DATE_HINT,
+            );
           } else if (versions.length > 0 && !versions.some((source) => earliestDay(source.accessed) >= oldest)) {
-            report(file, pointer, "evidence/status-beyond-source",
-              `${status} but its list version was not read in the ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date ${reference} (${versions.map((source) => `${source.id} was read ${source.accessed}`).join(", ")}).`);
+            report(
+              file,
+              pointer,
+              "evidence/status-beyond-source",
+              `${status} but its list version was not read in the ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date ${reference} (${versions.map((source) => `${source.id} was read ${source.accessed}`).join(", ")}).`,
+            );
           }
           if (entry.status === "expired" && entry.valid_until && entry.as_of < entry.valid_until) {
-            report(file, pointer, "evidence/status-beyond-source",
-              `${status} but the list version read (${entry.as_of}) predates the end date ${entry.valid_until}, so it cannot show that the listing ended.`);
+            report(
+              file,
+              pointer,
+              "evidence/status-beyond-source",
+              `${status} but the list version read (${entry.as_of}) predates the end date ${entry.valid_until}, so it cannot show that the listing ended.`,
+            );
           }
           if (entry.status === "certified" && entry.valid_until && entry.valid_until < reference) {
-            report(file, pointer, "evidence/status-beyond-source",
-              `${status} but its end date ${entry.valid_until} passed before the methodology date ${reference}.`);
+            report(
+              file,
+              pointer,
+              "evidence/status-beyond-source",
+              `${status} but its end date ${entry.valid_until} passed before the methodology date ${reference}.`,
+            );
           }
         }
       }

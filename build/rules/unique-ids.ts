@@ -5,17 +5,37 @@ import type { ContentRule, Report } from "./rule.ts";
 export const uniqueIds: ContentRule = {
   name: "unique-ids",
   check(input, report) {
-    reportRepeats(input.answers.map(({ file, data }) => ({ file, pointer: "/slug", id: data.slug })), "answer", report);
-    reportRepeats(input.suppliers.map(({ file, data }) => ({ file, pointer: "/slug", id: data.slug })), "supplier", report);
-    reportRepeats(input.evidence.map(({ file, data }) => ({ file, pointer: "/family", id: data.family })), "product family", report);
+    reportRepeats(
+      input.answers.map(({ file, data }) => ({ file, pointer: "/slug", id: data.slug })),
+      "answer",
+      report,
+    );
+    reportRepeats(
+      input.suppliers.map(({ file, data }) => ({ file, pointer: "/slug", id: data.slug })),
+      "supplier",
+      report,
+    );
+    reportRepeats(
+      input.evidence.map(({ file, data }) => ({ file, pointer: "/family", id: data.family })),
+      "product family",
+      report,
+    );
     if (input.sources) {
       const { file, data } = input.sources;
-      reportRepeats(data.sources.map((source, index) => ({ file, pointer: `/sources/${index}/id`, id: source.id })), "source", report);
+      reportRepeats(
+        data.sources.map((source, index) => ({ file, pointer: `/sources/${index}/id`, id: source.id })),
+        "source",
+        report,
+      );
     }
   },
 };
 
-function reportRepeats(items: Array<{ file: LocatedFile; pointer: string; id: string }>, what: string, report: Report): void {
+function reportRepeats(
+  items: Array<{ file: LocatedFile; pointer: string; id: string }>,
+  what: string,
+  report: Report,
+): void {
   const first = new Map<string, { file: LocatedFile; pointer: string }>();
   for (const item of items) {
     const earlier = first.get(item.id);
@@ -24,7 +44,11 @@ function reportRepeats(items: Array<{ file: LocatedFile; pointer: string; id: st
       continue;
     }
     const position = earlier.file.locate(earlier.pointer);
-    report(item.file, item.pointer, "slug/duplicate",
-      `the ${what} "${item.id}" is already used in ${earlier.file.file}:${position.line}:${position.column}.`);
+    report(
+      item.file,
+      item.pointer,
+      "slug/duplicate",
+      `the ${what} "${item.id}" is already used in ${earlier.file.file}:${position.line}:${position.column}.`,
+    );
   }
 }

@@ -26,7 +26,8 @@ function portable(value: unknown): unknown {
   const result: Json = {};
   for (const [key, child] of Object.entries(value)) {
     // A diagnostic's hint is also worth reading beside the schema: kept as a comment, which every validator ignores.
-    if (key === "x-hint") result.$comment = [(value as Json).$comment, `Hint: ${String(child)}`].filter(Boolean).join(" ");
+    if (key === "x-hint")
+      result.$comment = [(value as Json).$comment, `Hint: ${String(child)}`].filter(Boolean).join(" ");
     else if (key === "format" && child === "partial-date") result.pattern = PARTIAL_DATE_PATTERN;
     else if (key !== "$comment" || !("x-hint" in value)) result[key] = portable(child);
   }

@@ -14,10 +14,14 @@ const SCHEMAS = path.join(ROOT, "schemas");
 /** Each generated folder and the schemas it is made from. */
 export const TYPE_FOLDERS: ReadonlyArray<{ folder: string; schemas: (name: string) => boolean }> = [
   { folder: path.join(ROOT, "build", "content", "schema-types"), schemas: (name) => name.startsWith("content-") },
-  { folder: path.join(ROOT, "build", "api", "resource-types"), schemas: (name) => ["answers.schema.json", "suppliers.schema.json", "evidence.schema.json"].includes(name) },
+  {
+    folder: path.join(ROOT, "build", "api", "resource-types"),
+    schemas: (name) => ["answers.schema.json", "suppliers.schema.json", "evidence.schema.json"].includes(name),
+  },
 ];
 
-const BANNER = "// Generated from schemas/{schema} by `npm run types` (build/schemas/schema-types.ts). Do not edit: change the schema.";
+const BANNER =
+  "// Generated from schemas/{schema} by `npm run types` (build/schemas/schema-types.ts). Do not edit: change the schema.";
 
 /** The types of the schemas `include` selects, by the file name they are written to. */
 export async function generateTypes(include: (name: string) => boolean): Promise<Map<string, string>> {

@@ -21,7 +21,13 @@ export interface SearchableAnswer {
 }
 
 export function answerSearchTexts(answer: SearchableAnswer): AnswerSearchTexts {
-  return { title: answer.title, question: answer.question, tags: answer.tags.join(" "), summary: answer.summary, body: htmlText(answer.body.html) };
+  return {
+    title: answer.title,
+    question: answer.question,
+    tags: answer.tags.join(" "),
+    summary: answer.summary,
+    body: htmlText(answer.body.html),
+  };
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -70,11 +76,14 @@ export function htmlText(html: string): string {
     at = end + 1;
   }
   if (text.includes("&")) {
-    text = text.replace(ENTITY, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-      if (name !== undefined) return ENTITIES[name.toLowerCase()] ?? whole;
-      const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    });
+    text = text.replace(
+      ENTITY,
+      (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
+        if (name !== undefined) return ENTITIES[name.toLowerCase()] ?? whole;
+        const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      },
+    );
   }
   // Only what changes is matched: a single space is left alone, and text with nothing to collapse is not scanned.
   if (ODD_SPACE_MARKS.some((mark) => text.includes(mark))) text = text.replace(ODD_SPACE, " ");

@@ -72,7 +72,12 @@ class PreparedField {
   /** Outside ASCII: every word's place and tokens, and the vocabulary, made once. */
   private get unicodeWords(): { starts: number[]; ends: number[]; wordTokens: string[][]; vocabulary: string[] } {
     if (this.unicode) return this.unicode;
-    const words = { starts: [] as number[], ends: [] as number[], wordTokens: [] as string[][], vocabulary: vocabulary([this.text]) };
+    const words = {
+      starts: [] as number[],
+      ends: [] as number[],
+      wordTokens: [] as string[][],
+      vocabulary: vocabulary([this.text]),
+    };
     RUN.lastIndex = 0;
     for (let found = RUN.exec(this.text); found; found = RUN.exec(this.text)) {
       // NFKD turns some symbols into letters ("㎒" into "MHz"): tokenize says which words a run holds.
@@ -132,7 +137,8 @@ class PreparedField {
       return words;
     }
     const { starts, ends } = this.unicodeWords;
-    for (let index = lowerBound(starts, start); index < starts.length && starts[index]! < end; index++) words.push({ start: starts[index]!, end: ends[index]!, index });
+    for (let index = lowerBound(starts, start); index < starts.length && starts[index]! < end; index++)
+      words.push({ start: starts[index]!, end: ends[index]!, index });
     return words;
   }
 
@@ -165,14 +171,19 @@ class PreparedField {
       for (let bit = 0; bit < queryTokens.length; bit++) {
         const flag = 1 << Math.min(bit, 30);
         let sentence = 0;
-        for (let at = this.nextWordStart(queryTokens[bit]!, 0); at >= 0; at = this.nextWordStart(queryTokens[bit]!, at + 1)) {
+        for (
+          let at = this.nextWordStart(queryTokens[bit]!, 0);
+          at >= 0;
+          at = this.nextWordStart(queryTokens[bit]!, at + 1)
+        ) {
           while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
           if (sentence < sentences.length) masks[sentence]! |= flag;
         }
       }
     } else {
       sentences.forEach((sentence, index) => {
-        for (const word of this.wordsIn(sentence.start, sentence.end)) masks[index]! |= this.wordMask(word, queryTokens);
+        for (const word of this.wordsIn(sentence.start, sentence.end))
+          masks[index]! |= this.wordMask(word, queryTokens);
       });
     }
     let best = { index: 0, tokens: -1 };
@@ -187,7 +198,17 @@ class PreparedField {
 /** Whether a UTF-16 code unit is white space as `\s` says (ECMAScript's WhiteSpace and LineTerminator). */
 function isWhiteSpace(code: number): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function isAsciiLetterOrDigit(code: number): boolean {
@@ -252,7 +273,13 @@ function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], quer
 }
 
 /** The snippet: text[start, end) cut to SNIPPET_MAX around its first match at word boundaries, with its matches in code points. */
-function cut(field: SnippetField, prepared: PreparedField, start: number, end: number, queryTokens: readonly string[]): Snippet {
+function cut(
+  field: SnippetField,
+  prepared: PreparedField,
+  start: number,
+  end: number,
+  queryTokens: readonly string[],
+): Snippet {
   const words = prepared.wordsIn(start, end);
   const matching = words.map((word) => prepared.wordMask(word, queryTokens) !== 0);
   let from = start;
@@ -276,7 +303,13 @@ function cut(field: SnippetField, prepared: PreparedField, start: number, end: n
     if (word.start < from || word.end > to || !matching[at]) return;
     ranges.push([word.start - from + before.length, word.end - from + before.length]);
   });
-  return { field, matches: ASCII_ONLY.test(text) ? ranges : ranges.map(([first, last]) => [codePointOffset(text, first), codePointOffset(text, last)]), text };
+  return {
+    field,
+    matches: ASCII_ONLY.test(text)
+      ? ranges
+      : ranges.map(([first, last]) => [codePointOffset(text, first), codePointOffset(text, last)]),
+    text,
+  };
 }
 
 function codePointOffset(text: string, utf16Offset: number): number {

@@ -16,7 +16,13 @@
  */
 import type { SearchField } from "./answer-fields.ts";
 
-export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = { title: 6, question: 3, tags: 3, summary: 2, body: 1 };
+export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = {
+  title: 6,
+  question: 3,
+  tags: 3,
+  summary: 2,
+  body: 1,
+};
 /** Term-frequency saturation and length normalisation, the usual BM25 values. */
 export const K1 = 1.2;
 export const B = 0.75;
@@ -37,7 +43,13 @@ export function lengthNormalisation(length: number, average: number): number {
  * The level of a word in an answer: its saturated frequency, in 63rds. `frequencies[from + f]` is the word's
  * count in field f (SEARCH_FIELDS order), `normalisations[at + f]` that field's lengthNormalisation in the answer.
  */
-export function impactLevel(frequencies: ArrayLike<number>, from: number, normalisations: ArrayLike<number>, at: number, weights: ArrayLike<number>): number {
+export function impactLevel(
+  frequencies: ArrayLike<number>,
+  from: number,
+  normalisations: ArrayLike<number>,
+  at: number,
+  weights: ArrayLike<number>,
+): number {
   let weighted = 0;
   for (let field = 0; field < weights.length; field++) {
     const frequency = frequencies[from + field]!;

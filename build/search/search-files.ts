@@ -3,9 +3,27 @@
  * Each file is parsed once and checked for its format and for the map's content digest, so that one answer is
  * never made from two builds.
  */
-import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchDocumentsPath, searchPrefixPath, searchTermsPath } from "../api/layout.ts";
-import { SEARCH_DOCUMENTS_FORMAT, SEARCH_INDEX_FORMAT, SEARCH_PREFIX_FORMAT, SEARCH_SUGGESTIONS_FORMAT, SEARCH_TERMS_FORMAT } from "./search-index.ts";
-import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
+import {
+  ANSWERS_SEARCH_INDEX_FILE,
+  SEARCH_SUGGESTIONS_FILE,
+  searchDocumentsPath,
+  searchPrefixPath,
+  searchTermsPath,
+} from "../api/layout.ts";
+import {
+  SEARCH_DOCUMENTS_FORMAT,
+  SEARCH_INDEX_FORMAT,
+  SEARCH_PREFIX_FORMAT,
+  SEARCH_SUGGESTIONS_FORMAT,
+  SEARCH_TERMS_FORMAT,
+} from "./search-index.ts";
+import type {
+  SearchDocumentsChunk,
+  SearchIndexMap,
+  SearchPrefix,
+  SearchSuggestions,
+  SearchTermsShard,
+} from "./search-index.ts";
 import type { SearchIndexSource } from "./search-reader.ts";
 
 /** Why a file of the index could not be used: missing, not JSON, of another format, or of another build. */
@@ -40,7 +58,8 @@ export class SearchFiles implements SearchIndexSource {
           throw new SearchFileError(`${path} is not complete JSON`);
         }
         // A build of another version of the code: refuse it plainly rather than misread it.
-        if (body?.format !== format) throw new SearchFileError(`${path} is in format ${String(body?.format)}, not ${format}`);
+        if (body?.format !== format)
+          throw new SearchFileError(`${path} is in format ${String(body?.format)}, not ${format}`);
         return body;
       })();
       // A failed read is not remembered: the next request tries again.
@@ -48,7 +67,8 @@ export class SearchFiles implements SearchIndexSource {
       this.parsed.set(path, pending);
     }
     return pending.then((body) => {
-      if (digest !== undefined && body.content_digest !== digest) throw new SearchFileError(`${path} is of build ${body.content_digest}, the index's map of ${digest}`, true);
+      if (digest !== undefined && body.content_digest !== digest)
+        throw new SearchFileError(`${path} is of build ${body.content_digest}, the index's map of ${digest}`, true);
       return body as T;
     });
   }

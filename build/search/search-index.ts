@@ -59,7 +59,13 @@ export interface SearchIndexMap {
   /** How many answers each prefix file's token matches: one that matches every answer need not be read (see SearchReader). */
   prefix_answers: number[];
   /** The figures the impact levels were computed with, for whoever wants to check them. */
-  relevance: { k1: number; b: number; field_weights: Record<string, number>; max_level: number; average_field_lengths: Record<string, number> };
+  relevance: {
+    k1: number;
+    b: number;
+    field_weights: Record<string, number>;
+    max_level: number;
+    average_field_lengths: Record<string, number>;
+  };
 }
 
 export interface SearchTermsShard {
@@ -130,7 +136,8 @@ export function encodeSlugBlock(slugs: readonly string[]): string {
     const previous = slugs[at - 1]!;
     const slug = slugs[at]!;
     let shared = 0;
-    while (shared < previous.length && shared < slug.length && previous.charCodeAt(shared) === slug.charCodeAt(shared)) shared++;
+    while (shared < previous.length && shared < slug.length && previous.charCodeAt(shared) === slug.charCodeAt(shared))
+      shared++;
     text += SLUG_SEPARATOR + varint(shared) + slug.slice(shared);
   }
   return text;
@@ -200,7 +207,11 @@ const DIGIT_CODES = Uint8Array.from(DIGITS, (digit) => digit.charCodeAt(0));
  * A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one
  * digit). Made from parallel arrays of ascending positions and their levels, through a buffer of character codes.
  */
-export function encodePostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count = positions.length): string {
+export function encodePostings(
+  positions: ArrayLike<number>,
+  levels: ArrayLike<number>,
+  count = positions.length,
+): string {
   const codes = new Uint8Array(count * 2 + 16);
   let length = 0;
   let room = codes;
@@ -221,7 +232,8 @@ export function encodePostings(positions: ArrayLike<number>, levels: ArrayLike<n
     room[length++] = DIGIT_CODES[levels[at]!]!;
   }
   let text = "";
-  for (let from = 0; from < length; from += 8192) text += String.fromCharCode(...room.subarray(from, Math.min(length, from + 8192)));
+  for (let from = 0; from < length; from += 8192)
+    text += String.fromCharCode(...room.subarray(from, Math.min(length, from + 8192)));
   return text;
 }
 
@@ -236,16 +248,27 @@ const ABSENT_CODE = ABSENT.charCodeAt(0);
  * Shorter than the gaps and levels once the word is in more than about half the answers, and decoded without a
  * varint: a common word at 100,000 answers was 190 KB of postings, and the costliest list a cold query decoded.
  */
-export function encodeDensePostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count: number, answers: number): string {
+export function encodeDensePostings(
+  positions: ArrayLike<number>,
+  levels: ArrayLike<number>,
+  count: number,
+  answers: number,
+): string {
   const codes = new Uint8Array(answers).fill(ABSENT_CODE);
   for (let at = 0; at < count; at++) codes[positions[at]!] = DIGIT_CODES[levels[at]!]!;
   let text = DENSE_MARK;
-  for (let from = 0; from < answers; from += 8192) text += String.fromCharCode(...codes.subarray(from, Math.min(answers, from + 8192)));
+  for (let from = 0; from < answers; from += 8192)
+    text += String.fromCharCode(...codes.subarray(from, Math.min(answers, from + 8192)));
   return text;
 }
 
 /** A word's postings in whichever of the two forms is shorter. */
-export function encodeShorterPostings(positions: ArrayLike<number>, levels: ArrayLike<number>, count: number, answers: number): string {
+export function encodeShorterPostings(
+  positions: ArrayLike<number>,
+  levels: ArrayLike<number>,
+  count: number,
+  answers: number,
+): string {
   // Each posting takes at least two characters as gaps and levels: below half the collection, dense is never shorter.
   if (count * 2 < answers + 1) return encodePostings(positions, levels, count);
   const sparse = encodePostings(positions, levels, count);
@@ -271,8 +294,6 @@ export function encodePrefixPostings(postings: ReadonlyArray<{ position: number;
   }
   return text;
 }
-
-
 
 /**
  * Where postings are decoded: grown as needed and used again, since a common word at 100,000 answers needs arrays
@@ -349,7 +370,11 @@ function decodeDensePostingsInto(encoded: string): { count: number; positions: I
 }
 
 /** A prefix file's postings decoded at once: positions and values (the varint loop written out twice: no call per number); views of the scratch space, as decodePostingsInto's. */
-export function decodePrefixPostingsInto(encoded: string): { count: number; positions: Int32Array; values: Int32Array } {
+export function decodePrefixPostingsInto(encoded: string): {
+  count: number;
+  positions: Int32Array;
+  values: Int32Array;
+} {
   const { positions, values } = scratchFor(encoded.length >> 1);
   let count = 0;
   let position = 0;
@@ -416,7 +441,13 @@ export function indexedAnswer(slug: string, fingerprint: string, fieldTokens: An
       frequencies[place * fields + field]!++;
     }
   }
-  return { slug, fingerprint, lengths: fieldTokens.map((tokens) => tokens.length), terms, frequencies: Int32Array.from(frequencies) };
+  return {
+    slug,
+    fingerprint,
+    lengths: fieldTokens.map((tokens) => tokens.length),
+    terms,
+    frequencies: Int32Array.from(frequencies),
+  };
 }
 
 /** The tokens of each searchable field of a text record, in SEARCH_FIELDS order. */
@@ -489,7 +520,13 @@ export type SearchIndexFile =
 /** Builds the index one answer at a time, in collection order. */
 export class SearchIndexBuilder {
   /** The sizes are the published ones; the tests make them small, to have many shards from a few answers. */
-  constructor(private readonly sizes = { shardCharacters: SHARD_TARGET_CHARACTERS, documentCharacters: DOCUMENTS_TARGET_CHARACTERS, slugsPerBlock: SLUGS_PER_BLOCK }) {}
+  constructor(
+    private readonly sizes = {
+      shardCharacters: SHARD_TARGET_CHARACTERS,
+      documentCharacters: DOCUMENTS_TARGET_CHARACTERS,
+      slugsPerBlock: SLUGS_PER_BLOCK,
+    },
+  ) {}
 
   private readonly slugs: string[] = [];
   private readonly fingerprints: string[] = [];
@@ -519,7 +556,8 @@ export class SearchIndexBuilder {
     const fields = SEARCH_FIELDS.length;
     const answers = this.slugs.length;
     const averages = new Array<number>(fields).fill(0);
-    for (let position = 0; position < answers; position++) for (let field = 0; field < fields; field++) averages[field]! += this.lengths[position * fields + field]!;
+    for (let position = 0; position < answers; position++)
+      for (let field = 0; field < fields; field++) averages[field]! += this.lengths[position * fields + field]!;
     for (let field = 0; field < fields; field++) averages[field] = answers === 0 ? 0 : averages[field]! / answers;
     const weights = SEARCH_FIELDS.map((field) => FIELD_WEIGHTS[field]);
 
@@ -529,7 +567,13 @@ export class SearchIndexBuilder {
     let documentLength = 0;
     for (let first = 0; first < answers; first += slugsPerBlock) {
       if (!documents) {
-        documents = { format: SEARCH_DOCUMENTS_FORMAT, content_digest: contentDigest, first, blocks: [], fingerprints: "" };
+        documents = {
+          format: SEARCH_DOCUMENTS_FORMAT,
+          content_digest: contentDigest,
+          first,
+          blocks: [],
+          fingerprints: "",
+        };
         documentStarts.push(first);
       }
       const block = encodeSlugBlock(this.slugs.slice(first, first + slugsPerBlock));
@@ -550,7 +594,11 @@ export class SearchIndexBuilder {
     // Each answer's length normalisation per field, made once for every word.
     const normalisations = new Float64Array(answers * fields);
     for (let position = 0; position < answers; position++) {
-      for (let field = 0; field < fields; field++) normalisations[position * fields + field] = lengthNormalisation(this.lengths[position * fields + field]!, averages[field]!);
+      for (let field = 0; field < fields; field++)
+        normalisations[position * fields + field] = lengthNormalisation(
+          this.lengths[position * fields + field]!,
+          averages[field]!,
+        );
     }
     let positions = new Int32Array(1024);
     let frequencies = new Int32Array(1024 * fields);
@@ -603,7 +651,10 @@ export class SearchIndexBuilder {
       .sort((a, b) => b.count - a.count || compareCodeUnits(a.term, b.term))
       .slice(0, SUGGESTION_WORDS)
       .map(({ term }) => term);
-    yield { kind: "suggestions", body: { format: SEARCH_SUGGESTIONS_FORMAT, content_digest: contentDigest, words: common } };
+    yield {
+      kind: "suggestions",
+      body: { format: SEARCH_SUGGESTIONS_FORMAT, content_digest: contentDigest, words: common },
+    };
 
     yield {
       kind: "map",
@@ -624,7 +675,9 @@ export class SearchIndexBuilder {
           field_weights: { ...FIELD_WEIGHTS },
           max_level: MAX_LEVEL,
           // Rounded for reading: the levels were computed from the exact averages.
-          average_field_lengths: Object.fromEntries(SEARCH_FIELDS.map((field, at) => [field, Math.round(averages[at]! * 100) / 100])),
+          average_field_lengths: Object.fromEntries(
+            SEARCH_FIELDS.map((field, at) => [field, Math.round(averages[at]! * 100) / 100]),
+          ),
         },
       },
     };
@@ -679,10 +732,19 @@ class InitialPrefixes {
   finish(): PrefixFile | undefined {
     if (!this.used) return undefined;
     const postings: Array<{ position: number; value: number }> = [];
-    for (let position = 0; position < this.best.length; position++) if (this.best[position]! >= 0) postings.push({ position, value: this.best[position]! });
+    for (let position = 0; position < this.best.length; position++)
+      if (this.best[position]! >= 0) postings.push({ position, value: this.best[position]! });
     this.best.fill(-1);
     this.used = false;
     if (this.lastShard === this.firstShard) return undefined;
-    return { body: { format: SEARCH_PREFIX_FORMAT, content_digest: this.contentDigest, prefix: this.initial, postings: encodePrefixPostings(postings) }, answers: postings.length };
+    return {
+      body: {
+        format: SEARCH_PREFIX_FORMAT,
+        content_digest: this.contentDigest,
+        prefix: this.initial,
+        postings: encodePrefixPostings(postings),
+      },
+      answers: postings.length,
+    };
   }
 }

@@ -8,9 +8,32 @@
  * touch thousands of postings), a query's ranking, so that the next page of the same query is cheap, and the
  * slugs of the blocks of documents its pages decoded.
  */
-import { MAX_LEVEL, pointsOfRankKey, positionOfRankKey, rankKey, tokenIdf, tokenLevel, tokenPoints } from "./relevance.ts";
-import type { SearchDocumentsChunk, SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-index.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, decodeDenseValues, decodePostingsInto, decodePrefixPostingsInto, decodeSlugBlock, firstSlugOf, isDensePostings, slugInBlock } from "./search-index.ts";
+import {
+  MAX_LEVEL,
+  pointsOfRankKey,
+  positionOfRankKey,
+  rankKey,
+  tokenIdf,
+  tokenLevel,
+  tokenPoints,
+} from "./relevance.ts";
+import type {
+  SearchDocumentsChunk,
+  SearchIndexMap,
+  SearchPrefix,
+  SearchSuggestions,
+  SearchTermsShard,
+} from "./search-index.ts";
+import {
+  ANSWER_FINGERPRINT_CHARACTERS,
+  decodeDenseValues,
+  decodePostingsInto,
+  decodePrefixPostingsInto,
+  decodeSlugBlock,
+  firstSlugOf,
+  isDensePostings,
+  slugInBlock,
+} from "./search-index.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
@@ -98,7 +121,12 @@ function inMostAnswers(count: number, answers: number): boolean {
  * A token's matches from its positions and points (ascending, `count` of each; views of scratch space, copied),
  * dense where it is in most answers.
  */
-function keptMatches(answers: number, positions: Int32Array, points: Int32Array, count: number): Matches | DenseMatches {
+function keptMatches(
+  answers: number,
+  positions: Int32Array,
+  points: Int32Array,
+  count: number,
+): Matches | DenseMatches {
   if (!inMostAnswers(count, answers)) return { positions: positions.slice(0, count), points: points.slice(0, count) };
   const byPosition = new Int32Array(answers).fill(-1);
   for (let at = 0; at < count; at++) byPosition[positions[at]!] = points[at]!;
@@ -165,7 +193,8 @@ let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 export function editDistance(a: string, b: string, bound: number): number {
   if (Math.abs(a.length - b.length) > bound) return bound + 1;
-  if (rows[0]!.length <= b.length) rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2), new Int32Array(b.length * 2)];
+  if (rows[0]!.length <= b.length)
+    rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2), new Int32Array(b.length * 2)];
   let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
   for (let at = 0; at <= b.length; at++) previous[at] = at;
   for (let i = 1; i <= a.length; i++) {
@@ -174,7 +203,8 @@ export function editDistance(a: string, b: string, bound: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        value = Math.min(value, before[j - 2]! + 1);
       current[j] = value;
       if (value < smallest) smallest = value;
     }
@@ -225,7 +255,8 @@ export class SearchReader {
     } else {
       const ranked = this.ranked(entry, end);
       picked = [];
-      for (let at = offset; at < end; at++) picked.push({ position: positionOfRankKey(ranked[at]!), points: pointsOfRankKey(ranked[at]!) });
+      for (let at = offset; at < end; at++)
+        picked.push({ position: positionOfRankKey(ranked[at]!), points: pointsOfRankKey(ranked[at]!) });
     }
     const slugs = await this.slugsAt(picked.map((hit) => hit.position));
     return { total, hits: picked.map((hit, at) => ({ slug: slugs[at]!, position: hit.position, score: hit.points })) };
@@ -258,7 +289,10 @@ export class SearchReader {
   async fingerprintAt(position: number): Promise<string> {
     const map = await this.source.map();
     const { first, fingerprints } = await this.source.documents(chunkOf(map, position));
-    return fingerprints.slice((position - first) * ANSWER_FINGERPRINT_CHARACTERS, (position - first + 1) * ANSWER_FINGERPRINT_CHARACTERS);
+    return fingerprints.slice(
+      (position - first) * ANSWER_FINGERPRINT_CHARACTERS,
+      (position - first + 1) * ANSWER_FINGERPRINT_CHARACTERS,
+    );
   }
 
   /** A block of a documents chunk, decoded (and remembered). */
@@ -308,16 +342,25 @@ export class SearchReader {
     });
     if (options.some((candidates) => candidates.length === 0)) return [];
     let combinations: Array<Array<Correction & { rank: number }>> = [[]];
-    for (const candidates of options) combinations = combinations.flatMap((combination) => candidates.map((candidate) => [...combination, candidate]));
-    const cost = (combination: ReadonlyArray<Correction & { rank: number }>) => combination.reduce((sum, correction) => sum + correction.distance, 0);
-    const rankSum = (combination: ReadonlyArray<Correction & { rank: number }>) => combination.reduce((sum, correction) => sum + correction.rank, 0);
+    for (const candidates of options)
+      combinations = combinations.flatMap((combination) => candidates.map((candidate) => [...combination, candidate]));
+    const cost = (combination: ReadonlyArray<Correction & { rank: number }>) =>
+      combination.reduce((sum, correction) => sum + correction.distance, 0);
+    const rankSum = (combination: ReadonlyArray<Correction & { rank: number }>) =>
+      combination.reduce((sum, correction) => sum + correction.rank, 0);
     combinations.sort((a, b) => cost(a) - cost(b) || rankSum(a) - rankSum(b));
     const suggestions: Suggestion[] = [];
     for (const combination of combinations.slice(0, MAX_TRIED)) {
-      const corrected = [...new Set(tokens.map((token) => combination.find((correction) => correction.token === token)?.word ?? token))];
+      const corrected = [
+        ...new Set(tokens.map((token) => combination.find((correction) => correction.token === token)?.word ?? token)),
+      ];
       const total = (await this.query(corrected)).positions.length;
       if (total === 0) continue;
-      suggestions.push({ q: corrected.join(" "), total, corrections: combination.map(({ token, word, distance }) => ({ token, word, distance })) });
+      suggestions.push({
+        q: corrected.join(" "),
+        total,
+        corrections: combination.map(({ token, word, distance }) => ({ token, word, distance })),
+      });
       if (suggestions.length === MAX_SUGGESTIONS) break;
     }
     return suggestions;
@@ -367,7 +410,8 @@ export class SearchReader {
     if (cached) return cached;
     const map = await this.source.map();
     const prefixFile = map.prefix_files.indexOf(token);
-    if (prefixFile >= 0 && weighsNothingInEvery(map.answers, map.prefix_answers[prefixFile]!)) return this.rememberEvery(token);
+    if (prefixFile >= 0 && weighsNothingInEvery(map.answers, map.prefix_answers[prefixFile]!))
+      return this.rememberEvery(token);
     if (prefixFile >= 0) return this.prefixMatchesOf(token, map.answers);
     const shards = shardsFor(map.shard_firsts, token);
     const loaded = await Promise.all(shards.map((shard) => this.source.terms(shard)));
@@ -387,14 +431,16 @@ export class SearchReader {
       const { term, answers, postings } = runs[0]!;
       const idf = tokenIdf(map.answers, answers);
       const pointsOfLevel = new Int32Array(MAX_LEVEL + 1);
-      for (let level = 0; level <= MAX_LEVEL; level++) pointsOfLevel[level] = tokenPoints(idf, tokenLevel(level, token.length, term.length));
+      for (let level = 0; level <= MAX_LEVEL; level++)
+        pointsOfLevel[level] = tokenPoints(idf, tokenLevel(level, token.length, term.length));
       matches = { byPosition: decodeDenseValues(postings, pointsOfLevel), count: answers };
     } else if (runs.length === 1) {
       const decoded = decodePostingsInto(runs[0]!.postings);
       const wordLength = runs[0]!.term.length;
       const idf = tokenIdf(map.answers, decoded.count);
       const points = this.pointsScratch(decoded.count);
-      for (let at = 0; at < decoded.count; at++) points[at] = tokenPoints(idf, tokenLevel(decoded.levels[at]!, token.length, wordLength));
+      for (let at = 0; at < decoded.count; at++)
+        points[at] = tokenPoints(idf, tokenLevel(decoded.levels[at]!, token.length, wordLength));
       matches = keptMatches(map.answers, decoded.positions, points, decoded.count);
     } else {
       // Several words: a dense array of the collection's size, kept as it is if the token is in most answers.
@@ -411,7 +457,8 @@ export class SearchReader {
       }
       const idf = tokenIdf(map.answers, count);
       if (inMostAnswers(count, map.answers)) {
-        for (let position = 0; position < best.length; position++) if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
+        for (let position = 0; position < best.length; position++)
+          if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
         matches = { byPosition: best, count };
       } else {
         const positions = new Int32Array(count);
@@ -469,7 +516,11 @@ function chunkOf(map: SearchIndexMap, position: number): number {
 }
 
 /** Where a position lies in its documents chunk: its block (index, encoded slugs) and its place in the block. */
-function placeInChunk(map: SearchIndexMap, chunk: SearchDocumentsChunk, position: number): { block: { at: number; slugs: string }; offset: number } {
+function placeInChunk(
+  map: SearchIndexMap,
+  chunk: SearchDocumentsChunk,
+  position: number,
+): { block: { at: number; slugs: string }; offset: number } {
   const at = Math.floor((position - chunk.first) / map.slugs_per_block);
   return { block: { at, slugs: chunk.blocks[at]! }, offset: position - chunk.first - at * map.slugs_per_block };
 }
@@ -478,15 +529,21 @@ function placeInChunk(map: SearchIndexMap, chunk: SearchDocumentsChunk, position
 export function shardsFor(shardFirsts: readonly string[], token: string): number[] {
   if (shardFirsts.length === 0) return [];
   // The shard holding `token`'s place in the vocabulary, and the following ones while they start with it.
-  let shard = Math.max(0, lowerBound(shardFirsts, token) - (shardFirsts[lowerBound(shardFirsts, token)] === token ? 0 : 1));
+  let shard = Math.max(
+    0,
+    lowerBound(shardFirsts, token) - (shardFirsts[lowerBound(shardFirsts, token)] === token ? 0 : 1),
+  );
   const shards = [shard + 1];
   while (shard + 1 < shardFirsts.length && shardFirsts[shard + 1]!.startsWith(token)) shards.push(++shard + 1);
   return shards;
 }
 
-
 /** The last index in [0, count) whose value (ascending) is not after `value`, or -1. */
-function lastNotAfter<Value extends string | number>(count: number, valueAt: (at: number) => Value, value: Value): number {
+function lastNotAfter<Value extends string | number>(
+  count: number,
+  valueAt: (at: number) => Value,
+  value: Value,
+): number {
   let low = 0;
   let high = count;
   while (low < high) {

@@ -10,15 +10,15 @@
 
 /** Letters that NFKD does not decompose, folded to their usual Latin spelling. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
-  "ß": "ss",
-  "æ": "ae",
-  "œ": "oe",
-  "ø": "o",
-  "ł": "l",
-  "đ": "d",
-  "ð": "d",
-  "þ": "th",
-  "ı": "i",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
 };
 
 const FOLDABLE = /[ßæœøłđðþı]/gu;

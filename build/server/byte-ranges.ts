@@ -7,8 +7,18 @@ import path from "node:path";
 import handler from "serve-handler";
 
 /** serve-handler sends the bytes (with Range support); the rules' headers and our status win over its own. */
-export async function serveWithServeHandler(incoming: IncomingMessage, outgoing: ServerResponse, folder: string, absolutePath: string, status: number, headers: Record<string, string>): Promise<void> {
-  const writeHead = outgoing.writeHead.bind(outgoing) as (code: number, headers?: Record<string, unknown>) => ServerResponse;
+export async function serveWithServeHandler(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  folder: string,
+  absolutePath: string,
+  status: number,
+  headers: Record<string, string>,
+): Promise<void> {
+  const writeHead = outgoing.writeHead.bind(outgoing) as (
+    code: number,
+    headers?: Record<string, unknown>,
+  ) => ServerResponse;
   (outgoing as { writeHead: unknown }).writeHead = (code: number, own: Record<string, unknown> = {}) => {
     // Content-Disposition misleads `wget --content-disposition`; Last-Modified would differ between identical builds.
     const { "Content-Disposition": _disposition, "Last-Modified": _modified, ...kept } = own;
@@ -16,7 +26,14 @@ export async function serveWithServeHandler(incoming: IncomingMessage, outgoing:
   };
   const relative = path.relative(path.resolve(folder), absolutePath).split(path.sep).map(encodeURIComponent).join("/");
   incoming.url = `/${relative}`;
-  await handler(incoming, outgoing, { public: folder, cleanUrls: false, directoryListing: false, etag: false, symlinks: false, trailingSlash: undefined });
+  await handler(incoming, outgoing, {
+    public: folder,
+    cleanUrls: false,
+    directoryListing: false,
+    etag: false,
+    symlinks: false,
+    trailingSlash: undefined,
+  });
 }
 
 /**

@@ -13,7 +13,15 @@ import { methodGuard } from "../request/method-guard.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, serveWithServeHandler } from "./byte-ranges.ts";
-import { decodePath, requestUrl, sendNotFound, sendProblem, sendWebResponse, webHeaders, webRequest } from "./node-web-bridge.ts";
+import {
+  decodePath,
+  requestUrl,
+  sendNotFound,
+  sendProblem,
+  sendWebResponse,
+  webHeaders,
+  webRequest,
+} from "./node-web-bridge.ts";
 import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import { COMPRESSION_THRESHOLD, isCompressible, isNotFound, negotiateEncoding, StaticFiles } from "./static-files.ts";
@@ -45,25 +53,49 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       outgoing.setHeader("Date", options.fixedDate);
     }
     outgoing.on("finish", () => {
-      options.log?.(`${incoming.method} ${requested} ${outgoing.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      options.log?.(
+        `${incoming.method} ${requested} ${outgoing.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      );
     });
-    currentConfig().then((config) => handle(incoming, outgoing, config, files, options)).catch((error: unknown) => {
-      options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!outgoing.headersSent) sendProblem(outgoing, incoming, "internal-error", "The server failed while answering this request; its log says why.");
-      else outgoing.destroy();
-    });
+    currentConfig()
+      .then((config) => handle(incoming, outgoing, config, files, options))
+      .catch((error: unknown) => {
+        options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
+        if (!outgoing.headersSent)
+          sendProblem(
+            outgoing,
+            incoming,
+            "internal-error",
+            "The server failed while answering this request; its log says why.",
+          );
+        else outgoing.destroy();
+      });
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket));
+  server.on(
+    "clientError",
+    (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket),
+  );
   // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
   server.on("connect", (_incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket));
   return server;
 }
 
-async function handle(incoming: IncomingMessage, outgoing: ServerResponse, config: NetlifyConfig, files: StaticFiles, options: LocalServerOptions): Promise<void> {
+async function handle(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  config: NetlifyConfig,
+  files: StaticFiles,
+  options: LocalServerOptions,
+): Promise<void> {
   const method = incoming.method ?? "GET";
   const target = incoming.url ?? "/";
   if (`${method} ${target} HTTP/1.1`.length > MAX_REQUEST_LINE) {
-    return sendProblem(outgoing, incoming, "uri-too-long", `The request line has ${method.length + target.length + 10} bytes; at most ${MAX_REQUEST_LINE} are accepted.`);
+    return sendProblem(
+      outgoing,
+      incoming,
+      "uri-too-long",
+      `The request line has ${method.length + target.length + 10} bytes; at most ${MAX_REQUEST_LINE} are accepted.`,
+    );
   }
   const url = requestUrl(incoming);
   const header = (name: string) => {
@@ -80,14 +112,20 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
     if (response) return sendWebResponse(outgoing, response);
   }
   // Methods Netlify's declaration cannot list (or that fetch cannot even represent) are refused here too.
-  if (method !== "GET" && method !== "HEAD") return sendWebResponse(outgoing, methodGuard({ url: url.href, method, headers: webHeaders(incoming) })!);
+  if (method !== "GET" && method !== "HEAD")
+    return sendWebResponse(outgoing, methodGuard({ url: url.href, method, headers: webHeaders(incoming) })!);
 
   // 2. Redirect rules: the first match, unless a file exists at the path and the rule is not forced.
   const requestPath = decodePath(url.pathname);
   let servePath = requestPath;
   let status = 200;
   const match = memo.redirects(config, `${url.host}${url.pathname}${url.search}`, () =>
-    config.matchRedirect({ host: url.host, pathname: url.pathname, search: url.search, getHeader: (name) => header(name.toLowerCase()) ?? "" }),
+    config.matchRedirect({
+      host: url.host,
+      pathname: url.pathname,
+      search: url.search,
+      getHeader: (name) => header(name.toLowerCase()) ?? "",
+    }),
   );
   if (match) {
     const shadowed = !match.force && (await files.resolve(requestPath)) !== undefined;
@@ -133,21 +171,34 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse, confi
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
   // A rule's Vary (Accept, on the negotiated pages) is kept beside the encoding's.
   const vary = [ruleHeaders.values.Vary, compressible ? "Accept-Encoding" : undefined].filter(Boolean).join(", ");
-  const responseHeaders: Record<string, string> = { ...ruleHeaders.values, ETag: etag, ...(vary ? { Vary: vary } : {}) };
+  const responseHeaders: Record<string, string> = {
+    ...ruleHeaders.values,
+    ETag: etag,
+    ...(vary ? { Vary: vary } : {}),
+  };
   if (status === 200 && ifNoneMatchHits(header("if-none-match") ?? null, etag)) {
     outgoing.writeHead(304, responseHeaders);
     return void outgoing.end();
   }
   if (encoding) {
     const body = await file.variant(encoding);
-    outgoing.writeHead(status, { ...responseHeaders, "Content-Encoding": encoding, "Content-Length": String(body.byteLength) });
+    outgoing.writeHead(status, {
+      ...responseHeaders,
+      "Content-Encoding": encoding,
+      "Content-Length": String(body.byteLength),
+    });
     return void outgoing.end(method === "HEAD" ? undefined : body);
   }
   const wanted = range ? byteRange(range, file.size) : "whole";
   if (wanted === "unsatisfiable") {
-    const response = problemResponse({ url: url.href, method }, "range-not-satisfiable", `The file has ${file.size} bytes; the range "${range}" selects none of them.`, {
-      headers: { "Content-Range": `bytes */${file.size}` },
-    });
+    const response = problemResponse(
+      { url: url.href, method },
+      "range-not-satisfiable",
+      `The file has ${file.size} bytes; the range "${range}" selects none of them.`,
+      {
+        headers: { "Content-Range": `bytes */${file.size}` },
+      },
+    );
     return sendWebResponse(outgoing, response);
   }
   if (wanted === "whole") {

@@ -23,22 +23,38 @@ export function distReader(dist: string): ReadText {
     try {
       return await readFile(resolved, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR") return undefined;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR")
+        return undefined;
       throw error;
     }
   };
 }
 
 /** One line in, at most one line out: the answer to a request, nothing for a notification. */
-export async function answerLine(line: string, readText: ReadText, answers: AnswersData, origin: string): Promise<string | undefined> {
+export async function answerLine(
+  line: string,
+  readText: ReadText,
+  answers: AnswersData,
+  origin: string,
+): Promise<string | undefined> {
   let message: unknown;
   try {
     message = JSON.parse(line);
   } catch {
     return JSON.stringify(errorBody(null, ERROR.parse, "The line is not JSON."));
   }
-  if (Array.isArray(message)) return JSON.stringify(errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per line."));
-  if (!isMessage(message)) return JSON.stringify(errorBody(idOf(message), ERROR.invalidRequest, 'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".'));
+  if (Array.isArray(message))
+    return JSON.stringify(
+      errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per line."),
+    );
+  if (!isMessage(message))
+    return JSON.stringify(
+      errorBody(
+        idOf(message),
+        ERROR.invalidRequest,
+        'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".',
+      ),
+    );
   const id = message.id ?? null;
   try {
     // stdio has no headers: the era comes from the body alone.
@@ -49,7 +65,13 @@ export async function answerLine(line: string, readText: ReadText, answers: Answ
   } catch (error) {
     if (message.id === undefined) return undefined;
     if (error instanceof McpError) return JSON.stringify(errorBody(id, error.code, error.message, error.data));
-    return JSON.stringify(errorBody(id, ERROR.internal, `The server could not read the built files: ${error instanceof Error ? error.message : String(error)}`));
+    return JSON.stringify(
+      errorBody(
+        id,
+        ERROR.internal,
+        `The server could not read the built files: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   }
 }
 
@@ -58,7 +80,9 @@ async function main(): Promise<void> {
   const readText = distReader(dist);
   const card = await readText(MCP_SERVER_CARD_FILE);
   if (card === undefined) {
-    process.stderr.write(`mcp: ${dist} holds no built API (no ${MCP_SERVER_CARD_FILE}); run npm run build first, or set DIST.\n`);
+    process.stderr.write(
+      `mcp: ${dist} holds no built API (no ${MCP_SERVER_CARD_FILE}); run npm run build first, or set DIST.\n`,
+    );
     process.exit(1);
   }
   const remote = (JSON.parse(card) as { remotes?: Array<{ url: string }> }).remotes?.[0]?.url;

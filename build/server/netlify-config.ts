@@ -8,7 +8,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import toml from "@iarna/toml";
-import { find as findEdgeFunctions, generateManifest, mergeDeclarations, validateManifest, type Declaration, type FunctionConfig } from "@netlify/edge-bundler";
+import {
+  find as findEdgeFunctions,
+  generateManifest,
+  mergeDeclarations,
+  validateManifest,
+  type Declaration,
+  type FunctionConfig,
+} from "@netlify/edge-bundler";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import redirector from "netlify-redirector";
@@ -51,7 +58,12 @@ export interface NetlifyConfig {
   redirectsAreUnconditional: boolean;
   headers: HeaderRule[];
   edgeEntries: EdgeEntry[];
-  matchRedirect(request: { host: string; pathname: string; search: string; getHeader(name: string): string }): RedirectMatch | undefined;
+  matchRedirect(request: {
+    host: string;
+    pathname: string;
+    search: string;
+    getHeader(name: string): string;
+  }): RedirectMatch | undefined;
 }
 
 interface RedirectorMatch {
@@ -64,10 +76,21 @@ interface RedirectorMatch {
 
 /** `headersFiles`: _headers files of the publish folder, which Netlify reads beside netlify.toml. */
 export async function loadNetlifyConfig(configPath: string, headersFiles: string[] = []): Promise<NetlifyConfig> {
-  const parsedRedirects = await parseAllRedirects({ redirectsFiles: [], netlifyConfigPath: configPath, configRedirects: [], minimal: false });
-  const parsedHeaders = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, configHeaders: [], minimal: false });
+  const parsedRedirects = await parseAllRedirects({
+    redirectsFiles: [],
+    netlifyConfigPath: configPath,
+    configRedirects: [],
+    minimal: false,
+  });
+  const parsedHeaders = await parseAllHeaders({
+    headersFiles,
+    netlifyConfigPath: configPath,
+    configHeaders: [],
+    minimal: false,
+  });
   const errors = [...parsedRedirects.errors, ...parsedHeaders.errors];
-  if (errors.length > 0) throw new Error(`${configPath}: ${errors.map((error) => String(error.message ?? error)).join("; ")}`);
+  if (errors.length > 0)
+    throw new Error(`${configPath}: ${errors.map((error) => String(error.message ?? error)).join("; ")}`);
 
   const redirects = (parsedRedirects.redirects as Array<Record<string, unknown>>).map((rule, index) => ({
     index,
@@ -87,20 +110,29 @@ export async function loadNetlifyConfig(configPath: string, headersFiles: string
     ),
     {},
   );
-  const headers = (parsedHeaders.headers as Array<{ for: string; forRegExp: RegExp; values: Record<string, string> }>).map((rule, index) => ({
+  const headers = (
+    parsedHeaders.headers as Array<{ for: string; forRegExp: RegExp; values: Record<string, string> }>
+  ).map((rule, index) => ({
     index,
     for: rule.for,
     forRegExp: rule.forRegExp,
     values: rule.values,
   }));
 
-  const config = toml.parse(await readFile(configPath, "utf8")) as { build?: { edge_functions?: string }; edge_functions?: Declaration[] };
+  const config = toml.parse(await readFile(configPath, "utf8")) as {
+    build?: { edge_functions?: string };
+    edge_functions?: Declaration[];
+  };
   const edgeFolder = config.build?.edge_functions;
-  const edgeEntries = edgeFolder ? await loadEdgeEntries(path.resolve(path.dirname(configPath), edgeFolder), config.edge_functions ?? []) : [];
+  const edgeEntries = edgeFolder
+    ? await loadEdgeEntries(path.resolve(path.dirname(configPath), edgeFolder), config.edge_functions ?? [])
+    : [];
 
   return {
     redirects: redirects.map(({ raw: _raw, ...rule }) => rule),
-    redirectsAreUnconditional: redirects.every(({ raw }) => Object.keys((raw as { conditions?: object }).conditions ?? {}).length === 0),
+    redirectsAreUnconditional: redirects.every(
+      ({ raw }) => Object.keys((raw as { conditions?: object }).conditions ?? {}).length === 0,
+    ),
     headers,
     edgeEntries,
     matchRedirect({ host, pathname, search, getHeader }) {
@@ -119,9 +151,17 @@ export async function loadNetlifyConfig(configPath: string, headersFiles: string
         getCookie: () => "",
       }) as RedirectorMatch | null;
       if (!found || found.force404 || found.to === undefined) return undefined;
-      const rule = redirects.find((candidate) => candidate.from === found.from) ?? redirects.find((candidate) => candidate.to === found.to);
-      if (!rule) throw new Error(`netlify-redirector matched a rule that is not in netlify.toml: ${JSON.stringify(found)}`);
-      return { rule: { index: rule.index, from: rule.from, to: rule.to, status: rule.status, force: rule.force }, to: found.to, status: found.status ?? rule.status, force: Boolean(found.force) };
+      const rule =
+        redirects.find((candidate) => candidate.from === found.from) ??
+        redirects.find((candidate) => candidate.to === found.to);
+      if (!rule)
+        throw new Error(`netlify-redirector matched a rule that is not in netlify.toml: ${JSON.stringify(found)}`);
+      return {
+        rule: { index: rule.index, from: rule.from, to: rule.to, status: rule.status, force: rule.force },
+        to: found.to,
+        status: found.status ?? rule.status,
+        force: Boolean(found.force),
+      };
     },
   };
 }
@@ -137,7 +177,10 @@ async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]):
   const handlers = new Map<string, EdgeEntry["handler"]>();
   const configs: Record<string, FunctionConfig> = {};
   for (const { name, path: file } of functions) {
-    const module = (await import(pathToFileURL(file).href)) as { default: EdgeEntry["handler"]; config?: FunctionConfig };
+    const module = (await import(pathToFileURL(file).href)) as {
+      default: EdgeEntry["handler"];
+      config?: FunctionConfig;
+    };
     handlers.set(name, module.default);
     if (module.config !== undefined) configs[name] = JSON.parse(JSON.stringify(module.config)) as FunctionConfig;
   }
@@ -154,7 +197,10 @@ async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]):
   // Netlify's router tries the routes before the cache, then those after it (cache: "manual"), each in order.
   return [...manifest.routes, ...manifest.post_cache_routes].map((route) => {
     const pattern = new RegExp(route.pattern);
-    const excluded = [...route.excluded_patterns, ...(manifest.function_config[route.function]?.excluded_patterns ?? [])].map((source) => new RegExp(source));
+    const excluded = [
+      ...route.excluded_patterns,
+      ...(manifest.function_config[route.function]?.excluded_patterns ?? []),
+    ].map((source) => new RegExp(source));
     const methods = route.methods && route.methods.length > 0 ? route.methods : undefined;
     return {
       name: route.function,
@@ -162,7 +208,9 @@ async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]):
       methods,
       handler: handlers.get(route.function)!,
       matches: (method: string, pathname: string) =>
-        (!methods || methods.includes(method)) && pattern.test(pathname) && !excluded.some((exclusion) => exclusion.test(pathname)),
+        (!methods || methods.includes(method)) &&
+        pattern.test(pathname) &&
+        !excluded.some((exclusion) => exclusion.test(pathname)),
     };
   });
 }

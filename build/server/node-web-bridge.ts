@@ -11,12 +11,25 @@ import { corsHeaders } from "../request/response-headers.ts";
 export function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: URL): void {
   // Netlify answers a path no rule and no file covers with its own HTML page; under /api/ a rule covers every path.
   const body = `Not Found: ${url.pathname}\n`;
-  outgoing.writeHead(404, { ...corsHeaders(), "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
+  outgoing.writeHead(404, {
+    ...corsHeaders(),
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Cache-Control": "no-store",
+  });
   outgoing.end(incoming.method === "HEAD" ? undefined : body);
 }
 
-export function sendProblem(outgoing: ServerResponse, incoming: IncomingMessage, kind: ProblemType, detail: string): void {
-  void sendWebResponse(outgoing, problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail));
+export function sendProblem(
+  outgoing: ServerResponse,
+  incoming: IncomingMessage,
+  kind: ProblemType,
+  detail: string,
+): void {
+  void sendWebResponse(
+    outgoing,
+    problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail),
+  );
 }
 
 export async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
@@ -58,7 +71,8 @@ export function requestUrl(incoming: IncomingMessage): URL {
   let origin = own;
   try {
     const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
-    if (["localhost", "127.0.0.1", "[::1]"].includes(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
+    if (["localhost", "127.0.0.1", "[::1]"].includes(claimed.hostname) && Number(claimed.port || 80) === port)
+      origin = claimed.origin;
   } catch {
     // Not a host at all: this server's own address stands.
   }
@@ -86,7 +100,10 @@ export function webHeaders(incoming: IncomingMessage): Headers {
 export function webRequest(url: URL, method: string, headers: Headers, body?: IncomingMessage): Request | undefined {
   try {
     // A POST's body streams from the socket as it arrives (the handler bounds how much it reads).
-    const withBody = body && method !== "GET" && method !== "HEAD" ? { body: Readable.toWeb(body) as ReadableStream<Uint8Array>, duplex: "half" } : {};
+    const withBody =
+      body && method !== "GET" && method !== "HEAD"
+        ? { body: Readable.toWeb(body) as ReadableStream<Uint8Array>, duplex: "half" }
+        : {};
     return new Request(url, { method, headers, ...withBody } as RequestInit);
   } catch {
     return undefined;

@@ -10,7 +10,10 @@ import { problemResponse } from "../request/problems.ts";
 
 /** CONNECT gets the 405 every other method but GET, HEAD and OPTIONS gets. */
 export async function answerConnect(server: Server, socket: Socket): Promise<void> {
-  await writeAndClose(socket, methodGuard({ url: `${ownOrigin(server)}/`, method: "CONNECT", headers: new Headers() })!);
+  await writeAndClose(
+    socket,
+    methodGuard({ url: `${ownOrigin(server)}/`, method: "CONNECT", headers: new Headers() })!,
+  );
 }
 
 /** Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400. */

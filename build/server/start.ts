@@ -29,7 +29,9 @@ const server = await createLocalServer({
   },
 });
 server.listen(port, host, () => {
-  process.stdout.write(`Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`);
+  process.stdout.write(
+    `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`,
+  );
 });
 
 let stopping = false;

@@ -86,7 +86,11 @@ export class StaticFiles {
   /** Waits while the folder is absent (a rebuild between its two renames), up to SWAP_WAIT_MS. */
   async untilFolderPresent(): Promise<void> {
     const root = await this.root;
-    const present = () => lstat(root).then(() => true, () => false);
+    const present = () =>
+      lstat(root).then(
+        () => true,
+        () => false,
+      );
     for (const started = performance.now(); !(await present()) && performance.now() - started < SWAP_WAIT_MS; ) {
       await new Promise((resolve) => setTimeout(resolve, SWAP_POLL_MS));
     }
@@ -120,7 +124,12 @@ export class StaticFiles {
         if (!pending) {
           pending =
             encoding === "br"
-              ? compressBrotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+              ? compressBrotli(bytes, {
+                  params: {
+                    [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+                  },
+                })
               : compressGzip(bytes, { level: 9 });
           variants.set(encoding, pending);
         }
@@ -172,5 +181,10 @@ export function negotiateEncoding(acceptEncoding: string | undefined): "br" | "g
 
 /** Text formats worth compressing. */
 export function isCompressible(contentType: string | undefined): boolean {
-  return contentType !== undefined && /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/linkset\+json|image\/svg\+xml)/.test(contentType);
+  return (
+    contentType !== undefined &&
+    /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/linkset\+json|image\/svg\+xml)/.test(
+      contentType,
+    )
+  );
 }

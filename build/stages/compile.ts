@@ -1,5 +1,17 @@
 import { createHash } from "node:crypto";
-import { ANSWERS_NDJSON_FILE, ANSWERS_SEARCH_INDEX_FILE, API_NOT_FOUND_DETAIL, API_NOT_FOUND_FILE, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CITATION_FILE, DATASET_ZIP_FILE, HEALTH_FILE, SCHEMA_LIST_FILE, schemaPath } from "../api/layout.ts";
+import {
+  ANSWERS_NDJSON_FILE,
+  ANSWERS_SEARCH_INDEX_FILE,
+  API_NOT_FOUND_DETAIL,
+  API_NOT_FOUND_FILE,
+  CHANGELOG_FEED_FILE,
+  CHANGELOG_JSON_FILE,
+  CITATION_FILE,
+  DATASET_ZIP_FILE,
+  HEALTH_FILE,
+  SCHEMA_LIST_FILE,
+  schemaPath,
+} from "../api/layout.ts";
 import { citationText } from "../describe/citation.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { writeAnswersCollection } from "../compile/answers-collection.ts";
@@ -36,7 +48,11 @@ export interface CompiledSite {
  * made. Answers stream through (rendered, written, added to their page, the index and the CSV, then dropped),
  * so nothing held grows with the collection but the search index and the list of slugs and titles.
  */
-export async function compileSite(context: BuildContext, content: ValidContent, sink: OutputSink): Promise<CompiledSite> {
+export async function compileSite(
+  context: BuildContext,
+  content: ValidContent,
+  sink: OutputSink,
+): Promise<CompiledSite> {
   const register = new Map(content.sources.map((source) => [source.id, source]));
   const { site } = content;
   const generatedAt = generationTime(context.options.sourceDateEpoch, content);
@@ -52,7 +68,10 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   const suppliers = compileSuppliers(content.suppliers, content.disclosure, register);
   const disclosure = compileDisclosure(content.disclosure, register);
   const families = compileEvidence(content.evidence, content.suppliers, register);
-  const dataPackage = new DataPackageWriter({ site, origin, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources }, sink);
+  const dataPackage = new DataPackageWriter(
+    { site, origin, generatedAt, suppliers, criteria: content.disclosure.criteria, families, sources: content.sources },
+    sink,
+  );
   await dataPackage.start();
 
   const answers = sortAnswers(content.answers);
@@ -63,7 +82,20 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await headersFile.start();
   const ndjson = new AnswersNdjsonWriter(sink);
   await ndjson.start();
-  const { searchFiles, firstPage } = await writeAnswersCollection({ workers: context.workers, cache: context.options.cache, answers, register, pageSize, sink, dataPackage, llmsFull, ndjson, headersFile, examples, contentDigest });
+  const { searchFiles, firstPage } = await writeAnswersCollection({
+    workers: context.workers,
+    cache: context.options.cache,
+    answers,
+    register,
+    pageSize,
+    sink,
+    dataPackage,
+    llmsFull,
+    ndjson,
+    headersFile,
+    examples,
+    contentDigest,
+  });
   await dataPackage.finish();
   await ndjson.finish();
   await llmsFull.finish();
@@ -74,10 +106,16 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   }
   const recordCount = families.reduce((sum, family) => sum + family.records.length, 0);
   for (const page of paginate("evidence", families, pageSize, contentDigest)) {
-    for (const path of page.paths) await json(path, { ...page.body, meta: { ...page.body.meta, record_count: recordCount } });
+    for (const path of page.paths)
+      await json(path, { ...page.body, meta: { ...page.body.meta, record_count: recordCount } });
   }
 
-  const counts = { answers: answers.length, suppliers: suppliers.length, product_families: families.length, evidence_records: recordCount };
+  const counts = {
+    answers: answers.length,
+    suppliers: suppliers.length,
+    product_families: families.length,
+    evidence_records: recordCount,
+  };
   await json("/api/v1/index.json", {
     name: site.name,
     description: site.description,
@@ -121,21 +159,49 @@ export async function compileSite(context: BuildContext, content: ValidContent, 
   await json(SCHEMA_LIST_FILE, {
     schemas: [...schemas].map(([name, schema]) => ({
       href: schemaPath(name),
-      kind: name.startsWith("content-") ? "content" : name.startsWith("discovery-") ? "discovery" : name === "common.schema.json" ? "shared" : "response",
+      kind: name.startsWith("content-")
+        ? "content"
+        : name.startsWith("discovery-")
+          ? "discovery"
+          : name === "common.schema.json"
+            ? "shared"
+            : "response",
       title: String(schema.title),
     })),
   });
   // The body of Netlify's 404 rule for /api/*. Extensionless, so that no rule typing *.json reaches it.
   await sink.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
-  const answerList = answers.map((answer) => ({ slug: answer.data.slug, title: answer.data.title, question: answer.data.question, reviewed: answer.data.reviewed }));
+  const answerList = answers.map((answer) => ({
+    slug: answer.data.slug,
+    title: answer.data.title,
+    question: answer.data.question,
+    reviewed: answer.data.reviewed,
+  }));
   const dataFiles = [...dataPackage.files, ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE];
-  const described = await describeService({ dataFiles, site, origin, generatedAt, counts, versioning, examples, searchFiles, schemas, answers: firstPage, answerList, suppliers, disclosure, families, sources: content.sources });
+  const described = await describeService({
+    dataFiles,
+    site,
+    origin,
+    generatedAt,
+    counts,
+    versioning,
+    examples,
+    searchFiles,
+    schemas,
+    answers: firstPage,
+    answerList,
+    suppliers,
+    disclosure,
+    families,
+    sources: content.sources,
+  });
   for (const file of described.files) await sink.file(file.path, file.contents);
   await headersFile.finish(described.headers);
   await sink.finish();
   await writeDatasetZip(sink, site, generatedAt);
   await sink.finish();
-  for (const file of archiveManifests(sink.digests, (urls) => filesPage({ site, generatedAt }, urls))) await sink.file(file.path, file.contents);
+  for (const file of archiveManifests(sink.digests, (urls) => filesPage({ site, generatedAt }, urls)))
+    await sink.file(file.path, file.contents);
   await sink.finish();
   return { paths: [...sink.digests.keys()].sort(), generatedAt, contentDigest };
 }
@@ -160,6 +226,7 @@ function digestContent(content: ValidContent): string {
   const hash = createHash("sha256");
   const { answers, ...rest } = content;
   hash.update(canonicalJson(rest));
-  for (const answer of sortAnswers(answers)) hash.update(canonicalJson({ front_matter: answer.data, body_sha256: answer.body.digest }));
+  for (const answer of sortAnswers(answers))
+    hash.update(canonicalJson({ front_matter: answer.data, body_sha256: answer.body.digest }));
   return "sha256:" + hash.digest("hex");
 }

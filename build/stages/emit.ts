@@ -7,6 +7,9 @@ import type { CompiledSite } from "./compile.ts";
  * Stage 4: the compile stage writes into a fresh stage folder through a sink, and the complete folder replaces
  * the output in one step (see output/atomic-output.ts).
  */
-export async function emitSite(context: BuildContext, compile: (sink: OutputSink) => Promise<CompiledSite>): Promise<CompiledSite> {
+export async function emitSite(
+  context: BuildContext,
+  compile: (sink: OutputSink) => Promise<CompiledSite>,
+): Promise<CompiledSite> {
   return writeOutputAtomically(context.options.outDir, compile, context.options.cache);
 }

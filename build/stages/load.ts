@@ -4,7 +4,14 @@ import path from "node:path";
 import fg from "fast-glob";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
-import { citationGroupsIn, locatorFor, stemOf, type CitationGroup, type ContentFileParse, type ParsedContentFile } from "../content/content-file.ts";
+import {
+  citationGroupsIn,
+  locatorFor,
+  stemOf,
+  type CitationGroup,
+  type ContentFileParse,
+  type ParsedContentFile,
+} from "../content/content-file.ts";
 import type { LocatedFile } from "../content/located-file.ts";
 import type { YamlSource } from "../content/yaml-document.ts";
 import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../content/layout.ts";
@@ -75,20 +82,34 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   const contentDir = path.resolve(options.contentDir);
   const contentRoot = await realpath(contentDir);
   // fast-glob returns the lstat it made while walking, so each file is stat-ed once.
-  const entries = await fg("**/*", { cwd: contentDir, dot: false, onlyFiles: false, followSymbolicLinks: false, stats: true });
+  const entries = await fg("**/*", {
+    cwd: contentDir,
+    dot: false,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    stats: true,
+  });
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const found = entries.map((entry) => entry.path);
   const files: ContentFile[] = [];
   const unreadable: LoadedContent["unreadable"] = [];
   const diagnostics: Diagnostic[] = [];
-  const problem = (code: Diagnostic["code"], file: string, message: string, position: Position = { line: 1, column: 1 }) =>
-    diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
+  const problem = (
+    code: Diagnostic["code"],
+    file: string,
+    message: string,
+    position: Position = { line: 1, column: 1 },
+  ) => diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
 
   // First what the walk already knows (folders, links, the layout, sizes), then every file that passed is read
   // and parsed; results are gathered in the sorted order of the paths.
-  const checked = await mapConcurrently(entries, FILE_CONCURRENCY, (entry) => checkEntry(contentDir, contentRoot, entry.path, entry.stats!));
+  const checked = await mapConcurrently(entries, FILE_CONCURRENCY, (entry) =>
+    checkEntry(contentDir, contentRoot, entry.path, entry.stats!),
+  );
   const jobs = checked.flatMap((outcome) => (outcome && "job" in outcome ? [outcome.job] : []));
-  const parsed = options.cache ? await options.cache.parseFiles(jobs, (misses) => parseFiles(misses, options.workers)) : await parseFiles(jobs, options.workers);
+  const parsed = options.cache
+    ? await options.cache.parseFiles(jobs, (misses) => parseFiles(misses, options.workers))
+    : await parseFiles(jobs, options.workers);
   let next = 0;
   for (const outcome of checked) {
     if (!outcome) continue;
@@ -116,29 +137,46 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
 }
 
 /** A walked entry: nothing (a folder), a problem found without reading it, or a file to read and parse. */
-type CheckedEntry = undefined | { diagnostics: Diagnostic[]; unreadable?: LoadedContent["unreadable"][number] } | { job: ContentFileJob };
+type CheckedEntry =
+  | undefined
+  | { diagnostics: Diagnostic[]; unreadable?: LoadedContent["unreadable"][number] }
+  | { job: ContentFileJob };
 
-async function checkEntry(contentDir: string, contentRoot: string, relativePath: string, stats: Stats): Promise<CheckedEntry> {
+async function checkEntry(
+  contentDir: string,
+  contentRoot: string,
+  relativePath: string,
+  stats: Stats,
+): Promise<CheckedEntry> {
   const absolutePath = path.join(contentDir, relativePath);
   const problem = (code: Diagnostic["code"], message: string) => ({
-    diagnostics: [{ code, file: relativePath, line: 1, column: 1, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
+    diagnostics: [
+      { code, file: relativePath, line: 1, column: 1, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint },
+    ],
   });
   if (stats.isDirectory()) return undefined;
   if (stats.isSymbolicLink()) {
     const target = await realpath(absolutePath).catch(() => undefined);
-    if (!target || !isInside(contentRoot, target)) return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
+    if (!target || !isInside(contentRoot, target))
+      return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
   }
   const entry = layoutEntryFor(relativePath);
-  if (!entry) return problem("file/unexpected", `the content layout has no place for this file; it expects ${describeLayout()}.`);
+  if (!entry)
+    return problem("file/unexpected", `the content layout has no place for this file; it expects ${describeLayout()}.`);
   // A link inside the content folder is measured at its target; anything else by the walk's own lstat.
   const bytes = stats.isSymbolicLink() ? (await stat(absolutePath)).size : stats.size;
   if (bytes > MAX_CONTENT_FILE_BYTES) {
     return {
-      ...problem("file/too-large", `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`),
+      ...problem(
+        "file/too-large",
+        `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`,
+      ),
       unreadable: { kind: entry.kind, file: relativePath, stem: stemOf(relativePath) },
     };
   }
-  const found = stats.isFile() ? { size: stats.size, ino: stats.ino, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs } : undefined;
+  const found = stats.isFile()
+    ? { size: stats.size, ino: stats.ino, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs }
+    : undefined;
   return { job: { kind: entry.kind, file: relativePath, path: absolutePath, ...(found ? { stat: found } : {}) } };
 }
 
@@ -146,11 +184,18 @@ async function checkEntry(contentDir: string, contentRoot: string, relativePath:
  * Reads and parses files, in order: on the worker threads for a large content folder, in batches (one message
  * each way per 50 files costs a fifth less than one per file), else here with reads overlapping.
  */
-async function parseFiles(jobs: readonly ContentFileJob[], workers: BuildWorkers | undefined): Promise<ContentFileParse[]> {
+async function parseFiles(
+  jobs: readonly ContentFileJob[],
+  workers: BuildWorkers | undefined,
+): Promise<ContentFileParse[]> {
   const onThreads = workers?.worthwhileFor(jobs.length) ?? false;
   const size = onThreads ? 50 : 1;
-  const batches = Array.from({ length: Math.ceil(jobs.length / size) }, (_, at) => jobs.slice(at * size, (at + 1) * size));
-  const results = await mapConcurrently(batches, onThreads ? 8 : FILE_CONCURRENCY, (batch) => runTask(BUILD_TASK_SET, workers, onThreads, "parse-content-files", batch));
+  const batches = Array.from({ length: Math.ceil(jobs.length / size) }, (_, at) =>
+    jobs.slice(at * size, (at + 1) * size),
+  );
+  const results = await mapConcurrently(batches, onThreads ? 8 : FILE_CONCURRENCY, (batch) =>
+    runTask(BUILD_TASK_SET, workers, onThreads, "parse-content-files", batch),
+  );
   return results.flat();
 }
 
@@ -167,4 +212,3 @@ function isInside(root: string, target: string): boolean {
   const relative = path.relative(root, target);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
-

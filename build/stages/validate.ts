@@ -20,7 +20,9 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
   const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
   // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast.
   const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
-    const validate = schemas.validator<ContentOfKind[Kind]>(CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema);
+    const validate = schemas.validator<ContentOfKind[Kind]>(
+      CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema,
+    );
     const passed: Array<Valid<ContentOfKind[Kind]>> = [];
     for (const file of loaded.files) {
       if (file.kind !== kind) continue;
@@ -32,7 +34,14 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
     }
     return passed;
   };
-  const [site, sources, disclosure, answers, suppliers, evidence] = [validOf("site"), validOf("sources"), validOf("disclosure"), validOf("answer"), validOf("supplier"), validOf("evidence")] as const;
+  const [site, sources, disclosure, answers, suppliers, evidence] = [
+    validOf("site"),
+    validOf("sources"),
+    validOf("disclosure"),
+    validOf("answer"),
+    validOf("supplier"),
+    validOf("evidence"),
+  ] as const;
 
   const input: RuleInput = {
     site: site[0],
@@ -50,7 +59,14 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
     complete: { suppliers: !invalidKinds.has("supplier"), evidence: !invalidKinds.has("evidence") },
   };
   const report: Report = (file, pointer, code, message, hint, at) => {
-    diagnostics.push({ code, file: file.file, ...(at ?? file.locate(pointer)), pointer, message, hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint });
+    diagnostics.push({
+      code,
+      file: file.file,
+      ...(at ?? file.locate(pointer)),
+      pointer,
+      message,
+      hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint,
+    });
   };
   for (const rule of CONTENT_RULES) rule.check(input, report);
 
@@ -61,7 +77,10 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
       site: input.site!.data,
       sources: input.sources!.data.sources,
       disclosure: input.disclosure!.data,
-      answers: input.answers.map(({ data, file }) => ({ data, body: { source: file.body!.source, digest: file.body!.digest } })),
+      answers: input.answers.map(({ data, file }) => ({
+        data,
+        body: { source: file.body!.source, digest: file.body!.digest },
+      })),
       suppliers: input.suppliers.map((supplier) => supplier.data),
       evidence: input.evidence.map((family) => family.data),
     },
@@ -74,7 +93,9 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
  * file with an unrelated mistake are not reported as broken too.
  */
 function knownIds(loaded: LoadedContent, kind: ContentKind): Set<string> {
-  const ids = new Set<string>(kind === "sources" ? [] : loaded.unreadable.filter((file) => file.kind === kind).map((file) => file.stem));
+  const ids = new Set<string>(
+    kind === "sources" ? [] : loaded.unreadable.filter((file) => file.kind === kind).map((file) => file.stem),
+  );
   for (const file of loaded.files) {
     if (file.kind !== kind) continue;
     const data = file.data as Record<string, unknown> | null;

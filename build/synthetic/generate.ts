@@ -14,12 +14,24 @@ bar bars video audio certified certification firmware licence licences warranty 
 power acoustics echo reverberation framing tracking panoramic content whiteboard wireless presentation byod dedicated
 management security patch update compliance procurement accessibility caption hearing loop buyer supplier integrator
 installer pilot budget cost lifecycle refresh controller touch panel compute kit processor dsp coverage pickup
-seat seats distance height angle viewer viewers image resolution bandwidth switch port cable ethernet poe usb hdmi`.split(/\s+/);
+seat seats distance height angle viewer viewers image resolution bandwidth switch port cable ethernet poe usb hdmi`.split(
+  /\s+/,
+);
 const PROSE = `the a of to and in for with on that this it is are be as by from at or not can should will must may
 when where which who what how before after each every most more less than then also because while both either
 ask check plan test measure choose compare record verify document confirm review budget decide expect avoid
-first second third large small medium quiet loud near far wide narrow long short clear simple careful common rare`.split(/\s+/);
-const FAMILIES = ["video-bars", "cameras", "microphones", "audio-processors", "room-controllers", "wireless-presentation", "room-compute"];
+first second third large small medium quiet loud near far wide narrow long short clear simple careful common rare`.split(
+  /\s+/,
+);
+const FAMILIES = [
+  "video-bars",
+  "cameras",
+  "microphones",
+  "audio-processors",
+  "room-controllers",
+  "wireless-presentation",
+  "room-compute",
+];
 // Not the real criteria's ids: those are checked against the facts of real content (build/ranking/rubric-facts.ts).
 const CRITERIA = [
   ["synthetic-depth", 30],
@@ -35,7 +47,9 @@ export interface GenerateOptions {
   seed?: number;
 }
 
-export async function generateContent(options: GenerateOptions): Promise<{ answers: number; suppliers: number; records: number; sources: number }> {
+export async function generateContent(
+  options: GenerateOptions,
+): Promise<{ answers: number; suppliers: number; records: number; sources: number }> {
   const next = seededRandom(options.seed ?? 20261121);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
@@ -44,9 +58,17 @@ export async function generateContent(options: GenerateOptions): Promise<{ answe
   for (const folder of ["answers", "suppliers", "evidence"]) await mkdir(path.join(out, folder), { recursive: true });
 
   const sourceCount = Math.max(10, Math.min(500, Math.ceil(options.answers / 20)));
-  const sourceIds = Array.from({ length: sourceCount }, (_, index) => `synthetic-source-${String(index + 1).padStart(4, "0")}`);
-  await writeFile(path.join(out, "sources.yaml"), `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n`).join("")}`);
-  await writeFile(path.join(out, "site.yaml"), `name: Synthetic AV Buyer Data
+  const sourceIds = Array.from(
+    { length: sourceCount },
+    (_, index) => `synthetic-source-${String(index + 1).padStart(4, "0")}`,
+  );
+  await writeFile(
+    path.join(out, "sources.yaml"),
+    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n`).join("")}`,
+  );
+  await writeFile(
+    path.join(out, "site.yaml"),
+    `name: Synthetic AV Buyer Data
 description: Synthetic content for benchmarks and scale tests; nothing here describes a real product or supplier.
 version: "0.0.1"
 publisher: av-buyer-data synthetic content generator
@@ -60,13 +82,19 @@ licence:
 citation: Synthetic benchmark data.
 page_size: 100
 base_url: http://localhost:8080
-`);
+`,
+  );
 
   const supplierCount = Math.max(12, Math.min(2000, Math.ceil(options.answers / 50)));
   const suppliers = Array.from({ length: supplierCount }, (_, index) => {
     const scores = Object.fromEntries(CRITERIA.map(([id]) => [id, int(0, 5)]));
     const total = CRITERIA.reduce((sum, [id, weight]) => sum + scores[id]! * weight, 0);
-    return { slug: `synthetic-supplier-${String(index + 1).padStart(5, "0")}`, name: `Synthetic Supplier ${String(index + 1).padStart(5, "0")}`, scores, total };
+    return {
+      slug: `synthetic-supplier-${String(index + 1).padStart(5, "0")}`,
+      name: `Synthetic Supplier ${String(index + 1).padStart(5, "0")}`,
+      scores,
+      total,
+    };
   });
   const ranked = [...suppliers].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, "en"));
   // Supplier i makes the product of the i-th record (see the evidence files below): a product has one family everywhere.
@@ -79,14 +107,20 @@ base_url: http://localhost:8080
   for (const [index, supplier] of ranked.entries()) {
     const source = pick(sourceIds);
     const made = productOf(index);
-    await writeFile(path.join(out, "suppliers", `${supplier.slug}.yaml`), `slug: ${supplier.slug}
+    await writeFile(
+      path.join(out, "suppliers", `${supplier.slug}.yaml`),
+      `slug: ${supplier.slug}
 name: ${supplier.name}
 rank: ${index + 1}
 summary: A synthetic supplier for benchmarks.
-makes:${made ? `
+makes:${
+        made
+          ? `
   - family: ${made.family}
     products: [${made.product}]
-    sources: [${source}]` : " []"}
+    sources: [${source}]`
+          : " []"
+      }
 strengths:
   - text: A synthetic strength.
     sources: [${source}]
@@ -98,9 +132,12 @@ ownership:
   text: Synthetic; no owner.
 scores:
 ${CRITERIA.map(([id]) => `  ${id}: {score: ${supplier.scores[id]}, basis: Synthetic., sources: [${source}]}`).join("\n")}
-`);
+`,
+    );
   }
-  await writeFile(path.join(out, "disclosure.yaml"), `title: Ownership and editorial methodology
+  await writeFile(
+    path.join(out, "disclosure.yaml"),
+    `title: Ownership and editorial methodology
 publisher: Synthetic
 owner: Synthetic
 funding: None.
@@ -125,19 +162,25 @@ conflicts: None.
 corrections: None.
 practices: None.
 sources: [${sourceIds[0]}]
-`);
+`,
+  );
 
   let records = 0;
-  const unknownStatuses = (names: readonly string[]) => names.map((name) => `      ${name}: {status: unknown}`).join("\n");
+  const unknownStatuses = (names: readonly string[]) =>
+    names.map((name) => `      ${name}: {status: unknown}`).join("\n");
   for (const [order, family] of FAMILIES.entries()) {
     const familyRecords = ranked.filter((_, index) => index % FAMILIES.length === order).slice(0, recordsPerFamily);
     records += familyRecords.length;
-    await writeFile(path.join(out, "evidence", `${family}.yaml`), `family: ${family}
+    await writeFile(
+      path.join(out, "evidence", `${family}.yaml`),
+      `family: ${family}
 name: Synthetic ${family}
 order: ${order + 1}
 description: Synthetic family.
 records:
-${familyRecords.map((supplier, index) => `  - supplier: ${supplier.slug}
+${familyRecords
+  .map(
+    (supplier, index) => `  - supplier: ${supplier.slug}
     product: Synthetic ${family} ${index + 1}
     certification:
       microsoft-teams-rooms: {status: unknown, listings: [{status: listed, as_of: 2023-04-28, sources: [${pick(sourceIds)}]}]}
@@ -145,11 +188,17 @@ ${unknownStatuses(["zoom-rooms", "google-meet"])}
     compliance:
 ${unknownStatuses(["fcc", "ce-ukca", "rohs", "taa", "ndaa-889", "en-301-549"])}
     warranty:
-${unknownStatuses(["standard_term", "extension_window", "advance_replacement", "paid_plan"])}`).join("\n")}
-`);
+${unknownStatuses(["standard_term", "extension_window", "advance_replacement", "paid_plan"])}`,
+  )
+  .join("\n")}
+`,
+    );
   }
 
-  const slugs = Array.from({ length: options.answers }, (_, index) => `synthetic-answer-${String(index + 1).padStart(6, "0")}`);
+  const slugs = Array.from(
+    { length: options.answers },
+    (_, index) => `synthetic-answer-${String(index + 1).padStart(6, "0")}`,
+  );
   const sentence = (words: number) => {
     const parts = Array.from({ length: words }, () => (next() < 0.45 ? pick(DOMAIN) : pick(PROSE)));
     return parts.join(" ").replace(/^./, (letter) => letter.toUpperCase()) + ".";
@@ -160,8 +209,12 @@ ${unknownStatuses(["standard_term", "extension_window", "advance_replacement", "
       const text = Array.from({ length: int(4, 7) }, () => sentence(int(8, 18))).join(" ");
       return `${text} [@${cited[at % cited.length]}]`;
     });
-    const related = [slugs[(index + 1) % slugs.length]!, slugs[(index + 7) % slugs.length]!].filter((other, at, all) => other !== slug && all.indexOf(other) === at);
-    await writeFile(path.join(out, "answers", `${slug}.md`), `---
+    const related = [slugs[(index + 1) % slugs.length]!, slugs[(index + 7) % slugs.length]!].filter(
+      (other, at, all) => other !== slug && all.indexOf(other) === at,
+    );
+    await writeFile(
+      path.join(out, "answers", `${slug}.md`),
+      `---
 slug: ${slug}
 title: Synthetic answer ${index + 1} on ${pick(DOMAIN)} and ${pick(DOMAIN)}
 question: How should a buyer plan the ${pick(DOMAIN)} of room ${index + 1}?
@@ -181,18 +234,29 @@ ${paragraphs.join("\n\n")} Plan for ${int(2, 12)} m to the farthest ${pick(DOMAI
 - ${sentence(int(6, 12))}
 - ${sentence(int(6, 12))}
 - ${sentence(int(6, 12))}
-`);
+`,
+    );
   }
   return { answers: options.answers, suppliers: supplierCount, records, sources: sourceCount };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { answers: { type: "string" }, out: { type: "string" }, seed: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { answers: { type: "string" }, out: { type: "string" }, seed: { type: "string" } },
+    strict: true,
+  });
   const answers = Number(values.answers);
   if (!Number.isInteger(answers) || answers < 1 || !values.out) {
     process.stderr.write("usage: npm run gen -- --answers N --out DIR [--seed S]\n");
     process.exit(2);
   }
-  const made = await generateContent({ answers, out: values.out, ...(values.seed ? { seed: Number(values.seed) } : {}) });
-  process.stdout.write(`gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`);
+  const made = await generateContent({
+    answers,
+    out: values.out,
+    ...(values.seed ? { seed: Number(values.seed) } : {}),
+  });
+  process.stdout.write(
+    `gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`,
+  );
 }

@@ -2,7 +2,12 @@
  * The work a build can hand to worker threads: plain data in, plain data out, the same function whether it
  * runs on a worker or on the main thread, so that the output does not depend on where it ran.
  */
-import { renderAnswerOutput, type AnswerJob, type AnswerOutput, type AnswerRenderContext } from "../compile/answer-output.ts";
+import {
+  renderAnswerOutput,
+  type AnswerJob,
+  type AnswerOutput,
+  type AnswerRenderContext,
+} from "../compile/answer-output.ts";
 import { readFileAsync, type FileReader } from "../content/answer-body.ts";
 import { parseContentFile, type ContentFileParse } from "../content/content-file.ts";
 import type { ContentKind } from "../content/layout.ts";
@@ -30,7 +35,8 @@ export const BUILD_TASKS = {
   /** Stage 1: read and parse files, several to a message. */
   "parse-content-files": async (jobs: ContentFileJob[], state: WorkerState): Promise<ContentFileParse[]> => {
     const results: ContentFileParse[] = [];
-    for (const job of jobs) results.push(parseContentFile(job.kind, job.file, job.bytes ?? (await state.read(job.path)), job.path));
+    for (const job of jobs)
+      results.push(parseContentFile(job.kind, job.file, job.bytes ?? (await state.read(job.path)), job.path));
     return results;
   },
   /** Stage 3: render and serialise answers, several to a message. */

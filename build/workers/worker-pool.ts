@@ -17,8 +17,18 @@ export interface TaskSet<State, Table extends TaskTable<State>> {
   localState: Partial<State>;
 }
 
-type InputOf<Table, Name extends keyof Table> = Table[Name] extends (input: infer Input, state: never) => Promise<unknown> ? Input : never;
-type OutputOf<Table, Name extends keyof Table> = Table[Name] extends (input: never, state: never) => Promise<infer Output> ? Output : never;
+type InputOf<Table, Name extends keyof Table> = Table[Name] extends (
+  input: infer Input,
+  state: never,
+) => Promise<unknown>
+  ? Input
+  : never;
+type OutputOf<Table, Name extends keyof Table> = Table[Name] extends (
+  input: never,
+  state: never,
+) => Promise<infer Output>
+  ? Output
+  : never;
 
 /**
  * Worker threads for the per-file and per-answer work of a large build (parsing YAML, rendering Markdown,
@@ -54,7 +64,9 @@ export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTa
   run<Name extends keyof Table & string>(task: Name, input: InputOf<Table, Name>): Promise<OutputOf<Table, Name>> {
     if (this.failure) return Promise.reject(this.failure);
     const threads = this.start();
-    const thread = threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+    const thread = threads.reduce((least, candidate) =>
+      candidate.pending.size < least.pending.size ? candidate : least,
+    );
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       thread.pending.set(id, { resolve: resolve as (output: unknown) => void, reject });
@@ -81,7 +93,10 @@ export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTa
       // A bounded heap makes a worker collect its garbage (the parse trees of files long done) instead of
       // growing: at 100,000 answers unbounded workers added hundreds of megabytes to the build's peak. A worker
       // holds the titles of all answers (about 15 MB at 100,000) and one file's work at a time.
-      const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 } });
+      const worker = new Worker(code, {
+        eval: true,
+        resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+      });
       const pending = new Map<number, Pending>();
       worker.on("message", ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
         const waiting = pending.get(id)!;
@@ -135,6 +150,9 @@ export function runTask<State, Table extends TaskTable<State>, Name extends keyo
   state: Partial<State> = {},
 ): Promise<OutputOf<Table, Name>> {
   if (pool && onThreads) return pool.run(task, input);
-  const run = tasks.table[task] as unknown as (input: InputOf<Table, Name>, state: State) => Promise<OutputOf<Table, Name>>;
+  const run = tasks.table[task] as unknown as (
+    input: InputOf<Table, Name>,
+    state: State,
+  ) => Promise<OutputOf<Table, Name>>;
   return run(input, { ...state, ...tasks.localState } as State);
 }

@@ -26,12 +26,19 @@ export async function temporaryFolder(label: string): Promise<string> {
   return folder;
 }
 
-export async function build(contentDir: string, outDir: string, extra: Partial<BuildOptions> = {}): Promise<BuildResult> {
+export async function build(
+  contentDir: string,
+  outDir: string,
+  extra: Partial<BuildOptions> = {},
+): Promise<BuildResult> {
   return runBuild({ contentDir, outDir, ...extra });
 }
 
 /** The shipped content built into `dist/` of a fresh temporary folder; a build that fails stops the test file with its diagnostics. */
-export async function buildShipped(label: string, extra: Partial<BuildOptions> = {}): Promise<{ dist: string; site: CompiledSite }> {
+export async function buildShipped(
+  label: string,
+  extra: Partial<BuildOptions> = {},
+): Promise<{ dist: string; site: CompiledSite }> {
   const dist = path.join(await temporaryFolder(label), "dist");
   const result = await build(SHIPPED_CONTENT, dist, extra);
   if (!result.ok) throw new Error(`shipped content does not build: ${JSON.stringify(result.diagnostics, null, 2)}`);

@@ -38,7 +38,14 @@ async function ask(origin, target) {
   const started = performance.now();
   const response = await handler(new Request(`${origin}${target}`));
   const text = await response.text();
-  return { status: response.status, type: response.headers.get("content-type"), retryAfter: response.headers.get("retry-after"), cache: response.headers.get("cache-control"), body: text, ms: Math.round(performance.now() - started) };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    retryAfter: response.headers.get("retry-after"),
+    cache: response.headers.get("cache-control"),
+    body: text,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 const results = {};
@@ -57,10 +64,18 @@ results.everything = { failed: await ask("http://everything.test", "/api/v1/answ
 
 // Two builds: each read alternates between them, or the deploy changes after the first three reads.
 const expected = {};
-for (const [name, build] of [["A", "normal"], ["B", "B"]]) {
+for (const [name, build] of [
+  ["A", "normal"],
+  ["B", "B"],
+]) {
   behaviour = () => build;
   expected[name] = {};
-  for (const target of ["/api/v1/answers?q=room", "/api/v1/answers?page=1&q=a", "/api/v1/answers?slug=room-sizing&q=room"]) expected[name][target] = (await ask(`http://expected-${name}.test`, target)).body;
+  for (const target of [
+    "/api/v1/answers?q=room",
+    "/api/v1/answers?page=1&q=a",
+    "/api/v1/answers?slug=room-sizing&q=room",
+  ])
+    expected[name][target] = (await ask(`http://expected-${name}.test`, target)).body;
 }
 results.flip = [];
 for (let round = 0; round < 5; round++) {
@@ -68,11 +83,30 @@ for (let round = 0; round < 5; round++) {
     reads = 0;
     behaviour = (_url, read) => (read % 2 === 0 ? "normal" : "B");
     const answer = await ask(`http://flip-${round}.test`, target);
-    results.flip.push({ target, status: answer.status, build: answer.body === expected.A[target] ? "A" : answer.body === expected.B[target] ? "B" : answer.status === 503 ? "none" : "mixed" });
+    results.flip.push({
+      target,
+      status: answer.status,
+      build:
+        answer.body === expected.A[target]
+          ? "A"
+          : answer.body === expected.B[target]
+            ? "B"
+            : answer.status === 503
+              ? "none"
+              : "mixed",
+    });
   }
 }
 reads = 0;
 behaviour = (_url, read) => (read < 3 ? "normal" : "B");
 const switched = await ask("http://switch.test", "/api/v1/answers?q=room");
-results.switch = { status: switched.status, build: switched.body === expected.B["/api/v1/answers?q=room"] ? "B" : switched.body === expected.A["/api/v1/answers?q=room"] ? "A" : "mixed" };
+results.switch = {
+  status: switched.status,
+  build:
+    switched.body === expected.B["/api/v1/answers?q=room"]
+      ? "B"
+      : switched.body === expected.A["/api/v1/answers?q=room"]
+        ? "A"
+        : "mixed",
+};
 console.log(JSON.stringify(results));

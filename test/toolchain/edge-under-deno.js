@@ -18,9 +18,13 @@ globalThis.fetch = async (input) => {
 const routes = [...manifest.routes, ...manifest.post_cache_routes];
 const handlers = new Map();
 for (const route of routes) {
-  if (!handlers.has(route.function)) handlers.set(route.function, (await import(`file://${entriesFolder}/${route.function}.ts`)).default);
+  if (!handlers.has(route.function))
+    handlers.set(route.function, (await import(`file://${entriesFolder}/${route.function}.ts`)).default);
 }
-const excludedFor = (route) => [...route.excluded_patterns, ...(manifest.function_config[route.function]?.excluded_patterns ?? [])];
+const excludedFor = (route) => [
+  ...route.excluded_patterns,
+  ...(manifest.function_config[route.function]?.excluded_patterns ?? []),
+];
 
 function base64(bytes) {
   let binary = "";
@@ -35,7 +39,11 @@ for (const { url, method, headers, body } of cases) {
   let answer = null;
   for (const route of routes) {
     if (route.methods?.length && !route.methods.includes(method)) continue;
-    if (!new RegExp(route.pattern).test(pathname) || excludedFor(route).some((pattern) => new RegExp(pattern).test(pathname))) continue;
+    if (
+      !new RegExp(route.pattern).test(pathname) ||
+      excludedFor(route).some((pattern) => new RegExp(pattern).test(pathname))
+    )
+      continue;
     const response = await handlers.get(route.function)(request);
     if (!response) continue;
     // What goes on the wire: a server sends no body in answer to HEAD, whatever the handler gave.

@@ -29,7 +29,16 @@ export function reportFileName(page: string): string {
 }
 
 /** The flags of test/support/chromium.ts: no network beyond loopback, so Chromium reaches for none of Google's services. */
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 interface Audit {
   score: number | null;
@@ -57,7 +66,13 @@ function summarise(page: string, report: Report): PageAudit {
     for (const ref of report.categories[category]?.auditRefs ?? []) {
       const audit = report.audits[ref.id]!;
       if (ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-      failing.push({ category, audit: ref.id, title: audit.title, score: audit.score, items: (audit.details?.items ?? []).map(describeItem) });
+      failing.push({
+        category,
+        audit: ref.id,
+        title: audit.title,
+        score: audit.score,
+        items: (audit.details?.items ?? []).map(describeItem),
+      });
     }
   }
   return {
@@ -79,13 +94,22 @@ async function main(): Promise<void> {
   const server = await createLocalServer({ dist, netlifyConfigPath: path.join(ROOT, "netlify.toml"), log: () => {} });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS, logLevel: "error" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: "error",
+  });
   mkdirSync(reportFolder, { recursive: true });
   const results: PageAudit[] = [];
   try {
     for (const page of HTML_PAGES) {
       // Lighthouse's own Node API: no error reporting (Sentry) unless asked for, and no other outgoing request.
-      const run = await lighthouse(`${origin}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const run = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
       const report = run.lhr as Report;
       writeFileSync(path.join(reportFolder, reportFileName(page)), `${JSON.stringify(report, null, 2)}\n`);
       results.push(summarise(page, report));

@@ -16,7 +16,11 @@ export interface RunningNetlifyServe {
 export async function startNetlifyServe(site: string, port: string, logFile: string): Promise<RunningNetlifyServe> {
   const origin = `http://localhost:${port}`;
   const log = openSync(logFile, "a");
-  const netlify = spawn("netlify", ["serve", "--offline", "--port", port], { cwd: site, detached: true, stdio: ["ignore", log, log] });
+  const netlify = spawn("netlify", ["serve", "--offline", "--port", port], {
+    cwd: site,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
   const stop = () => {
     try {
       process.kill(-netlify.pid!, "SIGKILL");
@@ -27,7 +31,10 @@ export async function startNetlifyServe(site: string, port: string, logFile: str
   process.on("exit", stop);
   let ready = false;
   for (let attempt = 0; attempt < 240 && !ready && netlify.exitCode === null; attempt++) {
-    ready = await fetch(`${origin}/api/v1/health`).then((response) => response.ok, () => false);
+    ready = await fetch(`${origin}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 500));
   }
   if (!ready) throw new Error(`netlify serve did not answer on ${origin}; its log: ${logFile}`);

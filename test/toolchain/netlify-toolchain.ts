@@ -12,7 +12,17 @@
  */
 import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,7 +70,9 @@ export interface NetlifyGlobal {
 `;
 
 function lockDigest(): string {
-  return createHash("sha256").update(readFileSync(path.join(HERE, "package-lock.json"))).digest("hex");
+  return createHash("sha256")
+    .update(readFileSync(path.join(HERE, "package-lock.json")))
+    .digest("hex");
 }
 
 /** Whether this lockfile's install is in place. */
@@ -78,7 +90,9 @@ export function installToolchain(log: (line: string) => void = () => {}): string
 }
 
 function install(log: (line: string) => void): void {
-  log(`installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, Lighthouse, datapackage) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`);
+  log(
+    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, Lighthouse, datapackage) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`,
+  );
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
@@ -86,8 +100,12 @@ function install(log: (line: string) => void): void {
   for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(HERE, file), path.join(staging, file));
   // --ignore-scripts: no install script may download anything; every binary arrives as a package.
   // npm's report goes to stderr: this script's stdout is only the Node 22 folder, which .ci/run puts on PATH.
-  const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, stdio: ["ignore", 2, "inherit"] });
-  if (result.status !== 0) throw new Error(`npm ci of the test toolchain failed (exit ${result.status}); see the output above`);
+  const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: staging,
+    stdio: ["ignore", 2, "inherit"],
+  });
+  if (result.status !== 0)
+    throw new Error(`npm ci of the test toolchain failed (exit ${result.status}); see the output above`);
   writeFileSync(path.join(staging, ".installed"), lockDigest());
   rmSync(TOOLCHAIN_DIR, { recursive: true, force: true });
   renameSync(staging, TOOLCHAIN_DIR);
@@ -139,8 +157,17 @@ function lockHolderAlive(lock: string): boolean {
 export function seedDenoCache(denoDir = DENO_DIR): void {
   const url = new URL(REMOTE_TYPES_URL);
   const folder = path.join(denoDir, "remote", "https", url.hostname);
-  const file = path.join(folder, createHash("sha256").update(url.pathname + url.search).digest("hex"));
-  const metadata = { headers: { "content-type": "application/typescript; charset=utf-8" }, url: REMOTE_TYPES_URL, time: 0 };
+  const file = path.join(
+    folder,
+    createHash("sha256")
+      .update(url.pathname + url.search)
+      .digest("hex"),
+  );
+  const metadata = {
+    headers: { "content-type": "application/typescript; charset=utf-8" },
+    url: REMOTE_TYPES_URL,
+    time: 0,
+  };
   const text = `${REMOTE_TYPES_MODULE}\n// denoCacheMetadata=${JSON.stringify(metadata)}`;
   if (existsSync(file) && readFileSync(file, "utf8") === text) return;
   mkdirSync(folder, { recursive: true });
@@ -152,7 +179,10 @@ export function seedDenoCache(denoDir = DENO_DIR): void {
  * developer's uncommitted change is what gets proved), with the project's node_modules linked in.
  */
 export function copyProject(destination: string): void {
-  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   for (const file of listed.stdout.split("\0").filter(Boolean)) {
     if (!existsSync(path.join(ROOT, file))) continue;
@@ -186,7 +216,8 @@ export function toolchainEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.Proc
 export function isolationProblem(): string | undefined {
   const probe = spawnSync("unshare", ["-n", "-m", "sh", "-c", "ip link set lo up"], { encoding: "utf8" });
   if (probe.error) return `unshare is missing (${probe.error.message}); install util-linux and iproute2`;
-  if (probe.status !== 0) return `cannot make a loopback-only network namespace (unshare -n -m; ip link set lo up): ${probe.stderr.trim() || `exit ${probe.status}`}; run as root, as CI does`;
+  if (probe.status !== 0)
+    return `cannot make a loopback-only network namespace (unshare -n -m; ip link set lo up): ${probe.stderr.trim() || `exit ${probe.status}`}; run as root, as CI does`;
   return undefined;
 }
 
@@ -198,7 +229,8 @@ export function isolationProblem(): string | undefined {
 export function spawnIsolated(command: string, args: string[], options: SpawnOptions = {}) {
   const cacheHome = path.join(userInfo().homedir, ".cache");
   mkdirSync(TOOLCHAIN.cacheHome, { recursive: true });
-  const script = 'ip link set lo up && mkdir -p "$CACHE_TARGET" && mount --bind "$CACHE_SOURCE" "$CACHE_TARGET" && exec "$@"';
+  const script =
+    'ip link set lo up && mkdir -p "$CACHE_TARGET" && mount --bind "$CACHE_SOURCE" "$CACHE_TARGET" && exec "$@"';
   return spawn("unshare", ["-n", "-m", "sh", "-c", script, "isolated", command, ...args], {
     ...options,
     env: { ...(options.env ?? toolchainEnv()), CACHE_SOURCE: TOOLCHAIN.cacheHome, CACHE_TARGET: cacheHome },
@@ -206,7 +238,11 @@ export function spawnIsolated(command: string, args: string[], options: SpawnOpt
 }
 
 /** Runs an isolated command to its end, with its output. */
-export function runIsolated(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<{ code: number | null; output: string }> {
+export function runIsolated(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnIsolated(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";

@@ -37,13 +37,24 @@ export function installReplayWebPage(log: (line: string) => void = () => {}): st
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    const packed = spawnSync("npm", ["pack", `replaywebpage@${REPLAYWEBPAGE.version}`, "--json", "--loglevel=error"], { cwd: staging, encoding: "utf8" });
-    if (packed.status !== 0) throw new Error(`npm pack replaywebpage@${REPLAYWEBPAGE.version} failed (exit ${packed.status}): ${packed.stderr}`);
+    const packed = spawnSync("npm", ["pack", `replaywebpage@${REPLAYWEBPAGE.version}`, "--json", "--loglevel=error"], {
+      cwd: staging,
+      encoding: "utf8",
+    });
+    if (packed.status !== 0)
+      throw new Error(
+        `npm pack replaywebpage@${REPLAYWEBPAGE.version} failed (exit ${packed.status}): ${packed.stderr}`,
+      );
     const tarball = path.join(staging, (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename);
     const integrity = `sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`;
-    if (integrity !== REPLAYWEBPAGE.integrity) throw new Error(`replaywebpage@${REPLAYWEBPAGE.version} from npm has integrity ${integrity}, not the pinned ${REPLAYWEBPAGE.integrity}`);
+    if (integrity !== REPLAYWEBPAGE.integrity)
+      throw new Error(
+        `replaywebpage@${REPLAYWEBPAGE.version} from npm has integrity ${integrity}, not the pinned ${REPLAYWEBPAGE.integrity}`,
+      );
     const members = [...REPLAYWEBPAGE_FILES, "LICENSE"].map((file) => `package/${file}`);
-    const unpacked = spawnSync("tar", ["-xzf", tarball, "-C", staging, "--strip-components=1", ...members], { encoding: "utf8" });
+    const unpacked = spawnSync("tar", ["-xzf", tarball, "-C", staging, "--strip-components=1", ...members], {
+      encoding: "utf8",
+    });
     if (unpacked.status !== 0) throw new Error(`unpacking ${tarball} failed: ${unpacked.stderr}`);
     rmSync(tarball);
     writeFileSync(path.join(staging, ".installed"), REPLAYWEBPAGE.integrity);

@@ -42,14 +42,21 @@ async function viaSdk(connect: () => Promise<Client | ModernClient>, origin: str
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     const sameAsApi: Record<string, boolean> = {};
     for (const call of CALLS) {
-      const result = (await client.callTool({ name: call.tool, arguments: call.args })) as { structuredContent?: { id?: string } };
-      sameAsApi[call.tool] = call.api ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json()) : result.structuredContent?.id === call.args.id;
+      const result = (await client.callTool({ name: call.tool, arguments: call.args })) as {
+        structuredContent?: { id?: string };
+      };
+      sameAsApi[call.tool] = call.api
+        ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json())
+        : result.structuredContent?.id === call.args.id;
     }
-    const protocolVersion = client instanceof ModernClient ? client.getNegotiatedProtocolVersion() : (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+    const protocolVersion =
+      client instanceof ModernClient
+        ? client.getNegotiatedProtocolVersion()
+        : (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
     await client.close();
     return { tools, sameAsApi, protocolVersion };
   } catch (error) {
-    return { tools: [], sameAsApi: {}, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+    return { tools: [], sameAsApi: {}, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
@@ -58,11 +65,17 @@ async function viaInspector(origin: string): Promise<ClientReport> {
   // Asynchronously: the local server answers from this same process.
   const inspect = async (...args: string[]) => {
     try {
-      const { stdout } = await promisify(execFile)(path.join(TOOLCHAIN.nodeBin, "node"), [TOOLCHAIN.inspector, "--cli", `${origin}/mcp`, "--transport", "http", ...args], { env: { ...process.env, HOME: home }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await promisify(execFile)(
+        path.join(TOOLCHAIN.nodeBin, "node"),
+        [TOOLCHAIN.inspector, "--cli", `${origin}/mcp`, "--transport", "http", ...args],
+        { env: { ...process.env, HOME: home }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      );
       return JSON.parse(stdout) as Record<string, unknown>;
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
-      throw new Error(`mcp-inspector --cli ${args.join(" ")} exited ${failed.code}: ${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+      throw new Error(
+        `mcp-inspector --cli ${args.join(" ")} exited ${failed.code}: ${failed.stdout ?? ""}${failed.stderr ?? ""}`,
+      );
     }
   };
   try {
@@ -70,8 +83,12 @@ async function viaInspector(origin: string): Promise<ClientReport> {
     const sameAsApi: Record<string, boolean> = {};
     for (const call of CALLS) {
       const args = Object.entries(call.args).flatMap(([key, value]) => ["--tool-arg", `${key}=${value}`]);
-      const result = (await inspect("--method", "tools/call", "--tool-name", call.tool, ...args)) as { structuredContent?: { id?: string } };
-      sameAsApi[call.tool] = call.api ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json()) : result.structuredContent?.id === call.args.id;
+      const result = (await inspect("--method", "tools/call", "--tool-name", call.tool, ...args)) as {
+        structuredContent?: { id?: string };
+      };
+      sameAsApi[call.tool] = call.api
+        ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json())
+        : result.structuredContent?.id === call.args.id;
     }
     return { tools, sameAsApi };
   } catch (error) {
@@ -88,7 +105,10 @@ async function clientsAgainst(origin: string): Promise<Record<string, ClientRepo
       return client;
     }, origin),
     modern: await viaSdk(async () => {
-      const client = new ModernClient({ name: "deploy-tests", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      const client = new ModernClient(
+        { name: "deploy-tests", version: "1.0.0" },
+        { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+      );
       await client.connect(new ModernTransport(url));
       return client;
     }, origin),
@@ -99,7 +119,11 @@ async function clientsAgainst(origin: string): Promise<Record<string, ClientRepo
 const [site, portText, logFile] = process.argv.slice(2);
 if (!site || !portText || !logFile) throw new Error("usage: serve-and-mcp.ts <site folder> <port> <log file>");
 const netlify = await startNetlifyServe(site, portText, logFile);
-const local: Server = await createLocalServer({ dist: path.join(site, "dist"), netlifyConfigPath: path.join(site, "netlify.toml"), log: () => {} });
+const local: Server = await createLocalServer({
+  dist: path.join(site, "dist"),
+  netlifyConfigPath: path.join(site, "netlify.toml"),
+  log: () => {},
+});
 await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
 const localOrigin = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
 const report = { netlifyServe: await clientsAgainst(netlify.origin), localServer: await clientsAgainst(localOrigin) };

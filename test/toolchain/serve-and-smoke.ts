@@ -16,7 +16,12 @@ const { origin, stop } = await startNetlifyServe(site, portText, logFile);
 const index = path.join(site, "dist", "api", "v1", "search", "answers.json");
 const ask = async () => {
   const response = await fetch(`${origin}/api/v1/answers?q=room`);
-  return { status: response.status, type: response.headers.get("content-type"), retryAfter: response.headers.get("retry-after"), body: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    retryAfter: response.headers.get("retry-after"),
+    body: await response.text(),
+  };
 };
 renameSync(index, `${index}.away`);
 const missing = await ask();

@@ -3,5 +3,9 @@
 module.exports = function (config) {
   config.addGlobalData("layout", "answer.11ty.cjs");
   config.addGlobalData("permalink", () => (data) => `/answers/${data.slug}.json`);
-  return { dir: { input: "site", includes: "_includes", output: process.env.ELEVENTY_OUT }, templateFormats: ["md"], markdownTemplateEngine: false };
+  return {
+    dir: { input: "site", includes: "_includes", output: process.env.ELEVENTY_OUT },
+    templateFormats: ["md"],
+    markdownTemplateEngine: false,
+  };
 };
