@@ -29,7 +29,7 @@ beforeAll(async () => {
         file.slice("build/".length),
         (dependencies ?? [])
           .map((dependency) => dependency.id)
-          .filter((id): id is string => id !== null && id.startsWith("build/"))
+          .filter((id): id is string => typeof id === "string" && id.startsWith("build/"))
           .map((id) => id.slice("build/".length)),
       ]),
   );
@@ -40,7 +40,11 @@ function reach(start: string): Set<string> {
   const seen = new Set<string>();
   const pending = [start];
   while (pending.length > 0) {
-    for (const next of imports.get(pending.pop()!) ?? []) if (!seen.has(next)) pending.push(next), seen.add(next);
+    for (const next of imports.get(pending.pop()!) ?? []) {
+      if (seen.has(next)) continue;
+      pending.push(next);
+      seen.add(next);
+    }
   }
   return seen;
 }

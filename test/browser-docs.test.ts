@@ -66,9 +66,9 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
       for (const width of [390, 1280]) {
         const page = await browser.newPage({ viewport: { width, height: 800 } });
         await page.goto(running.origin + pagePath, { waitUntil: "load" });
-        await page
-          .locator("details")
-          .evaluateAll((elements) => elements.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+        await page.locator("details").evaluateAll((elements) => {
+          for (const element of elements) (element as HTMLDetailsElement).open = true;
+        });
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,

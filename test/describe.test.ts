@@ -16,6 +16,7 @@ import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { routesFor } from "../build/routes.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
+import type { CompiledSite } from "../build/stages/compile.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -30,7 +31,7 @@ const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) 
 
 beforeAll(async () => {
   // A production-like origin, so that the tests can tell absolute production URLs from the local ones.
-  let site;
+  let site: CompiledSite;
   ({ dist, site } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
   builtPaths = site.paths;
   running = await startLocalServer(dist);
@@ -109,7 +110,10 @@ describe("the OpenAPI 3.1 document", () => {
     expect(JSON.stringify(openapi)).not.toContain("localhost");
     // Tools without Unicode property escapes (Spectral, Python's re) read every pattern as meant.
     const patterns: string[] = [];
-    JSON.stringify(openapi, (key, value: unknown) => (key === "pattern" && patterns.push(String(value)), value));
+    JSON.stringify(openapi, (key, value: unknown) => {
+      if (key === "pattern") patterns.push(String(value));
+      return value;
+    });
     for (const pattern of patterns) expect(pattern).not.toContain("\\p{");
   });
 
@@ -137,7 +141,7 @@ describe("the OpenAPI 3.1 document", () => {
       ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) =>
         ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url })),
       ),
-      { method: "GET", url: "/api/v1/answers?q=" + "a".repeat(9000) },
+      { method: "GET", url: `/api/v1/answers?q=${"a".repeat(9000)}` },
       // Ranges on a file and on a Markdown twin, and one that selects nothing; a preflight naming its headers.
       ...["/api/v1/health", "/api/v1/answers", "/api/v1/answers/room-sizing.md"].flatMap((url) => [
         { method: "GET", url, headers: { Range: "bytes=0-9" } },
@@ -248,7 +252,10 @@ describe("the JSON Schemas as served", () => {
       expect(schema.$id).toBe(PRODUCTION + href);
       // Unicode property escapes: Python's re and other validators' regex engines do not read them.
       const patterns: string[] = [];
-      JSON.stringify(schema, (key, value: unknown) => (key === "pattern" && patterns.push(String(value)), value));
+      JSON.stringify(schema, (key, value: unknown) => {
+        if (key === "pattern") patterns.push(String(value));
+        return value;
+      });
       for (const pattern of patterns) expect(pattern, href).not.toContain("\\p{");
       ajv.addSchema(schema);
     }

@@ -109,7 +109,7 @@ const RANGES = [
   "bytes=",
   "bytes=-0",
 ];
-const TAGS = ['"x"', "*", 'W/"x"', '"', "garbage", '"' + "a".repeat(500) + '"', ", , ,"];
+const TAGS = ['"x"', "*", 'W/"x"', '"', "garbage", `"${"a".repeat(500)}"`, ", , ,"];
 
 function generate(next: () => number): { raw: string; describe: string } {
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
@@ -127,12 +127,12 @@ function generate(next: () => number): { raw: string; describe: string } {
         .toString(16)
         .padStart(2, "0") +
       pick(["", "x", "%ff"]);
-  else if (shape < 0.45) target = "/" + "a".repeat(Math.floor(next() * 12000));
-  else if (shape < 0.5) target = "//" + target;
+  else if (shape < 0.45) target = `/${"a".repeat(Math.floor(next() * 12000))}`;
+  else if (shape < 0.5) target = `//${target}`;
   if (next() < 0.6) {
     const count = next() < 0.05 ? 10000 : Math.floor(next() * 40);
     const names = ["q", "slug", "page", "q", "utm", "", "Q", "slug[]", "%71"];
-    target += "?" + Array.from({ length: count }, () => `${pick(names)}=${pick(VALUES)}`).join("&");
+    target += `?${Array.from({ length: count }, () => `${pick(names)}=${pick(VALUES)}`).join("&")}`;
   }
   const headers = [`Host: ${next() < 0.9 ? "127.0.0.1" : pick(["", "evil.example", "a b", "[::1]", "x".repeat(300)])}`];
   if (next() < 0.3) headers.push(`Range: ${pick(RANGES)}`);

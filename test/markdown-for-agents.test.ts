@@ -125,7 +125,8 @@ describe("the Markdown twins of the answers", () => {
       for (const number of cited)
         expect(number >= 1 && number <= data.sources.length, `${slug}: [${number}]`).toBe(true);
       const list = body.slice(body.lastIndexOf("\n## Sources\n"));
-      data.sources.forEach((source, index) => expect(list, `${slug}: ${source.id}`).toContain(`\n${index + 1}. `));
+      for (const [index, source] of data.sources.entries())
+        expect(list, `${slug}: ${source.id}`).toContain(`\n${index + 1}. `);
       for (const source of data.sources) expect(list, `${slug}: ${source.id}`).toContain(`\`${source.id}\``);
       expect(body).toContain(answer.body.markdown.split("\n").find((line) => line.startsWith("## "))!);
     }

@@ -287,7 +287,12 @@ describe("a token in every answer of a large collection", () => {
   }));
   const read: string[] = [];
   const many = readerOf(answers, SMALL);
-  const logged = new SearchReader(new SearchFiles(async (path) => (read.push(path), many.files.get(path))));
+  const logged = new SearchReader(
+    new SearchFiles(async (path) => {
+      read.push(path);
+      return many.files.get(path);
+    }),
+  );
   const one = readerOf(answers).reader;
 
   it.each([

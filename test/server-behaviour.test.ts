@@ -525,10 +525,10 @@ describe("an answer's own file across builds", () => {
       );
       // Read again (as the edge entry does on a mixture), all of one build: build A's answer.
       const loads: boolean[] = [];
-      const retried = (await answersQuery(
-        new Request(url),
-        async (fresh) => (loads.push(fresh), new AnswersData(fresh ? readFrom(distA) : mixed)),
-      ))!;
+      const retried = (await answersQuery(new Request(url), async (fresh) => {
+        loads.push(fresh);
+        return new AnswersData(fresh ? readFrom(distA) : mixed);
+      }))!;
       expect([retried.status, loads], url).toEqual([200, [false, true]]);
       const body = await retried.text();
       expect(body).not.toContain("Write the measurements down.");

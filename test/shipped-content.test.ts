@@ -257,7 +257,7 @@ describe("the built dist/", () => {
       if (!/[/+]json(;|$)/.test(describeFile(`/${key}`).contentType)) continue;
       const text = bytes.toString("utf8");
       expect(text.endsWith("}\n"), key).toBe(true);
-      expect(text, key).toBe(JSON.stringify(sortDeep(JSON.parse(text)), null, 2) + "\n");
+      expect(text, key).toBe(`${JSON.stringify(sortDeep(JSON.parse(text)), null, 2)}\n`);
     }
   });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
 import { freePort } from "../build/server/free-port.ts";
+import type { CompiledSite } from "../build/stages/compile.ts";
 import { buildShipped, ROOT } from "./support/build-helpers.ts";
 
 /** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */
@@ -13,7 +14,7 @@ let routes: Route[];
 let dist: string;
 
 beforeAll(async () => {
-  let site;
+  let site: CompiledSite;
   ({ dist, site } = await buildShipped("mirror"));
   routes = routesFor(site.paths);
   const port = await freePort();

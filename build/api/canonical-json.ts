@@ -4,12 +4,12 @@
  * same content byte-identical whatever order the code assembled the objects in.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2) + "\n";
+  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
 /** The same form on one line (keys sorted, no indentation, a final newline): a line of an NDJSON file. */
 export function canonicalJsonLine(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) + "\n";
+  return `${JSON.stringify(sortKeys(value))}\n`;
 }
 
 /**

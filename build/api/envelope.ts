@@ -165,7 +165,7 @@ const ITEM_SEPARATOR = ",\n";
 /** An item's canonical JSON as it stands inside a collection's `data` array. */
 export function itemFragment(item: unknown): string {
   // JSON.stringify escapes newlines inside strings, so every newline left is a line break of the layout.
-  return "    " + canonicalJson(item).trimEnd().replace(/\n/g, "\n    ");
+  return `    ${canonicalJson(item).trimEnd().replace(/\n/g, "\n    ")}`;
 }
 
 /** The envelope's exact text from its items' fragments and the rest: each item is serialised once. */

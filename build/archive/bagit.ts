@@ -57,5 +57,5 @@ function field(label: string, value: string): string {
     } else line = line === "" ? word : `${line} ${word}`;
   }
   lines.push(line);
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

@@ -40,7 +40,7 @@ function header(entry: TarEntry, size: number, mtimeSeconds: number): Buffer {
   const isFolder = entry.bytes === undefined;
   const { name, prefix } = splitName(entry.name);
   const write = (text: string, offset: number, length: number) => block.write(text, offset, length, "utf8");
-  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, "0") + "\0";
+  const octal = (value: number, length: number) => `${value.toString(8).padStart(length - 1, "0")}\0`;
   write(name, 0, 100);
   write(octal(isFolder ? 0o755 : 0o644, 8), 100, 8);
   write(octal(0, 8), 108, 8);
@@ -54,7 +54,7 @@ function header(entry: TarEntry, size: number, mtimeSeconds: number): Buffer {
   write(prefix, 345, 155);
   let checksum = 0;
   for (const byte of block) checksum += byte;
-  write(checksum.toString(8).padStart(6, "0") + "\0 ", 148, 8);
+  write(`${checksum.toString(8).padStart(6, "0")}\0 `, 148, 8);
   return block;
 }
 

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const figures: Record<string, unknown> = {};
     for (const name of ["shipped", ...sizes.map(String)])
       figures[name] = await measureQueries(path.join(WORK, `dist-${name}`));
-    process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
+    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
     return;
   }
   const contentFingerprint = await syntheticContentFingerprint();
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   };
   if (values["generators-only"]) {
     process.stdout.write(
-      JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2) + "\n",
+      `${JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2)}\n`,
     );
     return;
   }
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     return measureIncremental(content, 10_000);
   };
   if (values["incremental-only"]) {
-    process.stdout.write(JSON.stringify(await incrementalAt(), null, 2) + "\n");
+    process.stdout.write(`${JSON.stringify(await incrementalAt(), null, 2)}\n`);
     return;
   }
   const aside = await setAsideEarlierOutputs();
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;
   process.stderr.write("bench: judged queries…\n");
   const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
-  let baseline;
+  let baseline: Awaited<ReturnType<typeof measureAgainstBaseline>> | undefined;
   if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await generatorContent(), 10_000);
   process.stderr.write("bench: beside Hugo and Eleventy…\n");
   const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   };
   if (values["search-only"]) {
     await deleteEarlierOutputs(aside);
-    process.stdout.write(JSON.stringify({ builds, judged, baseline, generators, buildProfile }, null, 2) + "\n");
+    process.stdout.write(`${JSON.stringify({ builds, judged, baseline, generators, buildProfile }, null, 2)}\n`);
     return;
   }
   process.stderr.write("bench: servers…\n");
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     buildProfile,
     incremental,
   };
-  await writeFile(path.join(WORK, "results.json"), JSON.stringify(results, null, 2) + "\n");
+  await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(REPORT_FILE, markdown(results));
   process.stdout.write(markdown(results));
 }

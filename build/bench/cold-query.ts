@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     reads: reader.tally.reads,
     bytes: reader.tally.bytes,
   };
-  process.stdout.write(JSON.stringify(run) + "\n");
+  process.stdout.write(`${JSON.stringify(run)}\n`);
 }
 
 await main();

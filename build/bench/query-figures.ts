@@ -6,4 +6,4 @@ import { measureQueriesHere } from "./measure-search.ts";
 
 const [dist] = process.argv.slice(2);
 if (!dist) throw new Error("usage: query-figures.ts <dist>");
-process.stdout.write(JSON.stringify(await measureQueriesHere(dist)) + "\n");
+process.stdout.write(`${JSON.stringify(await measureQueriesHere(dist))}\n`);

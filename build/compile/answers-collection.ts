@@ -99,14 +99,12 @@ export async function writeAnswersCollection({
   const rendered = readAhead(
     Math.ceil(answers.length / batch),
     (at) => {
-      const jobs = answers
-        .slice(at * batch, (at + 1) * batch)
-        .map((answer, offset) => ({
-          data: answer.data,
-          body: answer.body.source,
-          bodyDigest: answer.body.digest,
-          wantResource: wantResource(at * batch + offset),
-        }));
+      const jobs = answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({
+        data: answer.data,
+        body: answer.body.source,
+        bodyDigest: answer.body.digest,
+        wantResource: wantResource(at * batch + offset),
+      }));
       const render = (jobs: AnswerJob[]) =>
         runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
       return plan ? cache!.renderAnswers(jobs, plan.keys.slice(at * batch, (at + 1) * batch), render) : render(jobs);

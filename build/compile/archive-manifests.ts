@@ -29,7 +29,7 @@ export function archiveManifests(
     FILES_PAGE_FILE,
     CHECKSUMS_PATH,
   ].sort();
-  const urlsFile = { path: URLS_PATH, contents: urls.join("\n") + "\n" };
+  const urlsFile = { path: URLS_PATH, contents: `${urls.join("\n")}\n` };
   const pageFile = { path: FILES_PAGE_FILE, contents: filesPage(urls) };
   const all = new Map(digests);
   for (const file of [urlsFile, pageFile]) all.set(file.path, createHash("sha256").update(file.contents).digest("hex"));
@@ -37,5 +37,5 @@ export function archiveManifests(
     .map(([path, digest]) => ({ path: path.slice(1), digest }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map(({ path, digest }) => `${digest}  ${path}`);
-  return [urlsFile, pageFile, { path: CHECKSUMS_PATH, contents: checksums.join("\n") + "\n" }];
+  return [urlsFile, pageFile, { path: CHECKSUMS_PATH, contents: `${checksums.join("\n")}\n` }];
 }

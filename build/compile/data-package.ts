@@ -516,7 +516,7 @@ function table<Row>(definition: Table<Row>): Table<unknown> {
 }
 
 function csvLine(cells: readonly Cell[]): string {
-  return cells.map(quote).join(",") + "\r\n";
+  return `${cells.map(quote).join(",")}\r\n`;
 }
 
 function csv(current: Table<unknown>): string {

@@ -125,5 +125,5 @@ function keyAt(text: string, offset: number): string {
 
 function firstLine(message: string): string {
   const line = message.split("\n")[0]!.trim();
-  return line.endsWith(".") ? line : line + ".";
+  return line.endsWith(".") ? line : `${line}.`;
 }

@@ -367,7 +367,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     get: {
       operationId: "getAnswerMarkdown",
       summary: "One answer as Markdown: its twin",
-      description: MARKDOWN_FOR_AGENTS.files[0].what + ". All of them in one file: /llms-full.txt; the map: /llms.txt.",
+      description: `${MARKDOWN_FOR_AGENTS.files[0].what}. All of them in one file: /llms-full.txt; the map: /llms.txt.`,
       tags: ["Buyer answers"],
       responses: {
         "200": {

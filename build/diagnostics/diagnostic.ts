@@ -43,7 +43,7 @@ export function pointerSegment(segment: string | number): string {
 }
 
 export function joinPointer(...segments: Array<string | number>): string {
-  return segments.map((segment) => "/" + pointerSegment(segment)).join("");
+  return segments.map((segment) => `/${pointerSegment(segment)}`).join("");
 }
 
 export function splitPointer(pointer: string): string[] {

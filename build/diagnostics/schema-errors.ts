@@ -176,7 +176,7 @@ function typeName(value: unknown): string {
 function show(value: unknown): string {
   if (value !== null && typeof value === "object") return "";
   const text = JSON.stringify(value);
-  return text.length > 60 ? text.slice(0, 57) + "…" : text;
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 function article(type: string): string {

@@ -31,9 +31,11 @@ const SENTENCE_SHORT = 120;
 /** Fields a snippet is taken from, in order of preference when two sentences match equally well. */
 const SNIPPET_FIELDS: readonly SnippetField[] = ["summary", "body", "question", "title"];
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, controls included, is the point.
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 // Outside ASCII, a word is a run of anything but spaces, punctuation, separators and controls: tokenize then says
 // which words it holds (NFKD turns some symbols into letters, "㎒" into "MHz").
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII's controls and punctuation are not word characters.
 const RUN = /[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu;
 
 /** A word of a field: [start, end) in the text, in UTF-16 units. */

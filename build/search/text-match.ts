@@ -28,6 +28,7 @@ const TOKEN = /[\p{L}\p{N}]+/gu;
 /** The longest `q` the API accepts, in code points. */
 export const MAX_QUERY_CODE_POINTS = 200;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, controls included, is the point.
 const NON_ASCII = /[^\x00-\x7f]/;
 const ASCII_TOKEN = /[A-Za-z0-9]+/g;
 

@@ -34,7 +34,9 @@ export function sendProblem(
 
 export async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   outgoing.writeHead(response.status, headers);
   if (!response.body || outgoing.req.method === "HEAD") return void outgoing.end();
   // Streamed in the body's own chunks, waiting on the socket: no second copy of a large answer per request.

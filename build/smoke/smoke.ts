@@ -79,7 +79,8 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     try {
       parsed = JSON.parse(body);
     } catch {
-      return differ("GET", route.url, "JSON body", "valid JSON", body.slice(0, 80));
+      differ("GET", route.url, "JSON body", "valid JSON", body.slice(0, 80));
+      return;
     }
     const validate = registry.validator(route.schema!);
     if (!validate(parsed))
@@ -245,7 +246,7 @@ export function formatReport(baseUrl: string, report: SmokeReport): string {
   lines.push(
     `${report.differences.length === 0 ? "OK" : "FAILED"}: ${report.requests} requests to ${baseUrl}, ${report.differences.length} differences from the contract.`,
   );
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -228,5 +228,5 @@ function digestContent(content: ValidContent): string {
   hash.update(canonicalJson(rest));
   for (const answer of sortAnswers(answers))
     hash.update(canonicalJson({ front_matter: answer.data, body_sha256: answer.body.digest }));
-  return "sha256:" + hash.digest("hex");
+  return `sha256:${hash.digest("hex")}`;
 }

@@ -201,7 +201,7 @@ ${unknownStatuses(["standard_term", "extension_window", "advance_replacement", "
   );
   const sentence = (words: number) => {
     const parts = Array.from({ length: words }, () => (next() < 0.45 ? pick(DOMAIN) : pick(PROSE)));
-    return parts.join(" ").replace(/^./, (letter) => letter.toUpperCase()) + ".";
+    return `${parts.join(" ").replace(/^./, (letter) => letter.toUpperCase())}.`;
   };
   for (const [index, slug] of slugs.entries()) {
     const cited = [pick(sourceIds), pick(sourceIds)].filter((id, at, all) => all.indexOf(id) === at);

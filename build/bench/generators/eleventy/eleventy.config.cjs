@@ -1,6 +1,6 @@
 // The bench's Eleventy site (build/bench/static-generators.ts): every answer's Markdown, no template language
 // run over it, written as /answers/<slug>.json by the layout.
-module.exports = function (config) {
+module.exports = (config) => {
   config.addGlobalData("layout", "answer.11ty.cjs");
   config.addGlobalData("permalink", () => (data) => `/answers/${data.slug}.json`);
   return {
