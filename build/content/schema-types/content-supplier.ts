@@ -2,95 +2,95 @@
 
 /**
  * Ids of entries of the sources register.
- *
+ * 
  * @minItems 1
- *
+ * 
  * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
-export type SourceIds = string[];
+export type SourceIds = string[]
 
 export interface SupplierProfileContentSuppliersSlugYaml {
-  /**
-   * The supplier's exact identifier; equals the file name.
-   */
-  slug: string;
-  /**
-   * Plain text.
-   */
-  name: string;
-  /**
-   * Position in the directory, 1 first; follows the weighted score of the disclosure's criteria (the disclosure's rank_meaning says what it measures).
-   */
-  rank: number;
-  /**
-   * The supplier's own home page, only where certain.
-   */
-  website?: string;
-  /**
-   * Plain text.
-   */
-  summary: string;
-  /**
-   * Product lines by family, as the cited sources name them; empty where our sources name no product.
-   *
-   * @minItems 0
-   */
-  makes: {
-    /**
-     * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
-     */
-    family: string;
-    /**
-     * @minItems 1
-     *
-     * Items: Plain text.
-     */
-    products: string[];
-    sources: SourceIds;
-  }[];
-  /**
-   * @minItems 1
-   */
-  strengths: Claim[];
-  /**
-   * @minItems 1
-   */
-  caveats: Claim[];
-  ownership: {
-    status: "documented" | "reported" | "unknown";
-    /**
-     * Plain text.
-     */
-    text: string;
-    sources?: SourceIds;
-  };
-  /**
-   * The supplier's score, 0 to 5, on each criterion of the disclosure, each with the facts that justify it.
-   */
-  scores: {
-    [k: string]: CriterionScore;
-  };
+/**
+ * The supplier's exact identifier; equals the file name.
+ */
+slug: string
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * Position in the directory, 1 first; follows the weighted score of the disclosure's criteria (the disclosure's rank_meaning says what it measures).
+ */
+rank: number
+/**
+ * The supplier's own home page, only where certain.
+ */
+website?: string
+/**
+ * Plain text.
+ */
+summary: string
+/**
+ * Product lines by family, as the cited sources name them; empty where our sources name no product.
+ * 
+ * @minItems 0
+ */
+makes: {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+family: string
+/**
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+products: string[]
+sources: SourceIds
+}[]
+/**
+ * @minItems 1
+ */
+strengths: Claim[]
+/**
+ * @minItems 1
+ */
+caveats: Claim[]
+ownership: {
+status: ("documented" | "reported" | "unknown")
+/**
+ * Plain text.
+ */
+text: string
+sources?: SourceIds
+}
+/**
+ * The supplier's score, 0 to 5, on each criterion of the disclosure, each with the facts that justify it.
+ */
+scores: {
+[k: string]: CriterionScore
+}
 }
 export interface Claim {
-  /**
-   * Plain text.
-   */
-  text: string;
-  sources: SourceIds;
+/**
+ * Plain text.
+ */
+text: string
+sources: SourceIds
 }
 export interface CriterionScore {
-  /**
-   * The level of the disclosure's rubric for this criterion that the facts reach.
-   */
-  score: number;
-  /**
-   * Plain text.
-   */
-  basis: string;
-  /**
-   * Ids of the register entries the basis rests on; required for a score above 0.
-   *
-   * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
-   */
-  sources?: string[];
+/**
+ * The level of the disclosure's rubric for this criterion that the facts reach.
+ */
+score: number
+/**
+ * Plain text.
+ */
+basis: string
+/**
+ * Ids of the register entries the basis rests on; required for a score above 0.
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+sources?: string[]
 }
