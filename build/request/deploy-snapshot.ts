@@ -13,7 +13,12 @@ export class OriginError extends Error {
   override name = "OriginError";
 }
 
-const RECHECK_MS = 5000;
+/**
+ * How often an entry looks at the deploy's digest again, and by which clock. At the edge a deploy changes rarely:
+ * every 5 s. The local server sees a rebuild within a quarter of a second and sets its own (`useLocalTiming`);
+ * tests move its clock instead of waiting. One per process, as the entries that keep snapshots are.
+ */
+export const snapshotTiming = { recheckMs: 5000, now: (): number => Date.now() };
 /** A read that takes longer has failed: far inside the 40 s Netlify gives an edge function to start its response. */
 export const ORIGIN_READ_TIMEOUT_MS = 4000;
 
@@ -47,15 +52,15 @@ export function deploySnapshots<T>(
   return async (origin, fresh = false): Promise<Awaited<T>> => {
     if (fresh) kept.delete(origin);
     const known = kept.get(origin);
-    if (known && Date.now() - known.checkedAt < RECHECK_MS) return await known.value;
+    if (known && snapshotTiming.now() - known.checkedAt < snapshotTiming.recheckMs) return await known.value;
     const readText = originReader(origin);
     const digest = await deployDigest(readText);
     if (known && known.digest === digest) {
-      known.checkedAt = Date.now();
+      known.checkedAt = snapshotTiming.now();
       return await known.value;
     }
     const value = make(readText);
-    kept.set(origin, { value, digest, checkedAt: Date.now() });
+    kept.set(origin, { value, digest, checkedAt: snapshotTiming.now() });
     // A value still loading that fails is not kept: the next request tries again.
     if (value instanceof Promise) value.catch(() => kept.get(origin)?.value === value && kept.delete(origin));
     return await value;

@@ -10,6 +10,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { NETLIFY_CONFIGURATION_FILES } from "../compile/archive-manifests.ts";
 import { methodGuard } from "../request/method-guard.ts";
+import { snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, serveWithServeHandler } from "./byte-ranges.ts";
@@ -24,7 +25,14 @@ import {
 } from "./node-web-bridge.ts";
 import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
-import { COMPRESSION_THRESHOLD, isCompressible, isNotFound, negotiateEncoding, StaticFiles } from "./static-files.ts";
+import {
+  COMPRESSION_THRESHOLD,
+  isCompressible,
+  isNotFound,
+  LOOK_AGAIN_MS,
+  negotiateEncoding,
+  StaticFiles,
+} from "./static-files.ts";
 
 /** The longest request line accepted; longer gets 414 (headers past Node's limit get 431 from clientError). */
 export const MAX_REQUEST_LINE = 8 * 1024;
@@ -39,10 +47,21 @@ export interface LocalServerOptions {
   onRule?: (kind: "edge" | "redirect" | "header", id: string) => void;
   /** Archive mode: this Date header on every response instead of the clock's, so a WARC is reproducible. */
   fixedDate?: string;
+  /**
+   * Milliseconds of a monotonic clock (performance.now), by which the server decides when to look at the folder,
+   * _headers and the deploy's digest again; tests move their own instead of waiting.
+   */
+  now?: () => number;
+  /** Told when a request finds the output folder absent and waits for a rebuild's swap to bring it back. */
+  onSwapWait?: () => void;
 }
 
 export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
-  const files = new StaticFiles(path.resolve(options.dist));
+  const now = options.now ?? (() => performance.now());
+  // The edge entries in this process see a rebuild as soon as the files do.
+  snapshotTiming.recheckMs = LOOK_AGAIN_MS;
+  snapshotTiming.now = now;
+  const files = new StaticFiles(path.resolve(options.dist), { now, onSwapWait: options.onSwapWait });
   const currentConfig = netlifyConfigOf(options, files);
   await currentConfig();
   const server = createServer((incoming, outgoing) => {
@@ -250,12 +269,13 @@ function netlifyConfigOf(options: LocalServerOptions, files: StaticFiles): () =>
       if (isNotFound(error)) return undefined;
       throw error;
     });
+  const now = options.now ?? (() => performance.now());
   let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
   let checkedAt = 0;
   return async () => {
-    // A rebuild is noticed within a quarter of a second; no request pays for a stat of its own.
-    if (loaded && performance.now() - checkedAt < 250) return loaded.config;
-    checkedAt = performance.now();
+    // A rebuild is noticed within LOOK_AGAIN_MS; no request pays for a stat of its own.
+    if (loaded && now() - checkedAt < LOOK_AGAIN_MS) return loaded.config;
+    checkedAt = now();
     // Missed during a rebuild's swap, _headers would be left out of every response for a quarter of a second.
     let stats = await statHeaders();
     if (!stats) {

@@ -31,14 +31,28 @@ const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
  */
 const SWAP_WAIT_MS = 2000;
 const SWAP_POLL_MS = 2;
+/** How long a look at the folder is trusted: a rebuild is seen that soon, and no request pays for a look of its own. */
+export const LOOK_AGAIN_MS = 250;
+
+export interface StaticFilesOptions {
+  /** Milliseconds of a monotonic clock (performance.now); tests move their own instead of waiting. */
+  now?: () => number;
+  /** Told when a lookup finds the folder absent and waits for a rebuild's swap to bring it back. */
+  onSwapWait?: () => void;
+}
 
 export class StaticFiles {
   private readonly cache = new Map<string, { version: string; file: StaticFile }>();
   private cachedBytes = 0;
   private readonly root: Promise<string>;
+  private readonly now: () => number;
 
-  constructor(readonly folder: string) {
+  constructor(
+    readonly folder: string,
+    private readonly options: StaticFilesOptions = {},
+  ) {
     this.root = realpath(folder).catch(() => path.resolve(folder));
+    this.now = options.now ?? (() => performance.now());
   }
 
   /**
@@ -47,13 +61,13 @@ export class StaticFiles {
    */
   private readonly resolved = new Map<string, { file: string | undefined; at: number }>();
 
-  /** `resolve`, remembered for a quarter of a second: a rebuild is seen that soon, and no request pays twice. */
+  /** `resolve`, remembered for LOOK_AGAIN_MS: a rebuild is seen that soon, and no request pays twice. */
   async resolve(urlPath: string): Promise<string | undefined> {
     const known = this.resolved.get(urlPath);
-    if (known && performance.now() - known.at < 250) return known.file;
+    if (known && this.now() - known.at < LOOK_AGAIN_MS) return known.file;
     const file = await this.resolveNow(urlPath);
     if (this.resolved.size >= 10_000) this.resolved.clear();
-    this.resolved.set(urlPath, { file, at: performance.now() });
+    this.resolved.set(urlPath, { file, at: this.now() });
     return file;
   }
 
@@ -91,6 +105,9 @@ export class StaticFiles {
         () => true,
         () => false,
       );
+    if (await present()) return;
+    this.options.onSwapWait?.();
+    // Real time, not `now`: this waits for another process's rename.
     for (const started = performance.now(); !(await present()) && performance.now() - started < SWAP_WAIT_MS; ) {
       await new Promise((resolve) => setTimeout(resolve, SWAP_POLL_MS));
     }
