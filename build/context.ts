@@ -12,6 +12,8 @@ export interface BuildOptions {
   sourceDateEpoch?: number;
   /** Worker threads for parsing and rendering; by default one per core from 2,000 files, else none. A number uses that many at any size (0: none). */
   workers?: number;
+  /** Threads kept by the caller across builds (a test file, a dev loop): used instead of `workers`, and not stopped when the build ends. */
+  threads?: BuildWorkers;
   /** The incremental build's cache: per-file work done before is taken from it, and unchanged output files are linked. None: everything is done afresh. */
   cache?: BuildCache;
   /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */

@@ -30,13 +30,14 @@ async function loadAndValidate(
 /** Runs `build` with a context whose worker threads (if any were started) are stopped when it ends. */
 async function withContext<T>(options: BuildOptions, build: (context: BuildContext) => Promise<T>): Promise<T> {
   const workers =
-    options.workers === undefined
+    options.threads ??
+    (options.workers === undefined
       ? WorkerPool.automatic(BUILD_TASK_SET)
-      : new WorkerPool(BUILD_TASK_SET, options.workers, 0);
+      : new WorkerPool(BUILD_TASK_SET, options.workers, 0));
   try {
     return await build({ options, schemas: options.schemas ?? (await loadSchemaRegistry()), workers });
   } finally {
-    await workers.close();
+    if (workers !== options.threads) await workers.close();
   }
 }
 
