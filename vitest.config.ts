@@ -1,12 +1,21 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    // quick: `npm test`, the newcomer's suite, from node_modules alone (offline, nothing downloaded, no root).
+    // full: what `npm run test:all` adds, needing more than node_modules (Netlify's toolchain, Deno, Node 22,
+    // Chromium, wget, Lighthouse, ReplayWeb.page, the Frictionless libraries, root for network namespaces).
+    projects: [
+      { extends: true, test: { name: "quick", include: ["test/*.test.ts"] } },
+      { extends: true, test: { name: "full", include: ["test/full/*.test.ts"] } },
+    ],
+    globalSetup: ["test/support/global-setup.ts"],
+    reporters: ["default", "./test/support/left-out-reporter.ts"],
     // Generous: many tests build the content or start servers, and two busy cores can triple their time.
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // Two cores: more workers only queue for the same CPUs.
-    maxWorkers: 2,
+    // One worker a core: more only queue for the same CPUs.
+    maxWorkers: availableParallelism(),
   },
 });

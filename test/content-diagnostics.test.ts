@@ -1,9 +1,11 @@
 import { readdirSync } from "node:fs";
 import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/diagnostics/format-diagnostics.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../build/diagnostics/catalogue.ts";
+import { BUILD_TASK_SET } from "../build/workers/build-tasks.ts";
+import { WorkerPool } from "../build/workers/worker-pool.ts";
 import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
@@ -141,10 +143,13 @@ describe("content problems are reported with file, line, column, pointer and hin
     await expect(stat(out)).rejects.toThrow();
   });
 
-  // A large build parses on worker threads and finds positions by reading files again: the same output.
+  // A large build parses on worker threads and finds positions by reading files again: the same output. The
+  // threads are started once for all the cases, as the dev loop keeps them.
+  const threads = new WorkerPool(BUILD_TASK_SET, 2, 0);
+  afterAll(() => threads.close());
   it.each(CASES)("%s: the same diagnostics when parsed on worker threads", async (caseName) => {
     const content = await fixtureWithCase(caseName);
-    const result = await build(content, path.join(path.dirname(content), "dist"), { workers: 2 });
+    const result = await build(content, path.join(path.dirname(content), "dist"), { threads });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(formatDiagnostics(result.diagnostics, "content")).toBe(

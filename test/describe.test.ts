@@ -17,10 +17,11 @@ import { contractCases } from "../build/smoke/contract-cases.ts";
 import { routesFor } from "../build/routes.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import type { CompiledSite } from "../build/stages/compile.ts";
-import { buildShipped, ROOT } from "./support/build-helpers.ts";
+import { ROOT } from "./support/build-helpers.ts";
+import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
-const PRODUCTION = "https://av-buyer-data.example";
+const PRODUCTION = SHARED_VARIANTS.production.baseUrl;
 let dist: string;
 let builtPaths: string[];
 let running: RunningServer;
@@ -32,7 +33,7 @@ const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) 
 beforeAll(async () => {
   // A production-like origin, so that the tests can tell absolute production URLs from the local ones.
   let site: CompiledSite;
-  ({ dist, site } = await buildShipped("describe", { sourceDateEpoch: 1_700_000_000, baseUrl: PRODUCTION }));
+  ({ dist, site } = await sharedBuild("production"));
   builtPaths = site.paths;
   running = await startLocalServer(dist);
   schemas = await loadSchemaRegistry();

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../build/synthetic/seeded-random.ts";
-import { buildShipped } from "./support/build-helpers.ts";
+import { copyOfSharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 /**
@@ -166,7 +166,8 @@ function exchange(raw: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const { dist } = await buildShipped("hostile");
+  // A copy of its own: a secret file is put beside it, which no request may reach.
+  const { dist } = await copyOfSharedBuild("hostile");
   await writeFile(path.join(path.dirname(dist), "secret.txt"), SECRET);
   running = await startLocalServer(dist);
 }, 60_000);

@@ -10,7 +10,8 @@ import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OriginError } from "../build/request/deploy-snapshot.ts";
 import { markdownNegotiation, prefersMarkdown } from "../build/request/markdown-negotiation.ts";
-import { buildShipped, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -23,7 +24,7 @@ const HTML = "text/html; charset=utf-8";
 const read = (file: string) => readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8");
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("markdown", { sourceDateEpoch: 1_700_000_000 }));
+  ({ dist } = await sharedBuild());
   running = await startLocalServer(dist);
   slugs = (JSON.parse(await read("/api/v1/answers/index.json")) as { data: Array<{ slug: string }> }).data.map(
     (answer) => answer.slug,

@@ -12,14 +12,15 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
-import { buildShipped, ROOT } from "./support/build-helpers.ts";
+import { ROOT } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
 let dist: string;
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("mcp"));
+  ({ dist } = await sharedBuild());
   running = await startLocalServer(dist);
 }, 60_000);
 

@@ -6,13 +6,14 @@ import { OAUTH_METADATA_PATHS } from "../build/api/layout.ts";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
-import { buildShipped, ROOT } from "./support/build-helpers.ts";
+import { ROOT } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 
 let config: NetlifyConfig;
 let routes: Route[];
 
 beforeAll(async () => {
-  const { dist, site } = await buildShipped("rules");
+  const { dist, site } = await sharedBuild();
   // netlify.toml with the _headers file the build writes, as Netlify and the local server read them.
   config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
   routes = routesFor(site.paths);

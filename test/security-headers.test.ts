@@ -10,14 +10,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
 import { ALIASES, FOLDER_INDEXES } from "../build/routes.ts";
-import { buildShipped } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
 let dist: string;
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("security-headers", { sourceDateEpoch: 1_700_000_000 }));
+  ({ dist } = await sharedBuild());
   running = await startLocalServer(dist);
 }, 60_000);
 

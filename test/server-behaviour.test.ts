@@ -11,16 +11,18 @@ import { AnswersData } from "../build/request/answers-data.ts";
 import { answersQuery } from "../build/request/answers-query.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
-import { build, buildShipped, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
-import { StaticFiles } from "../build/server/static-files.ts";
-import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { copyOfSharedBuild } from "./support/shared-build.ts";
+import { LOOK_AGAIN_MS, StaticFiles } from "../build/server/static-files.ts";
+import { manualClock, startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
 let dist: string;
 const SECRET = "TOP-SECRET-OUTSIDE-DIST";
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("behaviour", { sourceDateEpoch: 1_700_000_000 }));
+  // A copy of its own: a secret file is put beside it, and one test rebuilds it.
+  ({ dist } = await copyOfSharedBuild("behaviour"));
   await writeFile(path.join(path.dirname(dist), "secret.txt"), SECRET);
   running = await startLocalServer(dist);
 }, 60_000);
@@ -366,7 +368,8 @@ describe("the edge entries after a rebuild", () => {
     const { folder, content } = await copyOfShipped("edge-reload");
     const out = path.join(folder, "dist");
     expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
-    const server = await startLocalServer(out);
+    const clock = manualClock();
+    const server = await startLocalServer(out, { now: clock.now });
     const query = `${server.origin}/api/v1/answers?q=room`;
     const before = await fetch(query);
     const beforeBody = (await before.json()) as { meta: unknown; links: unknown; data: Array<{ slug: string }> };
@@ -382,8 +385,9 @@ describe("the edge entries after a rebuild", () => {
       ),
     );
     expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
-    // The entries recheck the deploy's digest at most every 5 s.
-    await new Promise((resolve) => setTimeout(resolve, 5200));
+    // Until the entries' time to look at the deploy's digest again, they answer from what they keep.
+    expect(await (await fetch(query)).text()).not.toContain("Write the measurements down.");
+    clock.advance(LOOK_AGAIN_MS);
     const after = await fetch(query);
     const afterText = await after.text();
     const afterBody = JSON.parse(afterText) as typeof beforeBody;
@@ -427,20 +431,28 @@ describe("a rebuild's swap of the output folder", () => {
   };
 
   it("is waited for, not answered 404, when a file is looked up or read between its two renames", async () => {
-    const { out, files, file } = await outputWithOneFile("swap");
-    const swapIn = async (text: string) => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await mkdir(`${out}.ready`);
-      await writeFile(path.join(`${out}.ready`, "a.json"), text);
-      await rename(`${out}.ready`, out);
-    };
-    // As atomic-output does: the live folder renamed away, then (here 50 ms later) the new one renamed in.
+    const { out, file } = await outputWithOneFile("swap");
+    // As atomic-output does: the live folder renamed away, then the new one renamed in, here once the lookup or
+    // read has found the folder absent and waits.
+    let nextBuild = "";
+    let swapIn: Promise<void> | undefined;
+    const files = new StaticFiles(out, {
+      onSwapWait: () => {
+        swapIn = (async () => {
+          await mkdir(`${out}.ready`);
+          await writeFile(path.join(`${out}.ready`, "a.json"), nextBuild);
+          await rename(`${out}.ready`, out);
+        })();
+      },
+    });
     await rename(out, `${out}.previous-1`);
-    const [resolved] = await Promise.all([files.resolve("/a.json"), swapIn('{"build":2}\n')]);
-    expect(resolved).toBe(file);
+    nextBuild = '{"build":2}\n';
+    expect(await files.resolve("/a.json")).toBe(file);
     await rename(out, `${out}.previous-2`);
-    const [loaded] = await Promise.all([files.load(file), swapIn('{"build":3}\n')]);
+    nextBuild = '{"build":3}\n';
+    const loaded = await files.load(file);
     expect(loaded.bytes.toString()).toBe('{"build":3}\n');
+    await swapIn;
     // A file that is not there, in a folder that is, is not found at once.
     expect(await files.resolve("/b.json")).toBeUndefined();
   });
@@ -465,16 +477,24 @@ describe("a rebuild's swap of the output folder", () => {
   });
 
   it("keeps the header rules of _headers on a response asked for between its two renames", async () => {
-    const { dist } = await buildShipped("swap-headers");
-    const server = await startLocalServer(dist);
+    const { dist } = await copyOfSharedBuild("swap-headers");
+    const clock = manualClock();
+    // The swap is finished when the request is seen waiting for it.
+    let swapBack: Promise<void> | undefined;
+    const server = await startLocalServer(dist, {
+      now: clock.now,
+      onSwapWait: () => {
+        swapBack ??= rename(`${dist}.previous`, dist);
+      },
+    });
     const url = `${server.origin}/api/v1/answers/room-sizing.json`;
     const link = (await fetch(url)).headers.get("link");
     expect(link).toContain('rel="describedby"');
     await rename(dist, `${dist}.previous`);
-    // Past the quarter of a second for which the server trusts its last look at _headers.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const swapBack = new Promise((resolve) => setTimeout(resolve, 50)).then(() => rename(`${dist}.previous`, dist));
-    const [response] = await Promise.all([fetch(url), swapBack]);
+    // Past the time for which the server trusts its last look at _headers.
+    clock.advance(LOOK_AGAIN_MS);
+    const response = await fetch(url);
+    expect(swapBack, "the request waited for the swap").toBeDefined();
     expect([response.status, response.headers.get("link")]).toEqual([200, link]);
   });
 });
@@ -539,8 +559,9 @@ describe("an answer's own file across builds", () => {
 
 describe("the answers entry when its origin fails", () => {
   it("answers a JSON 503 with Retry-After while the search index is missing, and 200 as soon as it is back", async () => {
-    const { dist } = await buildShipped("origin-fault");
-    const server = await startLocalServer(dist);
+    const { dist } = await copyOfSharedBuild("origin-fault");
+    const clock = manualClock();
+    const server = await startLocalServer(dist, { now: clock.now });
     const index = path.join(dist, "api", "v1", "search", "answers.json");
     await rename(index, `${index}.away`);
     const missing = await fetch(`${server.origin}/api/v1/answers?q=room`);
@@ -556,8 +577,8 @@ describe("the answers entry when its origin fails", () => {
       detail: expect.stringContaining("/api/v1/search/answers.json is missing"),
     });
     await rename(`${index}.away`, index);
-    // The server sees a file appear within a quarter of a second (it remembers resolutions that long).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server sees a file appear as soon as it stops trusting what it remembers of the folder.
+    clock.advance(LOOK_AGAIN_MS);
     expect((await fetch(`${server.origin}/api/v1/answers?q=room`)).status).toBe(200);
   });
 });

@@ -2,7 +2,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
 import { runSmoke, formatReport, type SmokeReport } from "../build/smoke/smoke.ts";
-import { buildShipped, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -10,7 +11,7 @@ let report: SmokeReport;
 let dist: string;
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("contract", { sourceDateEpoch: 1_700_000_000 }));
+  ({ dist } = await sharedBuild());
   running = await startLocalServer(dist);
   report = await runSmoke(running.origin, SHIPPED_CONTENT);
 }, 60_000);

@@ -7,7 +7,8 @@ import { escapeHtml } from "../build/describe/docs-html.ts";
 import { describeFile } from "../build/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { publishedSchema } from "../build/schemas/published-schema.ts";
-import { buildShipped, readJson, readTree, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { readJson, readTree, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 import { parse as parseYaml } from "yaml";
 
 // The shipped content's own rubric. The counts live here, never in a schema: the build takes any number.
@@ -60,7 +61,7 @@ let dist: string;
 let schemas: SchemaRegistry;
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("shipped", { sourceDateEpoch: 1_700_000_000 }));
+  ({ dist } = await sharedBuild());
   schemas = await loadSchemaRegistry();
 });
 

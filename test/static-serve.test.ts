@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
 import { freePort } from "../build/server/free-port.ts";
 import type { CompiledSite } from "../build/stages/compile.ts";
-import { buildShipped, ROOT } from "./support/build-helpers.ts";
+import { ROOT } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 
 /** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */
 let server: ChildProcess;
@@ -15,7 +16,7 @@ let dist: string;
 
 beforeAll(async () => {
   let site: CompiledSite;
-  ({ dist, site } = await buildShipped("mirror"));
+  ({ dist, site } = await sharedBuild());
   routes = routesFor(site.paths);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;

@@ -10,15 +10,16 @@ import path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
 import { WARCParser } from "warcio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveWarc } from "../build/archive/archive.ts";
-import { HTML_PAGES } from "../build/describe/docs-html.ts";
-import { QUERY_EXAMPLES } from "../build/describe/service-facts.ts";
-import { AnswersData } from "../build/request/answers-data.ts";
-import { answersQuery } from "../build/request/answers-query.ts";
-import { ALIASES, FOLDER_INDEXES } from "../build/routes.ts";
-import { buildShipped, ROOT } from "./support/build-helpers.ts";
-import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
-import { installReplayWebPage, REPLAYWEBPAGE_FILES } from "./toolchain/replaywebpage.ts";
+import { archiveWarc, warcChunks } from "../../build/archive/archive.ts";
+import { HTML_PAGES } from "../../build/describe/docs-html.ts";
+import { QUERY_EXAMPLES } from "../../build/describe/service-facts.ts";
+import { AnswersData } from "../../build/request/answers-data.ts";
+import { answersQuery } from "../../build/request/answers-query.ts";
+import { ALIASES, FOLDER_INDEXES } from "../../build/routes.ts";
+import { ROOT, temporaryFolder } from "../support/build-helpers.ts";
+import { sharedBuild } from "../support/shared-build.ts";
+import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
+import { installReplayWebPage, REPLAYWEBPAGE_FILES } from "../toolchain/replaywebpage.ts";
 
 const EPOCH = 1750000000;
 /** The folder the viewer's files are served from: the service worker's scope. */
@@ -100,15 +101,19 @@ async function startViewer(replayFolder: string, warc: Buffer): Promise<Server> 
 beforeAll(async () => {
   if (!HAVE_CHROMIUM) return;
   const replayFolder = installReplayWebPage((line) => process.stderr.write(`${line}\n`));
-  const shipped = await buildShipped("replay", { sourceDateEpoch: EPOCH });
-  dist = shipped.dist;
-  const archived = await archiveWarc(dist, path.join(path.dirname(dist), "warc"), path.join(ROOT, "netlify.toml"), {
-    SOURCE_DATE_EPOCH: String(EPOCH),
-  });
+  ({ dist } = await sharedBuild());
+  const archived = await archiveWarc(
+    dist,
+    path.join(await temporaryFolder("replay"), "warc"),
+    path.join(ROOT, "netlify.toml"),
+    {
+      SOURCE_DATE_EPOCH: String(EPOCH),
+    },
+  );
   const warc = await readFile(archived.warc);
   origin = JSON.parse(await readFile(path.join(dist, "api/v1/openapi.json"), "utf8")).servers[0].url;
   recorded = new Map();
-  for await (const record of WARCParser.iterRecords([new Uint8Array(warc)])) {
+  for await (const record of WARCParser.iterRecords(warcChunks(warc))) {
     if (record.warcType !== "response") continue;
     const body = new TextDecoder().decode(await record.readFully(true));
     recorded.set(record.warcTargetURI!, {

@@ -3,10 +3,11 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { build, buildShipped, FIXTURES, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
-import { HAVE_CHROMIUM, launchChromium } from "./support/chromium.ts";
-import { startLocalServer, type RunningServer } from "./support/local-server.ts";
-import { HTML_PAGES } from "../build/describe/docs-html.ts";
+import { build, FIXTURES, fixtureWithCase, ROOT } from "../support/build-helpers.ts";
+import { sharedBuild } from "../support/shared-build.ts";
+import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
+import { startLocalServer, type RunningServer } from "../support/local-server.ts";
+import { HTML_PAGES } from "../../build/describe/docs-html.ts";
 
 let running: RunningServer;
 let browser: Browser;
@@ -14,7 +15,7 @@ let browser: Browser;
 describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", () => {
   beforeAll(async () => {
     // A production origin in the documents: a request to it would leave localhost and be caught below.
-    const { dist } = await buildShipped("browser", { baseUrl: "https://av-buyer-data.example" });
+    const { dist } = await sharedBuild("production");
     running = await startLocalServer(dist);
     browser = await launchChromium();
   }, 60_000);

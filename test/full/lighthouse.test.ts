@@ -5,10 +5,10 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HTML_PAGES } from "../build/describe/docs-html.ts";
-import { buildShipped } from "./support/build-helpers.ts";
-import { CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_HINT } from "./support/chromium.ts";
-import { reportFileName, type PageAudit } from "./toolchain/lighthouse-pages.ts";
+import { HTML_PAGES } from "../../build/describe/docs-html.ts";
+import { sharedBuild } from "../support/shared-build.ts";
+import { CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_HINT } from "../support/chromium.ts";
+import { reportFileName, type PageAudit } from "../toolchain/lighthouse-pages.ts";
 import {
   installToolchain,
   isolationProblem,
@@ -16,7 +16,7 @@ import {
   runIsolated,
   TOOLCHAIN,
   toolchainEnv,
-} from "./toolchain/netlify-toolchain.ts";
+} from "../toolchain/netlify-toolchain.ts";
 
 const problem = isolationProblem() ?? (HAVE_CHROMIUM ? undefined : INSTALL_HINT);
 const HINT =
@@ -35,7 +35,7 @@ describe.skipIf(problem !== undefined)("Lighthouse, accessibility and best pract
 
   beforeAll(async () => {
     installToolchain((line) => process.stderr.write(`${line}\n`));
-    const { dist } = await buildShipped("lighthouse");
+    const { dist } = await sharedBuild();
     const driver = path.join(ROOT, "test", "toolchain", "lighthouse-pages.ts");
     const run = await runIsolated(path.join(TOOLCHAIN.nodeBin, "node"), ["--import", "tsx", driver, dist, REPORTS], {
       cwd: ROOT,

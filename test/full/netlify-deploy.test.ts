@@ -9,12 +9,12 @@ import { cp, readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
-import type { Difference } from "../build/smoke/smoke.ts";
-import { contractCases } from "../build/smoke/contract-cases.ts";
-import { build as buildContent, temporaryFolder } from "./support/build-helpers.ts";
-import { freePort } from "../build/server/free-port.ts";
-import { startLocalServer } from "./support/local-server.ts";
+import { loadNetlifyConfig } from "../../build/server/netlify-config.ts";
+import type { Difference } from "../../build/smoke/smoke.ts";
+import { contractCases } from "../../build/smoke/contract-cases.ts";
+import { build as buildContent, temporaryFolder } from "../support/build-helpers.ts";
+import { freePort } from "../../build/server/free-port.ts";
+import { startLocalServer } from "../support/local-server.ts";
 import {
   copyProject,
   DENO_DIR,
@@ -24,7 +24,7 @@ import {
   runIsolated,
   TOOLCHAIN,
   toolchainEnv,
-} from "./toolchain/netlify-toolchain.ts";
+} from "../toolchain/netlify-toolchain.ts";
 
 const problem = isolationProblem();
 const HINT =

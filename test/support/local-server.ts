@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { createLocalServer } from "../../build/server/local-server.ts";
+import { createLocalServer, type LocalServerOptions } from "../../build/server/local-server.ts";
 import { ROOT } from "./build-helpers.ts";
 
 export interface RunningServer {
@@ -13,8 +13,17 @@ export interface RunningServer {
   log: string[];
 }
 
+/** A clock for the local server that stands still until a test moves it: time passes without waiting. */
+export function manualClock(): { now: () => number; advance: (ms: number) => void } {
+  let time = performance.now();
+  return { now: () => time, advance: (ms) => (time += ms) };
+}
+
 /** The real local server over a built folder, on a free loopback port, closed after the test file. */
-export async function startLocalServer(dist: string): Promise<RunningServer> {
+export async function startLocalServer(
+  dist: string,
+  extra: Pick<LocalServerOptions, "now" | "onSwapWait"> = {},
+): Promise<RunningServer> {
   const rulesReached = new Set<string>();
   const log: string[] = [];
   const server = await createLocalServer({
@@ -22,6 +31,7 @@ export async function startLocalServer(dist: string): Promise<RunningServer> {
     netlifyConfigPath: path.join(ROOT, "netlify.toml"),
     log: (line) => log.push(line),
     onRule: (kind, id) => rulesReached.add(`${kind}:${id}`),
+    ...extra,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(async () => {

