@@ -7,7 +7,7 @@ export default defineConfig({
     // full: what `npm run test:all` adds, needing more than node_modules (Netlify's toolchain, Deno, Node 22,
     // Chromium, wget, Lighthouse, ReplayWeb.page, the Frictionless libraries, root for network namespaces).
     projects: [
-      { extends: true, test: { name: "quick", include: ["test/*.test.ts"] } },
+      { extends: true, test: { name: "quick", include: ["test/*.test.ts"], isolate: false } },
       { extends: true, test: { name: "full", include: ["test/full/*.test.ts"] } },
     ],
     globalSetup: ["test/support/global-setup.ts"],

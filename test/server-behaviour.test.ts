@@ -13,6 +13,8 @@ import { contractCases } from "../build/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
 import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { copyOfSharedBuild } from "./support/shared-build.ts";
+import { untilPrinted } from "./support/wait.ts";
+import { freePort } from "../build/server/free-port.ts";
 import { LOOK_AGAIN_MS, StaticFiles } from "../build/server/static-files.ts";
 import { manualClock, startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -345,16 +347,14 @@ describe("the edge entries", () => {
 
 describe("npm start's server process", () => {
   it("stops cleanly on SIGTERM", async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "build/server/start.ts")], {
       cwd: ROOT,
       env: { ...process.env, BASE_URL: undefined, PORT: String(port), DIST: dist },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
+    let output = await untilPrinted(child, "Serving");
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    for (let attempt = 0; attempt < 100 && !output.includes("Serving"); attempt++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");

@@ -7,6 +7,7 @@ import { freePort } from "../build/server/free-port.ts";
 import type { CompiledSite } from "../build/stages/compile.ts";
 import { ROOT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
+import { untilAnswered } from "./support/wait.ts";
 
 /** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */
 let server: ChildProcess;
@@ -25,17 +26,7 @@ beforeAll(async () => {
     ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, dist],
     { stdio: "ignore" },
   );
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (
-      await fetch(`${origin}/api/v1/index.json`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("serve did not start");
+  await untilAnswered(`${origin}/api/v1/index.json`);
 });
 
 afterAll(() => {

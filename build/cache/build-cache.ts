@@ -72,17 +72,26 @@ export class BuildCache implements OutputReuse {
   private constructor(
     readonly folder: string,
     private readonly version: string,
+    private readonly now: () => number,
   ) {}
 
-  /** The cache of builds of `contentDir` into `outDir`, under `root`. */
-  static async open(contentDir: string, outDir: string, root = DEFAULT_CACHE_ROOT): Promise<BuildCache> {
+  /**
+   * The cache of builds of `contentDir` into `outDir`, under `root`. `now`: the wall clock in milliseconds that a
+   * file's hashing is dated by (Date.now; a test moves it instead of waiting for a file's change time to age).
+   */
+  static async open(
+    contentDir: string,
+    outDir: string,
+    root = DEFAULT_CACHE_ROOT,
+    now: () => number = Date.now,
+  ): Promise<BuildCache> {
     const target = sha256(`${path.resolve(contentDir)}\n${path.resolve(outDir)}`).slice(0, 16);
     const folder = path.join(root, `${path.basename(path.resolve(outDir))}-${target}`);
     await mkdir(path.join(folder, "answers"), { recursive: true });
-    const now = new Date();
-    await utimes(folder, now, now);
+    const used = new Date();
+    await utimes(folder, used, used);
     await forgetLeastRecentlyUsed(root, KEPT_TARGETS);
-    return new BuildCache(folder, await buildCodeVersion());
+    return new BuildCache(folder, await buildCodeVersion(), now);
   }
 
   /** Called as a build starts: the counts and the sets of what it used start empty. */
@@ -146,7 +155,7 @@ export class BuildCache implements OutputReuse {
     job: ContentFileJob,
     stamp = job.stat && stampOf(job.stat),
   ): Promise<{ digest: string; bytes: Uint8Array }> {
-    const hashedAtMs = Date.now();
+    const hashedAtMs = this.now();
     this.stats.parsed.read++;
     const bytes = await readFile(job.path);
     const digest = sha256(bytes);

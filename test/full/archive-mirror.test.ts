@@ -18,6 +18,7 @@ import { readTree, readTreeDigests, ROOT, temporaryFolder } from "../support/bui
 import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
 import { startLocalServer, type RunningServer } from "../support/local-server.ts";
 import { sharedBuild } from "../support/shared-build.ts";
+import { untilAnswered } from "../support/wait.ts";
 
 const EPOCH = "1700000000";
 /** Where this file writes: the shared build is read only. */
@@ -95,16 +96,7 @@ describe("a mirror made with wget from urls.txt", () => {
       ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, mirror],
       { stdio: "ignore" },
     );
-    for (
-      let attempt = 0;
-      attempt < 100 &&
-      !(await fetch(`http://127.0.0.1:${port}/urls.txt`).then(
-        (response) => response.ok,
-        () => false,
-      ));
-      attempt++
-    )
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilAnswered(`http://127.0.0.1:${port}/urls.txt`);
     for (const url of canonicalUrls) {
       const response = await fetch(`http://127.0.0.1:${port}${url}`);
       expect(response.status, url).toBe(200);

@@ -1,0 +1,173 @@
+/**
+ * The incremental build against a clean one: helpers for test/incremental-build.test.ts and the longer random walk
+ * of test/full/incremental-random.test.ts.
+ */
+import { appendFile, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { expect } from "vitest";
+import { BuildCache } from "../../build/cache/build-cache.ts";
+import { seededRandom } from "../../build/synthetic/seeded-random.ts";
+import { build, copyOfShipped, readTreeDigests } from "./build-helpers.ts";
+
+export const EPOCH = 1_763_683_200;
+
+/** An incremental build and a clean one of the same content, compared; returns the incremental build's cache stats. */
+export async function compareWithClean(
+  content: string,
+  incremental: string,
+  cache: BuildCache,
+  clean: string,
+  workers = 0,
+) {
+  const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
+  const [fast, full] = [
+    await build(content, incremental, { cache, sourceDateEpoch: EPOCH, workers }),
+    await build(content, clean, { sourceDateEpoch: EPOCH }),
+  ];
+  expect(fast.ok, "the incremental build succeeds exactly when a clean build does").toBe(full.ok);
+  if (!fast.ok || !full.ok) {
+    expect(fast.ok ? [] : fast.diagnostics).toEqual(full.ok ? [] : full.diagnostics);
+    expect(
+      await readTreeDigests(incremental).catch(() => new Map<string, string>()),
+      "a broken build leaves the incremental output as it was",
+    ).toEqual(before);
+    return { ok: false as const, stats: cache.stats };
+  }
+  expect(await readTreeDigests(incremental)).toEqual(await readTreeDigests(clean));
+  await rm(clean, { recursive: true, force: true });
+  return { ok: true as const, stats: structuredClone(cache.stats) };
+}
+
+export const answerFiles = async (content: string) =>
+  (await readdir(path.join(content, "answers"))).filter((name) => name.endsWith(".md")).sort();
+
+/** Rewrites the `related: [...]` line of every answer with `change`. */
+export async function rewriteRelated(content: string, change: (slugs: string[]) => string[]): Promise<void> {
+  for (const name of await answerFiles(content)) {
+    const file = path.join(content, "answers", name);
+    const text = await readFile(file, "utf8");
+    const next = text.replace(
+      /^related: \[(.*)\]$/m,
+      (_, list: string) =>
+        `related: [${change(
+          list
+            .split(",")
+            .map((slug) => slug.trim())
+            .filter(Boolean),
+        ).join(", ")}]`,
+    );
+    if (next !== text) await writeFile(file, next);
+  }
+}
+
+/**
+ * `steps` steps of seeded random edits, renames, deletions, additions and breakages of a copy of the shipped
+ * content, each followed by an incremental build compared with a clean one. Returns each build's outcome and the
+ * steps taken, for the caller's expectations.
+ */
+export async function randomEdits(seed: number, steps: number) {
+  const { folder, content } = await copyOfShipped(`incremental-random-${steps}`);
+  const incremental = path.join(folder, "incremental", "dist");
+  const cache = await BuildCache.open(content, incremental, path.join(folder, "cache"));
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const stepsTaken: string[] = [];
+  const broken = new Map<string, string>();
+
+  const operations: Record<string, () => Promise<string>> = {
+    "edit a body": async () => {
+      const name = pick(await answerFiles(content));
+      await appendFile(
+        path.join(content, "answers", name),
+        `\nA sentence added by step ${stepsTaken.length} [@${await firstSourceOf(content, name)}].\n`,
+      );
+      return name;
+    },
+    "retitle an answer (others show its title)": async () => {
+      const name = pick(await answerFiles(content));
+      const file = path.join(content, "answers", name);
+      await writeFile(
+        file,
+        (await readFile(file, "utf8")).replace(
+          /^title: (.*)$/m,
+          (_, title: string) => `title: ${title} (step ${stepsTaken.length})`,
+        ),
+      );
+      return name;
+    },
+    "retitle a source (answers cite it)": async () => {
+      const file = path.join(content, "sources.yaml");
+      const lines = (await readFile(file, "utf8")).split("\n");
+      const titles = lines.flatMap((line, at) => (/^\s+title: [A-Za-z][^#]*$/.test(line) ? [at] : []));
+      const at = pick(titles);
+      lines[at] = `${lines[at]} (step ${stepsTaken.length})`;
+      await writeFile(file, lines.join("\n"));
+      return lines[at]!.trim();
+    },
+    "rename an answer": async () => {
+      const name = pick(await answerFiles(content));
+      const slug = name.slice(0, -3);
+      const renamed = `${slug.replace(/-r\d+$/, "")}-r${stepsTaken.length}`;
+      const file = path.join(content, "answers", name);
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^slug: .*$/m, `slug: ${renamed}`));
+      await rename(file, path.join(content, "answers", `${renamed}.md`));
+      await rewriteRelated(content, (slugs) => slugs.map((related) => (related === slug ? renamed : related)));
+      return `${slug} → ${renamed}`;
+    },
+    "delete an answer": async () => {
+      const names = await answerFiles(content);
+      if (names.length <= 12) return "(kept: few answers left)";
+      const name = pick(names);
+      await rm(path.join(content, "answers", name));
+      await rewriteRelated(content, (slugs) => slugs.filter((related) => related !== name.slice(0, -3)));
+      return name;
+    },
+    "add an answer": async () => {
+      const name = pick(await answerFiles(content));
+      const slug = `added-${stepsTaken.length}`;
+      const text = (await readFile(path.join(content, "answers", name), "utf8"))
+        .replace(/^slug: .*$/m, `slug: ${slug}`)
+        .replace(/^title: (.*)$/m, "title: $1 (a copy)");
+      await writeFile(path.join(content, "answers", `${slug}.md`), text);
+      return `${slug} from ${name}`;
+    },
+    "break a file": async () => {
+      const name = pick((await answerFiles(content)).filter((candidate) => !broken.has(candidate)));
+      const file = path.join(content, "answers", name);
+      const text = await readFile(file, "utf8");
+      broken.set(name, text);
+      await writeFile(file, text.replace(/^summary: /m, "summary: [unclosed "));
+      return name;
+    },
+    "rebuild unchanged": async () => "",
+  };
+  const names = Object.keys(operations);
+  const outcomes: Array<Awaited<ReturnType<typeof compareWithClean>>> = [
+    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0")),
+  ];
+  for (let step = 1; step <= steps; step++) {
+    // A broken file is mended now and then, as an author does.
+    for (const [name, text] of broken) {
+      if (random() < 0.6 && (await readdir(path.join(content, "answers"))).includes(name)) {
+        await writeFile(path.join(content, "answers", name), text);
+        broken.delete(name);
+        stepsTaken.push(`mend ${name}`);
+      }
+    }
+    for (let count = 1 + Math.floor(random() * 2); count > 0; count--) {
+      const operation = pick(names);
+      // Breakages are rarer, so that most steps build.
+      if (operation === "break a file" && random() < 0.5) continue;
+      stepsTaken.push(`${operation}: ${await operations[operation]!()}`);
+    }
+    // Every other step parses and renders what the cache lacks on worker threads (the bytes it hashed go with them).
+    outcomes.push(await compareWithClean(content, incremental, cache, path.join(folder, `clean-${step}`), step % 2));
+  }
+  return { outcomes, steps: stepsTaken };
+}
+
+/** The first source an answer cites, so that an added sentence can cite one (the rules ask every paragraph to). */
+export async function firstSourceOf(content: string, name: string): Promise<string> {
+  const text = await readFile(path.join(content, "answers", name), "utf8");
+  return /^sources: \[([^,\]]+)/m.exec(text)![1]!.trim();
+}
