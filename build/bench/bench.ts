@@ -3,7 +3,9 @@
  * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
  * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
  * and prints the figures; `-- --queries-only` measures only the queries, on the builds the last run left, and
- * prints them; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; BENCH_WORK=<folder> works, and writes both files, there instead).
+ * prints them; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; `-- --tests-only
+ * [--cold]` only the test commands from fresh clones, written into their own section of BENCHMARKS.md, which the
+ * other runs keep; BENCH_WORK=<folder> works, and writes both files, there instead).
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
@@ -22,8 +24,15 @@ import { compareWithStaticGenerators } from "./static-generators.ts";
 import { outputShares, profileBuild } from "./build-profile.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
+import { measureTests, testsSection, testsSectionOf, withTestsSection } from "./measure-tests.ts";
 import { markdown, responseSizes } from "./report.ts";
 import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
+
+/** Writes the page, keeping the section of the test commands' figures, which only `--tests-only` measures. */
+async function writeReport(page: string): Promise<void> {
+  const tests = testsSectionOf(await readFile(REPORT_FILE, "utf8").catch(() => ""));
+  await writeFile(REPORT_FILE, tests ? withTestsSection(page, tests) : page);
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -42,12 +51,23 @@ async function main(): Promise<void> {
       "queries-only": { type: "boolean", default: false },
       // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
       "incremental-only": { type: "boolean", default: false },
+      // Only npm test and .ci/run from fresh clones (build/bench/measure-tests.ts); --cold adds a run with an empty tool cache.
+      "tests-only": { type: "boolean", default: false },
+      cold: { type: "boolean", default: false },
     },
     strict: true,
   });
   if (values["render-only"]) {
     // Rewrites BENCHMARKS.md from the last run's figures (after a change to this page's wording), measuring nothing.
-    await writeFile(REPORT_FILE, markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
+    await writeReport(markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
+    return;
+  }
+  if (values["tests-only"]) {
+    const figures = measureTests({ cold: values.cold });
+    await mkdir(WORK, { recursive: true });
+    await writeFile(path.join(WORK, "tests.json"), `${JSON.stringify(figures, null, 2)}\n`);
+    const page = await readFile(REPORT_FILE, "utf8").catch(() => "# Benchmarks\n");
+    await writeFile(REPORT_FILE, withTestsSection(page, testsSection(figures)));
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);
@@ -140,7 +160,7 @@ async function main(): Promise<void> {
     incremental,
   };
   await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  await writeFile(REPORT_FILE, markdown(results));
+  await writeReport(markdown(results));
   process.stdout.write(markdown(results));
 }
 
