@@ -15,14 +15,9 @@ import {
   SHIPPED_CONTENT,
   temporaryFolder,
 } from "./support/build-helpers.ts";
+import { cleanEnv, cli, NODE } from "./support/cli.ts";
 
 const BASE = path.join(FIXTURES, "base");
-const CLI = path.join(ROOT, "build", "cli.ts");
-// One process, with tsx as a loader: killing the tsx wrapper would leave its node child building.
-const NODE = process.execPath;
-const cli = (...args: string[]) => ["--import", "tsx", CLI, ...args];
-// Vitest puts Vite's BASE_URL ("/") in the environment; the build reads BASE_URL as its origin.
-const { BASE_URL: _viteBaseUrl, ...cleanEnv } = process.env;
 
 describe("nothing is lost", () => {
   it("a failed build leaves the existing output exactly as it was", async () => {

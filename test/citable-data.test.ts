@@ -10,7 +10,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateCFF } from "cffjs";
 import { parse } from "yaml";
-import { buildShipped, readJson, ROOT } from "./support/build-helpers.ts";
+import { buildShipped, readJson, ROOT, shippedContentDates } from "./support/build-helpers.ts";
 import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer } from "./support/local-server.ts";
 
@@ -326,18 +326,7 @@ describe("the data changelog", () => {
     const atEpoch = await buildShipped("changelog-epoch", { sourceDateEpoch: Date.UTC(2030, 0, 2, 3, 4, 5) / 1000 });
     expect(await readFile(path.join(atEpoch.dist, "changelog.atom"), "utf8")).toBe(feed);
     const json = await readJson<{ entries: Array<{ id: string; date: string }> }>(path.join(dist, "changelog.json"));
-    const contentDates = new Set(
-      [
-        ...(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).matchAll(
-          /date: (\d{4}-\d{2}-\d{2})/g,
-        ),
-      ].map((match) => match[1]),
-    );
-    for (const file of await readdir(path.join(ROOT, "content", "answers"))) {
-      contentDates.add(
-        /^reviewed: (\S+)$/m.exec(await readFile(path.join(ROOT, "content", "answers", file), "utf8"))![1],
-      );
-    }
+    const contentDates = await shippedContentDates();
     for (const entry of json.entries) expect(contentDates.has(entry.date), entry.date).toBe(true);
   });
 

@@ -16,6 +16,7 @@ import { routesFor } from "../../build/routes.ts";
 import { freePort } from "../../build/server/free-port.ts";
 import { readTree, readTreeDigests, ROOT, temporaryFolder } from "../support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
+import { cleanEnv } from "../support/cli.ts";
 import { startLocalServer, type RunningServer } from "../support/local-server.ts";
 import { sharedBuild } from "../support/shared-build.ts";
 import { untilAnswered } from "../support/wait.ts";
@@ -26,7 +27,6 @@ let folder: string;
 let dist: string;
 let running: RunningServer;
 let canonicalUrls: string[];
-const { BASE_URL: _viteBaseUrl, ...cleanEnv } = process.env;
 
 beforeAll(async () => {
   const shipped = await sharedBuild();

@@ -8,13 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput } from "../../build/output/atomic-output.ts";
 import { readTreeDigests, ROOT, SHIPPED_CONTENT, temporaryFolder } from "../support/build-helpers.ts";
-
-const CLI = path.join(ROOT, "build", "cli.ts");
-// One process, with tsx as a loader: killing the tsx wrapper would leave its node child building.
-const NODE = process.execPath;
-const cli = (...args: string[]) => ["--import", "tsx", CLI, ...args];
-// Vitest puts Vite's BASE_URL ("/") in the environment; the build reads BASE_URL as its origin.
-const { BASE_URL: _viteBaseUrl, ...cleanEnv } = process.env;
+import { cleanEnv, cli, NODE } from "../support/cli.ts";
 
 describe("nothing is lost", () => {
   it("a build killed at any moment leaves a complete output (after the repair every command runs)", async () => {

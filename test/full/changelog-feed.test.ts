@@ -2,10 +2,10 @@
  * The data changelog's Atom feed as a browser's XML parser reads it (Chromium's DOMParser): well-formed, in the
  * Atom namespace, with the elements RFC 4287 requires, its dates the content's.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readJson, ROOT } from "../support/build-helpers.ts";
+import { readJson, shippedContentDates } from "../support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
 import { sharedBuild } from "../support/shared-build.ts";
 
@@ -19,18 +19,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the data changelog's Atom feed", () => {
   it("parses as XML, with the required elements, its dates the content's", async () => {
     const feed = await readFile(path.join(dist, "changelog.atom"), "utf8");
     const json = await readJson<{ entries: Array<{ id: string; date: string }> }>(path.join(dist, "changelog.json"));
-    const contentDates = new Set(
-      [
-        ...(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")).matchAll(
-          /date: (\d{4}-\d{2}-\d{2})/g,
-        ),
-      ].map((match) => match[1]),
-    );
-    for (const file of await readdir(path.join(ROOT, "content", "answers"))) {
-      contentDates.add(
-        /^reviewed: (\S+)$/m.exec(await readFile(path.join(ROOT, "content", "answers", file), "utf8"))![1],
-      );
-    }
+    const contentDates = await shippedContentDates();
     let parsed: {
       error: string | null;
       rootName: string;

@@ -171,3 +171,24 @@ export async function firstSourceOf(content: string, name: string): Promise<stri
   const text = await readFile(path.join(content, "answers", name), "utf8");
   return /^sources: \[([^,\]]+)/m.exec(text)![1]!.trim();
 }
+
+/**
+ * What a random walk must have exercised for its comparisons to mean something: builds that succeeded (`built`
+ * at least), one that failed, builds after the first that reused rendered answers and linked unchanged files
+ * (`reused` at least), and one that rendered something again.
+ */
+export function expectIncrementalPathsExercised(
+  { outcomes, steps }: Awaited<ReturnType<typeof randomEdits>>,
+  least: { built: number; reused: number },
+): void {
+  const built = outcomes.filter((outcome) => outcome.ok);
+  expect(built.length, steps.join("\n")).toBeGreaterThanOrEqual(least.built);
+  expect(
+    outcomes.some((outcome) => !outcome.ok),
+    steps.join("\n"),
+  ).toBe(true);
+  expect(
+    built.slice(1).filter((outcome) => outcome.stats.rendered.hits > 0 && outcome.stats.output.linked > 0).length,
+  ).toBeGreaterThanOrEqual(least.reused);
+  expect(built.slice(1).some((outcome) => outcome.stats.rendered.misses > 0)).toBe(true);
+}
