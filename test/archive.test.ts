@@ -243,6 +243,7 @@ describe("the data package", () => {
             integer: () => /^-?\d+$/.test(value),
             number: () => Number.isFinite(Number(value)),
             date: () => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
+            boolean: () => value === "true" || value === "false",
           }[field.type];
           expect(valid?.(), `${resource.name}.${field.name} = ${JSON.stringify(value)} is a ${field.type}`).toBe(true);
           if (field.constraints?.enum)

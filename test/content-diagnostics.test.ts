@@ -115,6 +115,7 @@ describe("content problems are reported with file, line, column, pointer and hin
       "score-beyond-facts",
       "evidence-family-mismatch",
       "answer-shape",
+      "source-without-primary",
     ]) {
       expect(CASES).toContain(name);
     }

@@ -24,7 +24,7 @@ import { PARTIAL_DATE_PATTERN } from "../schemas/published-schema.ts";
 // Table Schema patterns match the whole value: the JSON Schema pattern without its anchors.
 const PARTIAL_DATE = PARTIAL_DATE_PATTERN.replace(/^\^|\$$/g, "");
 
-type FieldType = "string" | "integer" | "number" | "date";
+type FieldType = "string" | "integer" | "number" | "date" | "boolean";
 type Cell = string | number | null | undefined;
 
 interface Field {
@@ -446,6 +446,14 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
           enum: VOCABULARIES.sourceConfidence,
           description: "documented, reported or unverified.",
           value: (row) => row.confidence,
+        },
+        {
+          name: "primary",
+          type: "boolean",
+          required: true,
+          description:
+            "true for a primary source (the supplier's or its owner's own document, a platform's certification list, a regulator, a standards body), false for a secondary one.",
+          value: (row) => String(row.primary),
         },
         { name: "note", type: "string", description: "Note.", value: (row) => row.note },
       ],

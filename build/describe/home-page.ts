@@ -171,7 +171,7 @@ function sourceItem(source: Source): string {
   const title = source.url
     ? `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>`
     : escapeHtml(source.title);
-  return `<li id="source-${escapeHtml(source.id)}">${title}. ${escapeHtml(source.publisher)}.${source.published ? ` Published ${escapeHtml(source.published)}.` : ""} Read ${escapeHtml(source.accessed)}. ${escapeHtml(source.confidence)}. ${code(source.id)}${source.note ? ` <span class="note">${escapeHtml(source.note)}</span>` : ""}</li>`;
+  return `<li id="source-${escapeHtml(source.id)}">${title}. ${escapeHtml(source.publisher)}.${source.published ? ` Published ${escapeHtml(source.published)}.` : ""} Read ${escapeHtml(source.accessed)}. ${escapeHtml(source.confidence)}, ${source.primary ? "primary" : "secondary"}. ${code(source.id)}${source.note ? ` <span class="note">${escapeHtml(source.note)}</span>` : ""}</li>`;
 }
 
 export function homePage(input: HomeInput): HomePage {

@@ -72,10 +72,12 @@ function describe(error: ErrorObject): Described {
   switch (error.keyword) {
     case "required": {
       const missing = String(params.missingProperty);
+      // The missing field's own hint, if its schema gives one, says what value to give it.
+      const fieldHint = requiredFieldHint(error, missing);
       return {
         code: "schema/required",
         message: `${field(error)} has no field \`${missing}\`, which is required.`,
-        hint: `Add \`${missing}:\` with a value.`,
+        hint: `Add \`${missing}:\` with a value.${fieldHint ? ` ${fieldHint}` : ""}`,
       };
     }
     case "additionalProperties": {
@@ -159,6 +161,13 @@ function sizeMessage(keyword: string, limit: number, value: unknown): string {
     default:
       return `needs at least ${limit} fields`;
   }
+}
+
+/** The `x-hint` of the missing field's own schema, or else of the mapping that requires it. */
+function requiredFieldHint(error: ErrorObject, missing: string): string | undefined {
+  const parent = error.parentSchema as { properties?: Record<string, Record<string, unknown>> } | undefined;
+  const own = parent?.properties?.[missing]?.["x-hint"];
+  return typeof own === "string" ? own : schemaHint(error);
 }
 
 function schemaHint(error: ErrorObject): string | undefined {

@@ -96,7 +96,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: "get_source",
     title: "Get one entry of the sources register",
     description:
-      "One source by its id, as every claim cites it: title, publisher, URL where one is known, when it was read, its kind and confidence, and notes on what it supports.",
+      "One source by its id, as every claim cites it: title, publisher, URL where one is known, when it was read, its kind and confidence, whether it is primary, and notes on what it supports.",
     inputSchema: {
       type: "object",
       properties: {

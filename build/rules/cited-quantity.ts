@@ -1,19 +1,20 @@
 import type { ContentRule } from "./rule.ts";
 
 /**
- * Every answer gives a buyer at least one number to act on, with its unit, in a sentence that cites a source
- * other than our own research notes (a source of kind "research-notes" is a pointer to a primary source, not one).
+ * Every answer gives a buyer at least one number to act on, with its unit, in a sentence that cites a primary
+ * source (`primary: true` in the register): our own research notes, press reports and third-party copies point
+ * at facts, they do not state them first-hand.
  */
 export const citedQuantity: ContentRule = {
   name: "cited-quantity",
   check(input, report) {
     if (!input.sources) return;
-    const notes = new Set(
-      input.sources.data.sources.filter((source) => source.kind === "research-notes").map((source) => source.id),
+    const secondary = new Set(
+      input.sources.data.sources.filter((source) => !source.primary).map((source) => source.id),
     );
     for (const { file } of input.answers) {
       if (!file.body) continue;
-      const sourced = file.body.outline.citedQuantities.some((ids) => ids.some((id) => !notes.has(id)));
+      const sourced = file.body.outline.citedQuantities.some((ids) => ids.some((id) => !secondary.has(id)));
       if (!sourced) {
         report(
           file,

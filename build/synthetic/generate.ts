@@ -64,7 +64,7 @@ export async function generateContent(
   );
   await writeFile(
     path.join(out, "sources.yaml"),
-    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n`).join("")}`,
+    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n    primary: false\n`).join("")}`,
   );
   await writeFile(
     path.join(out, "site.yaml"),

@@ -219,6 +219,10 @@ kind: ("research-notes" | "platform-certification-list" | "vendor-documentation"
  */
 confidence: ("documented" | "reported" | "unverified")
 /**
+ * true for a primary source: the supplier's or its owner's own document, a platform's certification list, a regulator or a standards body. false for a secondary one: our own research notes, press and trade reports, interviews, resellers, market-data sites and third-party copies of any document. Only primary sources support a score of 3 or more on platform listings, support terms, ownership or product range.
+ */
+primary: boolean
+/**
  * Plain text.
  */
 note?: string
