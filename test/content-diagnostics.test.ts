@@ -116,6 +116,7 @@ describe("content problems are reported with file, line, column, pointer and hin
       "evidence-family-mismatch",
       "answer-shape",
       "source-without-primary",
+      "score-secondary-only",
     ]) {
       expect(CASES).toContain(name);
     }

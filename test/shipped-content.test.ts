@@ -164,6 +164,22 @@ describe("shipped content meets the rubric", () => {
     for (const criterion of disclosure.criteria) expect(criterion.levels).toHaveLength(6);
   });
 
+  it("says of every source whether it is primary, and never calls our notes, press, resellers or copies primary", async () => {
+    const register = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "sources.yaml"), "utf8")) as {
+      sources: Array<{ id: string; kind: string; primary: boolean; publisher: string }>;
+    };
+    for (const source of register.sources) {
+      expect.soft(typeof source.primary, source.id).toBe("boolean");
+      if (
+        ["research-notes", "news-report", "reseller-listing"].includes(source.kind) &&
+        !/filed with the US Securities/.test(source.publisher)
+      ) {
+        expect.soft(source.primary, source.id).toBe(false);
+      }
+      if (/third-party|copy/i.test(source.publisher)) expect.soft(source.primary, source.id).toBe(false);
+    }
+  });
+
   it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {
     const { data, meta } = await readJson<Envelope<Family> & { meta: { record_count: number } }>(
       file("/api/v1/evidence/index.json"),

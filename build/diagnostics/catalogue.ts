@@ -109,6 +109,14 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Score is not the rubric level its recorded facts reach",
     hint: "Set the score the message gives, or correct the facts it follows from (the profile's `makes` and ownership status, the evidence register's listings and warranty terms) with their sources.",
   },
+  "score/secondary-only": {
+    title: "Score of 3 or more rests on secondary sources only",
+    hint: "Cite a primary source that states the fact (the supplier's or its owner's own document, a platform's certification list, a regulator or a standards body), or set the score the message gives: secondary sources (our notes, press and trade reports, interviews, resellers, market-data sites, third-party copies) support at most 2.",
+  },
+  "ownership/secondary-only": {
+    title: "Ownership marked documented rests on secondary sources only",
+    hint: "Mark the ownership `reported` when only third parties say it, or cite a primary source (the supplier's or its owner's own document or filing) among its `sources`.",
+  },
   "reference/unknown-source": {
     title: "Cited source is not in the sources register",
     hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or cite an existing id.",

@@ -10,6 +10,7 @@ import { rankingCriteria } from "./ranking-criteria.ts";
 import { reservedAnswerSlugs } from "./reserved-answer-slugs.ts";
 import type { ContentRule } from "./rule.ts";
 import { scoresFollowFacts } from "./scores-follow-facts.ts";
+import { scoresRestOnPrimarySources } from "./scores-rest-on-primary-sources.ts";
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
 import { statusClaims } from "./status-claims.ts";
 import { uniqueIds } from "./unique-ids.ts";
@@ -23,6 +24,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   familyOrderSequence,
   rankingCriteria,
   scoresFollowFacts,
+  scoresRestOnPrimarySources,
   knownReferences,
   inlineCitations,
   evidenceRecords,

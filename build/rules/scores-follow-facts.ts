@@ -1,25 +1,19 @@
-import type { EvidenceRecordContent } from "../content/types.ts";
-import { scoreRanges } from "../ranking/rubric-facts.ts";
+import { registerFacts, scoreVerdicts } from "../ranking/rubric-facts.ts";
 import type { ContentRule } from "./rule.ts";
 
 /**
  * Every criterion score rests on cited facts, and where the content records those facts in structured form
  * (families, the evidence register's listings and warranty terms, the ownership status) the score is the
- * level of the rubric they reach, so a score cannot drift from the facts it claims.
+ * level of the rubric they reach, so a score cannot drift from the facts it claims. A score that the facts
+ * would allow but its secondary sources do not is left to scores-rest-on-primary-sources.
  */
 export const scoresFollowFacts: ContentRule = {
   name: "scores-follow-facts",
   check(input, report) {
-    const records = new Map<string, EvidenceRecordContent[]>();
-    let newest: string | undefined;
-    for (const { data } of input.evidence) {
-      for (const record of data.records) {
-        records.set(record.supplier, [...(records.get(record.supplier) ?? []), record]);
-        for (const entry of Object.values(record.certification)) {
-          for (const listing of entry.listings ?? []) if (!newest || listing.as_of > newest) newest = listing.as_of;
-        }
-      }
-    }
+    const register = registerFacts(input.evidence.map(({ data }) => data));
+    const primary = new Set(
+      (input.sources?.data.sources ?? []).filter((source) => source.primary).map((source) => source.id),
+    );
     for (const { file, data } of input.suppliers) {
       for (const [id, entry] of Object.entries(data.scores)) {
         if (entry.score > 0 && (entry.sources ?? []).length === 0) {
@@ -31,17 +25,16 @@ export const scoresFollowFacts: ContentRule = {
           );
         }
       }
-      // Compared with the register only once the whole register is valid, or a broken file would move scores.
-      if (!input.complete.evidence) continue;
-      for (const [id, range] of Object.entries(scoreRanges(data, records.get(data.slug) ?? [], newest))) {
-        const entry = data.scores[id];
-        if (!entry || (entry.score >= range.min && entry.score <= range.max)) continue;
-        const allowed = range.min === range.max ? `${range.min}` : `${range.min} to ${range.max}`;
+      // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move scores.
+      if (!input.complete.evidence || !input.sources) continue;
+      for (const verdict of scoreVerdicts(data, register, (id) => primary.has(id))) {
+        if (verdict.kind !== "facts") continue;
+        const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
         report(
           file,
-          `/scores/${id}/score`,
+          `/scores/${verdict.id}/score`,
           "score/beyond-facts",
-          `the score of \`${id}\` is ${entry.score}, but ${range.because}, which gives ${allowed} on the rubric.`,
+          `the score of \`${verdict.id}\` is ${verdict.score}, but ${verdict.because}, which gives ${allowed} on the rubric.`,
         );
       }
     }
