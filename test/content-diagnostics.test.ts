@@ -117,6 +117,7 @@ describe("content problems are reported with file, line, column, pointer and hin
       "answer-shape",
       "source-without-primary",
       "score-secondary-only",
+      "searches-missing-area",
     ]) {
       expect(CASES).toContain(name);
     }

@@ -43,7 +43,10 @@ interface Supplier {
   score: number;
   scores: Record<string, { score: number; basis: string; sources?: string[] }>;
   caveats: unknown[];
-  sources: Array<{ id: string }>;
+  makes: Array<{ family: string; sources: string[] }>;
+  ownership: { status: string; sources?: string[] };
+  searches: Record<string, { looked_for: string; where: string[]; searched: string; found: string[]; result: string }>;
+  sources: Array<{ id: string; primary: boolean }>;
 }
 interface Family {
   family: string;
@@ -162,6 +165,55 @@ describe("shipped content meets the rubric", () => {
       }
     }
     for (const criterion of disclosure.criteria) expect(criterion.levels).toHaveLength(6);
+  });
+
+  it("records the same three searches for every supplier, and rests every score of 3 or more on a primary source", async () => {
+    const body = await readJson<Envelope<Supplier>>(file("/api/v1/suppliers/index.json"));
+    for (const supplier of body.data) {
+      const primary = new Set(supplier.sources.filter((source) => source.primary).map((source) => source.id));
+      expect(Object.keys(supplier.searches).sort(), supplier.slug).toEqual([
+        "ownership-transparency",
+        "platform-certification",
+        "support-transparency",
+      ]);
+      for (const [area, search] of Object.entries(supplier.searches)) {
+        expect.soft(search.searched, `${supplier.slug} ${area}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect.soft(search.where.length, `${supplier.slug} ${area}`).toBeGreaterThan(0);
+        // Where a reader can read it, never how it was found.
+        expect
+          .soft(`${search.where.join(" ")} ${search.result}`, `${supplier.slug} ${area}`)
+          .not.toMatch(/search tool|read_file|find_files|corpus|query "/i);
+        for (const id of search.found)
+          expect
+            .soft(
+              supplier.sources.map((source) => source.id),
+              `${supplier.slug} ${area}`,
+            )
+            .toContain(id);
+      }
+      for (const area of ["platform-certification", "support-transparency", "ownership-transparency"]) {
+        const entry = supplier.scores[area]!;
+        if (entry.score >= 3)
+          expect
+            .soft(
+              (entry.sources ?? []).some((id) => primary.has(id)),
+              `${supplier.slug} ${area}`,
+            )
+            .toBe(true);
+      }
+      const families = new Set(
+        supplier.makes.filter((made) => made.sources.some((id) => primary.has(id))).map((made) => made.family),
+      );
+      if (supplier.scores["portfolio-breadth"]!.score >= 3)
+        expect.soft(families.size, supplier.slug).toBeGreaterThanOrEqual(supplier.scores["portfolio-breadth"]!.score);
+      if (supplier.ownership.status === "documented")
+        expect
+          .soft(
+            (supplier.ownership.sources ?? []).some((id) => primary.has(id)),
+            supplier.slug,
+          )
+          .toBe(true);
+    }
   });
 
   it("says of every source whether it is primary, and never calls our notes, press, resellers or copies primary", async () => {

@@ -261,6 +261,12 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
           description: "Caveats, separated by '; '.",
           value: (row) => list(row.caveats.map((claim) => claim.text)),
         },
+        ...(["platform-certification", "support-transparency", "ownership-transparency"] as const).map((area) => ({
+          name: `searches_${area.replaceAll("-", "_")}_found`,
+          type: "string" as const,
+          description: `Source ids the search recorded for ${area} found, separated by '; '; empty when it found nothing. The JSON gives what was looked for, where and when.`,
+          value: (row: SupplierResource) => list(row.searches[area].found),
+        })),
         {
           name: "sources",
           type: "string",

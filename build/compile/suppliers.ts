@@ -5,7 +5,7 @@ import { resolveSources } from "./resolve-sources.ts";
 
 export type { DisclosureResource, SupplierResource };
 
-/** Suppliers in rank order, each with what its rank means, its weighted score and the sources its claims and scores cite. */
+/** Suppliers in rank order, each with what its rank means, its weighted score and the sources its claims, scores and recorded searches cite. */
 export function compileSuppliers(
   suppliers: readonly SupplierContent[],
   disclosure: DisclosureContent,
@@ -21,6 +21,7 @@ export function compileSuppliers(
         ...supplier.caveats.flatMap((claim) => claim.sources),
         ...(supplier.ownership.sources ?? []),
         ...criteria.flatMap((criterion) => supplier.scores[criterion.id]?.sources ?? []),
+        ...Object.values(supplier.searches).flatMap((search) => search.found),
       ];
       const { slug, name, rank, ...profile } = supplier;
       return {

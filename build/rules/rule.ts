@@ -69,6 +69,9 @@ export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; 
     }
     for (const [at, id] of (data.ownership.sources ?? []).entries())
       yield { file, pointer: `/ownership/sources/${at}`, id };
+    for (const [area, search] of Object.entries(data.searches)) {
+      for (const [at, id] of search.found.entries()) yield { file, pointer: `/searches/${area}/found/${at}`, id };
+    }
   }
   for (const { file, data } of input.evidence) {
     for (const [index, record] of data.records.entries()) {

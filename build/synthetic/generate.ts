@@ -132,6 +132,8 @@ ownership:
   text: Synthetic; no owner.
 scores:
 ${CRITERIA.map(([id]) => `  ${id}: {score: ${supplier.scores[id]}, basis: Synthetic., sources: [${source}]}`).join("\n")}
+searches:
+${["platform-certification", "support-transparency", "ownership-transparency"].map((area) => `  ${area}: {looked_for: Synthetic., where: [Synthetic.], searched: 2026-11-21, found: [], result: Nothing; synthetic.}`).join("\n")}
 `,
     );
   }

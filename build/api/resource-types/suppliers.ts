@@ -106,6 +106,7 @@ makes: Makes
 strengths: Claim[]
 caveats: Claim[]
 ownership: Ownership
+searches: Searches
 sources: Source[]
 }
 /**
@@ -144,6 +145,45 @@ status: ("documented" | "reported" | "unknown")
  */
 text: string
 sources?: SourceIds
+}
+/**
+ * The searches made for this supplier, the same for every supplier: for each of the three areas that Documented areas counts (platform-certification: the platforms' certified-device lists; support-transparency: the warranty, replacement, service and support terms the supplier publishes; ownership-transparency: who owns the supplier, in its own and its owner's documents, filings and terms), what was looked for, where, when, and what was found. The build refuses a supplier without all three.
+ */
+export interface Searches {
+"platform-certification": Search
+"support-transparency": Search
+"ownership-transparency": Search
+}
+/**
+ * One recorded search: what was looked for, where, when, and what was found.
+ */
+export interface Search {
+/**
+ * Plain text.
+ */
+looked_for: string
+/**
+ * Where it was looked for: each list version, public page or document searched, as a reader can find it again (never the tool used to find it).
+ * 
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+where: string[]
+/**
+ * When the search was made.
+ */
+searched: string
+/**
+ * Ids of the register entries the search found; empty when it found nothing.
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+found: string[]
+/**
+ * Plain text.
+ */
+result: string
 }
 /**
  * An entry of the sources register.

@@ -70,6 +70,14 @@ sources?: SourceIds
 scores: {
 [k: string]: CriterionScore
 }
+/**
+ * The searches made for this supplier, the same for every supplier: for each of the three areas that Documented areas counts (platform-certification: the platforms' certified-device lists; support-transparency: the warranty, replacement, service and support terms the supplier publishes; ownership-transparency: who owns the supplier, in its own and its owner's documents, filings and terms), what was looked for, where, when, and what was found. The build refuses a supplier without all three.
+ */
+searches: {
+"platform-certification": Search
+"support-transparency": Search
+"ownership-transparency": Search
+}
 }
 export interface Claim {
 /**
@@ -93,4 +101,35 @@ basis: string
  * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
 sources?: string[]
+}
+/**
+ * One recorded search: what was looked for, where, when, and what was found.
+ */
+export interface Search {
+/**
+ * Plain text.
+ */
+looked_for: string
+/**
+ * Where it was looked for: each list version, public page or document searched, as a reader can find it again (never the tool used to find it).
+ * 
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+where: string[]
+/**
+ * When the search was made.
+ */
+searched: string
+/**
+ * Ids of the register entries the search found; empty when it found nothing.
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+found: string[]
+/**
+ * Plain text.
+ */
+result: string
 }
