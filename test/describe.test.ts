@@ -13,6 +13,7 @@ import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
 import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/status-window.ts";
 import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
+import { SUPPLIER_GUIDE } from "../build/describe/supplier-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { routesFor } from "../build/routes.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
@@ -335,6 +336,37 @@ describe("the evidence model, as the OpenAPI document, the docs and the agent sk
       expect(section).toContain(text.split("`")[0]!.replaceAll("'", "&#39;").replaceAll('"', "&#34;"));
       expect(skill).toContain(text);
     }
+  });
+});
+
+describe("the supplier model, as the OpenAPI document, the docs and the agent skill describe it", () => {
+  it("requires the three recorded searches of every supplier and says of every source whether it is primary", async () => {
+    const { components } = await readJsonFile("/api/v1/openapi.json");
+    expect(components.schemas.suppliers.$defs.supplier.required).toContain("searches");
+    const searches = components.schemas["content-supplier"].properties.searches;
+    expect(searches.required).toEqual(["platform-certification", "support-transparency", "ownership-transparency"]);
+    expect(components.schemas["content-supplier"].$defs.search.required).toEqual([
+      "looked_for",
+      "where",
+      "searched",
+      "found",
+      "result",
+    ]);
+    expect(components.schemas.common.$defs.source.required).toContain("primary");
+    expect(components.schemas.common.$defs.source.properties.primary.type).toBe("boolean");
+  });
+
+  it("explains the scores, the primary-source ceiling and the searches on the docs page, its Markdown twin and the agent skill", async () => {
+    const docs = await read("/docs/index.html");
+    const section = docs.slice(docs.indexOf('<h2 id="suppliers">'), docs.indexOf('<h2 id="evidence">'));
+    const markdown = await read("/docs/index.md");
+    const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
+    for (const text of Object.values(SUPPLIER_GUIDE)) {
+      expect(section).toContain(text.split("`")[0]!.replaceAll("'", "&#39;").replaceAll('"', "&#34;"));
+      expect(markdown).toContain(text);
+    }
+    expect(skill).toContain(SUPPLIER_GUIDE.primary);
+    expect(skill).toContain(SUPPLIER_GUIDE.searches);
   });
 });
 

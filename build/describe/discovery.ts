@@ -18,6 +18,7 @@ import {
 } from "../api/layout.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
+import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
 import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,
@@ -207,6 +208,8 @@ explains the error.
   published weighted scores of how much of what a buyer must check the sources we read document for
   the supplier, not product quality. Each supplier carries \`rank_meaning\`, and each criterion score its
   \`basis\` and \`sources\`: quote them with the rank, and read \`disclosure\` for the rubric.
+  ${SUPPLIER_GUIDE.primary}
+  ${SUPPLIER_GUIDE.searches}
 - \`GET ${origin}/api/v1/evidence\`: ${counts.evidence_records} records in ${counts.product_families}
   product families, each with a status per platform certification, compliance mark and warranty term.
   \`unknown\` and \`unverified\` are statuses: report them as such, never as a yes or a no.

@@ -6,6 +6,7 @@ import type { SiteSettings } from "../content/types.ts";
 import type { VersioningPolicy } from "../api/versioning.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
+import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
 import { PROBLEM_TYPES } from "../api/problems.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import {
@@ -172,6 +173,7 @@ export function docsPage(input: DocsInput): string {
 <li><a href="#paging">Filters and paging</a></li>
 <li><a href="#format">Responses and headers</a></li>
 <li><a href="#markdown">Markdown for agents</a></li>
+<li><a href="#suppliers">Reading the supplier directory</a></li>
 <li><a href="#evidence">Reading the evidence register</a></li>
 <li><a href="#errors">Errors</a></li>
 <li><a href="#authentication">Authentication and limits</a></li>
@@ -252,6 +254,11 @@ ${PARAMETER_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("\n")}
 ${MARKDOWN_FOR_AGENTS.files.map((file) => `<li>${file.path.includes("{") ? code(file.path) : `<a href="${href(file.path)}">${code(file.path)}</a>`}: ${prose(file.what)}.</li>`).join("\n")}
 </ul>
 <p>${prose(MARKDOWN_FOR_AGENTS.negotiation)}</p>
+
+<h2 id="suppliers">Reading the supplier directory</h2>
+<p>${prose(SUPPLIER_GUIDE.scores)}</p>
+<p>${prose(SUPPLIER_GUIDE.primary)}</p>
+<p>${prose(SUPPLIER_GUIDE.searches)}</p>
 
 <h2 id="evidence">Reading the evidence register</h2>
 <p>${prose(EVIDENCE_GUIDE.current)}</p>

@@ -131,7 +131,30 @@ ${criteria
   .join("\n")}
 </tbody>
 </table>
+<details>
+<summary>The searches recorded for ${escapeHtml(supplier.name)}</summary>
+<dl>
+${SEARCH_AREAS.map((area) => searchItem(area, supplier.searches[area])).join("\n")}
+</dl>
+</details>
 </li>`;
+}
+
+/** The areas every supplier's searches cover, in the order the directory reads them, with their names. */
+const SEARCH_AREAS = ["platform-certification", "support-transparency", "ownership-transparency"] as const;
+const SEARCH_AREA_NAMES: Record<(typeof SEARCH_AREAS)[number], string> = {
+  "platform-certification": "Platform listings",
+  "support-transparency": "Warranty and support terms",
+  "ownership-transparency": "Ownership",
+};
+
+function searchItem(
+  area: (typeof SEARCH_AREAS)[number],
+  search: SupplierResource["searches"][(typeof SEARCH_AREAS)[number]],
+): string {
+  const found = search.found.length > 0 ? `Found: ${sourceLinks(search.found)}.` : "Found nothing.";
+  return `<dt>${escapeHtml(SEARCH_AREA_NAMES[area])} (searched ${escapeHtml(search.searched)})</dt>
+<dd>Looked for: ${escapeHtml(search.looked_for)} Where: ${search.where.map(escapeHtml).join("; ")}. ${found} ${escapeHtml(search.result)}</dd>`;
 }
 
 function statusRow(name: string, entry: StatusEntry<string> & Record<string, unknown>): string {

@@ -10,6 +10,7 @@ import { sourceReference } from "../compile/answer-markdown.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
 import type { DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
+import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
 import type { HomeInput } from "./home-page.ts";
 import {
   AUTHENTICATION_STATEMENT,
@@ -52,7 +53,7 @@ ${disclosure.ranking}
 
 ${input.suppliers.map((supplier) => `${supplier.rank}. **${supplier.name}** (score ${supplier.score.toFixed(2)}): ${supplier.summary}`).join("\n")}
 
-${disclosure.title} (methodology ${disclosure.methodology_version}, ${disclosure.methodology_date}): publisher ${disclosure.publisher}; paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}; paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}; affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}. The full profiles, with strengths, caveats, ownership and sources, are at /api/v1/suppliers.
+${disclosure.title} (methodology ${disclosure.methodology_version}, ${disclosure.methodology_date}): publisher ${disclosure.publisher}; paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}; paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}; affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}. The full profiles, with strengths, caveats, ownership, the recorded searches and sources, are at /api/v1/suppliers. How to read them: /docs/index.md (Reading the supplier directory).
 
 ## Evidence register
 
@@ -160,6 +161,14 @@ ${MARKDOWN_FOR_AGENTS.summary}
 ${MARKDOWN_FOR_AGENTS.files.map((file) => `- \`${file.path}\`: ${file.what}.`).join("\n")}
 
 ${MARKDOWN_FOR_AGENTS.negotiation}
+
+## Reading the supplier directory
+
+${SUPPLIER_GUIDE.scores}
+
+${SUPPLIER_GUIDE.primary}
+
+${SUPPLIER_GUIDE.searches}
 
 ## Reading the evidence register
 

@@ -69,7 +69,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: "list_suppliers",
     title: "List the supplier directory",
     description:
-      "The ranked supplier directory (GET /api/v1/suppliers): each supplier with what its rank means, its weighted score, per-criterion scores with their basis and sources, products, strengths, caveats and ownership, and the ownership and editorial-methodology disclosure. Quote a rank with its meaning.",
+      "The ranked supplier directory (GET /api/v1/suppliers): each supplier with what its rank means, its weighted score, per-criterion scores with their basis and sources, products, strengths, caveats, ownership and the searches recorded for it, and the ownership and editorial-methodology disclosure. Quote a rank with its meaning.",
     inputSchema: NO_ARGUMENTS,
     output: { schema: "suppliers.schema.json" },
   },
