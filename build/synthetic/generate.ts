@@ -62,9 +62,10 @@ export async function generateContent(
     { length: sourceCount },
     (_, index) => `synthetic-source-${String(index + 1).padStart(4, "0")}`,
   );
+  // Primary, as the rules ask of the source of an answer's cited number (answer/cited-quantity).
   await writeFile(
     path.join(out, "sources.yaml"),
-    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n    primary: false\n`).join("")}`,
+    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n    primary: true\n`).join("")}`,
   );
   await writeFile(
     path.join(out, "site.yaml"),

@@ -148,6 +148,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     ).toEqual([503, "application/problem+json", "5"]);
     expect(report.fault.repaired.status).toBe(200);
     // Kept for reading when this fails: artifacts/ is git-ignored.
+    await mkdir(path.join(ROOT, "artifacts"), { recursive: true });
     await writeFile(path.join(ROOT, "artifacts", "netlify-serve-smoke.json"), `${JSON.stringify(report, null, 2)}\n`);
     expect(report.requests).toBeGreaterThan(100);
 
