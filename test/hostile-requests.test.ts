@@ -173,12 +173,25 @@ beforeAll(async () => {
 }, 60_000);
 
 describe(`${CASES} seeded hostile requests`, () => {
-  it("cannot make the edge code fetch from another host through the Host header", async () => {
-    for (const host of ["evil.example", "127.0.0.1", "localhost:1", "[::1]:9"]) {
+  it("cannot make the edge code fetch from another host through the Host header or the request target", async () => {
+    // A loopback name with another port is answered from this server's own address; another host is refused.
+    for (const [host, status] of [
+      ["evil.example", 403],
+      ["127.0.0.1", 200],
+      ["localhost:1", 200],
+      ["[::1]:9", 200],
+    ] as const) {
       const response = await exchange(
         `GET /api/v1/answers?q=room HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
       );
-      expect(response, host).toMatch(/^HTTP\/1\.1 200 /);
+      expect(response, host).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    }
+    for (const [target, status] of [
+      ["http://evil.example/api/v1/answers?q=room", 403],
+      ["//evil.example/api/v1/answers?q=room", 404],
+    ] as const) {
+      const response = await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(response, target).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     }
   });
 
@@ -211,7 +224,7 @@ describe(`${CASES} seeded hostile requests`, () => {
     expect(failures, `statuses: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([]);
     expect((await fetch(`${running.origin}/api/v1/health`)).status).toBe(200);
     // The generator reaches the outcomes it is meant to: successes, client errors and refusals.
-    for (const status of [200, 304, 400, 404, 405, 414])
+    for (const status of [200, 304, 400, 403, 404, 405, 414])
       expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
   }, 120_000);
 });

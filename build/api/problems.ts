@@ -13,6 +13,7 @@ export const PROBLEM_TYPES = {
   "invalid-sort": { status: 400, title: "The sort parameter is neither relevance nor slug" },
   "malformed-parameter": { status: 400, title: "A parameter is not valid percent-encoded UTF-8" },
   "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
+  "host-not-allowed": { status: 403, title: "The local server does not answer this host or origin" },
   "not-found": { status: 404, title: "No resource at this path" },
   "method-not-allowed": { status: 405, title: "Only GET, HEAD and OPTIONS are allowed" },
   "uri-too-long": { status: 414, title: "The request line is longer than 8 KiB" },

@@ -10,8 +10,10 @@ import {
   CITATION_FILE,
   DCAT_CATALOG_FILE,
   FILES_PAGE_PATH,
+  MCP_PATH,
   URL_LIST_FILE,
 } from "../api/layout.ts";
+import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../api/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
 import { MAX_PAGE, MAX_PARAMETERS } from "../request/answers-query.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../api/problems.ts";
@@ -161,6 +163,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-sort":
     "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
+  "host-not-allowed": `Only the local server (npm start, npm run dev) gives this, never the CDN: it protects a server on your own machine from DNS rebinding, where a web page points its own name at 127.0.0.1 and calls the server as its own site. The request's Host names neither a loopback name (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) nor a host in ${ALLOWED_HOSTS_VARIABLE}; or, on ${MCP_PATH}, its Origin is neither a loopback origin nor one of those hosts (the data API takes every origin). The problem's \`header\` member names the header. To reach the server by another name, start it with ${ALLOWED_HOSTS_VARIABLE}=name[:port],… (listening beyond loopback, HOST=0.0.0.0, requires it).`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
   "method-not-allowed":
     "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",

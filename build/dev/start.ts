@@ -1,13 +1,14 @@
 /**
- * `npm run dev [-- --content DIR --out DIR --cache DIR]`: builds, serves the output as `npm start` does (PORT, HOST), and
- * rebuilds incrementally on every save in the content or the schemas (build/dev/dev-loop.ts). Changes to the
- * build's own code need a restart. Ctrl-C stops it.
+ * `npm run dev [-- --content DIR --out DIR --cache DIR]`: builds, serves the output as `npm start` does (PORT, HOST,
+ * ALLOWED_HOSTS), and rebuilds incrementally on every save in the content or the schemas (build/dev/dev-loop.ts).
+ * Changes to the build's own code need a restart. Ctrl-C stops it.
  */
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { BuildCache } from "../cache/build-cache.ts";
 import { optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../schemas/schema-registry.ts";
+import { allowedHostsFor } from "../server/host-guard.ts";
 import { createLocalServer } from "../server/local-server.ts";
 import { DevLoop } from "./dev-loop.ts";
 
@@ -16,6 +17,13 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 setFlagsFromString("--heap-growing-percent=25");
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? "127.0.0.1";
+let allowedHosts: ReturnType<typeof allowedHostsFor>;
+try {
+  allowedHosts = allowedHostsFor(host, process.env);
+} catch (error) {
+  process.stderr.write(`dev: ${(error as Error).message}\n`);
+  process.exit(2);
+}
 
 let options: ReturnType<typeof optionsFromCommandLine>;
 try {
@@ -33,7 +41,11 @@ const loop = await DevLoop.start({
   print: (text) => process.stdout.write(text),
 });
 if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
-const server = await createLocalServer({ dist: build.outDir, netlifyConfigPath: path.join(ROOT, "netlify.toml") });
+const server = await createLocalServer({
+  dist: build.outDir,
+  netlifyConfigPath: path.join(ROOT, "netlify.toml"),
+  allowedHosts,
+});
 server.listen(port, host, () => {
   process.stdout.write(
     `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,

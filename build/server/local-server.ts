@@ -23,6 +23,8 @@ import {
   webHeaders,
   webRequest,
 } from "./node-web-bridge.ts";
+import type { Authority } from "../api/local-hosts.ts";
+import { hostGuard } from "./host-guard.ts";
 import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import {
@@ -54,6 +56,11 @@ export interface LocalServerOptions {
   now?: () => number;
   /** Told when a request finds the output folder absent and waits for a rebuild's swap to bring it back. */
   onSwapWait?: () => void;
+  /**
+   * Hosts (ALLOWED_HOSTS) this server answers besides its loopback names and the address a connection arrived at;
+   * any other Host, and on /mcp any other Origin, gets 403 (./host-guard.ts). The check cannot be turned off.
+   */
+  allowedHosts?: readonly Authority[];
 }
 
 export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
@@ -117,6 +124,9 @@ async function handle(
     );
   }
   const url = requestUrl(incoming);
+  // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
+  const refused = hostGuard(incoming, url, options.allowedHosts ?? []);
+  if (refused) return sendWebResponse(outgoing, refused);
   const header = (name: string) => {
     const value = incoming.headers[name];
     return Array.isArray(value) ? value.join(", ") : value;

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { isLoopbackName } from "../api/local-hosts.ts";
 import type { ProblemType } from "../api/problems.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders } from "../request/response-headers.ts";
@@ -73,13 +74,23 @@ export function requestUrl(incoming: IncomingMessage): URL {
   let origin = own;
   try {
     const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
-    if (["localhost", "127.0.0.1", "[::1]"].includes(claimed.hostname) && Number(claimed.port || 80) === port)
-      origin = claimed.origin;
+    if (isLoopbackName(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
   } catch {
     // Not a host at all: this server's own address stands.
   }
+  // Only a path and query are taken from the target: an absolute one (`GET http://elsewhere/x`) names a host of its
+  // own, and one that starts with `//` would be read as naming one.
+  let target = incoming.url ?? "/";
+  if (!target.startsWith("/")) {
+    try {
+      const absolute = new URL(target);
+      target = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      target = "/";
+    }
+  }
   try {
-    return new URL(incoming.url ?? "/", origin);
+    return new URL(`${origin}${target}`);
   } catch {
     return new URL("/", origin);
   }
