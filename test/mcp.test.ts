@@ -278,6 +278,75 @@ describe("the MCP endpoint, asked badly", () => {
         -32602,
       ],
       [
+        "an unknown prompt",
+        await post('{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"__proto__"}}'),
+        200,
+        -32602,
+      ],
+      [
+        "prompt arguments that are not an object of strings",
+        await post('{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"plan_room","arguments":["8"]}}'),
+        200,
+        -32602,
+      ],
+      [
+        "a prompt argument that is not a string",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"plan_room","arguments":{"people":8,"platform":"zoom-rooms"}}}',
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "a quote over the limit, in a body under it",
+        await post(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "prompts/get",
+            params: { name: "check_quote", arguments: { quote: "x".repeat(60_000) } },
+          }),
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "a completion with no argument",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"plan_room"}}}',
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "a completion for an unknown kind of reference",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/tool","name":"x"},"argument":{"name":"a","value":""}}}',
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "a completion whose context is not an object",
+        await post(
+          '{"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"compare_suppliers"},"argument":{"name":"suppliers","value":""},"context":{"arguments":"family=x"}}}',
+        ),
+        200,
+        -32602,
+      ],
+      [
+        "a cursor this server never gave",
+        await post('{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{"cursor":{"page":2}}}'),
+        200,
+        -32602,
+      ],
+      [
+        "logging, which is not offered",
+        await post('{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"info"}}'),
+        200,
+        -32601,
+      ],
+      [
         "an unsupported protocol version",
         await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "MCP-Protocol-Version": "1999-01-01" }),
         400,

@@ -3,6 +3,7 @@
  * generated from those schemas (./schema-types/, `npm run types`), so they cannot drift from what validation
  * accepts; this module gives them the names the code uses.
  */
+import { PLATFORM_IDS } from "../api/platforms.ts";
 import type { BuyerAnswerFrontMatterContentAnswersSlugMd } from "./schema-types/content-answer.ts";
 import type { OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml } from "./schema-types/content-disclosure.ts";
 import type {
@@ -54,11 +55,9 @@ export type ComplianceStatus = ComplianceEntry["status"];
 export type WarrantyStatus = WarrantyEntry["status"];
 
 /** The programmes, rules and terms of an evidence record, in the schema's order (a test checks they are the schema's). */
-export const CERTIFICATION_PROGRAMMES = [
-  "microsoft-teams-rooms",
-  "zoom-rooms",
-  "google-meet",
-] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["certification"]>;
+export const CERTIFICATION_PROGRAMMES = PLATFORM_IDS satisfies ReadonlyArray<
+  keyof EvidenceRecordContent["certification"]
+>;
 export const COMPLIANCE_RULES = [
   "fcc",
   "ce-ukca",

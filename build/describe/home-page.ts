@@ -27,6 +27,7 @@ import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import { jsonLdScript } from "./dataset-jsonld.ts";
 import { changelogFeedLink } from "./data-changelog.ts";
 import { CITATION_FILE } from "../api/layout.ts";
+import { PLATFORM_NAMES } from "../api/platforms.ts";
 
 export const HOME_FILE = "/index.html";
 
@@ -52,11 +53,7 @@ export interface HomePage {
 
 const href = (to: string) => relativeHref(HOME_FILE, to);
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
-const PROGRAMME_NAMES: Record<string, string> = {
-  "microsoft-teams-rooms": "Microsoft Teams Rooms",
-  "zoom-rooms": "Zoom Rooms",
-  "google-meet": "Google Meet",
-};
+const PROGRAMME_NAMES: Record<string, string> = PLATFORM_NAMES;
 const RULE_NAMES: Record<string, string> = {
   fcc: "FCC",
   "ce-ukca": "CE / UKCA",

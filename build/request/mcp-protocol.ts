@@ -10,7 +10,9 @@
  */
 import { collectionPath, MCP_TOOLS_FILE } from "../api/layout.ts";
 import { ERROR, McpError, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
-import { listResources, readResource, RESOURCE_NOT_FOUND_LEGACY } from "./mcp-resources.ts";
+import { complete as complete_ } from "./mcp-completion.ts";
+import { getPrompt, listPrompts } from "./mcp-prompts.ts";
+import { listResources, listResourceTemplates, readResource, RESOURCE_NOT_FOUND_LEGACY } from "./mcp-resources.ts";
 import { callTool } from "./mcp-tools.ts";
 
 export const MODERN_VERSIONS = ["2026-07-28"] as const;
@@ -102,7 +104,7 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
           _meta: { [META.serverInfo]: await serverInfo() },
         }
       : result;
-  const capabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
+  const capabilities = SERVER_CAPABILITIES;
 
   switch (modern ? `modern:${message.method}` : `legacy:${message.method}`) {
     case "legacy:initialize": {
@@ -129,22 +131,31 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
       return complete(await callTool(params, context));
     case "legacy:resources/list":
     case "modern:resources/list":
-      return complete({ resources: await listResources(context) }, true);
+      return complete(await listResources(params, context), true);
     case "legacy:resources/templates/list":
     case "modern:resources/templates/list":
-      return complete({ resourceTemplates: [] }, true);
+      return complete({ resourceTemplates: listResourceTemplates(context) }, true);
     case "legacy:resources/read":
     case "modern:resources/read": {
-      const contents = await readResource(params.uri, context);
-      if (!contents) {
+      const outcome = await readResource(params.uri, context);
+      if ("missing" in outcome) {
         // 2026-07-28 moved "resource not found" from -32002 to -32602.
         throw new McpError(
           modern ? ERROR.invalidParams : RESOURCE_NOT_FOUND_LEGACY,
-          `No resource has the URI ${JSON.stringify(params.uri)}; resources/list gives them all.`,
+          `${outcome.missing}; resources/list and resources/templates/list give what there is.`,
         );
       }
-      return complete({ contents }, true);
+      return complete({ contents: outcome.contents }, true);
     }
+    case "legacy:prompts/list":
+    case "modern:prompts/list":
+      return complete({ prompts: listPrompts() }, true);
+    case "legacy:prompts/get":
+    case "modern:prompts/get":
+      return complete(await getPrompt(params, context));
+    case "legacy:completion/complete":
+    case "modern:completion/complete":
+      return complete(await complete_(params, context));
     default:
       // The 2026-07-28 transport answers an unknown method with 404; legacy clients get it in-band.
       throw new McpError(
@@ -155,23 +166,33 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
   }
 }
 
-const LEGACY_METHODS = [
-  "initialize",
-  "ping",
+/** What every revision answers beyond its handshake. */
+const SHARED_METHODS = [
   "tools/list",
   "tools/call",
   "resources/list",
   "resources/templates/list",
   "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
 ];
-const MODERN_METHODS = [
-  "server/discover",
-  "tools/list",
-  "tools/call",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-];
+const LEGACY_METHODS = ["initialize", "ping", ...SHARED_METHODS];
+const MODERN_METHODS = ["server/discover", ...SHARED_METHODS];
+
+/**
+ * What the server offers. Nothing changes between deploys' requests, so no list-changed notifications, and no
+ * resource subscriptions (the data changes only with a deploy). No logging either: every request gets one JSON
+ * response with nothing streamed beside it, no session keeps a level set by logging/setLevel, and whatever goes
+ * wrong is said in the answer itself (a JSON-RPC error or a tool's isError result), so there is nothing to log to
+ * a client.
+ */
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+} as const;
 
 /** The tools, as the build wrote them (with output schemas made self-contained from the project's own). */
 async function toolList(context: McpContext): Promise<unknown[]> {

@@ -285,6 +285,29 @@ export class SearchReader {
     return slugs[place] === slug ? first + block * map.slugs_per_block + place : undefined;
   }
 
+  /**
+   * The slugs that start with `prefix`, in collection order: the first `limit` of them, and how many there are. Slugs
+   * are sorted, so they are a run of positions: two lookups find its ends, whatever the number of answers.
+   */
+  async slugsStartingWith(prefix: string, limit: number): Promise<{ slugs: string[]; total: number }> {
+    const [start, end] = await Promise.all([this.slugLowerBound(prefix), this.slugLowerBound(`${prefix}\uffff`)]);
+    const count = Math.max(0, Math.min(limit, end - start));
+    const slugs = await this.slugsAt(Array.from({ length: count }, (_, at) => start + at));
+    return { slugs, total: end - start };
+  }
+
+  /** The position of the first slug not before `key` in collection order (the number of answers when none is). */
+  private async slugLowerBound(key: string): Promise<number> {
+    const map = await this.source.map();
+    const chunk = lastNotAfter(map.document_firsts.length, (at) => map.document_firsts[at]!, key) + 1;
+    if (chunk === 0) return 0;
+    const { blocks, first } = await this.source.documents(chunk);
+    const block = lastNotAfter(blocks.length, (at) => firstSlugOf(blocks[at]!), key);
+    if (block < 0) return first;
+    const slugs = this.slugBlock(chunk, block, blocks[block]!);
+    return first + block * map.slugs_per_block + lowerBound(slugs, key);
+  }
+
   /** The fingerprint of the content digest of the answer at `position` (in the index), as the index records it. */
   async fingerprintAt(position: number): Promise<string> {
     const map = await this.source.map();
