@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { canonicalJson } from "../build/api/canonical-json.ts";
 import { MCP_COMPLETION_MAX_VALUES, MCP_QUOTE_MAX_CHARACTERS } from "../build/api/mcp.ts";
 import { PLATFORM_IDS } from "../build/api/platforms.ts";
 import { PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../build/request/mcp-prompts.ts";
@@ -176,9 +177,12 @@ describe.each([
     const directory = (await api(shipped, "/api/v1/suppliers")) as { data: Array<{ slug: string }> };
     const supplier = await read(`${shipped.origin}/api/v1/suppliers#neat`);
     expect(JSON.parse(supplier.text)).toEqual(directory.data.find((entry) => entry.slug === "neat"));
+    // In the API's one JSON form, as every file is.
+    expect(supplier.text).toBe(canonicalJson(JSON.parse(supplier.text)));
     const register = (await api(shipped, "/api/v1/evidence")) as { data: Array<{ family: string }> };
     const family = await read(`${shipped.origin}/api/v1/evidence#cameras`);
     expect(JSON.parse(family.text)).toEqual(register.data.find((entry) => entry.family === "cameras"));
+    expect(family.text).toBe(canonicalJson(JSON.parse(family.text)));
 
     for (const [uri, says] of [
       [`${shipped.origin}/api/v1/suppliers#nobody`, 'No supplier has the slug "nobody"'],
