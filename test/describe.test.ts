@@ -491,6 +491,8 @@ describe("the discovery documents", () => {
       const text = await read(document);
       for (const match of text.matchAll(/https?:\/\/[^\s"'<>)`\]]+/g)) {
         const url = match[0].replace(/[.,;:]+$/, "");
+        // A URI template (the MCP Server Card's resource templates) is not a link.
+        if (url.includes("{")) continue;
         if (url.startsWith(PRODUCTION)) links.add(url.slice(PRODUCTION.length) || "/");
       }
       for (const match of text.matchAll(/(?:href|src)="(\/[^"]*)"/g)) links.add(match[1]!.replaceAll("&#38;", "&"));

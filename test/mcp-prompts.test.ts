@@ -506,3 +506,43 @@ describe("npm run mcp: prompts and completions over stdio", () => {
     await client.close();
   });
 });
+
+describe("the Server Card and the docs", () => {
+  it("list the prompts, the resource templates and the completions the endpoint serves, and say why there is no logging", async () => {
+    const client = await legacyClient(shipped);
+    const { prompts } = await client.listPrompts();
+    const { resourceTemplates } = await client.listResourceTemplates();
+    await client.close();
+    const card = (await api(shipped, "/mcp/server-card")) as {
+      remotes: Array<{ url: string }>;
+      _meta: Record<string, Record<string, any>>;
+    };
+    // Under a key of the card's own namespace (its name's reverse-DNS part).
+    const origin = new URL(card.remotes[0]!.url).origin;
+    const features = card._meta[`${new URL(origin).hostname.split(".").reverse().join(".")}/features`]!;
+    expect(features.prompts.map((prompt: { name: string }) => prompt.name)).toEqual(
+      prompts.map((prompt) => prompt.name),
+    );
+    for (const [at, prompt] of prompts.entries())
+      expect(features.prompts[at].arguments.map((argument: { name: string }) => argument.name)).toEqual(
+        prompt.arguments?.map((argument) => argument.name),
+      );
+    // The card names the deployed origin; the endpoint names the one it was asked at.
+    expect(features.resourceTemplates.map((template: { uriTemplate: string }) => template.uriTemplate)).toEqual(
+      resourceTemplates.map((template) => template.uriTemplate.replace(shipped.origin, origin)),
+    );
+    expect(features.completions).toEqual({ maxValues: MCP_COMPLETION_MAX_VALUES, match: "prefix" });
+    expect(features.logging).toBe(false);
+
+    const html = await (await fetch(`${shipped.origin}/docs/`)).text();
+    const markdown = await (await fetch(`${shipped.origin}/docs/index.md`)).text();
+    for (const docs of [html, markdown]) {
+      for (const prompt of prompts) expect(docs, prompt.name).toContain(prompt.name);
+      for (const template of resourceTemplates)
+        expect(docs, template.name).toContain(template.uriTemplate.slice(shipped.origin.length));
+      expect(docs).toContain("completion/complete");
+      expect(docs).toContain("No logging capability is offered");
+      expect(docs).toContain("ALLOWED_HOSTS");
+    }
+  });
+});

@@ -22,6 +22,7 @@ import {
 } from "../api/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../request/mcp-protocol.ts";
 import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
+import { COMPLETION_SOURCES, MCP_PROMPTS_DOC, MCP_STATEMENTS, MCP_TEMPLATES_DOC } from "./mcp-facts.ts";
 import {
   AUTHENTICATION_STATEMENT,
   DISCOVERY_DOCUMENTS,
@@ -298,7 +299,29 @@ ${DISCOVERY_DOCUMENTS.map((document) => `<tr><th scope="row"><a href="${href(doc
 <h2 id="mcp">MCP for agents</h2>
 <p>${code(MCP_PATH)} is a read-only <a href="https://modelcontextprotocol.io/">Model Context Protocol</a> server over Streamable HTTP: POST one JSON-RPC request, get one JSON response. It is stateless (no session id, no event stream; GET and DELETE get 405) and speaks the revisions ${MCP_PROTOCOL_VERSIONS.map(code).join(", ")}: the 2025 ones after ${code("initialize")}, and ${code(MODERN_VERSIONS[0])} with no handshake, ${code("server/discover")}, the ${code("_meta")} envelope on every request and the ${code("MCP-Protocol-Version")}, ${code("Mcp-Method")} and ${code("Mcp-Name")} headers, which must agree with the body. A request for another revision gets an error that lists these.</p>
 <p>Tools, in this order, each read-only and closed-world, with an input schema and an output schema made from this API's own response schemas: ${TOOL_DEFINITIONS.map((tool) => `${code(tool.name)} (${escapeHtml(tool.title.toLowerCase())})`).join(", ")}. ${code("search_answers")} is the ${code("q")} rule itself, with the API's matches and errors. Resources: each answer, the supplier directory and the evidence register, named by their API URLs. The tool list is also a file: <a href="${href(MCP_TOOLS_FILE)}">${code(MCP_TOOLS_FILE)}</a>.</p>
-<p>Origin policy: the endpoint is public and read-only and takes no credentials, so any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The <a href="${href(MCP_SERVER_CARD_PATH)}">MCP Server Card</a> (also at ${code("/.well-known/mcp/server-card.json")}) names the endpoint; <a href="${href("/.well-known/ai-catalog.json")}">${code("/.well-known/ai-catalog.json")}</a> lists the card. Offline, ${code("npm run mcp")} serves the same tools over stdio from a local ${code("dist/")}.</p>
+<h3 id="mcp-prompts">Prompts</h3>
+<p>Tasks a person picks by name (prompts/list, prompts/get), in this order:</p>
+<ul>
+${MCP_PROMPTS_DOC.map((prompt) => `<li>${code(prompt.name)} (${escapeHtml(prompt.title)}): ${prose(prompt.description)} Arguments: ${prompt.arguments.map((argument) => `${code(argument.name)} (${argument.required ? "required" : "optional"}${argument.completes ? `; completes ${argument.completes}` : ""}): ${prose(argument.description)}`).join(" ")}${prompt.restsOn.length > 0 ? ` It rests on the answers ${prompt.restsOn.map(code).join(", ")}.` : ""}</li>`).join("\n")}
+</ul>
+<p>${prose(MCP_STATEMENTS.prompts)}</p>
+<h3 id="mcp-templates">Resource templates and the resource list</h3>
+<ul>
+${MCP_TEMPLATES_DOC.map((template) => `<li>${code(template.uriTemplate)} (${escapeHtml(template.title)}, ${code(template.mimeType)}; completes ${template.completes})</li>`).join("\n")}
+</ul>
+<p>${prose(MCP_STATEMENTS.resources)} The templates name this server's origin before the path.</p>
+<h3 id="mcp-completions">Completions</h3>
+<p>${prose(MCP_STATEMENTS.completions)}</p>
+<ul>
+${Object.entries(COMPLETION_SOURCES)
+  .map(([source, what]) => `<li>${code(source)}: ${prose(what)}</li>`)
+  .join("\n")}
+</ul>
+<p>${prose(MCP_STATEMENTS.limits)}</p>
+<h3 id="mcp-logging">No logging</h3>
+<p>${prose(MCP_STATEMENTS.logging)}</p>
+<h3 id="mcp-origins">Origins</h3>
+<p>The endpoint is public and read-only and takes no credentials, so on the CDN any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. ${prose(MCP_STATEMENTS.localServer)} There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The <a href="${href(MCP_SERVER_CARD_PATH)}">MCP Server Card</a> (also at ${code("/.well-known/mcp/server-card.json")}) names the endpoint and, under its ${code("_meta")}, the tools, prompts, templates and completions; <a href="${href("/.well-known/ai-catalog.json")}">${code("/.well-known/ai-catalog.json")}</a> lists the card. Offline, ${code("npm run mcp")} serves the same tools, prompts, templates and completions over stdio from a local ${code("dist/")}.</p>
 
 <h2 id="http-get">The plain HTTP GET binding</h2>
 <p>The A2A Agent Card names this section as its protocol binding. It means: this service implements no A2A operations. Its interface is plain HTTP GET and HEAD on the URLs above, as the OpenAPI document describes, returning JSON.</p>

@@ -4,7 +4,19 @@
  * as the HTML pages; links are root-relative paths on this site.
  */
 import { PROBLEM_TYPES } from "../api/problems.ts";
-import { answerMarkdownPath, CITATION_FILE, LLMS_FILE, LLMS_FULL_FILE, schemaPath } from "../api/layout.ts";
+import {
+  answerMarkdownPath,
+  CITATION_FILE,
+  LLMS_FILE,
+  LLMS_FULL_FILE,
+  MCP_PATH,
+  MCP_SERVER_CARD_PATH,
+  MCP_TOOLS_FILE,
+  schemaPath,
+} from "../api/layout.ts";
+import { MCP_PROTOCOL_VERSIONS } from "../request/mcp-protocol.ts";
+import { TOOL_DEFINITIONS } from "../request/mcp-tools.ts";
+import { COMPLETION_SOURCES, MCP_PROMPTS_DOC, MCP_STATEMENTS, MCP_TEMPLATES_DOC } from "./mcp-facts.ts";
 import { citationText, CITATION_FILE_NOTE } from "./citation.ts";
 import { sourceReference } from "../compile/answer-markdown.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
@@ -199,6 +211,42 @@ ${AUTHENTICATION_STATEMENT} See the authentication statement, /auth.md. There ar
 | Document | Served as | What it says |
 |---|---|---|
 ${DISCOVERY_DOCUMENTS.map((document) => `| [${document.name}](${document.path}) | \`${document.type}\` | ${cell(document.what)} |`).join("\n")}
+
+## MCP for agents
+
+\`${MCP_PATH}\` is a read-only Model Context Protocol server over Streamable HTTP: POST one JSON-RPC request, get one JSON response; stateless (no session, no event stream). It speaks ${MCP_PROTOCOL_VERSIONS.map((version) => `\`${version}\``).join(", ")}. \`npm run mcp\` serves the same over stdio from a local \`dist/\`.
+
+Tools: ${TOOL_DEFINITIONS.map((tool) => `\`${tool.name}\``).join(", ")} (also the file ${MCP_TOOLS_FILE}). Resources: each answer, the supplier directory and the evidence register, by their API URLs.
+
+### Prompts
+
+${MCP_PROMPTS_DOC.map((prompt) => `- \`${prompt.name}\` (${prompt.title}): ${prompt.description} Arguments: ${prompt.arguments.map((argument) => `\`${argument.name}\` (${argument.required ? "required" : "optional"}${argument.completes ? `; completes ${argument.completes}` : ""}): ${argument.description}`).join(" ")}${prompt.restsOn.length > 0 ? ` It rests on the answers ${prompt.restsOn.map((slug) => `\`${slug}\``).join(", ")}.` : ""}`).join("\n")}
+
+${MCP_STATEMENTS.prompts}
+
+### Resource templates and the resource list
+
+${MCP_TEMPLATES_DOC.map((template) => `- \`${template.uriTemplate}\` (${template.title}, \`${template.mimeType}\`; completes ${template.completes})`).join("\n")}
+
+${MCP_STATEMENTS.resources} The templates name this server's origin before the path.
+
+### Completions
+
+${MCP_STATEMENTS.completions}
+
+${Object.entries(COMPLETION_SOURCES)
+  .map(([source, what]) => `- \`${source}\`: ${what}`)
+  .join("\n")}
+
+${MCP_STATEMENTS.limits}
+
+### No logging
+
+${MCP_STATEMENTS.logging}
+
+### Origins
+
+On the CDN any origin may call the endpoint (it is public, read-only and takes no credentials). ${MCP_STATEMENTS.localServer} The MCP Server Card (${MCP_SERVER_CARD_PATH}) names the endpoint and, under its \`_meta\`, the tools, prompts, templates and completions.
 
 ## Licence and citation
 

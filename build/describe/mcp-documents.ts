@@ -15,6 +15,7 @@ import {
 import type { SiteSettings } from "../content/types.ts";
 import { MCP_PROTOCOL_VERSIONS, SERVER_NAME } from "../request/mcp-protocol.ts";
 import { READ_ONLY_ANNOTATIONS, TOOL_DEFINITIONS, type OutputSchemaSource } from "../request/mcp-tools.ts";
+import { serverCardFeatures } from "./mcp-facts.ts";
 
 export const MCP_SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 export const AI_CATALOG_FILES = ["/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"] as const;
@@ -50,7 +51,16 @@ export function toolList(schemas: Schemas): unknown[] {
 
 /** The reverse-DNS name of the server at `origin` (`app.netlify.example/av-buyer-data` → `example.netlify.app/…`). */
 export function serverCardName(origin: string): string {
-  return `${new URL(origin).hostname.split(".").reverse().join(".")}/${SERVER_NAME}`;
+  return `${reverseDns(origin)}/${SERVER_NAME}`;
+}
+
+/** The `_meta` key under which the card lists the endpoint's tools, prompts, templates and completions. */
+export function serverCardFeaturesKey(origin: string): string {
+  return `${reverseDns(origin)}/features`;
+}
+
+function reverseDns(origin: string): string {
+  return new URL(origin).hostname.split(".").reverse().join(".");
 }
 
 function serverCard({ site, origin }: { site: SiteSettings; origin: string }): unknown {
@@ -64,6 +74,8 @@ function serverCard({ site, origin }: { site: SiteSettings; origin: string }): u
     remotes: [
       { type: "streamable-http", url: `${origin}${MCP_PATH}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
     ],
+    // The card's schema has no field for what an endpoint offers; extension data goes under a namespaced _meta key.
+    _meta: { [serverCardFeaturesKey(origin)]: serverCardFeatures(origin) },
   };
 }
 
