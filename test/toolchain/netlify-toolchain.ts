@@ -1,9 +1,10 @@
 /**
  * The test-only toolchain of `npm run test:all`: netlify-cli (its build, edge bundler and local edge runtime),
- * Deno, Node 22, the MCP Inspector, Lighthouse and the Frictionless libraries (datapackage, tableschema), pinned by
- * this folder's package-lock.json (npm checks every package against its integrity) and installed on demand into
- * the user's cache folder, keyed by the lockfile's digest: every clone of the project reuses it, and it never
- * enters the project's node_modules, so a newcomer's npm install stays light and `npm test` downloads nothing.
+ * Deno, Node 22, the MCP Inspector, the MCP conformance suite, Lighthouse and the Frictionless libraries
+ * (datapackage, tableschema), pinned by this folder's package-lock.json (npm checks every package against its
+ * integrity) and installed on demand into the user's cache folder, keyed by the lockfile's digest: every clone of
+ * the project reuses it, and it never enters the project's node_modules, so a newcomer's npm install stays light
+ * and `npm test` downloads nothing.
  *
  * Nothing here may reach the network, and nothing does: Deno comes as an npm platform package, Netlify's edge
  * bootstrap ships inside @netlify/edge-functions-dev, and the one remote module the bundler's config reader
@@ -51,6 +52,8 @@ export const TOOLCHAIN = {
   edgeBootstrap: path.join(MODULES, "@netlify", "edge-functions-dev", "dist", "deno", "bootstrap.mjs"),
   /** The MCP Inspector's launcher (`mcp-inspector`); it needs Node 22. */
   inspector: path.join(MODULES, "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js"),
+  /** The official MCP conformance suite's CLI (`conformance`); it needs Node 22 (fs.globSync). */
+  conformance: path.join(MODULES, "@modelcontextprotocol", "conformance", "dist", "index.js"),
   /** Lighthouse's CLI; it needs Node 22 (>= 22.19). */
   lighthouse: path.join(MODULES, "lighthouse", "cli", "index.js"),
   /** The toolchain's packages, for require() of the CommonJS ones (datapackage, tableschema) from the tests. */
@@ -102,7 +105,7 @@ export function installToolchain(log: (line: string) => void = () => {}): string
 
 function install(log: (line: string) => void): void {
   log(
-    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, Lighthouse, datapackage; about 900 MB) from npm into ${TOOLCHAIN_DIR}/ …`,
+    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, the MCP conformance suite, Lighthouse, datapackage; about 900 MB) from npm into ${TOOLCHAIN_DIR}/ …`,
   );
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
