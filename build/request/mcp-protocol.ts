@@ -37,7 +37,7 @@ export const CACHE_TTL_MS = 5 * 60 * 1000;
 export const SERVER_NAME = "av-buyer-data";
 export const SERVER_TITLE = "AV Buyer Data";
 export const INSTRUCTIONS =
-  "Read-only research data on meeting-room audio-visual buying: 20 buyer answers with cited sources, a ranked supplier directory with its disclosure, and an evidence register. Every fact cites the sources register; unknown and unverified are statuses, to be reported as such.";
+  "Read-only research data on meeting-room audio-visual buying: 20 buyer answers with cited sources, a ranked supplier directory with its disclosure, and an evidence register. Every fact cites the sources register; unknown and unverified are statuses, to be reported as such. Prompts plan a room, compare suppliers for a product family, check a quote against the answers' checklists and check certification for a platform; completion/complete fills their arguments and the resource templates'.";
 
 export type Era = { kind: "modern"; version: string } | { kind: "legacy" };
 
