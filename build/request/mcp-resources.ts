@@ -32,7 +32,7 @@ export async function listResources(
     if (!match)
       throw new McpError(
         ERROR.invalidParams,
-        `The cursor ${JSON.stringify(cursor)} is not one this server gives; list without a cursor, then pass each nextCursor as it comes.`,
+        `The cursor ${JSON.stringify(typeof cursor === "string" ? cursor.slice(0, 100) : cursor)?.slice(0, 120)} is not one this server gives; list without a cursor, then pass each nextCursor as it comes.`,
       );
     page = Number(match[1]);
   }
@@ -80,7 +80,9 @@ export function listResourceTemplates(context: McpContext): unknown[] {
 export type ReadOutcome = { contents: unknown[] } | { missing: string };
 
 export async function readResource(uri: unknown, context: McpContext): Promise<ReadOutcome> {
-  const nothing = { missing: `No resource has the URI ${JSON.stringify(uri)}` };
+  const nothing = {
+    missing: `No resource has the URI ${JSON.stringify(typeof uri === "string" ? uri.slice(0, 400) : uri)?.slice(0, 420)}`,
+  };
   if (typeof uri !== "string" || !uri.startsWith(`${context.origin}/`)) return nothing;
   const rest = uri.slice(context.origin.length);
   const hash = rest.indexOf("#");
@@ -109,7 +111,7 @@ async function readItem(uri: string, file: string, slug: string, context: McpCon
     const supplier = SLUG.test(slug) ? suppliers.find((candidate) => candidate.slug === slug) : undefined;
     if (!supplier)
       return {
-        missing: `No supplier has the slug ${JSON.stringify(slug)}; completion/complete on the supplier template, or the directory, gives them`,
+        missing: `No supplier has the slug ${JSON.stringify(slug.slice(0, 200))}; completion/complete on the supplier template, or the directory, gives them`,
       };
     return { contents: [{ uri, mimeType: JSON_MIME, text: canonicalJson(supplier) }] };
   }
@@ -118,11 +120,11 @@ async function readItem(uri: string, file: string, slug: string, context: McpCon
     const family = SLUG.test(slug) ? families.find((candidate) => candidate.family === slug) : undefined;
     if (!family)
       return {
-        missing: `No product family is named ${JSON.stringify(slug)}. The families: ${families.map((entry) => entry.family).join(", ")}`,
+        missing: `No product family is named ${JSON.stringify(slug.slice(0, 200))}. The families: ${families.map((entry) => entry.family).join(", ")}`,
       };
     return { contents: [{ uri, mimeType: JSON_MIME, text: canonicalJson(family) }] };
   }
-  return { missing: `No resource has the URI ${JSON.stringify(uri)}` };
+  return { missing: `No resource has the URI ${JSON.stringify(uri.slice(0, 400))}` };
 }
 
 /** The URI of an answer's Markdown twin on this server. */
