@@ -1,26 +1,22 @@
 /**
  * DNS-rebinding protection of the local server, over real sockets: a request whose Host is not a loopback name (or
  * one of ALLOWED_HOSTS) gets a 403 problem naming the header and the setting; on /mcp so does a foreign Origin; the
- * data API keeps CORS open to every origin. Listening beyond loopback is tried in a loopback-only network
- * namespace (unshare -n), with a second address on lo standing for a LAN interface.
+ * data API keeps CORS open to every origin. Listening beyond loopback needs a network namespace (root): that is
+ * test/full/listen-beyond-loopback.test.ts.
  */
-import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { connect } from "node:net";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALLOWED_HOSTS_VARIABLE } from "../build/api/local-hosts.ts";
 import { parseAllowedHosts } from "../build/server/host-guard.ts";
-import { buildShipped, ROOT } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
-import { isolationProblem } from "./toolchain/netlify-toolchain.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 
-let dist: string;
 let running: RunningServer;
 let allowing: RunningServer;
 
 beforeAll(async () => {
-  ({ dist } = await buildShipped("rebinding"));
+  const { dist } = await sharedBuild();
   running = await startLocalServer(dist);
   allowing = await startLocalServer(dist, { allowedHosts: parseAllowedHosts("av.test, other.test:9999") });
 }, 60_000);
@@ -202,32 +198,3 @@ describe("the Origin header", () => {
     }
   });
 });
-
-const isolation = isolationProblem();
-if (isolation && process.env.CI)
-  throw new Error(`listening beyond loopback is tested in a network namespace: ${isolation}`);
-
-describe.skipIf(isolation !== undefined)("listening beyond loopback (in a loopback-only network namespace)", () => {
-  it("refuses to start without ALLOWED_HOSTS; with it, answers those hosts and its own address, and no other", async () => {
-    const driver = path.join(ROOT, "test", "support", "listen-beyond-loopback.ts");
-    const script = `ip link set lo up && ip addr add 10.28.0.1/32 dev lo && exec "$@"`;
-    const child = spawn(
-      "unshare",
-      ["-n", "sh", "-c", script, "namespace", process.execPath, "--import", "tsx", driver, dist, "8080"],
-      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise((resolve) => child.on("close", resolve));
-    expect(code, output).toBe(0);
-    const report = JSON.parse(output.trim().split("\n").at(-1)!);
-    expect(report.refused.code).toBe(2);
-    expect(report.refused.message).toContain(`${ALLOWED_HOSTS_VARIABLE}=`);
-    expect(report.health).toMatchObject({ allowedHost: 200, allowedHostWithPort: 200, ownAddress: 200 });
-    expect(report.health.otherHost.status).toBe(403);
-    expect(report.mcp).toEqual({ ownAddress: true, allowedHost: true, allowedOrigin: true, otherOrigin: 403 });
-  });
-});
-
-if (isolation) process.stderr.write(`\nSkipping the test of listening beyond loopback: ${isolation}.\n`);

@@ -16,8 +16,9 @@ import { MCP_COMPLETION_MAX_VALUES, MCP_QUOTE_MAX_CHARACTERS } from "../build/ap
 import { PLATFORM_IDS } from "../build/api/platforms.ts";
 import { PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../build/request/mcp-prompts.ts";
 import { generateContent } from "../build/synthetic/generate.ts";
-import { build, buildShipped, ROOT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 
 let shipped: RunningServer;
 let shippedDist: string;
@@ -25,7 +26,7 @@ let synthetic: RunningServer;
 const SYNTHETIC_ANSWERS = 250;
 
 beforeAll(async () => {
-  ({ dist: shippedDist } = await buildShipped("mcp-prompts"));
+  ({ dist: shippedDist } = await sharedBuild());
   shipped = await startLocalServer(shippedDist);
   const folder = await temporaryFolder("mcp-synthetic");
   await generateContent({ answers: SYNTHETIC_ANSWERS, out: path.join(folder, "content") });

@@ -2,8 +2,8 @@
  * `npm run test:all`: everything `npm test` runs, and what needs more than node_modules, in this order:
  *
  * 1. the pinned test tools, installed into the tool cache if this version of them is not there yet (netlify-cli,
- *    Deno, Node 22 and 20, the MCP Inspector, Lighthouse, the Frictionless libraries, ReplayWeb.page: about 900 MB,
- *    once; every clone reuses them);
+ *    Deno, Node 22 and 20, the MCP Inspector, the MCP conformance suite, Lighthouse, the Frictionless libraries,
+ *    ReplayWeb.page: about 900 MB, once; every clone reuses them);
  * 2. the type check and the lint;
  * 3. both test projects in one run on this Node: quick (npm test's) and full (test/full/);
  * 4. on the other supported Node (22 where this one is 20, else 20): the build with its byte-identity and
