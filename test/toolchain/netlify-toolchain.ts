@@ -103,9 +103,25 @@ export function installToolchain(log: (line: string) => void = () => {}): string
   return TOOLCHAIN_DIR;
 }
 
+/**
+ * Fails at once, saying why, when the npm registry cannot be reached: npm itself would retry every package of the
+ * install for many minutes before giving up. `npm test` never gets here; only test:all's first run needs the network.
+ */
+export function ensureRegistryReachable(what: string): void {
+  const ping = spawnSync("npm", ["ping", "--fetch-retries=0", "--fetch-timeout=20000", "--loglevel=error"], {
+    encoding: "utf8",
+  });
+  if (ping.status === 0) return;
+  throw new Error(
+    `${what} must be downloaded from the npm registry once, and the registry cannot be reached (${(ping.stderr || ping.error?.message || "").trim().split("\n")[0]}). ` +
+      `npm run test:all needs the network on its first run (then it uses ${TOOL_CACHE}); npm test needs none.`,
+  );
+}
+
 function install(log: (line: string) => void): void {
+  ensureRegistryReachable("The pinned test toolchain (about 1.1 GB)");
   log(
-    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, the MCP conformance suite, Lighthouse, datapackage; about 900 MB) from npm into ${TOOLCHAIN_DIR}/ …`,
+    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, the MCP conformance suite, Lighthouse, datapackage; about 1.1 GB) from npm into ${TOOLCHAIN_DIR}/ …`,
   );
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { TOOL_CACHE } from "./netlify-toolchain.ts";
+import { ensureRegistryReachable, TOOL_CACHE } from "./netlify-toolchain.ts";
 
 export const REPLAYWEBPAGE = {
   version: "2.5.3",
@@ -31,6 +31,7 @@ export const REPLAYWEBPAGE_FILES = ["ui.js", "sw.js"] as const;
 export function installReplayWebPage(log: (line: string) => void = () => {}): string {
   const stamp = path.join(REPLAYWEBPAGE_DIR, ".installed");
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === REPLAYWEBPAGE.integrity) return REPLAYWEBPAGE_DIR;
+  ensureRegistryReachable(`ReplayWeb.page ${REPLAYWEBPAGE.version}`);
   log(`fetching replaywebpage@${REPLAYWEBPAGE.version} from npm into ${REPLAYWEBPAGE_DIR}/ …`);
   // Unpacked beside the final folder and renamed into place, so an interrupted fetch is never taken for one.
   const staging = `${REPLAYWEBPAGE_DIR}.partial-${process.pid}`;

@@ -51,8 +51,13 @@ function report(): void {
 
 const tools = performance.now();
 process.stdout.write("== the pinned test tools (installed into the tool cache on first use)\n");
-installToolchain((line) => process.stderr.write(`${line}\n`));
-installReplayWebPage((line) => process.stderr.write(`${line}\n`));
+try {
+  installToolchain((line) => process.stderr.write(`${line}\n`));
+  installReplayWebPage((line) => process.stderr.write(`${line}\n`));
+} catch (error) {
+  process.stderr.write(`\nnpm run test:all: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 timings.push(["the pinned test tools", (performance.now() - tools) / 1000]);
 
 phase("type check", path.join(BIN, "tsc"), ["--noEmit"]);
