@@ -6,14 +6,18 @@ import { OAUTH_METADATA_PATHS } from "../build/api/layout.ts";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
-import { ROOT } from "./support/build-helpers.ts";
+import type { CompiledSite } from "../build/stages/compile.ts";
+import { generateContent } from "../build/synthetic/generate.ts";
+import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 
 let config: NetlifyConfig;
 let routes: Route[];
+let dist: string;
 
 beforeAll(async () => {
-  const { dist, site } = await sharedBuild();
+  let site: CompiledSite;
+  ({ dist, site } = await sharedBuild());
   // netlify.toml with the _headers file the build writes, as Netlify and the local server read them.
   config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
   routes = routesFor(site.paths);
@@ -106,7 +110,7 @@ describe("netlify.toml", () => {
     expect(answers.values["Cache-Control"]).toBe(BROWSER_CACHE);
   });
 
-  it("links each answer's JSON file to its Markdown twin (and only its own), and the HTML pages to theirs", () => {
+  it("gives every answer's JSON file and every page of the collection the collection's Link by one pattern, each answer names its own Markdown twin in its links, and the HTML pages link to theirs", async () => {
     const linkOf = (path: string) =>
       config.headers
         .filter((rule) => rule.forRegExp.test(path))
@@ -125,9 +129,15 @@ describe("netlify.toml", () => {
         routes.some((route) => route.file === twin),
         twin,
       ).toBe(true);
-      expect(linkOf(file), file).toEqual([linkHeader("answers.schema.json", twin)]);
+      expect(linkOf(file), file).toEqual([linkHeader("answers.schema.json")]);
+      const answer = JSON.parse(await readFile(path.join(dist, file), "utf8")) as {
+        data: Array<{ links: Record<string, string> }>;
+      };
+      expect(answer.data[0]!.links, file).toEqual({ self: file, markdown: twin });
     }
-    expect(linkOf("/api/v1/answers/index.json")).toEqual([linkHeader("answers.schema.json")]);
+    // Pages past the first, which a larger collection has: the same rule.
+    for (const page of ["/api/v1/answers/index.json", "/api/v1/answers/pages/2.json", "/api/v1/answers/pages/17.json"])
+      expect(linkOf(page), page).toEqual([linkHeader("answers.schema.json")]);
     for (const [page, twin] of [
       ["/", "/index.md"],
       ["/index.html", "/index.md"],
@@ -138,6 +148,17 @@ describe("netlify.toml", () => {
         expect.stringContaining(`<${twin}>; rel="alternate"; type="text/markdown"`),
       ]);
     }
+  });
+
+  it("writes _headers with the same rules whatever the number of answers (none per answer or per page)", async () => {
+    const blocks = async (headersFile: string) =>
+      (await readFile(headersFile, "utf8")).split("\n").filter((line) => line !== "" && !line.startsWith(" "));
+    const shipped = await blocks(path.join(dist, "_headers"));
+    const folder = await temporaryFolder("headers-250");
+    await generateContent({ answers: 250, out: path.join(folder, "content") });
+    expect((await build(path.join(folder, "content"), path.join(folder, "dist"))).ok).toBe(true);
+    expect(await blocks(path.join(folder, "dist", "_headers"))).toEqual(shipped);
+    expect(shipped.filter((line) => line.startsWith("/api/"))).toEqual([]);
   });
 
   it("makes the HTML of the negotiated pages vary on Accept", () => {

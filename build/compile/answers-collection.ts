@@ -1,7 +1,7 @@
 /**
  * The answers collection, streamed: each answer is rendered (on worker threads for a large collection, a window
  * ahead, in order), written as its own file and its Markdown twin, added to its page, the search index, the CSV,
- * the NDJSON, llms-full.txt and the header rules, then dropped, so
+ * the NDJSON and llms-full.txt, then dropped, so
  * that nothing held grows with the collection but the search index and the slugs and titles.
  */
 import {
@@ -24,7 +24,6 @@ import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import type { AnswerJob, AnswerOutput } from "./answer-output.ts";
 import type { DataPackageWriter } from "./data-package.ts";
-import type { HeadersFileWriter } from "./headers-file.ts";
 import type { LlmsFullWriter } from "./llms-full.ts";
 import type { AnswersNdjsonWriter } from "./answers-ndjson.ts";
 import type { BuildCache } from "../cache/build-cache.ts";
@@ -40,7 +39,6 @@ export interface AnswersCollectionInput {
   dataPackage: DataPackageWriter;
   llmsFull: LlmsFullWriter;
   ndjson: AnswersNdjsonWriter;
-  headersFile: HeadersFileWriter;
   /** The build's content digest, which every page and the index carry (an answer's own file carries the answer's). */
   contentDigest: string;
   /** Where the bodies the OpenAPI document shows as examples are kept: the first answer, the first page. */
@@ -64,7 +62,6 @@ export async function writeAnswersCollection({
   dataPackage,
   llmsFull,
   ndjson,
-  headersFile,
   examples,
   contentDigest,
   cache,
@@ -82,10 +79,7 @@ export async function writeAnswersCollection({
       pageEnvelope(page, answers.length, pageSize, NO_FILTERS, answersPageUrl, contentDigest),
     );
     const bytes = Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
-    for (const path of pagePaths("answers", page, pageCount)) {
-      await sink.file(path, bytes);
-      await headersFile.answersPage(path);
-    }
+    for (const path of pagePaths("answers", page, pageCount)) await sink.file(path, bytes);
     pageFragments = [];
   };
   const renderContext = { titles, register, pageSize };
@@ -121,7 +115,6 @@ export async function writeAnswersCollection({
     await sink.file(self, file, sha256.file);
     await sink.file(answerMarkdownPath(slug), twin, sha256.twin);
     await llmsFull.answer(twin);
-    await headersFile.answer(slug);
     if (position === 0) examples.set(self, singleAnswer(resource!, pageSize, digest));
     if (resource) firstPage.push(resource);
     await dataPackage.answerRow(csvRow);

@@ -1,6 +1,6 @@
 import type { AnswerFrontMatter, Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
-import { answerPath } from "../api/layout.ts";
+import { answerMarkdownPath, answerPath } from "../api/layout.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
 import { resolveSources } from "./resolve-sources.ts";
@@ -30,7 +30,7 @@ export function renderAnswer(
       sources: resolveSources(register, data.sources),
       reviewed: data.reviewed,
       body: { markdown, html: rendered.html, word_count: rendered.text.split(/\s+/).filter(Boolean).length },
-      links: { self: answerPath(data.slug) },
+      links: { self: answerPath(data.slug), markdown: answerMarkdownPath(data.slug) },
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * What changed in the data, from what the content records: each methodology version of the disclosure's
- * changelog (its date and change), and the answers' reviews grouped by their `reviewed` date. The data version
+ * changelog (its date and change), each change to the files' form (the site's `format_changes`), and the answers'
+ * reviews grouped by their `reviewed` date. The data version
  * (content/site.yaml) has no date in the content, so it heads the changelog without an entry of its own. One
  * list of entries, in three forms: JSON (/changelog.json), an HTML page (/changelog/) and an Atom feed
  * (/changelog.atom, RFC 4287) whose dates are the content's, never the build's clock.
@@ -14,7 +15,7 @@ export const CHANGELOG_PAGE_FILE = `${CHANGELOG_PAGE}index.html`;
 export interface ChangelogEntry {
   /** Stable within the changelog: the page's fragment, and (made absolute) the feed entry's id. */
   id: string;
-  kind: "methodology" | "answers-reviewed";
+  kind: "methodology" | "format" | "answers-reviewed";
   date: string;
   title: string;
   change: string;
@@ -30,8 +31,8 @@ export interface ChangelogInput {
   answers: ReadonlyArray<{ slug: string; title: string; reviewed: string }>;
 }
 
-/** The entries, newest first; on one date, methodology versions (highest first) before the reviews. */
-export function changelogEntries({ disclosure, answers }: ChangelogInput): ChangelogEntry[] {
+/** The entries, newest first; on one date, methodology versions (highest first), then format changes, then the reviews. */
+export function changelogEntries({ site, disclosure, answers }: ChangelogInput): ChangelogEntry[] {
   const methodology: ChangelogEntry[] = disclosure.changelog.map((entry) => ({
     id: `methodology-${entry.version}`,
     kind: "methodology",
@@ -58,8 +59,16 @@ export function changelogEntries({ disclosure, answers }: ChangelogInput): Chang
       answers: sorted.map((answer) => ({ slug: answer.slug, title: answer.title, href: answerPath(answer.slug) })),
     };
   });
-  // Methodology entries keep their changelog order reversed, so that the latest of one date comes first.
-  const ordered = [...methodology.reverse(), ...reviews];
+  const formats: ChangelogEntry[] = (site.format_changes ?? []).map((entry, index) => ({
+    id: `format-${entry.date}-${index + 1}`,
+    kind: "format",
+    date: entry.date,
+    title: "A change to the files' form",
+    change: entry.change,
+  }));
+  // Methodology entries keep their changelog order reversed, so that the latest of one date comes first; the sort
+  // below keeps this order within a date.
+  const ordered = [...methodology.reverse(), ...formats.reverse(), ...reviews];
   return ordered.sort((a, b) => (a.date > b.date ? -1 : a.date < b.date ? 1 : 0));
 }
 

@@ -455,7 +455,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         }),
         NoStore: header("Problems are never cached.", { const: "no-store" }),
         Link: header(
-          "Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc); on one answer's file and its ?slug= answer, also to its Markdown twin (alternate, type text/markdown).",
+          "Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc). An answer names its Markdown twin in its JSON (links.markdown), not here.",
         ),
         AccessControlAllowOrigin: header("CORS is open to every origin, without credentials.", { const: "*" }),
         AccessControlExposeHeaders: header("Headers scripts on other origins may read.", { const: EXPOSED_HEADERS }),

@@ -348,7 +348,7 @@ export const MARKDOWN_FOR_AGENTS = {
   files: [
     {
       path: "/api/v1/answers/{slug}.md",
-      what: 'each answer\'s Markdown twin: YAML front matter (slug, title, question, reviewed date, and the register entries it cites with id, title, publisher, URL where there is one, and the date read), then the answer, its citations numbered as its list of sources at the end. The answer\'s JSON file and its `?slug=` answer link it with `Link: <…>; rel="alternate"; type="text/markdown"`',
+      what: "each answer's Markdown twin: YAML front matter (slug, title, question, reviewed date, and the register entries it cites with id, title, publisher, URL where there is one, and the date read), then the answer, its citations numbered as its list of sources at the end. Each answer names it in its JSON, as `links.markdown`",
     },
     { path: "/index.md", what: "the home page as Markdown" },
     { path: "/docs/index.md", what: "this documentation as Markdown" },

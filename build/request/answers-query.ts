@@ -11,7 +11,7 @@ import {
   type Filters,
   type SearchMeta,
 } from "../api/envelope.ts";
-import { ANSWERS_ENDPOINT, answerMarkdownPath } from "../api/layout.ts";
+import { ANSWERS_ENDPOINT } from "../api/layout.ts";
 import { deprecationHeaders } from "../api/versioning.ts";
 import { explainHit } from "../search/explain.ts";
 import { SORT_ORDERS, type RankedHit, type SortOrder } from "../search/search-reader.ts";
@@ -166,14 +166,8 @@ async function respond(
     tokens === undefined && page === 1 && slug !== undefined ? await data.search.positionOf(slug) : undefined;
   if (slug !== undefined && slugPosition !== undefined) {
     const file = await data.answerFile(slug, slugPosition);
-    // As the file's own header rule says: its schema, and its Markdown twin.
-    return jsonResponse(
-      request,
-      file.text,
-      file.digest,
-      lifecycle,
-      linkHeader("answers.schema.json", answerMarkdownPath(slug)),
-    );
+    // As the file's own header rule says: its schema (its Markdown twin is named in its JSON's links).
+    return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json"));
   }
   if (tokens === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
     const file = await data.collectionPage(page);

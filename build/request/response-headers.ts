@@ -38,22 +38,13 @@ export function preflightResponse(allow: string, allowHeaders: string, extra: Re
   });
 }
 
-/**
- * Relative Link targets: the API catalog, the OpenAPI document and the body's schema, and where the resource
- * has a Markdown twin, that twin.
- */
-export function linkHeader(schemaName: string, markdownTwin?: string): string {
+/** Relative Link targets: the API catalog, the OpenAPI document and the body's schema. */
+export function linkHeader(schemaName: string): string {
   return [
     `<${schemaPath(schemaName)}>; rel="describedby"`,
     `</.well-known/api-catalog>; rel="api-catalog"`,
     `</api/v1/openapi.json>; rel="service-desc"`,
-    ...(markdownTwin ? [markdownAlternate(markdownTwin)] : []),
   ].join(", ");
-}
-
-/** The Link to a resource's Markdown twin. */
-export function markdownAlternate(twin: string): string {
-  return `<${twin}>; rel="alternate"; type="text/markdown"`;
 }
 
 /** Browsers revalidate every time; the CDN keeps the response until the next deploy. */

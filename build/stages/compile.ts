@@ -28,7 +28,7 @@ import { versioningPolicy } from "../describe/versioning.ts";
 import { archiveManifests } from "../compile/archive-manifests.ts";
 import { filesPage } from "../describe/files-page.ts";
 import type { ValidContent } from "../content/valid-content.ts";
-import { HeadersFileWriter } from "../compile/headers-file.ts";
+import { HEADERS_FILE_PATH, headersFileText } from "../compile/headers-file.ts";
 import { LlmsFullWriter } from "../compile/llms-full.ts";
 import { publishedSchemas } from "../schemas/published-schema.ts";
 import { AnswersNdjsonWriter } from "../compile/answers-ndjson.ts";
@@ -78,8 +78,6 @@ export async function compileSite(
   const pageSize = site.page_size;
   const llmsFull = new LlmsFullWriter(sink, site);
   await llmsFull.start(answers.length);
-  const headersFile = new HeadersFileWriter(sink);
-  await headersFile.start();
   const ndjson = new AnswersNdjsonWriter(sink);
   await ndjson.start();
   const { searchFiles, firstPage } = await writeAnswersCollection({
@@ -92,7 +90,6 @@ export async function compileSite(
     dataPackage,
     llmsFull,
     ndjson,
-    headersFile,
     examples,
     contentDigest,
   });
@@ -196,7 +193,7 @@ export async function compileSite(
     sources: content.sources,
   });
   for (const file of described.files) await sink.file(file.path, file.contents);
-  await headersFile.finish(described.headers);
+  await sink.file(HEADERS_FILE_PATH, headersFileText(described.headers));
   await sink.finish();
   await writeDatasetZip(sink, site, generatedAt);
   await sink.finish();

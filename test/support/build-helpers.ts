@@ -79,10 +79,17 @@ export async function readJson<T = unknown>(file: string): Promise<T> {
   return JSON.parse(await readFile(file, "utf8")) as T;
 }
 
-/** Every date the shipped content gives that a changelog entry may carry: the disclosure's and each answer's review. */
+/**
+ * Every date the shipped content gives that a changelog entry may carry: the disclosure's, the site's (its format
+ * changes) and each answer's review.
+ */
 export async function shippedContentDates(): Promise<Set<string>> {
-  const disclosure = await readFile(path.join(SHIPPED_CONTENT, "disclosure.yaml"), "utf8");
-  const dates = new Set([...disclosure.matchAll(/date: (\d{4}-\d{2}-\d{2})/g)].map((match) => match[1]!));
+  const dated = await Promise.all(
+    ["disclosure.yaml", "site.yaml"].map((file) => readFile(path.join(SHIPPED_CONTENT, file), "utf8")),
+  );
+  const dates = new Set(
+    dated.flatMap((text) => [...text.matchAll(/date: (\d{4}-\d{2}-\d{2})/g)].map((match) => match[1]!)),
+  );
   for (const file of await readdir(path.join(SHIPPED_CONTENT, "answers")))
     dates.add(/^reviewed: (\S+)$/m.exec(await readFile(path.join(SHIPPED_CONTENT, "answers", file), "utf8"))![1]!);
   return dates;

@@ -61,6 +61,10 @@ links: {
  * A root-relative URL path on this site, pointing at a canonical file.
  */
 self: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+markdown: string
 }
 }
 /**

@@ -67,4 +67,17 @@ sunset_at?: string
  */
 successor?: string
 }
+/**
+ * Changes to the form of the published files (not to what the data says), oldest first: each is an entry of the data changelog, so that a reader or mirror of an earlier version knows why the bytes of a file changed.
+ */
+format_changes?: {
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+date: string
+/**
+ * Plain text.
+ */
+change: string
+}[]
 }
