@@ -7,7 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseCircular, parseDependencyTree, type DependencyTree } from "dpdm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, WARRANTY_TERMS } from "../build/content/types.ts";
+import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, SEARCH_AREAS, WARRANTY_TERMS } from "../build/content/types.ts";
 import { generateTypes, TYPE_FOLDERS } from "../build/schemas/schema-types.ts";
 import { ROOT } from "./support/build-helpers.ts";
 
@@ -126,5 +126,13 @@ describe("the types and the schemas", () => {
     expect([...CERTIFICATION_PROGRAMMES]).toEqual(keys("certification"));
     expect([...COMPLIANCE_RULES]).toEqual(keys("compliance"));
     expect([...WARRANTY_TERMS]).toEqual(keys("warranty"));
+  });
+
+  it("lists the supplier's recorded searches exactly as the schema requires them", async () => {
+    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "content-supplier.schema.json"), "utf8")) as {
+      properties: { searches: { required: string[]; properties: Record<string, unknown> } };
+    };
+    expect([...SEARCH_AREAS]).toEqual(schema.properties.searches.required);
+    expect([...SEARCH_AREAS]).toEqual(Object.keys(schema.properties.searches.properties));
   });
 });

@@ -118,6 +118,7 @@ describe("content problems are reported with file, line, column, pointer and hin
       "source-without-primary",
       "score-secondary-only",
       "searches-missing-area",
+      "searches-missing-compliance-kind",
     ]) {
       expect(CASES).toContain(name);
     }

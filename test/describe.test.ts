@@ -12,6 +12,7 @@ import { PROBLEM_TYPES } from "../build/api/problems.ts";
 import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
 import { VOCABULARIES } from "../build/compile/vocabularies.ts";
 import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/status-window.ts";
+import { SEARCH_AREAS } from "../build/content/types.ts";
 import { EVIDENCE_GUIDE } from "../build/describe/evidence-guide.ts";
 import { SUPPLIER_GUIDE } from "../build/describe/supplier-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
@@ -340,11 +341,22 @@ describe("the evidence model, as the OpenAPI document, the docs and the agent sk
 });
 
 describe("the supplier model, as the OpenAPI document, the docs and the agent skill describe it", () => {
-  it("requires the three recorded searches of every supplier and says of every source whether it is primary", async () => {
+  it("requires the nine recorded searches of every supplier and says of every source whether it is primary", async () => {
     const { components } = await readJsonFile("/api/v1/openapi.json");
     expect(components.schemas.suppliers.$defs.supplier.required).toContain("searches");
     const searches = components.schemas["content-supplier"].properties.searches;
-    expect(searches.required).toEqual(["platform-certification", "support-transparency", "ownership-transparency"]);
+    expect(searches.required).toEqual([...SEARCH_AREAS]);
+    expect(searches.required).toEqual([
+      "platform-certification",
+      "support-transparency",
+      "ownership-transparency",
+      "fcc",
+      "ce-ukca",
+      "rohs",
+      "taa",
+      "ndaa-889",
+      "en-301-549",
+    ]);
     expect(components.schemas["content-supplier"].$defs.search.required).toEqual([
       "looked_for",
       "where",

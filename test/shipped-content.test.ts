@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NETLIFY_CONFIGURATION_FILES } from "../build/compile/archive-manifests.ts";
+import { SEARCH_AREAS } from "../build/content/types.ts";
 import { escapeHtml } from "../build/describe/docs-html.ts";
 import { describeFile } from "../build/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
@@ -167,15 +168,11 @@ describe("shipped content meets the rubric", () => {
     for (const criterion of disclosure.criteria) expect(criterion.levels).toHaveLength(6);
   });
 
-  it("records the same three searches for every supplier, and rests every score of 3 or more on a primary source", async () => {
+  it("records the same nine searches for every supplier, and rests every score of 3 or more on a primary source", async () => {
     const body = await readJson<Envelope<Supplier>>(file("/api/v1/suppliers/index.json"));
     for (const supplier of body.data) {
       const primary = new Set(supplier.sources.filter((source) => source.primary).map((source) => source.id));
-      expect(Object.keys(supplier.searches).sort(), supplier.slug).toEqual([
-        "ownership-transparency",
-        "platform-certification",
-        "support-transparency",
-      ]);
+      expect(Object.keys(supplier.searches).sort(), supplier.slug).toEqual([...SEARCH_AREAS].sort());
       for (const [area, search] of Object.entries(supplier.searches)) {
         expect.soft(search.searched, `${supplier.slug} ${area}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect.soft(search.where.length, `${supplier.slug} ${area}`).toBeGreaterThan(0);

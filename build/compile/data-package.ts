@@ -12,6 +12,7 @@ import { citationText } from "../describe/citation.ts";
 import {
   CERTIFICATION_PROGRAMMES,
   COMPLIANCE_RULES,
+  SEARCH_AREAS,
   WARRANTY_TERMS,
   type Criterion,
   type Listing,
@@ -261,7 +262,7 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
           description: "Caveats, separated by '; '.",
           value: (row) => list(row.caveats.map((claim) => claim.text)),
         },
-        ...(["platform-certification", "support-transparency", "ownership-transparency"] as const).map((area) => ({
+        ...SEARCH_AREAS.map((area) => ({
           name: `searches_${area.replaceAll("-", "_")}_found`,
           type: "string" as const,
           description: `Source ids the search recorded for ${area} found, separated by '; '; empty when it found nothing. The JSON gives what was looked for, where and when.`,

@@ -72,3 +72,15 @@ export const WARRANTY_TERMS = [
   "advance_replacement",
   "paid_plan",
 ] as const satisfies ReadonlyArray<keyof EvidenceRecordContent["warranty"]>;
+
+/**
+ * The searches every supplier records, in the order the directory reads them (a test checks they are the schema's):
+ * the three areas Documented areas counts, then one for each compliance rule of the evidence register.
+ */
+export const SEARCH_AREAS = [
+  "platform-certification",
+  "support-transparency",
+  "ownership-transparency",
+  ...COMPLIANCE_RULES,
+] as const satisfies ReadonlyArray<keyof SupplierContent["searches"]>;
+export type SearchArea = (typeof SEARCH_AREAS)[number];

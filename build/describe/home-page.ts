@@ -10,9 +10,11 @@ import type { DisclosureResource, SupplierResource } from "../compile/suppliers.
 import {
   CERTIFICATION_PROGRAMMES,
   COMPLIANCE_RULES,
+  SEARCH_AREAS,
   WARRANTY_TERMS,
   type Criterion,
   type Listing,
+  type SearchArea,
   type Source,
   type StatusEntry,
 } from "../content/types.ts";
@@ -137,18 +139,20 @@ ${SEARCH_AREAS.map((area) => searchItem(area, supplier.searches[area])).join("\n
 </li>`;
 }
 
-/** The areas every supplier's searches cover, in the order the directory reads them, with their names. */
-const SEARCH_AREAS = ["platform-certification", "support-transparency", "ownership-transparency"] as const;
-const SEARCH_AREA_NAMES: Record<(typeof SEARCH_AREAS)[number], string> = {
+/** The names of the searches every supplier records, in the order the directory reads them (SEARCH_AREAS). */
+const SEARCH_AREA_NAMES: Record<SearchArea, string> = {
   "platform-certification": "Platform listings",
   "support-transparency": "Warranty and support terms",
   "ownership-transparency": "Ownership",
+  fcc: "FCC authorisation",
+  "ce-ukca": "CE / UKCA declarations of conformity",
+  rohs: "RoHS declarations",
+  taa: "TAA statements",
+  "ndaa-889": "NDAA section 889 representations",
+  "en-301-549": "EN 301 549 accessibility conformance",
 };
 
-function searchItem(
-  area: (typeof SEARCH_AREAS)[number],
-  search: SupplierResource["searches"][(typeof SEARCH_AREAS)[number]],
-): string {
+function searchItem(area: SearchArea, search: SupplierResource["searches"][SearchArea]): string {
   const found = search.found.length > 0 ? `Found: ${sourceLinks(search.found)}.` : "Found nothing.";
   return `<dt>${escapeHtml(SEARCH_AREA_NAMES[area])} (searched ${escapeHtml(search.searched)})</dt>
 <dd>Looked for: ${escapeHtml(search.looked_for)} Where: ${search.where.map(escapeHtml).join("; ")}. ${found} ${escapeHtml(search.result)}</dd>`;

@@ -60,7 +60,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operation: "Suppliers",
     summary: "Ranked supplier profiles with sources and caveats, and the ownership and methodology disclosure",
     description:
-      "Supplier profiles in rank order (rank 1 first), each with what its rank means (`rank_meaning`), its weighted score, per-criterion scores with the facts and sources behind each, products, strengths, caveats, ownership, the same recorded searches for every supplier (`searches`: for platform listings, support terms and ownership, what was looked for, where, when and what was found) and cited sources, each saying whether it is `primary`; `disclosure` is the ownership disclosure and editorial methodology note, with the rubric.",
+      "Supplier profiles in rank order (rank 1 first), each with what its rank means (`rank_meaning`), its weighted score, per-criterion scores with the facts and sources behind each, products, strengths, caveats, ownership, the same recorded searches for every supplier (`searches`: for platform listings, support terms, ownership and each compliance rule of the evidence register, what was looked for, where, when and what was found) and cited sources, each saying whether it is `primary`; `disclosure` is the ownership disclosure and editorial methodology note, with the rubric.",
     schema: "suppliers.schema.json",
     parameters: [],
   },

@@ -7,6 +7,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "./seeded-random.ts";
+import { SEARCH_AREAS } from "../content/types.ts";
 
 // Words of the domain and of ordinary prose, so that the vocabulary and word lengths look like real answers.
 const DOMAIN = `room rooms meeting camera cameras microphone microphones ceiling table display displays speaker speakers
@@ -134,7 +135,7 @@ ownership:
 scores:
 ${CRITERIA.map(([id]) => `  ${id}: {score: ${supplier.scores[id]}, basis: Synthetic., sources: [${source}]}`).join("\n")}
 searches:
-${["platform-certification", "support-transparency", "ownership-transparency"].map((area) => `  ${area}: {looked_for: Synthetic., where: [Synthetic.], searched: 2026-11-21, found: [], result: Nothing; synthetic.}`).join("\n")}
+${SEARCH_AREAS.map((area) => `  ${area}: {looked_for: Synthetic., where: [Synthetic.], searched: 2026-11-21, found: [], result: Nothing; synthetic.}`).join("\n")}
 `,
     );
   }

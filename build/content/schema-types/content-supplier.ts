@@ -71,12 +71,18 @@ scores: {
 [k: string]: CriterionScore
 }
 /**
- * The searches made for this supplier, the same for every supplier: for each of the three areas that Documented areas counts (platform-certification: the platforms' certified-device lists; support-transparency: the warranty, replacement, service and support terms the supplier publishes; ownership-transparency: who owns the supplier, in its own and its owner's documents, filings and terms), what was looked for, where, when, and what was found. The build refuses a supplier without all three.
+ * The searches made for this supplier, the same for every supplier: for each of the three areas that Documented areas counts (platform-certification: the platforms' certified-device lists; support-transparency: the warranty, replacement, service and support terms the supplier publishes; ownership-transparency: who owns the supplier, in its own and its owner's documents, filings and terms) and for each compliance rule of the evidence register (fcc: FCC equipment authorisations and the maker's FCC declarations; ce-ukca: EU and UK declarations of conformity; rohs: RoHS declarations; taa: Trade Agreements Act statements; ndaa-889: section 889 representations; en-301-549: accessibility conformance reports against EN 301 549), what was looked for, where, when, and what was found. The build refuses a supplier without all nine.
  */
 searches: {
 "platform-certification": Search
 "support-transparency": Search
 "ownership-transparency": Search
+fcc: Search
+"ce-ukca": Search
+rohs: Search
+taa: Search
+"ndaa-889": Search
+"en-301-549": Search
 }
 }
 export interface Claim {
