@@ -301,7 +301,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       await page.locator("#search-suggestions button").first().click();
       expect(await page.inputValue("#q")).toBe("microphone");
       await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);
-      expect(await page.locator("li[id^=supplier-]").count()).toBe(14);
+      expect(await page.locator("li[id^=supplier-]").count()).toBe(28);
       const records = JSON.parse(await readFile(path.join(dist, "api/v1/health/index.json"), "utf8")).counts
         .evidence_records as number;
       expect(await page.locator("details[id^=evidence-]").count()).toBe(records);
