@@ -2,7 +2,7 @@ import type { BuildContext, BuildOptions } from "./context.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import { MemorySink, type OutputFile } from "./output/output-sink.ts";
 import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
-import { compileSite, type CompiledSite } from "./stages/compile.ts";
+import { type CompiledSite, runProducts } from "./products/engine.ts";
 import { emitSite } from "./stages/emit.ts";
 import { loadContent } from "./stages/load.ts";
 import type { ValidContent } from "./content/valid-content.ts";
@@ -47,7 +47,7 @@ export async function compileContent(options: BuildOptions): Promise<CompileResu
     const loaded = await loadAndValidate(context);
     if (!loaded.ok) return loaded;
     const sink = new MemorySink();
-    const site = await compileSite(context, loaded.content, sink);
+    const site = await runProducts(context, loaded.content, sink);
     return { ok: true, site, files: sink.files };
   });
 }
@@ -60,7 +60,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return await withContext(options, async (context) => {
       const loaded = await loadAndValidate(context);
       if (!loaded.ok) return loaded;
-      const site = await emitSite(context, (sink) => compileSite(context, loaded.content, sink));
+      const site = await emitSite(context, (sink) => runProducts(context, loaded.content, sink));
       complete = true;
       return { ok: true, site };
     });

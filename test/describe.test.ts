@@ -18,7 +18,7 @@ import { SUPPLIER_GUIDE } from "../build/describe/supplier-guide.ts";
 import { contractCases } from "../build/smoke/contract-cases.ts";
 import { routesFor } from "../build/routes.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/schemas/schema-registry.ts";
-import type { CompiledSite } from "../build/stages/compile.ts";
+import type { CompiledSite } from "../build/products/engine.ts";
 import { ROOT } from "./support/build-helpers.ts";
 import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";

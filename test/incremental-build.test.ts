@@ -11,7 +11,8 @@ import { appendFile, cp, readdir, readFile, stat, truncate, utimes, writeFile } 
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BuildCache } from "../build/cache/build-cache.ts";
-import { renderAnswerOutput } from "../build/compile/answer-output.ts";
+import { renderAnswerParts } from "../build/products/answer-render.ts";
+import { PRODUCTS } from "../build/products/index.ts";
 import { parseContentFile } from "../build/content/content-file.ts";
 import type { AnswerFrontMatter } from "../build/content/types.ts";
 import { copyOfShipped } from "./support/build-helpers.ts";
@@ -111,7 +112,7 @@ describe("an answer saved while the build runs", () => {
       data: loaded.data as AnswerFrontMatter,
       body: loaded.body.source,
       bodyDigest: loaded.body.digest,
-      wantResource: false,
+      position: 200,
     };
     const context = { titles: new Map<string, string>(), register: new Map(), pageSize: 100 };
     // The file as saved between the load stage and the render.
@@ -122,6 +123,8 @@ describe("an answer saved while the build runs", () => {
           "Saved meanwhile. Measure the room before you look at",
         ),
       );
-    await expect(renderAnswerOutput(job, context, saved)).rejects.toThrow(`${file} changed while the build ran`);
+    await expect(renderAnswerParts(job, context, saved, PRODUCTS)).rejects.toThrow(
+      `${file} changed while the build ran`,
+    );
   });
 });

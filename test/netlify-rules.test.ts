@@ -6,7 +6,7 @@ import { OAUTH_METADATA_PATHS } from "../build/api/layout.ts";
 import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
-import type { CompiledSite } from "../build/stages/compile.ts";
+import type { CompiledSite } from "../build/products/engine.ts";
 import { generateContent } from "../build/synthetic/generate.ts";
 import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/routes.ts";
 import { freePort } from "../build/server/free-port.ts";
-import type { CompiledSite } from "../build/stages/compile.ts";
+import type { CompiledSite } from "../build/products/engine.ts";
 import { ROOT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { untilAnswered } from "./support/wait.ts";

@@ -52,7 +52,7 @@ export const ANSWERS_ENDPOINT = `${API_ROOT}/answers`;
 
 /** The prebuilt search index `q` is answered from: its map, which names the files of its shards. */
 export const ANSWERS_SEARCH_INDEX_FILE = `${API_ROOT}/search/answers.json`;
-const ANSWERS_SEARCH_FOLDER = `${API_ROOT}/search/answers`;
+export const ANSWERS_SEARCH_FOLDER = `${API_ROOT}/search/answers`;
 
 /** Shard `shard` (from 1) of the search index's words, with their postings. */
 export function searchTermsPath(shard: number): string {

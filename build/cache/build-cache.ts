@@ -22,7 +22,7 @@ import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { canonicalJson } from "../api/canonical-json.ts";
-import type { AnswerJob, AnswerOutput, AnswerRenderContext } from "../compile/answer-output.ts";
+import type { AnswerJob, AnswerParts, AnswerRenderContext } from "../products/answer-parts.ts";
 import type { ContentFileParse } from "../content/content-file.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
@@ -249,18 +249,18 @@ export class BuildCache implements OutputReuse {
   async renderAnswers(
     jobs: readonly AnswerJob[],
     keys: readonly string[],
-    render: (jobs: AnswerJob[]) => Promise<AnswerOutput[]>,
-  ): Promise<AnswerOutput[]> {
-    const results: AnswerOutput[] = new Array(jobs.length);
+    render: (jobs: AnswerJob[]) => Promise<AnswerParts[]>,
+  ): Promise<AnswerParts[]> {
+    const results: AnswerParts[] = new Array(jobs.length);
     const misses: number[] = [];
     await Promise.all(
       jobs.map(async (_, at) => {
         const key = keys[at]!;
         if (!this.storedAnswerKeys.has(key)) return void misses.push(at);
-        const read = await readCheckedFile<StoredAnswer>(this.answerFile(key), key);
+        const read = await readCheckedFile<unknown>(this.answerFile(key), key);
         if (read.found) {
-          if (read.blobs.length === ANSWER_BLOBS.length)
-            return void (results[at] = answerFromStore(read.value, read.blobs));
+          const restored = withBlobs(read.value, read.blobs);
+          if (restored !== undefined) return void (results[at] = restored as AnswerParts);
           this.note(path.join("answers", `${key}.bin`), "corrupt");
         } else if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
         misses.push(at);
@@ -291,8 +291,8 @@ export class BuildCache implements OutputReuse {
    * build instead), so the output is that of the key's inputs. Written in place, not renamed: a torn entry
    * fails its checksum and is a miss.
    */
-  private async storeAnswer(key: string, output: AnswerOutput): Promise<void> {
-    const { value, blobs } = answerToStore(output);
+  private async storeAnswer(key: string, output: AnswerParts): Promise<void> {
+    const { value, blobs } = withoutBlobs(output);
     await writeCheckedFile(this.answerFile(key), key, value, blobs, { atomic: false }).catch(() => undefined);
   }
 
@@ -355,35 +355,40 @@ export class BuildCache implements OutputReuse {
  * An answer's output as stored: its bytes beside the rest, in this order (checked-file.ts), and its search terms
  * as one string (V8's serialisation of a few hundred short strings cost more than reading the whole entry).
  */
-const ANSWER_BLOBS = ["file", "twin", "csvRow", "ndjsonLine"] as const;
-type StoredAnswer = Omit<AnswerOutput, (typeof ANSWER_BLOBS)[number] | "indexed"> & {
-  indexed: Omit<AnswerOutput["indexed"], "terms"> & { terms: string };
-};
-/** Between the stored terms: never inside a term, which is letters and digits. */
-const TERM_SEPARATOR = " ";
-
-function answerToStore(output: AnswerOutput): { value: StoredAnswer; blobs: Uint8Array[] } {
-  const { file, twin, csvRow, ndjsonLine, indexed, ...value } = output;
-  return {
-    value: { ...value, indexed: { ...indexed, terms: indexed.terms.join(TERM_SEPARATOR) } },
-    blobs: [file, twin, csvRow, ndjsonLine],
+/**
+ * An answer's parts with every byte string (its files, rows and lines) taken out, in order, and a marker left in its
+ * place: the bytes are stored beside the serialised value, whole, and given back as views (checked-file.ts).
+ */
+function withoutBlobs(value: unknown): { value: unknown; blobs: Uint8Array[] } {
+  const blobs: Uint8Array[] = [];
+  const strip = (node: unknown): unknown => {
+    if (node instanceof Uint8Array) return { [BLOB]: blobs.push(node) - 1 };
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== "object") return node;
+    return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, strip(child)]));
   };
+  return { value: strip(value), blobs };
 }
 
-function answerFromStore(
-  { indexed, ...value }: StoredAnswer,
-  [file, twin, csvRow, ndjsonLine]: Buffer[],
-): AnswerOutput {
-  const terms = indexed.terms === "" ? [] : indexed.terms.split(TERM_SEPARATOR);
-  return {
-    ...value,
-    indexed: { ...indexed, terms },
-    file: file!,
-    twin: twin!,
-    csvRow: csvRow!,
-    ndjsonLine: ndjsonLine!,
+/** The parts with their byte strings put back; undefined when a marker names a blob the file does not hold. */
+function withBlobs(value: unknown, blobs: readonly Uint8Array[]): unknown {
+  let missing = false;
+  const restore = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(restore);
+    if (node === null || typeof node !== "object") return node;
+    if (BLOB in node) {
+      const blob = blobs[(node as Record<string, number>)[BLOB]!];
+      if (!blob) missing = true;
+      return blob;
+    }
+    return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, restore(child)]));
   };
+  const restored = restore(value);
+  return missing ? undefined : restored;
 }
+
+/** The marker of a byte string taken out: a key no part's own data has. */
+const BLOB = "$blob";
 
 /** A content file as it was when it was hashed: its stamp (stampOf), its digest, and when it was read. */
 interface FileStamp {

@@ -5,13 +5,14 @@
 import path from "node:path";
 import { buildSync } from "esbuild";
 
-const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
-const ENTRY = path.join(PROJECT_ROOT, "build/offline/offline-app.ts");
 let bundled: string | undefined;
 
 export function offlineAppScript(): string {
+  // Found when called, not when loaded: the build's worker threads load this module in a bundle of their own,
+  // where import.meta has no folder (they never call it).
+  const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
   bundled ??= buildSync({
-    entryPoints: [ENTRY],
+    entryPoints: [path.join(PROJECT_ROOT, "build/offline/offline-app.ts")],
     bundle: true,
     format: "iife",
     platform: "browser",

@@ -1,7 +1,7 @@
 import { writeOutputAtomically } from "../output/atomic-output.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import type { BuildContext } from "../context.ts";
-import type { CompiledSite } from "./compile.ts";
+import type { CompiledSite } from "../products/engine.ts";
 
 /**
  * Stage 4: the compile stage writes into a fresh stage folder through a sink, and the complete folder replaces

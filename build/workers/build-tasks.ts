@@ -2,12 +2,9 @@
  * The work a build can hand to worker threads: plain data in, plain data out, the same function whether it
  * runs on a worker or on the main thread, so that the output does not depend on where it ran.
  */
-import {
-  renderAnswerOutput,
-  type AnswerJob,
-  type AnswerOutput,
-  type AnswerRenderContext,
-} from "../compile/answer-output.ts";
+import { type AnswerJob, renderAnswerParts } from "../products/answer-render.ts";
+import { PRODUCTS } from "../products/index.ts";
+import type { AnswerParts, AnswerRenderContext } from "../products/answer-parts.ts";
 import { readFileAsync, type FileReader } from "../content/answer-body.ts";
 import { parseContentFile, type ContentFileParse } from "../content/content-file.ts";
 import type { ContentKind } from "../content/layout.ts";
@@ -39,12 +36,12 @@ export const BUILD_TASKS = {
       results.push(parseContentFile(job.kind, job.file, job.bytes ?? (await state.read(job.path)), job.path));
     return results;
   },
-  /** Stage 3: render and serialise answers, several to a message. */
-  "render-answers": async (jobs: AnswerJob[], state: WorkerState): Promise<AnswerOutput[]> => {
+  /** Stage 3: render answers and make every product's part of each, several to a message. */
+  "render-answers": async (jobs: AnswerJob[], state: WorkerState): Promise<AnswerParts[]> => {
     const render = state.render;
     if (!render) throw new Error("render-answers ran before the render context was shared");
-    const outputs: AnswerOutput[] = [];
-    for (const job of jobs) outputs.push(await renderAnswerOutput(job, render, state.read));
+    const outputs: AnswerParts[] = [];
+    for (const job of jobs) outputs.push(await renderAnswerParts(job, render, state.read, PRODUCTS));
     return outputs;
   },
 } satisfies Record<string, (input: never, state: WorkerState) => Promise<unknown>>;

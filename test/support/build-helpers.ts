@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import type { BuildOptions } from "../../build/context.ts";
 import { runBuild, type BuildResult } from "../../build/pipeline.ts";
-import type { CompiledSite } from "../../build/stages/compile.ts";
+import type { CompiledSite } from "../../build/products/engine.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHIPPED_CONTENT = path.join(ROOT, "content");

@@ -1,0 +1,29 @@
+/** Each answer's Markdown twin, /api/v1/answers/{slug}.md: front matter with its sources, then the answer. */
+import { createHash } from "node:crypto";
+import { answerMarkdownPath } from "../api/layout.ts";
+import { answerMarkdown } from "../compile/answer-markdown.ts";
+import { product } from "./product.ts";
+
+export interface AnswerTwinPart {
+  twin: Uint8Array;
+  sha256: string;
+}
+
+const utf8 = new TextEncoder();
+
+export const answerTwins = product<AnswerTwinPart>({
+  name: "answer-twins",
+  after: [],
+  writes: ["/api/v1/answers/{slug}.md"],
+  part(answer, context) {
+    const twin = utf8.encode(answerMarkdown(answer.data, answer.markdown, context.register));
+    return { twin, sha256: createHash("sha256").update(twin).digest("hex") };
+  },
+  run(_, output) {
+    return {
+      async answer(part, answer) {
+        await output.file(answerMarkdownPath(answer.slug), part.twin, part.sha256);
+      },
+    };
+  },
+});

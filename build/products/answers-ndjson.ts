@@ -1,0 +1,25 @@
+/**
+ * /data/answers.ndjson: every answer as one line of canonical JSON (the object its file's `data` holds), in
+ * collection order, for loading the whole collection with a line reader. Streamed as the answers go by.
+ */
+import { ANSWERS_NDJSON_FILE } from "../api/layout.ts";
+import { product } from "./product.ts";
+
+const utf8 = new TextEncoder();
+
+export const answersNdjson = product<Uint8Array>({
+  name: "answers-ndjson",
+  after: [],
+  writes: [ANSWERS_NDJSON_FILE],
+  part: (answer) => utf8.encode(answer.jsonLine),
+  async run(_, output) {
+    const stream = await output.stream(ANSWERS_NDJSON_FILE);
+    return {
+      answer: (line) => stream.write(line),
+      finish: async () => {
+        await stream.close();
+        return undefined;
+      },
+    };
+  },
+});

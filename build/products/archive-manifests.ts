@@ -1,0 +1,24 @@
+/**
+ * What an archivist needs, over every other file of the output: urls.txt, the page of links to every file, and
+ * SHA256SUMS (compile/archive-manifests.ts), from the digests the output sink recorded.
+ */
+import { FILES_PAGE_FILE } from "../api/layout.ts";
+import { archiveManifests as manifests, CHECKSUMS_PATH, URLS_PATH } from "../compile/archive-manifests.ts";
+import { filesPage } from "../describe/files-page.ts";
+import { product } from "./product.ts";
+
+export const archiveManifests = product({
+  name: "archive-manifests",
+  after: ["*"],
+  readsFiles: true,
+  writes: [URLS_PATH, FILES_PAGE_FILE, CHECKSUMS_PATH],
+  run({ site, generatedAt }, output) {
+    return {
+      async finish() {
+        for (const file of manifests(output.sink.digests, (urls) => filesPage({ site, generatedAt }, urls)))
+          await output.file(file.path, file.contents);
+        return undefined;
+      },
+    };
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * /data/: the CSV tables (answers, suppliers, evidence, sources) with their Frictionless data package
+ * (datapackage.json). answers.csv is streamed row by row as the answers go by; the rest is made at the end. Its
+ * result is the files it wrote.
+ */
+import { answerCsvRow, DATA_FOLDER, DataPackageWriter } from "../compile/data-package.ts";
+import { product } from "./product.ts";
+
+const utf8 = new TextEncoder();
+
+export const dataPackage = product<Uint8Array, string[]>({
+  name: "data-package",
+  after: [],
+  writes: [`${DATA_FOLDER}{table}.csv`, `${DATA_FOLDER}datapackage.json`],
+  part: (answer) => utf8.encode(answerCsvRow(answer.resource)),
+  async run({ site, origin, generatedAt, suppliers, content, families }, output) {
+    const writer = new DataPackageWriter(
+      {
+        site,
+        origin,
+        generatedAt,
+        suppliers,
+        criteria: content.disclosure.criteria,
+        families,
+        sources: content.sources,
+      },
+      output.sink,
+    );
+    await writer.start();
+    return {
+      answer: (row) => writer.answerRow(row),
+      async finish() {
+        await writer.finish();
+        return writer.files;
+      },
+    };
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * The files that describe and present the service (build/describe/): the OpenAPI document, the discovery
+ * documents, the home page (also the offline reader), the docs and their Markdown twins, the changelog, the DCAT
+ * catalog, CITATION.cff. It reads the examples every JSON product kept, the search index (its examples are answered
+ * from it) and the first page of answers. Its result is the header rules only it can know (the home page's script
+ * hashes, deprecation).
+ */
+import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../api/layout.ts";
+import type { AnswerResource } from "../api/resources.ts";
+import type { HeaderBlock } from "../compile/headers-file.ts";
+import { describeService } from "../describe/describe-service.ts";
+import { versioningPolicy } from "../describe/versioning.ts";
+import { product, resultOf } from "./product.ts";
+import type { PublishedSchemas } from "./schemas.ts";
+
+export const describe = product<never, HeaderBlock[]>({
+  name: "describe",
+  // Every product whose JSON files the OpenAPI document shows as examples, and those whose results it reads.
+  after: ["answer-files", "answer-pages", "search-index", "data-package", "suppliers", "evidence", "root", "schemas"],
+  writes: [
+    "/index.html",
+    "/docs/",
+    "/openapi.json",
+    "/api/v1/openapi.json",
+    "/.well-known/",
+    "/changelog/",
+    "/CITATION.cff",
+  ],
+  run(facts, output) {
+    return {
+      async finish(results) {
+        const { site, origin, generatedAt, counts, answers, content } = facts;
+        const described = await describeService({
+          dataFiles: [...resultOf<string[]>(results, "data-package"), ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE],
+          site,
+          origin,
+          generatedAt,
+          counts,
+          versioning: versioningPolicy(site),
+          examples: output.examples,
+          searchFiles: resultOf<Map<string, string>>(results, "search-index"),
+          schemas: resultOf<PublishedSchemas>(results, "schemas"),
+          answers: resultOf<AnswerResource[]>(results, "answer-pages"),
+          answerList: answers.map(({ data }) => ({
+            slug: data.slug,
+            title: data.title,
+            question: data.question,
+            reviewed: data.reviewed,
+          })),
+          suppliers: facts.suppliers,
+          disclosure: facts.disclosure,
+          families: facts.families,
+          sources: content.sources,
+        });
+        for (const file of described.files) await output.file(file.path, file.contents);
+        return described.headers;
+      },
+    };
+  },
+});

@@ -1,0 +1,217 @@
+/**
+ * The engine: runs the products (index.ts) over valid content. It compiles what every product reads once
+ * (BuildFacts), starts the products, renders each answer once (on worker threads for a large collection, a window
+ * ahead, in order; from the build cache where it holds them) and hands every product its part of it, then runs
+ * the finishing steps in the order the products' `after` declarations give. Nothing held grows with the
+ * collection but what a product keeps for its finishing step (the search index, the first page).
+ */
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../api/canonical-json.ts";
+import { sortAnswers } from "../compile/answers.ts";
+import { compileEvidence } from "../compile/evidence.ts";
+import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
+import type { ValidContent } from "../content/valid-content.ts";
+import type { BuildContext } from "../context.ts";
+import type { OutputSink } from "../output/output-sink.ts";
+import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
+import { runTask } from "../workers/worker-pool.ts";
+import type { AnswerJob } from "./answer-render.ts";
+import { PRODUCTS } from "./index.ts";
+import type { AnswerParts, BuildFacts, Product, ProductOutput, ProductRun } from "./product.ts";
+
+export interface CompiledSite {
+  /** Every file written, by root-relative path, sorted. */
+  paths: string[];
+  generatedAt: string;
+  contentDigest: string;
+}
+
+/** Every product's steps over the content, its files handed to the sink as soon as they are made. */
+export async function runProducts(
+  context: BuildContext,
+  content: ValidContent,
+  sink: OutputSink,
+): Promise<CompiledSite> {
+  const facts = buildFacts(context, content);
+  const products = productOrder(PRODUCTS);
+  const output = productOutput(sink);
+  const runs: Array<{ made: Product; run: ProductRun }> = [];
+  for (const made of products) runs.push({ made, run: await made.run(facts, output) });
+  const collecting = runs.filter(({ run }) => run.answer);
+  await renderEachAnswer(context, facts, async (answer) => {
+    for (const { made, run } of collecting) await run.answer!(answer.parts[made.name], answer);
+  });
+  const results = new Map<string, unknown>();
+  for (const { made, run } of runs) {
+    // A product that reads other products' files reads them complete.
+    if (made.readsFiles) await sink.finish();
+    results.set(made.name, await run.finish?.(results));
+  }
+  await sink.finish();
+  return { paths: [...sink.digests.keys()].sort(), generatedAt: facts.generatedAt, contentDigest: facts.contentDigest };
+}
+
+/** What every product reads, compiled once. */
+function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
+  const register = new Map(content.sources.map((source) => [source.id, source]));
+  const { site } = content;
+  const families = compileEvidence(content.evidence, content.suppliers, register);
+  const suppliers = compileSuppliers(content.suppliers, content.disclosure, register);
+  const answers = sortAnswers(content.answers);
+  return {
+    content,
+    schemas: context.schemas,
+    site,
+    origin: context.options.baseUrl ?? site.base_url,
+    generatedAt: generationTime(context.options.sourceDateEpoch, content),
+    contentDigest: digestContent(content),
+    register,
+    answers,
+    pageSize: site.page_size,
+    suppliers,
+    disclosure: compileDisclosure(content.disclosure, register),
+    families,
+    counts: {
+      answers: answers.length,
+      suppliers: suppliers.length,
+      product_families: families.length,
+      evidence_records: families.reduce((sum, family) => sum + family.records.length, 0),
+    },
+  };
+}
+
+function productOutput(sink: OutputSink): ProductOutput {
+  const examples = new Map<string, unknown>();
+  return {
+    sink,
+    examples,
+    file: (path, contents, sha256) => sink.file(path, contents, sha256),
+    json: async (path, body, example = true) => {
+      if (example) examples.set(path, body);
+      await sink.file(path, canonicalJson(body));
+    },
+    stream: (path) => sink.stream(path),
+  };
+}
+
+/**
+ * The products in an order where each comes after those it names in `after` (`*`: after every other one), and
+ * otherwise in the order of the list. A name that is no product, or a circle, is a mistake in the list.
+ */
+export function productOrder(products: readonly Product[]): Product[] {
+  const byName = new Map(products.map((made) => [made.name, made]));
+  if (byName.size !== products.length) throw new Error("two products have one name");
+  const ordered: Product[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (made: Product, path: readonly string[]) => {
+    if (state.get(made.name) === "done") return;
+    if (state.get(made.name) === "visiting")
+      throw new Error(`products read each other in a circle: ${[...path, made.name].join(" → ")}`);
+    state.set(made.name, "visiting");
+    const before = made.after.includes("*")
+      ? products.filter((other) => other !== made && !other.after.includes("*"))
+      : made.after.map((name) => {
+          const other = byName.get(name);
+          if (!other) throw new Error(`product "${made.name}" reads "${name}", which is no product`);
+          return other;
+        });
+    for (const other of before) visit(other, [...path, made.name]);
+    state.set(made.name, "done");
+    ordered.push(made);
+  };
+  for (const made of products) visit(made, []);
+  return ordered;
+}
+
+/**
+ * Renders the answers in collection order and hands each over with every product's part of it: with the cache,
+ * only the answers it does not hold are rendered, and the threads are started for those alone when there are
+ * many.
+ */
+async function renderEachAnswer(
+  context: BuildContext,
+  facts: BuildFacts,
+  each: (answer: AnswerParts) => Promise<void>,
+): Promise<void> {
+  const { answers, register, pageSize } = facts;
+  const { workers } = context;
+  const { cache } = context.options;
+  const renderContext = {
+    titles: new Map(answers.map((answer) => [answer.data.slug, answer.data.title])),
+    register,
+    pageSize,
+  };
+  const plan = cache ? await cache.planRenders(answers, renderContext, (position) => position < pageSize) : undefined;
+  const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
+  if (onThreads) workers!.share({ render: renderContext });
+  // On threads, several answers to a message: one message each way per answer measured a fifth slower.
+  const batch = onThreads ? 16 : 1;
+  const rendered = readAhead(
+    Math.ceil(answers.length / batch),
+    (at) => {
+      const jobs: AnswerJob[] = answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({
+        data: answer.data,
+        body: answer.body.source,
+        bodyDigest: answer.body.digest,
+        position: at * batch + offset,
+      }));
+      const render = (jobs: AnswerJob[]) =>
+        runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
+      return plan ? cache!.renderAnswers(jobs, plan.keys.slice(at * batch, (at + 1) * batch), render) : render(jobs);
+    },
+    onThreads ? 8 : 32,
+  );
+  let parts: AnswerParts[] = [];
+  for (let position = 0; position < answers.length; position++) {
+    if (position % batch === 0) parts = await rendered.next();
+    await each(parts[position % batch]!);
+  }
+}
+
+/**
+ * Starts tasks up to `window` ahead of the one handed over, and hands them over in order: the renders run
+ * while this thread writes.
+ */
+function readAhead<T>(count: number, start: (index: number) => Promise<T>, window: number): { next(): Promise<T> } {
+  const started = new Map<number, Promise<T>>();
+  let handed = 0;
+  let next = 0;
+  return {
+    next() {
+      while (next < count && next < handed + window) {
+        const task = start(next);
+        // Its failure is reported when it is handed over, not as an unhandled rejection before.
+        task.catch(() => undefined);
+        started.set(next++, task);
+      }
+      const result = started.get(handed)!;
+      // Let go of what is handed over, so that finished results do not stay in memory.
+      started.delete(handed++);
+      return result;
+    },
+  };
+}
+
+/** SOURCE_DATE_EPOCH when given, else midnight UTC of the latest date the content itself records. */
+function generationTime(sourceDateEpoch: number | undefined, content: ValidContent): string {
+  if (sourceDateEpoch !== undefined) return new Date(sourceDateEpoch * 1000).toISOString().replace(".000Z", "Z");
+  const dates = [
+    ...content.answers.map((answer) => answer.data.reviewed),
+    content.disclosure.methodology_date,
+    ...content.disclosure.changelog.map((entry) => entry.date),
+  ].sort();
+  return `${dates[dates.length - 1]}T00:00:00Z`;
+}
+
+/**
+ * SHA-256 of the validated content in canonical form, piece by piece (no one string of the whole content):
+ * changes exactly when what the API says changes.
+ */
+function digestContent(content: ValidContent): string {
+  const hash = createHash("sha256");
+  const { answers, ...rest } = content;
+  hash.update(canonicalJson(rest));
+  for (const answer of sortAnswers(answers))
+    hash.update(canonicalJson({ front_matter: answer.data, body_sha256: answer.body.digest }));
+  return `sha256:${hash.digest("hex")}`;
+}

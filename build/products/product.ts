@@ -1,0 +1,97 @@
+/**
+ * A product is one output of the build (a file, or a family of files): what it reads, what it writes, its part of
+ * each answer, and its finishing step over the whole collection. The engine (engine.ts) reads and validates the
+ * content once, renders each answer once and hands it to every product, and orders the finishing steps from what
+ * each product says it reads. A new output is one new product file and one line in index.ts.
+ */
+import type { EvidenceFamilyResource } from "../compile/evidence.ts";
+import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
+import type { ValidAnswer, ValidContent } from "../content/valid-content.ts";
+import type { SiteSettings, Source } from "../content/types.ts";
+import type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
+import type { SchemaRegistry } from "../schemas/schema-registry.ts";
+import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
+
+export type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
+
+/** The content compiled once, for every product to read: nothing here grows with the answers but their list. */
+export interface BuildFacts {
+  content: ValidContent;
+  /** The JSON Schemas, as the build loaded them. */
+  schemas: SchemaRegistry;
+  site: SiteSettings;
+  /** The origin for absolute URLs where a standard needs them. */
+  origin: string;
+  generatedAt: string;
+  /** SHA-256 of the validated content in canonical form: every page and the index carry it. */
+  contentDigest: string;
+  register: ReadonlyMap<string, Source>;
+  /** In collection order (by slug). */
+  answers: readonly ValidAnswer[];
+  pageSize: number;
+  suppliers: readonly SupplierResource[];
+  disclosure: DisclosureResource;
+  families: readonly EvidenceFamilyResource[];
+  counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
+}
+
+/** Where products write, and the bodies of small files the OpenAPI document shows as examples. */
+export interface ProductOutput {
+  sink: OutputSink;
+  /** A file; JSON bodies through `json`. */
+  file(path: string, contents: FileContents, sha256?: string): Promise<void>;
+  /** A JSON file in canonical form, kept as an example for the OpenAPI document unless `example` is false. */
+  json(path: string, body: unknown, example?: boolean): Promise<void>;
+  /** A file written in pieces, for the few that grow with the collection. */
+  stream(path: string): Promise<OutputStream>;
+  /** Bodies kept as examples, by path. */
+  readonly examples: Map<string, unknown>;
+}
+
+/** The results of the products finished so far, by name. */
+export type ProductResults = ReadonlyMap<string, unknown>;
+
+/** One build of a product: its steps, over state of its own (builds may run side by side in one process). */
+export interface ProductRun<Part = unknown, Result = unknown> {
+  /** Each answer in collection order, with its own part and the parts of the products it reads. */
+  answer?(part: Part, answer: AnswerParts): Promise<void>;
+  /** After every answer: what spans the collection. Its result is what later products read. */
+  finish?(results: ProductResults): Promise<Result>;
+}
+
+export interface Product<Part = unknown, Result = unknown> {
+  readonly name: string;
+  /**
+   * The products whose parts or results this one reads: the engine runs its steps after theirs. `*` means every
+   * other product (a product over the whole output, such as its checksums).
+   */
+  readonly after: readonly string[];
+  /** The files it writes, as URL paths ({slug} and {n} for the many): the file tree is the API. */
+  readonly writes: readonly string[];
+  /**
+   * Reads files other products wrote (not only their results): the engine waits for every write before its
+   * finishing step.
+   */
+  readonly readsFiles?: boolean;
+  /** Its part of one answer, made on a build thread from the rendered answer: plain data, or bytes. */
+  part?(answer: RenderedAnswer, context: AnswerRenderContext): Part;
+  /** Starts one build of it, before the answers (it may open what it streams). */
+  run(facts: BuildFacts, output: ProductOutput): ProductRun<Part, Result> | Promise<ProductRun<Part, Result>>;
+}
+
+/** A product with its types checked where it is defined, and kept as a plain Product in the list. */
+export function product<Part = never, Result = undefined>(definition: Product<Part, Result>): Product {
+  return definition as Product;
+}
+
+/** A product's result, as the product that made it declared it. */
+export function resultOf<Result>(results: ProductResults, name: string): Result {
+  if (!results.has(name)) throw new Error(`the result of product "${name}" was read before it finished`);
+  return results.get(name) as Result;
+}
+
+/** Another product's part of an answer, as that product declared it. */
+export function partOf<Part>(answer: AnswerParts, name: string): Part {
+  if (!(name in answer.parts)) throw new Error(`product "${name}" made no part of answer ${answer.slug}`);
+  return answer.parts[name] as Part;
+}

@@ -1,0 +1,78 @@
+/**
+ * The prebuilt search index that `q` reads (build/search/): its map, word shards, document chunks, prefix files and
+ * suggestions. Its result is the index's files by path, as written: the docs' examples are answered from them and
+ * the offline page embeds them.
+ */
+import {
+  ANSWERS_SEARCH_FOLDER,
+  ANSWERS_SEARCH_INDEX_FILE,
+  SEARCH_SUGGESTIONS_FILE,
+  searchDocumentsPath,
+  searchPrefixPath,
+  searchTermsPath,
+} from "../api/layout.ts";
+import { canonicalJson } from "../api/canonical-json.ts";
+import { answerSearchTexts } from "../search/answer-fields.ts";
+import {
+  answerFingerprint,
+  fieldTokens,
+  type IndexedAnswer,
+  indexedAnswer,
+  SearchIndexBuilder,
+  type SearchIndexFile,
+} from "../search/search-index.ts";
+import { product } from "./product.ts";
+
+/** Where each file of the index is published. */
+function pathOf(file: SearchIndexFile): string {
+  switch (file.kind) {
+    case "map":
+      return ANSWERS_SEARCH_INDEX_FILE;
+    case "terms":
+      return searchTermsPath(file.shard);
+    case "documents":
+      return searchDocumentsPath(file.chunk);
+    case "suggestions":
+      return SEARCH_SUGGESTIONS_FILE;
+    case "prefix":
+      return searchPrefixPath(file.body.prefix);
+  }
+}
+
+export const searchIndex = product<IndexedAnswer, Map<string, string>>({
+  name: "search-index",
+  after: [],
+  writes: [
+    ANSWERS_SEARCH_INDEX_FILE,
+    `${ANSWERS_SEARCH_FOLDER}/terms/{n}.json`,
+    `${ANSWERS_SEARCH_FOLDER}/documents/{n}.json`,
+    searchPrefixPath("{prefix}"),
+    SEARCH_SUGGESTIONS_FILE,
+  ],
+  // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
+  part: (answer) =>
+    indexedAnswer(
+      answer.resource.slug,
+      answerFingerprint(answer.digest),
+      fieldTokens(answerSearchTexts(answer.resource)),
+    ),
+  run({ contentDigest, pageSize }, output) {
+    const builder = new SearchIndexBuilder();
+    return {
+      async answer(part) {
+        builder.add(part);
+      },
+      async finish() {
+        // One file at a time: each is small (a shard of words, a chunk of slugs).
+        const texts = new Map<string, string>();
+        for (const file of builder.files(contentDigest, pageSize)) {
+          const path = pathOf(file);
+          const text = canonicalJson(file.body);
+          texts.set(path, text);
+          await output.file(path, text);
+        }
+        return texts;
+      },
+    };
+  },
+});
