@@ -18,13 +18,25 @@ export const describe = product<never, HeaderBlock[]>({
   // Every product whose JSON files the OpenAPI document shows as examples, and those whose results it reads.
   after: ["answer-files", "answer-pages", "search-index", "data-package", "suppliers", "evidence", "root", "schemas"],
   writes: [
-    "/index.html",
-    "/docs/",
     "/openapi.json",
     "/api/v1/openapi.json",
     "/.well-known/",
-    "/changelog/",
+    "/mcp/",
+    "/auth.md",
+    "/llms.txt",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/index.html",
+    "/index.md",
+    "/docs/index.html",
+    "/docs/index.md",
+    "/docs/errors/index.html",
+    "/assets/",
     "/CITATION.cff",
+    "/changelog.json",
+    "/changelog.atom",
+    "/changelog/index.html",
+    "/catalog.jsonld",
   ],
   run(facts, output) {
     return {

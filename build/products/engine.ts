@@ -31,12 +31,13 @@ export async function runProducts(
   context: BuildContext,
   content: ValidContent,
   sink: OutputSink,
+  list: readonly Product[] = PRODUCTS,
 ): Promise<CompiledSite> {
   const facts = buildFacts(context, content);
-  const products = productOrder(PRODUCTS);
-  const output = productOutput(sink);
+  const products = productOrder(list);
+  const examples = new Map<string, unknown>();
   const runs: Array<{ made: Product; run: ProductRun }> = [];
-  for (const made of products) runs.push({ made, run: await made.run(facts, output) });
+  for (const made of products) runs.push({ made, run: await made.run(facts, productOutput(made, sink, examples)) });
   const collecting = runs.filter(({ run }) => run.answer);
   await renderEachAnswer(context, facts, async (answer) => {
     for (const { made, run } of collecting) await run.answer!(answer.parts[made.name], answer);
@@ -80,18 +81,30 @@ function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
   };
 }
 
-function productOutput(sink: OutputSink): ProductOutput {
-  const examples = new Map<string, unknown>();
+/** Where one product writes: only the paths it declares (so that `writes` is the truth), into the one sink. */
+function productOutput(made: Product, sink: OutputSink, examples: Map<string, unknown>): ProductOutput {
+  const declared = made.writes.map(writesPattern);
+  const checked = (path: string) => {
+    if (!declared.some((pattern) => pattern.test(path)))
+      throw new Error(`product "${made.name}" wrote ${path}, which its writes (${made.writes.join(", ")}) do not name`);
+    return path;
+  };
   return {
     sink,
     examples,
-    file: (path, contents, sha256) => sink.file(path, contents, sha256),
+    file: (path, contents, sha256) => sink.file(checked(path), contents, sha256),
     json: async (path, body, example = true) => {
       if (example) examples.set(path, body);
-      await sink.file(path, canonicalJson(body));
+      await sink.file(checked(path), canonicalJson(body));
     },
-    stream: (path) => sink.stream(path),
+    stream: (path) => sink.stream(checked(path)),
   };
+}
+
+/** A `writes` entry as a test of a path: `{name}` is one path segment; an entry ending in `/` is a folder. */
+export function writesPattern(entry: string): RegExp {
+  const escaped = entry.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[a-z]+\}/g, "[^/]+");
+  return new RegExp(`^${escaped}${entry.endsWith("/") ? ".*" : ""}$`);
 }
 
 /**

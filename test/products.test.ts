@@ -1,0 +1,84 @@
+/**
+ * The build as products (build/products/): the engine orders them by what they read, refuses a list it cannot
+ * order, and lets a product write only what it declares; every file of a build belongs to exactly one product.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { productOrder, runProducts, writesPattern } from "../build/products/engine.ts";
+import { PRODUCTS } from "../build/products/index.ts";
+import { product, type Product } from "../build/products/product.ts";
+import { loadContent } from "../build/stages/load.ts";
+import { validateContent } from "../build/stages/validate.ts";
+import { loadSchemaRegistry } from "../build/schemas/schema-registry.ts";
+import { MemorySink } from "../build/output/output-sink.ts";
+import { FIXTURES } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
+
+const named = (name: string, after: string[] = []): Product => product({ name, after, writes: [], run: () => ({}) });
+
+describe("the engine's order", () => {
+  it("puts each product after those it reads, keeps the list's order otherwise, and a `*` product last", () => {
+    const order = productOrder([named("all", ["*"]), named("c", ["b"]), named("a"), named("b", ["a"])]);
+    expect(order.map((made) => made.name)).toEqual(["a", "b", "c", "all"]);
+  });
+
+  it("refuses a circle, a name that is no product, and two products of one name", () => {
+    expect(() => productOrder([named("a", ["b"]), named("b", ["a"])])).toThrow(
+      "products read each other in a circle: a → b → a",
+    );
+    expect(() => productOrder([named("a", ["nowhere"])])).toThrow('product "a" reads "nowhere", which is no product');
+    expect(() => productOrder([named("a"), named("a")])).toThrow("two products have one name");
+  });
+
+  it("orders the build's own list", () => {
+    const order = productOrder(PRODUCTS).map((made) => made.name);
+    for (const made of PRODUCTS)
+      for (const before of made.after.includes("*") ? [] : made.after)
+        expect(order.indexOf(before), `${made.name} after ${before}`).toBeLessThan(order.indexOf(made.name));
+    expect(order.at(-1)).toBe("archive-manifests");
+  });
+});
+
+describe("what a product writes", () => {
+  it("is a pattern: {name} is one path segment, an entry ending in / a folder", () => {
+    expect(writesPattern("/api/v1/answers/{slug}.json").test("/api/v1/answers/room-sizing.json")).toBe(true);
+    expect(writesPattern("/api/v1/answers/{slug}.json").test("/api/v1/answers/pages/2.json")).toBe(false);
+    expect(writesPattern("/.well-known/").test("/.well-known/mcp/server-card.json")).toBe(true);
+    expect(writesPattern("/llms.txt").test("/llms-full.txt")).toBe(false);
+  });
+
+  it("is declared: every file of the shipped build belongs to exactly one product (a path named whole before a pattern)", async () => {
+    const { site } = await sharedBuild();
+    const isPattern = (entry: string) => entry.includes("{") || entry.endsWith("/");
+    for (const file of site.paths) {
+      const claims = (whole: boolean) =>
+        PRODUCTS.filter((made) =>
+          made.writes.some((entry) => isPattern(entry) !== whole && writesPattern(entry).test(file)),
+        ).map((made) => made.name);
+      const exact = claims(true);
+      expect(exact.length > 0 ? exact : claims(false), file).toHaveLength(1);
+    }
+  });
+
+  it("fails the build, naming the product and the path, when a product writes what it did not declare", async () => {
+    const schemas = await loadSchemaRegistry();
+    const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });
+    const validated = validateContent(loaded, schemas);
+    if (!validated.ok) throw new Error("the base fixture does not validate");
+    const stray = product({
+      name: "stray",
+      after: [],
+      writes: ["/stray/allowed.txt"],
+      run: (_, output) => ({
+        finish: async () => {
+          await output.file("/stray/allowed.txt", "yes\n");
+          await output.file("/stray/other.txt", "no\n");
+          return undefined;
+        },
+      }),
+    });
+    await expect(
+      runProducts({ options: { contentDir: "", outDir: "" }, schemas }, validated.content, new MemorySink(), [stray]),
+    ).rejects.toThrow('product "stray" wrote /stray/other.txt, which its writes (/stray/allowed.txt) do not name');
+  });
+});
