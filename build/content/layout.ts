@@ -2,7 +2,7 @@
  * Where each kind of content lives, relative to the content folder. Any other file is a mistake the build
  * reports (file/unexpected) rather than silently ignores; dotfiles (editor and OS litter) are skipped.
  */
-export type ContentKind = "site" | "sources" | "disclosure" | "answer" | "supplier" | "evidence";
+export type ContentKind = "site" | "sources" | "disclosure" | "answer" | "supplier" | "evidence" | "audit";
 
 export interface LayoutEntry {
   kind: ContentKind;
@@ -26,6 +26,8 @@ export const CONTENT_LAYOUT: readonly LayoutEntry[] = [
   { kind: "answer", path: "answers", many: true, extension: ".md", schema: "content-answer.schema.json" },
   { kind: "supplier", path: "suppliers", many: true, extension: ".yaml", schema: "content-supplier.schema.json" },
   { kind: "evidence", path: "evidence", many: true, extension: ".yaml", schema: "content-evidence-family.schema.json" },
+  // The claim audit: checked by the build like the rest, never served.
+  { kind: "audit", path: "audit", many: true, extension: ".yaml", schema: "content-audit.schema.json" },
 ];
 
 /** The layout entry a content-relative path belongs to, if any. */

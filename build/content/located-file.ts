@@ -9,4 +9,9 @@ export interface LocatedFile extends ParsedContentFile {
   locate(pointer: string, prefer?: "value" | "key"): Position;
   /** An answer's `[@id]` groups with their positions; empty for other files. */
   citationGroups(): CitationGroup[];
+  /**
+   * The file's prose as a reader sees it, for finding a quoted claim: every string of its YAML (front matter
+   * included), then an answer's Markdown body, one per line. Read again from the file when asked for.
+   */
+  prose(): string;
 }

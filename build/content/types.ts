@@ -5,6 +5,11 @@
  */
 import { PLATFORM_IDS } from "../api/platforms.ts";
 import type { BuyerAnswerFrontMatterContentAnswersSlugMd } from "./schema-types/content-answer.ts";
+import type {
+  ClaimAuditOfOneContentFileContentAuditYaml,
+  DefectKind as AuditDefectKind,
+  Entry as AuditEntryContent,
+} from "./schema-types/content-audit.ts";
 import type { OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml } from "./schema-types/content-disclosure.ts";
 import type {
   Certification,
@@ -33,6 +38,9 @@ export type ComplianceEntry = Compliance;
 export type WarrantyEntry = Warranty;
 export type EvidenceRecordContent = EvidenceRecord;
 export type EvidenceFamilyContent = EvidenceRegisterOneProductFamilyContentEvidenceFamilyYaml;
+export type AuditContent = ClaimAuditOfOneContentFileContentAuditYaml;
+export type AuditEntry = AuditEntryContent;
+export type DefectKind = AuditDefectKind;
 
 /** What every status entry has: a status from its vocabulary, its sources and a note. */
 export type StatusEntry<Status extends string> = { status: Status; sources?: string[]; note?: string };
@@ -45,6 +53,7 @@ export interface ContentOfKind {
   answer: AnswerFrontMatter;
   supplier: SupplierContent;
   evidence: EvidenceFamilyContent;
+  audit: AuditContent;
 }
 
 /** What one dated version of a programme's list showed, kept apart from the current status. */
@@ -84,3 +93,14 @@ export const SEARCH_AREAS = [
   ...COMPLIANCE_RULES,
 ] as const satisfies ReadonlyArray<keyof SupplierContent["searches"]>;
 export type SearchArea = (typeof SEARCH_AREAS)[number];
+
+/** The kinds of defect the claim audit records, in the schema's order (a test checks they are the schema's). */
+export const DEFECT_KINDS = [
+  "wrong-source",
+  "overstated-strength",
+  "stale",
+  "arithmetic",
+  "summary-mismatch",
+  "provenance",
+  "other",
+] as const satisfies ReadonlyArray<DefectKind>;

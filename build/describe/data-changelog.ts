@@ -1,7 +1,8 @@
 /**
  * What changed in the data, from what the content records: each methodology version of the disclosure's
- * changelog (its date and change), each change to the files' form (the site's `format_changes`), and the answers'
- * reviews grouped by their `reviewed` date. The data version
+ * changelog (its date and change), each change to the files' form (the site's `format_changes`), the corrections
+ * the disclosure lists for readers of an earlier version (`data_corrections`), and the answers' reviews grouped by
+ * their `reviewed` date. The data version
  * (content/site.yaml) has no date in the content, so it heads the changelog without an entry of its own. One
  * list of entries, in three forms: JSON (/changelog.json), an HTML page (/changelog/) and an Atom feed
  * (/changelog.atom, RFC 4287) whose dates are the content's, never the build's clock.
@@ -15,23 +16,32 @@ export const CHANGELOG_PAGE_FILE = `${CHANGELOG_PAGE}index.html`;
 export interface ChangelogEntry {
   /** Stable within the changelog: the page's fragment, and (made absolute) the feed entry's id. */
   id: string;
-  kind: "methodology" | "format" | "answers-reviewed";
+  kind: "methodology" | "format" | "corrections" | "answers-reviewed";
   date: string;
   title: string;
   change: string;
   /** The methodology version, for a methodology entry. */
   version?: string;
+  /** What was corrected, one item each, for a corrections entry. */
+  corrections?: string[];
   /** The answers reviewed that day, for a review entry. */
   answers?: Array<{ slug: string; title: string; href: string }>;
 }
 
 export interface ChangelogInput {
   site: SiteSettings;
-  disclosure: { changelog: DisclosureContent["changelog"]; methodology_version: string };
+  disclosure: {
+    changelog: DisclosureContent["changelog"];
+    methodology_version: string;
+    data_corrections?: DisclosureContent["data_corrections"];
+  };
   answers: ReadonlyArray<{ slug: string; title: string; reviewed: string }>;
 }
 
-/** The entries, newest first; on one date, methodology versions (highest first), then format changes, then the reviews. */
+/**
+ * The entries, newest first; on one date, methodology versions (highest first), then format changes, then
+ * corrections, then the reviews.
+ */
 export function changelogEntries({ site, disclosure, answers }: ChangelogInput): ChangelogEntry[] {
   const methodology: ChangelogEntry[] = disclosure.changelog.map((entry) => ({
     id: `methodology-${entry.version}`,
@@ -40,6 +50,14 @@ export function changelogEntries({ site, disclosure, answers }: ChangelogInput):
     version: entry.version,
     title: `Methodology ${entry.version}`,
     change: entry.change,
+  }));
+  const corrections: ChangelogEntry[] = (disclosure.data_corrections ?? []).map((entry, index) => ({
+    id: `corrections-${entry.date}-${index + 1}`,
+    kind: "corrections",
+    date: entry.date,
+    title: `Corrections (${entry.items.length})`,
+    change: entry.summary,
+    corrections: entry.items,
   }));
   const byDate = new Map<string, Array<{ slug: string; title: string }>>();
   for (const answer of answers) {
@@ -66,9 +84,9 @@ export function changelogEntries({ site, disclosure, answers }: ChangelogInput):
     title: "A change to the files' form",
     change: entry.change,
   }));
-  // Methodology entries keep their changelog order reversed, so that the latest of one date comes first; the sort
+  // Methodology, format and correction entries keep their order reversed, so that the latest of one date comes first; the sort
   // below keeps this order within a date.
-  const ordered = [...methodology.reverse(), ...formats.reverse(), ...reviews];
+  const ordered = [...methodology.reverse(), ...formats.reverse(), ...corrections.reverse(), ...reviews];
   return ordered.sort((a, b) => (a.date > b.date ? -1 : a.date < b.date ? 1 : 0));
 }
 
@@ -111,7 +129,7 @@ ${entries
 <title>${xml(entry.title)}</title>
 <updated>${time(entry.date)}</updated>
 <link rel="alternate" type="text/html" href="${xml(`${pageUrl}#${entry.id}`)}"/>
-<summary>${xml(entry.change)}</summary>
+<summary>${xml(entry.corrections ? [entry.change, ...entry.corrections].join(" ") : entry.change)}</summary>
 </entry>
 `,
   )
@@ -132,7 +150,7 @@ ${entries
   .map(
     (entry) => `<section aria-labelledby="${entry.id}">
 <h2 id="${entry.id}">${escapeHtml(entry.date)}: ${escapeHtml(entry.title)}</h2>
-${entry.answers ? `<ul>${entry.answers.map((answer) => `<li><a href="${href(answer.href)}">${escapeHtml(answer.title)}</a></li>`).join("")}</ul>` : `<p>${escapeHtml(entry.change)}</p>`}
+${entry.answers ? `<ul>${entry.answers.map((answer) => `<li><a href="${href(answer.href)}">${escapeHtml(answer.title)}</a></li>`).join("")}</ul>` : `<p>${escapeHtml(entry.change)}</p>`}${entry.corrections ? `\n<ul>${entry.corrections.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""}
 </section>`,
   )
   .join("\n")}

@@ -138,6 +138,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Inline citation is not in the answer's sources",
     hint: "Add the id to the front matter `sources`, or correct the citation.",
   },
+  "citation/after-claim-date": {
+    title: "Cited source was read after the claim was checked",
+    hint: "Check the claim against the source again and date the check (an answer's `reviewed`, a search's `searched`, an audit entry's `checked`, the disclosure's `methodology_date`) on or after the day the source was read, or cite a source read by then.",
+  },
   "citation/unused": {
     title: "Listed source is never cited in the text",
     hint: "Cite it inline as [@id] after the claim it supports, or remove it from `sources`.",
@@ -161,6 +165,18 @@ export const DIAGNOSTIC_CATALOGUE = {
   "evidence/family-mismatch": {
     title: "Product is in different families in the profile and the evidence register",
     hint: "Give the product one family in both the supplier profile's `makes` and the evidence register.",
+  },
+  "audit/unknown-file": {
+    title: "Audited file is not in the content folder",
+    hint: "Name the file the claims are in as it lies in content/ (for example answers/room-sizing.md), or remove the audit file if that file is gone.",
+  },
+  "audit/quote-missing": {
+    title: "Audited claim is no longer in its file",
+    hint: "The file changed after the check: check the claim as it now stands against its sources and update the entry (`claim`, `line`, `source_says`, `verdict`, `checked`), or remove the entry if the claim is gone.",
+  },
+  "disclosure/audit-summary": {
+    title: "Disclosure's audit summary disagrees with the audit",
+    hint: "State in the disclosure's `claim_audit` the figures content/audit/ adds up to: its entries, the defects (verdict mended or removed) by kind, and the day of the latest check.",
   },
   "answer/decision-checklist": {
     title: "Answer does not end with a decision checklist",

@@ -1,3 +1,5 @@
+import { auditQuotes } from "./audit-quotes.ts";
+import { auditSummary } from "./audit-summary.ts";
 import { citedQuantity } from "./cited-quantity.ts";
 import { decisionChecklist } from "./decision-checklist.ts";
 import { evidenceRecords } from "./evidence-records.ts";
@@ -12,6 +14,7 @@ import type { ContentRule } from "./rule.ts";
 import { scoresFollowFacts } from "./scores-follow-facts.ts";
 import { scoresRestOnPrimarySources } from "./scores-rest-on-primary-sources.ts";
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
+import { sourcesReadByClaimDate } from "./sources-read-by-claim-date.ts";
 import { statusClaims } from "./status-claims.ts";
 import { uniqueIds } from "./unique-ids.ts";
 
@@ -32,4 +35,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   makesMatchEvidence,
   decisionChecklist,
   citedQuantity,
+  sourcesReadByClaimDate,
+  auditQuotes,
+  auditSummary,
 ];

@@ -3,6 +3,7 @@ import type { Position } from "../diagnostics/diagnostic.ts";
 import type { LocatedFile } from "../content/located-file.ts";
 import type {
   AnswerFrontMatter,
+  AuditContent,
   DisclosureContent,
   EvidenceFamilyContent,
   SiteSettings,
@@ -28,13 +29,19 @@ export interface RuleInput {
   answers: Array<Valid<AnswerFrontMatter>>;
   suppliers: Array<Valid<SupplierContent>>;
   evidence: Array<Valid<EvidenceFamilyContent>>;
+  /** The claim audit (content/audit/): checked against the files it quotes, never served. */
+  audit: Array<Valid<AuditContent>>;
+  /** Every content file that parsed, by its path relative to the content folder, valid or not. */
+  files: ReadonlyMap<string, LocatedFile>;
+  /** The paths of files that have a place in the layout but could not be read or parsed. */
+  unparsed: ReadonlySet<string>;
   known: { sources: Set<string>; answers: Set<string>; suppliers: Set<string>; families: Set<string> };
   /**
    * False for a kind when one of its files failed to parse or failed its schema: rules about the whole set
    * (ranks 1..N, the order of families) wait until every file of the set is valid, rather than report gaps
    * that are only the broken file's absence.
    */
-  complete: { suppliers: boolean; evidence: boolean };
+  complete: { suppliers: boolean; evidence: boolean; audit: boolean };
 }
 
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
@@ -93,5 +100,10 @@ export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; 
   if (input.disclosure) {
     for (const [at, id] of input.disclosure.data.sources.entries())
       yield { file: input.disclosure.file, pointer: `/sources/${at}`, id };
+  }
+  for (const { file, data } of input.audit) {
+    for (const [index, entry] of data.entries.entries()) {
+      for (const [at, id] of entry.sources.entries()) yield { file, pointer: `/entries/${index}/sources/${at}`, id };
+    }
   }
 }

@@ -5,6 +5,7 @@ import fg from "fast-glob";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import {
+  answerBodyOf,
   citationGroupsIn,
   locatorFor,
   stemOf,
@@ -67,6 +68,18 @@ export class ContentFile implements LocatedFile {
   /** An answer's `[@id]` groups with their positions; empty for other files. */
   citationGroups(): CitationGroup[] {
     return this.kind === "answer" ? citationGroupsIn(this.file, readIfPresent(this.absolutePath)) : [];
+  }
+
+  prose(): string {
+    const strings: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === "string") strings.push(value);
+      else if (Array.isArray(value)) for (const item of value) collect(item);
+      else if (value && typeof value === "object") for (const item of Object.values(value)) collect(item);
+    };
+    collect(this.data);
+    if (this.kind === "answer") strings.push(answerBodyOf(this.file, readIfPresent(this.absolutePath)) ?? "");
+    return strings.join("\n");
   }
 }
 

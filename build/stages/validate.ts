@@ -34,13 +34,14 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
     }
     return passed;
   };
-  const [site, sources, disclosure, answers, suppliers, evidence] = [
+  const [site, sources, disclosure, answers, suppliers, evidence, audit] = [
     validOf("site"),
     validOf("sources"),
     validOf("disclosure"),
     validOf("answer"),
     validOf("supplier"),
     validOf("evidence"),
+    validOf("audit"),
   ] as const;
 
   const input: RuleInput = {
@@ -50,13 +51,20 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
     answers,
     suppliers,
     evidence,
+    audit,
+    files: new Map(loaded.files.map((file) => [file.file, file])),
+    unparsed: new Set(loaded.unreadable.map((file) => file.file)),
     known: {
       sources: knownIds(loaded, "sources"),
       answers: knownIds(loaded, "answer"),
       suppliers: knownIds(loaded, "supplier"),
       families: knownIds(loaded, "evidence"),
     },
-    complete: { suppliers: !invalidKinds.has("supplier"), evidence: !invalidKinds.has("evidence") },
+    complete: {
+      suppliers: !invalidKinds.has("supplier"),
+      evidence: !invalidKinds.has("evidence"),
+      audit: !invalidKinds.has("audit"),
+    },
   };
   const report: Report = (file, pointer, code, message, hint, at) => {
     diagnostics.push({

@@ -100,6 +100,49 @@ date: string
 change: string
 }[]
 /**
+ * The summary of the claim audit kept in content/audit/ (not served): how many claims were checked against their sources, how many were wrong and mended, by kind, and the day of the latest check. The build checks these figures against the audit's entries.
+ */
+claim_audit?: {
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+date: string
+claims_checked: number
+defects_found: number
+defects_mended: number
+by_kind: {
+/**
+ * What was wrong. wrong-source: the cited source does not say it (another one does, or none); overstated-strength: the source says it less strongly, less generally or less precisely (recommends, not requires; our notes, not a document); stale: a newer version of the source, or a source read since, says otherwise; arithmetic: a number or worked example does not compute; summary-mismatch: a summary or description says other than the body or records it summarises; provenance: the record does not say where the source can be read, or stands for no document; other: anything else, said in `mended`.
+ */
+kind: ("wrong-source" | "overstated-strength" | "stale" | "arithmetic" | "summary-mismatch" | "provenance" | "other")
+found: number
+mended: number
+}[]
+/**
+ * Plain text.
+ */
+summary: string
+}
+/**
+ * Corrections to the data that a reader of an earlier version should know, newest last; the data changelog (/changelog) lists them.
+ */
+data_corrections?: {
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+date: string
+/**
+ * Plain text.
+ */
+summary: string
+/**
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+items: string[]
+}[]
+/**
  * Plain text.
  */
 conflicts: string
