@@ -119,6 +119,10 @@ describe("content problems are reported with file, line, column, pointer and hin
       "score-secondary-only",
       "searches-missing-area",
       "searches-missing-compliance-kind",
+      "citation-after-claim-date",
+      "audit-quote-missing",
+      "audit-summary-mismatch",
+      "audit-entry-shape",
     ]) {
       expect(CASES).toContain(name);
     }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NETLIFY_CONFIGURATION_FILES } from "../build/compile/archive-manifests.ts";
@@ -227,6 +227,55 @@ describe("shipped content meets the rubric", () => {
       }
       if (/third-party|copy/i.test(source.publisher)) expect.soft(source.primary, source.id).toBe(false);
     }
+  });
+
+  it("says of every source where it can be read and when, never how it was found", async () => {
+    const register = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "sources.yaml"), "utf8")) as {
+      sources: Array<{ id: string; url?: string; note?: string; completed?: { where: string } }>;
+    };
+    const howFound = /search tool|read_file|find_files|find_string|corpus|quer(y|ies)|repository reader|project's/i;
+    for (const source of register.sources) {
+      for (const text of [source.note, source.completed?.where]) {
+        if (text) expect.soft(text, source.id).not.toMatch(howFound);
+      }
+      // With no address of its own, the entry says in words where it was read, or that this is not recorded.
+      if (!source.url) expect.soft(source.note ?? source.completed?.where, source.id).toBeTruthy();
+    }
+  });
+
+  it("keeps a claim audit of every answer, profile, evidence family, the register and the disclosure, not served", async () => {
+    const audited = new Set<string>();
+    let entries = 0;
+    for (const name of await readdir(path.join(SHIPPED_CONTENT, "audit"))) {
+      const audit = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "audit", name), "utf8")) as {
+        file: string;
+        entries: unknown[];
+      };
+      audited.add(audit.file);
+      entries += audit.entries.length;
+    }
+    const content = async (folder: string) =>
+      (await readdir(path.join(SHIPPED_CONTENT, folder))).map((name) => `${folder}/${name}`);
+    const expected = [
+      ...(await content("answers")),
+      ...(await content("suppliers")),
+      ...(await content("evidence")),
+      "sources.yaml",
+      "disclosure.yaml",
+    ];
+    expect([...audited].sort()).toEqual(expected.sort());
+    const disclosure = parseYaml(await readFile(path.join(SHIPPED_CONTENT, "disclosure.yaml"), "utf8")) as {
+      claim_audit: { claims_checked: number };
+    };
+    expect(disclosure.claim_audit.claims_checked).toBe(entries);
+    const served = [...(await readTree(dist)).keys()].filter((name) => /audit/i.test(name));
+    expect(served.every((name) => name.endsWith("content-audit.schema.json"))).toBe(true);
+    const changelog = await readJson<{ entries: Array<{ kind: string; corrections?: string[] }> }>(
+      file("/changelog.json"),
+    );
+    expect(
+      changelog.entries.some((entry) => entry.kind === "corrections" && (entry.corrections?.length ?? 0) > 0),
+    ).toBe(true);
   });
 
   it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {

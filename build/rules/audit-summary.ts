@@ -27,7 +27,11 @@ export const auditSummary: ContentRule = {
     const found = new Map<DefectKind, number>();
     for (const entry of defects) found.set(entry.defect!, (found.get(entry.defect!) ?? 0) + 1);
     // Dates as text (YYYY-MM-DD) sort as days do.
-    const latest = entries.map((entry) => entry.checked).sort().at(-1) ?? "";
+    const latest =
+      entries
+        .map((entry) => entry.checked)
+        .sort()
+        .at(-1) ?? "";
     const differs = (pointer: string, what: string, says: string | number, counted: string | number) => {
       if (says !== counted)
         report(

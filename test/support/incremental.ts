@@ -5,6 +5,7 @@
 import { appendFile, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
+import { parseDocument, parse as parseYaml } from "yaml";
 import { BuildCache } from "../../build/cache/build-cache.ts";
 import { seededRandom } from "../../build/synthetic/seeded-random.ts";
 import { build, copyOfShipped, readTreeDigests } from "./build-helpers.ts";
@@ -61,6 +62,49 @@ export async function rewriteRelated(content: string, change: (slugs: string[]) 
 }
 
 /**
+ * The claim audit names the file its claims are in: when an answer is renamed or deleted, its audit moves or goes
+ * with it, as an author would do (an audit naming a file that is gone is an error of its own).
+ */
+async function moveAudit(content: string, from: string, to: string | null): Promise<void> {
+  const folder = path.join(content, "audit");
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    const text = await readFile(file, "utf8");
+    if (!text.split("\n").includes(`file: answers/${from}`)) continue;
+    if (to === null) await rm(file);
+    else await writeFile(file, text.replace(/^file: .*$/m, `file: answers/${to}`));
+  }
+  if (to === null) await restateAuditSummary(content);
+}
+
+/** The disclosure states the audit's figures: with an audit file gone, they are counted again. */
+async function restateAuditSummary(content: string): Promise<void> {
+  const entries: Array<{ verdict: string; defect?: string; checked: string }> = [];
+  for (const name of await readdir(path.join(content, "audit"))) {
+    const audit = parseYaml(await readFile(path.join(content, "audit", name), "utf8")) as { entries: typeof entries };
+    entries.push(...audit.entries);
+  }
+  const defects = entries.filter((entry) => entry.verdict !== "supported");
+  const found = new Map<string, number>();
+  for (const entry of defects) found.set(entry.defect!, (found.get(entry.defect!) ?? 0) + 1);
+  const file = path.join(content, "disclosure.yaml");
+  const disclosure = parseDocument(await readFile(file, "utf8"));
+  const latest = entries
+    .map((entry) => String(entry.checked))
+    .sort()
+    .at(-1);
+  if (latest) disclosure.setIn(["claim_audit", "date"], latest);
+  disclosure.setIn(["claim_audit", "claims_checked"], entries.length);
+  disclosure.setIn(["claim_audit", "defects_found"], defects.length);
+  disclosure.setIn(["claim_audit", "defects_mended"], defects.length);
+  disclosure.setIn(
+    ["claim_audit", "by_kind"],
+    [...found].map(([kind, count]) => ({ kind, found: count, mended: count })),
+  );
+  await writeFile(file, disclosure.toString());
+}
+
+/**
  * `steps` steps of seeded random edits, renames, deletions, additions and breakages of a copy of the shipped
  * content, each followed by an incremental build compared with a clean one. Returns each build's outcome and the
  * steps taken, for the caller's expectations.
@@ -111,6 +155,7 @@ export async function randomEdits(seed: number, steps: number) {
       const file = path.join(content, "answers", name);
       await writeFile(file, (await readFile(file, "utf8")).replace(/^slug: .*$/m, `slug: ${renamed}`));
       await rename(file, path.join(content, "answers", `${renamed}.md`));
+      await moveAudit(content, name, `${renamed}.md`);
       await rewriteRelated(content, (slugs) => slugs.map((related) => (related === slug ? renamed : related)));
       return `${slug} → ${renamed}`;
     },
@@ -119,6 +164,7 @@ export async function randomEdits(seed: number, steps: number) {
       if (names.length <= 12) return "(kept: few answers left)";
       const name = pick(names);
       await rm(path.join(content, "answers", name));
+      await moveAudit(content, name, null);
       await rewriteRelated(content, (slugs) => slugs.filter((related) => related !== name.slice(0, -3)));
       return name;
     },
