@@ -7,7 +7,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseCircular, parseDependencyTree, type DependencyTree } from "dpdm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CERTIFICATION_PROGRAMMES, COMPLIANCE_RULES, SEARCH_AREAS, WARRANTY_TERMS } from "../build/content/types.ts";
+import {
+  CERTIFICATION_PROGRAMMES,
+  COMPLIANCE_RULES,
+  DEFECT_KINDS,
+  SEARCH_AREAS,
+  WARRANTY_TERMS,
+} from "../build/content/types.ts";
 import { generateTypes, TYPE_FOLDERS } from "../build/schemas/schema-types.ts";
 import { ROOT } from "./support/build-helpers.ts";
 
@@ -134,5 +140,12 @@ describe("the types and the schemas", () => {
     };
     expect([...SEARCH_AREAS]).toEqual(schema.properties.searches.required);
     expect([...SEARCH_AREAS]).toEqual(Object.keys(schema.properties.searches.properties));
+  });
+
+  it("lists the claim audit's kinds of defect exactly as the schema does", async () => {
+    const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "content-audit.schema.json"), "utf8")) as {
+      $defs: { "defect-kind": { enum: string[] } };
+    };
+    expect([...DEFECT_KINDS]).toEqual(schema.$defs["defect-kind"].enum);
   });
 });
