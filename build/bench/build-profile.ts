@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { productWriting } from "../products/engine.ts";
 import { ENV, ROOT, WORK } from "./workspace.ts";
 
 export interface BuildProfile {
@@ -171,36 +172,29 @@ export function summariseProfiles(profiles: string): Pick<BuildProfile, "kinds" 
   };
 }
 
-/** What a build writes, in bytes, by kind of file: the reason its writing costs more than one file per answer. */
-export function outputShares(distFolder: string): Array<{ kind: string; files: number; bytes: number }> {
-  const kinds = new Map<string, { files: number; bytes: number }>();
+/** What a build writes, in bytes, by the product that writes it (build/products/), each with what it is for. */
+export function outputShares(distFolder: string): OutputShare[] {
+  const byProduct = new Map<string, OutputShare>();
   const listed = spawnSync("find", [distFolder, "-type", "f", "-printf", "%s %P\\n"], {
     encoding: "utf8",
     maxBuffer: 1024 * 1024 * 1024,
   });
   for (const line of listed.stdout.split("\n").filter(Boolean)) {
     const space = line.indexOf(" ");
-    const bytes = Number(line.slice(0, space));
-    const kind = outputKind(line.slice(space + 1));
-    const figures = kinds.get(kind) ?? { files: 0, bytes: 0 };
-    figures.files += 1;
-    figures.bytes += bytes;
-    kinds.set(kind, figures);
+    const made = productWriting(`/${line.slice(space + 1)}`);
+    const kind = made?.name ?? "(no product)";
+    const share = byProduct.get(kind) ?? { kind, purpose: made?.purpose ?? "", files: 0, bytes: 0 };
+    share.files += 1;
+    share.bytes += Number(line.slice(0, space));
+    byProduct.set(kind, share);
   }
-  return [...kinds].map(([kind, figures]) => ({ kind, ...figures })).sort((a, b) => b.bytes - a.bytes);
+  return [...byProduct.values()].sort((a, b) => b.bytes - a.bytes);
 }
 
-function outputKind(file: string): string {
-  if (/^api\/v1\/answers\/[^/]+\.json$/.test(file) && file !== "api/v1/answers/index.json")
-    return "each answer's JSON file";
-  if (/^api\/v1\/answers\/[^/]+\.md$/.test(file)) return "each answer's Markdown twin";
-  if (file === "api/v1/answers/index.json" || file.startsWith("api/v1/answers/pages/"))
-    return "the answers' collection pages";
-  if (file.startsWith("api/v1/search/")) return "the search index";
-  if (file === "data/answers.ndjson") return "answers.ndjson";
-  if (file === "data/av-buyer-data.zip") return "the dataset ZIP";
-  if (file.startsWith("data/")) return "the CSV tables and data package";
-  if (file === "llms-full.txt") return "llms-full.txt";
-  if (file === "_headers") return "_headers (a Link per answer)";
-  return "everything else (pages, discovery, schemas, checksums)";
+export interface OutputShare {
+  /** The product's name. */
+  kind: string;
+  purpose: string;
+  files: number;
+  bytes: number;
 }

@@ -1,4 +1,5 @@
 /** The figures as BENCHMARKS.md, and the response sizes it reports. */
+import type { OutputShare } from "./build-profile.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -51,7 +52,7 @@ export function markdown(results: {
   judged?: JudgedComparison;
   baseline?: BaselineFigures;
   generators?: GeneratorComparison;
-  buildProfile?: BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> };
+  buildProfile?: BuildProfile & { output: OutputShare[] };
   incremental?: IncrementalFigures;
 }): string {
   const n = (value: number, digits = 1) => value.toFixed(digits);
@@ -367,9 +368,7 @@ function generatorsSection(comparison: GeneratorComparison | undefined): string[
   ];
 }
 
-function profileSection(
-  profile: (BuildProfile & { output: Array<{ kind: string; files: number; bytes: number }> }) | undefined,
-): string[] {
+function profileSection(profile: (BuildProfile & { output: OutputShare[] }) | undefined): string[] {
   if (!profile) return [];
   const busy = profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0);
   const written = profile.output.reduce((sum, kind) => sum + kind.bytes, 0);
@@ -384,12 +383,13 @@ function profileSection(
       (kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`,
     ),
     "",
-    `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, against one JSON file per answer for Hugo and Eleventy:`,
+    `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, by the product that writes it (build/products/), against one JSON file per answer for Hugo and Eleventy. Each answer is in its own file, its collection page, its Markdown twin, the NDJSON (and through it the ZIP), the CSV and llms-full.txt: each copy is a form some reader asks for.`,
     "",
-    "| files | count | MB |",
-    "|---|---:|---:|",
+    "| product | what it is for | files | MB |",
+    "|---|---|---:|---:|",
     ...profile.output.map(
-      (kind) => `| ${kind.kind} | ${kind.files.toLocaleString("en")} | ${(kind.bytes / 1e6).toFixed(1)} |`,
+      (share) =>
+        `| ${share.kind} | ${share.purpose} | ${share.files.toLocaleString("en")} | ${(share.bytes / 1e6).toFixed(1)} |`,
     ),
     "",
   ];

@@ -16,6 +16,7 @@ const utf8 = new TextEncoder();
 
 export const answerFiles = product<AnswerFilePart>({
   name: "answer-files",
+  purpose: "each answer by itself, as ?slug= and every link to an answer return it",
   after: [],
   writes: ["/api/v1/answers/{slug}.json"],
   part(answer, context) {

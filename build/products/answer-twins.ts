@@ -13,6 +13,7 @@ const utf8 = new TextEncoder();
 
 export const answerTwins = product<AnswerTwinPart>({
   name: "answer-twins",
+  purpose: "each answer as a Markdown document, for agents and readers",
   after: [],
   writes: ["/api/v1/answers/{slug}.md"],
   part(answer, context) {

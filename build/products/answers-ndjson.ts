@@ -9,6 +9,7 @@ const utf8 = new TextEncoder();
 
 export const answersNdjson = product<Uint8Array>({
   name: "answers-ndjson",
+  purpose: "every answer in one download, one JSON line each, for line readers and the ZIP",
   after: [],
   writes: [ANSWERS_NDJSON_FILE],
   part: (answer) => utf8.encode(answer.jsonLine),

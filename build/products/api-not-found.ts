@@ -5,6 +5,7 @@ import { product } from "./product.ts";
 
 export const apiNotFound = product({
   name: "api-not-found",
+  purpose: "the JSON 404 of an unknown /api/ path",
   after: [],
   writes: [API_NOT_FOUND_FILE],
   run({ origin }, output) {

@@ -9,6 +9,7 @@ import { product } from "./product.ts";
 
 export const archiveManifests = product({
   name: "archive-manifests",
+  purpose: "what mirrors and archivists check a copy against: every URL and every file's SHA-256",
   after: ["*"],
   readsFiles: true,
   writes: [URLS_PATH, FILES_PAGE_FILE, CHECKSUMS_PATH],

@@ -10,6 +10,7 @@ const utf8 = new TextEncoder();
 
 export const dataPackage = product<Uint8Array, string[]>({
   name: "data-package",
+  purpose: "the tables for spreadsheets and Frictionless tools, the answers' bodies included",
   after: [],
   writes: [`${DATA_FOLDER}{table}.csv`, `${DATA_FOLDER}datapackage.json`],
   part: (answer) => utf8.encode(answerCsvRow(answer.resource)),

@@ -15,6 +15,7 @@ import type { PublishedSchemas } from "./schemas.ts";
 
 export const describe = product<never, HeaderBlock[]>({
   name: "describe",
+  purpose: "the docs, the home page (also the offline reader), OpenAPI and the discovery documents",
   // Every product whose JSON files the OpenAPI document shows as examples, and those whose results it reads.
   after: ["answer-files", "answer-pages", "search-index", "data-package", "suppliers", "evidence", "root", "schemas"],
   writes: [

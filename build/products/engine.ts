@@ -101,6 +101,18 @@ function productOutput(made: Product, sink: OutputSink, examples: Map<string, un
   };
 }
 
+/** The product a file of the output belongs to: the one naming its path whole, else the one whose pattern matches. */
+export function productWriting(path: string, products: readonly Product[] = PRODUCTS): Product | undefined {
+  const isPattern = (entry: string) => entry.includes("{") || entry.endsWith("/");
+  const claiming = (whole: boolean) =>
+    products.filter((made) =>
+      made.writes.some((entry) => isPattern(entry) !== whole && writesPattern(entry).test(path)),
+    );
+  const whole = claiming(true);
+  const owners = whole.length > 0 ? whole : claiming(false);
+  return owners.length === 1 ? owners[0] : undefined;
+}
+
 /** A `writes` entry as a test of a path: `{name}` is one path segment; an entry ending in `/` is a folder. */
 export function writesPattern(entry: string): RegExp {
   const escaped = entry.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[a-z]+\}/g, "[^/]+");

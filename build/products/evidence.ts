@@ -4,6 +4,7 @@ import { product } from "./product.ts";
 
 export const evidenceCollection = product({
   name: "evidence",
+  purpose: "the evidence register by product family",
   after: [],
   writes: ["/api/v1/evidence/index.json", "/api/v1/evidence/pages/{n}.json"],
   run({ families, counts, pageSize, contentDigest }, output) {

@@ -4,6 +4,7 @@ import { product, resultOf } from "./product.ts";
 
 export const headersFile = product({
   name: "headers-file",
+  purpose: "the header rules that change with the content (the home page's CSP)",
   after: ["describe"],
   writes: [HEADERS_FILE_PATH],
   run(_, output) {

@@ -10,6 +10,7 @@ import { partOf, product } from "./product.ts";
 
 export const llmsFull = product({
   name: "llms-full",
+  purpose: "every answer in one text for a language model",
   after: ["answer-twins"],
   writes: [LLMS_FULL_FILE],
   async run({ site, answers }, output) {

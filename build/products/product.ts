@@ -61,6 +61,8 @@ export interface ProductRun<Part = unknown, Result = unknown> {
 
 export interface Product<Part = unknown, Result = unknown> {
   readonly name: string;
+  /** What a reader uses it for, in a few words: why its bytes are worth writing (BENCHMARKS.md's table of bytes). */
+  readonly purpose: string;
   /**
    * The products whose parts or results this one reads: the engine runs its steps after theirs. `*` means every
    * other product (a product over the whole output, such as its checksums).

@@ -14,6 +14,7 @@ import { product } from "./product.ts";
 
 export const rootAndHealth = product({
   name: "root",
+  purpose: "what the service is and where everything is; its health",
   after: [],
   writes: [ROOT_RESOURCE_FILE, HEALTH_FILE],
   run({ site, counts, contentDigest, generatedAt }, output) {

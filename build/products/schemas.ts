@@ -10,6 +10,7 @@ export type PublishedSchemas = Map<string, Record<string, unknown>>;
 
 export const schemaFiles = product<never, PublishedSchemas>({
   name: "schemas",
+  purpose: "the JSON Schemas every response and content file validates against",
   after: [],
   writes: [schemaPath("{name}"), SCHEMA_LIST_FILE],
   run({ schemas: registry, origin }, output) {

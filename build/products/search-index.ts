@@ -41,6 +41,7 @@ function pathOf(file: SearchIndexFile): string {
 
 export const searchIndex = product<IndexedAnswer, Map<string, string>>({
   name: "search-index",
+  purpose: "what q reads: the answers' words, their places and their fields",
   after: [],
   writes: [
     ANSWERS_SEARCH_INDEX_FILE,

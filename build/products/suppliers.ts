@@ -4,6 +4,7 @@ import { product } from "./product.ts";
 
 export const suppliersCollection = product({
   name: "suppliers",
+  purpose: "the ranked supplier directory with its disclosure",
   after: [],
   writes: ["/api/v1/suppliers/index.json", "/api/v1/suppliers/pages/{n}.json"],
   run({ suppliers, disclosure, pageSize, contentDigest }, output) {
