@@ -25,11 +25,19 @@ import { outputShares, profileBuild } from "./build-profile.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { measureTests, testsSection, testsSectionOf, withTestsSection } from "./measure-tests.ts";
+import { CHART_FILE, growthChartSvg } from "./chart.ts";
 import { markdown, responseSizes } from "./report.ts";
 import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
-/** Writes the page, keeping the section of the test commands' figures, which only `--tests-only` measures. */
-async function writeReport(page: string): Promise<void> {
+/**
+ * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
+ * measures.
+ */
+async function writeReport(results: Parameters<typeof markdown>[0]): Promise<void> {
+  const chart = path.join(path.dirname(REPORT_FILE), CHART_FILE);
+  await mkdir(path.dirname(chart), { recursive: true });
+  await writeFile(chart, await growthChartSvg(results.builds, { generators: results.generators }));
+  const page = markdown(results);
   const tests = testsSectionOf(await readFile(REPORT_FILE, "utf8").catch(() => ""));
   await writeFile(REPORT_FILE, tests ? withTestsSection(page, tests) : page);
 }
@@ -59,7 +67,7 @@ async function main(): Promise<void> {
   });
   if (values["render-only"]) {
     // Rewrites BENCHMARKS.md from the last run's figures (after a change to this page's wording), measuring nothing.
-    await writeReport(markdown(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8"))));
+    await writeReport(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8")));
     return;
   }
   if (values["tests-only"]) {
@@ -160,7 +168,7 @@ async function main(): Promise<void> {
     incremental,
   };
   await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  await writeReport(markdown(results));
+  await writeReport(results);
   process.stdout.write(markdown(results));
 }
 

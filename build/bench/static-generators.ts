@@ -45,6 +45,15 @@ export interface GeneratorComparison {
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * The bench's own tools (Eleventy, and Vega-Lite with Vega for the chart) from the pinned lockfile, installed once
+ * per lockfile into artifacts/bench-generators/. Returns the folder of their node_modules.
+ */
+export function installBenchTools(): string {
+  installEleventy();
+  return path.join(ELEVENTY_TOOLS, "node_modules");
+}
+
 /** Eleventy from the pinned lockfile, installed once per lockfile into artifacts/bench-generators/. */
 function installEleventy(): string {
   const lock = readFileSync(path.join(SITES, "package-lock.json"));
