@@ -83,7 +83,7 @@ describe("npm run dev", () => {
     await until("the server", () =>
       /dev: serving .* at http:\/\/localhost:\d+\/api\/v1/.test(output) ? true : undefined,
     );
-    expect(output).toMatch(/dev: first build: rebuilt in \d+ ms: parsed 101 of 101 files, rendered 20 of 20 answers/);
+    expect(output).toMatch(/dev: first build: rebuilt in \d+ ms: parsed 115 of 115 files, rendered 20 of 20 answers/);
 
     const api = `http://127.0.0.1:${port}/api/v1`;
     const titleOf = async (url: string) => {
@@ -116,7 +116,7 @@ describe("npm run dev", () => {
       const line = await until(
         "the rebuild's line",
         () =>
-          /dev: [^\n]*room-sizing\.md[^\n]*: (fixed; )?rebuilt in \d+ ms: parsed [01] of 101 files, rendered \d+ of 20 answers[^\n]*\n/.exec(
+          /dev: [^\n]*room-sizing\.md[^\n]*: (fixed; )?rebuilt in \d+ ms: parsed [01] of 115 files, rendered \d+ of 20 answers[^\n]*\n/.exec(
             linesAfter(mark),
           )?.[0],
       );
