@@ -1,5 +1,5 @@
 /**
- * The content once it has passed validation, as the compile stage takes it: every file valid against its
+ * The content once it has passed validation, as the products take it: every file valid against its
  * schema and the cross-file rules, and of each answer only what compiling uses.
  */
 import type { MarkdownBody } from "./content-file.ts";
@@ -12,7 +12,7 @@ import type {
   SupplierContent,
 } from "./types.ts";
 
-/** A valid answer as the compile stage needs it: only what it uses, so that the rest of the load can be let go. */
+/** A valid answer as the products need it: only what they use, so that the rest of the load can be let go. */
 export interface ValidAnswer {
   data: AnswerFrontMatter;
   body: Pick<MarkdownBody, "source" | "digest">;

@@ -1,5 +1,5 @@
 /**
- * Where the compile stage puts the files it makes, one at a time, so that nothing grows with the whole output:
+ * Where the products put the files they make, one at a time, so that nothing grows with the whole output:
  * a folder on disk (the real build, with bounded concurrent writes) or memory (the tests and the smoke check).
  * Both record the SHA-256 of every file, for SHA256SUMS.
  */

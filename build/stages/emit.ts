@@ -4,7 +4,7 @@ import type { BuildContext } from "../context.ts";
 import type { CompiledSite } from "../products/engine.ts";
 
 /**
- * Stage 4: the compile stage writes into a fresh stage folder through a sink, and the complete folder replaces
+ * Stage 4: the products write into a fresh stage folder through a sink, and the complete folder replaces
  * the output in one step (see output/atomic-output.ts).
  */
 export async function emitSite(

@@ -10,7 +10,7 @@ import { parseContentFile, type ContentFileParse } from "../content/content-file
 import type { ContentKind } from "../content/layout.ts";
 import type { TaskSet, WorkerPool } from "./worker-pool.ts";
 
-/** What tasks share across a build: how to read a file, and the render context the compile stage sets before it renders. */
+/** What tasks share across a build: how to read a file, and the render context the engine sets before it renders. */
 export interface WorkerState {
   read: FileReader;
   render?: AnswerRenderContext;
