@@ -86,7 +86,12 @@ export function kindOf(functionName: string, url: string): string | undefined {
     return "JSON serialisation";
   if (url.startsWith("node:internal/crypto/hash") || (url === "" && functionName === "digest"))
     return "SHA-256 digests";
-  if (url.includes("/build/archive/") || url.endsWith("/build/compile/dataset-zip.ts")) return "ZIP download";
+  if (
+    url.includes("/build/archive/") ||
+    url.endsWith("/build/compile/dataset-zip.ts") ||
+    url.includes("node_modules/fflate/")
+  )
+    return "ZIP download";
   if (
     url.startsWith("node:internal/modules") ||
     url.includes("node_modules/tsx/") ||

@@ -3,7 +3,7 @@
  * a time, in pieces, so that nothing large is held): the root resource, the suppliers' and evidence's JSON pages,
  * every answer once as NDJSON (the answers' collection pages would repeat them: at 10,000 answers they doubled
  * the ZIP to 200 MB and its build time), the CSV tables with their data package, the JSON Schemas,
- * CITATION.cff, and a README with the licence and the citation. Under one folder named with the version; entries sorted; every time the
+ * CITATION.cff, and a README with the licence and the citation. Under one folder named with the version; entries deflated and sorted; every time the
  * generation time, so two builds of the same content give the same bytes.
  */
 import { CITATION_FILE, DATASET_ZIP_FILE, ROOT_RESOURCE_FILE, SCHEMAS_FOLDER } from "../api/layout.ts";
@@ -35,16 +35,7 @@ export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, gene
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
   const readmeBytes = Buffer.from(readme(site, generatedAt, files));
-  for (const { name, path } of entries) {
-    await zip.add(
-      name,
-      path
-        ? () => sink.pieces(path)
-        : async function* () {
-            yield readmeBytes;
-          },
-    );
-  }
+  for (const { name, path } of entries) await zip.add(name, path ? sink.pieces(path) : [readmeBytes]);
   await zip.finish();
 }
 

@@ -1,0 +1,79 @@
+/**
+ * The ZIP writer of the dataset download (build/archive/zip-writer.ts): deflated entries whose bytes depend on
+ * their contents only, not on the pieces they are read in, and a file that unzip reads back exactly.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { type EntryPieces, ZipWriter } from "../build/archive/zip-writer.ts";
+import { temporaryFolder } from "./support/build-helpers.ts";
+
+const execFileAsync = promisify(execFile);
+const MODIFIED = new Date("2025-06-15T15:06:40Z");
+
+/** About 300 kB of text that deflates, unlike random bytes, and differs line by line. */
+const TEXT = Buffer.from(
+  Array.from(
+    { length: 4000 },
+    (_, line) => `{"line":${line},"digest":"${createHash("sha256").update(String(line)).digest("hex")}"}\n`,
+  ).join(""),
+);
+
+async function zipOf(entries: Array<[string, EntryPieces]>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  const zip = new ZipWriter(
+    { write: async (piece) => void parts.push(Buffer.from(piece)), close: async () => {} },
+    MODIFIED,
+  );
+  for (const [name, pieces] of entries) await zip.add(name, pieces);
+  await zip.finish();
+  return Buffer.concat(parts);
+}
+
+/** `bytes` in pieces of the given sizes, in turn. */
+function* cut(bytes: Buffer, sizes: number[]): Generator<Uint8Array> {
+  for (let at = 0, turn = 0; at < bytes.byteLength; turn++) {
+    const size = sizes[turn % sizes.length]!;
+    yield bytes.subarray(at, at + size);
+    at += size;
+  }
+}
+
+describe("the ZIP writer", () => {
+  it("gives the same bytes whatever pieces an entry is read in", async () => {
+    const whole = await zipOf([["data/text.ndjson", [TEXT]]]);
+    // Compared with equals: a failed toEqual of two buffers this size takes minutes to print.
+    expect((await zipOf([["data/text.ndjson", cut(TEXT, [1, 1000, 65_537, 4096])]])).equals(whole)).toBe(true);
+    expect((await zipOf([["data/text.ndjson", cut(TEXT, [200_000])]])).equals(whole)).toBe(true);
+  });
+
+  it("deflates, and unzip reads every entry back exactly, an empty one included", async () => {
+    const folder = await temporaryFolder("zip-writer");
+    const file = path.join(folder, "test.zip");
+    const entries: Array<[string, Buffer]> = [
+      ["set/README.txt", Buffer.from("Read me.\n")],
+      ["set/data/empty.csv", Buffer.alloc(0)],
+      ["set/data/text.ndjson", TEXT],
+      ["set/data/ünïcode.json", Buffer.from('{"name":"ünïcode"}\n')],
+    ];
+    const zip = await zipOf(entries.map(([name, bytes]) => [name, [bytes]]));
+    expect(zip.byteLength).toBeLessThan(TEXT.byteLength / 2);
+    await writeFile(file, zip);
+    await execFileAsync("unzip", ["-tq", file]);
+    const listing = (await execFileAsync("unzip", ["-Z", file])).stdout;
+    expect(listing.match(/-rw-r--r--.* defF 25-Jun-15 15:06 /g)).toHaveLength(entries.length);
+    for (const [name, bytes] of entries) {
+      const { stdout } = await execFileAsync("unzip", ["-p", file, name], { encoding: "buffer" });
+      expect(stdout.equals(bytes), name).toBe(true);
+    }
+  });
+
+  it("refuses entries out of order", async () => {
+    const zip = new ZipWriter({ write: async () => {}, close: async () => {} }, MODIFIED);
+    await zip.add("b", []);
+    await expect(zip.add("a", [])).rejects.toThrow(/sorted order/);
+  });
+});
