@@ -1,10 +1,12 @@
 /**
- * A BagIt 1.0 bag (RFC 8493) of a built output: the files under data/, bagit.txt, bag-info.txt (source
- * organisation, bagging date, payload oxum), manifest-sha512.txt over the payload and tagmanifest-sha512.txt
- * over the tag files, all inside one folder named after the bag.
+ * A BagIt 1.0 bag (RFC 8493) of a built output, as tar entries: the files under data/, bagit.txt, bag-info.txt
+ * (source organisation, bagging date, payload oxum), manifest-sha512.txt over the payload and
+ * tagmanifest-sha512.txt over the tag files, all inside one folder named after the bag. One pass over the payload:
+ * bag-info.txt needs only the sizes, and the manifests come after data/ in the tar's order, so each file's digest is
+ * taken from its bytes as they go into the tar.
  */
 import { createHash } from "node:crypto";
-import type { TarEntry } from "./tar-writer.ts";
+import { bytesFile, type TarEntry } from "./tar-writer.ts";
 
 export interface BagInfo {
   name: string;
@@ -15,12 +17,20 @@ export interface BagInfo {
   baggingDate: string;
 }
 
-export function makeBag(payload: ReadonlyArray<{ path: string; bytes: Uint8Array }>, info: BagInfo): TarEntry[] {
+export interface PayloadFile {
+  /** Relative to data/. */
+  path: string;
+  size: number;
+  /** Its bytes, in pieces, read when the tar reaches it. */
+  pieces: () => AsyncIterable<Uint8Array>;
+}
+
+export function makeBag(payload: readonly PayloadFile[], info: BagInfo): TarEntry[] {
   const sorted = [...payload].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
     if (/[\r\n]/.test(file.path)) throw new Error(`the payload path ${JSON.stringify(file.path)} holds a line break`);
   }
-  const octets = sorted.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  const octets = sorted.reduce((sum, file) => sum + file.size, 0);
   const sha512 = (bytes: Uint8Array | string) => createHash("sha512").update(bytes).digest("hex");
   const bagit = "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n";
   const bagInfo = [
@@ -30,19 +40,49 @@ export function makeBag(payload: ReadonlyArray<{ path: string; bytes: Uint8Array
     field("Bagging-Date", info.baggingDate),
     field("Payload-Oxum", `${octets}.${sorted.length}`),
   ].join("");
-  const manifest = sorted.map((file) => `${sha512(file.bytes)}  data/${file.path}\n`).join("");
-  const tagFiles: Array<[string, string]> = [
-    ["bag-info.txt", bagInfo],
-    ["bagit.txt", bagit],
-    ["manifest-sha512.txt", manifest],
-  ];
-  const tagManifest = tagFiles.map(([name, text]) => `${sha512(text)}  ${name}\n`).join("");
+  const digests = new Map<string, string>();
+  const manifest = () => {
+    if (digests.size !== sorted.length)
+      throw new Error("the bag's manifest is made from the digests of its payload, which must come first in the tar");
+    return sorted.map((file) => `${digests.get(file.path)}  data/${file.path}\n`).join("");
+  };
+  let manifestText: string | undefined;
+  const tagManifest = () => {
+    if (manifestText === undefined) throw new Error("the bag's tag manifest must come after its manifest in the tar");
+    const tagFiles: Array<[string, string]> = [
+      ["bag-info.txt", bagInfo],
+      ["bagit.txt", bagit],
+      ["manifest-sha512.txt", manifestText],
+    ];
+    return tagFiles.map(([name, text]) => `${sha512(text)}  ${name}\n`).join("");
+  };
   const encode = (text: string) => new TextEncoder().encode(text);
   return [
-    ...tagFiles.map(([name, text]) => ({ name: `${info.name}/${name}`, bytes: encode(text) })),
-    { name: `${info.name}/tagmanifest-sha512.txt`, bytes: encode(tagManifest) },
-    ...sorted.map((file) => ({ name: `${info.name}/data/${file.path}`, bytes: file.bytes })),
+    { name: `${info.name}/bag-info.txt`, open: () => bytesFile(encode(bagInfo)) },
+    { name: `${info.name}/bagit.txt`, open: () => bytesFile(encode(bagit)) },
+    {
+      name: `${info.name}/manifest-sha512.txt`,
+      open: () => {
+        manifestText = manifest();
+        return bytesFile(encode(manifestText));
+      },
+    },
+    { name: `${info.name}/tagmanifest-sha512.txt`, open: () => bytesFile(encode(tagManifest())) },
+    ...sorted.map((file) => ({
+      name: `${info.name}/data/${file.path}`,
+      open: () => ({ size: file.size, pieces: digested(file, digests) }),
+    })),
   ];
+}
+
+/** The file's pieces, passed on as they are; at the end its SHA-512 is in `digests`. */
+async function* digested(file: PayloadFile, digests: Map<string, string>): AsyncGenerator<Uint8Array> {
+  const hash = createHash("sha512");
+  for await (const piece of file.pieces()) {
+    hash.update(piece);
+    yield piece;
+  }
+  digests.set(file.path, hash.digest("hex"));
 }
 
 /** "Label: value", folded at 79 characters with indented continuation lines, as RFC 8493 recommends. */

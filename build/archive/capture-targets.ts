@@ -7,18 +7,12 @@
 import { API_NOT_FOUND_FILE } from "../api/layout.ts";
 import { QUERY_EXAMPLES } from "../describe/service-facts.ts";
 import { ALIASES, FOLDER_INDEXES } from "../routes.ts";
-import type { BuiltOutput } from "./dist-files.ts";
+import { type BuiltOutput, builtText } from "./dist-files.ts";
 
-/** A response as recorded: the headers in their received order, and the body. */
+/** A response as recorded: the headers in their received order, and the body, read only for a problem document. */
 export interface RecordedResponse {
   headers: ReadonlyArray<readonly [string, string]>;
-  body: Buffer;
-}
-
-function fileText(output: BuiltOutput, file: string): string {
-  const found = output.files.find((candidate) => candidate.path === file.slice(1));
-  if (!found) throw new Error(`${file} is missing from the built output: run npm run build first`);
-  return found.bytes.toString("utf8");
+  text(): Promise<string>;
 }
 
 /** A root-relative target (path and query, no fragment) of a URL on `origin`, or undefined for another origin. */
@@ -41,15 +35,16 @@ export function sitemapTargets(sitemap: string, origin: string): string[] {
 }
 
 /** The URLs the capture starts from, in a fixed order, each once. */
-export function seedTargets(output: BuiltOutput, origin: string): string[] {
-  const urlList = fileText(output, "/urls.txt").split("\n").filter(Boolean);
-  const slug = JSON.parse(fileText(output, "/api/v1/answers/index.json")).data[0]?.slug as string | undefined;
+export async function seedTargets(output: BuiltOutput, origin: string): Promise<string[]> {
+  const urlList = (await builtText(output, "urls.txt")).split("\n").filter(Boolean);
+  const slug = JSON.parse(await builtText(output, "api/v1/answers/index.json")).data[0]?.slug as string | undefined;
+  const sitemap = await builtText(output, "sitemap.xml");
   return [
     ...new Set([
       ...urlList,
       ...FOLDER_INDEXES.map(([folder]) => folder),
       ...ALIASES.map(([alias]) => alias),
-      ...sitemapTargets(fileText(output, "/sitemap.xml"), origin),
+      ...sitemapTargets(sitemap, origin),
       ...QUERY_EXAMPLES.map((example) => `/api/v1/answers?q=${encodeURIComponent(example.q)}`),
       ...(slug ? [`/api/v1/answers?slug=${slug}`] : []),
       // Every unknown /api/ path is answered with this problem document, so an archive of the API holds it.
@@ -59,7 +54,7 @@ export function seedTargets(output: BuiltOutput, origin: string): string[] {
 }
 
 /** The same-origin URLs a recorded response points at: its `Link` targets and, for a problem, its `type`. */
-export function pointedTargets(targetUri: string, response: RecordedResponse, origin: string): string[] {
+export async function pointedTargets(targetUri: string, response: RecordedResponse, origin: string): Promise<string[]> {
   const pointed: string[] = [];
   for (const [name, value] of response.headers) {
     const lowered = name.toLowerCase();
@@ -67,9 +62,10 @@ export function pointedTargets(targetUri: string, response: RecordedResponse, or
       // Each link-value starts with its URI reference in angle brackets (RFC 8288).
       for (const match of value.matchAll(/(?:^|,)\s*<([^>]*)>/g)) pointed.push(match[1]!);
     } else if (lowered === "content-type" && value.split(";")[0]!.trim() === "application/problem+json") {
+      const text = await response.text();
       let type: unknown;
       try {
-        type = (JSON.parse(response.body.toString("utf8")) as { type?: unknown }).type;
+        type = (JSON.parse(text) as { type?: unknown }).type;
       } catch (error) {
         throw new Error(
           `${targetUri} is served as a problem document but its body is not JSON: ${(error as Error).message}`,

@@ -1,9 +1,25 @@
-/** A built output read back from disk, for the archivers: every file, sorted, and the facts they name. */
+/**
+ * A built output on disk, for the archivers: every file's path, sorted, and the facts they name. Contents are not
+ * read here: a file is read when it is used, in pieces (filePieces), or whole when it is one of the few small
+ * ones the archivers parse (builtText), so that memory does not grow with dist/.
+ */
+import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
+/** The pieces a file is read in. */
+const PIECE_BYTES = 1024 * 1024;
+
+export interface BuiltFile {
+  /** Relative to the output's folder, with `/` between segments. */
+  path: string;
+  absolutePath: string;
+}
+
 export interface BuiltOutput {
-  files: Array<{ path: string; bytes: Buffer }>;
+  folder: string;
+  /** Sorted by path (UTF-16 code units, as the archives list them). */
+  files: BuiltFile[];
   version: string;
   publisher: string;
   description: string;
@@ -13,24 +29,38 @@ export interface BuiltOutput {
 
 export async function readBuiltOutput(folder: string): Promise<BuiltOutput> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const files: BuiltOutput["files"] = [];
+  const files: BuiltFile[] = [];
   for (const entry of entries) {
     if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.push({ path: path.relative(folder, full).split(path.sep).join("/"), bytes: await readFile(full) });
+    const absolutePath = path.join(entry.parentPath, entry.name);
+    files.push({ path: path.relative(folder, absolutePath).split(path.sep).join("/"), absolutePath });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const json = (name: string) => JSON.parse(files.find((file) => file.path === name)?.bytes.toString("utf8") ?? "null");
-  const root = json("api/v1/index.json");
-  const health = json("api/v1/health/index.json");
+  const partial = { folder, files };
+  const json = async (name: string) =>
+    files.some((file) => file.path === name) ? JSON.parse(await builtText(partial, name)) : null;
+  const root = await json("api/v1/index.json");
+  const health = await json("api/v1/health/index.json");
   if (!root || !health) throw new Error(`${folder} is not a built output: run npm run build first`);
   return {
-    files,
+    ...partial,
     version: root.version,
     publisher: root.publisher,
     description: root.description,
     generatedAt: health.generated_at,
   };
+}
+
+/** A small file of the output (a JSON resource, urls.txt, the sitemap), whole, as text. */
+export async function builtText(output: Pick<BuiltOutput, "files">, file: string): Promise<string> {
+  const found = output.files.find((candidate) => candidate.path === file);
+  if (!found) throw new Error(`/${file} is missing from the built output: run npm run build first`);
+  return readFile(found.absolutePath, "utf8");
+}
+
+/** A file's bytes in pieces of at most a megabyte. */
+export function filePieces(absolutePath: string): AsyncIterable<Buffer> {
+  return createReadStream(absolutePath, { highWaterMark: PIECE_BYTES });
 }
 
 /** Seconds for archive timestamps: SOURCE_DATE_EPOCH when set, else the build's own generation time. */

@@ -1,31 +1,37 @@
 /**
  * `npm run package`: a BagIt 1.0 bag of dist/ as a deterministic tar in artifacts/, byte-identical across
  * runs. Verify a copy: tar -xf the tar, then in its folder `sha512sum -c manifest-sha512.txt` and
- * `sha512sum -c tagmanifest-sha512.txt`.
+ * `sha512sum -c tagmanifest-sha512.txt`. Streamed: each file of dist/ is read in pieces as it goes into the tar,
+ * so memory does not grow with dist/.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
+import { writeArtifact } from "./artifact-file.ts";
 import { makeBag } from "./bagit.ts";
-import { archiveEpoch, readBuiltOutput } from "./dist-files.ts";
-import { writeTar } from "./tar-writer.ts";
+import { archiveEpoch, filePieces, readBuiltOutput } from "./dist-files.ts";
+import { tarPieces } from "./tar-writer.ts";
 
 export async function packageBag(distFolder: string, artifactsFolder: string, env: NodeJS.ProcessEnv): Promise<string> {
   const output = await readBuiltOutput(distFolder);
   const epoch = archiveEpoch(env, output);
   const name = `av-buyer-data-${output.version}`;
-  const entries = makeBag(
-    output.files.map((file) => ({ path: file.path, bytes: file.bytes })),
-    {
-      name,
-      sourceOrganization: output.publisher,
-      externalDescription: output.description,
-      externalIdentifier: name,
-      baggingDate: new Date(epoch * 1000).toISOString().slice(0, 10),
-    },
-  );
-  await mkdir(artifactsFolder, { recursive: true });
+  const payload = [];
+  for (const file of output.files) {
+    payload.push({
+      path: file.path,
+      size: (await stat(file.absolutePath)).size,
+      pieces: () => filePieces(file.absolutePath),
+    });
+  }
+  const entries = makeBag(payload, {
+    name,
+    sourceOrganization: output.publisher,
+    externalDescription: output.description,
+    externalIdentifier: name,
+    baggingDate: new Date(epoch * 1000).toISOString().slice(0, 10),
+  });
   const target = path.join(artifactsFolder, `${name}.bag.tar`);
-  await writeFile(target, writeTar(entries, epoch));
+  await writeArtifact(target, tarPieces(entries, epoch));
   return target;
 }
 

@@ -1,16 +1,27 @@
 /**
- * A deterministic POSIX ustar archive: entries sorted by name, fixed modification time, owner and group 0
- * with empty names, fixed modes. The same files always give the same bytes, whoever runs it and when.
+ * A deterministic POSIX ustar archive, made as a stream of pieces: entries sorted by name, fixed modification
+ * time, owner and group 0 with empty names, fixed modes. The same files always give the same bytes, whoever runs
+ * it and when. A file is asked for only when the archive reaches it, and its bytes pass through in pieces.
  */
 export interface TarEntry {
   name: string;
-  /** Absent for a folder. */
-  bytes?: Uint8Array;
+  /** The file's size and bytes, asked for when the archive reaches the entry; absent for a folder. */
+  open?: () => TarFile | Promise<TarFile>;
+}
+
+export interface TarFile {
+  size: number;
+  pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
 const BLOCK = 512;
 
-export function writeTar(entries: readonly TarEntry[], mtimeSeconds: number): Buffer {
+/** A file whose bytes are already in memory (a bag's tag files). */
+export function bytesFile(bytes: Uint8Array): TarFile {
+  return { size: bytes.byteLength, pieces: [bytes] };
+}
+
+export async function* tarPieces(entries: readonly TarEntry[], mtimeSeconds: number): AsyncGenerator<Uint8Array> {
   const withFolders = new Map<string, TarEntry>();
   for (const entry of entries) {
     const parts = entry.name.split("/");
@@ -21,24 +32,29 @@ export function writeTar(entries: readonly TarEntry[], mtimeSeconds: number): Bu
     withFolders.set(entry.name, entry);
   }
   const sorted = [...withFolders.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const blocks: Buffer[] = [];
   for (const entry of sorted) {
-    const bytes = entry.bytes ?? new Uint8Array();
-    blocks.push(header(entry, bytes.byteLength, mtimeSeconds));
-    if (bytes.byteLength > 0) {
-      blocks.push(Buffer.from(bytes));
-      const padding = (BLOCK - (bytes.byteLength % BLOCK)) % BLOCK;
-      if (padding) blocks.push(Buffer.alloc(padding));
+    const file = entry.open ? await entry.open() : undefined;
+    const size = file?.size ?? 0;
+    yield header(entry.name, file === undefined, size, mtimeSeconds);
+    if (!file) continue;
+    let written = 0;
+    for await (const piece of file.pieces) {
+      written += piece.byteLength;
+      if (written > size) break;
+      yield piece;
     }
+    // The header has already given the size: a file that changed meanwhile would make the archive unreadable.
+    if (written !== size)
+      throw new Error(`${entry.name} changed while it was archived (${size} bytes, then ${written} or more)`);
+    const padding = (BLOCK - (size % BLOCK)) % BLOCK;
+    if (padding) yield Buffer.alloc(padding);
   }
-  blocks.push(Buffer.alloc(BLOCK * 2));
-  return Buffer.concat(blocks);
+  yield Buffer.alloc(BLOCK * 2);
 }
 
-function header(entry: TarEntry, size: number, mtimeSeconds: number): Buffer {
+function header(path: string, isFolder: boolean, size: number, mtimeSeconds: number): Buffer {
   const block = Buffer.alloc(BLOCK);
-  const isFolder = entry.bytes === undefined;
-  const { name, prefix } = splitName(entry.name);
+  const { name, prefix } = splitName(path);
   const write = (text: string, offset: number, length: number) => block.write(text, offset, length, "utf8");
   const octal = (value: number, length: number) => `${value.toString(8).padStart(length - 1, "0")}\0`;
   write(name, 0, 100);
