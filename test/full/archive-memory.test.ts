@@ -4,14 +4,14 @@
  * build with 384 MiB added: 128 files of 1 MiB listed in urls.txt (so that the WARC records them too) and one
  * file of 256 MiB that only the bag holds (a file read whole would show). What an archiver's run adds to the
  * memory its modules take must stay under half of what was added to dist/: an archiver that held dist/, its
- * archive or the large file needs more than that.
+ * archive or the large file needs more than that. It writes about a gigabyte, so it runs in npm run test:all.
  */
 import { spawnSync } from "node:child_process";
 import { appendFile, cp, mkdir, open, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
-import { sharedBuild } from "./support/shared-build.ts";
+import { ROOT, temporaryFolder } from "../support/build-helpers.ts";
+import { sharedBuild } from "../support/shared-build.ts";
 
 const MIB = 1024 * 1024;
 const LISTED_FILES = 128;
