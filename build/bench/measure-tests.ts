@@ -10,12 +10,12 @@
  * `npm run bench -- --tests-only [--cold]` runs it and writes the "Tests and CI" section of BENCHMARKS.md.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { percentile } from "./percentile.ts";
-import { ENV, ROOT } from "./workspace.ts";
+import { ENV, ROOT, WORK } from "./workspace.ts";
 
 export interface CommandRun {
   seconds: number;
@@ -46,8 +46,11 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   const seconds = (performance.now() - started) / 1000;
   const output = result.stdout + result.stderr;
   if (result.status !== 0) {
+    const log = path.join(WORK, "tests-failure.log");
+    mkdirSync(WORK, { recursive: true });
+    writeFileSync(log, output);
     process.stderr.write(output.slice(-4000));
-    throw new Error(`${command} ${args.join(" ")} failed in ${cwd} (exit ${result.status})`);
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd} (exit ${result.status}); its whole output: ${log}`);
   }
   // Vitest's summary, without its colours: "Tests  385 passed (385)", "Tests  1 failed | 384 passed (385)".
   const plain = stripVTControlCharacters(output);

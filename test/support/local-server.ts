@@ -13,9 +13,14 @@ export interface RunningServer {
   log: string[];
 }
 
-/** A clock for the local server that stands still until a test moves it: time passes without waiting. */
+/**
+ * A clock for the local server that stands still until a test moves it: time passes without waiting. It starts at a
+ * whole millisecond, so that moving it by n ms makes exactly n ms pass (from a fractional start, 250 ms later read
+ * 249.99999999999955 ms later, short of a 250 ms window, in one run of five), and not before the real clock's now,
+ * which other servers of the process may have recorded.
+ */
 export function manualClock(): { now: () => number; advance: (ms: number) => void } {
-  let time = performance.now();
+  let time = Math.ceil(performance.now());
   return { now: () => time, advance: (ms) => (time += ms) };
 }
 
