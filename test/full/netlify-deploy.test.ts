@@ -1,6 +1,7 @@
 /**
  * The proof of a deploy is Netlify's own toolchain, run offline in a loopback-only network namespace: its build
- * (with the edge bundler), its local server with the edge functions in Deno, and Deno itself on the edge entries.
+ * (with the edge bundler), its local server with the edge functions in Deno (the smoke check, three MCP clients and
+ * the official MCP conformance suite against it and the local server), and Deno itself on the edge entries.
  * The toolchain is pinned by test/toolchain/package-lock.json and installed on demand (see netlify-toolchain.ts).
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,9 @@ import { contractCases } from "../../build/smoke/contract-cases.ts";
 import { build as buildContent, temporaryFolder } from "../support/build-helpers.ts";
 import { freePort } from "../../build/server/free-port.ts";
 import { startLocalServer } from "../support/local-server.ts";
+import type { ClientReport } from "../toolchain/mcp-clients.ts";
+import type { ConformanceCheck } from "../toolchain/mcp-conformance.ts";
+import { ON_NETLIFY_SERVE, SCENARIOS } from "../toolchain/mcp-conformance-scenarios.ts";
 import {
   copyProject,
   DENO_DIR,
@@ -46,6 +50,27 @@ interface KnownDifference {
   why: string;
 }
 
+/** What serve-and-check.ts reports. */
+interface ServedReport {
+  smoke: {
+    requests: number;
+    differences: Difference[];
+    fault: {
+      missing: { status: number; type: string; retryAfter: string; body: string };
+      repaired: { status: number };
+    };
+  };
+  clients: Record<"netlifyServe" | "localServer", Record<string, ClientReport>>;
+  conformance: {
+    listed: string[];
+    localServer: { exit: number; checks: Record<string, ConformanceCheck[]>; ms: number };
+    netlifyServe: { exit: number; checks: Record<string, ConformanceCheck[]>; ms: number };
+  };
+}
+
+/** Whichever test asks first waits for the whole serve-and-check run (a minute or two under load). */
+const SERVED_TIMEOUT = 600_000;
+
 const KNOWN_DIFFERENCES_FILE = path.join(ROOT, "test", "toolchain", "netlify-serve-differences.json");
 
 describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () => {
@@ -62,6 +87,27 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
       timeoutMs: 300_000,
     });
   }, 900_000);
+
+  /** One netlify serve and one local server for the smoke, MCP client and conformance tests (serve-and-check.ts). */
+  let serving: Promise<ServedReport> | undefined;
+  const served = () => {
+    serving ??= (async () => {
+      const folder = await temporaryFolder("netlify-serve");
+      const log = path.join(folder, "serve.log");
+      const driver = path.join(ROOT, "test", "toolchain", "serve-and-check.ts");
+      const run = await runIsolated(
+        process.execPath,
+        ["--import", "tsx", driver, site, String(await freePort()), log, path.join(folder, "conformance")],
+        { cwd: ROOT, env: toolchainEnv(), timeoutMs: 600_000 },
+      );
+      if (run.code !== 0)
+        throw new Error(
+          `serve-and-check.ts failed (exit ${run.code}):\n${run.output}\n${await readFile(log, "utf8").catch(() => "")}`,
+        );
+      return JSON.parse(run.output.trim().split("\n").at(-1) ?? "{}") as ServedReport;
+    })();
+    return serving;
+  };
 
   it("netlify build --offline passes, edge functions bundling included", async () => {
     expect(build.output).toContain("Edge Functions bundling");
@@ -122,82 +168,105 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
     expect(messageLines(netlify.output)).toEqual(messageLines(local!));
   });
 
-  it("netlify serve --offline answers the smoke check with no difference outside the committed list of the CLI's", async () => {
-    const port = await freePort();
-    const log = path.join(await temporaryFolder("netlify-serve"), "serve.log");
-    const driver = path.join(ROOT, "test", "toolchain", "serve-and-smoke.ts");
-    const run = await runIsolated(process.execPath, ["--import", "tsx", driver, site, String(port), log], {
-      cwd: ROOT,
-      env: toolchainEnv(),
-      timeoutMs: 300_000,
-    });
-    const last = run.output.trim().split("\n").at(-1) ?? "";
-    expect(run.code, `${run.output}\n${await readFile(log, "utf8").catch(() => "")}`).toBe(0);
-    const report = JSON.parse(last) as {
-      requests: number;
-      differences: Difference[];
-      fault: {
-        missing: { status: number; type: string; retryAfter: string; body: string };
-        repaired: { status: number };
-      };
-    };
-    // The origin's search index removed: JSON 503 with Retry-After from the edge; put back, 200 at once.
-    expect(
-      [report.fault.missing.status, report.fault.missing.type, report.fault.missing.retryAfter],
-      report.fault.missing.body,
-    ).toEqual([503, "application/problem+json", "5"]);
-    expect(report.fault.repaired.status).toBe(200);
-    // Kept for reading when this fails: artifacts/ is git-ignored.
-    await mkdir(path.join(ROOT, "artifacts"), { recursive: true });
-    await writeFile(path.join(ROOT, "artifacts", "netlify-serve-smoke.json"), `${JSON.stringify(report, null, 2)}\n`);
-    expect(report.requests).toBeGreaterThan(100);
+  it(
+    "netlify serve --offline answers the smoke check with no difference outside the committed list of the CLI's",
+    async () => {
+      const report = (await served()).smoke;
+      // The origin's search index removed: JSON 503 with Retry-After from the edge; put back, 200 at once.
+      expect(
+        [report.fault.missing.status, report.fault.missing.type, report.fault.missing.retryAfter],
+        report.fault.missing.body,
+      ).toEqual([503, "application/problem+json", "5"]);
+      expect(report.fault.repaired.status).toBe(200);
+      // Kept for reading when this fails: artifacts/ is git-ignored.
+      await mkdir(path.join(ROOT, "artifacts"), { recursive: true });
+      await writeFile(path.join(ROOT, "artifacts", "netlify-serve-smoke.json"), `${JSON.stringify(report, null, 2)}\n`);
+      expect(report.requests).toBeGreaterThan(100);
 
-    const known = JSON.parse(await readFile(KNOWN_DIFFERENCES_FILE, "utf8")) as KnownDifference[];
-    const isKnown = (difference: Difference, entry: KnownDifference) =>
-      entry.method === difference.method &&
-      entry.check === difference.check &&
-      new RegExp(`^(?:${entry.urls})$`).test(difference.url) &&
-      (entry.actual === undefined || entry.actual === difference.actual);
-    const unexplained = report.differences.filter((difference) => !known.some((entry) => isKnown(difference, entry)));
-    expect(unexplained, "differences of netlify serve from the contract that are not on the committed list").toEqual(
-      [],
-    );
-    // The list can only shrink: an entry that no longer happens must go.
-    const stale = known.filter((entry) => !report.differences.some((difference) => isKnown(difference, entry)));
-    expect(stale, `entries of ${path.relative(ROOT, KNOWN_DIFFERENCES_FILE)} that no longer happen`).toEqual([]);
-    for (const entry of known)
-      expect(entry.source, `${entry.method} ${entry.check} names its source`).toMatch(/netlify-cli|https:\/\//);
-  });
+      const known = JSON.parse(await readFile(KNOWN_DIFFERENCES_FILE, "utf8")) as KnownDifference[];
+      const isKnown = (difference: Difference, entry: KnownDifference) =>
+        entry.method === difference.method &&
+        entry.check === difference.check &&
+        new RegExp(`^(?:${entry.urls})$`).test(difference.url) &&
+        (entry.actual === undefined || entry.actual === difference.actual);
+      const unexplained = report.differences.filter((difference) => !known.some((entry) => isKnown(difference, entry)));
+      expect(unexplained, "differences of netlify serve from the contract that are not on the committed list").toEqual(
+        [],
+      );
+      // The list can only shrink: an entry that no longer happens must go.
+      const stale = known.filter((entry) => !report.differences.some((difference) => isKnown(difference, entry)));
+      expect(stale, `entries of ${path.relative(ROOT, KNOWN_DIFFERENCES_FILE)} that no longer happen`).toEqual([]);
+      for (const entry of known)
+        expect(entry.source, `${entry.method} ${entry.check} names its source`).toMatch(/netlify-cli|https:\/\//);
+    },
+    SERVED_TIMEOUT,
+  );
 
-  it("the MCP clients (the SDK's 1.x client, its 2.x client on 2026-07-28, the Inspector's CLI) list and call every tool under netlify serve and on the local server, with the API's data", async () => {
-    const port = await freePort();
-    const log = path.join(await temporaryFolder("netlify-serve-mcp"), "serve.log");
-    const driver = path.join(ROOT, "test", "toolchain", "serve-and-mcp.ts");
-    const run = await runIsolated(process.execPath, ["--import", "tsx", driver, site, String(port), log], {
-      cwd: ROOT,
-      env: toolchainEnv(),
-      timeoutMs: 300_000,
-    });
-    expect(run.code, `${run.output}\n${await readFile(log, "utf8").catch(() => "")}`).toBe(0);
-    const report = JSON.parse(run.output.trim().split("\n").at(-1) ?? "{}") as Record<
-      string,
-      Record<string, { tools: string[]; sameAsApi: Record<string, boolean>; protocolVersion?: string; error?: string }>
-    >;
-    const tools = ["search_answers", "get_answer", "list_suppliers", "get_evidence", "get_source"];
-    for (const [server, clients] of Object.entries(report)) {
-      for (const [client, got] of Object.entries(clients)) {
-        const label = `${client} on ${server}`;
-        expect(got.error, label).toBeUndefined();
-        expect(got.tools, label).toEqual(tools);
-        expect(got.sameAsApi, label).toEqual(Object.fromEntries(tools.map((tool) => [tool, true])));
+  it(
+    "the MCP clients (the SDK's 1.x client, its 2.x client on 2026-07-28, the Inspector's CLI) list and call every tool under netlify serve and on the local server, with the API's data",
+    async () => {
+      const report = (await served()).clients;
+      const tools = ["search_answers", "get_answer", "list_suppliers", "get_evidence", "get_source"];
+      for (const [server, clients] of Object.entries(report)) {
+        for (const [client, got] of Object.entries(clients)) {
+          const label = `${client} on ${server}`;
+          expect(got.error, label).toBeUndefined();
+          expect(got.tools, label).toEqual(tools);
+          expect(got.sameAsApi, label).toEqual(Object.fromEntries(tools.map((tool) => [tool, true])));
+        }
+        expect([clients.legacy!.protocolVersion, clients.modern!.protocolVersion], server).toEqual([
+          "2025-11-25",
+          "2026-07-28",
+        ]);
       }
-      expect([clients.legacy!.protocolVersion, clients.modern!.protocolVersion], server).toEqual([
-        "2025-11-25",
-        "2026-07-28",
-      ]);
-    }
-    expect(Object.keys(report)).toEqual(["netlifyServe", "localServer"]);
-  }, 90_000);
+      expect(Object.keys(report)).toEqual(["netlifyServe", "localServer"]);
+    },
+    SERVED_TIMEOUT,
+  );
+
+  it(
+    "the official MCP conformance suite: every server scenario of the pinned suite is classified, and ran against both servers",
+    async () => {
+      const { conformance } = await served();
+      expect(Object.keys(SCENARIOS).sort()).toEqual([...conformance.listed].sort());
+      expect(Object.keys(conformance.localServer.checks).sort()).toEqual([...conformance.listed].sort());
+      expect(Object.keys(conformance.netlifyServe.checks).sort()).toEqual([...conformance.listed].sort());
+    },
+    SERVED_TIMEOUT,
+  );
+
+  it.each([
+    ["the local server", "localServer", SCENARIOS],
+    ["netlify serve (the edge entry in Deno)", "netlifyServe", ON_NETLIFY_SERVE],
+  ] as const)(
+    "the official MCP conformance suite on %s: every scenario that applies passes, and each that does not fails only for its stated reason",
+    async (name, server, table) => {
+      const ran = (await served()).conformance[server];
+      const summary: string[] = [];
+      for (const [scenario, expectation] of Object.entries(table)) {
+        const checks = ran.checks[scenario] ?? [];
+        const graded = checks.filter((check) => check.status !== "INFO");
+        if (expectation.applies) {
+          expect(graded.length, scenario).toBeGreaterThan(0);
+          expect(
+            graded.filter((check) => check.status !== "SUCCESS").map((check) => `${check.id}: ${check.errorMessage}`),
+            scenario,
+          ).toEqual([]);
+          summary.push(`pass  ${scenario}`);
+        } else {
+          const unmet = graded.filter((check) => check.status === "FAILURE" || check.status === "WARNING");
+          expect(unmet.length, `${scenario} no longer fails: it may apply now`).toBeGreaterThan(0);
+          for (const check of unmet) {
+            const said = check.errorMessage ?? (check.details as { message?: string } | undefined)?.message ?? "";
+            expect(said, `${scenario}: ${check.id}`).toMatch(expectation.shows);
+          }
+          summary.push(`n/a   ${scenario}: ${expectation.reason}`);
+        }
+      }
+      process.stderr.write(`\nMCP conformance on ${name} (${ran.ms} ms):\n${summary.join("\n")}\n`);
+    },
+    SERVED_TIMEOUT,
+  );
 
   it("the edge entries under Deno answer every contract case byte for byte as the local server does", async () => {
     const dist = path.join(site, "dist");

@@ -1,45 +1,21 @@
 /**
- * The official MCP conformance suite (@modelcontextprotocol/conformance, pinned in test/toolchain/package.json, run
- * under the toolchain's Node 22) against /mcp of the local server and of Netlify's own `netlify serve`, where the
- * edge entry answers it in Deno, both in a loopback-only network namespace. Every server scenario the suite lists is
- * classified below: those that apply to a read-only server without sessions must pass; each that does not is
- * listed with the reason, and must fail only for that reason (so a scenario that starts passing, or fails for
- * another reason, fails this test).
+ * Every server scenario of the pinned MCP conformance suite, classified for this server
+ * (test/full/netlify-deploy.test.ts runs the suite): those that apply to a read-only server without sessions must
+ * pass; each that does not is listed with the reason, and must fail only for that reason (so a scenario that starts
+ * passing, or fails for another reason, fails the test).
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../build/server/free-port.ts";
-import { temporaryFolder } from "../support/build-helpers.ts";
-import {
-  copyProject,
-  installToolchain,
-  isolationProblem,
-  ROOT,
-  runIsolated,
-  toolchainEnv,
-} from "../toolchain/netlify-toolchain.ts";
-import type { ConformanceCheck } from "../toolchain/serve-and-conformance.ts";
-
-const problem = isolationProblem();
-const HINT =
-  "The MCP conformance test runs the suite, netlify serve and the local server in a loopback-only network namespace (unshare -n -m, as root).";
-if (problem) {
-  if (process.env.CI) throw new Error(`${HINT} ${problem}. CI must not skip it.`);
-  process.stderr.write(`\nSkipping the MCP conformance test: ${problem}. ${HINT}\n`);
-}
 
 /** A scenario that applies: every check it makes passes (INFO lines aside), at least one. */
-interface Applies {
+export interface Applies {
   applies: true;
 }
 /** A scenario that does not apply, why, and what its failures and warnings must say (and nothing else). */
-interface NotApplicable {
+export interface NotApplicable {
   applies: false;
   reason: string;
   shows: RegExp;
 }
-type Expectation = Applies | NotApplicable;
+export type Expectation = Applies | NotApplicable;
 
 const APPLIES: Applies = { applies: true };
 const SUITE_TOOL = (what: string): NotApplicable => ({
@@ -70,7 +46,7 @@ const NO_SESSIONS: NotApplicable = {
 };
 
 /** Every server scenario of the pinned suite (`conformance list --server`). */
-const SCENARIOS: Readonly<Record<string, Expectation>> = {
+export const SCENARIOS: Readonly<Record<string, Expectation>> = {
   "server-initialize": APPLIES,
   ping: APPLIES,
   "tools-list": APPLIES,
@@ -140,7 +116,7 @@ const SCENARIOS: Readonly<Record<string, Expectation>> = {
 };
 
 /** Where `netlify serve` differs: the edge answers /mcp as the CDN does. */
-const ON_NETLIFY_SERVE: Readonly<Record<string, Expectation>> = {
+export const ON_NETLIFY_SERVE: Readonly<Record<string, Expectation>> = {
   ...SCENARIOS,
   "dns-rebinding-protection": {
     applies: false,
@@ -149,66 +125,3 @@ const ON_NETLIFY_SERVE: Readonly<Record<string, Expectation>> = {
     shows: /Expected HTTP 4xx for invalid Host\/Origin headers, got 200/,
   },
 };
-
-interface Run {
-  exit: number;
-  checks: Record<string, ConformanceCheck[]>;
-  ms: number;
-}
-let report: { listed: string[]; localServer: Run; netlifyServe: Run };
-
-describe.skipIf(problem !== undefined)("the official MCP conformance suite", () => {
-  beforeAll(async () => {
-    installToolchain((line) => process.stderr.write(`${line}\n`));
-    const folder = await temporaryFolder("conformance");
-    const site = path.join(folder, "site");
-    copyProject(site);
-    const log = path.join(folder, "serve.log");
-    const driver = path.join(ROOT, "test", "toolchain", "serve-and-conformance.ts");
-    const run = await runIsolated(
-      process.execPath,
-      ["--import", "tsx", driver, site, String(await freePort()), log, path.join(folder, "results")],
-      { cwd: ROOT, env: toolchainEnv(), timeoutMs: 600_000 },
-    );
-    if (run.code !== 0)
-      throw new Error(`the conformance driver failed: ${run.output}\n${await readFile(log, "utf8").catch(() => "")}`);
-    report = JSON.parse(run.output.trim().split("\n").at(-1) ?? "{}");
-  }, 900_000);
-
-  it("has every server scenario of the pinned suite classified, and ran each against both servers", () => {
-    expect(Object.keys(SCENARIOS).sort()).toEqual([...report.listed].sort());
-    expect(Object.keys(report.localServer.checks).sort()).toEqual([...report.listed].sort());
-    expect(Object.keys(report.netlifyServe.checks).sort()).toEqual([...report.listed].sort());
-  });
-
-  it.each([
-    ["the local server", () => report.localServer, SCENARIOS],
-    ["netlify serve (the edge entry in Deno)", () => report.netlifyServe, ON_NETLIFY_SERVE],
-  ] as const)(
-    "on %s: every scenario that applies passes, and each that does not fails only for its stated reason",
-    (_name, ran, table) => {
-      const summary: string[] = [];
-      for (const [scenario, expectation] of Object.entries(table)) {
-        const checks = ran().checks[scenario] ?? [];
-        const graded = checks.filter((check) => check.status !== "INFO");
-        if (expectation.applies) {
-          expect(graded.length, scenario).toBeGreaterThan(0);
-          expect(
-            graded.filter((check) => check.status !== "SUCCESS").map((check) => `${check.id}: ${check.errorMessage}`),
-            scenario,
-          ).toEqual([]);
-          summary.push(`pass  ${scenario}`);
-        } else {
-          const unmet = graded.filter((check) => check.status === "FAILURE" || check.status === "WARNING");
-          expect(unmet.length, `${scenario} no longer fails: it may apply now`).toBeGreaterThan(0);
-          for (const check of unmet) {
-            const said = check.errorMessage ?? (check.details as { message?: string } | undefined)?.message ?? "";
-            expect(said, `${scenario}: ${check.id}`).toMatch(expectation.shows);
-          }
-          summary.push(`n/a   ${scenario}: ${expectation.reason}`);
-        }
-      }
-      process.stderr.write(`\nMCP conformance on ${_name} (${ran().ms} ms):\n${summary.join("\n")}\n`);
-    },
-  );
-});

@@ -1,22 +1,17 @@
 /**
- * Runs inside the loopback-only namespace (see netlify-toolchain.ts): starts `netlify serve --offline` in a copy
- * of the project and the local server on the same build, and asks each one's /mcp with three real clients: the
- * official SDK's 1.x client (2025-11-25, initialize), its 2.x client pinned to 2026-07-28, and the MCP
- * Inspector's CLI (run with the toolchain's Node 22). Each lists the tools and calls every one; the report (the
- * last line of stdout, as JSON) says what each got and whether it equals what the API serves.
+ * Three real MCP clients against a server's /mcp: the official SDK's 1.x client (2025-11-25, initialize), its 2.x
+ * client pinned to 2026-07-28, and the MCP Inspector's CLI (run with the toolchain's Node 22). Each lists the tools
+ * and calls every one; the report says what each got and whether it equals what the API serves. Used by
+ * serve-and-check.ts, inside the loopback-only namespace.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createLocalServer } from "../../build/server/local-server.ts";
-import { startNetlifyServe } from "./netlify-serve.ts";
 import { TOOLCHAIN } from "./netlify-toolchain.ts";
 
 /** Each tool with arguments, and the API URL whose body its structuredContent must equal. */
@@ -79,13 +74,23 @@ async function viaInspector(origin: string): Promise<ClientReport> {
     }
   };
   try {
-    const tools = ((await inspect("--method", "tools/list")).tools as Array<{ name: string }>).map((tool) => tool.name);
+    // Each call is a CLI process of its own: started side by side, they take a second instead of six.
+    const [listed, ...called] = await Promise.all([
+      inspect("--method", "tools/list"),
+      ...CALLS.map((call) =>
+        inspect(
+          "--method",
+          "tools/call",
+          "--tool-name",
+          call.tool,
+          ...Object.entries(call.args).flatMap(([key, value]) => ["--tool-arg", `${key}=${value}`]),
+        ),
+      ),
+    ]);
+    const tools = (listed!.tools as Array<{ name: string }>).map((tool) => tool.name);
     const sameAsApi: Record<string, boolean> = {};
-    for (const call of CALLS) {
-      const args = Object.entries(call.args).flatMap(([key, value]) => ["--tool-arg", `${key}=${value}`]);
-      const result = (await inspect("--method", "tools/call", "--tool-name", call.tool, ...args)) as {
-        structuredContent?: { id?: string };
-      };
+    for (const [index, call] of CALLS.entries()) {
+      const result = called[index] as { structuredContent?: { id?: string } };
       sameAsApi[call.tool] = call.api
         ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json())
         : result.structuredContent?.id === call.args.id;
@@ -96,7 +101,8 @@ async function viaInspector(origin: string): Promise<ClientReport> {
   }
 }
 
-async function clientsAgainst(origin: string): Promise<Record<string, ClientReport>> {
+/** The three clients against one server's /mcp: the SDK's 1.x and 2.x clients and the Inspector's CLI. */
+export async function clientsAgainst(origin: string): Promise<Record<string, ClientReport>> {
   const url = new URL(`${origin}/mcp`);
   return {
     legacy: await viaSdk(async () => {
@@ -115,20 +121,3 @@ async function clientsAgainst(origin: string): Promise<Record<string, ClientRepo
     inspector: await viaInspector(origin),
   };
 }
-
-const [site, portText, logFile] = process.argv.slice(2);
-if (!site || !portText || !logFile) throw new Error("usage: serve-and-mcp.ts <site folder> <port> <log file>");
-const netlify = await startNetlifyServe(site, portText, logFile);
-const local: Server = await createLocalServer({
-  dist: path.join(site, "dist"),
-  netlifyConfigPath: path.join(site, "netlify.toml"),
-  log: () => {},
-});
-await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
-const localOrigin = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
-const report = { netlifyServe: await clientsAgainst(netlify.origin), localServer: await clientsAgainst(localOrigin) };
-process.stdout.write(`${JSON.stringify(report)}\n`);
-netlify.stop();
-local.closeAllConnections();
-local.close();
-process.exit(0);
