@@ -33,8 +33,8 @@ export interface TestsFigures {
   install: number;
   newcomer: CommandRun[];
   ci: CommandRun[];
-  /** One run of .ci/run with an empty tool cache, when measured. */
-  ciCold?: CommandRun;
+  /** One run of .ci/run with an empty tool cache: this run's, or the last measured, with its own commit and date. */
+  ciCold?: CommandRun & { commit?: string; date?: string };
 }
 
 /** The budgets the issue gave: npm test about a minute (two at most), CI within 200 s with the tools cached. */
@@ -97,13 +97,17 @@ export function measureTests(options: { repeats?: number; cold?: boolean } = {})
       clone.remove();
     }
   }
-  let ciCold: CommandRun | undefined;
+  let ciCold: TestsFigures["ciCold"];
   if (options.cold) {
     process.stderr.write("bench: .ci/run in a fresh clone with an empty tool cache (downloads about 1 GB)…\n");
     const clone = freshClone();
     const emptyCache = mkdtempSync(path.join(tmpdir(), "avb-tool-cache-"));
     try {
-      ciCold = run("bash", [".ci/run"], clone.folder, { ...ENV, AVB_TOOL_CACHE: emptyCache });
+      ciCold = {
+        ...run("bash", [".ci/run"], clone.folder, { ...ENV, AVB_TOOL_CACHE: emptyCache }),
+        commit,
+        date: new Date().toISOString(),
+      };
     } finally {
       clone.remove();
       rmSync(emptyCache, { recursive: true, force: true });
@@ -144,7 +148,7 @@ export function testsSection(figures: TestsFigures): string {
     `| \`bash .ci/run\`, test tools cached | npm ci, then CI=true npm run test:all: quick and full suites on Node 20, the build and HTTP contract tests on Node 22 | ${seconds(figures.ci)} | ${ci.toFixed(0)} | ${figures.ci[0]?.passed ?? 0} | ${TEST_TARGETS.ciWarmSeconds} s at most | ${status(ci <= TEST_TARGETS.ciWarmSeconds)} |`,
     ...(figures.ciCold
       ? [
-          `| \`bash .ci/run\`, empty tool cache | the same, downloading the pinned test tools first (about 1.1 GB) | ${figures.ciCold.seconds.toFixed(0)} | — | ${figures.ciCold.passed} | — | — |`,
+          `| \`bash .ci/run\`, empty tool cache${figures.ciCold.commit && figures.ciCold.commit !== figures.commit ? ` (measured at ${figures.ciCold.commit} on ${figures.ciCold.date?.slice(0, 10)})` : ""} | the same, downloading the pinned test tools first (about 1.1 GB) | ${figures.ciCold.seconds.toFixed(0)} | — | ${figures.ciCold.passed} | — | — |`,
         ]
       : []),
     "",
