@@ -13,6 +13,7 @@ import { parse } from "yaml";
 import { buildShipped, readJson, ROOT, shippedContentDates } from "./support/build-helpers.ts";
 import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer } from "./support/local-server.ts";
+import { parseCsv } from "./support/csv.ts";
 
 const execFileAsync = promisify(execFile);
 /** The origin of the shared production-like build: absolute URLs start with it. */
@@ -237,6 +238,48 @@ describe("bulk downloads", () => {
     const settings = await site();
     expect(readme).toContain(settings.citation);
     expect(readme).toContain("https://creativecommons.org/licenses/by/4.0/");
+  });
+
+  it("answers.csv names each answer's JSON file and Markdown twin and holds no body: the bodies are in the NDJSON", async () => {
+    const [header, ...rows] = parseCsv(await readFile(path.join(dist, "data/answers.csv"), "utf8"));
+    expect(header).not.toContain("body_markdown");
+    expect(header).toContain("word_count");
+    const collection = await readJson<{
+      data: Array<{ slug: string; body: { markdown: string }; links: { self: string; markdown: string } }>;
+    }>(path.join(dist, "api/v1/answers/index.json"));
+    expect(rows.map((row) => row[header!.indexOf("slug")])).toEqual(collection.data.map((answer) => answer.slug));
+    for (const [at, answer] of collection.data.entries()) {
+      const row = rows[at]!;
+      expect(row[header!.indexOf("url")], answer.slug).toBe(answer.links.self);
+      expect(row[header!.indexOf("markdown_url")], answer.slug).toBe(answer.links.markdown);
+      // The body's longest line in any form a file would hold it: as written, escaped in JSON, quoted in CSV.
+      const line = answer.body.markdown.split("\n").reduce((a, b) => (b.length > a.length ? b : a));
+      expect(line.length, answer.slug).toBeGreaterThan(100);
+      expect(row.join("\n")).not.toContain(line);
+    }
+  });
+
+  it("the ZIP holds each answer's body once, in answers.ndjson", async () => {
+    const zip = path.join(dist, "data/av-buyer-data.zip");
+    const folder = "av-buyer-data-1.0.0/";
+    const names = (await execFileAsync("unzip", ["-Z1", zip])).stdout.trim().split("\n");
+    const entries = new Map<string, string>();
+    for (const name of names) {
+      const { stdout } = await execFileAsync("unzip", ["-p", zip, name], { maxBuffer: 64 * 1024 * 1024 });
+      entries.set(name.slice(folder.length), stdout);
+    }
+    const collection = await readJson<{ data: Array<{ slug: string; body: { markdown: string; html: string } }> }>(
+      path.join(dist, "api/v1/answers/index.json"),
+    );
+    for (const answer of collection.data) {
+      const line = answer.body.markdown.split("\n").reduce((a, b) => (b.length > a.length ? b : a));
+      const forms = [line, JSON.stringify(line).slice(1, -1), line.replaceAll('"', '""')];
+      const holding = [...entries].filter(([, text]) => forms.some((form) => text.includes(form)));
+      expect(
+        holding.map(([name]) => name),
+        answer.slug,
+      ).toEqual(["data/answers.ndjson"]);
+    }
   });
 
   it("are listed in urls.txt and SHA256SUMS, and two builds of the same content give the same bytes", async () => {

@@ -64,6 +64,11 @@ export interface DataPackageInput {
   sources: readonly Source[];
 }
 
+/**
+ * The answers table holds what a spreadsheet sorts and filters by, not the bodies: those are in answers.ndjson
+ * (Markdown and HTML, beside this table in the same download) and at each row's url and markdown_url. Bodies
+ * here were a second copy of the bulk data (a third of the ZIP at 10,000 answers), in cells too long to read.
+ */
 const ANSWER_FIELDS: Table<AnswerResource>["fields"] = [
   { name: "slug", type: "string", required: true, description: "Exact identifier.", value: (row) => row.slug },
   { name: "title", type: "string", required: true, description: "Title.", value: (row) => row.title },
@@ -109,18 +114,18 @@ const ANSWER_FIELDS: Table<AnswerResource>["fields"] = [
     value: (row) => row.body.word_count,
   },
   {
-    name: "body_markdown",
-    type: "string",
-    required: true,
-    description: "The body, Markdown with [@source-id] citations.",
-    value: (row) => row.body.markdown,
-  },
-  {
     name: "url",
     type: "string",
     required: true,
     description: "The answer's canonical JSON file, root-relative.",
     value: (row) => row.links.self,
+  },
+  {
+    name: "markdown_url",
+    type: "string",
+    required: true,
+    description: "The answer's Markdown twin (its body, with its sources), root-relative.",
+    value: (row) => row.links.markdown,
   },
 ];
 
@@ -178,7 +183,8 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
     table<AnswerResource>({
       name: "answers",
       title: "Buyer answers",
-      description: "One row per answer, in slug order. The full Markdown body is in body_markdown.",
+      description:
+        "One row per answer, in slug order, without its body: every answer's body, in Markdown and in HTML, is in /data/answers.ndjson (one JSON line per answer, in the same order) and in the answer's own file, at url.",
       primaryKey: "slug",
       rows: [], // streamed by DataPackageWriter.answerRow
       fields: ANSWER_FIELDS,

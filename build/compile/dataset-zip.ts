@@ -2,7 +2,8 @@
  * /data/av-buyer-data.zip: the data set in one download, made last from files already written (read back one at
  * a time, in pieces, so that nothing large is held): the root resource, the suppliers' and evidence's JSON pages,
  * every answer once as NDJSON (the answers' collection pages would repeat them: at 10,000 answers they doubled
- * the ZIP to 200 MB and its build time), the CSV tables with their data package, the JSON Schemas,
+ * the ZIP to 200 MB and its build time), the CSV tables with their data package (answers.csv without the bodies,
+ * which were a second copy of them, a third of the ZIP at 10,000 answers), the JSON Schemas,
  * CITATION.cff, and a README with the licence and the citation. Under one folder named with the version; entries deflated and sorted; every time the
  * generation time, so two builds of the same content give the same bytes.
  */
@@ -58,7 +59,8 @@ Contents, with the paths the API serves them at:
 - api/v1/suppliers/, api/v1/evidence/: those collections, as the API serves them (index.json, and pages/N.json past one page).
 - data/answers.ndjson: every answer, one JSON object per line, as its own file at /api/v1/answers/{slug}.json holds it.
 - api/v1/schemas/: the JSON Schema of every response and content file.
-- data/: the CSV tables with their Frictionless data package (datapackage.json).
+- data/: the CSV tables with their Frictionless data package (datapackage.json); answers.csv has a row per
+  answer without its body, which data/answers.ndjson holds.
 
 Files (${files.length + 1}):
 ${[README, ...files.map((path) => path.slice(1))]

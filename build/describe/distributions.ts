@@ -17,7 +17,7 @@ export const BULK_DOWNLOADS: ReadonlyArray<{ path: string; title: string; mediaT
     path: DATASET_ZIP_FILE,
     title: "The whole data set in one ZIP file",
     mediaType: "application/zip",
-    what: "the whole data set in one ZIP file: the root resource, the suppliers and evidence as JSON, every answer as NDJSON, the CSV tables with their data package, the JSON Schemas, CITATION.cff and a README with the licence and the citation",
+    what: "the whole data set in one ZIP file: the root resource, the suppliers and evidence as JSON, every answer as NDJSON, the CSV tables (without the answers' bodies, which the NDJSON holds) with their data package, the JSON Schemas, CITATION.cff and a README with the licence and the citation",
   },
 ];
 

@@ -270,7 +270,7 @@ export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string
   {
     path: "/data/answers.csv",
     name: "answers.csv",
-    what: "every answer, one row each, with its summary, tags, related answers and cited sources",
+    what: "every answer, one row each, with its summary, tags, related answers, cited sources and the links to its JSON and Markdown (the bodies are in answers.ndjson)",
   },
   { path: "/data/suppliers.csv", name: "suppliers.csv", what: "the ranked suppliers, with their scores per criterion" },
   {
