@@ -432,7 +432,7 @@ function profileSection(profile: (BuildProfile & { output: OutputShare[] }) | un
       (kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`,
     ),
     "",
-    `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, by the product that writes it (build/products/), against one JSON file per answer for Hugo and Eleventy. Each answer is in its own file, its collection page, its Markdown twin, the NDJSON (and through it the ZIP), the CSV and llms-full.txt: each copy is a form some reader asks for.`,
+    `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, by the product that writes it (build/products/), against one JSON file per answer for Hugo and Eleventy. Each answer's body is in its own file and its collection page (both the API's, in Markdown and HTML), its Markdown twin and llms-full.txt (both promised to agents), and the NDJSON, the one bulk copy in the API's shape, which the ZIP holds deflated; the CSV has a row per answer without its body. Each copy is a form some reader asks for, and no download holds one twice.`,
     "",
     "| product | what it is for | files | MB |",
     "|---|---|---:|---:|",

@@ -1,7 +1,7 @@
 /**
  * /data/: the CSV tables (answers, suppliers, evidence, sources) with their Frictionless data package
  * (datapackage.json). answers.csv is streamed row by row as the answers go by; the rest is made at the end. Its
- * result is the files it wrote.
+ * result is the files it wrote. An answer's row holds no body (answers.ndjson does; see compile/data-package.ts).
  */
 import { answerCsvRow, DATA_FOLDER, DataPackageWriter } from "../compile/data-package.ts";
 import { product } from "./product.ts";
@@ -10,7 +10,7 @@ const utf8 = new TextEncoder();
 
 export const dataPackage = product<Uint8Array, string[]>({
   name: "data-package",
-  purpose: "the tables for spreadsheets and Frictionless tools, the answers' bodies included",
+  purpose: "the tables for spreadsheets and Frictionless tools: a row per answer without its body (the NDJSON has it)",
   after: [],
   writes: [`${DATA_FOLDER}{table}.csv`, `${DATA_FOLDER}datapackage.json`],
   part: (answer) => utf8.encode(answerCsvRow(answer.resource)),

@@ -5,7 +5,7 @@ import { product } from "./product.ts";
 
 export const datasetZip = product({
   name: "dataset-zip",
-  purpose: "the data set in one download",
+  purpose: "the data set in one download, deflated, each answer once (in its NDJSON)",
   // The products whose files it holds: the root resource, the directory and the register, the data package and
   // the NDJSON, the schemas, and CITATION.cff (the describe product's).
   after: ["root", "suppliers", "evidence", "data-package", "answers-ndjson", "schemas", "describe"],
