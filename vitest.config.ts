@@ -15,7 +15,7 @@ export default defineConfig({
     // Generous: many tests build the content or start servers, and two busy cores can triple their time.
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // One worker a core: more only queue for the same CPUs.
+    // One worker a core: the quick files keep their cores busy (npm run test:all adds one for the full files, which wait).
     maxWorkers: availableParallelism(),
   },
 });
