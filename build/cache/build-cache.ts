@@ -352,19 +352,17 @@ export class BuildCache implements OutputReuse {
 }
 
 /**
- * An answer's output as stored: its bytes beside the rest, in this order (checked-file.ts), and its search terms
- * as one string (V8's serialisation of a few hundred short strings cost more than reading the whole entry).
- */
-/**
  * An answer's parts with every byte string (its files, rows and lines) taken out, in order, and a marker left in its
- * place: the bytes are stored beside the serialised value, whole, and given back as views (checked-file.ts).
+ * place: the bytes are stored beside the serialised value, whole, and given back as views (checked-file.ts). Other
+ * typed arrays (the search terms' counts, an Int32Array) stay in the value, which V8 serialises as they are: taken
+ * apart as objects, one key per number, they cost more than the rest of the entry together.
  */
 function withoutBlobs(value: unknown): { value: unknown; blobs: Uint8Array[] } {
   const blobs: Uint8Array[] = [];
   const strip = (node: unknown): unknown => {
     if (node instanceof Uint8Array) return { [BLOB]: blobs.push(node) - 1 };
     if (Array.isArray(node)) return node.map(strip);
-    if (node === null || typeof node !== "object") return node;
+    if (node === null || typeof node !== "object" || ArrayBuffer.isView(node)) return node;
     return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, strip(child)]));
   };
   return { value: strip(value), blobs };
@@ -375,7 +373,7 @@ function withBlobs(value: unknown, blobs: readonly Uint8Array[]): unknown {
   let missing = false;
   const restore = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(restore);
-    if (node === null || typeof node !== "object") return node;
+    if (node === null || typeof node !== "object" || ArrayBuffer.isView(node)) return node;
     if (BLOB in node) {
       const blob = blobs[(node as Record<string, number>)[BLOB]!];
       if (!blob) missing = true;
