@@ -8,7 +8,7 @@
  * whole after it and given back as views of the bytes read, neither copied nor decoded.
  */
 import { randomUUID } from "node:crypto";
-import { readFile as readFileCallback, writeFile as writeFileCallback } from "node:fs";
+import { readFile as readFileCallback, writeFileSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import { deserialize, serialize } from "node:v8";
@@ -16,7 +16,6 @@ import { crc32 } from "node:zlib";
 
 // The callback API: fs/promises makes a FileHandle per call, which costs more than reading a small file.
 const readFile = promisify(readFileCallback);
-const writeFile = promisify(writeFileCallback);
 
 const MAGIC = Buffer.from("avb-build-cache 3\n");
 /** A CRC-32 of what follows: it is there to catch a torn or damaged file (the key says whose it is), and a third the cost of a SHA-256 over 300 MB of entries. */
@@ -44,7 +43,8 @@ export async function writeCheckedFile(
   for (const part of payload) checksum = crc32(part, checksum);
   const digest = Buffer.alloc(DIGEST_BYTES);
   digest.writeUInt32LE(checksum);
-  if (!atomic) return writeFile(file, Buffer.concat([MAGIC, digest, ...payload]));
+  // Blocking, as the output's files are (output-sink.ts): three trips through the thread pool cost more than the write.
+  if (!atomic) return writeFileSync(file, Buffer.concat([MAGIC, digest, ...payload]));
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   try {
     // In parts, not joined: the parses of 100,000 files are a hundred megabytes, which a copy would double.
