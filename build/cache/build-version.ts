@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
 
-const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+// Found when called, not when loaded: the worker threads' bundle holds this module (bundle-cache.ts imports it)
+// and there import.meta has no folder.
+const projectRoot = () => path.resolve(import.meta.dirname, "../..");
 
-let computed: Promise<string> | undefined;
+let computed: string | undefined;
 
 /**
  * What a cache entry was made by: the build's own sources, the locked dependencies and the Node.js version
@@ -13,14 +15,20 @@ let computed: Promise<string> | undefined;
  * result is never one that today's code would not produce. Computed once per process.
  */
 export function buildCodeVersion(): Promise<string> {
-  computed ??= (async () => {
+  return Promise.resolve().then(buildCodeVersionSync);
+}
+
+/** The same, read with blocking calls (for the bundles made at start-up, bundle-cache.ts): some 200 small files. */
+export function buildCodeVersionSync(): string {
+  if (computed === undefined) {
     const hash = createHash("sha256").update(`node ${process.version}\n`);
-    const files = (await fg(["build/**/*.ts", "package-lock.json"], { cwd: PROJECT_ROOT, onlyFiles: true })).sort();
+    const root = projectRoot();
+    const files = fg.sync(["build/**/*.ts", "package-lock.json"], { cwd: root, onlyFiles: true }).sort();
     for (const file of files) {
-      const bytes = await readFile(path.join(PROJECT_ROOT, file));
+      const bytes = readFileSync(path.join(root, file));
       hash.update(`${file}\n${bytes.byteLength}\n`).update(bytes);
     }
-    return hash.digest("hex");
-  })();
+    computed = hash.digest("hex");
+  }
   return computed;
 }

@@ -3,7 +3,7 @@
  * as one IIFE (file:// pages cannot load modules). esbuild's output is the same for the same sources.
  */
 import path from "node:path";
-import { buildSync } from "esbuild";
+import { bundleText } from "../cache/bundle-cache.ts";
 
 let bundled: string | undefined;
 
@@ -11,17 +11,16 @@ export function offlineAppScript(): string {
   // Found when called, not when loaded: the build's worker threads load this module in a bundle of their own,
   // where import.meta has no folder (they never call it).
   const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
-  bundled ??= buildSync({
+  bundled ??= bundleText({
     entryPoints: [path.join(PROJECT_ROOT, "build/offline/offline-app.ts")],
     bundle: true,
     format: "iife",
     platform: "browser",
     target: "es2020",
-    write: false,
     legalComments: "none",
     charset: "utf8",
     // Paths in the bundle's comments are relative to this, whatever folder the build runs from.
     absWorkingDir: PROJECT_ROOT,
-  }).outputFiles[0]!.text;
+  });
   return bundled;
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { buildSync } from "esbuild";
+import { bundleText } from "../cache/bundle-cache.ts";
 
 /** Tasks by name: plain data in, plain data out, the same function whether a worker or this thread runs it. */
 export type TaskTable<State> = Record<string, (input: never, state: State) => Promise<unknown>>;
@@ -123,21 +123,20 @@ interface Pending {
 }
 
 /**
- * The worker's code as one CommonJS bundle, made with esbuild when the first thread starts (about 60 ms). A
+ * The worker's code as one CommonJS bundle, made with esbuild when the first thread starts (about 60 ms; kept
+ * on disk for the next build, bundle-cache.ts). A
  * thread then starts in about 20 ms; loading the TypeScript modules through tsx instead took a quarter of a
  * second of CPU per thread, because Node 20 gives each worker its own module-hook thread.
  */
 function workerBundle(entry: URL): string {
-  const result = buildSync({
+  return bundleText({
     entryPoints: [fileURLToPath(entry)],
     bundle: true,
     platform: "node",
     format: "cjs",
     target: "node20",
-    write: false,
     logLevel: "silent",
   });
-  return result.outputFiles[0]!.text;
 }
 
 /** Runs a task on the pool when the batch is large enough, else here; the result is the same either way. */
