@@ -1,0 +1,72 @@
+/**
+ * The Markdown twin's front matter (build/compile/answer-markdown.ts) is written directly for its usual shape:
+ * byte for byte what the yaml library's stringify writes with the same options, for any strings.
+ */
+import { stringify } from "yaml";
+import { describe, expect, it } from "vitest";
+import { twinFrontMatter } from "../build/compile/answer-markdown.ts";
+
+const OPTIONS = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 } as const;
+
+/** Strings that yaml quotes or escapes in every way it has, and plain ones. */
+const STRINGS = [
+  "",
+  "plain",
+  "2026-11-21",
+  "true",
+  "null",
+  "123",
+  "  leading and trailing  ",
+  'a "quoted" word',
+  "back\\slash",
+  "back\\nslash",
+  "tab\there",
+  "line\nbreak",
+  "two\n\nbreaks",
+  "space \n before",
+  "--- a document marker",
+  "%percent",
+  "...",
+  "# not a comment",
+  "key: value",
+  "- dash",
+  "[flow] {map}",
+  "é ☃ 😀 中文",
+  "\u0000\u0007\u000b\u001b\u0085\u00a0\u2028\u2029",
+  "\u007f\u0080\u009f",
+  "lone \ud800 surrogate",
+  "x".repeat(300),
+  `${"word ".repeat(60)}end`,
+];
+
+describe("the Markdown twin's front matter", () => {
+  it("is what yaml's stringify writes, whatever the strings", () => {
+    for (const [index, text] of STRINGS.entries()) {
+      const other = STRINGS[(index + 7) % STRINGS.length]!;
+      const frontMatter = {
+        slug: "an-answer",
+        title: text,
+        question: other,
+        reviewed: "2026-11-21",
+        sources: [
+          { id: "source-one", title: other, publisher: text, url: "https://example.org/a?b=c", accessed: "2026-11" },
+          { id: "source-two", title: text, publisher: "A publisher", accessed: "2026" },
+        ],
+        json: "/api/v1/answers/an-answer.json",
+        markdown: text,
+      };
+      expect(twinFrontMatter(frontMatter), JSON.stringify(text)).toBe(stringify(frontMatter, OPTIONS));
+    }
+  });
+
+  it("is what yaml writes for shapes it does not write itself", () => {
+    for (const frontMatter of [
+      { slug: "a", sources: [] },
+      { slug: "a", reviewed: 2026 },
+      { slug: "a", sources: [{}] },
+      { "Odd key": "a" },
+      {},
+    ])
+      expect(twinFrontMatter(frontMatter)).toBe(stringify(frontMatter, OPTIONS));
+  });
+});
