@@ -10,7 +10,8 @@
  *                     unchanged file is not read again to be hashed (fileDigest says when a stamp is trusted)
  *   answers/KEY.bin   one answer rendered and serialised (its own file, Markdown twin, CSV and NDJSON lines as
  *                     UTF-8 bytes; its search terms and digests), by its front matter, body digest, the titles
- *                     and sources it shows, the page size and the version
+ *                     and sources it shows, the page size and the version; written by the thread that
+ *                     rendered it (answer-entry.ts)
  *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
  *
  * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
@@ -29,6 +30,7 @@ import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency
 import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
 import type { ContentFileJob } from "../workers/build-tasks.ts";
 import { buildCodeVersion } from "./build-version.ts";
+import { restoreAnswerEntry } from "./answer-entry.ts";
 import { readCheckedFile, writeCheckedFile, type Rejection } from "./checked-file.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 
@@ -66,8 +68,6 @@ export class BuildCache implements OutputReuse {
   private usedParseKeys = new Set<string>();
   private usedAnswerKeys = new Set<string>();
   private storedAnswerKeys = new Set<string>();
-  /** Entries being written; at most a few at a time, so that a first build does not hold every answer's output. */
-  private pendingWrites = new Set<Promise<void>>();
 
   private constructor(
     readonly folder: string,
@@ -100,7 +100,6 @@ export class BuildCache implements OutputReuse {
     this.usedParseKeys = new Set();
     this.usedAnswerKeys = new Set();
     this.newStamps = new Map();
-    this.pendingWrites = new Set();
   }
 
   private note(file: string, rejected: Rejection): void {
@@ -259,8 +258,8 @@ export class BuildCache implements OutputReuse {
         if (!this.storedAnswerKeys.has(key)) return void misses.push(at);
         const read = await readCheckedFile<unknown>(this.answerFile(key), key);
         if (read.found) {
-          const restored = withBlobs(read.value, read.blobs);
-          if (restored !== undefined) return void (results[at] = restored as AnswerParts);
+          const restored = restoreAnswerEntry(read.value, read.blobs);
+          if (restored !== undefined) return void (results[at] = restored);
           this.note(path.join("answers", `${key}.bin`), "corrupt");
         } else if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
         misses.push(at);
@@ -270,30 +269,21 @@ export class BuildCache implements OutputReuse {
     this.stats.rendered.hits += jobs.length - misses.length;
     this.stats.rendered.misses += misses.length;
     if (misses.length === 0) return results;
-    const rendered = await render(misses.map((at) => jobs[at]!));
+    // The thread that renders an answer also writes its entry (answer-entry.ts): the main thread neither
+    // serialises nor writes the entries of a first build.
+    const rendered = await render(
+      misses.map((at) => ({ ...jobs[at]!, store: { file: this.answerFile(keys[at]!), key: keys[at]! } })),
+    );
     for (const [index, at] of misses.entries()) {
       const output = rendered[index]!;
       results[at] = output;
       if (this.stats.renderedSlugs.length < 5) this.stats.renderedSlugs.push(output.slug);
-      while (this.pendingWrites.size >= 16) await Promise.race(this.pendingWrites);
-      const write: Promise<void> = this.storeAnswer(keys[at]!, output).finally(() => this.pendingWrites.delete(write));
-      this.pendingWrites.add(write);
     }
     return results;
   }
 
   private answerFile(key: string): string {
     return path.join(this.folder, "answers", `${key}.bin`);
-  }
-
-  /**
-   * The render checked that the body it read is the one the load stage hashed (a save between the two fails the
-   * build instead), so the output is that of the key's inputs. Written in place, not renamed: a torn entry
-   * fails its checksum and is a miss.
-   */
-  private async storeAnswer(key: string, output: AnswerParts): Promise<void> {
-    const { value, blobs } = withoutBlobs(output);
-    await writeCheckedFile(this.answerFile(key), key, value, blobs, { atomic: false }).catch(() => undefined);
   }
 
   // --- Stage 4: the output ---------------------------------------------------------------------------------
@@ -328,7 +318,6 @@ export class BuildCache implements OutputReuse {
    * complete build, deletes the answer entries it did not use.
    */
   async finishBuild(complete: boolean): Promise<void> {
-    await Promise.all(this.pendingWrites);
     const parses = this.parses;
     if (parses && (this.parsesChanged || parses.size !== this.usedParseKeys.size)) {
       for (const key of parses.keys()) if (!this.usedParseKeys.has(key)) parses.delete(key);
@@ -350,43 +339,6 @@ export class BuildCache implements OutputReuse {
     }
   }
 }
-
-/**
- * An answer's parts with every byte string (its files, rows and lines) taken out, in order, and a marker left in its
- * place: the bytes are stored beside the serialised value, whole, and given back as views (checked-file.ts). Other
- * typed arrays (the search terms' counts, an Int32Array) stay in the value, which V8 serialises as they are: taken
- * apart as objects, one key per number, they cost more than the rest of the entry together.
- */
-function withoutBlobs(value: unknown): { value: unknown; blobs: Uint8Array[] } {
-  const blobs: Uint8Array[] = [];
-  const strip = (node: unknown): unknown => {
-    if (node instanceof Uint8Array) return { [BLOB]: blobs.push(node) - 1 };
-    if (Array.isArray(node)) return node.map(strip);
-    if (node === null || typeof node !== "object" || ArrayBuffer.isView(node)) return node;
-    return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, strip(child)]));
-  };
-  return { value: strip(value), blobs };
-}
-
-/** The parts with their byte strings put back; undefined when a marker names a blob the file does not hold. */
-function withBlobs(value: unknown, blobs: readonly Uint8Array[]): unknown {
-  let missing = false;
-  const restore = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(restore);
-    if (node === null || typeof node !== "object" || ArrayBuffer.isView(node)) return node;
-    if (BLOB in node) {
-      const blob = blobs[(node as Record<string, number>)[BLOB]!];
-      if (!blob) missing = true;
-      return blob;
-    }
-    return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, restore(child)]));
-  };
-  const restored = restore(value);
-  return missing ? undefined : restored;
-}
-
-/** The marker of a byte string taken out: a key no part's own data has. */
-const BLOB = "$blob";
 
 /** A content file as it was when it was hashed: its stamp (stampOf), its digest, and when it was read. */
 interface FileStamp {

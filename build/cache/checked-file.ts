@@ -24,17 +24,12 @@ const DIGEST_BYTES = 4;
 /** Why a file that exists was not used. */
 export type Rejection = "corrupt" | "misplaced";
 
-/**
- * `atomic: false` writes in place rather than to a temporary name renamed: for the many small entries, where a
- * torn file (a crash, two builds at once) only costs a miss, and the rename a file system call each.
- */
-export async function writeCheckedFile(
-  file: string,
+/** The file's bytes after the magic line and the checksum: the serialised value's length, the value, the blobs. */
+function payloadOf(
   key: string,
   value: unknown,
-  blobs: readonly Uint8Array[] = [],
-  { atomic = true } = {},
-): Promise<void> {
+  blobs: readonly Uint8Array[],
+): { digest: Buffer; payload: Uint8Array[] } {
   const serialised = serialize({ key, value, blobs: blobs.map((blob) => blob.byteLength) });
   const length = Buffer.alloc(4);
   length.writeUInt32LE(serialised.byteLength);
@@ -43,8 +38,20 @@ export async function writeCheckedFile(
   for (const part of payload) checksum = crc32(part, checksum);
   const digest = Buffer.alloc(DIGEST_BYTES);
   digest.writeUInt32LE(checksum);
-  // Blocking, as the output's files are (output-sink.ts): three trips through the thread pool cost more than the write.
-  if (!atomic) return writeFileSync(file, Buffer.concat([MAGIC, digest, ...payload]));
+  return { digest, payload };
+}
+
+/**
+ * Written to a temporary name and renamed, so that a reader sees the whole file or none: for the few large files
+ * (the parses, the stamps, the output record).
+ */
+export async function writeCheckedFile(
+  file: string,
+  key: string,
+  value: unknown,
+  blobs: readonly Uint8Array[] = [],
+): Promise<void> {
+  const { digest, payload } = payloadOf(key, value, blobs);
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   try {
     // In parts, not joined: the parses of 100,000 files are a hundred megabytes, which a copy would double.
@@ -59,6 +66,21 @@ export async function writeCheckedFile(
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Written in place with one blocking call, not renamed: for the many small entries (an answer's), where a torn
+ * file (a crash, two builds at once) only costs a miss, and a rename a file system call each. Blocking: on the
+ * worker thread that rendered the answer, which has nothing else to do meanwhile.
+ */
+export function writeCheckedFileInPlace(
+  file: string,
+  key: string,
+  value: unknown,
+  blobs: readonly Uint8Array[] = [],
+): void {
+  const { digest, payload } = payloadOf(key, value, blobs);
+  writeFileSync(file, Buffer.concat([MAGIC, digest, ...payload]));
 }
 
 /** A value read, with the byte strings written beside it in the order given. */

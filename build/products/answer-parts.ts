@@ -24,6 +24,8 @@ export interface AnswerJob {
   bodyDigest: string;
   /** Its place in collection order: the first page's answers also give back their resource (the home page's). */
   position: number;
+  /** Where the build cache wants its entry: the thread that renders it writes it there (cache/answer-entry.ts). */
+  store?: { file: string; key: string };
 }
 
 /** Every product's part of one answer, by product name, and what all of them share. */

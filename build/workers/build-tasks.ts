@@ -8,6 +8,7 @@ import type { AnswerParts, AnswerRenderContext } from "../products/answer-parts.
 import { readFileAsync, type FileReader } from "../content/answer-body.ts";
 import { parseContentFile, type ContentFileParse } from "../content/content-file.ts";
 import type { ContentKind } from "../content/layout.ts";
+import { storeAnswerEntry } from "../cache/answer-entry.ts";
 import type { TaskSet, WorkerPool } from "./worker-pool.ts";
 
 /** What tasks share across a build: how to read a file, and the render context the engine sets before it renders. */
@@ -41,7 +42,11 @@ export const BUILD_TASKS = {
     const render = state.render;
     if (!render) throw new Error("render-answers ran before the render context was shared");
     const outputs: AnswerParts[] = [];
-    for (const job of jobs) outputs.push(await renderAnswerParts(job, render, state.read, PRODUCTS));
+    for (const job of jobs) {
+      const parts = await renderAnswerParts(job, render, state.read, PRODUCTS);
+      if (job.store) storeAnswerEntry(job.store, parts);
+      outputs.push(parts);
+    }
     return outputs;
   },
 } satisfies Record<string, (input: never, state: WorkerState) => Promise<unknown>>;
