@@ -175,7 +175,9 @@ export class BuildCache implements OutputReuse {
     const stamps = await this.loadStamps();
     const results: ContentFileParse[] = new Array(jobs.length);
     // In slices, so that the bytes of a first build's files are not all held at once; each slice large enough
-    // for its misses to go to the worker threads.
+    // for its misses to go to the worker threads. One slice is parsed while the next is read and hashed: the
+    // threads are not left waiting for this thread's reads, nor this thread for their parsing.
+    let parsing: Promise<void> | undefined;
     for (let start = 0; start < jobs.length; start += PARSE_SLICE) {
       const misses: Array<{ at: number; key: string; job: ContentFileJob }> = [];
       await mapConcurrently(jobs.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (job, offset) => {
@@ -195,13 +197,18 @@ export class BuildCache implements OutputReuse {
       this.stats.parsed.misses += misses.length;
       if (misses.length === 0) continue;
       misses.sort((a, b) => a.at - b.at);
-      const parsed = await parse(misses.map((miss) => miss.job));
-      misses.forEach((miss, index) => {
-        results[miss.at] = parsed[index]!;
-        parses.set(miss.key, parsed[index]!);
+      await parsing;
+      parsing = parse(misses.map((miss) => miss.job)).then((parsed) => {
+        misses.forEach((miss, index) => {
+          results[miss.at] = parsed[index]!;
+          parses.set(miss.key, parsed[index]!);
+        });
+        this.parsesChanged = true;
       });
-      this.parsesChanged = true;
+      // A failure is thrown where it is awaited, not reported as unhandled while the next slice is read.
+      parsing.catch(() => undefined);
     }
+    await parsing;
     this.stats.parsed.hits = jobs.length - this.stats.parsed.misses;
     return results;
   }
