@@ -6,6 +6,7 @@ import { type CompiledSite, runProducts } from "./products/engine.ts";
 import { emitSite } from "./stages/emit.ts";
 import { loadContent } from "./stages/load.ts";
 import type { ValidContent } from "./content/valid-content.ts";
+import { CONTENT_LAYOUT } from "./content/layout.ts";
 import { validateContent } from "./stages/validate.ts";
 import { BUILD_TASK_SET } from "./workers/build-tasks.ts";
 import { WorkerPool } from "./workers/worker-pool.ts";
@@ -22,6 +23,10 @@ async function loadAndValidate(
     contentDir: context.options.contentDir,
     workers: context.workers,
     cache: context.options.cache,
+    // While the threads parse, this thread compiles the validators the next stage uses (ajv: about 0.2 s).
+    whileParsing: () => {
+      for (const entry of CONTENT_LAYOUT) context.schemas.validator(entry.schema);
+    },
   });
   const validated = validateContent(loaded, context.schemas);
   return validated.ok ? { ok: true, content: validated.content } : validated;
