@@ -8,7 +8,7 @@
  * whole after it and given back as views of the bytes read, neither copied nor decoded.
  */
 import { randomUUID } from "node:crypto";
-import { readFile as readFileCallback, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFile as readFileCallback, writeSync, writevSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import { deserialize, serialize } from "node:v8";
@@ -69,9 +69,10 @@ export async function writeCheckedFile(
 }
 
 /**
- * Written in place with one blocking call, not renamed: for the many small entries (an answer's), where a torn
- * file (a crash, two builds at once) only costs a miss, and a rename a file system call each. Blocking: on the
- * worker thread that rendered the answer, which has nothing else to do meanwhile.
+ * Written in place with blocking calls, not renamed: for the many small entries (an answer's), where a torn file
+ * (a crash, two builds at once) only costs a miss, and a rename a file system call each. Blocking: on the worker
+ * thread that rendered the answer, which has nothing else to do meanwhile. The parts are written as they are, not
+ * joined: a joined copy of every entry was garbage outside the heap, which a worker thread collects late.
  */
 export function writeCheckedFileInPlace(
   file: string,
@@ -80,7 +81,22 @@ export function writeCheckedFileInPlace(
   blobs: readonly Uint8Array[] = [],
 ): void {
   const { digest, payload } = payloadOf(key, value, blobs);
-  writeFileSync(file, Buffer.concat([MAGIC, digest, ...payload]));
+  const descriptor = openSync(file, "w");
+  try {
+    const parts = [MAGIC, digest, ...payload];
+    // What writev did not write (a short write, rare) is written part by part.
+    let skip = writevSync(descriptor, parts);
+    for (const part of parts) {
+      if (skip >= part.byteLength) {
+        skip -= part.byteLength;
+        continue;
+      }
+      for (let at = skip; at < part.byteLength; ) at += writeSync(descriptor, part, at);
+      skip = 0;
+    }
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** A value read, with the byte strings written beside it in the order given. */
