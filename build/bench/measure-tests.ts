@@ -140,7 +140,7 @@ export function testsSection(figures: TestsFigures): string {
     TESTS_SECTION_START,
     "## Tests and CI",
     "",
-    `Each from a fresh clone of ${figures.commit}, on ${figures.date.slice(0, 10)}: Node ${figures.node}, ${figures.cpus} cores. Measured with \`npm run bench -- --tests-only --cold\` (build/bench/measure-tests.ts).`,
+    `Each from a fresh clone of ${figures.commit}, on ${figures.date.slice(0, 10)}: Node ${figures.node}, ${figures.cpus} cores. Measured with \`npm run bench -- --tests-only${figures.ciCold?.commit === figures.commit ? " --cold" : ""}\` (build/bench/measure-tests.ts).`,
     "",
     "| command | what it runs | runs (s) | median (s) | tests passed | target | status |",
     "|---|---|---|---|---|---|---|",
