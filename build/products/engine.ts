@@ -191,6 +191,9 @@ async function renderEachAnswer(
     if (position % batch === 0) parts = await rendered.next();
     await each(parts[position % batch]!);
   }
+  // The threads' work is done: a pool this build owns is stopped before the finishing steps (a pool the caller
+  // shares across builds is left running for them).
+  if (onThreads && context.options.threads === undefined) await workers!.rest();
 }
 
 /**

@@ -55,6 +55,11 @@ export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTa
     return new WorkerPool(tasks, Math.min(4, availableParallelism()), 2000);
   }
 
+  /** How many threads are running now (none before the first task, or after `rest` or `close`). */
+  get running(): number {
+    return this.threads?.length ?? 0;
+  }
+
   /** True when a batch of `items` should go to the threads. */
   worthwhileFor(items: number): boolean {
     return this.size > 0 && items >= this.minimumItems;
@@ -77,6 +82,23 @@ export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTa
   /** Sends state to every thread; a thread has it before it runs any task sent after. */
   share(state: Partial<State>): void {
     for (const thread of this.start()) thread.worker.postMessage({ state });
+  }
+
+  /**
+   * Stops the threads until a task needs them again (they start anew then, without the state shared before): a
+   * build's finishing steps, its peak, need none, and each idle thread holds a heap of its own.
+   */
+  async rest(): Promise<void> {
+    const threads = this.threads;
+    if (!threads?.length || threads.some((thread) => thread.pending.size > 0)) return;
+    this.threads = undefined;
+    await Promise.all(
+      threads.map(({ worker }) => {
+        // Stopped on purpose, with nothing pending: its exit is not the failure it would be mid-build.
+        worker.removeAllListeners("exit");
+        return worker.terminate();
+      }),
+    );
   }
 
   async close(): Promise<void> {

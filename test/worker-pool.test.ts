@@ -1,0 +1,42 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUILD_TASK_SET, type ContentFileJob } from "../build/workers/build-tasks.ts";
+import { WorkerPool } from "../build/workers/worker-pool.ts";
+import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+
+const JOB: ContentFileJob = {
+  kind: "answer",
+  file: "answers/room-sizing.md",
+  path: path.join(SHIPPED_CONTENT, "answers", "room-sizing.md"),
+};
+
+describe("the build's worker threads", () => {
+  it("rest until a task needs them again, and start anew then; a pool with a task under way is not stopped", async () => {
+    const pool = new WorkerPool(BUILD_TASK_SET, 2, 0);
+    try {
+      const [first] = await pool.run("parse-content-files", [JOB]);
+      expect(pool.running).toBe(2);
+      const pending = pool.run("parse-content-files", [JOB]);
+      await pool.rest();
+      expect(pool.running, "a task was under way").toBe(2);
+      expect(await pending).toEqual([first]);
+      await pool.rest();
+      expect(pool.running).toBe(0);
+      expect(await pool.run("parse-content-files", [JOB])).toEqual([first]);
+      expect(pool.running).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("a pool shared across builds (the dev loop's) is left running by a build that rendered on it", async () => {
+    const threads = new WorkerPool(BUILD_TASK_SET, 2, 0);
+    try {
+      const out = path.join(await temporaryFolder("shared-threads"), "dist");
+      expect((await build(SHIPPED_CONTENT, out, { threads })).ok).toBe(true);
+      expect(threads.running).toBe(2);
+    } finally {
+      await threads.close();
+    }
+  });
+});
