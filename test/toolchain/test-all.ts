@@ -4,7 +4,7 @@
  * 1. the pinned test tools, installed into the tool cache if this version of them is not there yet (netlify-cli,
  *    Deno, Node 22 and 20, the MCP Inspector, the MCP conformance suite, Lighthouse, the Frictionless libraries,
  *    ReplayWeb.page: about 900 MB, once; every clone reuses them);
- * 2. the type check and the lint;
+ * 2. the lint, and the type check beside it and the tests;
  * 3. both test projects in one run on this Node: quick (npm test's) and full (test/full/);
  * 4. on the other supported Node (22 where this one is 20, else 20): the build with its byte-identity and
  *    nothing-lost tests, and the HTTP contract tests.
@@ -12,8 +12,9 @@
  * Stops at the first phase that fails, and ends with the time each phase took. `.ci/run` runs it with CI=true,
  * under which a test that cannot run its tool fails instead of skipping.
  */
-import { spawnSync } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { installToolchain, ROOT, TOOLCHAIN } from "./netlify-toolchain.ts";
 import { installReplayWebPage } from "./replaywebpage.ts";
@@ -48,6 +49,29 @@ function phase(name: string, command: string, args: string[], env: NodeJS.Proces
   }
 }
 
+/** A phase run beside the next ones: its output held until it ends, its failure failing the run then. */
+function startBeside(name: string, command: string, args: string[]): Promise<void> {
+  const started = performance.now();
+  // Into a file, not a pipe: the phases beside it block this process's event loop, so a pipe would fill and stall it.
+  const log = path.join(mkdtempSync(path.join(tmpdir(), "avb-test-all-")), "output.txt");
+  const fd = openSync(log, "w");
+  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
+  return new Promise((resolve) => {
+    child.once("close", (code) => {
+      timings.push([`${name} (beside the tests)`, (performance.now() - started) / 1000]);
+      process.stdout.write(`\n== ${name}\n${readFileSync(log, "utf8")}`);
+      rmSync(path.dirname(log), { recursive: true, force: true });
+      if (code !== 0) {
+        report();
+        process.stderr.write(`\nnpm run test:all: "${name}" failed (exit ${code})\n`);
+        process.exit(1);
+      }
+      resolve();
+    });
+  });
+}
+
 function report(): void {
   process.stdout.write("\nnpm run test:all, by phase:\n");
   for (const [name, seconds] of timings) process.stdout.write(`  ${seconds.toFixed(1).padStart(6)} s  ${name}\n`);
@@ -64,7 +88,9 @@ try {
 }
 timings.push(["the pinned test tools", (performance.now() - tools) / 1000]);
 
-phase("type check", path.join(BIN, "tsc"), ["--noEmit"]);
+// The type check runs beside the lint and the tests: it keeps one core busy for about 7 s, while the tests' first
+// seconds (starting workers, waiting for the shared builds) leave one idle. Its output is shown when it ends.
+const typeCheck = startBeside("type check", path.join(BIN, "tsc"), ["--noEmit"]);
 phase("lint", path.join(BIN, "biome"), ["check", "."]);
 // One worker more than cores: the full project's files spend much of their time waiting on processes of their own
 // (Netlify's CLI, Deno, Chromium, Lighthouse, the conformance suite), which left a core idle for about a third of
@@ -76,6 +102,8 @@ phase(`quick and full tests, Node ${process.version}`, process.execPath, [VITEST
   ...process.env,
   AVB_WITH_FULL: "1",
 });
+
+await typeCheck;
 
 const thisMajor = Number(process.versions.node.split(".")[0]);
 const otherBin = thisMajor === 22 ? TOOLCHAIN.node20Bin : TOOLCHAIN.nodeBin;
