@@ -1,6 +1,6 @@
 /**
- * A build killed at any moment leaves a complete output: 30 builds of the shipped content, each killed at its own
- * moment from process start to a little past the end, then repaired as every command repairs it. Half a minute of
+ * A build killed at any moment leaves a complete output: 20 builds of the shipped content, each killed at its own
+ * moment from process start to a little past the end, then repaired as every command repairs it. Twenty seconds of
  * builds, so it runs in npm run test:all.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -31,11 +31,11 @@ describe("nothing is lost", () => {
     expect(first.status, first.stderr).toBe(0);
     // Compared by digest: a deep comparison of buffers takes seconds per tree.
     const complete = await readTreeDigests(out);
-    // 30 kill points spread evenly from process start to a little past the end of an uninterrupted build, so that
+    // 20 kill points spread evenly from process start to a little past the end of an uninterrupted build, so that
     // they fall in every stage (start, load, compile, writing, the swap) on any machine.
     const outcomes = { before: 0, after: 0 };
-    for (let index = 0; index < 30; index++) {
-      const delay = Math.round((index * 1.15 * duration) / 29);
+    for (let index = 0; index < 20; index++) {
+      const delay = Math.round((index * 1.15 * duration) / 19);
       const spawned = performance.now();
       const child = spawn(NODE, cli("--content", SHIPPED_CONTENT, "--out", out), { env, stdio: "ignore", cwd: ROOT });
       const exited = new Promise<number | null>((resolve) =>
@@ -51,6 +51,6 @@ describe("nothing is lost", () => {
       expect(await readTreeDigests(out), `killed after ${delay} ms`).toEqual(complete);
     }
     // Most kills land inside a build; the last few may come after it finished.
-    expect(outcomes.before).toBeGreaterThanOrEqual(15);
+    expect(outcomes.before).toBeGreaterThanOrEqual(10);
   }, 180_000);
 });

@@ -10,7 +10,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** Rough seconds of each slow file, from a run of npm run test:all on 2 cores (more than about 5 s). */
 const SLOW: Record<string, number> = {
   "test/full/netlify-deploy.test.ts": 53,
-  "test/full/build-killed.test.ts": 45,
+  "test/full/build-killed.test.ts": 32,
   "test/full/lighthouse.test.ts": 28,
   "test/full/incremental-random.test.ts": 27,
   "test/full/archive-mirror.test.ts": 17,
