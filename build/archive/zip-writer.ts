@@ -8,6 +8,7 @@
  */
 import { crc32 } from "node:zlib";
 import { Deflate } from "fflate";
+import type { DeflatedEntry } from "../output/deflated-copy.ts";
 import type { OutputStream } from "../output/output-sink.ts";
 
 const LOCAL_HEADER = 0x04034b50;
@@ -49,6 +50,54 @@ const DEFLATE_PIECE_BYTES = 64 * 1024;
 
 export type EntryPieces = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
+/** A deflate block that ends the stream: final, fixed Huffman codes, no symbol but the end of the block. */
+const LAST_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
+
+/**
+ * A piece of an entry deflated on its own, with the ZIP's level, ending on a byte boundary and not the stream's
+ * last block (a sync flush), so that such pieces concatenated, and LAST_EMPTY_BLOCK after them, are one deflate
+ * stream (what pigz does to deflate on several cores). Pure: the same bytes wherever it runs (a worker thread or
+ * the main one), since fflate is JavaScript and the piece is cut as add cuts an entry.
+ */
+export function deflatePiece(raw: Uint8Array): Uint8Array {
+  const out: Uint8Array[] = [];
+  const deflate = new Deflate({ level: LEVEL, mem: MEMORY }, (piece) => void out.push(piece));
+  for (let at = 0; at < raw.byteLength; at += DEFLATE_PIECE_BYTES)
+    deflate.push(raw.subarray(at, Math.min(at + DEFLATE_PIECE_BYTES, raw.byteLength)));
+  syncFlush(deflate);
+  return out.length === 1 ? out[0]! : Buffer.concat(out);
+}
+
+/** What syncFlush uses of fflate's Deflate (0.8.3, pinned): its state, its buffer, its step and its output. */
+interface DeflateInternals {
+  s: { r: number; i: number; w: number };
+  b: Uint8Array;
+  p(buffer: Uint8Array, final: boolean): void;
+  ondata(piece: Uint8Array, final: boolean): void;
+}
+
+/**
+ * Deflate.flush(true) with fflate's bug mended (fflate issue 267, pull request 286, open): where the last block
+ * ended 6 bits into a byte, the empty stored block's length fields came one byte early, and zlib rejects the
+ * stream ("invalid stored block lengths"). As its flush: deflate what is buffered, then an empty stored block, not
+ * the last, after the partial byte fflate holds back (state r: the bits used in it, and the byte above them).
+ */
+function syncFlush(deflate: Deflate): void {
+  const internals = deflate as unknown as DeflateInternals;
+  internals.p(internals.b, false);
+  internals.s.w = internals.s.i;
+  internals.s.i -= 2;
+  const bits = internals.s.r & 7;
+  // The held byte, then the block's 3 header bits (not last; stored: 00), all 0, then byte-aligned LEN 0, NLEN ~0.
+  const start = Math.ceil((bits + 3) / 8);
+  const block = new Uint8Array(start + 4);
+  block[0] = internals.s.r >> 3;
+  block[start + 2] = 0xff;
+  block[start + 3] = 0xff;
+  internals.s.r = 0;
+  internals.ondata(block, false);
+}
+
 export class ZipWriter {
   private offset = 0;
   private readonly central: Buffer[] = [];
@@ -68,6 +117,43 @@ export class ZipWriter {
    * answers' NDJSON is most of a gigabyte at 100,000 answers).
    */
   async add(name: string, pieces: EntryPieces): Promise<void> {
+    let checksum = 0;
+    let size = 0;
+    async function* deflated(): AsyncGenerator<Uint8Array> {
+      // fflate hands its output over synchronously, during push: gathered, then handed on.
+      let out: Uint8Array[] = [];
+      const deflate = new Deflate({ level: LEVEL, mem: MEMORY }, (piece) => void out.push(piece));
+      for await (const piece of fixedPieces(pieces, DEFLATE_PIECE_BYTES)) {
+        checksum = crc32(piece, checksum);
+        size += piece.byteLength;
+        deflate.push(piece);
+        yield* out;
+        out = [];
+      }
+      deflate.push(new Uint8Array(0), true);
+      yield* out;
+    }
+    await this.entry(name, deflated(), () => ({ checksum, size }));
+  }
+
+  /**
+   * Adds an entry deflated already, in pieces each deflated on its own (deflatePiece), in order: the deflate
+   * stream is their bytes and a last, empty block. `checksum` (CRC-32) and `size` are of the whole entry.
+   */
+  async addDeflated(name: string, deflated: DeflatedEntry): Promise<void> {
+    async function* stream(): AsyncGenerator<Uint8Array> {
+      yield* deflated.pieces();
+      yield LAST_EMPTY_BLOCK;
+    }
+    await this.entry(name, stream(), () => deflated);
+  }
+
+  /** The local header, the deflated bytes, the data descriptor; the central directory's record kept for finish. */
+  private async entry(
+    name: string,
+    deflated: AsyncIterable<Uint8Array>,
+    totals: () => { checksum: number; size: number },
+  ): Promise<void> {
     if (this.lastName !== undefined && !(this.lastName < name))
       throw new Error(`ZIP entries must be added in sorted order, once each: ${name} after ${this.lastName}`);
     this.lastName = name;
@@ -93,28 +179,12 @@ export class ZipWriter {
     local.writeUInt16LE(0, 28);
     await this.write(Buffer.concat([local, fileName]));
 
-    let checksum = 0;
-    let size = 0;
     let compressed = 0;
-    // fflate hands its output over synchronously, during push: gathered, then written with back-pressure.
-    let deflated: Uint8Array[] = [];
-    const deflate = new Deflate({ level: LEVEL, mem: MEMORY }, (piece) => void deflated.push(piece));
-    const flush = async () => {
-      const ready = deflated;
-      deflated = [];
-      for (const piece of ready) {
-        compressed += piece.byteLength;
-        await this.write(piece);
-      }
-    };
-    for await (const piece of fixedPieces(pieces, DEFLATE_PIECE_BYTES)) {
-      checksum = crc32(piece, checksum);
-      size += piece.byteLength;
-      deflate.push(piece);
-      await flush();
+    for await (const piece of deflated) {
+      compressed += piece.byteLength;
+      await this.write(piece);
     }
-    deflate.push(new Uint8Array(0), true);
-    await flush();
+    const { checksum, size } = totals();
     if (size > LIMIT_32 || compressed > LIMIT_32 || start > LIMIT_32)
       throw new Error("the data set is too large for a ZIP file without ZIP64");
 
