@@ -13,6 +13,7 @@
  *                     and sources it shows, the page size and the version; written by the thread that
  *                     rendered it (answer-entry.ts)
  *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
+ *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON, deflated, by their bytes (deflated-pieces.ts)
  *
  * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
  * in `notes`, and the work is done again. Entries of answers no longer built are deleted after each build.
@@ -33,6 +34,7 @@ import { buildCodeVersion } from "./build-version.ts";
 import { restoreAnswerEntry } from "./answer-entry.ts";
 import { readCheckedFile, writeCheckedFile, type Rejection } from "./checked-file.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
+import { DeflatedPieceCache } from "./deflated-pieces.ts";
 
 const readFile = promisify(readFileCallback);
 
@@ -69,11 +71,16 @@ export class BuildCache implements OutputReuse {
   private usedAnswerKeys = new Set<string>();
   private storedAnswerKeys = new Set<string>();
 
+  /** The deflated pieces of the ZIP download's largest entry (deflated-pieces.ts). */
+  readonly deflatedPieces: DeflatedPieceCache;
+
   private constructor(
     readonly folder: string,
     private readonly version: string,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.deflatedPieces = new DeflatedPieceCache(path.join(folder, "deflated"), version);
+  }
 
   /**
    * The cache of builds of `contentDir` into `outDir`, under `root`. `now`: the wall clock in milliseconds that a
@@ -97,6 +104,7 @@ export class BuildCache implements OutputReuse {
   /** Called as a build starts: the counts and the sets of what it used start empty. */
   startBuild(): void {
     this.stats = emptyStats();
+    this.deflatedPieces.startBuild();
     this.usedParseKeys = new Set();
     this.usedAnswerKeys = new Set();
     this.newStamps = new Map();
@@ -337,6 +345,7 @@ export class BuildCache implements OutputReuse {
       await writeCheckedFile(path.join(this.folder, "stamps.bin"), this.version, [...this.newStamps]).catch(
         () => undefined,
       );
+      await this.deflatedPieces.finishBuild();
       const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
       const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
       // Best effort: an entry left behind is only disk space.

@@ -11,6 +11,7 @@ import { CITATION_FILE, DATASET_ZIP_FILE, ROOT_RESOURCE_FILE, SCHEMAS_FOLDER } f
 import { ZipWriter } from "../archive/zip-writer.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { citationText } from "../describe/citation.ts";
+import type { DeflatedEntry } from "../output/deflated-copy.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 
 const README = "README.txt";
@@ -27,7 +28,13 @@ export function inDatasetZip(path: string): boolean {
   );
 }
 
-export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, generatedAt: string): Promise<void> {
+/** `deflated`: a file's copy deflated already as it was written (the NDJSON), copied in rather than deflated here. */
+export async function writeDatasetZip(
+  sink: OutputSink,
+  site: SiteSettings,
+  generatedAt: string,
+  deflated: (path: string) => DeflatedEntry | undefined = () => undefined,
+): Promise<void> {
   const folder = `av-buyer-data-${site.version}/`;
   const files = [...sink.digests.keys()].filter(inDatasetZip).sort();
   const entries = [
@@ -36,7 +43,11 @@ export async function writeDatasetZip(sink: OutputSink, site: SiteSettings, gene
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
   const readmeBytes = Buffer.from(readme(site, generatedAt, files));
-  for (const { name, path } of entries) await zip.add(name, path ? sink.pieces(path) : [readmeBytes]);
+  for (const { name, path } of entries) {
+    const copy = path ? deflated(path) : undefined;
+    if (copy) await zip.addDeflated(name, copy);
+    else await zip.add(name, path ? sink.pieces(path) : [readmeBytes]);
+  }
   await zip.finish();
 }
 

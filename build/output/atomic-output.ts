@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { acquireBuildLock } from "./build-lock.ts";
-import { DiskSink, type OutputSink } from "./output-sink.ts";
+import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
 import type { OutputReuse } from "./output-reuse.ts";
 
 /**
@@ -106,6 +106,7 @@ async function writeOutput<T>(
     const previous = path.join(work, "previous");
     await rm(stage, { recursive: true, force: true });
     await rm(ready, { recursive: true, force: true });
+    await rm(scratchFolderOf(stage), { recursive: true, force: true });
     await mkdir(stage, { recursive: true });
     let result: T;
     // Asked before the stage is written, while the live output is the one the record describes.
@@ -116,6 +117,8 @@ async function writeOutput<T>(
       // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
       await rm(stage, { recursive: true, force: true }).catch(() => undefined);
       throw error;
+    } finally {
+      await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
     }
     await rename(stage, ready);
     await rm(previous, { recursive: true, force: true });

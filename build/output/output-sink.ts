@@ -7,6 +7,7 @@ import { createHash, type Hash } from "node:crypto";
 import { createReadStream, createWriteStream, writeFileSync, type WriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { memoryScratch, type ScratchFile } from "./deflated-copy.ts";
 import type { PreviousOutput } from "./output-reuse.ts";
 
 // Whole files are written with blocking calls: an asynchronous write is three trips through the thread pool and
@@ -45,6 +46,8 @@ export interface OutputSink {
    * made of others (the ZIP download): a large file is never held whole.
    */
   pieces(urlPath: string): AsyncIterable<Uint8Array>;
+  /** A file for the build's own use, not part of the output (the deflated copies of large files): gone after it. */
+  scratch(name: string): Promise<ScratchFile>;
 }
 
 export interface OutputFile {
@@ -83,6 +86,15 @@ export class MemorySink implements OutputSink {
     if (!file) throw new Error(`${urlPath} was not written`);
     yield typeof file.contents === "string" ? Buffer.from(file.contents) : file.contents;
   }
+
+  async scratch(): Promise<ScratchFile> {
+    return memoryScratch();
+  }
+}
+
+/** The folder of a disk sink's scratch files, beside its root: whoever owns the root removes it (atomic-output.ts). */
+export function scratchFolderOf(root: string): string {
+  return `${root}.scratch`;
 }
 
 export class DiskSink implements OutputSink {
@@ -205,5 +217,40 @@ export class DiskSink implements OutputSink {
 
   pieces(urlPath: string): AsyncIterable<Uint8Array> {
     return createReadStream(this.target(urlPath), { highWaterMark: READ_PIECE_BYTES });
+  }
+
+  async scratch(name: string): Promise<ScratchFile> {
+    const folder = scratchFolderOf(this.root);
+    await mkdir(folder, { recursive: true });
+    const file = path.join(folder, name);
+    const output = createWriteStream(file);
+    let failure: Error | undefined;
+    output.on("error", (error: Error) => {
+      failure ??= error;
+      this.failure ??= error;
+    });
+    return {
+      write: (bytes) =>
+        failure
+          ? Promise.reject(failure)
+          : output.write(bytes)
+            ? Promise.resolve()
+            : new Promise((resolve, reject) => {
+                // One of the two comes; the other's listener goes with it, so that none pile up.
+                const drained = () => {
+                  output.off("error", failed);
+                  resolve();
+                };
+                const failed = (error: Error) => {
+                  output.off("drain", drained);
+                  reject(error);
+                };
+                output.once("drain", drained);
+                output.once("error", failed);
+              }),
+      close: () =>
+        new Promise((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+      pieces: () => createReadStream(file, { highWaterMark: READ_PIECE_BYTES }),
+    };
   }
 }

@@ -1,8 +1,10 @@
 /**
  * /data/answers.ndjson: every answer as one line of canonical JSON (the object its file's `data` holds), in
- * collection order, for loading the whole collection with a line reader. Streamed as the answers go by.
+ * collection order, for loading the whole collection with a line reader. Streamed as the answers go by, and
+ * deflated as it goes for the ZIP download (its largest entry).
  */
 import { ANSWERS_NDJSON_FILE } from "../api/layout.ts";
+import { pieceMayEndAfter } from "../output/deflated-copy.ts";
 import { product } from "./product.ts";
 
 const utf8 = new TextEncoder();
@@ -14,9 +16,10 @@ export const answersNdjson = product<Uint8Array>({
   writes: [ANSWERS_NDJSON_FILE],
   part: (answer) => utf8.encode(answer.jsonLine),
   async run(_, output) {
-    const stream = await output.stream(ANSWERS_NDJSON_FILE);
+    // Deflated as it is written, for the ZIP, in pieces that end after answers chosen by their slugs.
+    const stream = await output.deflatingStream(ANSWERS_NDJSON_FILE);
     return {
-      answer: (line) => stream.write(line),
+      answer: (line, answer) => stream.write(line, pieceMayEndAfter(answer.slug)),
       finish: async () => {
         await stream.close();
         return undefined;

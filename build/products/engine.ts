@@ -12,6 +12,7 @@ import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { ValidContent } from "../content/valid-content.ts";
 import type { BuildContext } from "../context.ts";
+import { DeflatedCopy } from "../output/deflated-copy.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
@@ -35,13 +36,34 @@ export async function runProducts(
 ): Promise<CompiledSite> {
   const facts = buildFacts(context, content);
   const products = productOrder(list);
-  const examples = new Map<string, unknown>();
+  // Pieces of the deflated copies go to the worker threads while they render the answers; after, they are deflated
+  // here (starting the threads again would cost more).
+  let onThreads = false;
+  const shared: SharedOutput = {
+    examples: new Map(),
+    deflatedCopies: new Map(),
+    openCopies: new Set(),
+    deflate: (raw) => {
+      const deflate = (piece: Uint8Array) =>
+        runTask(BUILD_TASK_SET, context.workers, onThreads, "deflate-piece", piece);
+      return context.options.cache ? context.options.cache.deflatedPieces.deflate(raw, deflate) : deflate(raw);
+    },
+  };
   const runs: Array<{ made: Product; run: ProductRun }> = [];
-  for (const made of products) runs.push({ made, run: await made.run(facts, productOutput(made, sink, examples)) });
+  for (const made of products) runs.push({ made, run: await made.run(facts, productOutput(made, sink, shared)) });
   const collecting = runs.filter(({ run }) => run.answer);
-  await renderEachAnswer(context, facts, async (answer) => {
-    for (const { made, run } of collecting) await run.answer!(answer.parts[made.name], answer);
-  });
+  await renderEachAnswer(
+    context,
+    facts,
+    async (answer) => {
+      for (const { made, run } of collecting) await run.answer!(answer.parts[made.name], answer);
+    },
+    async (threads) => {
+      // The pieces on the threads are written before the threads may stop.
+      if (!threads) for (const copy of shared.openCopies) await copy.drain();
+      onThreads = threads;
+    },
+  );
   const results = new Map<string, unknown>();
   for (const { made, run } of runs) {
     // A product that reads other products' files reads them complete.
@@ -81,8 +103,18 @@ function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
   };
 }
 
+/** What the products' outputs share within one build. */
+interface SharedOutput {
+  examples: Map<string, unknown>;
+  deflatedCopies: Map<string, DeflatedCopy>;
+  /** Copies still being written: their pieces on the threads are awaited before the threads stop. */
+  openCopies: Set<DeflatedCopy>;
+  deflate(raw: Uint8Array): Promise<Uint8Array>;
+}
+
 /** Where one product writes: only the paths it declares (so that `writes` is the truth), into the one sink. */
-function productOutput(made: Product, sink: OutputSink, examples: Map<string, unknown>): ProductOutput {
+function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): ProductOutput {
+  const { examples, deflatedCopies } = shared;
   const declared = made.writes.map(writesPattern);
   const checked = (path: string) => {
     if (!declared.some((pattern) => pattern.test(path)))
@@ -98,6 +130,24 @@ function productOutput(made: Product, sink: OutputSink, examples: Map<string, un
       await sink.file(checked(path), canonicalJson(body));
     },
     stream: (path) => sink.stream(checked(path)),
+    async deflatingStream(path) {
+      const stream = await sink.stream(checked(path));
+      const copy = new DeflatedCopy(shared.deflate, await sink.scratch(`${deflatedCopies.size}.deflated`));
+      shared.openCopies.add(copy);
+      return {
+        write: async (bytes, mayEnd) => {
+          await stream.write(bytes);
+          await copy.write(bytes, mayEnd);
+        },
+        close: async () => {
+          await stream.close();
+          await copy.close();
+          shared.openCopies.delete(copy);
+          deflatedCopies.set(path, copy);
+        },
+      };
+    },
+    deflated: (path) => deflatedCopies.get(path),
   };
 }
 
@@ -157,6 +207,7 @@ async function renderEachAnswer(
   context: BuildContext,
   facts: BuildFacts,
   each: (answer: AnswerParts) => Promise<void>,
+  threadsInUse: (onThreads: boolean) => void | Promise<void>,
 ): Promise<void> {
   const { answers, register, pageSize } = facts;
   const { workers } = context;
@@ -169,6 +220,7 @@ async function renderEachAnswer(
   const plan = cache ? await cache.planRenders(answers, renderContext, (position) => position < pageSize) : undefined;
   const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
   if (onThreads) workers!.share({ render: renderContext });
+  threadsInUse(onThreads);
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
@@ -193,6 +245,7 @@ async function renderEachAnswer(
   }
   // The threads' work is done: a pool this build owns is stopped before the finishing steps (a pool the caller
   // shares across builds is left running for them).
+  await threadsInUse(false);
   if (onThreads && context.options.threads === undefined) await workers!.rest();
 }
 

@@ -10,6 +10,7 @@ import type { ValidAnswer, ValidContent } from "../content/valid-content.ts";
 import type { SiteSettings, Source } from "../content/types.ts";
 import type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
+import type { DeflatedEntry } from "../output/deflated-copy.ts";
 import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
 
 export type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
@@ -44,8 +45,20 @@ export interface ProductOutput {
   json(path: string, body: unknown, example?: boolean): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */
   stream(path: string): Promise<OutputStream>;
+  /**
+   * The same, with a deflated copy made as it is written (output/deflated-copy.ts), for the ZIP download: its
+   * pieces are deflated on the worker threads while the answers render. `mayEnd`: a piece may end after the bytes.
+   */
+  deflatingStream(path: string): Promise<DeflatingStream>;
+  /** The deflated copy of a file written with deflatingStream, once it is closed. */
+  deflated(path: string): DeflatedEntry | undefined;
   /** Bodies kept as examples, by path. */
   readonly examples: Map<string, unknown>;
+}
+
+export interface DeflatingStream {
+  write(bytes: Uint8Array, mayEnd: boolean): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** The results of the products finished so far, by name. */

@@ -9,6 +9,7 @@ import { readFileAsync, type FileReader } from "../content/answer-body.ts";
 import { parseContentFile, type ContentFileParse } from "../content/content-file.ts";
 import type { ContentKind } from "../content/layout.ts";
 import { storeAnswerEntry } from "../cache/answer-entry.ts";
+import { deflatePiece } from "../archive/zip-writer.ts";
 import type { TaskSet, WorkerPool } from "./worker-pool.ts";
 
 /** What tasks share across a build: how to read a file, and the render context the engine sets before it renders. */
@@ -49,6 +50,8 @@ export const BUILD_TASKS = {
     }
     return outputs;
   },
+  /** A piece of a file's deflated copy for the ZIP download (output/deflated-copy.ts). */
+  "deflate-piece": async (raw: Uint8Array): Promise<Uint8Array> => deflatePiece(raw),
 } satisfies Record<string, (input: never, state: WorkerState) => Promise<unknown>>;
 
 export type BuildTaskName = keyof typeof BUILD_TASKS;

@@ -1,0 +1,71 @@
+/**
+ * The build cache's deflated pieces (output/deflated-copy.ts), in deflated/KEY.bin of a build's cache folder, by the
+ * SHA-256 of the piece's bytes: a build that changed one answer deflates again only the piece that holds it (about
+ * 16 answers), not the whole NDJSON of the ZIP download (2.7 s of CPU at 10,000 answers). Each file is a checked
+ * file (checked-file.ts): a torn or stale one is a miss. Pieces that a complete build did not use are deleted after
+ * it.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+import { readCheckedFile, writeCheckedFileInPlace } from "./checked-file.ts";
+
+export class DeflatedPieceCache {
+  private stored: Set<string> | undefined;
+  private used = new Set<string>();
+
+  constructor(
+    private readonly folder: string,
+    /** The build code's version: a piece deflated by other code is not this code's. */
+    private readonly version: string,
+  ) {}
+
+  /** The piece deflated, from the cache, or by `deflate` and kept. */
+  async deflate(raw: Uint8Array, deflate: (raw: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+    const key = createHash("sha256").update(raw).digest("hex");
+    this.used.add(key);
+    this.stored ??= this.list();
+    const file = path.join(this.folder, `${key}.bin`);
+    if (this.stored.has(key)) {
+      const read = await readCheckedFile<null>(file, this.version);
+      if (read.found && read.blobs.length === 1) return read.blobs[0]!;
+    }
+    const deflated = await deflate(raw);
+    try {
+      writeCheckedFileInPlace(file, this.version, null, [deflated]);
+      this.stored.add(key);
+    } catch {
+      // Best effort: the next build deflates it again.
+    }
+    return deflated;
+  }
+
+  /** Called as a build starts. */
+  startBuild(): void {
+    this.used = new Set();
+  }
+
+  /** After a complete build: the pieces it did not use are deleted. */
+  async finishBuild(): Promise<void> {
+    const unused = [...(this.stored ?? this.list())].filter((key) => !this.used.has(key));
+    await mapConcurrently(unused, FILE_CONCURRENCY, (key) =>
+      rm(path.join(this.folder, `${key}.bin`), { force: true }).catch(() => undefined),
+    );
+    for (const key of unused) this.stored?.delete(key);
+  }
+
+  private list(): Set<string> {
+    try {
+      mkdirSync(this.folder, { recursive: true });
+      return new Set(
+        readdirSync(this.folder)
+          .filter((name) => name.endsWith(".bin"))
+          .map((name) => name.slice(0, -4)),
+      );
+    } catch {
+      return new Set();
+    }
+  }
+}
