@@ -220,7 +220,7 @@ async function renderEachAnswer(
   const plan = cache ? await cache.planRenders(answers, renderContext, (position) => position < pageSize) : undefined;
   const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
   if (onThreads) workers!.share({ render: renderContext });
-  threadsInUse(onThreads);
+  await threadsInUse(onThreads);
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
