@@ -153,9 +153,28 @@ export class DiskSink implements OutputSink {
   async stream(urlPath: string): Promise<OutputStream> {
     const target = this.target(urlPath);
     await this.folderOf(target);
-    const output: WriteStream = createWriteStream(target);
+    const writer = this.writer(target);
     this.counts.written++;
     const hash: Hash = createHash("sha256");
+    return {
+      write: (contents) => {
+        const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
+        hash.update(bytes);
+        return writer.write(bytes);
+      },
+      close: async () => {
+        await writer.close();
+        this.digests.set(urlPath, hash.digest("hex"));
+      },
+    };
+  }
+
+  /**
+   * A file written in pieces, with back-pressure; its first error is kept (for this sink's next call too) and
+   * reported by every later call.
+   */
+  private writer(target: string): { write(bytes: Uint8Array): Promise<void>; close(): Promise<void> } {
+    const output: WriteStream = createWriteStream(target);
     // A write error (ENOSPC, EIO) may come at any moment after a write returned, not only while waiting on
     // back-pressure: one listener for the stream's whole life keeps it, and every later call reports it.
     let failure: Error | undefined;
@@ -194,10 +213,8 @@ export class DiskSink implements OutputSink {
       return settle((done) => output.once("drain", () => done()));
     };
     return {
-      write: (contents) => {
+      write: (bytes) => {
         if (failure) return Promise.reject(failure);
-        const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
-        hash.update(bytes);
         gathered.push(bytes);
         gatheredBytes += bytes.byteLength;
         return gatheredBytes >= GATHERED_BYTES ? flush() : Promise.resolve();
@@ -205,7 +222,6 @@ export class DiskSink implements OutputSink {
       close: async () => {
         if (gatheredBytes > 0) await flush();
         await settle((done) => output.end(done));
-        this.digests.set(urlPath, hash.digest("hex"));
       },
     };
   }
@@ -223,34 +239,6 @@ export class DiskSink implements OutputSink {
     const folder = scratchFolderOf(this.root);
     await mkdir(folder, { recursive: true });
     const file = path.join(folder, name);
-    const output = createWriteStream(file);
-    let failure: Error | undefined;
-    output.on("error", (error: Error) => {
-      failure ??= error;
-      this.failure ??= error;
-    });
-    return {
-      write: (bytes) =>
-        failure
-          ? Promise.reject(failure)
-          : output.write(bytes)
-            ? Promise.resolve()
-            : new Promise((resolve, reject) => {
-                // One of the two comes; the other's listener goes with it, so that none pile up.
-                const drained = () => {
-                  output.off("error", failed);
-                  resolve();
-                };
-                const failed = (error: Error) => {
-                  output.off("drain", drained);
-                  reject(error);
-                };
-                output.once("drain", drained);
-                output.once("error", failed);
-              }),
-      close: () =>
-        new Promise((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve()))),
-      pieces: () => createReadStream(file, { highWaterMark: READ_PIECE_BYTES }),
-    };
+    return { ...this.writer(file), pieces: () => createReadStream(file, { highWaterMark: READ_PIECE_BYTES }) };
   }
 }

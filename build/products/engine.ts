@@ -132,7 +132,9 @@ function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): P
     stream: (path) => sink.stream(checked(path)),
     async deflatingStream(path) {
       const stream = await sink.stream(checked(path));
-      const copy = new DeflatedCopy(shared.deflate, await sink.scratch(`${deflatedCopies.size}.deflated`));
+      // Named by the file it copies: two copies open at once must not share a scratch file.
+      const scratch = await sink.scratch(`${path.slice(1).replaceAll("/", "_")}.deflated`);
+      const copy = new DeflatedCopy(shared.deflate, scratch);
       shared.openCopies.add(copy);
       return {
         write: async (bytes, mayEnd) => {
