@@ -48,6 +48,12 @@ describe("the incremental build", () => {
     await truncate(path.join(entries, names[1]!), 40);
     await cp(path.join(entries, names[2]!), path.join(entries, names[3]!));
     await truncate(path.join(cache.folder, "parsed.bin"), 100);
+    // A deflated piece of the ZIP's NDJSON with a flipped byte: deflated again, not copied into the ZIP.
+    const pieces = path.join(cache.folder, "deflated");
+    const piece = path.join(pieces, (await readdir(pieces)).sort()[0]!);
+    const pieceBytes = await readFile(piece);
+    pieceBytes[pieceBytes.length - 3]! ^= 0xff;
+    await writeFile(piece, pieceBytes);
     const markdown = path.join(incremental, "api", "v1", "answers", "room-sizing.md");
     const original = await readFile(markdown, "utf8");
     await writeFile(markdown, original.replace("Sizing", "SIZING"));
@@ -62,6 +68,7 @@ describe("the incremental build", () => {
     expect(notes).toMatch(/parsed\.bin is corrupt/);
     expect(notes.match(/answers\/[0-9a-f]{64}\.bin is corrupt/g)).toHaveLength(2);
     expect(notes).toMatch(/holds an entry for another key/);
+    expect(notes).toMatch(/deflated\/[0-9a-f]{64}\.bin is corrupt/);
 
     // The output record cut short: ignored, and every file written.
     await truncate(path.join(cache.folder, "output.bin"), 10);

@@ -79,7 +79,9 @@ export class BuildCache implements OutputReuse {
     private readonly version: string,
     private readonly now: () => number,
   ) {
-    this.deflatedPieces = new DeflatedPieceCache(path.join(folder, "deflated"), version);
+    this.deflatedPieces = new DeflatedPieceCache(path.join(folder, "deflated"), version, (file, rejected) =>
+      this.note(file, rejected),
+    );
   }
 
   /**

@@ -2,7 +2,7 @@
  * The build cache's deflated pieces (output/deflated-copy.ts), in deflated/KEY.bin of a build's cache folder, by the
  * SHA-256 of the piece's bytes: a build that changed one answer deflates again only the piece that holds it (about
  * 16 answers), not the whole NDJSON of the ZIP download (2.7 s of CPU at 10,000 answers). Each file is a checked
- * file (checked-file.ts): a torn or stale one is a miss. Pieces that a complete build did not use are deleted after
+ * file (checked-file.ts): a torn or stale one is a miss, said in the cache's notes. Pieces that a complete build did not use are deleted after
  * it.
  */
 import { createHash } from "node:crypto";
@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
-import { readCheckedFile, writeCheckedFileInPlace } from "./checked-file.ts";
+import { readCheckedFile, type Rejection, writeCheckedFileInPlace } from "./checked-file.ts";
 
 export class DeflatedPieceCache {
   private stored: Set<string> | undefined;
@@ -20,6 +20,8 @@ export class DeflatedPieceCache {
     private readonly folder: string,
     /** The build code's version: a piece deflated by other code is not this code's. */
     private readonly version: string,
+    /** Says once that a kept piece was unusable (the cache's notes), by its path in the cache folder. */
+    private readonly note: (file: string, rejected: Rejection) => void,
   ) {}
 
   /** The piece deflated, from the cache, or by `deflate` and kept. */
@@ -31,6 +33,8 @@ export class DeflatedPieceCache {
     if (this.stored.has(key)) {
       const read = await readCheckedFile<null>(file, this.version);
       if (read.found && read.blobs.length === 1) return read.blobs[0]!;
+      const rejected = read.found ? "corrupt" : read.rejected;
+      if (rejected) this.note(path.join(path.basename(this.folder), `${key}.bin`), rejected);
     }
     const deflated = await deflate(raw);
     try {
