@@ -1,6 +1,5 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import LongestFirst from "./test/support/longest-first.ts";
 
 export default defineConfig({
   test: {
@@ -11,7 +10,6 @@ export default defineConfig({
       { extends: true, test: { name: "quick", include: ["test/*.test.ts"], isolate: false } },
       { extends: true, test: { name: "full", include: ["test/full/*.test.ts"] } },
     ],
-    sequence: { sequencer: LongestFirst },
     globalSetup: ["test/support/global-setup.ts"],
     reporters: ["default", "./test/support/left-out-reporter.ts"],
     // Generous: many tests build the content or start servers, and two busy cores can triple their time.
