@@ -1,6 +1,8 @@
 import type { BuildContext, BuildOptions } from "./context.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
+import { writeOutputAtomically } from "./output/atomic-output.ts";
 import { MemorySink, type OutputFile } from "./output/output-sink.ts";
+import type { OutputReuse } from "./output/output-reuse.ts";
 import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
 import { type CompiledSite, runProducts } from "./products/engine.ts";
 import { emitSite } from "./stages/emit.ts";
@@ -13,7 +15,7 @@ import { WorkerPool } from "./workers/worker-pool.ts";
 
 export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagnostics: Diagnostic[] };
 export type CompileResult =
-  | { ok: true; site: CompiledSite; files: OutputFile[] }
+  | { ok: true; site: CompiledSite; files: OutputFile[]; digests: ReadonlyMap<string, string> }
   | { ok: false; diagnostics: Diagnostic[] };
 
 async function loadAndValidate(
@@ -46,15 +48,45 @@ async function withContext<T>(options: BuildOptions, build: (context: BuildConte
   }
 }
 
-/** load → validate → compile, into memory. The smoke check and the tests use it to know a build's files. */
+/**
+ * load → validate → compile, into memory: the smoke check and the tests use it to know a build's files, and the
+ * dev loop serves them. With a cache, it is as incremental as runBuild (nothing is written but the cache).
+ */
 export async function compileContent(options: BuildOptions): Promise<CompileResult> {
-  return withContext(options, async (context) => {
-    const loaded = await loadAndValidate(context);
-    if (!loaded.ok) return loaded;
-    const sink = new MemorySink();
-    const site = await runProducts(context, loaded.content, sink);
-    return { ok: true, site, files: sink.files };
-  });
+  options.cache?.startBuild();
+  let complete = false;
+  try {
+    return await withContext(options, async (context) => {
+      const loaded = await loadAndValidate(context);
+      if (!loaded.ok) return loaded;
+      const sink = new MemorySink();
+      const site = await runProducts(context, loaded.content, sink);
+      complete = true;
+      return { ok: true, site, files: sink.files, digests: sink.digests };
+    });
+  } finally {
+    await options.cache?.finishBuild(complete);
+  }
+}
+
+/**
+ * Writes files a build made in memory as the output folder, as runBuild would have written them (atomically, the
+ * unchanged ones linked from the previous output when `reuse` knows them).
+ */
+export async function writeCompiled(
+  outDir: string,
+  files: readonly OutputFile[],
+  digests: ReadonlyMap<string, string>,
+  reuse?: OutputReuse,
+): Promise<void> {
+  await writeOutputAtomically(
+    outDir,
+    async (sink) => {
+      for (const file of files) await sink.file(file.path, file.contents, digests.get(file.path));
+      await sink.finish();
+    },
+    reuse,
+  );
 }
 
 /** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */

@@ -462,7 +462,7 @@ describe("a rebuild's swap of the output folder", () => {
     expect(await files.resolve("/a.json")).toBe(file);
     const lookups: Array<[string, () => Promise<unknown>]> = [
       ["lookup", () => new StaticFiles(out).resolve("/a.json")],
-      ["read", () => files.load(file).then((loaded) => loaded.absolutePath)],
+      ["read", () => files.load(file).then((loaded) => loaded.disk?.path)],
     ];
     for (const [what, lookup] of lookups) {
       renameSync(out, `${out}.away`);

@@ -48,3 +48,28 @@ export function byteRange(header: string, size: number): "whole" | "partial" | "
   if (last !== "" && Number(last) < Number(first)) return "whole";
   return Number(first) >= size ? "unsatisfiable" : "partial";
 }
+
+/**
+ * One byte range of a file held in memory (the dev loop's output), answered as serve-handler answers it from the
+ * disk: 206 with Content-Range, or our status when a rule gave one. `header` is a range byteRange called partial.
+ */
+export function sendRange(
+  outgoing: ServerResponse,
+  method: string,
+  bytes: Uint8Array,
+  header: string,
+  status: number,
+  headers: Record<string, string>,
+): void {
+  const [, first, last] = /^bytes=(\d*)-(\d*)$/.exec(header.trim())!;
+  const size = bytes.byteLength;
+  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  outgoing.writeHead(status === 200 ? 206 : status, {
+    ...headers,
+    "Accept-Ranges": "bytes",
+    "Content-Range": `bytes ${start}-${end}/${size}`,
+    "Content-Length": String(end - start + 1),
+  });
+  outgoing.end(method === "HEAD" ? undefined : bytes.subarray(start, end + 1));
+}

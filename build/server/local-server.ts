@@ -6,14 +6,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { NETLIFY_CONFIGURATION_FILES } from "../compile/archive-manifests.ts";
 import { methodGuard } from "../request/method-guard.ts";
 import { snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
-import { byteRange, serveWithServeHandler } from "./byte-ranges.ts";
+import { byteRange, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
 import {
   decodePath,
   requestUrl,
@@ -33,6 +32,7 @@ import {
   isNotFound,
   LOOK_AGAIN_MS,
   negotiateEncoding,
+  type ServedFiles,
   StaticFiles,
 } from "./static-files.ts";
 
@@ -42,6 +42,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface LocalServerOptions {
   dist: string;
+  /** Served instead of the files of `dist` when given: the dev loop's last good build, in memory. */
+  files?: ServedFiles;
   netlifyConfigPath: string;
   /** Receives one line per request; silent when absent. */
   log?: (line: string) => void;
@@ -68,7 +70,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   // The edge entries in this process see a rebuild as soon as the files do.
   snapshotTiming.recheckMs = LOOK_AGAIN_MS;
   snapshotTiming.now = now;
-  const files = new StaticFiles(path.resolve(options.dist), { now, onSwapWait: options.onSwapWait });
+  const files = options.files ?? new StaticFiles(path.resolve(options.dist), { now, onSwapWait: options.onSwapWait });
   const currentConfig = netlifyConfigOf(options, files);
   await currentConfig();
   const server = createServer((incoming, outgoing) => {
@@ -110,7 +112,7 @@ async function handle(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   config: NetlifyConfig,
-  files: StaticFiles,
+  files: ServedFiles,
   options: LocalServerOptions,
 ): Promise<void> {
   const method = incoming.method ?? "GET";
@@ -171,8 +173,8 @@ async function handle(
 
   // 3. The file, with the header rules of the request path and then of the file served (the file's win).
   // Netlify reads _headers as configuration and never serves it.
-  const absolutePath = NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
-  if (!absolutePath) return sendNotFound(outgoing, incoming, url);
+  const key = NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
+  if (!key) return sendNotFound(outgoing, incoming, url);
   const ruleHeaders = memo.headers(config, `${requestPath}\u0000${servePath}`, () => {
     const merged: { values: Record<string, string>; rules: string[] } = { values: {}, rules: [] };
     for (const matchedPath of new Set([requestPath, servePath])) {
@@ -187,7 +189,7 @@ async function handle(
   for (const rule of ruleHeaders.rules) options.onRule?.("header", rule);
   // A file a rebuild removed a moment ago (the resolution is remembered briefly) is simply not found; any other
   // failure to read it (EMFILE, EACCES, EISDIR) is the server's, and goes to the internal-error answer.
-  const file = await files.load(absolutePath).catch((error: unknown) => {
+  const file = await files.load(key).catch((error: unknown) => {
     if (isNotFound(error)) return undefined;
     throw error;
   });
@@ -235,7 +237,9 @@ async function handle(
     outgoing.writeHead(status, { ...responseHeaders, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
     return void outgoing.end(method === "HEAD" ? undefined : file.bytes);
   }
-  return serveWithServeHandler(incoming, outgoing, files.folder, absolutePath, status, responseHeaders);
+  if (file.disk)
+    return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
+  return sendRange(outgoing, method, file.bytes, range!, status, responseHeaders);
 }
 
 /**
@@ -272,29 +276,18 @@ function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): 
  * netlify.toml with the _headers file the build writes into the output. _headers changes with every
  * content change (it holds the home page's script hashes), so it is read again when its file changes.
  */
-function netlifyConfigOf(options: LocalServerOptions, files: StaticFiles): () => Promise<NetlifyConfig> {
-  const headersFile = path.join(path.resolve(options.dist), "_headers");
-  const statHeaders = () =>
-    stat(headersFile).catch((error: unknown) => {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    });
+function netlifyConfigOf(options: LocalServerOptions, files: ServedFiles): () => Promise<NetlifyConfig> {
   const now = options.now ?? (() => performance.now());
   let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
   let checkedAt = 0;
   return async () => {
-    // A rebuild is noticed within LOOK_AGAIN_MS; no request pays for a stat of its own.
+    // A rebuild is noticed within LOOK_AGAIN_MS; no request pays for a look of its own.
     if (loaded && now() - checkedAt < LOOK_AGAIN_MS) return loaded.config;
     checkedAt = now();
-    // Missed during a rebuild's swap, _headers would be left out of every response for a quarter of a second.
-    let stats = await statHeaders();
-    if (!stats) {
-      await files.untilFolderPresent();
-      stats = await statHeaders();
-    }
-    const version = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "none";
+    const headers = await files.headersFile();
+    const version = headers?.version ?? "none";
     if (!loaded || loaded.version !== version) {
-      loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, stats ? [headersFile] : []) };
+      loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, headers ? [headers.path] : []) };
     }
     return loaded.config;
   };

@@ -5,7 +5,7 @@
  * mtime: a rebuild swaps in new files, so a tag is never stale.
  */
 import { createHash } from "node:crypto";
-import { lstat, readFile, realpath } from "node:fs/promises";
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
@@ -14,11 +14,61 @@ const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
 export interface StaticFile {
-  absolutePath: string;
+  /** Where it is on disk, for a byte range (serve-handler reads it there); undefined for a file served from memory. */
+  disk?: { folder: string; path: string };
   size: number;
   etag: string;
   bytes: Buffer;
   variant(encoding: "br" | "gzip"): Promise<Buffer>;
+}
+
+/**
+ * The files the local server answers from: dist/ on disk (StaticFiles), or the output of the dev loop's last good
+ * build in memory (memory-files.ts). Paths are decoded URL paths; `resolve` gives a key for `load`.
+ */
+export interface ServedFiles {
+  /** The key of the regular file at a URL path (a folder: its index.html), or undefined: never outside the output. */
+  resolve(urlPath: string): Promise<string | undefined>;
+  /** The file `resolve` gave; an error that isNotFound recognises if it went away since. */
+  load(key: string): Promise<StaticFile>;
+  /** Waits, briefly, while the output is being swapped (a disk folder between its two renames). */
+  untilFolderPresent(): Promise<void>;
+  /** The _headers file of the output, which Netlify reads beside netlify.toml: where it is and its version. */
+  headersFile(): Promise<{ path: string; version: string } | undefined>;
+}
+
+/** The safe segments of a decoded URL path, or undefined for one that could leave the output (`..`, `\\`, NUL). */
+export function pathSegments(urlPath: string): string[] | undefined {
+  if (urlPath.includes("\0") || urlPath.includes("\\") || !urlPath.startsWith("/")) return undefined;
+  const segments = urlPath.split("/").filter(Boolean);
+  return segments.some((segment) => segment === ".." || segment === ".") ? undefined : segments;
+}
+
+/** A file to serve, with its compressed variants made when first asked for and kept with it. */
+export function staticFile(bytes: Buffer, sha256Hex: string, disk?: StaticFile["disk"]): StaticFile {
+  const variants = new Map<string, Promise<Buffer>>();
+  return {
+    ...(disk ? { disk } : {}),
+    size: bytes.byteLength,
+    etag: `"${sha256Hex.slice(0, 32)}"`,
+    bytes,
+    variant(encoding) {
+      let pending = variants.get(encoding);
+      if (!pending) {
+        pending =
+          encoding === "br"
+            ? compressBrotli(bytes, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+                },
+              })
+            : compressGzip(bytes, { level: 9 });
+        variants.set(encoding, pending);
+      }
+      return pending;
+    },
+  };
 }
 
 /** Below this, compression costs more than it saves (the serve CLI uses the same threshold). */
@@ -41,7 +91,7 @@ export interface StaticFilesOptions {
   onSwapWait?: () => void;
 }
 
-export class StaticFiles {
+export class StaticFiles implements ServedFiles {
   private readonly cache = new Map<string, { version: string; file: StaticFile }>();
   private cachedBytes = 0;
   private readonly root: Promise<string>;
@@ -72,9 +122,8 @@ export class StaticFiles {
   }
 
   private async resolveNow(urlPath: string, afterSwap = false): Promise<string | undefined> {
-    if (urlPath.includes("\0") || urlPath.includes("\\") || !urlPath.startsWith("/")) return undefined;
-    const segments = urlPath.split("/").filter(Boolean);
-    if (segments.some((segment) => segment === ".." || segment === ".")) return undefined;
+    const segments = pathSegments(urlPath);
+    if (!segments) return undefined;
     const root = await this.root;
     const candidate = path.join(root, ...segments);
     try {
@@ -130,31 +179,29 @@ export class StaticFiles {
     const cached = this.cache.get(absolutePath);
     if (cached && cached.version === version) return cached.file;
     const bytes = await readFile(absolutePath);
-    const variants = new Map<string, Promise<Buffer>>();
-    const file: StaticFile = {
-      absolutePath,
-      size: bytes.byteLength,
-      etag: `"${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}"`,
-      bytes,
-      variant(encoding) {
-        let pending = variants.get(encoding);
-        if (!pending) {
-          pending =
-            encoding === "br"
-              ? compressBrotli(bytes, {
-                  params: {
-                    [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-                  },
-                })
-              : compressGzip(bytes, { level: 9 });
-          variants.set(encoding, pending);
-        }
-        return pending;
-      },
-    };
+    const file = staticFile(bytes, createHash("sha256").update(bytes).digest("hex"), {
+      folder: this.folder,
+      path: absolutePath,
+    });
     this.remember(absolutePath, version, file);
     return file;
+  }
+
+  /** dist/_headers, looked at again after a rebuild's swap that hid it; its version is its inode, size and mtime. */
+  async headersFile(): Promise<{ path: string; version: string } | undefined> {
+    const file = path.join(path.resolve(this.folder), "_headers");
+    const statHeaders = () =>
+      stat(file).catch((error: unknown) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      });
+    // Missed during a rebuild's swap, _headers would be left out of every response for a quarter of a second.
+    let stats = await statHeaders();
+    if (!stats) {
+      await this.untilFolderPresent();
+      stats = await statHeaders();
+    }
+    return stats && { path: file, version: `${stats.ino}:${stats.size}:${stats.mtimeMs}` };
   }
 
   private remember(absolutePath: string, version: string, file: StaticFile): void {
