@@ -1,10 +1,11 @@
 /**
  * `npm run dev` as an author uses it: the real command's module in a child process on a free port, over HTTP.
- * A saved change reaches the API (the file, and the edge entry's `?slug=` answer); a broken file prints its
- * diagnostics while the last good output is still served; the fixed file clears them.
+ * A saved change reaches the API (the file, and the edge entry's `?slug=` answer), served from memory (dist/
+ * removed, it still answers); a broken file prints its diagnostics while the last good output is still served; the
+ * fixed file clears them, and dist/ is written again.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
@@ -123,6 +124,10 @@ describe("npm run dev", () => {
       expect(line.split("\n").filter(Boolean)).toHaveLength(1);
       expect(seenAfterMs).toBeGreaterThan(0);
     }
+    // Served from memory: with dist/ gone (it is written after each build is served), the API answers as before.
+    await rm(path.join(folder, "dist"), { recursive: true, force: true });
+    expect(await titleOf(`${api}/answers/room-sizing.json`)).toBe("Sizing equipment to the room (draft two)");
+    expect(await titleOf(`${api}/answers?slug=room-sizing`)).toBe("Sizing equipment to the room (draft two)");
     const digestAfter = ((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest;
     expect(digestAfter).not.toBe(digestBefore);
 
@@ -154,5 +159,7 @@ describe("npm run dev", () => {
     expect(((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest).toBe(
       digestBefore,
     );
+    // And dist/ is written again after the fixed build is served.
+    expect((await stat(path.join(folder, "dist", "api", "v1", "answers", "room-sizing.json"))).isFile()).toBe(true);
   });
 });

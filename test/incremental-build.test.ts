@@ -29,6 +29,11 @@ describe("the incremental build", () => {
     },
   );
 
+  it("gives the clean build's output the dev loop's way too (in memory, answers kept there, then written), after 6 seeded random edits", async () => {
+    // The dev loop's rendered answers and deflated pieces come from memory: the same objects build after build.
+    expectIncrementalPathsExercised(await randomEdits(5, 6, "dev"), { built: 3, reused: 2 });
+  });
+
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
     const { folder, content } = await copyOfShipped("incremental-corrupt");
     const incremental = path.join(folder, "incremental", "dist");

@@ -70,6 +70,11 @@ export class BuildCache implements OutputReuse {
   private usedParseKeys = new Set<string>();
   private usedAnswerKeys = new Set<string>();
   private storedAnswerKeys = new Set<string>();
+  /**
+   * Rendered answers kept in memory by key, for a process that builds again and again (the dev loop): no entry
+   * file is read back and decoded. Undefined unless asked for (keepInMemory); pruned to the last build's keys.
+   */
+  private remembered: Map<string, AnswerParts> | undefined;
 
   /** The deflated pieces of the ZIP download's largest entry (deflated-pieces.ts). */
   readonly deflatedPieces: DeflatedPieceCache;
@@ -101,6 +106,11 @@ export class BuildCache implements OutputReuse {
     await utimes(folder, used, used);
     await forgetLeastRecentlyUsed(root, KEPT_TARGETS);
     return new BuildCache(folder, await buildCodeVersion(), now);
+  }
+
+  /** Keeps every rendered answer in memory from now on, as well as on disk: for a process that builds many times. */
+  keepInMemory(): void {
+    this.remembered ??= new Map();
   }
 
   /** Called as a build starts: the counts and the sets of what it used start empty. */
@@ -255,7 +265,7 @@ export class BuildCache implements OutputReuse {
           }),
       );
       this.usedAnswerKeys.add(key);
-      if (!stored.has(key)) misses++;
+      if (!stored.has(key) && !this.remembered?.has(key)) misses++;
       return key;
     });
     return { keys, misses };
@@ -272,11 +282,16 @@ export class BuildCache implements OutputReuse {
     await Promise.all(
       jobs.map(async (_, at) => {
         const key = keys[at]!;
+        const remembered = this.remembered?.get(key);
+        if (remembered) return void (results[at] = remembered);
         if (!this.storedAnswerKeys.has(key)) return void misses.push(at);
         const read = await readCheckedFile<unknown>(this.answerFile(key), key);
         if (read.found) {
           const restored = restoreAnswerEntry(read.value, read.blobs);
-          if (restored !== undefined) return void (results[at] = restored);
+          if (restored !== undefined) {
+            this.remembered?.set(key, restored);
+            return void (results[at] = restored);
+          }
           this.note(path.join("answers", `${key}.bin`), "corrupt");
         } else if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
         misses.push(at);
@@ -294,6 +309,7 @@ export class BuildCache implements OutputReuse {
     for (const [index, at] of misses.entries()) {
       const output = rendered[index]!;
       results[at] = output;
+      this.remembered?.set(keys[at]!, output);
       if (this.stats.renderedSlugs.length < 5) this.stats.renderedSlugs.push(output.slug);
     }
     return results;
@@ -348,6 +364,8 @@ export class BuildCache implements OutputReuse {
         () => undefined,
       );
       await this.deflatedPieces.finishBuild();
+      if (this.remembered)
+        for (const key of this.remembered.keys()) if (!this.usedAnswerKeys.has(key)) this.remembered.delete(key);
       const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
       const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
       // Best effort: an entry left behind is only disk space.

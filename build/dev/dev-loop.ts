@@ -1,16 +1,20 @@
 /**
  * The authoring loop behind `npm run dev`: an incremental build (build/cache/) now and after every save in the
  * content or the schemas, one at a time (a save during a rebuild queues one more, however many saves come).
- * A build with content problems prints them and writes nothing, so the last good output stays live; the next
- * good build says the problems are fixed. One line per rebuild says what changed, what was done again and how
- * long it took.
+ * Each build is made in memory and served from there (`served`) as soon as it is complete, with the rendered
+ * answers kept in memory between builds; dist/ is written after, as `npm run build` would write it, unless another
+ * save is already waiting. A build with content problems prints them and changes nothing, so the last good output
+ * stays live; the next good build says the problems are fixed. One line per rebuild says what changed, what was
+ * done again and how long it took.
  */
 import path from "node:path";
 import { BuildCache } from "../cache/build-cache.ts";
-import { describeReuse } from "../cache/describe-reuse.ts";
+import { describeOutput, describeWork } from "../cache/describe-reuse.ts";
 import type { BuildOptions } from "../context.ts";
 import { formatDiagnostics } from "../diagnostics/format-diagnostics.ts";
-import { runBuild, type BuildResult } from "../pipeline.ts";
+import { compileContent, type BuildResult, writeCompiled } from "../pipeline.ts";
+import { MemoryFiles } from "../server/memory-files.ts";
+import { StaticFiles } from "../server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
@@ -32,11 +36,16 @@ export class DevLoop {
   /** How many builds finished (good or not): the tests wait on it. */
   builds = 0;
   last: BuildResult | undefined;
+  /** What the server answers from: the last good build, in memory (dist/ until there is one). */
+  readonly served: MemoryFiles;
 
   private constructor(
     private readonly options: DevLoopOptions,
     private readonly cache: BuildCache,
-  ) {}
+  ) {
+    cache.keepInMemory();
+    this.served = new MemoryFiles(new StaticFiles(options.build.outDir), path.join(cache.folder, "served"));
+  }
 
   /** Builds once, then watches. Resolves after the first build, whatever its outcome. */
   static async start(options: DevLoopOptions): Promise<DevLoop> {
@@ -84,16 +93,27 @@ export class DevLoop {
     const started = performance.now();
     const what = changed.length === 0 ? "first build" : describeChanges(changed);
     let result: BuildResult;
+    let outputMs = 0;
     try {
       if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
-      result = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas });
+      const compiled = await compileContent({ ...build, cache: this.cache, schemas: await this.schemas });
+      if (compiled.ok) {
+        await this.served.publish(compiled.files, compiled.digests);
+        result = { ok: true, site: compiled.site };
+      } else result = compiled;
+      const served = performance.now();
+      // A save already waiting will write dist/ with its own build.
+      if (compiled.ok && !this.queued) {
+        await writeCompiled(build.outDir, compiled.files, compiled.digests, this.cache);
+        outputMs = Math.round(performance.now() - served);
+      }
     } catch (error) {
-      // A failure to write (a full disk) leaves the last output live, as a content problem does.
+      // A failure to build or to write dist/ (a full disk) leaves the last good build served, as a content problem does.
       print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
       this.builds++;
       return;
     }
-    const elapsed = Math.round(performance.now() - started);
+    const elapsed = Math.round(performance.now() - started - outputMs);
     for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
     this.last = result;
     this.builds++;
@@ -107,7 +127,8 @@ export class DevLoop {
     }
     const fixed = this.broken ? "fixed; " : "";
     this.broken = false;
-    print(`dev: ${what}: ${fixed}rebuilt in ${elapsed} ms: ${describeReuse(this.cache.stats)}\n`);
+    const written = outputMs > 0 ? `; dist/ written in ${outputMs} ms: ${describeOutput(this.cache.stats)}` : "";
+    print(`dev: ${what}: ${fixed}rebuilt in ${elapsed} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
   }
 }
 

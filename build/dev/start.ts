@@ -1,6 +1,7 @@
 /**
  * `npm run dev [-- --content DIR --out DIR --cache DIR]`: builds, serves the output as `npm start` does (PORT, HOST,
- * ALLOWED_HOSTS), and rebuilds incrementally on every save in the content or the schemas (build/dev/dev-loop.ts).
+ * ALLOWED_HOSTS) but from memory, and rebuilds incrementally on every save in the content or the schemas
+ * (build/dev/dev-loop.ts), writing dist/ after each build is served.
  * Changes to the build's own code need a restart. Ctrl-C stops it.
  */
 import path from "node:path";
@@ -43,6 +44,7 @@ const loop = await DevLoop.start({
 if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
 const server = await createLocalServer({
   dist: build.outDir,
+  files: loop.served,
   netlifyConfigPath: path.join(ROOT, "netlify.toml"),
   allowedHosts,
 });

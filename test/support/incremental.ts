@@ -8,9 +8,29 @@ import { expect } from "vitest";
 import { parseDocument, parse as parseYaml } from "yaml";
 import { BuildCache } from "../../build/cache/build-cache.ts";
 import { seededRandom } from "../../build/synthetic/seeded-random.ts";
+import { compileContent, writeCompiled } from "../../build/pipeline.ts";
 import { build, copyOfShipped, readTreeDigests } from "./build-helpers.ts";
 
 export const EPOCH = 1_763_683_200;
+
+/**
+ * How the incremental build is made: as `npm run build` makes it, or as the dev loop does (in memory with the
+ * rendered answers kept there between builds, then written as the output).
+ */
+export type IncrementalWay = "build" | "dev";
+
+async function buildIncrementally(
+  content: string,
+  outDir: string,
+  cache: BuildCache,
+  workers: number,
+  way: IncrementalWay,
+) {
+  if (way === "build") return build(content, outDir, { cache, sourceDateEpoch: EPOCH, workers });
+  const compiled = await compileContent({ contentDir: content, outDir, cache, sourceDateEpoch: EPOCH, workers });
+  if (compiled.ok) await writeCompiled(outDir, compiled.files, compiled.digests, cache);
+  return compiled;
+}
 
 /** An incremental build and a clean one of the same content, compared; returns the incremental build's cache stats. */
 export async function compareWithClean(
@@ -19,10 +39,11 @@ export async function compareWithClean(
   cache: BuildCache,
   clean: string,
   workers = 0,
+  way: IncrementalWay = "build",
 ) {
   const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
   const [fast, full] = [
-    await build(content, incremental, { cache, sourceDateEpoch: EPOCH, workers }),
+    await buildIncrementally(content, incremental, cache, workers, way),
     await build(content, clean, { sourceDateEpoch: EPOCH }),
   ];
   expect(fast.ok, "the incremental build succeeds exactly when a clean build does").toBe(full.ok);
@@ -109,10 +130,11 @@ async function restateAuditSummary(content: string): Promise<void> {
  * content, each followed by an incremental build compared with a clean one. Returns each build's outcome and the
  * steps taken, for the caller's expectations.
  */
-export async function randomEdits(seed: number, steps: number) {
-  const { folder, content } = await copyOfShipped(`incremental-random-${steps}`);
+export async function randomEdits(seed: number, steps: number, way: IncrementalWay = "build") {
+  const { folder, content } = await copyOfShipped(`incremental-random-${steps}-${way}`);
   const incremental = path.join(folder, "incremental", "dist");
   const cache = await BuildCache.open(content, incremental, path.join(folder, "cache"));
+  if (way === "dev") cache.keepInMemory();
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const stepsTaken: string[] = [];
@@ -189,7 +211,7 @@ export async function randomEdits(seed: number, steps: number) {
   };
   const names = Object.keys(operations);
   const outcomes: Array<Awaited<ReturnType<typeof compareWithClean>>> = [
-    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0")),
+    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"), 0, way),
   ];
   for (let step = 1; step <= steps; step++) {
     // A broken file is mended now and then, as an author does.
@@ -207,7 +229,9 @@ export async function randomEdits(seed: number, steps: number) {
       stepsTaken.push(`${operation}: ${await operations[operation]!()}`);
     }
     // Every other step parses and renders what the cache lacks on worker threads (the bytes it hashed go with them).
-    outcomes.push(await compareWithClean(content, incremental, cache, path.join(folder, `clean-${step}`), step % 2));
+    outcomes.push(
+      await compareWithClean(content, incremental, cache, path.join(folder, `clean-${step}`), step % 2, way),
+    );
   }
   return { outcomes, steps: stepsTaken };
 }
