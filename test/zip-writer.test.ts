@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { deflatePiece, type EntryPieces, ZipWriter } from "../build/archive/zip-writer.ts";
-import { DeflatedCopy, memoryScratch } from "../build/output/deflated-copy.ts";
+import { DeflatedCopy, joinChunks, memoryScratch } from "../build/output/deflated-copy.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 
 const execFileAsync = promisify(execFile);
@@ -77,7 +77,7 @@ describe("the ZIP writer", () => {
     const folder = await temporaryFolder("zip-writer-deflated");
     const file = path.join(folder, "test.zip");
     // The pieces are deflated on worker threads or here, whichever is free: the bytes must not depend on it.
-    const deflate = async (raw: Uint8Array) => deflatePiece(raw);
+    const deflate = async (chunks: readonly Uint8Array[]) => deflatePiece(joinChunks(chunks));
     const copyOf = async (bytes: Buffer, mayEnd: (line: number) => boolean) => {
       const copy = new DeflatedCopy(deflate, memoryScratch());
       const lines = bytes.toString().split(/(?<=\n)/);

@@ -10,11 +10,14 @@ import { mkdirSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+import { joinChunks } from "../output/deflated-copy.ts";
 import { readCheckedFile, type Rejection, writeCheckedFileInPlace } from "./checked-file.ts";
 
 export class DeflatedPieceCache {
   private stored: Set<string> | undefined;
   private used = new Set<string>();
+  /** Pieces deflated in this process, by their first chunk (held only while the chunk is). */
+  private recent = new WeakMap<Uint8Array, { chunks: Uint8Array[]; key: string; deflated: Uint8Array }>();
 
   constructor(
     private readonly folder: string,
@@ -24,10 +27,30 @@ export class DeflatedPieceCache {
     private readonly note: (file: string, rejected: Rejection) => void,
   ) {}
 
-  /** The piece deflated, from the cache, or by `deflate` and kept. */
-  async deflate(raw: Uint8Array, deflate: (raw: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+  /**
+   * The piece deflated, from the cache, or by `deflate` and kept. `chunks`: the piece's bytes as written. A piece
+   * made of the very chunks (the same objects) as one deflated earlier in this process is that piece: a dev loop's
+   * unchanged answers keep their lines' bytes, and the piece is neither joined nor hashed again.
+   */
+  async deflate(chunks: readonly Uint8Array[], deflate: (raw: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+    const known = this.recent.get(chunks[0]!);
+    if (known && known.chunks.length === chunks.length && known.chunks.every((chunk, at) => chunk === chunks[at])) {
+      this.used.add(known.key);
+      return known.deflated;
+    }
+    const raw = joinChunks(chunks);
     const key = createHash("sha256").update(raw).digest("hex");
     this.used.add(key);
+    const deflated = await this.deflateByKey(key, raw, deflate);
+    this.recent.set(chunks[0]!, { chunks: [...chunks], key, deflated });
+    return deflated;
+  }
+
+  private async deflateByKey(
+    key: string,
+    raw: Uint8Array,
+    deflate: (raw: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<Uint8Array> {
     this.stored ??= this.list();
     const file = path.join(this.folder, `${key}.bin`);
     if (this.stored.has(key)) {

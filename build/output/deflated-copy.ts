@@ -41,8 +41,8 @@ export class DeflatedCopy implements DeflatedEntry {
   private readonly inFlight: Array<Promise<Uint8Array>> = [];
 
   constructor(
-    /** Deflates one piece (deflatePiece, on a worker thread or here). */
-    private readonly deflate: (raw: Uint8Array) => Promise<Uint8Array>,
+    /** Deflates one piece, given as the bytes written (deflatePiece of joinChunks, on a worker thread or here). */
+    private readonly deflate: (chunks: readonly Uint8Array[]) => Promise<Uint8Array>,
     private readonly scratch: ScratchFile,
   ) {}
 
@@ -71,15 +71,19 @@ export class DeflatedCopy implements DeflatedEntry {
   }
 
   private async endPiece(): Promise<void> {
-    const raw = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held, this.heldBytes);
+    const deflating = this.deflate(this.held);
     this.held = [];
     this.heldBytes = 0;
-    const deflating = this.deflate(raw);
     // Its failure is reported when it is written, not as an unhandled rejection before.
     deflating.catch(() => undefined);
     this.inFlight.push(deflating);
     while (this.inFlight.length > IN_FLIGHT) await this.scratch.write(await this.inFlight.shift()!);
   }
+}
+
+/** A piece's bytes in one buffer. */
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /** Whether a piece may end after the answer with this slug: about one answer in 16, by its slug alone (FNV-1a). */

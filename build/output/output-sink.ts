@@ -74,7 +74,8 @@ export class MemorySink implements OutputSink {
           urlPath,
           parts.every((part) => typeof part === "string")
             ? parts.join("")
-            : Buffer.concat(parts.map((part) => Buffer.from(part))),
+            : // Bytes are copied once, into the file (Buffer.from of each part would copy it first).
+              Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part))),
         ),
     };
   }

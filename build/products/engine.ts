@@ -12,7 +12,7 @@ import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { ValidContent } from "../content/valid-content.ts";
 import type { BuildContext } from "../context.ts";
-import { DeflatedCopy } from "../output/deflated-copy.ts";
+import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
@@ -43,10 +43,12 @@ export async function runProducts(
     examples: new Map(),
     deflatedCopies: new Map(),
     openCopies: new Set(),
-    deflate: (raw) => {
+    deflate: (chunks) => {
       const deflate = (piece: Uint8Array) =>
         runTask(BUILD_TASK_SET, context.workers, onThreads, "deflate-piece", piece);
-      return context.options.cache ? context.options.cache.deflatedPieces.deflate(raw, deflate) : deflate(raw);
+      return context.options.cache
+        ? context.options.cache.deflatedPieces.deflate(chunks, deflate)
+        : deflate(joinChunks(chunks));
     },
   };
   const runs: Array<{ made: Product; run: ProductRun }> = [];
@@ -109,7 +111,7 @@ interface SharedOutput {
   deflatedCopies: Map<string, DeflatedCopy>;
   /** Copies still being written: their pieces on the threads are awaited before the threads stop. */
   openCopies: Set<DeflatedCopy>;
-  deflate(raw: Uint8Array): Promise<Uint8Array>;
+  deflate(chunks: readonly Uint8Array[]): Promise<Uint8Array>;
 }
 
 /** Where one product writes: only the paths it declares (so that `writes` is the truth), into the one sink. */
