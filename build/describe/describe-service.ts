@@ -29,7 +29,8 @@ import {
   type DocsInput,
   type SearchExamples,
 } from "./docs-html.ts";
-import { HOME_FILE, homeContentSecurityPolicy, homePage } from "./home-page.ts";
+import { cspHash, HOME_FILE, homeContentSecurityPolicy, homePage, homeScripts } from "./home-page.ts";
+import { versioningPolicy } from "./versioning.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
 import type { AnswerListing } from "./discovery.ts";
@@ -82,8 +83,6 @@ export interface DescribeInput {
 
 export interface DescribedService {
   files: Array<{ path: string; contents: string }>;
-  /** Header rules for _headers: what netlify.toml cannot know (the home page's script hashes, deprecation). */
-  headers: HeaderBlock[];
 }
 
 /** The q of the docs' and OpenAPI's computed examples: a hit, and a misspelling of it. */
@@ -162,14 +161,23 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     { path: CHANGELOG_PAGE_FILE, contents: changelogPage({ ...changelog, generatedAt }) },
     { path: DCAT_CATALOG_FILE, contents: canonicalJson(dcatCatalog({ site, origin, distributions, factDates })) },
   ];
-  const homePolicy = homeContentSecurityPolicy(home.scriptHashes.length > 0 ? home.scriptHashes : ["'none'"], true);
-  const deprecation = deprecationHeaders(input.versioning);
-  const headers: HeaderBlock[] = [
+  return { files };
+}
+
+/**
+ * The header rules only the content can decide, for _headers: the home page's CSP with its scripts' hashes (the
+ * same scripts homePage carries), and a deprecated version's dates. From the counts and settings alone, so that
+ * serving any file does not wait for the docs to be made.
+ */
+export function serviceHeaders(input: { site: SiteSettings; counts: { answers: number } }): HeaderBlock[] {
+  const hashes = homeScripts(input.counts.answers, input.site.page_size, offlineAppScript).map(cspHash);
+  const homePolicy = homeContentSecurityPolicy(hashes.length > 0 ? hashes : ["'none'"], true);
+  const deprecation = deprecationHeaders(versioningPolicy(input.site));
+  return [
     ["/", { "Content-Security-Policy": homePolicy }],
     ["/index.html", { "Content-Security-Policy": homePolicy }],
     ...(Object.keys(deprecation).length > 0 ? [["/api/*", deprecation] as const] : []),
   ];
-  return { files, headers };
 }
 
 function markdownTwinOf(page: string): string {

@@ -47,6 +47,16 @@ export interface HomeInput extends DocsInput {
   dataset: Record<string, unknown>;
 }
 
+/** Whether the home page shows every answer (the collection fits one page), and so carries the offline search. */
+export function homeHoldsEveryAnswer(answers: number, pageSize: number): boolean {
+  return answers <= pageSize;
+}
+
+/** The home page's inline scripts: the offline reader's (`offlineScript`), when it shows every answer. */
+export function homeScripts(answers: number, pageSize: number, offlineScript: () => string): string[] {
+  return homeHoldsEveryAnswer(answers, pageSize) ? [offlineScript()] : [];
+}
+
 export interface HomePage {
   html: string;
   /** CSP hash sources of the page's inline scripts, for its meta CSP and the web's _headers. */
@@ -202,7 +212,7 @@ export function homePage(input: HomeInput): HomePage {
   const { site, counts, disclosure } = input;
   // Past one page, the page would grow with the collection: it shows the first page and points at the rest,
   // and the offline search, which needs every answer on the page, is left out.
-  const complete = input.answers.length === counts.answers;
+  const complete = homeHoldsEveryAnswer(counts.answers, site.page_size);
   // The index's files as published, and each answer's searchable texts, in a data island: "<" is escaped so no
   // text can close the element. Made only when it is used: past one page the index is tens of megabytes.
   const searchData: OfflineSearchData | undefined = complete
@@ -211,7 +221,7 @@ export function homePage(input: HomeInput): HomePage {
         texts: Object.fromEntries(input.answers.map((answer) => [answer.slug, answerSearchTexts(answer)])),
       }
     : undefined;
-  const scripts = complete ? [input.offlineScript] : [];
+  const scripts = homeScripts(counts.answers, site.page_size, () => input.offlineScript);
   const answersOnPage = new Set(input.answers.map((answer) => answer.slug));
   const scriptHashes = scripts.map(cspHash);
   const body = `<h1>${escapeHtml(site.name)}</h1>

@@ -2,18 +2,16 @@
  * The files that describe and present the service (build/describe/): the OpenAPI document, the discovery
  * documents, the home page (also the offline reader), the docs and their Markdown twins, the changelog, the DCAT
  * catalog, CITATION.cff. It reads the examples every JSON product kept, the search index (its examples are answered
- * from it) and the first page of answers. Its result is the header rules only it can know (the home page's script
- * hashes, deprecation).
+ * from it) and the first page of answers.
  */
 import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
-import type { HeaderBlock } from "../compile/headers-file.ts";
 import { describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
 import { product, resultOf } from "./product.ts";
 import type { PublishedSchemas } from "./schemas.ts";
 
-export const describe = product<never, HeaderBlock[]>({
+export const describe = product({
   name: "describe",
   purpose: "the docs, the home page (also the offline reader), OpenAPI and the discovery documents",
   // Every product whose JSON files the OpenAPI document shows as examples, and those whose results it reads.
@@ -66,7 +64,7 @@ export const describe = product<never, HeaderBlock[]>({
           sources: content.sources,
         });
         for (const file of described.files) await output.file(file.path, file.contents);
-        return described.headers;
+        return undefined;
       },
     };
   },
