@@ -5,6 +5,7 @@ import { MemorySink, type OutputFile } from "./output/output-sink.ts";
 import type { OutputReuse } from "./output/output-reuse.ts";
 import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
 import { type CompiledSite, runProducts } from "./products/engine.ts";
+import { LazySite } from "./products/lazy-site.ts";
 import { emitSite } from "./stages/emit.ts";
 import { loadContent } from "./stages/load.ts";
 import type { ValidContent } from "./content/valid-content.ts";
@@ -67,6 +68,21 @@ export async function compileContent(options: BuildOptions): Promise<CompileResu
   } finally {
     await options.cache?.finishBuild(complete);
   }
+}
+
+/**
+ * load → validate → the answers rendered, into a build whose products run when their files are first wanted (the
+ * dev loop's: products/lazy-site.ts). The build cache's build is started and finished by the caller, which completes
+ * the site first.
+ */
+export async function prepareInMemory(
+  options: BuildOptions,
+): Promise<{ ok: true; site: LazySite } | { ok: false; diagnostics: Diagnostic[] }> {
+  return withContext(options, async (context) => {
+    const loaded = await loadAndValidate(context);
+    if (!loaded.ok) return loaded;
+    return { ok: true, site: await LazySite.prepare(context, loaded.content) };
+  });
 }
 
 /**

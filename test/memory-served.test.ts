@@ -1,12 +1,14 @@
 /**
- * The dev loop serves its last good build from memory (build/server/memory-files.ts). Whatever a client asks, the
- * answer must be the one the same files give from disk: one build of the shipped content, compiled in memory and
- * written to a folder, served both ways by the real local server, and every kind of request compared (status,
- * headers but Date, body).
+ * The dev loop serves its last good build from memory (build/server/memory-files.ts), each product run when a file
+ * of it is first asked for (build/products/lazy-site.ts). Whatever a client asks, the answer must be the one the
+ * same build's files give from disk: the shipped content prepared in memory and served, every kind of request made
+ * (so the products run in the order the requests want them), then the build completed, written to a folder and
+ * served from there, and every answer compared (status, headers but Date, body).
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileContent, writeCompiled } from "../build/pipeline.ts";
+import { prepareInMemory, writeCompiled } from "../build/pipeline.ts";
+import type { LazySite } from "../build/products/lazy-site.ts";
 import { ALIASES, FOLDER_INDEXES, routesFor } from "../build/routes.ts";
 import { MemoryFiles } from "../build/server/memory-files.ts";
 import { StaticFiles } from "../build/server/static-files.ts";
@@ -14,21 +16,22 @@ import { SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { EPOCH } from "./support/incremental.ts";
 import { type RunningServer, startLocalServer } from "./support/local-server.ts";
 
-let fromDisk: RunningServer;
 let fromMemory: RunningServer;
-let paths: string[];
+let site: LazySite;
+let folder: string;
 
 beforeAll(async () => {
-  const folder = await temporaryFolder("memory-served");
-  const dist = path.join(folder, "dist");
-  const compiled = await compileContent({ contentDir: SHIPPED_CONTENT, outDir: dist, sourceDateEpoch: EPOCH });
-  if (!compiled.ok) throw new Error("the shipped content did not build");
-  await writeCompiled(dist, compiled.files, compiled.digests);
+  folder = await temporaryFolder("memory-served");
+  const prepared = await prepareInMemory({
+    contentDir: SHIPPED_CONTENT,
+    outDir: path.join(folder, "dist"),
+    sourceDateEpoch: EPOCH,
+  });
+  if (!prepared.ok) throw new Error("the shipped content did not build");
+  site = prepared.site;
   // Its fallback is an empty folder: anything not taken from the published build would be missing.
   const memory = new MemoryFiles(new StaticFiles(path.join(folder, "empty")), path.join(folder, "scratch"));
-  await memory.publish(compiled.files, compiled.digests);
-  paths = compiled.site.paths;
-  fromDisk = await startLocalServer(dist);
+  memory.publish(site);
   fromMemory = await startLocalServer(path.join(folder, "empty"), { files: memory });
 }, 60_000);
 
@@ -48,9 +51,17 @@ async function exchange(running: RunningServer, target: string, init: RequestIni
 describe("the dev loop's build served from memory", () => {
   it("answers every request as the same files on disk do", async () => {
     const file = "/api/v1/answers/room-sizing.json";
-    const etag = (await fetch(fromDisk.origin + file)).headers.get("etag")!;
+    const etag = (await fetch(fromMemory.origin + file)).headers.get("etag")!;
     const requests: Array<[string, RequestInit?]> = [
-      ...routesFor(paths).map((route): [string] => [route.url]),
+      ["/api/v1/answers/room-sizing.md"],
+      [
+        "/mcp",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        },
+      ],
       ...ALIASES.map(([alias]): [string] => [alias]),
       ...FOLDER_INDEXES.map(([folder]): [string] => [folder]),
       ["/docs"],
@@ -76,10 +87,20 @@ describe("the dev loop's build served from memory", () => {
       ["/nothing-here"],
       ["/api/v1/answers", { method: "POST", body: "{}" }],
     ];
-    expect(requests.length).toBeGreaterThan(100);
-    for (const [target, init] of requests) {
+    const fromMemoryAnswers = [];
+    for (const [target, init] of requests) fromMemoryAnswers.push(await exchange(fromMemory, target, init));
+    // Then the build completed and written, and every published file asked for too.
+    const completed = await site.complete();
+    if (!completed) throw new Error("the build was not completed");
+    const dist = path.join(folder, "dist");
+    await writeCompiled(dist, completed.files, completed.digests);
+    const published = routesFor(completed.site.paths).map((route): [string, RequestInit?] => [route.url]);
+    expect(published.length).toBeGreaterThan(100);
+    for (const [target, init] of published) fromMemoryAnswers.push(await exchange(fromMemory, target, init));
+    const fromDisk = await startLocalServer(dist);
+    for (const [index, [target, init]] of [...requests, ...published].entries()) {
       const label = `${init?.method ?? "GET"} ${target} ${JSON.stringify(init?.headers ?? {})}`;
-      expect(await exchange(fromMemory, target, init), label).toEqual(await exchange(fromDisk, target, init));
+      expect(fromMemoryAnswers[index], label).toEqual(await exchange(fromDisk, target, init));
     }
   });
 });

@@ -51,6 +51,10 @@ export interface CacheStats {
   renderedSlugs: string[];
 }
 
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, at) => item === b[at]);
+}
+
 /** Files read and hashed at a time: at most this many files' bytes are held. */
 const PARSE_SLICE = 4000;
 
@@ -75,6 +79,18 @@ export class BuildCache implements OutputReuse {
    * file is read back and decoded. Undefined unless asked for (keepInMemory); pruned to the last build's keys.
    */
   private remembered: Map<string, AnswerParts> | undefined;
+  /** Each answer's key and what it was made from, by its front matter object, with keepInMemory (planRenders). */
+  private readonly planned = new WeakMap<
+    object,
+    {
+      body: string;
+      pageSize: number;
+      want: boolean;
+      related: ReadonlyArray<string | null>;
+      sources: readonly unknown[];
+      key: string;
+    }
+  >();
 
   /** The deflated pieces of the ZIP download's largest entry (deflated-pieces.ts). */
   readonly deflatedPieces: DeflatedPieceCache;
@@ -108,9 +124,36 @@ export class BuildCache implements OutputReuse {
     return new BuildCache(folder, await buildCodeVersion(), now);
   }
 
+  /** Values made from objects parsed before in this process, by the object and what was made (remember). */
+  private readonly madeFrom = new WeakMap<object, Map<string, unknown>>();
+
+  /**
+   * A value made from content parsed before in this process (the same object: a dev loop's unchanged files), kept
+   * with it, by `kind` (which names everything else it was made from); made each time without keepInMemory.
+   */
+  remember<T>(object: object, kind: string, make: () => T): T {
+    if (!this.remembered) return make();
+    let made = this.madeFrom.get(object);
+    if (!made) this.madeFrom.set(object, (made = new Map()));
+    if (!made.has(kind)) made.set(kind, make());
+    return made.get(kind) as T;
+  }
+
+  /** What each product keeps between builds in this process (ProductOutput.memory), with keepInMemory. */
+  private productMemories: Map<string, Map<string, unknown>> | undefined;
+
   /** Keeps every rendered answer in memory from now on, as well as on disk: for a process that builds many times. */
   keepInMemory(): void {
     this.remembered ??= new Map();
+    this.productMemories ??= new Map();
+  }
+
+  /** A product's memory across this process's builds; undefined unless answers are kept in memory. */
+  productMemory(product: string): Map<string, unknown> | undefined {
+    if (!this.productMemories) return undefined;
+    let memory = this.productMemories.get(product);
+    if (!memory) this.productMemories.set(product, (memory = new Map()));
+    return memory;
   }
 
   /** Called as a build starts: the counts and the sets of what it used start empty. */
@@ -245,29 +288,48 @@ export class BuildCache implements OutputReuse {
     context: AnswerRenderContext,
     wantResource: (position: number) => boolean,
   ): Promise<{ keys: string[]; misses: number }> {
-    const stored = new Set(
-      (await readdir(path.join(this.folder, "answers")).catch(() => [] as string[])).map((name) =>
-        name.replace(/\.bin$/, ""),
-      ),
-    );
-    this.storedAnswerKeys = stored;
-    let misses = 0;
     const keys = answers.map(({ data, body }, position) => {
+      const related = data.related.map((slug) => context.titles.get(slug) ?? null);
+      const sources = data.sources.map((id) => context.register.get(id) ?? null);
+      const want = wantResource(position);
+      // An answer parsed before in this process is the same object: its key is not made again when what else it
+      // shows is the same too (the titles, by value; the register's entries, the same objects).
+      const known = this.planned.get(data);
+      if (
+        known &&
+        known.body === body.digest &&
+        known.pageSize === context.pageSize &&
+        known.want === want &&
+        sameItems(known.related, related) &&
+        sameItems(known.sources, sources)
+      )
+        return known.key;
       const key = sha256(
         `${this.version}\n` +
           canonicalJson({
             data,
             body: body.digest,
-            related: data.related.map((slug) => context.titles.get(slug) ?? null),
-            sources: data.sources.map((id) => context.register.get(id) ?? null),
+            related,
+            sources,
             page_size: context.pageSize,
-            want_resource: wantResource(position),
+            want_resource: want,
           }),
       );
-      this.usedAnswerKeys.add(key);
-      if (!stored.has(key) && !this.remembered?.has(key)) misses++;
+      if (this.remembered)
+        this.planned.set(data, { body: body.digest, pageSize: context.pageSize, want, related, sources, key });
       return key;
     });
+    for (const key of keys) this.usedAnswerKeys.add(key);
+    // The entries on disk are listed only when memory does not hold every answer.
+    const stored = keys.every((key) => this.remembered?.has(key))
+      ? new Set<string>()
+      : new Set(
+          (await readdir(path.join(this.folder, "answers")).catch(() => [] as string[])).map((name) =>
+            name.replace(/\.bin$/, ""),
+          ),
+        );
+    this.storedAnswerKeys = stored;
+    const misses = keys.filter((key) => !stored.has(key) && !this.remembered?.has(key)).length;
     return { keys, misses };
   }
 

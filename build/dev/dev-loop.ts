@@ -12,7 +12,8 @@ import { BuildCache } from "../cache/build-cache.ts";
 import { describeOutput, describeWork } from "../cache/describe-reuse.ts";
 import type { BuildOptions } from "../context.ts";
 import { formatDiagnostics } from "../diagnostics/format-diagnostics.ts";
-import { compileContent, type BuildResult, writeCompiled } from "../pipeline.ts";
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import { prepareInMemory, writeCompiled } from "../pipeline.ts";
 import { MemoryFiles } from "../server/memory-files.ts";
 import { StaticFiles } from "../server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
@@ -35,7 +36,7 @@ export class DevLoop {
   private schemas: Promise<SchemaRegistry> | undefined;
   /** How many builds finished (good or not): the tests wait on it. */
   builds = 0;
-  last: BuildResult | undefined;
+  last: DevBuildResult | undefined;
   /** What the server answers from: the last good build, in memory (dist/ until there is one). */
   readonly served: MemoryFiles;
 
@@ -92,32 +93,42 @@ export class DevLoop {
     const { build, print } = this.options;
     const started = performance.now();
     const what = changed.length === 0 ? "first build" : describeChanges(changed);
-    let result: BuildResult;
-    let outputMs = 0;
+    let result: DevBuildResult;
+    let servedMs = 0;
+    let written = "";
+    this.cache.startBuild();
+    let complete = false;
     try {
       if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
-      const compiled = await compileContent({ ...build, cache: this.cache, schemas: await this.schemas });
-      if (compiled.ok) {
-        await this.served.publish(compiled.files, compiled.digests);
-        result = { ok: true, site: compiled.site };
-      } else result = compiled;
-      const served = performance.now();
-      // A save already waiting will write dist/ with its own build.
-      if (compiled.ok && !this.queued) {
-        await writeCompiled(build.outDir, compiled.files, compiled.digests, this.cache);
-        outputMs = Math.round(performance.now() - served);
-      }
+      const prepared = await prepareInMemory({ ...build, cache: this.cache, schemas: await this.schemas });
+      if (prepared.ok) {
+        // Served now: each product runs when a file of it is first asked for.
+        this.served.publish(prepared.site);
+        servedMs = Math.round(performance.now() - started);
+        result = { ok: true };
+        // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops it
+        // (the next build writes dist/).
+        const completed = await prepared.site.complete(() => this.queued !== undefined);
+        if (completed) {
+          await writeCompiled(build.outDir, completed.files, completed.digests, this.cache);
+          complete = true;
+          const ms = Math.round(performance.now() - started - servedMs);
+          written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+        } else written = "; dist/ left to the next build";
+      } else result = prepared;
     } catch (error) {
-      // A failure to build or to write dist/ (a full disk) leaves the last good build served, as a content problem does.
+      // A failure to build or to write dist/ (a full disk) is said; the last good build stays served.
       print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
       this.builds++;
       return;
+    } finally {
+      await this.cache.finishBuild(complete);
     }
-    const elapsed = Math.round(performance.now() - started - outputMs);
     for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
     this.last = result;
     this.builds++;
     if (!result.ok) {
+      const elapsed = Math.round(performance.now() - started);
       this.broken = true;
       print(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), build.contentDir) || "."));
       print(
@@ -127,10 +138,12 @@ export class DevLoop {
     }
     const fixed = this.broken ? "fixed; " : "";
     this.broken = false;
-    const written = outputMs > 0 ? `; dist/ written in ${outputMs} ms: ${describeOutput(this.cache.stats)}` : "";
-    print(`dev: ${what}: ${fixed}rebuilt in ${elapsed} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
+    print(`dev: ${what}: ${fixed}rebuilt in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
   }
 }
+
+/** A build of the loop: good (and served), or its content's problems. */
+export type DevBuildResult = { ok: true } | { ok: false; diagnostics: Diagnostic[] };
 
 /**
  * The changed content and schema files, relative to the working folder, the first three named. An editor's

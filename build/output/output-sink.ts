@@ -58,10 +58,19 @@ export interface OutputFile {
 export class MemorySink implements OutputSink {
   readonly files: OutputFile[] = [];
   readonly digests = new Map<string, string>();
+  private readonly byPath = new Map<string, OutputFile>();
 
   async file(urlPath: string, contents: FileContents, sha256?: string): Promise<void> {
-    this.files.push({ path: urlPath, contents });
+    const file = { path: urlPath, contents };
+    this.files.push(file);
+    this.byPath.set(urlPath, file);
     this.digests.set(urlPath, sha256 ?? createHash("sha256").update(contents).digest("hex"));
+  }
+
+  /** A file written, with its hex SHA-256; undefined if none was written at that path. */
+  get(urlPath: string): { contents: FileContents; sha256: string } | undefined {
+    const file = this.byPath.get(urlPath);
+    return file && { contents: file.contents, sha256: this.digests.get(urlPath)! };
   }
 
   async stream(urlPath: string): Promise<OutputStream> {
@@ -83,7 +92,7 @@ export class MemorySink implements OutputSink {
   async finish(): Promise<void> {}
 
   async *pieces(urlPath: string): AsyncIterable<Uint8Array> {
-    const file = this.files.findLast((candidate) => candidate.path === urlPath);
+    const file = this.byPath.get(urlPath);
     if (!file) throw new Error(`${urlPath} was not written`);
     yield typeof file.contents === "string" ? Buffer.from(file.contents) : file.contents;
   }

@@ -3,6 +3,7 @@
  * made of its answers' own files' bytes (the fragment of each that stands in a `data` array), so that an answer is
  * serialised once. Its result is the first page's answers, which the home page and the examples show.
  */
+import { createHash, type Hash } from "node:crypto";
 import { collectionPageUrl, envelopeParts, NO_FILTERS, pageCountOf, pageEnvelope, pagePaths } from "../api/envelope.ts";
 import { collectionPath } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
@@ -19,20 +20,37 @@ export const answerPages = product<never, AnswerResource[]>({
     const pageUrl = collectionPageUrl("answers", pageCount);
     // The answers of the page being filled, as the UTF-8 bytes of their JSON (views into their own files' bytes).
     let fragments: Uint8Array[] = [];
+    let files: Uint8Array[] = [];
     const firstPage: AnswerResource[] = [];
+    // A page's answers come before its links and meta, which carry the content digest and so change with any
+    // answer: a page whose answers are the same objects as at the last build in this process (a dev loop's) is
+    // hashed from where they end, the hash's state there kept (Hash.copy), not from its start.
+    const before = new Map(output.memory as Map<string, PageAnswers> | undefined);
+    output.memory?.clear();
     const writePage = async (page: number) => {
       const parts = envelopeParts(
         fragments,
         pageEnvelope(page, answers.length, pageSize, NO_FILTERS, pageUrl, contentDigest),
       );
       const bytes = Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
-      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, bytes);
+      const tail = parts[parts.length - 1] as string;
+      const key = pagePaths("answers", page, pageCount).join(" ");
+      const known = before.get(key);
+      const same = known && known.files.length === files.length && known.files.every((file, at) => file === files[at]);
+      const kept: PageAnswers = same
+        ? known
+        : { files, hashed: createHash("sha256").update(bytes.subarray(0, bytes.byteLength - Buffer.byteLength(tail))) };
+      output.memory?.set(key, kept);
+      const sha256 = kept.hashed.copy().update(tail).digest("hex");
+      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, bytes, sha256);
       fragments = [];
+      files = [];
     };
     return {
       async answer(_, answer) {
         const { file, fragment } = partOf<AnswerFilePart>(answer, "answer-files");
         fragments.push(file.subarray(fragment.start, fragment.end));
+        files.push(file);
         if (answer.resource) firstPage.push(answer.resource);
         if (fragments.length === pageSize) await writePage(Math.floor(answer.position / pageSize) + 1);
       },
@@ -47,3 +65,9 @@ export const answerPages = product<never, AnswerResource[]>({
     };
   },
 });
+
+/** A page's answers' files (a fragment is a new view each time) and the hash of its bytes up to its links and meta. */
+interface PageAnswers {
+  files: readonly Uint8Array[];
+  hashed: Hash;
+}

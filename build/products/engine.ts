@@ -11,6 +11,7 @@ import { sortAnswers } from "../compile/answers.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
 import type { ValidContent } from "../content/valid-content.ts";
+import type { BuildCache } from "../cache/build-cache.ts";
 import type { BuildContext } from "../context.ts";
 import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
 import type { OutputSink } from "../output/output-sink.ts";
@@ -35,49 +36,58 @@ export async function runProducts(
   list: readonly Product[] = PRODUCTS,
 ): Promise<CompiledSite> {
   const facts = buildFacts(context, content);
-  const products = productOrder(list);
-  // Pieces of the deflated copies go to the worker threads while they render the answers; after, they are deflated
-  // here (starting the threads again would cost more).
-  let onThreads = false;
-  const shared: SharedOutput = {
-    examples: new Map(),
-    deflatedCopies: new Map(),
-    openCopies: new Set(),
-    deflate: (chunks) => {
-      const deflate = (piece: Uint8Array) =>
-        runTask(BUILD_TASK_SET, context.workers, onThreads, "deflate-piece", piece);
-      return context.options.cache
-        ? context.options.cache.deflatedPieces.deflate(chunks, deflate)
-        : deflate(joinChunks(chunks));
-    },
-  };
-  const runs: Array<{ made: Product; run: ProductRun }> = [];
-  for (const made of products) runs.push({ made, run: await made.run(facts, productOutput(made, sink, shared)) });
-  const collecting = runs.filter(({ run }) => run.answer);
+  const shared = sharedOutput(context);
+  const runs = await startProducts(productOrder(list), facts, sink, shared);
   await renderEachAnswer(
     context,
     facts,
-    async (answer) => {
-      for (const { made, run } of collecting) await run.answer!(answer.parts[made.name], answer);
-    },
-    async (threads) => {
-      // The pieces on the threads are written before the threads may stop.
-      if (!threads) for (const copy of shared.openCopies) await copy.drain();
-      onThreads = threads;
-    },
+    (answer) => eachProductsAnswer(runs, answer),
+    (threads) => shared.useThreads(threads),
   );
   const results = new Map<string, unknown>();
-  for (const { made, run } of runs) {
-    // A product that reads other products' files reads them complete.
-    if (made.readsFiles) await sink.finish();
-    results.set(made.name, await run.finish?.(results));
-  }
+  for (const { made, run } of runs) await finishProduct(made, run, sink, results);
   await sink.finish();
+  return compiledSite(facts, sink);
+}
+
+/** Products started for one build, in order, each writing through its own checked output. */
+export async function startProducts(
+  products: readonly Product[],
+  facts: BuildFacts,
+  sink: OutputSink,
+  shared: SharedOutput,
+): Promise<Array<{ made: Product; run: ProductRun }>> {
+  const runs: Array<{ made: Product; run: ProductRun }> = [];
+  for (const made of products) runs.push({ made, run: await made.run(facts, productOutput(made, sink, shared)) });
+  return runs;
+}
+
+/** One answer handed to every started product that has a step for it. */
+export async function eachProductsAnswer(
+  runs: ReadonlyArray<{ made: Product; run: ProductRun }>,
+  answer: AnswerParts,
+): Promise<void> {
+  for (const { made, run } of runs) if (run.answer) await run.answer(answer.parts[made.name], answer);
+}
+
+/** A product's finishing step, its result kept for the products after it. */
+export async function finishProduct(
+  made: Product,
+  run: ProductRun,
+  sink: OutputSink,
+  results: Map<string, unknown>,
+): Promise<void> {
+  // A product that reads other products' files reads them complete.
+  if (made.readsFiles) await sink.finish();
+  results.set(made.name, await run.finish?.(results));
+}
+
+export function compiledSite(facts: BuildFacts, sink: OutputSink): CompiledSite {
   return { paths: [...sink.digests.keys()].sort(), generatedAt: facts.generatedAt, contentDigest: facts.contentDigest };
 }
 
 /** What every product reads, compiled once. */
-function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
+export function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
   const register = new Map(content.sources.map((source) => [source.id, source]));
   const { site } = content;
   const families = compileEvidence(content.evidence, content.suppliers, register);
@@ -89,7 +99,7 @@ function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
     site,
     origin: context.options.baseUrl ?? site.base_url,
     generatedAt: generationTime(context.options.sourceDateEpoch, content),
-    contentDigest: digestContent(content),
+    contentDigest: digestContent(content, context.options.cache),
     register,
     answers,
     pageSize: site.page_size,
@@ -106,16 +116,45 @@ function buildFacts(context: BuildContext, content: ValidContent): BuildFacts {
 }
 
 /** What the products' outputs share within one build. */
-interface SharedOutput {
+export interface SharedOutput {
   examples: Map<string, unknown>;
   deflatedCopies: Map<string, DeflatedCopy>;
   /** Copies still being written: their pieces on the threads are awaited before the threads stop. */
   openCopies: Set<DeflatedCopy>;
   deflate(chunks: readonly Uint8Array[]): Promise<Uint8Array>;
+  /** Told when the worker threads start and stop rendering: deflated pieces go to them meanwhile. */
+  useThreads(threads: boolean): Promise<void>;
+  /** A product's memory of its last build in this process (the build cache's, when it keeps answers in memory). */
+  memoryOf(product: string): Map<string, unknown> | undefined;
+}
+
+export function sharedOutput(context: BuildContext): SharedOutput {
+  // Pieces of the deflated copies go to the worker threads while they render the answers; after, they are deflated
+  // here (starting the threads again would cost more).
+  let onThreads = false;
+  const shared: SharedOutput = {
+    examples: new Map(),
+    deflatedCopies: new Map(),
+    openCopies: new Set(),
+    deflate: (chunks) => {
+      const deflate = (piece: Uint8Array) =>
+        runTask(BUILD_TASK_SET, context.workers, onThreads, "deflate-piece", piece);
+      return context.options.cache
+        ? context.options.cache.deflatedPieces.deflate(chunks, deflate)
+        : deflate(joinChunks(chunks));
+    },
+    memoryOf: (product) => context.options.cache?.productMemory(product),
+    async useThreads(threads) {
+      // The pieces on the threads are written before the threads may stop.
+      if (!threads) for (const copy of shared.openCopies) await copy.drain();
+      onThreads = threads;
+    },
+  };
+  return shared;
 }
 
 /** Where one product writes: only the paths it declares (so that `writes` is the truth), into the one sink. */
-function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): ProductOutput {
+export function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): ProductOutput {
   const { examples, deflatedCopies } = shared;
   const declared = made.writes.map(writesPattern);
   const checked = (path: string) => {
@@ -126,6 +165,7 @@ function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): P
   return {
     sink,
     examples,
+    memory: shared.memoryOf(made.name),
     file: (path, contents, sha256) => sink.file(checked(path), contents, sha256),
     json: async (path, body, example = true) => {
       if (example) examples.set(path, body);
@@ -207,7 +247,7 @@ export function productOrder(products: readonly Product[]): Product[] {
  * only the answers it does not hold are rendered, and the threads are started for those alone when there are
  * many.
  */
-async function renderEachAnswer(
+export async function renderEachAnswer(
   context: BuildContext,
   facts: BuildFacts,
   each: (answer: AnswerParts) => Promise<void>,
@@ -292,11 +332,13 @@ function generationTime(sourceDateEpoch: number | undefined, content: ValidConte
  * SHA-256 of the validated content in canonical form, piece by piece (no one string of the whole content):
  * changes exactly when what the API says changes.
  */
-function digestContent(content: ValidContent): string {
+function digestContent(content: ValidContent, cache: BuildCache | undefined): string {
   const hash = createHash("sha256");
   const { answers, ...rest } = content;
   hash.update(canonicalJson(rest));
-  for (const answer of sortAnswers(answers))
-    hash.update(canonicalJson({ front_matter: answer.data, body_sha256: answer.body.digest }));
+  for (const { data, body } of sortAnswers(answers)) {
+    const text = () => canonicalJson({ front_matter: data, body_sha256: body.digest });
+    hash.update(cache ? cache.remember(data, `canonical ${body.digest}`, text) : text());
+  }
   return `sha256:${hash.digest("hex")}`;
 }

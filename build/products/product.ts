@@ -54,6 +54,13 @@ export interface ProductOutput {
   deflated(path: string): DeflatedEntry | undefined;
   /** Bodies kept as examples, by path. */
   readonly examples: Map<string, unknown>;
+  /**
+   * What this product kept at its last build in this process, for it to reuse what is unchanged (a dev loop builds
+   * again and again, with its unchanged answers' parts the same objects each time): empty at a process's first
+   * build, undefined when nothing outlives the build (then nothing need be kept). A product keys what it keeps by
+   * every input it was made from.
+   */
+  readonly memory: Map<string, unknown> | undefined;
 }
 
 export interface DeflatingStream {

@@ -7,12 +7,20 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { OutputFile } from "../output/output-sink.ts";
+import type { FileContents } from "../output/output-sink.ts";
 import { pathSegments, type ServedFiles, type StaticFile, staticFile } from "./static-files.ts";
 
+/** A build's files in memory, made when first asked for (products/lazy-site.ts), or all made already. */
+export interface FilesInMemory {
+  /** The file at a root-relative path, with its hex SHA-256; undefined when the build has none there. */
+  file(urlPath: string): Promise<{ contents: FileContents; sha256: string } | undefined>;
+}
+
 interface Published {
-  files: Map<string, StaticFile>;
-  headers: { path: string; version: string } | undefined;
+  build: FilesInMemory;
+  /** Each file served so far, by path, with its compressed variants. */
+  served: Map<string, StaticFile>;
+  headers?: { path: string; version: string };
 }
 
 export class MemoryFiles implements ServedFiles {
@@ -27,44 +35,44 @@ export class MemoryFiles implements ServedFiles {
     private readonly scratch: string,
   ) {}
 
-  /** Serves these files from now on, in place of the last ones. `digests`: each file's hex SHA-256, as the build recorded it. */
-  async publish(files: readonly OutputFile[], digests: ReadonlyMap<string, string>): Promise<void> {
-    const previous = this.published?.files;
-    const served = new Map<string, StaticFile>();
-    for (const { path: urlPath, contents } of files) {
-      const digest = digests.get(urlPath)!;
-      const known = previous?.get(urlPath);
-      // An unchanged file keeps its compressed variants.
-      if (known && known.etag === `"${digest.slice(0, 32)}"`) served.set(urlPath, known);
-      else served.set(urlPath, staticFile(bytesOf(contents), digest));
-    }
-    const headersDigest = digests.get("/_headers");
-    let headers: Published["headers"];
-    if (headersDigest) {
-      // Named by its digest: a configuration loaded from an earlier one is never read half rewritten.
-      const file = path.join(this.scratch, `_headers-${headersDigest.slice(0, 16)}`);
-      await mkdir(this.scratch, { recursive: true });
-      await writeFile(file, served.get("/_headers")!.bytes);
-      headers = { path: file, version: headersDigest };
-    }
-    this.published = { files: served, headers };
+  /** Serves this build from now on, in place of the last one. */
+  publish(build: FilesInMemory): void {
+    this.previous = this.published;
+    this.published = { build, served: new Map() };
+  }
+
+  /** The build before the one published: an unchanged file keeps the compressed variants made for it there. */
+  private previous: Published | undefined;
+
+  private async served(published: Published, urlPath: string): Promise<StaticFile | undefined> {
+    const known = published.served.get(urlPath);
+    if (known) return known;
+    const made = await published.build.file(urlPath);
+    if (!made) return undefined;
+    const before = this.previous?.served.get(urlPath);
+    const file =
+      before && before.etag === `"${made.sha256.slice(0, 32)}"`
+        ? before
+        : staticFile(bytesOf(made.contents), made.sha256);
+    published.served.set(urlPath, file);
+    return file;
   }
 
   async resolve(urlPath: string): Promise<string | undefined> {
     if (!this.published) return this.fallback.resolve(urlPath);
     const segments = pathSegments(urlPath);
     if (!segments) return undefined;
-    const { files } = this.published;
+    const published = this.published;
     const file = `/${segments.join("/")}`;
-    if (files.has(file)) return file;
+    if (await this.served(published, file)) return file;
     // A folder answers with its index.html, as on Netlify; never with a listing.
     const index = `${file === "/" ? "" : file}/index.html`;
-    return files.has(index) ? index : undefined;
+    return (await this.served(published, index)) ? index : undefined;
   }
 
   async load(key: string): Promise<StaticFile> {
     if (!this.published) return this.fallback.load(key);
-    const file = this.published.files.get(key);
+    const file = await this.served(this.published, key);
     if (file) return file;
     // Resolved in the build before the last publish, and not in this one.
     throw Object.assign(new Error(`${key} is not in the build being served`), { code: "ENOENT" });
@@ -75,11 +83,23 @@ export class MemoryFiles implements ServedFiles {
   }
 
   async headersFile(): Promise<{ path: string; version: string } | undefined> {
-    return this.published ? this.published.headers : this.fallback.headersFile();
+    const published = this.published;
+    if (!published) return this.fallback.headersFile();
+    const made = await this.served(published, "/_headers");
+    if (!made) return undefined;
+    const version = made.etag;
+    if (published.headers?.version !== version) {
+      // Named by its digest: a configuration loaded from an earlier one is never read half rewritten.
+      const file = path.join(this.scratch, `_headers-${version.slice(1, 17)}`);
+      await mkdir(this.scratch, { recursive: true });
+      await writeFile(file, made.bytes);
+      published.headers = { path: file, version };
+    }
+    return published.headers;
   }
 }
 
-function bytesOf(contents: OutputFile["contents"]): Buffer {
+function bytesOf(contents: FileContents): Buffer {
   return typeof contents === "string"
     ? Buffer.from(contents)
     : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);

@@ -1,0 +1,148 @@
+/**
+ * A build held in memory whose products run when a file of theirs is first wanted: the dev loop's, which serves a
+ * save as soon as the content is checked and the changed answers rendered, not once every collection-wide file is
+ * made again. The content is compiled and every answer rendered up front (from the build cache's memory, in a dev
+ * loop); a product runs over the answers the first time one of its files is asked for, after the products it reads,
+ * and every product runs when the build is completed (for dist/). It makes what runProducts makes, product by
+ * product rather than all in one pass (which needs no answer held, where this holds them all).
+ */
+import type { ValidContent } from "../content/valid-content.ts";
+import type { BuildContext } from "../context.ts";
+import { type FileContents, MemorySink, type OutputFile } from "../output/output-sink.ts";
+import {
+  buildFacts,
+  type CompiledSite,
+  compiledSite,
+  eachProductsAnswer,
+  finishProduct,
+  productOrder,
+  productOutput,
+  renderEachAnswer,
+  type SharedOutput,
+  sharedOutput,
+  startProducts,
+  writesPattern,
+} from "./engine.ts";
+import { PRODUCTS } from "./index.ts";
+import type { AnswerParts, BuildFacts, Product } from "./product.ts";
+
+export interface CompletedSite {
+  site: CompiledSite;
+  files: readonly OutputFile[];
+  digests: ReadonlyMap<string, string>;
+}
+
+export class LazySite {
+  private readonly sink = new MemorySink();
+  private readonly shared: SharedOutput;
+  private readonly results = new Map<string, unknown>();
+  private readonly ran = new Set<string>();
+  private failure: unknown;
+  /** One product runs at a time: two requests wanting the same product wait for one run of it. */
+  private running: Promise<void> = Promise.resolve();
+  private readonly order: Product[];
+  private readonly patterns: Map<string, RegExp[]>;
+
+  private constructor(
+    context: BuildContext,
+    readonly facts: BuildFacts,
+    private readonly answers: readonly AnswerParts[],
+    list: readonly Product[],
+  ) {
+    this.shared = sharedOutput(context);
+    this.order = productOrder(list);
+    this.patterns = new Map(list.map((made) => [made.name, made.writes.map(writesPattern)]));
+  }
+
+  /**
+   * The content compiled and every answer rendered, no product run yet; unless the answers to render again are many
+   * enough for the worker threads (a first build): then every product runs in the same pass, as runProducts runs
+   * them, its deflating on the threads too.
+   */
+  static async prepare(context: BuildContext, content: ValidContent, list = PRODUCTS): Promise<LazySite> {
+    const facts = buildFacts(context, content);
+    const answers: AnswerParts[] = [];
+    const site = new LazySite(context, facts, answers, list);
+    let runs: Awaited<ReturnType<typeof startProducts>> | undefined;
+    await renderEachAnswer(
+      context,
+      facts,
+      async (answer) => {
+        answers.push(answer);
+        if (runs) await eachProductsAnswer(runs, answer);
+      },
+      async (threads) => {
+        if (threads && !runs) runs = await startProducts(site.order, facts, site.sink, site.shared);
+        await site.shared.useThreads(threads);
+      },
+    );
+    if (runs) {
+      for (const { made, run } of runs) {
+        await finishProduct(made, run, site.sink, site.results);
+        site.ran.add(made.name);
+      }
+      await site.sink.finish();
+    }
+    return site;
+  }
+
+  /** The file at a root-relative path, with its hex SHA-256, its products run first; undefined when none writes it. */
+  async file(urlPath: string): Promise<{ contents: FileContents; sha256: string } | undefined> {
+    for (const made of this.order)
+      if (!this.ran.has(made.name) && this.patterns.get(made.name)!.some((pattern) => pattern.test(urlPath)))
+        await this.run(made);
+    return this.sink.get(urlPath);
+  }
+
+  /**
+   * Runs every product not run yet, letting other work of the thread in between two (a request); gives up between
+   * two when `stop` says so, with undefined.
+   */
+  async complete(stop: () => boolean = () => false): Promise<CompletedSite | undefined> {
+    for (const made of this.order) {
+      if (stop()) return undefined;
+      await this.run(made);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { site: compiledSite(this.facts, this.sink), files: this.sink.files, digests: this.sink.digests };
+  }
+
+  /** Runs a product, after the products it reads (those not run yet), one product at a time. */
+  private run(made: Product): Promise<void> {
+    const needed = this.closure(made);
+    const run = this.running.then(async () => {
+      // A product that failed leaves the build unusable: every later ask is told so.
+      if (this.failure) throw this.failure;
+      for (const next of needed) {
+        if (this.ran.has(next.name)) continue;
+        try {
+          const steps = await next.run(this.facts, productOutput(next, this.sink, this.shared));
+          if (steps.answer) for (const answer of this.answers) await steps.answer(answer.parts[next.name], answer);
+          await finishProduct(next, steps, this.sink, this.results);
+          await this.sink.finish();
+        } catch (error) {
+          this.failure = error;
+          throw error;
+        }
+        this.ran.add(next.name);
+      }
+    });
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A product and every product it reads, directly or not, in the order they run. */
+  private closure(made: Product): Product[] {
+    const wanted = new Set<string>();
+    const visit = (product: Product) => {
+      if (wanted.has(product.name)) return;
+      wanted.add(product.name);
+      const after = product.after.includes("*")
+        ? this.order.filter((other) => other !== product && !other.after.includes("*"))
+        : this.order.filter((other) => product.after.includes(other.name));
+      for (const other of after) visit(other);
+    };
+    visit(made);
+    return this.order.filter((product) => wanted.has(product.name));
+  }
+}
