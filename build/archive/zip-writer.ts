@@ -98,6 +98,13 @@ function syncFlush(deflate: Deflate): void {
   internals.ondata(block, false);
 }
 
+/** An entry as ZipWriter.add deflated it: its whole deflate stream, and the CRC-32 and size of its bytes. */
+export interface MadeEntry {
+  checksum: number;
+  size: number;
+  deflated: readonly Uint8Array[];
+}
+
 export class ZipWriter {
   private offset = 0;
   private readonly central: Buffer[] = [];
@@ -116,24 +123,43 @@ export class ZipWriter {
    * Adds an entry whose bytes `pieces` gives, read once and deflated as they come: no entry is held whole (the
    * answers' NDJSON is most of a gigabyte at 100,000 answers).
    */
-  async add(name: string, pieces: EntryPieces): Promise<void> {
+  /**
+   * Adds an entry, deflated here. `keep`: gives back what it made (its deflated bytes, CRC-32 and size), for
+   * addMade to add again without deflating (a dev loop's unchanged files); else nothing is held.
+   */
+  async add(name: string, pieces: EntryPieces, keep = false): Promise<MadeEntry | undefined> {
     let checksum = 0;
     let size = 0;
+    const kept: Uint8Array[] = [];
     async function* deflated(): AsyncGenerator<Uint8Array> {
       // fflate hands its output over synchronously, during push: gathered, then handed on.
       let out: Uint8Array[] = [];
       const deflate = new Deflate({ level: LEVEL, mem: MEMORY }, (piece) => void out.push(piece));
+      const handOn = () => {
+        if (keep) kept.push(...out);
+        const handed = out;
+        out = [];
+        return handed;
+      };
       for await (const piece of fixedPieces(pieces, DEFLATE_PIECE_BYTES)) {
         checksum = crc32(piece, checksum);
         size += piece.byteLength;
         deflate.push(piece);
-        yield* out;
-        out = [];
+        yield* handOn();
       }
       deflate.push(new Uint8Array(0), true);
-      yield* out;
+      yield* handOn();
     }
     await this.entry(name, deflated(), () => ({ checksum, size }));
+    return keep ? { checksum, size, deflated: kept } : undefined;
+  }
+
+  /** Adds an entry as add made it before: the same bytes, not deflated again. */
+  async addMade(name: string, made: MadeEntry): Promise<void> {
+    async function* stream(): AsyncGenerator<Uint8Array> {
+      yield* made.deflated;
+    }
+    await this.entry(name, stream(), () => made);
   }
 
   /**

@@ -4,7 +4,7 @@
  * foreign keys, under /data/. Lists inside a cell are joined with "; ".
  */
 import { canonicalJson } from "../api/canonical-json.ts";
-import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { OutputSink } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
 import { VOCABULARIES } from "./vocabularies.ts";
@@ -138,8 +138,16 @@ export function answerCsvRow(answer: AnswerResource): string {
  * Writes the package through an output sink: answers.csv row by row as the answers are compiled (it grows with
  * the collection), the other tables and datapackage.json at the end.
  */
+/** answers.csv as it is written: bytes, and whether a piece of its deflated copy may end after them. */
+export interface CsvStream {
+  write(bytes: Uint8Array, mayEnd: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+const utf8 = new TextEncoder();
+
 export class DataPackageWriter {
-  private answersCsv: OutputStream | undefined;
+  private answersCsv: CsvStream | undefined;
   private readonly definitions: Array<Table<unknown>>;
 
   constructor(
@@ -158,14 +166,15 @@ export class DataPackageWriter {
     return [...this.definitions.map((table) => `${DATA_FOLDER}${table.name}.csv`), `${DATA_FOLDER}datapackage.json`];
   }
 
-  async start(): Promise<void> {
-    this.answersCsv = await this.sink.stream(`${DATA_FOLDER}answers.csv`);
-    await this.answersCsv.write(csvLine(this.answersTable.fields.map((field) => field.name)));
+  /** `answersCsv`: where answers.csv is streamed (with a deflated copy for the ZIP, whose pieces may end after a row). */
+  async start(answersCsv: CsvStream): Promise<void> {
+    this.answersCsv = answersCsv;
+    await this.answersCsv.write(utf8.encode(csvLine(this.answersTable.fields.map((field) => field.name))), false);
   }
 
-  /** Appends one answer's line, made by answerCsvRow. */
-  async answerRow(line: FileContents): Promise<void> {
-    await this.answersCsv!.write(line);
+  /** Appends one answer's line, made by answerCsvRow; `mayEnd`: a piece of the deflated copy may end after it. */
+  async answerRow(line: Uint8Array, mayEnd: boolean): Promise<void> {
+    await this.answersCsv!.write(line, mayEnd);
   }
 
   async finish(): Promise<void> {

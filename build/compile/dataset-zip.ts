@@ -8,7 +8,8 @@
  * generation time, so two builds of the same content give the same bytes.
  */
 import { CITATION_FILE, DATASET_ZIP_FILE, ROOT_RESOURCE_FILE, SCHEMAS_FOLDER } from "../api/layout.ts";
-import { ZipWriter } from "../archive/zip-writer.ts";
+import { createHash } from "node:crypto";
+import { type MadeEntry, ZipWriter } from "../archive/zip-writer.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { citationText } from "../describe/citation.ts";
 import type { DeflatedEntry } from "../output/deflated-copy.ts";
@@ -28,12 +29,17 @@ export function inDatasetZip(path: string): boolean {
   );
 }
 
-/** `deflated`: a file's copy deflated already as it was written (the NDJSON), copied in rather than deflated here. */
+/**
+ * `deflated`: a file's copy deflated already as it was written (the NDJSON), copied in rather than deflated here.
+ * `memory`: entries deflated at the last build in this process, by the SHA-256 of their bytes, added again as they
+ * were (a dev loop's unchanged files); kept there for the next, when given.
+ */
 export async function writeDatasetZip(
   sink: OutputSink,
   site: SiteSettings,
   generatedAt: string,
   deflated: (path: string) => DeflatedEntry | undefined = () => undefined,
+  memory?: Map<string, unknown>,
 ): Promise<void> {
   const folder = `av-buyer-data-${site.version}/`;
   const files = [...sink.digests.keys()].filter(inDatasetZip).sort();
@@ -43,10 +49,19 @@ export async function writeDatasetZip(
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
   const readmeBytes = Buffer.from(readme(site, generatedAt, files));
+  const before = new Map(memory as Map<string, MadeEntry> | undefined);
+  memory?.clear();
   for (const { name, path } of entries) {
     const copy = path ? deflated(path) : undefined;
-    if (copy) await zip.addDeflated(name, copy);
-    else await zip.add(name, path ? sink.pieces(path) : [readmeBytes]);
+    if (copy) {
+      await zip.addDeflated(name, copy);
+      continue;
+    }
+    const key = path ? sink.digests.get(path)! : createHash("sha256").update(readmeBytes).digest("hex");
+    let made = before.get(key);
+    if (made) await zip.addMade(name, made);
+    else made = await zip.add(name, path ? sink.pieces(path) : [readmeBytes], memory !== undefined);
+    if (made) memory?.set(key, made);
   }
   await zip.finish();
 }

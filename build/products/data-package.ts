@@ -1,9 +1,11 @@
 /**
  * /data/: the CSV tables (answers, suppliers, evidence, sources) with their Frictionless data package
- * (datapackage.json). answers.csv is streamed row by row as the answers go by; the rest is made at the end. Its
+ * (datapackage.json). answers.csv is streamed row by row as the answers go by, and deflated as it goes for the ZIP;
+ * the rest is made at the end. Its
  * result is the files it wrote. An answer's row holds no body (answers.ndjson does; see compile/data-package.ts).
  */
 import { answerCsvRow, DATA_FOLDER, DataPackageWriter } from "../compile/data-package.ts";
+import { pieceMayEndAfter } from "../output/deflated-copy.ts";
 import { product } from "./product.ts";
 
 const utf8 = new TextEncoder();
@@ -27,9 +29,10 @@ export const dataPackage = product<Uint8Array, string[]>({
       },
       output.sink,
     );
-    await writer.start();
+    // Deflated as it is written, for the ZIP, in pieces that end after answers chosen by their slugs.
+    await writer.start(await output.deflatingStream(`${DATA_FOLDER}answers.csv`));
     return {
-      answer: (row) => writer.answerRow(row),
+      answer: (row, answer) => writer.answerRow(row, pieceMayEndAfter(answer.slug)),
       async finish() {
         await writer.finish();
         return writer.files;
