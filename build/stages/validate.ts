@@ -24,10 +24,15 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
       CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema,
     );
     const passed: Array<Valid<ContentOfKind[Kind]>> = [];
+    const known = passedBefore(validate);
     for (const file of loaded.files) {
       if (file.kind !== kind) continue;
-      if (validate(file.data)) passed.push({ file, data: file.data });
-      else {
+      const data = file.data as object;
+      if (known.has(data)) passed.push({ file, data: data as ContentOfKind[Kind] });
+      else if (validate(file.data)) {
+        passed.push({ file, data: file.data });
+        known.add(data);
+      } else {
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
       }
@@ -93,6 +98,18 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
       evidence: input.evidence.map((family) => family.data),
     },
   };
+}
+
+/**
+ * The content objects a validator passed, by identity: a file parsed before in this process (a dev loop's unchanged
+ * files, from the build cache's memory) is the same object, and is not validated again. Held only while they are.
+ */
+const passedBy = new WeakMap<object, WeakSet<object>>();
+
+function passedBefore(validate: object): WeakSet<object> {
+  let known = passedBy.get(validate);
+  if (!known) passedBy.set(validate, (known = new WeakSet()));
+  return known;
 }
 
 /**
