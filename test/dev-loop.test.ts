@@ -10,6 +10,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
 import { freePort } from "../build/server/free-port.ts";
+import { BuildCache } from "../build/cache/build-cache.ts";
+import { DevLoop } from "../build/dev/dev-loop.ts";
 
 const DEADLINE_MS = 20_000;
 
@@ -161,5 +163,37 @@ describe("npm run dev", () => {
     );
     // And dist/ is written again after the fixed build is served.
     expect((await stat(path.join(folder, "dist", "api", "v1", "answers", "room-sizing.json"))).isFile()).toBe(true);
+  });
+
+  it("builds in memory up to its limit of answers, and past it into dist/ as npm run build does, serving from there", async () => {
+    const { folder, content } = await copyOfShipped("dev-loop-limit");
+    const lines: string[] = [];
+    const served = async (loop: DevLoop) => {
+      const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
+      return key === undefined ? undefined : (await loop.served.load(key)).disk;
+    };
+    for (const [limit, expected] of [
+      [20, /served; the rest made and dist\/ written in \d+ ms/],
+      [19, /served; written to dist\/ and served from there \(over 19 answers\)/],
+    ] as const) {
+      const outDir = path.join(folder, `dist-${limit}`);
+      const loop = await DevLoop.start({
+        build: {
+          contentDir: content,
+          outDir,
+          cache: await BuildCache.open(content, outDir, path.join(folder, "cache")),
+        },
+        watch: [],
+        print: (text) => void lines.push(text),
+        inMemoryAnswers: limit,
+      });
+      await loop.close();
+      expect(lines.pop()).toMatch(expected);
+      // From memory (no file on disk behind it), or from dist/.
+      expect((await served(loop))?.path).toBe(
+        limit === 20 ? undefined : path.join(outDir, "api", "v1", "answers", "room-sizing.json"),
+      );
+      expect((await stat(path.join(outDir, "api", "v1", "answers", "room-sizing.json"))).isFile()).toBe(true);
+    }
   });
 });

@@ -142,10 +142,18 @@ export class BuildCache implements OutputReuse {
   /** What each product keeps between builds in this process (ProductOutput.memory), with keepInMemory. */
   private productMemories: Map<string, Map<string, unknown>> | undefined;
 
-  /** Keeps every rendered answer in memory from now on, as well as on disk: for a process that builds many times. */
-  keepInMemory(): void {
-    this.remembered ??= new Map();
-    this.productMemories ??= new Map();
+  /**
+   * Keeps every rendered answer (and what products keep) in memory from now on, as well as on disk: for a process
+   * that builds many times. `false` lets go of all of it.
+   */
+  keepInMemory(keep = true): void {
+    if (keep) {
+      this.remembered ??= new Map();
+      this.productMemories ??= new Map();
+    } else {
+      this.remembered = undefined;
+      this.productMemories = undefined;
+    }
   }
 
   /** A product's memory across this process's builds; undefined unless answers are kept in memory. */

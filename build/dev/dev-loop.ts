@@ -13,7 +13,9 @@ import { describeOutput, describeWork } from "../cache/describe-reuse.ts";
 import type { BuildOptions } from "../context.ts";
 import { formatDiagnostics } from "../diagnostics/format-diagnostics.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
-import { prepareInMemory, writeCompiled } from "../pipeline.ts";
+import { prepareInMemory, runBuild, writeCompiled } from "../pipeline.ts";
+import { CONTENT_LAYOUT } from "../content/layout.ts";
+import { readdir } from "node:fs/promises";
 import { MemoryFiles } from "../server/memory-files.ts";
 import { StaticFiles } from "../server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
@@ -25,6 +27,8 @@ export interface DevLoopOptions {
   watch: readonly string[];
   /** Where the loop's lines go (one per rebuild, and the diagnostics of a broken one). */
   print: (text: string) => void;
+  /** Builds are made and served in memory up to this many answers (IN_MEMORY_ANSWERS), else written to dist/ first. */
+  inMemoryAnswers?: number;
 }
 
 export class DevLoop {
@@ -44,7 +48,6 @@ export class DevLoop {
     private readonly options: DevLoopOptions,
     private readonly cache: BuildCache,
   ) {
-    cache.keepInMemory();
     this.served = new MemoryFiles(new StaticFiles(options.build.outDir), path.join(cache.folder, "served"));
   }
 
@@ -96,33 +99,49 @@ export class DevLoop {
     let result: DevBuildResult;
     let servedMs = 0;
     let written = "";
-    this.cache.startBuild();
+    // The cache's build is started and finished here for a build in memory (runBuild does it for its own).
+    let inMemory = false;
     let complete = false;
     try {
       if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
-      const prepared = await prepareInMemory({ ...build, cache: this.cache, schemas: await this.schemas });
-      if (prepared.ok) {
-        // Served now: each product runs when a file of it is first asked for.
-        this.served.publish(prepared.site);
-        servedMs = Math.round(performance.now() - started);
-        result = { ok: true };
-        // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops it
-        // (the next build writes dist/).
-        const completed = await prepared.site.complete(() => this.queued !== undefined);
-        if (completed) {
-          await writeCompiled(build.outDir, completed.files, completed.digests, this.cache);
-          complete = true;
-          const ms = Math.round(performance.now() - started - servedMs);
-          written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
-        } else written = "; dist/ left to the next build";
-      } else result = prepared;
+      const limit = this.options.inMemoryAnswers ?? IN_MEMORY_ANSWERS;
+      inMemory = (await countAnswers(build.contentDir)) <= limit;
+      this.cache.keepInMemory(inMemory);
+      if (!inMemory) {
+        // Too large to hold: built into dist/ as npm run build does, and served from there.
+        const built = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas });
+        if (built.ok) {
+          this.served.unpublish();
+          servedMs = Math.round(performance.now() - started);
+          written = `; written to dist/ and served from there (over ${limit} answers): ${describeOutput(this.cache.stats)}`;
+        }
+        result = built.ok ? { ok: true } : built;
+      } else {
+        this.cache.startBuild();
+        const prepared = await prepareInMemory({ ...build, cache: this.cache, schemas: await this.schemas });
+        if (prepared.ok) {
+          // Served now: each product runs when a file of it is first asked for.
+          this.served.publish(prepared.site);
+          servedMs = Math.round(performance.now() - started);
+          result = { ok: true };
+          // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops it
+          // (the next build writes dist/).
+          const completed = await prepared.site.complete(() => this.queued !== undefined);
+          if (completed) {
+            await writeCompiled(build.outDir, completed.files, completed.digests, this.cache);
+            complete = true;
+            const ms = Math.round(performance.now() - started - servedMs);
+            written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+          } else written = "; dist/ left to the next build";
+        } else result = prepared;
+      }
     } catch (error) {
       // A failure to build or to write dist/ (a full disk) is said; the last good build stays served.
       print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
       this.builds++;
       return;
     } finally {
-      await this.cache.finishBuild(complete);
+      if (inMemory) await this.cache.finishBuild(complete);
     }
     for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
     this.last = result;
@@ -140,6 +159,20 @@ export class DevLoop {
     this.broken = false;
     print(`dev: ${what}: ${fixed}rebuilt in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
   }
+}
+
+/**
+ * Past this many answers, each build is written to dist/ and served from there, as npm run build writes it: at
+ * 10,000 generated answers the loop serving from memory peaked at 1.2 to 1.4 GB (a 375 MB output, the rendered
+ * answers kept, and the next build made beside the one served), where building into dist/ peaked at 400 MB.
+ */
+export const IN_MEMORY_ANSWERS = 15_000;
+
+/** The answer files in the content folder, counted without reading them. */
+async function countAnswers(contentDir: string): Promise<number> {
+  const entry = CONTENT_LAYOUT.find((candidate) => candidate.kind === "answer")!;
+  const names = await readdir(path.join(contentDir, entry.path)).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith(entry.extension)).length;
 }
 
 /** A build of the loop: good (and served), or its content's problems. */

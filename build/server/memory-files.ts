@@ -35,21 +35,30 @@ export class MemoryFiles implements ServedFiles {
     private readonly scratch: string,
   ) {}
 
+  /** Serves the files of the fallback (dist/) again from now on. */
+  unpublish(): void {
+    this.previous = undefined;
+    this.published = undefined;
+  }
+
   /** Serves this build from now on, in place of the last one. */
   publish(build: FilesInMemory): void {
-    this.previous = this.published;
+    this.previous = this.published?.served;
     this.published = { build, served: new Map() };
   }
 
-  /** The build before the one published: an unchanged file keeps the compressed variants made for it there. */
-  private previous: Published | undefined;
+  /**
+   * The files served of the build before the one published (not that build, which is let go): an unchanged file
+   * keeps the compressed variants made for it there.
+   */
+  private previous: Map<string, StaticFile> | undefined;
 
   private async served(published: Published, urlPath: string): Promise<StaticFile | undefined> {
     const known = published.served.get(urlPath);
     if (known) return known;
     const made = await published.build.file(urlPath);
     if (!made) return undefined;
-    const before = this.previous?.served.get(urlPath);
+    const before = this.previous?.get(urlPath);
     const file =
       before && before.etag === `"${made.sha256.slice(0, 32)}"`
         ? before
