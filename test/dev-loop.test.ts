@@ -196,4 +196,22 @@ describe("npm run dev", () => {
       expect((await stat(path.join(outDir, "api", "v1", "answers", "room-sizing.json"))).isFile()).toBe(true);
     }
   });
+
+  it("serves a build it cannot write to dist/ from memory all the same, and says why dist/ is behind", async () => {
+    const { folder, content } = await copyOfShipped("dev-loop-unwritable");
+    await writeFile(path.join(folder, "a-file"), "not a folder\n");
+    const outDir = path.join(folder, "a-file", "dist");
+    const lines: string[] = [];
+    const loop = await DevLoop.start({
+      build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
+      watch: [],
+      print: (text) => void lines.push(text),
+    });
+    await loop.close();
+    expect(lines.pop()).toMatch(
+      /^dev: first build: rebuilt in \d+ ms: .*, served; dist\/ not written: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed/,
+    );
+    const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
+    expect(JSON.parse((await loop.served.load(key!)).bytes.toString()).data[0].slug).toBe("room-sizing");
+  });
 });

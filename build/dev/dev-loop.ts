@@ -128,10 +128,15 @@ export class DevLoop {
           // (the next build writes dist/).
           const completed = await prepared.site.complete(() => this.queued !== undefined);
           if (completed) {
-            await writeCompiled(build.outDir, completed.files, completed.digests, this.cache);
-            complete = true;
-            const ms = Math.round(performance.now() - started - servedMs);
-            written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+            try {
+              await writeCompiled(build.outDir, completed.files, completed.digests, this.cache);
+              complete = true;
+              const ms = Math.round(performance.now() - started - servedMs);
+              written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+            } catch (error) {
+              // Served from memory all the same: only dist/ is behind (a full disk), and says so.
+              written = `; dist/ not written: ${error instanceof Error ? error.message : String(error)}`;
+            }
           } else written = "; dist/ left to the next build";
         } else result = prepared;
       }
