@@ -37,6 +37,7 @@ import {
   encodeSlugBlock,
   fieldTokens,
   firstSlugOf,
+  type IndexedAnswer,
   indexedAnswer,
   slugInBlock,
   SearchIndexBuilder,
@@ -116,8 +117,10 @@ function referenceScores(
 ): Map<string, number> {
   const weights = [6, 3, 3, 2, 1];
   const tokenized = answers.map((answer) => fieldTokens(answer.texts));
+  // Rounded to hundredths, as the map publishes them and the levels are made with.
   const averages = weights.map(
-    (_, field) => tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length,
+    (_, field) =>
+      Math.round((tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length) * 100) / 100,
   );
   const level = (fields: string[][], word: string) => {
     const tf = fields.reduce(
@@ -578,5 +581,57 @@ describe("explanations", () => {
       htmlText('<h2> Title </h2>\r\n<p>x\u00a0<sup class="citation">[1]</sup> y \t<sup class="citation">[2]</sup></p>'),
     ).toBe("Title\nx y");
     expect(htmlText("<ul>\n  <li>one </li>\n  <li> two</li>\n</ul>\n")).toBe("one\ntwo");
+  });
+});
+
+describe("the search index patched from the last build's (a dev loop's)", () => {
+  const indexed = (answer: { slug: string; texts: AnswerSearchTexts }, fingerprint = "A") =>
+    indexedAnswer(answer.slug, fingerprint.repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts));
+  const filesOf = (builder: SearchIndexBuilder) =>
+    [...builder.files(DIGEST, 100)].map((file) => [pathOf(file), canonicalJson(file.body)]);
+  const fromScratch = (answers: readonly IndexedAnswer[]) => {
+    const builder = new SearchIndexBuilder();
+    for (const answer of answers) builder.add(answer);
+    return filesOf(builder);
+  };
+
+  it("gives the files a builder made from scratch gives, patched where the lengths stay and made again where not", () => {
+    const texts = randomAnswers(120, 11);
+    let answers = texts.map((answer) => indexed(answer));
+    let builder = SearchIndexBuilder.reusing(undefined, answers);
+    expect(builder.reused).toBe(false);
+    expect(filesOf(builder)).toEqual(fromScratch(answers));
+    // Each edit keeps every field's length in words, so the averages stay and the index is patched: a word swapped
+    // for one no answer held; common words (dense postings) dropped from and added to answers; a word only one
+    // answer held (unique12) swapped away, leaving the vocabulary; several answers at once, the last one too.
+    const edits: Array<[number[], (body: string, at: number) => string]> = [
+      [[7], (body) => body.replace(/^\S+/, "zebra")],
+      [[3, 50, 119], (body) => body.replace(/^\S+ \S+/, "room room")],
+      [[12], (body) => body.replace("unique12", "unique7")],
+      [[0, 1, 2, 60], (body, at) => body.replace(/^\S+/, at % 2 === 0 ? "camera" : "teams")],
+    ];
+    for (const [round, [positions, edit]] of edits.entries()) {
+      const previous = { builder, answers };
+      answers = answers.map((answer, at) =>
+        positions.includes(at)
+          ? indexed({ ...texts[at]!, texts: { ...texts[at]!.texts, body: edit(texts[at]!.texts.body, at) } }, "B")
+          : answer,
+      );
+      for (const at of positions)
+        texts[at] = { ...texts[at]!, texts: { ...texts[at]!.texts, body: edit(texts[at]!.texts.body, at) } };
+      builder = SearchIndexBuilder.reusing(previous, answers);
+      expect(builder.reused, `edit ${round + 1}`).toBe(true);
+      expect(filesOf(builder), `edit ${round + 1}`).toEqual(fromScratch(answers));
+    }
+    // A longer body moves the body's average: made from scratch, the same files.
+    const previous = { builder, answers };
+    answers = answers.map((answer, at) =>
+      at === 9
+        ? indexed({ ...texts[9]!, texts: { ...texts[9]!.texts, body: `${texts[9]!.texts.body} camera camera` } })
+        : answer,
+    );
+    builder = SearchIndexBuilder.reusing(previous, answers);
+    expect(builder.reused).toBe(false);
+    expect(filesOf(builder)).toEqual(fromScratch(answers));
   });
 });

@@ -58,12 +58,20 @@ export const searchIndex = product<IndexedAnswer, Map<string, string>>({
       fieldTokens(answerSearchTexts(answer.resource)),
     ),
   run({ contentDigest, pageSize }, output) {
-    const builder = new SearchIndexBuilder();
+    // With a memory of the last build (a dev loop's), the answers are kept for the next build to compare with, and
+    // only the words of those that changed are levelled again (SearchIndexBuilder.reusing); else each is added and
+    // let go.
+    const kept = output.memory?.get("index") as KeptIndex | undefined;
+    output.memory?.delete("index");
+    const answers: IndexedAnswer[] | undefined = output.memory ? [] : undefined;
+    let builder = answers ? undefined : new SearchIndexBuilder();
     return {
       async answer(part) {
-        builder.add(part);
+        if (answers) answers.push(part);
+        else builder!.add(part);
       },
       async finish() {
+        builder ??= SearchIndexBuilder.reusing(kept, answers!);
         // One file at a time: each is small (a shard of words, a chunk of slugs).
         const texts = new Map<string, string>();
         for (const file of builder.files(contentDigest, pageSize)) {
@@ -72,8 +80,15 @@ export const searchIndex = product<IndexedAnswer, Map<string, string>>({
           texts.set(path, text);
           await output.file(path, text);
         }
+        if (answers) output.memory?.set("index", { builder, answers } satisfies KeptIndex);
         return texts;
       },
     };
   },
 });
+
+/** What the product keeps of a build for the next in the process: its builder and the answers it indexed. */
+interface KeptIndex {
+  builder: SearchIndexBuilder;
+  answers: readonly IndexedAnswer[];
+}

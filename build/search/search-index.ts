@@ -528,10 +528,82 @@ export class SearchIndexBuilder {
     },
   ) {}
 
-  private readonly slugs: string[] = [];
-  private readonly fingerprints: string[] = [];
+  private slugs: string[] = [];
+  private fingerprints: string[] = [];
   private readonly postingsByTerm = new Map<string, PostingsBuffer>();
   private lengths = new Uint32Array(1024 * SEARCH_FIELDS.length);
+  /** Whether files() keeps every word's levels (`kept`), for the next build's builder to patch (reusing). */
+  private keepLevels = false;
+  /** Every word's levels as files() made them, with what they were made with. */
+  private kept: KeptLevels | undefined;
+  /** A builder patched from the last one (reusing): every word's levels already, instead of postings to level. */
+  private patched: Map<string, WordLevels> | undefined;
+
+  /** Whether it was patched from the last build's builder (reusing), rather than made from scratch. */
+  get reused(): boolean {
+    return this.patched !== undefined;
+  }
+
+  /**
+   * A builder for `answers` (in collection order) made from the last build's (a dev loop's, whose unchanged answers
+   * are the same objects), given with the answers it indexed. Where the same answers stand in the same places and
+   * the averages the levels are made with are the same, only the words of the answers that changed are levelled
+   * and encoded again, each in place in its kept postings; else it is made from scratch. Either way it keeps its
+   * levels for the next.
+   */
+  static reusing(
+    previous: { builder: SearchIndexBuilder; answers: readonly IndexedAnswer[] } | undefined,
+    answers: readonly IndexedAnswer[],
+  ): SearchIndexBuilder {
+    const builder = new SearchIndexBuilder();
+    builder.keepLevels = true;
+    const kept = previous?.builder.kept;
+    const fields = SEARCH_FIELDS.length;
+    const lengths = new Uint32Array(Math.max(1, answers.length) * fields);
+    for (const [at, answer] of answers.entries()) lengths.set(answer.lengths, at * fields);
+    if (
+      !previous ||
+      !kept ||
+      previous.answers.length !== answers.length ||
+      answers.some((answer, at) => answer.slug !== previous.answers[at]!.slug) ||
+      !sameNumbers(averageLengths(lengths, answers.length), kept.averages)
+    ) {
+      for (const answer of answers) builder.add(answer);
+      return builder;
+    }
+    builder.slugs = answers.map((answer) => answer.slug);
+    builder.fingerprints = answers.map((answer) => answer.fingerprint);
+    builder.lengths = lengths;
+    const changed = answers.flatMap((answer, at) => (answer === previous.answers[at] ? [] : [at]));
+    const words = new Map(kept.words);
+    const normalisations = new Float64Array(changed.length * fields);
+    changed.forEach((at, index) => {
+      for (let field = 0; field < fields; field++)
+        normalisations[index * fields + field] = lengthNormalisation(
+          lengths[at * fields + field]!,
+          kept.averages[field]!,
+        );
+    });
+    // Each changed answer's level of each of its words.
+    const weights = SEARCH_FIELDS.map((field) => FIELD_WEIGHTS[field]);
+    const levelsOf = changed.map((at, index) => {
+      const answer = answers[at]!;
+      return new Map(
+        answer.terms.map((term, place) => [
+          term,
+          impactLevel(answer.frequencies, place * fields, normalisations, index * fields, weights),
+        ]),
+      );
+    });
+    const touched = new Set(changed.flatMap((at) => [...previous.answers[at]!.terms, ...answers[at]!.terms]));
+    for (const term of touched) {
+      const patched = patchWordLevels(words.get(term), changed, (index) => levelsOf[index]!.get(term), answers.length);
+      if (patched) words.set(term, patched);
+      else words.delete(term);
+    }
+    builder.patched = words;
+    return builder;
+  }
 
   add(answer: IndexedAnswer): void {
     const fields = SEARCH_FIELDS.length;
@@ -555,10 +627,10 @@ export class SearchIndexBuilder {
   *files(contentDigest: string, pageSize: number): Generator<SearchIndexFile> {
     const fields = SEARCH_FIELDS.length;
     const answers = this.slugs.length;
-    const averages = new Array<number>(fields).fill(0);
-    for (let position = 0; position < answers; position++)
-      for (let field = 0; field < fields; field++) averages[field]! += this.lengths[position * fields + field]!;
-    for (let field = 0; field < fields; field++) averages[field] = answers === 0 ? 0 : averages[field]! / answers;
+    // Rounded as the map publishes them, and the levels made with the rounded figures: anyone can compute a level
+    // from the map, and a changed answer seldom moves them, so that the other answers' levels can be kept.
+    const averages = averageLengths(this.lengths, answers);
+    const keptWords = this.keepLevels ? new Map<string, WordLevels>() : undefined;
     const weights = SEARCH_FIELDS.map((field) => FIELD_WEIGHTS[field]);
 
     const { shardCharacters, documentCharacters, slugsPerBlock } = this.sizes;
@@ -587,7 +659,7 @@ export class SearchIndexBuilder {
       }
     }
 
-    const terms = [...this.postingsByTerm.keys()].sort(compareCodeUnits);
+    const terms = [...(this.patched ?? this.postingsByTerm).keys()].sort(compareCodeUnits);
     const shardFirsts: string[] = [];
     let shard: SearchTermsShard | undefined;
     let characters = 0;
@@ -600,26 +672,35 @@ export class SearchIndexBuilder {
           averages[field]!,
         );
     }
-    let positions = new Int32Array(1024);
+    let positions: Int32Array = new Int32Array(1024);
     let frequencies = new Int32Array(1024 * fields);
-    let levels = new Uint8Array(1024);
+    let levels: Uint8Array = new Uint8Array(1024);
     // The words are sorted, so those of one initial come together: one letter's best values at a time.
     const prefixFiles: PrefixFile[] = [];
     const initials = new InitialPrefixes(answers, contentDigest);
     for (const term of terms) {
-      const buffer = this.postingsByTerm.get(term)!;
-      const count = buffer.count;
-      if (count > positions.length) {
-        positions = new Int32Array(count * 2);
-        frequencies = new Int32Array(count * 2 * fields);
-        levels = new Uint8Array(count * 2);
+      let count: number;
+      let encoded: string;
+      const known = this.patched?.get(term);
+      if (known) ({ count, positions, levels, encoded } = known);
+      else {
+        const buffer = this.postingsByTerm.get(term)!;
+        count = buffer.count;
+        // Kept words each keep arrays of their own; else one pair serves every word.
+        if (count > positions.length || keptWords) {
+          const room = keptWords ? count : count * 2;
+          positions = new Int32Array(room);
+          frequencies = new Int32Array(room * fields);
+          levels = new Uint8Array(room);
+        }
+        buffer.decodeInto(fields, positions, frequencies);
+        for (let at = 0; at < count; at++) {
+          const position = positions[at]!;
+          levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
+        }
+        encoded = encodeShorterPostings(positions, levels, count, answers);
       }
-      buffer.decodeInto(fields, positions, frequencies);
-      for (let at = 0; at < count; at++) {
-        const position = positions[at]!;
-        levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
-      }
-      const encoded = encodeShorterPostings(positions, levels, count, answers);
+      keptWords?.set(term, { count, positions, levels, encoded });
       if (!shard) {
         shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], answers: [], postings: [] };
         shardFirsts.push(term);
@@ -646,8 +727,10 @@ export class SearchIndexBuilder {
       yield { kind: "prefix", body: last.body };
     }
 
+    if (keptWords) this.kept = { averages, words: keptWords };
+    const countOf = (term: string) => (this.patched?.get(term) ?? this.postingsByTerm.get(term)!).count;
     const common = terms
-      .map((term) => ({ term, count: this.postingsByTerm.get(term)!.count }))
+      .map((term) => ({ term, count: countOf(term) }))
       .sort((a, b) => b.count - a.count || compareCodeUnits(a.term, b.term))
       .slice(0, SUGGESTION_WORDS)
       .map(({ term }) => term);
@@ -674,14 +757,102 @@ export class SearchIndexBuilder {
           b: B,
           field_weights: { ...FIELD_WEIGHTS },
           max_level: MAX_LEVEL,
-          // Rounded for reading: the levels were computed from the exact averages.
-          average_field_lengths: Object.fromEntries(
-            SEARCH_FIELDS.map((field, at) => [field, Math.round(averages[at]! * 100) / 100]),
-          ),
+          // The levels were made with these.
+          average_field_lengths: Object.fromEntries(SEARCH_FIELDS.map((field, at) => [field, averages[at]!])),
         },
       },
     };
   }
+}
+
+/** A word's postings as files() made them: its answers' positions, their levels, and the encoding. */
+interface WordLevels {
+  count: number;
+  positions: Int32Array;
+  levels: Uint8Array;
+  encoded: string;
+}
+
+/** Every word's levels, and the averages they were made with. */
+interface KeptLevels {
+  averages: readonly number[];
+  words: ReadonlyMap<string, WordLevels>;
+}
+
+/** Each field's average length over the answers, rounded to hundredths (as the map publishes them). */
+function averageLengths(lengths: Uint32Array, answers: number): number[] {
+  const fields = SEARCH_FIELDS.length;
+  const sums = new Array<number>(fields).fill(0);
+  for (let position = 0; position < answers; position++)
+    for (let field = 0; field < fields; field++) sums[field]! += lengths[position * fields + field]!;
+  return sums.map((sum) => (answers === 0 ? 0 : Math.round((sum / answers) * 100) / 100));
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, at) => value === b[at]);
+}
+
+/**
+ * A word's levels with the answers at `changed` (ascending positions) given their new levels (`levelAt(index)`,
+ * undefined where the answer no longer holds the word); undefined when no answer holds it any more. Encoded as
+ * encodeShorterPostings would, a dense encoding patched in place where it stays dense.
+ */
+function patchWordLevels(
+  word: WordLevels | undefined,
+  changed: readonly number[],
+  levelAt: (index: number) => number | undefined,
+  answers: number,
+): WordLevels | undefined {
+  const count = word?.count ?? 0;
+  const positions = new Int32Array(count + changed.length);
+  const levels = new Uint8Array(count + changed.length);
+  let length = 0;
+  let next = 0;
+  for (let at = 0; at <= count; at++) {
+    const position = at < count ? word!.positions[at]! : Number.POSITIVE_INFINITY;
+    for (; next < changed.length && changed[next]! <= position; next++) {
+      const level = levelAt(next);
+      if (level === undefined) continue;
+      positions[length] = changed[next]!;
+      levels[length++] = level;
+    }
+    if (at < count && changed[next - 1] !== position) {
+      positions[length] = position;
+      levels[length++] = word!.levels[at]!;
+    }
+  }
+  if (length === 0) return undefined;
+  const patched = { count: length, positions: positions.subarray(0, length), levels: levels.subarray(0, length) };
+  let encoded: string;
+  if (
+    word?.encoded.startsWith(DENSE_MARK) &&
+    length * 2 >= answers + 1 &&
+    sparseLength(patched.positions) > answers + 1
+  ) {
+    // Dense before and after: one character per answer, so only the changed answers' characters change.
+    encoded = word.encoded;
+    changed.forEach((position, index) => {
+      const level = levelAt(index);
+      encoded = `${encoded.slice(0, 1 + position)}${level === undefined ? ABSENT : DIGITS[level]!}${encoded.slice(2 + position)}`;
+    });
+  } else encoded = encodeShorterPostings(patched.positions, patched.levels, length, answers);
+  return { ...patched, encoded };
+}
+
+/** The length of a word's postings as gaps and levels (encodePostings), without making them. */
+function sparseLength(positions: Int32Array): number {
+  let length = 0;
+  let previous = 0;
+  for (const position of positions) {
+    let gap = position - previous;
+    previous = position;
+    length += 2;
+    while (gap >= 32) {
+      length++;
+      gap = Math.floor(gap / 32);
+    }
+  }
+  return length;
 }
 
 /** A prefix file, and how many answers its token matches (which the map records). */
