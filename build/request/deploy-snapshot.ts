@@ -49,21 +49,34 @@ export function deploySnapshots<T>(
   make: (readText: ReadText) => T,
 ): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
   const kept = new Map<string, { value: T; digest: string; checkedAt: number }>();
-  return async (origin, fresh = false): Promise<Awaited<T>> => {
-    if (fresh) kept.delete(origin);
+  // One look at a deploy's digest at a time per origin: the requests that come meanwhile wait for it, rather than
+  // each reading the digest and, when it is new, each making its own value (a burst of requests after a deploy,
+  // or a client polling a dev loop, read urls.txt once each).
+  const looking = new Map<string, Promise<T>>();
+  const look = async (origin: string): Promise<T> => {
     const known = kept.get(origin);
-    if (known && snapshotTiming.now() - known.checkedAt < snapshotTiming.recheckMs) return await known.value;
     const readText = originReader(origin);
     const digest = await deployDigest(readText);
     if (known && known.digest === digest) {
       known.checkedAt = snapshotTiming.now();
-      return await known.value;
+      return known.value;
     }
     const value = make(readText);
     kept.set(origin, { value, digest, checkedAt: snapshotTiming.now() });
     // A value still loading that fails is not kept: the next request tries again.
     if (value instanceof Promise) value.catch(() => kept.get(origin)?.value === value && kept.delete(origin));
-    return await value;
+    return value;
+  };
+  return async (origin, fresh = false): Promise<Awaited<T>> => {
+    if (fresh) kept.delete(origin);
+    const known = kept.get(origin);
+    if (known && snapshotTiming.now() - known.checkedAt < snapshotTiming.recheckMs) return await known.value;
+    let pending = looking.get(origin);
+    if (!pending) {
+      pending = look(origin).finally(() => looking.delete(origin));
+      looking.set(origin, pending);
+    }
+    return await pending;
   };
 }
 
