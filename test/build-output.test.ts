@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { statfsSync } from "node:fs";
-import { cp, mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { cp, mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput, workDirFor } from "../build/output/atomic-output.ts";
@@ -169,6 +170,18 @@ describe("the command line", () => {
     await expect(stream.close()).rejects.toMatchObject({ code: "ENOSPC" });
     await expect(stream.write("more\n")).rejects.toMatchObject({ code: "ENOSPC" });
     await expect(sink.finish()).rejects.toMatchObject({ code: "ENOSPC" });
+  });
+
+  it("writes a file given in pieces byte for byte, past the 1,024 buffers one writev takes, its digest that of the whole", async () => {
+    const root = path.join(await temporaryFolder("pieces"), "out");
+    const sink = new DiskSink(root);
+    // 3,000 pieces of 0 to 4,999 bytes, as a build held in memory keeps a streamed file.
+    const pieces = Array.from({ length: 3000 }, (_, at) => Buffer.alloc((at * 7919) % 5000, at % 251));
+    const whole = Buffer.concat(pieces);
+    await sink.file("/data/pieces.ndjson", pieces);
+    await sink.finish();
+    expect((await readFile(path.join(root, "data", "pieces.ndjson"))).equals(whole)).toBe(true);
+    expect(sink.digests.get("/data/pieces.ndjson")).toBe(createHash("sha256").update(whole).digest("hex"));
   });
 
   it("refuses a BASE_URL that is not an origin", async () => {

@@ -4,7 +4,15 @@
  * Both record the SHA-256 of every file, for SHA256SUMS.
  */
 import { createHash, type Hash } from "node:crypto";
-import { createReadStream, createWriteStream, writeFileSync, type WriteStream } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  openSync,
+  writeFileSync,
+  writevSync,
+  type WriteStream,
+} from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { memoryScratch, type ScratchFile } from "./deflated-copy.ts";
@@ -24,6 +32,12 @@ const READ_PIECE_BYTES = 4 * 1024 * 1024;
 /** A file's contents: text (written as UTF-8) or bytes (the ZIP download). */
 export type FileContents = string | Uint8Array;
 
+/**
+ * A file's contents as a sink may hold them: also its bytes in pieces, in order (a streamed file kept as written,
+ * so that a large one is never joined unless someone reads it whole).
+ */
+export type HeldContents = FileContents | readonly Uint8Array[];
+
 export interface OutputStream {
   write(text: FileContents): Promise<void>;
   close(): Promise<void>;
@@ -34,7 +48,7 @@ export interface OutputSink {
    * A whole file. Resolves when the sink can take another (back-pressure). `sha256` is the hex SHA-256 of the
    * contents when the caller knows it already (an answer's files, hashed where they were rendered).
    */
-  file(urlPath: string, contents: FileContents, sha256?: string): Promise<void>;
+  file(urlPath: string, contents: HeldContents, sha256?: string): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */
   stream(urlPath: string): Promise<OutputStream>;
   /** Every file finished so far, by root-relative path, with the hex SHA-256 of its bytes. */
@@ -52,7 +66,15 @@ export interface OutputSink {
 
 export interface OutputFile {
   path: string;
-  contents: FileContents;
+  contents: HeldContents;
+}
+
+/** The hex SHA-256 of contents, pieces one after another. */
+export function sha256Of(contents: HeldContents): string {
+  const hash = createHash("sha256");
+  if (typeof contents === "string" || contents instanceof Uint8Array) hash.update(contents);
+  else for (const piece of contents) hash.update(piece);
+  return hash.digest("hex");
 }
 
 export class MemorySink implements OutputSink {
@@ -60,15 +82,21 @@ export class MemorySink implements OutputSink {
   readonly digests = new Map<string, string>();
   private readonly byPath = new Map<string, OutputFile>();
 
-  async file(urlPath: string, contents: FileContents, sha256?: string): Promise<void> {
+  /**
+   * `keepPieces`: a streamed file is kept as the pieces written (a build held in memory: nothing large joined
+   * unless read whole); else joined, text as text (what the tests and the smoke check read).
+   */
+  constructor(private readonly options: { keepPieces?: boolean } = {}) {}
+
+  async file(urlPath: string, contents: HeldContents, sha256?: string): Promise<void> {
     const file = { path: urlPath, contents };
     this.files.push(file);
     this.byPath.set(urlPath, file);
-    this.digests.set(urlPath, sha256 ?? createHash("sha256").update(contents).digest("hex"));
+    this.digests.set(urlPath, sha256 ?? sha256Of(contents));
   }
 
   /** A file written, with its hex SHA-256; undefined if none was written at that path. */
-  get(urlPath: string): { contents: FileContents; sha256: string } | undefined {
+  get(urlPath: string): { contents: HeldContents; sha256: string } | undefined {
     const file = this.byPath.get(urlPath);
     return file && { contents: file.contents, sha256: this.digests.get(urlPath)! };
   }
@@ -77,15 +105,20 @@ export class MemorySink implements OutputSink {
     const parts: FileContents[] = [];
     return {
       write: async (text) => void parts.push(text),
-      // Text stays text (what the tests and the smoke check read); bytes stay bytes.
-      close: async () =>
-        this.file(
+      close: async () => {
+        if (this.options.keepPieces)
+          return this.file(
+            urlPath,
+            parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)),
+          );
+        return this.file(
           urlPath,
           parts.every((part) => typeof part === "string")
             ? parts.join("")
             : // Bytes are copied once, into the file (Buffer.from of each part would copy it first).
               Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part))),
-        ),
+        );
+      },
     };
   }
 
@@ -94,11 +127,43 @@ export class MemorySink implements OutputSink {
   async *pieces(urlPath: string): AsyncIterable<Uint8Array> {
     const file = this.byPath.get(urlPath);
     if (!file) throw new Error(`${urlPath} was not written`);
-    yield typeof file.contents === "string" ? Buffer.from(file.contents) : file.contents;
+    const { contents } = file;
+    if (typeof contents === "string") yield Buffer.from(contents);
+    else if (contents instanceof Uint8Array) yield contents;
+    else yield* contents;
   }
 
   async scratch(): Promise<ScratchFile> {
     return memoryScratch();
+  }
+}
+
+/** A file's bytes, given in pieces, written at once (writev: not joined first). */
+function writeWhole(target: string, pieces: readonly Uint8Array[]): void {
+  if (pieces.length === 1) {
+    writeFileSync(target, pieces[0]!);
+    return;
+  }
+  const descriptor = openSync(target, "w");
+  try {
+    let at = 0;
+    // writev takes at most IOV_MAX (1,024 on Linux) buffers, and may write less than asked.
+    while (at < pieces.length) {
+      const batch = pieces.slice(at, at + 1024);
+      let written = writevSync(descriptor, batch);
+      for (const piece of batch) {
+        if (written >= piece.byteLength) {
+          written -= piece.byteLength;
+          at++;
+        } else {
+          writeFileSync(descriptor, piece.subarray(written));
+          written = 0;
+          at++;
+        }
+      }
+    }
+  } finally {
+    closeSync(descriptor);
   }
 }
 
@@ -136,19 +201,20 @@ export class DiskSink implements OutputSink {
     this.folders.add(folder);
   }
 
-  async file(urlPath: string, contents: FileContents, sha256?: string): Promise<void> {
+  async file(urlPath: string, contents: HeldContents, sha256?: string): Promise<void> {
     while (this.pending.size >= this.concurrency) await Promise.race(this.pending);
     if (this.failure) throw this.failure;
-    // Bytes are written as they are (a view, not a copy).
-    const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
-    const digest = sha256 ?? createHash("sha256").update(bytes).digest("hex");
+    // Bytes are written as they are (views, not copies); pieces one after another.
+    const pieces =
+      typeof contents === "string" ? [Buffer.from(contents)] : contents instanceof Uint8Array ? [contents] : contents;
+    const digest = sha256 ?? sha256Of(pieces);
     this.digests.set(urlPath, digest);
     const target = this.target(urlPath);
+    const size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
     const write = this.folderOf(target).then(async () => {
-      if (this.previous && (await this.previous.linkInto(urlPath, digest, bytes.byteLength, target)))
-        this.counts.linked++;
+      if (this.previous && (await this.previous.linkInto(urlPath, digest, size, target))) this.counts.linked++;
       else {
-        writeFileSync(target, bytes);
+        writeWhole(target, pieces);
         this.counts.written++;
       }
     });

@@ -8,7 +8,7 @@
  */
 import type { ValidContent } from "../content/valid-content.ts";
 import type { BuildContext } from "../context.ts";
-import { type FileContents, MemorySink, type OutputFile } from "../output/output-sink.ts";
+import { type HeldContents, MemorySink, type OutputFile } from "../output/output-sink.ts";
 import {
   buildFacts,
   type CompiledSite,
@@ -33,7 +33,8 @@ export interface CompletedSite {
 }
 
 export class LazySite {
-  private readonly sink = new MemorySink();
+  // Streamed files kept as written: the NDJSON, llms-full.txt and answers.csv are joined only if read whole.
+  private readonly sink = new MemorySink({ keepPieces: true });
   private readonly shared: SharedOutput;
   private readonly results = new Map<string, unknown>();
   private readonly ran = new Set<string>();
@@ -87,7 +88,7 @@ export class LazySite {
   }
 
   /** The file at a root-relative path, with its hex SHA-256, its products run first; undefined when none writes it. */
-  async file(urlPath: string): Promise<{ contents: FileContents; sha256: string } | undefined> {
+  async file(urlPath: string): Promise<{ contents: HeldContents; sha256: string } | undefined> {
     for (const made of this.order)
       if (!this.ran.has(made.name) && this.patterns.get(made.name)!.some((pattern) => pattern.test(urlPath)))
         await this.run(made);

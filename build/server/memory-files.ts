@@ -7,13 +7,13 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FileContents } from "../output/output-sink.ts";
+import type { HeldContents } from "../output/output-sink.ts";
 import { pathSegments, type ServedFiles, type StaticFile, staticFile } from "./static-files.ts";
 
 /** A build's files in memory, made when first asked for (products/lazy-site.ts), or all made already. */
 export interface FilesInMemory {
   /** The file at a root-relative path, with its hex SHA-256; undefined when the build has none there. */
-  file(urlPath: string): Promise<{ contents: FileContents; sha256: string } | undefined>;
+  file(urlPath: string): Promise<{ contents: HeldContents; sha256: string } | undefined>;
 }
 
 interface Published {
@@ -108,8 +108,8 @@ export class MemoryFiles implements ServedFiles {
   }
 }
 
-function bytesOf(contents: FileContents): Buffer {
-  return typeof contents === "string"
-    ? Buffer.from(contents)
-    : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+function bytesOf(contents: HeldContents): Buffer {
+  if (typeof contents === "string") return Buffer.from(contents);
+  if (contents instanceof Uint8Array) return Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  return Buffer.concat(contents);
 }
