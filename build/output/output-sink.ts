@@ -83,13 +83,16 @@ export class MemorySink implements OutputSink {
   private readonly byPath = new Map<string, OutputFile>();
 
   /**
-   * `keepPieces`: a streamed file is kept as the pieces written (a build held in memory: nothing large joined
-   * unless read whole); else joined, text as text (what the tests and the smoke check read).
+   * `keepPieces`: a file given or streamed in pieces is kept so (a build held in memory: nothing large joined unless
+   * read whole); else joined, text as text (what the tests and the smoke check read).
    */
   constructor(private readonly options: { keepPieces?: boolean } = {}) {}
 
   async file(urlPath: string, contents: HeldContents, sha256?: string): Promise<void> {
-    const file = { path: urlPath, contents };
+    const file = {
+      path: urlPath,
+      contents: this.options.keepPieces || !Array.isArray(contents) ? contents : Buffer.concat(contents),
+    };
     this.files.push(file);
     this.byPath.set(urlPath, file);
     this.digests.set(urlPath, sha256 ?? sha256Of(contents));

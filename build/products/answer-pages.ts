@@ -32,17 +32,21 @@ export const answerPages = product<never, AnswerResource[]>({
         fragments,
         pageEnvelope(page, answers.length, pageSize, NO_FILTERS, pageUrl, contentDigest),
       );
-      const bytes = Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
-      const tail = parts[parts.length - 1] as string;
+      // In pieces, its answers' bytes as views of their own files': written with writev, held as they are.
+      const pieces = parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part));
+      const tail = pieces[pieces.length - 1]!;
       const key = pagePaths("answers", page, pageCount).join(" ");
       const known = before.get(key);
       const same = known && known.files.length === files.length && known.files.every((file, at) => file === files[at]);
-      const kept: PageAnswers = same
-        ? known
-        : { files, hashed: createHash("sha256").update(bytes.subarray(0, bytes.byteLength - Buffer.byteLength(tail))) };
+      let kept = same ? known : undefined;
+      if (!kept) {
+        const hashed = createHash("sha256");
+        for (const piece of pieces.slice(0, -1)) hashed.update(piece);
+        kept = { files, hashed };
+      }
       output.memory?.set(key, kept);
       const sha256 = kept.hashed.copy().update(tail).digest("hex");
-      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, bytes, sha256);
+      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, pieces, sha256);
       fragments = [];
       files = [];
     };

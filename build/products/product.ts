@@ -11,7 +11,7 @@ import type { SiteSettings, Source } from "../content/types.ts";
 import type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
 import type { DeflatedEntry } from "../output/deflated-copy.ts";
-import type { FileContents, OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { HeldContents, OutputSink, OutputStream } from "../output/output-sink.ts";
 
 export type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
 
@@ -39,8 +39,8 @@ export interface BuildFacts {
 /** Where products write, and the bodies of small files the OpenAPI document shows as examples. */
 export interface ProductOutput {
   sink: OutputSink;
-  /** A file; JSON bodies through `json`. */
-  file(path: string, contents: FileContents, sha256?: string): Promise<void>;
+  /** A file (its bytes in pieces, if so made); JSON bodies through `json`. */
+  file(path: string, contents: HeldContents, sha256?: string): Promise<void>;
   /** A JSON file in canonical form, kept as an example for the OpenAPI document unless `example` is false. */
   json(path: string, body: unknown, example?: boolean): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */
