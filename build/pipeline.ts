@@ -87,8 +87,12 @@ export async function prepareInMemory(
 
 /**
  * Writes files a build made in memory as the output folder, as runBuild would have written them (atomically, the
- * unchanged ones linked from the previous output when `reuse` knows them).
+ * unchanged ones linked from the previous output when `reuse` knows them). It lets the thread's other work in
+ * every few hundred files: a dev loop's server answers while it writes (a file is linked with blocking calls).
  */
+/** Files writeCompiled writes before it lets other work of the thread in. */
+const WRITE_BETWEEN_TURNS = 256;
+
 export async function writeCompiled(
   outDir: string,
   files: readonly OutputFile[],
@@ -98,7 +102,11 @@ export async function writeCompiled(
   await writeOutputAtomically(
     outDir,
     async (sink) => {
-      for (const file of files) await sink.file(file.path, file.contents, digests.get(file.path));
+      for (const [index, file] of files.entries()) {
+        if (index % WRITE_BETWEEN_TURNS === WRITE_BETWEEN_TURNS - 1)
+          await new Promise((resolve) => setImmediate(resolve));
+        await sink.file(file.path, file.contents, digests.get(file.path));
+      }
       await sink.finish();
     },
     reuse,
