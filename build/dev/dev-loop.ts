@@ -168,8 +168,8 @@ export class DevLoop {
 
 /**
  * Past this many answers, each build is written to dist/ and served from there, as npm run build writes it: at
- * 10,000 generated answers the loop serving from memory peaked at 1.2 to 1.4 GB (a 375 MB output, the rendered
- * answers kept, and the next build made beside the one served), where building into dist/ peaked at 400 MB.
+ * 10,000 generated answers the loop serving from memory peaked at 800 to 900 MB (the rendered answers kept, the
+ * served build's files made of them, and the next build made beside it), where building into dist/ peaked at 400.
  */
 export const IN_MEMORY_ANSWERS = 15_000;
 

@@ -32,7 +32,9 @@ export const answerPages = product<never, AnswerResource[]>({
         fragments,
         pageEnvelope(page, answers.length, pageSize, NO_FILTERS, pageUrl, contentDigest),
       );
-      // In pieces, its answers' bytes as views of their own files': written with writev, held as they are.
+      // In pieces, its answers' bytes as views of their own files', where the build is held in memory (a dev
+      // loop's): no page joined. Else joined: a page of views held while it waits to be written keeps its answers'
+      // whole buffers (at 100,000 answers, 90 MB more at the peak).
       const pieces = parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part));
       const tail = pieces[pieces.length - 1]!;
       const key = pagePaths("answers", page, pageCount).join(" ");
@@ -46,7 +48,8 @@ export const answerPages = product<never, AnswerResource[]>({
       }
       output.memory?.set(key, kept);
       const sha256 = kept.hashed.copy().update(tail).digest("hex");
-      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, pieces, sha256);
+      const contents = output.memory ? pieces : Buffer.concat(pieces);
+      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, contents, sha256);
       fragments = [];
       files = [];
     };
