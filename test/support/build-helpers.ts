@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import type { BuildOptions } from "../../build/context.ts";
 import { runBuild, type BuildResult } from "../../build/pipeline.ts";
 import type { CompiledSite } from "../../build/products/engine.ts";
@@ -19,9 +18,13 @@ export async function copyOfShipped(label: string): Promise<{ folder: string; co
   return { folder, content };
 }
 
-/** A temporary folder removed after the test file. */
+/**
+ * A temporary folder, inside this run's own (test/support/global-setup.ts), which the run removes at its end. Removed
+ * after the test file too when made as the file is collected: an afterAll registered from inside a beforeAll or a
+ * test is never run, and such folders were left in the system's temp folder by every run (a gigabyte by CI's).
+ */
 export async function temporaryFolder(label: string): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), `avb-${label}-`));
+  const folder = await mkdtemp(path.join(inject("sharedBuildRoot"), `avb-${label}-`));
   afterAll(() => rm(folder, { recursive: true, force: true }));
   return folder;
 }
