@@ -49,21 +49,32 @@ async function withContext<T>(options: BuildOptions, build: (context: BuildConte
   }
 }
 
-/**
- * load → validate → compile, into memory: the smoke check and the tests use it to know a build's files, and the
- * dev loop serves them. With a cache, it is as incremental as runBuild (nothing is written but the cache).
- */
+/** load → validate → compile, into memory. The smoke check and the tests use it to know a build's files. */
 export async function compileContent(options: BuildOptions): Promise<CompileResult> {
+  return buildWithCache(options, async (context, content) => {
+    const sink = new MemorySink();
+    const site = await runProducts(context, content, sink);
+    return { ok: true, site, files: sink.files, digests: sink.digests };
+  });
+}
+
+/**
+ * Loads and validates the content, then `build`s it, as one build of the cache (if any): the cache keeps this
+ * build's work for the next only when `build` completes.
+ */
+async function buildWithCache<T>(
+  options: BuildOptions,
+  build: (context: BuildContext, content: ValidContent) => Promise<T>,
+): Promise<T | { ok: false; diagnostics: Diagnostic[] }> {
   options.cache?.startBuild();
   let complete = false;
   try {
     return await withContext(options, async (context) => {
       const loaded = await loadAndValidate(context);
       if (!loaded.ok) return loaded;
-      const sink = new MemorySink();
-      const site = await runProducts(context, loaded.content, sink);
+      const built = await build(context, loaded.content);
       complete = true;
-      return { ok: true, site, files: sink.files, digests: sink.digests };
+      return built;
     });
   } finally {
     await options.cache?.finishBuild(complete);
@@ -115,17 +126,8 @@ export async function writeCompiled(
 
 /** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  options.cache?.startBuild();
-  let complete = false;
-  try {
-    return await withContext(options, async (context) => {
-      const loaded = await loadAndValidate(context);
-      if (!loaded.ok) return loaded;
-      const site = await emitSite(context, (sink) => runProducts(context, loaded.content, sink));
-      complete = true;
-      return { ok: true, site };
-    });
-  } finally {
-    await options.cache?.finishBuild(complete);
-  }
+  return buildWithCache(options, async (context, content) => ({
+    ok: true as const,
+    site: await emitSite(context, (sink) => runProducts(context, content, sink)),
+  }));
 }
