@@ -213,6 +213,20 @@ export function writesPattern(entry: string): RegExp {
   return new RegExp(`^${escaped}${entry.endsWith("/") ? ".*" : ""}$`);
 }
 
+/** The products a product reads, as its `after` names them (`*`: every other product that does not say `*`). */
+export function productsRead(
+  made: Product,
+  products: readonly Product[],
+  byName: ReadonlyMap<string, Product> = new Map(products.map((other) => [other.name, other])),
+): Product[] {
+  if (made.after.includes("*")) return products.filter((other) => other !== made && !other.after.includes("*"));
+  return made.after.map((name) => {
+    const other = byName.get(name);
+    if (!other) throw new Error(`product "${made.name}" reads "${name}", which is no product`);
+    return other;
+  });
+}
+
 /**
  * The products in an order where each comes after those it names in `after` (`*`: after every other one), and
  * otherwise in the order of the list. A name that is no product, or a circle, is a mistake in the list.
@@ -227,14 +241,7 @@ export function productOrder(products: readonly Product[]): Product[] {
     if (state.get(made.name) === "visiting")
       throw new Error(`products read each other in a circle: ${[...path, made.name].join(" → ")}`);
     state.set(made.name, "visiting");
-    const before = made.after.includes("*")
-      ? products.filter((other) => other !== made && !other.after.includes("*"))
-      : made.after.map((name) => {
-          const other = byName.get(name);
-          if (!other) throw new Error(`product "${made.name}" reads "${name}", which is no product`);
-          return other;
-        });
-    for (const other of before) visit(other, [...path, made.name]);
+    for (const other of productsRead(made, products, byName)) visit(other, [...path, made.name]);
     state.set(made.name, "done");
     ordered.push(made);
   };

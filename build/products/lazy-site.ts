@@ -17,6 +17,7 @@ import {
   finishProduct,
   productOrder,
   productOutput,
+  productsRead,
   renderEachAnswer,
   type SharedOutput,
   sharedOutput,
@@ -138,10 +139,7 @@ export class LazySite {
     const visit = (product: Product) => {
       if (wanted.has(product.name)) return;
       wanted.add(product.name);
-      const after = product.after.includes("*")
-        ? this.order.filter((other) => other !== product && !other.after.includes("*"))
-        : this.order.filter((other) => product.after.includes(other.name));
-      for (const other of after) visit(other);
+      for (const other of productsRead(product, this.order)) visit(other);
     };
     visit(made);
     return this.order.filter((product) => wanted.has(product.name));
