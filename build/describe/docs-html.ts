@@ -118,8 +118,19 @@ export function page(
   body: string,
   options: PageOptions = {},
 ): string {
+  const [before, after] = pageFrame(input, file, title, options);
+  return `${before}${scrollingTables(body)}${after}`;
+}
+
+/** A page's markup before its body and after it, for a page written in pieces (page() puts the body between). */
+export function pageFrame(
+  input: Pick<DocsInput, "site" | "generatedAt">,
+  file: string,
+  title: string,
+  options: PageOptions = {},
+): [before: string, after: string] {
   const href = (to: string) => relativeHref(file, to);
-  return `<!doctype html>
+  const before = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -146,7 +157,8 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 </nav>
 </header>
 <main id="main">
-${scrollingTables(body)}
+`;
+  const after = `
 </main>
 <footer>
 <p>Data: <a href="${escapeHtml(input.site.licence.url)}">${escapeHtml(input.site.licence.name)}</a>. Version ${escapeHtml(input.site.version)}, generated ${escapeHtml(input.generatedAt)}.</p>
@@ -154,6 +166,7 @@ ${scrollingTables(body)}
 ${options.scripts ?? ""}</body>
 </html>
 `;
+  return [before, after];
 }
 
 export function docsPage(input: DocsInput): string {

@@ -1,12 +1,14 @@
 /**
  * /docs/files/: every URL of urls.txt as a link, from the same list, so that a crawler that starts at / and
  * reads no JSON (wget --mirror, an archive's crawler) still reaches each answer's files, every schema and every
- * shard of the search index. Written with urls.txt, after every other file.
+ * shard of the search index. Written with urls.txt, after every other file, in pieces: at 100,000 answers the
+ * page is some 26 MB, which as one string (and its pieces, and its bytes) cost the build's peak memory.
  */
 import { FILES_PAGE_FILE, URL_LIST_FILE } from "../api/layout.ts";
-import { escapeHtml, page, relativeHref, type DocsInput } from "./docs-html.ts";
+import { escapeHtml, pageFrame, relativeHref, type DocsInput } from "./docs-html.ts";
 
-export function filesPage(input: Pick<DocsInput, "site" | "generatedAt">, urls: readonly string[]): string {
+/** The page in pieces, in order; `urls` sorted, as urls.txt lists them. */
+export function* filesPage(input: Pick<DocsInput, "site" | "generatedAt">, urls: readonly string[]): Iterable<string> {
   // One list per folder: the long runs (answers, shards) stay together and the page can be scanned.
   const folders = new Map<string, string[]>();
   for (const url of urls) {
@@ -16,20 +18,19 @@ export function filesPage(input: Pick<DocsInput, "site" | "generatedAt">, urls: 
     else folders.set(folder, [url]);
   }
   const href = (to: string) => relativeHref(FILES_PAGE_FILE, to);
-  return page(
-    input,
-    FILES_PAGE_FILE,
-    `Every file: ${input.site.name}`,
-    `<h1>Every file</h1>
+  const [before, after] = pageFrame(input, FILES_PAGE_FILE, `Every file: ${input.site.name}`);
+  yield `${before}<h1>Every file</h1>
 <p>Every canonical URL of this version, ${urls.length} in all, as in <a href="${href(URL_LIST_FILE)}"><code>${URL_LIST_FILE}</code></a>, grouped by folder. The extensionless API URLs are aliases of these files.</p>
-${[...folders]
-  .map(
-    ([folder, list]) => `<h2>${escapeHtml(folder)}</h2>
+`;
+  let first = true;
+  for (const [folder, list] of folders) {
+    yield `${first ? "" : "\n"}<h2>${escapeHtml(folder)}</h2>
 <ul class="files">
-${list.map((url) => `<li><a href="${escapeHtml(href(url))}"><code>${escapeHtml(url)}</code></a></li>`).join("\n")}
-</ul>`,
-  )
-  .join("\n")}
-`,
-  );
+`;
+    first = false;
+    for (const [index, url] of list.entries())
+      yield `${index === 0 ? "" : "\n"}<li><a href="${escapeHtml(href(url))}"><code>${escapeHtml(url)}</code></a></li>`;
+    yield "\n</ul>";
+  }
+  yield `\n${after}`;
 }

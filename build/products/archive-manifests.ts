@@ -3,7 +3,7 @@
  * SHA256SUMS (compile/archive-manifests.ts), from the digests the output sink recorded.
  */
 import { FILES_PAGE_FILE } from "../api/layout.ts";
-import { archiveManifests as manifests, CHECKSUMS_PATH, URLS_PATH } from "../compile/archive-manifests.ts";
+import { CHECKSUMS_PATH, URLS_PATH, writeArchiveManifests } from "../compile/archive-manifests.ts";
 import { filesPage } from "../describe/files-page.ts";
 import { product } from "./product.ts";
 
@@ -16,8 +16,9 @@ export const archiveManifests = product({
   run({ site, generatedAt }, output) {
     return {
       async finish() {
-        for (const file of manifests(output.sink.digests, (urls) => filesPage({ site, generatedAt }, urls)))
-          await output.file(file.path, file.contents);
+        await writeArchiveManifests({ stream: output.stream, digests: output.sink.digests }, (urls) =>
+          filesPage({ site, generatedAt }, urls),
+        );
         return undefined;
       },
     };
