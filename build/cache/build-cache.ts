@@ -32,7 +32,7 @@ import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
 import type { ContentFileJob } from "../workers/build-tasks.ts";
 import { buildCodeVersion } from "./build-version.ts";
 import { restoreAnswerEntry } from "./answer-entry.ts";
-import { readCheckedFile, writeCheckedFile, type Rejection } from "./checked-file.ts";
+import { readCheckedFile, readCheckedMap, type Rejection, writeCheckedMap } from "./checked-file.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 import { DeflatedPieceCache } from "./deflated-pieces.ts";
 
@@ -195,9 +195,9 @@ export class BuildCache implements OutputReuse {
 
   /** A map the cache keeps in one file of its folder: empty if there is none, or (said in the notes) if it is unusable. */
   private async readMap<Value>(name: string): Promise<Map<string, Value>> {
-    const read = await readCheckedFile<Array<[string, Value]>>(path.join(this.folder, name), this.version);
+    const read = await readCheckedMap<Value>(path.join(this.folder, name), this.version);
     if (!read.found && read.rejected) this.note(name, read.rejected);
-    return new Map(read.found ? read.value : []);
+    return read.found ? read.map : new Map();
   }
 
   /**
@@ -424,15 +424,13 @@ export class BuildCache implements OutputReuse {
     const parses = this.parses;
     if (parses && (this.parsesChanged || parses.size !== this.usedParseKeys.size)) {
       for (const key of parses.keys()) if (!this.usedParseKeys.has(key)) parses.delete(key);
-      await writeCheckedFile(path.join(this.folder, "parsed.bin"), this.version, [...parses]).catch(() => undefined);
+      await writeCheckedMap(path.join(this.folder, "parsed.bin"), this.version, parses).catch(() => undefined);
       this.parsesChanged = false;
     }
     if (complete) {
       // Only a complete build's stamps replace the last: a failed one may not have hashed every file.
       this.stamps = this.newStamps;
-      await writeCheckedFile(path.join(this.folder, "stamps.bin"), this.version, [...this.newStamps]).catch(
-        () => undefined,
-      );
+      await writeCheckedMap(path.join(this.folder, "stamps.bin"), this.version, this.newStamps).catch(() => undefined);
       await this.deflatedPieces.finishBuild();
       if (this.remembered)
         for (const key of this.remembered.keys()) if (!this.usedAnswerKeys.has(key)) this.remembered.delete(key);

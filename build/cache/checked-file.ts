@@ -137,3 +137,91 @@ export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
   for (const length of lengths as number[]) blobs.push(payload.subarray(at, (at += length)));
   return { found: true, value: entry.value as T, blobs };
 }
+
+/** Entries per serialised segment of a map file: a few megabytes each at most. */
+const SEGMENT_ENTRIES = 2048;
+
+/**
+ * A large map (the parses: some hundred megabytes at 100,000 answers) written as checkBytes reads a checked file,
+ * but serialised and written a segment of entries at a time, never whole: the segments first, the key and their
+ * lengths after them (the last four bytes say where), the CRC-32 written into its place at the end. Written to a
+ * temporary name and renamed, as writeCheckedFile.
+ */
+export async function writeCheckedMap(file: string, key: string, map: ReadonlyMap<string, unknown>): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    const handle = await open(temporary, "w");
+    try {
+      let checksum = 0;
+      let at = MAGIC.length + DIGEST_BYTES;
+      const write = async (part: Uint8Array) => {
+        checksum = crc32(part, checksum);
+        await handle.write(part, 0, part.byteLength, at);
+        at += part.byteLength;
+      };
+      await handle.write(MAGIC, 0, MAGIC.length, 0);
+      const lengths: number[] = [];
+      let segment: Array<[string, unknown]> = [];
+      const flush = async () => {
+        const serialised = serialize(segment);
+        lengths.push(serialised.byteLength);
+        segment = [];
+        await write(serialised);
+      };
+      for (const entry of map) {
+        segment.push(entry);
+        if (segment.length === SEGMENT_ENTRIES) await flush();
+      }
+      if (segment.length > 0) await flush();
+      const trailer = serialize({ key, segments: lengths });
+      const trailerLength = Buffer.alloc(4);
+      trailerLength.writeUInt32LE(trailer.byteLength);
+      await write(trailer);
+      await write(trailerLength);
+      const digest = Buffer.alloc(DIGEST_BYTES);
+      digest.writeUInt32LE(checksum);
+      await handle.write(digest, 0, DIGEST_BYTES, MAGIC.length);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A map writeCheckedMap wrote, read back only if its checksum and key both match (else as readCheckedFile says). */
+export async function readCheckedMap<Value>(
+  file: string,
+  key: string,
+): Promise<{ found: true; map: Map<string, Value> } | { found: false; rejected?: Rejection }> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return { found: false };
+  }
+  const header = MAGIC.length + DIGEST_BYTES;
+  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
+    return { found: false, rejected: "corrupt" };
+  const payload = bytes.subarray(header);
+  if (crc32(payload) !== bytes.readUInt32LE(MAGIC.length)) return { found: false, rejected: "corrupt" };
+  const trailerEnd = payload.length - 4;
+  const trailerStart = trailerEnd - payload.readUInt32LE(trailerEnd);
+  try {
+    const trailer = deserialize(payload.subarray(trailerStart, trailerEnd)) as { key?: unknown; segments?: unknown };
+    if (trailer?.key !== key) return { found: false, rejected: "misplaced" };
+    const lengths = trailer.segments;
+    if (!Array.isArray(lengths) || lengths.reduce((sum: number, length: number) => sum + length, 0) !== trailerStart)
+      return { found: false, rejected: "corrupt" };
+    const map = new Map<string, Value>();
+    let at = 0;
+    for (const length of lengths as number[])
+      for (const [name, value] of deserialize(payload.subarray(at, (at += length))) as Array<[string, Value]>)
+        map.set(name, value);
+    return { found: true, map };
+  } catch {
+    return { found: false, rejected: "corrupt" };
+  }
+}
