@@ -29,7 +29,14 @@ import {
   type DocsInput,
   type SearchExamples,
 } from "./docs-html.ts";
-import { cspHash, HOME_FILE, homeContentSecurityPolicy, homePage, homeScripts } from "./home-page.ts";
+import {
+  cspHash,
+  HOME_FILE,
+  homeContentSecurityPolicy,
+  homeHoldsEveryAnswer,
+  homePage,
+  homeScripts,
+} from "./home-page.ts";
 import { versioningPolicy } from "./versioning.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
@@ -66,8 +73,8 @@ export interface DescribeInput {
   versioning: VersioningPolicy;
   /** Bodies of the built files the OpenAPI examples show (small ones, and the first answer's file). */
   examples: ReadonlyMap<string, unknown>;
-  /** The search index's files by path, as written. */
-  searchFiles: ReadonlyMap<string, string>;
+  /** The search index's files as written: their paths, and a file's text read back from the output. */
+  searchFiles: { paths: readonly string[]; read(path: string): Promise<string | undefined> };
   schemas: ReadonlyMap<string, Record<string, unknown>>;
   /** The first page of answers: the home page shows these. */
   answers: readonly AnswerResource[];
@@ -82,7 +89,11 @@ export interface DescribeInput {
 }
 
 export interface DescribedService {
-  files: Array<{ path: string; contents: string }>;
+  /**
+   * Each file's contents made when asked for, so that the writer holds one at a time: at 100,000 answers the
+   * changelog alone is some 40 MB of text, and all of them made at once were the build's peak of memory.
+   */
+  files: Array<{ path: string; contents: () => string }>;
 }
 
 /** The q of the docs' and OpenAPI's computed examples: a hit, and a misspelling of it. */
@@ -96,7 +107,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
   const { site, origin, generatedAt, counts } = input;
 
   // The examples are answered by the request handler's own reader, from the files just written.
-  const reader = new SearchReader(new SearchFiles(async (path) => input.searchFiles.get(path)));
+  const reader = new SearchReader(new SearchFiles((path) => input.searchFiles.read(path)));
   const exampleResults = await Promise.all(
     QUERY_EXAMPLES.map(async (example) => {
       const parsed = parseQuery(example.q);
@@ -143,23 +154,38 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     disclosure: input.disclosure,
     entries: changelogEntries({ site, disclosure: input.disclosure, answers: input.answerList }),
   };
-  const home = homePage({ ...docs, ...input, dataset, offlineScript: offlineAppScript() });
-  const files = [
-    ...OPENAPI_PATHS.map((path) => ({ path, contents: openapi })),
-    ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES, answers: input.answerList }),
-    ...buildMcpDocuments({ site, origin, schemas: input.schemas }),
-    { path: HOME_FILE, contents: home.html },
-    { path: markdownTwinOf("/"), contents: homeMarkdown({ ...docs, ...input }) },
-    { path: "/docs/index.html", contents: docsPage(docs) },
-    { path: markdownTwinOf("/docs/"), contents: docsMarkdown(docs) },
-    { path: "/docs/errors/index.html", contents: errorsPage(docs) },
-    { path: STYLESHEET_PATH, contents: STYLESHEET },
-    { path: ICON_PATH, contents: ICON },
-    { path: CITATION_FILE, contents: citationCff(site) },
-    { path: CHANGELOG_JSON_FILE, contents: canonicalJson(changelogJson(changelog)) },
-    { path: CHANGELOG_FEED_FILE, contents: changelogAtom(changelog, origin) },
-    { path: CHANGELOG_PAGE_FILE, contents: changelogPage({ ...changelog, generatedAt }) },
-    { path: DCAT_CATALOG_FILE, contents: canonicalJson(dcatCatalog({ site, origin, distributions, factDates })) },
+  // The home page carries the index only when it holds every answer (homePage): a few small files, read whole.
+  const homeSearchFiles = new Map<string, string>();
+  if (homeHoldsEveryAnswer(counts.answers, site.page_size))
+    for (const path of input.searchFiles.paths) homeSearchFiles.set(path, (await input.searchFiles.read(path))!);
+  const homeInput = { ...docs, ...input, searchFiles: homeSearchFiles };
+  const files: DescribedService["files"] = [
+    ...OPENAPI_PATHS.map((path) => ({ path, contents: () => openapi })),
+    ...buildDiscoveryFiles({ site, origin, generatedAt, counts, pages: HTML_PAGES, answers: input.answerList }).map(
+      (file) => ({ path: file.path, contents: () => file.contents }),
+    ),
+    ...buildMcpDocuments({ site, origin, schemas: input.schemas }).map((file) => ({
+      path: file.path,
+      contents: () => file.contents,
+    })),
+    {
+      path: HOME_FILE,
+      contents: () => homePage({ ...homeInput, dataset, offlineScript: offlineAppScript() }).html,
+    },
+    { path: markdownTwinOf("/"), contents: () => homeMarkdown(homeInput) },
+    { path: "/docs/index.html", contents: () => docsPage(docs) },
+    { path: markdownTwinOf("/docs/"), contents: () => docsMarkdown(docs) },
+    { path: "/docs/errors/index.html", contents: () => errorsPage(docs) },
+    { path: STYLESHEET_PATH, contents: () => STYLESHEET },
+    { path: ICON_PATH, contents: () => ICON },
+    { path: CITATION_FILE, contents: () => citationCff(site) },
+    { path: CHANGELOG_JSON_FILE, contents: () => canonicalJson(changelogJson(changelog)) },
+    { path: CHANGELOG_FEED_FILE, contents: () => changelogAtom(changelog, origin) },
+    { path: CHANGELOG_PAGE_FILE, contents: () => changelogPage({ ...changelog, generatedAt }) },
+    {
+      path: DCAT_CATALOG_FILE,
+      contents: () => canonicalJson(dcatCatalog({ site, origin, distributions, factDates })),
+    },
   ];
   return { files };
 }

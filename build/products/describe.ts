@@ -6,8 +6,9 @@
  */
 import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
-import { describeService } from "../describe/describe-service.ts";
+import { type DescribeInput, describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
+import type { OutputSink } from "../output/output-sink.ts";
 import { product, resultOf } from "./product.ts";
 import type { PublishedSchemas } from "./schemas.ts";
 
@@ -16,6 +17,8 @@ export const describe = product({
   purpose: "the docs, the home page (also the offline reader), OpenAPI and the discovery documents",
   // Every product whose JSON files the OpenAPI document shows as examples, and those whose results it reads.
   after: ["answer-files", "answer-pages", "search-index", "data-package", "suppliers", "evidence", "root", "schemas"],
+  // The search index's files, read back to answer the examples.
+  readsFiles: true,
   writes: [
     "/openapi.json",
     "/api/v1/openapi.json",
@@ -49,7 +52,7 @@ export const describe = product({
           counts,
           versioning: versioningPolicy(site),
           examples: output.examples,
-          searchFiles: resultOf<Map<string, string>>(results, "search-index"),
+          searchFiles: searchFilesOf(resultOf<string[]>(results, "search-index"), output.sink),
           schemas: resultOf<PublishedSchemas>(results, "schemas"),
           answers: resultOf<AnswerResource[]>(results, "answer-pages"),
           answerList: answers.map(({ data }) => ({
@@ -63,9 +66,23 @@ export const describe = product({
           families: facts.families,
           sources: content.sources,
         });
-        for (const file of described.files) await output.file(file.path, file.contents);
+        for (const file of described.files) await output.file(file.path, file.contents());
         return undefined;
       },
     };
   },
 });
+
+/** The search index's files, each read back from the output when asked for. */
+function searchFilesOf(paths: readonly string[], sink: OutputSink): DescribeInput["searchFiles"] {
+  const written = new Set(paths);
+  return {
+    paths,
+    async read(path) {
+      if (!written.has(path)) return undefined;
+      const pieces: Uint8Array[] = [];
+      for await (const piece of sink.pieces(path)) pieces.push(piece);
+      return Buffer.concat(pieces).toString("utf8");
+    },
+  };
+}

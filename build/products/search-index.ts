@@ -1,7 +1,8 @@
 /**
  * The prebuilt search index that `q` reads (build/search/): its map, word shards, document chunks, prefix files and
- * suggestions. Its result is the index's files by path, as written: the docs' examples are answered from them and
- * the offline page embeds them.
+ * suggestions. Its result is the paths of the index's files, in the order written: the docs' examples are answered
+ * from the files (read back from the output, not kept here: at 100,000 answers they are 30 MB) and a small
+ * collection's offline page embeds them.
  */
 import {
   ANSWERS_SEARCH_FOLDER,
@@ -39,7 +40,7 @@ function pathOf(file: SearchIndexFile): string {
   }
 }
 
-export const searchIndex = product<IndexedAnswer, Map<string, string>>({
+export const searchIndex = product<IndexedAnswer, string[]>({
   name: "search-index",
   purpose: "what q reads: the answers' words, their places and their fields",
   after: [],
@@ -73,15 +74,14 @@ export const searchIndex = product<IndexedAnswer, Map<string, string>>({
       async finish() {
         builder ??= SearchIndexBuilder.reusing(kept, answers!);
         // One file at a time: each is small (a shard of words, a chunk of slugs).
-        const texts = new Map<string, string>();
+        const paths: string[] = [];
         for (const file of builder.files(contentDigest, pageSize)) {
           const path = pathOf(file);
-          const text = canonicalJson(file.body);
-          texts.set(path, text);
-          await output.file(path, text);
+          paths.push(path);
+          await output.file(path, canonicalJson(file.body));
         }
         if (answers) output.memory?.set("index", { builder, answers } satisfies KeptIndex);
-        return texts;
+        return paths;
       },
     };
   },
