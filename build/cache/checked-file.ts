@@ -1,10 +1,11 @@
 /**
  * One cache file: a magic line, a CRC-32 of what follows, then the key it was written under and its value
- * in V8's serialisation format. Written to a temporary name and renamed, so that a reader sees a whole file or
- * none; read back only if the checksum and the key both match, so that a torn, truncated, edited or misplaced
- * file is a miss, never a value.
+ * in V8's serialisation format; read back only if the checksum and the key both match, so that a torn,
+ * truncated, edited or misplaced file is a miss, never a value. Two forms: an entry (an answer's, a deflated
+ * piece), written in place; and a large map (the parses, the stamps, the output record), serialised a segment at
+ * a time into a temporary file that is renamed, so that a reader sees a whole file or none.
  *
- * A value may hold large byte strings (an answer's files): those are kept out of the serialisation, appended
+ * An entry may hold large byte strings (an answer's files): those are kept out of the serialisation, appended
  * whole after it and given back as views of the bytes read, neither copied nor decoded.
  */
 import { randomUUID } from "node:crypto";
@@ -39,33 +40,6 @@ function payloadOf(
   const digest = Buffer.alloc(DIGEST_BYTES);
   digest.writeUInt32LE(checksum);
   return { digest, payload };
-}
-
-/**
- * Written to a temporary name and renamed, so that a reader sees the whole file or none: for the few large files
- * (the parses, the stamps, the output record).
- */
-export async function writeCheckedFile(
-  file: string,
-  key: string,
-  value: unknown,
-  blobs: readonly Uint8Array[] = [],
-): Promise<void> {
-  const { digest, payload } = payloadOf(key, value, blobs);
-  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    // In parts, not joined: the parses of 100,000 files are a hundred megabytes, which a copy would double.
-    const handle = await open(temporary, "w");
-    try {
-      await handle.writev([MAGIC, digest, ...payload]);
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }
 
 /**
@@ -147,7 +121,13 @@ const SEGMENT_ENTRIES = 2048;
  * lengths after them (the last four bytes say where), the CRC-32 written into its place at the end. Written to a
  * temporary name and renamed, as writeCheckedFile.
  */
-export async function writeCheckedMap(file: string, key: string, map: ReadonlyMap<string, unknown>): Promise<void> {
+export async function writeCheckedMap(
+  file: string,
+  key: string,
+  map: ReadonlyMap<string, unknown>,
+  /** A few values beside the map, kept with the key. */
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   try {
     const handle = await open(temporary, "w");
@@ -173,7 +153,7 @@ export async function writeCheckedMap(file: string, key: string, map: ReadonlyMa
         if (segment.length === SEGMENT_ENTRIES) await flush();
       }
       if (segment.length > 0) await flush();
-      const trailer = serialize({ key, segments: lengths });
+      const trailer = serialize({ key, segments: lengths, extra });
       const trailerLength = Buffer.alloc(4);
       trailerLength.writeUInt32LE(trailer.byteLength);
       await write(trailer);
@@ -195,7 +175,9 @@ export async function writeCheckedMap(file: string, key: string, map: ReadonlyMa
 export async function readCheckedMap<Value>(
   file: string,
   key: string,
-): Promise<{ found: true; map: Map<string, Value> } | { found: false; rejected?: Rejection }> {
+): Promise<
+  { found: true; map: Map<string, Value>; extra: Record<string, unknown> } | { found: false; rejected?: Rejection }
+> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -210,7 +192,11 @@ export async function readCheckedMap<Value>(
   const trailerEnd = payload.length - 4;
   const trailerStart = trailerEnd - payload.readUInt32LE(trailerEnd);
   try {
-    const trailer = deserialize(payload.subarray(trailerStart, trailerEnd)) as { key?: unknown; segments?: unknown };
+    const trailer = deserialize(payload.subarray(trailerStart, trailerEnd)) as {
+      key?: unknown;
+      segments?: unknown;
+      extra?: Record<string, unknown>;
+    };
     if (trailer?.key !== key) return { found: false, rejected: "misplaced" };
     const lengths = trailer.segments;
     if (!Array.isArray(lengths) || lengths.reduce((sum: number, length: number) => sum + length, 0) !== trailerStart)
@@ -220,7 +206,7 @@ export async function readCheckedMap<Value>(
     for (const length of lengths as number[])
       for (const [name, value] of deserialize(payload.subarray(at, (at += length))) as Array<[string, Value]>)
         map.set(name, value);
-    return { found: true, map };
+    return { found: true, map, extra: trailer.extra ?? {} };
   } catch {
     return { found: false, rejected: "corrupt" };
   }

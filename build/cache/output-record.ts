@@ -10,12 +10,12 @@ import { lstat, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { workDirFor } from "../output/atomic-output.ts";
 import type { PreviousOutput } from "../output/output-reuse.ts";
-import { readCheckedFile, writeCheckedFile, type Rejection } from "./checked-file.ts";
+import { readCheckedMap, type Rejection, writeCheckedMap } from "./checked-file.ts";
 
-interface OutputRecord {
+/** Beside the digests (a map file: at 100,000 answers some 25 MB, written a segment at a time). */
+interface OutputSeal {
   folderInode: string;
   sealedCtimeNs: string;
-  digests: Array<[string, string]>;
 }
 
 export async function readPreviousOutput(
@@ -23,13 +23,15 @@ export async function readPreviousOutput(
   key: string,
   outDir: string,
 ): Promise<{ previous?: PreviousOutput; rejected?: Rejection }> {
-  const read = await readCheckedFile<OutputRecord>(recordFile, key);
+  const read = await readCheckedMap<string>(recordFile, key);
   if (!read.found) return read.rejected ? { rejected: read.rejected } : {};
-  const record = read.value;
+  const record = read.extra as Partial<OutputSeal>;
+  if (typeof record.folderInode !== "string" || typeof record.sealedCtimeNs !== "string")
+    return { rejected: "corrupt" };
   const folder = await lstat(outDir, { bigint: true }).catch(() => undefined);
   if (!folder || String(folder.ino) !== record.folderInode) return {};
   const sealed = BigInt(record.sealedCtimeNs);
-  const digests = new Map(record.digests);
+  const digests = read.map;
   return {
     previous: {
       async linkInto(urlPath, digest, size, target) {
@@ -69,12 +71,8 @@ export async function writeOutputRecord(
     await new Promise((resolve) => setTimeout(resolve, 1));
     sealed = await creationTime(marker);
   }
-  const record: OutputRecord = {
-    folderInode: String(folder.ino),
-    sealedCtimeNs: String(sealed),
-    digests: [...digests],
-  };
-  await writeCheckedFile(recordFile, key, record);
+  const seal: OutputSeal = { folderInode: String(folder.ino), sealedCtimeNs: String(sealed) };
+  await writeCheckedMap(recordFile, key, digests, { ...seal });
 }
 
 /** The ctime of a file made now (then removed). */
