@@ -26,6 +26,7 @@ import { promisify } from "node:util";
 import { canonicalJson } from "../api/canonical-json.ts";
 import type { AnswerJob, AnswerParts, AnswerRenderContext } from "../products/answer-parts.ts";
 import type { ContentFileParse } from "../content/content-file.ts";
+import { shareStrings } from "../content/shared-strings.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
@@ -186,7 +187,12 @@ export class BuildCache implements OutputReuse {
   // --- Stage 1: parses -------------------------------------------------------------------------------------
 
   private async loadParses(): Promise<Map<string, ContentFileParse>> {
-    return (this.parses ??= await this.readMap<ContentFileParse>("parsed.bin"));
+    if (!this.parses) {
+      this.parses = await this.readMap<ContentFileParse>("parsed.bin");
+      // Deserialised: each parse's strings are copies of their own.
+      shareStrings([...this.parses.values()]);
+    }
+    return this.parses;
   }
 
   private async loadStamps(): Promise<Map<string, FileStamp>> {

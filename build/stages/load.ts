@@ -20,6 +20,7 @@ import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency
 import type { BuildCache } from "../cache/build-cache.ts";
 import { BUILD_TASK_SET, type BuildWorkers, type ContentFileJob } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
+import { shareStrings } from "../content/shared-strings.ts";
 
 export type { MarkdownBody } from "../content/content-file.ts";
 
@@ -219,7 +220,10 @@ async function parseFiles(
     runTask(BUILD_TASK_SET, workers, onThreads, "parse-content-files", batch),
   );
   if (onThreads) handedOver();
-  return (await parsing).flat();
+  const parses = (await parsing).flat();
+  // Cloned from the threads: each one's strings are copies of their own.
+  if (onThreads) shareStrings(parses);
+  return parses;
 }
 
 /** A file gone since it was read gives line 1, column 1 rather than a crash while reporting. */
