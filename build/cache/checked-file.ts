@@ -116,10 +116,10 @@ export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
 const SEGMENT_ENTRIES = 2048;
 
 /**
- * A large map (the parses: some hundred megabytes at 100,000 answers) written as checkBytes reads a checked file,
- * but serialised and written a segment of entries at a time, never whole: the segments first, the key and their
- * lengths after them (the last four bytes say where), the CRC-32 written into its place at the end. Written to a
- * temporary name and renamed, as writeCheckedFile.
+ * A large map (the parses: some hundred megabytes at 100,000 answers), serialised and written a segment of entries
+ * at a time, never whole: after the magic line and the CRC-32, the segments, then the key, the segments' lengths
+ * and `extra` (the last four bytes say where they start); the CRC is written into its place at the end. Written to
+ * a temporary name and renamed.
  */
 export async function writeCheckedMap(
   file: string,
@@ -136,8 +136,12 @@ export async function writeCheckedMap(
       let at = MAGIC.length + DIGEST_BYTES;
       const write = async (part: Uint8Array) => {
         checksum = crc32(part, checksum);
-        await handle.write(part, 0, part.byteLength, at);
-        at += part.byteLength;
+        // A write may write less than asked (rarely, for a file): the rest is written after it.
+        for (let done = 0; done < part.byteLength; ) {
+          const { bytesWritten } = await handle.write(part, done, part.byteLength - done, at);
+          done += bytesWritten;
+          at += bytesWritten;
+        }
       };
       await handle.write(MAGIC, 0, MAGIC.length, 0);
       const lengths: number[] = [];
@@ -171,7 +175,7 @@ export async function writeCheckedMap(
   }
 }
 
-/** A map writeCheckedMap wrote, read back only if its checksum and key both match (else as readCheckedFile says). */
+/** A map writeCheckedMap wrote, read back only if its checksum and key both match (else why not, as readCheckedFile). */
 export async function readCheckedMap<Value>(
   file: string,
   key: string,
@@ -191,6 +195,7 @@ export async function readCheckedMap<Value>(
   if (crc32(payload) !== bytes.readUInt32LE(MAGIC.length)) return { found: false, rejected: "corrupt" };
   const trailerEnd = payload.length - 4;
   const trailerStart = trailerEnd - payload.readUInt32LE(trailerEnd);
+  if (trailerStart < 0) return { found: false, rejected: "corrupt" };
   try {
     const trailer = deserialize(payload.subarray(trailerStart, trailerEnd)) as {
       key?: unknown;
