@@ -462,6 +462,9 @@ export function fieldTokens(texts: Readonly<Record<(typeof SEARCH_FIELDS)[number
  * 60 MB; the buffer grows by a quarter at a time, not doubling, which would leave about a third of it unused.
  * Impacts need the collection's averages, so they are computed at the end.
  */
+// A posting's fields byte has a bit for each field.
+if (SEARCH_FIELDS.length > 7) throw new Error("a posting's fields byte holds at most 7 fields");
+
 class PostingsBuffer {
   private bytes = new Uint8Array(16);
   private length = 0;
@@ -471,16 +474,23 @@ class PostingsBuffer {
   add(position: number, frequencies: Int32Array, from: number, fields: number): void {
     const most = 5 * (fields + 2);
     if (this.length + most > this.bytes.length) {
-      const grown = new Uint8Array(this.length + (this.length >>> 2) + most);
+      // Doubling while small (most words are rare), then by a quarter: the common words hold most of the bytes.
+      const grown = new Uint8Array(this.length + (this.length < 4096 ? this.length : this.length >>> 2) + most);
       grown.set(this.bytes.subarray(0, this.length));
       this.bytes = grown;
     }
     this.put(this.last === -1 ? position : position - this.last);
     this.last = position;
+    // The fields byte is filled in once the counts are written (SEARCH_FIELDS has fewer than 8 fields: one byte).
+    const heldAt = this.length++;
     let held = 0;
-    for (let field = 0; field < fields; field++) if (frequencies[from + field] !== 0) held |= 1 << field;
-    this.put(held);
-    for (let field = 0; field < fields; field++) if (held & (1 << field)) this.put(frequencies[from + field]!);
+    for (let field = 0; field < fields; field++) {
+      const count = frequencies[from + field]!;
+      if (count === 0) continue;
+      held |= 1 << field;
+      this.put(count);
+    }
+    this.bytes[heldAt] = held;
     this.count++;
   }
 
@@ -510,7 +520,7 @@ class PostingsBuffer {
     };
     for (let posting = 0; posting < this.count; posting++) {
       positions[posting] = position += varint();
-      const held = varint();
+      const held = bytes[at++]!;
       for (let field = 0; field < fields; field++) frequencies[out++] = held & (1 << field) ? varint() : 0;
     }
   }
