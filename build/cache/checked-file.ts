@@ -86,12 +86,17 @@ export async function readCheckedFile<T>(file: string, key: string): Promise<Che
   return checkBytes<T>(bytes, key);
 }
 
-export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
+/** What follows the magic line and the checksum, if both are right (and it holds at least a length); else undefined. */
+function checkedPayload(bytes: Buffer): Buffer | undefined {
   const header = MAGIC.length + DIGEST_BYTES;
-  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
-    return { found: false, rejected: "corrupt" };
+  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const payload = bytes.subarray(header);
-  if (crc32(payload) !== bytes.readUInt32LE(MAGIC.length)) return { found: false, rejected: "corrupt" };
+  return crc32(payload) === bytes.readUInt32LE(MAGIC.length) ? payload : undefined;
+}
+
+export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
+  const payload = checkedPayload(bytes);
+  if (!payload) return { found: false, rejected: "corrupt" };
   const serialisedEnd = 4 + payload.readUInt32LE(0);
   let entry: { key?: unknown; value?: unknown; blobs?: unknown };
   try {
@@ -188,11 +193,8 @@ export async function readCheckedMap<Value>(
   } catch {
     return { found: false };
   }
-  const header = MAGIC.length + DIGEST_BYTES;
-  if (bytes.length < header + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
-    return { found: false, rejected: "corrupt" };
-  const payload = bytes.subarray(header);
-  if (crc32(payload) !== bytes.readUInt32LE(MAGIC.length)) return { found: false, rejected: "corrupt" };
+  const payload = checkedPayload(bytes);
+  if (!payload) return { found: false, rejected: "corrupt" };
   const trailerEnd = payload.length - 4;
   const trailerStart = trailerEnd - payload.readUInt32LE(trailerEnd);
   if (trailerStart < 0) return { found: false, rejected: "corrupt" };
