@@ -14,7 +14,7 @@ import {
   searchPrefixPath,
   searchTermsPath,
 } from "../build/api/layout.ts";
-import { htmlText, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
+import { htmlText, SEARCH_FIELDS, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
 import {
   explainHit as explainPrepared,
   matchedFields as matchedPrepared,
@@ -26,6 +26,7 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
   matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
+import { PostingsStore } from "../build/search/postings-store.ts";
 import { SearchFiles } from "../build/search/search-files.ts";
 import {
   ANSWER_FINGERPRINT_CHARACTERS,
@@ -384,6 +385,40 @@ describe("postings", () => {
     expect(encodeShorterPostings([0, 2, 3], [0, 63, 1], 3, 4)).toBe(".A~_B");
     // As long either way: gaps and levels.
     expect(encodeShorterPostings([0, 2], [0, 63], 2, 3)).toBe("AAC_");
+  });
+
+  it("held while the index is built, round-trip for words interleaved, across blocks and slabs", () => {
+    const random = seededRandom(5);
+    const store = new PostingsStore();
+    const fields = SEARCH_FIELDS.length;
+    // A common word (over a megabyte: its chain crosses slabs), a few middling ones and many rare ones, interleaved.
+    const words = Array.from({ length: 400 }, () => ({
+      postings: store.word(),
+      positions: [] as number[],
+      counts: [] as number[],
+    }));
+    const frequencies = new Int32Array(fields);
+    const add = (word: (typeof words)[number], position: number) => {
+      for (let field = 0; field < fields; field++)
+        frequencies[field] = random() < 0.5 ? 0 : Math.floor(random() ** 4 * 100_000);
+      store.add(word.postings, position, frequencies, 0, fields);
+      word.positions.push(position);
+      word.counts.push(...frequencies);
+    };
+    for (let position = 0; position < 200_000; position++) {
+      add(words[0]!, position);
+      if (position % 7 === 0) add(words[1 + (position % 5)]!, position);
+      if (random() < 0.02) add(words[8 + Math.floor(random() * 392)]!, position);
+    }
+    expect(store.bytes).toBeGreaterThan(1024 * 1024);
+    for (const word of words) {
+      const positions = new Int32Array(word.positions.length);
+      const counts = new Int32Array(word.counts.length);
+      store.decodeInto(word.postings, fields, positions, counts);
+      // As text: deep equality of 200,000 numbers takes seconds.
+      expect(positions.join()).toBe(word.positions.join());
+      expect(counts.join()).toBe(word.counts.join());
+    }
   });
 
   it("front-coded slug blocks round-trip slugs sharing any length of start, up to the longest slug", () => {

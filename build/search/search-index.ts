@@ -19,6 +19,7 @@
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
 import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
+import { PostingsStore, type WordPostings } from "./postings-store.ts";
 import { compareCodeUnits, tokenize } from "./text-match.ts";
 
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
@@ -455,76 +456,8 @@ export function fieldTokens(texts: Readonly<Record<(typeof SEARCH_FIELDS)[number
   return SEARCH_FIELDS.map((field) => tokenize(texts[field]));
 }
 
-/**
- * One word's postings while the index is built, as varints in a growing byte buffer: per answer the position gap,
- * a byte of which fields hold the word, then the count in each of those (most words are in one or two of the five
- * fields, so most postings take three or four bytes). At 100,000 answers this keeps the build's postings to some
- * 60 MB; the buffer grows by a quarter at a time, not doubling, which would leave about a third of it unused.
- * Impacts need the collection's averages, so they are computed at the end.
- */
-// A posting's fields byte has a bit for each field.
+// A posting's fields byte has a bit for each field (postings-store.ts).
 if (SEARCH_FIELDS.length > 7) throw new Error("a posting's fields byte holds at most 7 fields");
-
-class PostingsBuffer {
-  private bytes = new Uint8Array(16);
-  private length = 0;
-  private last = -1;
-  count = 0;
-
-  add(position: number, frequencies: Int32Array, from: number, fields: number): void {
-    const most = 5 * (fields + 2);
-    if (this.length + most > this.bytes.length) {
-      // Doubling while small (most words are rare), then by a quarter: the common words hold most of the bytes.
-      const grown = new Uint8Array(this.length + (this.length < 4096 ? this.length : this.length >>> 2) + most);
-      grown.set(this.bytes.subarray(0, this.length));
-      this.bytes = grown;
-    }
-    this.put(this.last === -1 ? position : position - this.last);
-    this.last = position;
-    // The fields byte is filled in once the counts are written (SEARCH_FIELDS has fewer than 8 fields: one byte).
-    const heldAt = this.length++;
-    let held = 0;
-    for (let field = 0; field < fields; field++) {
-      const count = frequencies[from + field]!;
-      if (count === 0) continue;
-      held |= 1 << field;
-      this.put(count);
-    }
-    this.bytes[heldAt] = held;
-    this.count++;
-  }
-
-  private put(value: number): void {
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.bytes[this.length++] = value;
-  }
-
-  /** Decodes into `positions` (count entries) and `frequencies` (count × fields), both large enough. */
-  decodeInto(fields: number, positions: Int32Array, frequencies: Int32Array): void {
-    const bytes = this.bytes;
-    let at = 0;
-    let position = 0;
-    let out = 0;
-    const varint = () => {
-      let number = 0;
-      let shift = 0;
-      for (;;) {
-        const byte = bytes[at++]!;
-        number |= (byte & 0x7f) << shift;
-        if (byte < 0x80) return number >>> 0;
-        shift += 7;
-      }
-    };
-    for (let posting = 0; posting < this.count; posting++) {
-      positions[posting] = position += varint();
-      const held = bytes[at++]!;
-      for (let field = 0; field < fields; field++) frequencies[out++] = held & (1 << field) ? varint() : 0;
-    }
-  }
-}
 
 /** Every file of a built index, the map last (it is written once the shards are known). */
 export type SearchIndexFile =
@@ -547,7 +480,9 @@ export class SearchIndexBuilder {
 
   private slugs: string[] = [];
   private fingerprints: string[] = [];
-  private readonly postingsByTerm = new Map<string, PostingsBuffer>();
+  /** Every word's postings, in slabs (impacts need the collection's averages, so they are computed at the end). */
+  private readonly postings = new PostingsStore();
+  private readonly postingsByTerm = new Map<string, WordPostings>();
   private lengths = new Uint32Array(1024 * SEARCH_FIELDS.length);
   /** Whether files() keeps every word's levels (`kept`), for the next build's builder to patch (reusing). */
   private keepLevels = false;
@@ -635,8 +570,8 @@ export class SearchIndexBuilder {
     this.lengths.set(answer.lengths, position * fields);
     answer.terms.forEach((term, at) => {
       let postings = this.postingsByTerm.get(term);
-      if (!postings) this.postingsByTerm.set(term, (postings = new PostingsBuffer()));
-      postings.add(position, answer.frequencies, at * fields, fields);
+      if (!postings) this.postingsByTerm.set(term, (postings = this.postings.word()));
+      this.postings.add(postings, position, answer.frequencies, at * fields, fields);
     });
   }
 
@@ -701,8 +636,8 @@ export class SearchIndexBuilder {
       const known = this.patched?.get(term);
       if (known) ({ count, positions, levels, encoded } = known);
       else {
-        const buffer = this.postingsByTerm.get(term)!;
-        count = buffer.count;
+        const word = this.postingsByTerm.get(term)!;
+        count = word.count;
         // Kept words each keep arrays of their own; else one pair serves every word.
         if (count > positions.length || keptWords) {
           const room = keptWords ? count : count * 2;
@@ -710,7 +645,7 @@ export class SearchIndexBuilder {
           frequencies = new Int32Array(room * fields);
           levels = new Uint8Array(room);
         }
-        buffer.decodeInto(fields, positions, frequencies);
+        this.postings.decodeInto(word, fields, positions, frequencies);
         for (let at = 0; at < count; at++) {
           const position = positions[at]!;
           levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
