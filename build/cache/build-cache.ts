@@ -464,7 +464,8 @@ interface FileStamp {
 const RACY_MARGIN_MS = 50;
 
 function stampOf(stat: NonNullable<ContentFileJob["stat"]>): string {
-  return `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  // Joined, not a template: one flat string, where a template's pieces stay linked (some 200 bytes more a file).
+  return [stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs].join(":");
 }
 
 function parseKey(version: string, job: ContentFileJob, digest: string): string {
