@@ -8,7 +8,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareInMemory, writeCompiled } from "../build/pipeline.ts";
-import type { LazySite } from "../build/products/lazy-site.ts";
+import { type LazySite, lazyTiming } from "../build/products/lazy-site.ts";
 import { ALIASES, FOLDER_INDEXES, routesFor } from "../build/routes.ts";
 import { MemoryFiles } from "../build/server/memory-files.ts";
 import { StaticFiles } from "../build/server/static-files.ts";
@@ -101,6 +101,34 @@ describe("the dev loop's build served from memory", () => {
     for (const [index, [target, init]] of [...requests, ...published].entries()) {
       const label = `${init?.method ?? "GET"} ${target} ${JSON.stringify(init?.headers ?? {})}`;
       expect(fromMemoryAnswers[index], label).toEqual(await exchange(fromDisk, target, init));
+    }
+  });
+
+  it("lets requests in while its products run, not only between two products", async () => {
+    const prepared = await prepareInMemory({
+      contentDir: SHIPPED_CONTENT,
+      outDir: path.join(folder, "dist-turns"),
+      sourceDateEpoch: EPOCH,
+    });
+    if (!prepared.ok) throw new Error("the shipped content did not build");
+    const { turnMs } = lazyTiming;
+    // A turn at every step: each answer handed to a product and each file written lets the thread's other work in.
+    lazyTiming.turnMs = 0;
+    try {
+      let turns = 0;
+      let done = false;
+      const count = () => {
+        turns++;
+        if (!done) setImmediate(count);
+      };
+      setImmediate(count);
+      const completed = await prepared.site.complete();
+      done = true;
+      if (!completed) throw new Error("the build was not completed");
+      // Between two products only, there would be one turn a product (16).
+      expect(turns).toBeGreaterThanOrEqual(completed.files.length);
+    } finally {
+      lazyTiming.turnMs = turnMs;
     }
   });
 });

@@ -84,11 +84,13 @@ export class MemorySink implements OutputSink {
 
   /**
    * `keepPieces`: a file given or streamed in pieces is kept so (a build held in memory: nothing large joined unless
-   * read whole); else joined, text as text (what the tests and the smoke check read).
+   * read whole); else joined, text as text (what the tests and the smoke check read). `turn`: awaited before each
+   * write, to let other work of the thread in (a build served while it is made).
    */
-  constructor(private readonly options: { keepPieces?: boolean } = {}) {}
+  constructor(private readonly options: { keepPieces?: boolean; turn?: () => Promise<void> } = {}) {}
 
   async file(urlPath: string, contents: HeldContents, sha256?: string): Promise<void> {
+    await this.options.turn?.();
     const file = {
       path: urlPath,
       contents: this.options.keepPieces || !Array.isArray(contents) ? contents : Buffer.concat(contents),
@@ -107,7 +109,10 @@ export class MemorySink implements OutputSink {
   async stream(urlPath: string): Promise<OutputStream> {
     const parts: FileContents[] = [];
     return {
-      write: async (text) => void parts.push(text),
+      write: async (text) => {
+        await this.options.turn?.();
+        parts.push(text);
+      },
       close: async () => {
         if (this.options.keepPieces)
           return this.file(

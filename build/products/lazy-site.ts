@@ -33,9 +33,17 @@ export interface CompletedSite {
   digests: ReadonlyMap<string, string>;
 }
 
+/**
+ * The longest a product's run keeps the thread before it lets other work in: a request to the dev server waits
+ * about this long, not until the product is done (the search index's, over 10,000 answers, takes some 200 ms). The
+ * tests set it to 0.
+ */
+export const lazyTiming = { turnMs: 10 };
+
 export class LazySite {
   // Streamed files kept as written: the NDJSON, llms-full.txt and answers.csv are joined only if read whole.
-  private readonly sink = new MemorySink({ keepPieces: true });
+  private readonly sink = new MemorySink({ keepPieces: true, turn: () => this.turn() });
+  private turnTaken = performance.now();
   private readonly shared: SharedOutput;
   private readonly results = new Map<string, unknown>();
   private readonly ran = new Set<string>();
@@ -119,7 +127,11 @@ export class LazySite {
         if (this.ran.has(next.name)) continue;
         try {
           const steps = await next.run(this.facts, productOutput(next, this.sink, this.shared));
-          if (steps.answer) for (const answer of this.answers) await steps.answer(answer.parts[next.name], answer);
+          if (steps.answer)
+            for (const answer of this.answers) {
+              await this.turn();
+              await steps.answer(answer.parts[next.name], answer);
+            }
           await finishProduct(next, steps, this.sink, this.results);
           await this.sink.finish();
         } catch (error) {
@@ -131,6 +143,13 @@ export class LazySite {
     });
     this.running = run.catch(() => undefined);
     return run;
+  }
+
+  /** Lets other work of the thread in (a request), once a run has kept it lazyTiming.turnMs. */
+  private async turn(): Promise<void> {
+    if (performance.now() - this.turnTaken < lazyTiming.turnMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.turnTaken = performance.now();
   }
 
   /** A product and every product it reads, directly or not, in the order they run. */
