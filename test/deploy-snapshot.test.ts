@@ -46,4 +46,28 @@ describe("a deploy's snapshot", () => {
       snapshotTiming.now = now;
     }
   });
+
+  it("given `meanwhile`, answers with it while a new deploy's value is made, and waits only for the first deploy's", async () => {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const clock = { now: 0 };
+    const { now, recheckMs } = snapshotTiming;
+    snapshotTiming.now = () => clock.now;
+    try {
+      digest = "sha256:first";
+      let making: Promise<string> | undefined;
+      const snapshot = deploySnapshots<Promise<string>>(
+        (readText) => (making = readText("/urls.txt").then((list) => `${list}${digest}`)),
+        { meanwhile: () => "meanwhile" },
+      );
+      expect(await snapshot(origin)).toBe("the list\nsha256:first");
+      digest = "sha256:second";
+      clock.now += recheckMs;
+      // The new deploy's list is read (20 ms): the requests meanwhile are not kept waiting for it.
+      expect(await Promise.all([snapshot(origin), snapshot(origin)])).toEqual(["meanwhile", "meanwhile"]);
+      await making;
+      expect(await snapshot(origin)).toBe("the list\nsha256:second");
+    } finally {
+      snapshotTiming.now = now;
+    }
+  });
 });

@@ -5,7 +5,10 @@ import { ALIASES } from "../api/layout.ts";
 import { apiNotFound, publishedApiPaths } from "../request/api-not-found.ts";
 import { deploySnapshots } from "../request/deploy-snapshot.ts";
 
-const published = deploySnapshots((readText) => publishedApiPaths(readText));
+// While a new deploy's list is read, requests are handed on rather than kept waiting (a dev loop makes urls.txt last).
+const published = deploySnapshots<Promise<ReadonlySet<string> | undefined>>((readText) => publishedApiPaths(readText), {
+  meanwhile: () => undefined,
+});
 
 export default function handler(request: Request): Promise<Response | undefined> {
   return apiNotFound(request, () => published(new URL(request.url).origin));

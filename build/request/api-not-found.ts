@@ -3,7 +3,8 @@
  * `/api/*` rule in netlify.toml serves the same document as a file, but whether Netlify applies header rules
  * by the requested path or by the rewritten one (and so whether that file gets its problem type) cannot be
  * observed before a deploy; an edge function's response carries its own headers either way. A path that is
- * published, or that cannot be judged (the list unreadable, an undecodable escape), is handed on untouched.
+ * published, or that cannot be judged (the list unreadable or, after a new deploy, still being read; an undecodable
+ * escape), is handed on untouched.
  */
 import { ALIASES, API_NOT_FOUND_DETAIL, URL_LIST_FILE } from "../api/layout.ts";
 import type { ReadText } from "./deploy-snapshot.ts";
@@ -20,7 +21,7 @@ export async function publishedApiPaths(readText: ReadText): Promise<ReadonlySet
 
 export async function apiNotFound(
   request: Request,
-  published: () => Promise<ReadonlySet<string>>,
+  published: () => Promise<ReadonlySet<string> | undefined>,
 ): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const { pathname } = new URL(request.url);

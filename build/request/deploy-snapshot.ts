@@ -44,11 +44,17 @@ export function originReader(origin: string): ReadText {
 /**
  * `make` turns a reader of one origin into what the entry needs; one value is kept per origin and deploy.
  * `fresh` drops what is kept (after files of two builds were met) and reads the deploy's digest again.
+ * `meanwhile`: what requests get while a new deploy's value is made, once an earlier deploy's was (an entry that
+ * can hand a request on rather than wait: a dev loop's urls.txt is made only after every other file).
  */
 export function deploySnapshots<T>(
   make: (readText: ReadText) => T,
+  options: { meanwhile?: () => Awaited<T> } = {},
 ): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
-  const kept = new Map<string, { value: T; digest: string; checkedAt: number }>();
+  // `made`: the value is ready; `followed`: it replaced an earlier deploy's (else requests wait for it, meanwhile or not).
+  const kept = new Map<string, { value: T; digest: string; checkedAt: number; made: boolean; followed: boolean }>();
+  const waitFor = (entry: { value: T; made: boolean; followed: boolean }): Awaited<T> | Promise<Awaited<T>> =>
+    !entry.made && entry.followed && options.meanwhile ? options.meanwhile() : (entry.value as Promise<Awaited<T>>);
   // One look at a deploy's digest at a time per origin: the requests that come meanwhile wait for it, rather than
   // each reading the digest and, when it is new, each making its own value (a burst of requests after a deploy,
   // or a client polling a dev loop, read urls.txt once each).
@@ -59,18 +65,29 @@ export function deploySnapshots<T>(
     const digest = await deployDigest(readText);
     if (known && known.digest === digest) {
       known.checkedAt = snapshotTiming.now();
-      return known.value;
+      return waitFor(known) as T;
     }
     const value = make(readText);
-    kept.set(origin, { value, digest, checkedAt: snapshotTiming.now() });
-    // A value still loading that fails is not kept: the next request tries again.
-    if (value instanceof Promise) value.catch(() => kept.get(origin)?.value === value && kept.delete(origin));
-    return value;
+    const entry = {
+      value,
+      digest,
+      checkedAt: snapshotTiming.now(),
+      made: !(value instanceof Promise),
+      followed: known !== undefined,
+    };
+    kept.set(origin, entry);
+    if (value instanceof Promise)
+      value.then(
+        () => (entry.made = true),
+        // A value still loading that fails is not kept: the next request tries again.
+        () => kept.get(origin) === entry && kept.delete(origin),
+      );
+    return waitFor(entry) as T;
   };
   return async (origin, fresh = false): Promise<Awaited<T>> => {
     if (fresh) kept.delete(origin);
     const known = kept.get(origin);
-    if (known && snapshotTiming.now() - known.checkedAt < snapshotTiming.recheckMs) return await known.value;
+    if (known && snapshotTiming.now() - known.checkedAt < snapshotTiming.recheckMs) return await waitFor(known);
     let pending = looking.get(origin);
     if (!pending) {
       pending = look(origin).finally(() => looking.delete(origin));
