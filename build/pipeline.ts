@@ -1,6 +1,6 @@
 import type { BuildContext, BuildOptions } from "./context.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
-import { writeOutputAtomically } from "./output/atomic-output.ts";
+import { WriteStopped, writeOutputAtomically } from "./output/atomic-output.ts";
 import { MemorySink, type OutputFile } from "./output/output-sink.ts";
 import type { OutputReuse } from "./output/output-reuse.ts";
 import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
@@ -100,6 +100,7 @@ export async function prepareInMemory(
  * Writes files a build made in memory as the output folder, as runBuild would have written them (atomically, the
  * unchanged ones linked from the previous output when `reuse` knows them). It lets the thread's other work in
  * every few hundred files: a dev loop's server answers while it writes (a file is linked with blocking calls).
+ * It gives up, with false and the output untouched, as soon as `stop` says so (a dev loop's newer save).
  */
 /** Files writeCompiled writes before it lets other work of the thread in. */
 const WRITE_BETWEEN_TURNS = 256;
@@ -109,19 +110,29 @@ export async function writeCompiled(
   files: readonly OutputFile[],
   digests: ReadonlyMap<string, string>,
   reuse?: OutputReuse,
-): Promise<void> {
-  await writeOutputAtomically(
-    outDir,
-    async (sink) => {
-      for (const [index, file] of files.entries()) {
-        if (index % WRITE_BETWEEN_TURNS === WRITE_BETWEEN_TURNS - 1)
-          await new Promise((resolve) => setImmediate(resolve));
-        await sink.file(file.path, file.contents, digests.get(file.path));
-      }
-      await sink.finish();
-    },
-    reuse,
-  );
+  stop: () => boolean = () => false,
+): Promise<boolean> {
+  try {
+    await writeOutputAtomically(
+      outDir,
+      async (sink) => {
+        if (stop()) throw new WriteStopped();
+        for (const [index, file] of files.entries()) {
+          if (index % WRITE_BETWEEN_TURNS === WRITE_BETWEEN_TURNS - 1) {
+            await new Promise((resolve) => setImmediate(resolve));
+            if (stop()) throw new WriteStopped();
+          }
+          await sink.file(file.path, file.contents, digests.get(file.path));
+        }
+        await sink.finish();
+      },
+      reuse,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof WriteStopped) return false;
+    throw error;
+  }
 }
 
 /** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */

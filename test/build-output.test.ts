@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { statfsSync } from "node:fs";
+import { existsSync, statfsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { cp, mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput, workDirFor } from "../build/output/atomic-output.ts";
 import { DiskSink } from "../build/output/output-sink.ts";
+import { writeCompiled } from "../build/pipeline.ts";
 import {
   build,
   FIXTURES,
@@ -58,6 +59,26 @@ describe("nothing is lost", () => {
     const reference = path.join(await temporaryFolder("reference"), "dist");
     await build(BASE, reference);
     expect(await readTreeDigests(out)).toEqual(await readTreeDigests(reference));
+  });
+
+  it("a write from memory stopped midway (a dev loop's newer save) leaves the output as it was, and the next is whole", async () => {
+    const out = path.join(await temporaryFolder("stopped"), "dist");
+    // More files than one turn of writeCompiled (256), so that it looks at `stop` between two of them.
+    const files = (tag: string) =>
+      Array.from({ length: 600 }, (_, at) => ({ path: `/files/${tag}-${at}.txt`, contents: `${tag} ${at}\n` }));
+    expect(await writeCompiled(out, files("first"), new Map())).toBe(true);
+    const first = await readTreeDigests(out);
+    let looks = 0;
+    // Not stopped when it starts, stopped at the first look after that.
+    expect(await writeCompiled(out, files("second"), new Map(), undefined, () => looks++ > 0)).toBe(false);
+    expect(looks).toBe(2);
+    expect(await readTreeDigests(out)).toEqual(first);
+    // Its partial stage is left for the next write to clear, not removed while the next build waits.
+    expect(existsSync(path.join(await workDirFor(out), "stage"))).toBe(true);
+    expect(await writeCompiled(out, files("third"), new Map())).toBe(true);
+    const third = await readTreeDigests(out);
+    expect(third.size).toBe(600);
+    expect([...third.keys()].every((file) => file.includes("third-"))).toBe(true);
   });
 });
 

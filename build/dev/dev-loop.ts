@@ -124,15 +124,17 @@ export class DevLoop {
           this.served.publish(prepared.site);
           servedMs = Math.round(performance.now() - started);
           result = { ok: true };
-          // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops it
-          // (the next build writes dist/).
-          const completed = await prepared.site.complete(() => this.queued !== undefined);
+          // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops
+          // either (the next build writes dist/), so that the save is not kept waiting.
+          const stop = () => this.queued !== undefined;
+          const completed = await prepared.site.complete(stop);
           if (completed) {
             try {
-              await writeCompiled(build.outDir, completed.files, completed.digests, this.cache);
-              complete = true;
-              const ms = Math.round(performance.now() - started - servedMs);
-              written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+              if (await writeCompiled(build.outDir, completed.files, completed.digests, this.cache, stop)) {
+                complete = true;
+                const ms = Math.round(performance.now() - started - servedMs);
+                written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+              } else written = "; dist/ left to the next build";
             } catch (error) {
               // Served from memory all the same: only dist/ is behind (a full disk), and says so.
               written = `; dist/ not written: ${error instanceof Error ? error.message : String(error)}`;

@@ -72,6 +72,14 @@ export class OutputError extends Error {
 }
 
 /**
+ * Thrown by a `produce` that gives up on purpose (a dev loop's write, when a newer save waits): the output is
+ * untouched, and the partial stage is left for the next write to clear, not removed while the next build waits.
+ */
+export class WriteStopped extends Error {
+  override name = "WriteStopped";
+}
+
+/**
  * Runs `produce` with a sink that writes into a fresh stage folder, then swaps the complete folder in. If
  * `produce` fails, the stage is discarded and the output is untouched.
  */
@@ -115,7 +123,7 @@ async function writeOutput<T>(
       result = await produce(sink);
     } catch (error) {
       // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
-      await rm(stage, { recursive: true, force: true }).catch(() => undefined);
+      if (!(error instanceof WriteStopped)) await rm(stage, { recursive: true, force: true }).catch(() => undefined);
       throw error;
     } finally {
       await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
