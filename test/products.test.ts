@@ -11,6 +11,7 @@ import { loadContent } from "../build/stages/load.ts";
 import { validateContent } from "../build/stages/validate.ts";
 import { loadSchemaRegistry } from "../build/schemas/schema-registry.ts";
 import { MemorySink } from "../build/output/output-sink.ts";
+import { LazySite, lazyTiming } from "../build/products/lazy-site.ts";
 import { FIXTURES } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 
@@ -78,5 +79,48 @@ describe("what a product writes", () => {
     await expect(
       runProducts({ options: { contentDir: "", outDir: "" }, schemas }, validated.content, new MemorySink(), [stray]),
     ).rejects.toThrow('product "stray" wrote /stray/other.txt, which its writes (/stray/allowed.txt) do not name');
+  });
+
+  it("held in memory (a dev loop's), a product that reads no other runs beside a long one, not after it", async () => {
+    const schemas = await loadSchemaRegistry();
+    const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });
+    const validated = validateContent(loaded, schemas);
+    if (!validated.ok) throw new Error("the base fixture does not validate");
+    let handed = 0;
+    const long = product<number>({
+      name: "long",
+      purpose: "a product that takes a turn at every answer",
+      after: [],
+      writes: ["/long.txt"],
+      part: (answer) => answer.position,
+      run: (_, output) => ({
+        answer: async () => void handed++,
+        finish: async () => void (await output.file("/long.txt", `${handed}\n`)),
+      }),
+    });
+    const small = product({
+      name: "small",
+      purpose: "a product of one small file",
+      after: [],
+      writes: ["/small.txt"],
+      run: (_, output) => ({ finish: async () => void (await output.file("/small.txt", "small\n")) }),
+    });
+    const context = { options: { contentDir: "", outDir: "" }, schemas };
+    const site = await LazySite.prepare(context, validated.content, [long, small]);
+    const { turnMs } = lazyTiming;
+    lazyTiming.turnMs = 0;
+    try {
+      const completing = site.complete();
+      // The long product is under way (it has had its first answer) when the small one's file is asked for.
+      while (handed === 0) await new Promise((resolve) => setImmediate(resolve));
+      expect(await site.file("/small.txt")).toBeDefined();
+      const answers = validated.content.answers.length;
+      expect(answers).toBeGreaterThan(2);
+      expect(handed).toBeLessThan(answers);
+      await completing;
+      expect(handed).toBe(answers);
+    } finally {
+      lazyTiming.turnMs = turnMs;
+    }
   });
 });

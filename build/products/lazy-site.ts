@@ -48,8 +48,8 @@ export class LazySite {
   private readonly results = new Map<string, unknown>();
   private readonly ran = new Set<string>();
   private failure: unknown;
-  /** One product runs at a time: two requests wanting the same product wait for one run of it. */
-  private running: Promise<void> = Promise.resolve();
+  /** Each product's one run, once started: two requests wanting the same product wait for one run of it. */
+  private readonly runs = new Map<string, Promise<void>>();
   private readonly order: Product[];
   private readonly patterns: Map<string, RegExp[]>;
 
@@ -117,32 +117,39 @@ export class LazySite {
     return { site: compiledSite(this.facts, this.sink), files: this.sink.files, digests: this.sink.digests };
   }
 
-  /** Runs a product, after the products it reads (those not run yet), one product at a time. */
+  /**
+   * Runs a product once, after the products it reads. Products that do not read each other run side by side, taking
+   * turns: a request for a small product's file (the header rules, the health file) does not wait for a long one
+   * under way (the search index's) to finish, as it did when every run waited for the one before.
+   */
   private run(made: Product): Promise<void> {
-    const needed = this.closure(made);
-    const run = this.running.then(async () => {
-      // A product that failed leaves the build unusable: every later ask is told so.
-      if (this.failure) throw this.failure;
-      for (const next of needed) {
-        if (this.ran.has(next.name)) continue;
+    if (this.ran.has(made.name)) return Promise.resolve();
+    let running = this.runs.get(made.name);
+    if (!running) {
+      running = (async () => {
+        await Promise.all(productsRead(made, this.order).map((other) => this.run(other)));
+        // A product that failed leaves the build unusable: every later ask is told so.
+        if (this.failure) throw this.failure;
         try {
-          const steps = await next.run(this.facts, productOutput(next, this.sink, this.shared));
+          const steps = await made.run(this.facts, productOutput(made, this.sink, this.shared));
           if (steps.answer)
             for (const answer of this.answers) {
               await this.turn();
-              await steps.answer(answer.parts[next.name], answer);
+              await steps.answer(answer.parts[made.name], answer);
             }
-          await finishProduct(next, steps, this.sink, this.results);
+          await finishProduct(made, steps, this.sink, this.results);
           await this.sink.finish();
         } catch (error) {
-          this.failure = error;
+          this.failure ??= error;
           throw error;
         }
-        this.ran.add(next.name);
-      }
-    });
-    this.running = run.catch(() => undefined);
-    return run;
+        this.ran.add(made.name);
+      })();
+      this.runs.set(made.name, running);
+      // Its failure is told to whoever asked for it, not as an unhandled rejection.
+      running.catch(() => undefined);
+    }
+    return running;
   }
 
   /** Lets other work of the thread in (a request), once a run has kept it lazyTiming.turnMs. */
@@ -150,17 +157,5 @@ export class LazySite {
     if (performance.now() - this.turnTaken < lazyTiming.turnMs) return;
     await new Promise((resolve) => setImmediate(resolve));
     this.turnTaken = performance.now();
-  }
-
-  /** A product and every product it reads, directly or not, in the order they run. */
-  private closure(made: Product): Product[] {
-    const wanted = new Set<string>();
-    const visit = (product: Product) => {
-      if (wanted.has(product.name)) return;
-      wanted.add(product.name);
-      for (const other of productsRead(product, this.order)) visit(other);
-    };
-    visit(made);
-    return this.order.filter((product) => wanted.has(product.name));
   }
 }
