@@ -324,6 +324,19 @@ describe("the edge entries", () => {
     expect(compared).toBeGreaterThan(20);
   });
 
+  it("read their own deploy from the server's files, not over HTTP from the server itself", async () => {
+    // An origin this server's entries have not looked at yet (localhost, not 127.0.0.1): their first look reads the
+    // health file and the URL list.
+    const origin = running.origin.replace("127.0.0.1", "localhost");
+    const before = running.log.length;
+    const response = await fetch(`${origin}/api/v1/nothing-here-at-all`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ status: 404 });
+    expect(running.log.slice(before).map((line) => line.split(" ").slice(0, 2).join(" "))).toEqual([
+      "GET /api/v1/nothing-here-at-all",
+    ]);
+  });
+
   it("import only relative modules with extensions, never node: or remote modules (Deno at the edge)", async () => {
     const seen = new Set<string>();
     const pending = (await readdir(path.join(ROOT, "build", "edge-functions"))).map((file) =>

@@ -22,8 +22,20 @@ export const snapshotTiming = { recheckMs: 5000, now: (): number => Date.now() }
 /** A read that takes longer has failed: far inside the 40 s Netlify gives an edge function to start its response. */
 export const ORIGIN_READ_TIMEOUT_MS = 4000;
 
-/** Reads files of one origin with `fetch`: a 404 is undefined; any other failure, or a hang, is an OriginError. */
+/**
+ * Origins this process serves itself, with a reader of their files: the local server registers each origin it answers
+ * for, so that its edge entries read their deploy from its files, not over HTTP through the server's own event loop
+ * (busy with a dev loop's build while it is made). Netlify's edge runs none: there the deploy is fetched.
+ */
+export const ownOrigins = new Map<string, ReadText>();
+
+/**
+ * Reads files of one origin with `fetch` (or, for an origin of this process, from its files): a 404 is undefined;
+ * any other failure, or a hang, is an OriginError.
+ */
 export function originReader(origin: string): ReadText {
+  const own = ownOrigins.get(origin);
+  if (own) return own;
   return async (path) => {
     let response: Response;
     try {

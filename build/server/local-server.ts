@@ -9,7 +9,7 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { NETLIFY_CONFIGURATION_FILES } from "../compile/archive-manifests.ts";
 import { methodGuard } from "../request/method-guard.ts";
-import { snapshotTiming } from "../request/deploy-snapshot.ts";
+import { OriginError, ownOrigins, type ReadText, snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
@@ -73,6 +73,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const files = options.files ?? new StaticFiles(path.resolve(options.dist), { now, onSwapWait: options.onSwapWait });
   const currentConfig = netlifyConfigOf(options, files);
   await currentConfig();
+  // Each origin it answers for (after the host check), its edge entries read from its files; forgotten at close.
+  const origins = new Set<string>();
+  const readOwn = filesReader(files);
+  const ownOrigin = (origin: string) => {
+    if (origins.has(origin)) return;
+    origins.add(origin);
+    ownOrigins.set(origin, readOwn);
+  };
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
     const requested = incoming.url;
@@ -86,7 +94,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       );
     });
     currentConfig()
-      .then((config) => handle(incoming, outgoing, config, files, options))
+      .then((config) => handle(incoming, outgoing, config, files, options, ownOrigin))
       .catch((error: unknown) => {
         options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
         if (!outgoing.headersSent)
@@ -105,6 +113,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   );
   // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
   server.on("connect", (_incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket));
+  server.on("close", () => {
+    for (const origin of origins) if (ownOrigins.get(origin) === readOwn) ownOrigins.delete(origin);
+  });
   return server;
 }
 
@@ -114,6 +125,7 @@ async function handle(
   config: NetlifyConfig,
   files: ServedFiles,
   options: LocalServerOptions,
+  ownOrigin: (origin: string) => void,
 ): Promise<void> {
   const method = incoming.method ?? "GET";
   const target = incoming.url ?? "/";
@@ -129,6 +141,7 @@ async function handle(
   // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
   const refused = hostGuard(incoming, url, options.allowedHosts ?? []);
   if (refused) return sendWebResponse(outgoing, refused);
+  ownOrigin(url.origin);
   const header = (name: string) => {
     const value = incoming.headers[name];
     return Array.isArray(value) ? value.join(", ") : value;
@@ -276,6 +289,25 @@ function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): 
  * netlify.toml with the _headers file the build writes into the output. _headers changes with every
  * content change (it holds the home page's script hashes), so it is read again when its file changes.
  */
+/** A reader of the served files, as an edge entry reads its deploy: a 404 is undefined, another failure an OriginError. */
+function filesReader(files: ServedFiles): ReadText {
+  return async (urlPath) => {
+    try {
+      const key = await files.resolve(urlPath);
+      const file =
+        key === undefined
+          ? undefined
+          : await files.load(key).catch((error: unknown) => {
+              if (isNotFound(error)) return undefined;
+              throw error;
+            });
+      return file?.bytes.toString("utf8");
+    } catch (error) {
+      throw new OriginError(`reading ${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
+
 function netlifyConfigOf(options: LocalServerOptions, files: ServedFiles): () => Promise<NetlifyConfig> {
   const now = options.now ?? (() => performance.now());
   let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
