@@ -1,5 +1,6 @@
 import type { BuildCache } from "./cache/build-cache.ts";
 import type { SchemaRegistry } from "./schemas/schema-registry.ts";
+import type { ContentWalk } from "./content/content-walk.ts";
 import type { BuildWorkers } from "./workers/build-tasks.ts";
 
 /** What one build is asked to do. Everything the stages need comes from here: no globals, no process.env. */
@@ -16,6 +17,8 @@ export interface BuildOptions {
   threads?: BuildWorkers;
   /** The incremental build's cache: per-file work done before is taken from it, and unchanged output files are linked. None: everything is done afresh. */
   cache?: BuildCache;
+  /** The content folder's walk, kept by the caller between builds and told what changed (a dev loop's); else walked afresh. */
+  walk?: ContentWalk;
   /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
   schemas?: SchemaRegistry;
 }

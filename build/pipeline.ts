@@ -26,6 +26,7 @@ async function loadAndValidate(
     contentDir: context.options.contentDir,
     workers: context.workers,
     cache: context.options.cache,
+    walk: context.options.walk,
     // While the threads parse, this thread compiles the validators the next stage uses (ajv: about 0.2 s).
     whileParsing: () => {
       for (const entry of CONTENT_LAYOUT) context.schemas.validator(entry.schema);

@@ -197,6 +197,39 @@ describe("npm run dev", () => {
     }
   });
 
+  it("looks again after a save only at what the watcher named, and finds by a full walk what it missed", async () => {
+    const { folder, content } = await copyOfShipped("dev-loop-walk");
+    const outDir = path.join(folder, "dist");
+    const lines: string[] = [];
+    const loop = await DevLoop.start({
+      build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
+      watch: [],
+      print: (text) => void lines.push(text),
+    });
+    const titles = {
+      "room-sizing": "Sizing, as the watcher saw",
+      accessibility: "Accessibility, unseen by the watcher",
+    };
+    for (const [slug, title] of Object.entries(titles)) {
+      const file = path.join(content, "answers", `${slug}.md`);
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, `title: ${title}`));
+    }
+    lines.length = 0;
+    // Only one of the two saves is reported, as from a watcher whose queue overflowed.
+    loop.request([path.join(content, "answers", "room-sizing.md")]);
+    await loop.idle();
+    await loop.close();
+    // The first rebuild read the one file named (a walk afresh would have found both); the full walk after it
+    // found the other, and built again.
+    expect(lines[0]).toMatch(/^dev: .*room-sizing\.md: rebuilt in \d+ ms: parsed 1 of 115 files, rendered \d+ of 20/);
+    expect(lines[1]).toMatch(/^dev: .*accessibility\.md: changed unseen by the watcher; building again\n$/);
+    expect(lines[2]).toMatch(/^dev: .*accessibility\.md: rebuilt in \d+ ms: parsed 1 of 115 files/);
+    for (const [slug, title] of Object.entries(titles)) {
+      const key = await loop.served.resolve(`/api/v1/answers/${slug}.json`);
+      expect(JSON.parse((await loop.served.load(key!)).bytes.toString()).data[0].title).toBe(title);
+    }
+  });
+
   it("serves a build it cannot write to dist/ from memory all the same, and says why dist/ is behind", async () => {
     const { folder, content } = await copyOfShipped("dev-loop-unwritable");
     await writeFile(path.join(folder, "a-file"), "not a folder\n");

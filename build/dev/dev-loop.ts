@@ -15,10 +15,10 @@ import { formatDiagnostics } from "../diagnostics/format-diagnostics.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { prepareInMemory, runBuild, writeCompiled } from "../pipeline.ts";
 import { CONTENT_LAYOUT } from "../content/layout.ts";
-import { readdir } from "node:fs/promises";
 import { MemoryFiles } from "../server/memory-files.ts";
 import { StaticFiles } from "../server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
+import { ContentWalk, type WalkedEntry } from "../content/content-walk.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
 export interface DevLoopOptions {
@@ -43,12 +43,15 @@ export class DevLoop {
   last: DevBuildResult | undefined;
   /** What the server answers from: the last good build, in memory (dist/ until there is one). */
   readonly served: MemoryFiles;
+  /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
+  private readonly walk: ContentWalk;
 
   private constructor(
     private readonly options: DevLoopOptions,
     private readonly cache: BuildCache,
   ) {
     this.served = new MemoryFiles(new StaticFiles(options.build.outDir), path.join(cache.folder, "served"));
+    this.walk = new ContentWalk(options.build.contentDir);
   }
 
   /** Builds once, then watches. Resolves after the first build, whatever its outcome. */
@@ -64,6 +67,8 @@ export class DevLoop {
 
   /** A rebuild for these changes: now, or after the one running (queued changes merge into one rebuild). */
   request(changed: string[]): void {
+    // Told at once, not when the build starts: a build under way that has not walked yet sees it too.
+    this.walk.changed(changed);
     if (this.running) {
       this.queued = [...(this.queued ?? []), ...changed];
       return;
@@ -105,11 +110,11 @@ export class DevLoop {
     try {
       if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
       const limit = this.options.inMemoryAnswers ?? IN_MEMORY_ANSWERS;
-      inMemory = (await countAnswers(build.contentDir)) <= limit;
+      inMemory = countAnswers(await this.walk.entries()) <= limit;
       this.cache.keepInMemory(inMemory);
       if (!inMemory) {
         // Too large to hold: built into dist/ as npm run build does, and served from there.
-        const built = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas });
+        const built = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas, walk: this.walk });
         if (built.ok) {
           this.served.unpublish();
           servedMs = Math.round(performance.now() - started);
@@ -118,7 +123,12 @@ export class DevLoop {
         result = built.ok ? { ok: true } : built;
       } else {
         this.cache.startBuild();
-        const prepared = await prepareInMemory({ ...build, cache: this.cache, schemas: await this.schemas });
+        const prepared = await prepareInMemory({
+          ...build,
+          cache: this.cache,
+          schemas: await this.schemas,
+          walk: this.walk,
+        });
         if (prepared.ok) {
           // Served now: each product runs when a file of it is first asked for.
           this.served.publish(prepared.site);
@@ -150,6 +160,14 @@ export class DevLoop {
     } finally {
       if (inMemory) await this.cache.finishBuild(complete);
     }
+    // The walk looked again only at what the watcher named: a full walk, now the save is served, catches what it
+    // missed (an overflowing queue, a network file system), and builds again for it.
+    const missed = this.walk.unverified && this.queued === undefined ? await this.walk.missed() : [];
+    const followMissed = () => {
+      if (missed.length === 0) return;
+      print(`dev: ${describeChanges(missed)}: changed unseen by the watcher; building again\n`);
+      this.request(missed);
+    };
     for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
     this.last = result;
     this.builds++;
@@ -160,11 +178,13 @@ export class DevLoop {
       print(
         `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} (${elapsed} ms); still serving the last good build\n`,
       );
+      followMissed();
       return;
     }
     const fixed = this.broken ? "fixed; " : "";
     this.broken = false;
     print(`dev: ${what}: ${fixed}rebuilt in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
+    followMissed();
   }
 }
 
@@ -175,11 +195,19 @@ export class DevLoop {
  */
 export const IN_MEMORY_ANSWERS = 15_000;
 
-/** The answer files in the content folder, counted without reading them. */
-async function countAnswers(contentDir: string): Promise<number> {
+/** The answer files in the content folder, counted from its walk without reading them. */
+function countAnswers(entries: readonly WalkedEntry[]): number {
   const entry = CONTENT_LAYOUT.find((candidate) => candidate.kind === "answer")!;
-  const names = await readdir(path.join(contentDir, entry.path)).catch(() => [] as string[]);
-  return names.filter((name) => name.endsWith(entry.extension)).length;
+  const folder = `${entry.path}/`;
+  let count = 0;
+  for (const walked of entries)
+    if (
+      walked.path.startsWith(folder) &&
+      walked.path.endsWith(entry.extension) &&
+      !walked.path.includes("/", folder.length)
+    )
+      count++;
+  return count;
 }
 
 /** A build of the loop: good (and served), or its content's problems. */

@@ -1,7 +1,6 @@
 import { readFileSync, type Stats } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import {
@@ -21,6 +20,7 @@ import type { BuildCache } from "../cache/build-cache.ts";
 import { BUILD_TASK_SET, type BuildWorkers, type ContentFileJob } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import { shareStrings } from "../content/shared-strings.ts";
+import { type ContentWalk, type WalkedEntry, walkContent } from "../content/content-walk.ts";
 
 export type { MarkdownBody } from "../content/content-file.ts";
 
@@ -33,6 +33,8 @@ export interface LoadOptions {
   workers?: BuildWorkers;
   /** Parses of files whose bytes are unchanged come from here. */
   cache?: BuildCache;
+  /** The walk a dev loop keeps between builds (only what changed is looked at again); else the folder is walked afresh. */
+  walk?: ContentWalk;
   /** Called once this thread has handed files to the worker threads to parse: work it can do meanwhile. */
   whileParsing?: () => void;
 }
@@ -97,15 +99,7 @@ export interface LoadedContent {
 export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
   const contentDir = path.resolve(options.contentDir);
   const contentRoot = await realpath(contentDir);
-  // fast-glob returns the lstat it made while walking, so each file is stat-ed once.
-  const entries = await fg("**/*", {
-    cwd: contentDir,
-    dot: false,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    stats: true,
-  });
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const entries = options.walk ? await options.walk.entries() : await walkContent(contentDir);
   const found = entries.map((entry) => entry.path);
   const files: ContentFile[] = [];
   const unreadable: LoadedContent["unreadable"] = [];
@@ -118,10 +112,15 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   ) => diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
 
   // First what the walk already knows (folders, links, the layout, sizes), then every file that passed is read
-  // and parsed; results are gathered in the sorted order of the paths.
-  const checked = await mapConcurrently(entries, FILE_CONCURRENCY, (entry) =>
-    checkEntry(contentDir, contentRoot, entry.path, entry.stats!),
-  );
+  // and parsed; results are gathered in the sorted order of the paths. An entry a kept walk gives again is
+  // checked once (a link is checked every time: its target may have changed).
+  const checked = await mapConcurrently(entries, FILE_CONCURRENCY, async (entry) => {
+    const known = options.walk && CHECKED.get(entry);
+    if (known) return known;
+    const outcome = await checkEntry(contentDir, contentRoot, entry.path, entry.stats);
+    if (options.walk && outcome && !entry.stats.isSymbolicLink()) CHECKED.set(entry, outcome);
+    return outcome;
+  });
   const jobs = checked.flatMap((outcome) => (outcome && "job" in outcome ? [outcome.job] : []));
   let meanwhile = options.whileParsing;
   const parse = (jobs: ContentFileJob[]) =>
@@ -159,6 +158,9 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   }
   return { files, unreadable, diagnostics };
 }
+
+/** What checkEntry found of an entry a kept walk gave (a pure function of the entry, which a change replaces). */
+const CHECKED = new WeakMap<WalkedEntry, CheckedEntry>();
 
 /** A walked entry: nothing (a folder), a problem found without reading it, or a file to read and parse. */
 type CheckedEntry =

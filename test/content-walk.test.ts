@@ -1,0 +1,72 @@
+/**
+ * The walk a dev loop keeps between builds (build/content/content-walk.ts): after changes it is told of, it equals a
+ * walk afresh, keeping the very entries of what did not change; a change it was not told of is found by `missed`.
+ */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ContentWalk, type WalkedEntry, walkContent } from "../build/content/content-walk.ts";
+import { temporaryFolder } from "./support/build-helpers.ts";
+
+const shape = (entries: readonly WalkedEntry[]) =>
+  entries.map((entry) => `${entry.path}${entry.stats.isDirectory() ? "/" : ` ${entry.stats.size}`}`);
+
+describe("the content walk a dev loop keeps", () => {
+  it("equals a walk afresh after each change it is told of, and keeps the entries of what did not change", async () => {
+    const root = await temporaryFolder("content-walk");
+    await mkdir(path.join(root, "answers"));
+    for (const name of ["a.md", "b.md", "c.md"]) await writeFile(path.join(root, "answers", name), name);
+    await writeFile(path.join(root, "site.yaml"), "x");
+    const walk = new ContentWalk(root);
+    const first = await walk.entries();
+    expect(shape(first)).toEqual(shape(await walkContent(root)));
+
+    const changes: Array<[string, () => Promise<unknown>, string[]]> = [
+      ["a changed file", () => writeFile(path.join(root, "answers", "b.md"), "longer"), ["answers/b.md"]],
+      ["a removed file", () => rm(path.join(root, "answers", "c.md")), ["answers/c.md"]],
+      [
+        "a file in a new folder, reported alone",
+        async () => {
+          await mkdir(path.join(root, "evidence", "deep"), { recursive: true });
+          await writeFile(path.join(root, "evidence", "deep", "d.yaml"), "d");
+        },
+        ["evidence/deep/d.yaml"],
+      ],
+      [
+        "a new folder with files, reported as the folder",
+        async () => {
+          await mkdir(path.join(root, "suppliers"));
+          for (const name of ["e.yaml", "f.yaml"]) await writeFile(path.join(root, "suppliers", name), name);
+        },
+        ["suppliers"],
+      ],
+      ["a removed folder", () => rm(path.join(root, "evidence"), { recursive: true }), ["evidence"]],
+      [
+        "a hidden file (not part of the walk)",
+        () => writeFile(path.join(root, "answers", ".b.md.swp"), "s"),
+        ["answers/.b.md.swp"],
+      ],
+    ];
+    let before = first;
+    for (const [what, change, changed] of changes) {
+      await change();
+      walk.changed(changed.map((relative) => path.join(root, relative)));
+      const entries = await walk.entries();
+      expect(walk.unverified, what).toBe(true);
+      expect(shape(entries), what).toEqual(shape(await walkContent(root)));
+      const kept = new Map(before.map((entry) => [entry.path, entry]));
+      for (const entry of entries)
+        if (!changed.some((relative) => entry.path === relative || entry.path.startsWith(`${relative}/`)))
+          if (kept.has(entry.path)) expect(entry, `${what}: ${entry.path}`).toBe(kept.get(entry.path));
+      expect(await walk.missed(), what).toEqual([]);
+      expect(walk.unverified, what).toBe(false);
+      before = entries;
+    }
+
+    // A change no one reported: kept as it was, until a full walk finds it.
+    await writeFile(path.join(root, "answers", "a.md"), "changed unseen");
+    walk.changed([]);
+    expect(shape(await walk.entries())).not.toEqual(shape(await walkContent(root)));
+    expect(await walk.missed()).toEqual([path.join(root, "answers", "a.md")]);
+  });
+});
