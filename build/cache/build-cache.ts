@@ -73,6 +73,8 @@ export class BuildCache implements OutputReuse {
   private parses: Map<string, ContentFileParse> | undefined;
   private parsesChanged = false;
   private usedParseKeys = new Set<string>();
+  /** What each job a dev loop's kept walk gives again settled to in the build that last parsed it, with keepInMemory (parseFiles). */
+  private readonly settled = new WeakMap<ContentFileJob, { key: string; parse: ContentFileParse; stamp: FileStamp }>();
   private usedAnswerKeys = new Set<string>();
   private storedAnswerKeys = new Set<string>();
   /**
@@ -251,13 +253,25 @@ export class BuildCache implements OutputReuse {
     const parses = await this.loadParses();
     const stamps = await this.loadStamps();
     const results: ContentFileParse[] = new Array(jobs.length);
+    // A job given again (a dev loop's kept walk gives the same job for a file no change was seen to) takes what
+    // its last build settled, without the stamp and key made again: about 40 ms a save at 10,000 files.
+    const fresh: number[] = [];
+    for (let at = 0; at < jobs.length; at++) {
+      const settled = this.settled.get(jobs[at]!);
+      if (settled && parses.get(settled.key) === settled.parse) {
+        this.newStamps.set(jobs[at]!.path, settled.stamp);
+        this.usedParseKeys.add(settled.key);
+        results[at] = settled.parse;
+      } else fresh.push(at);
+    }
     // In slices, so that the bytes of a first build's files are not all held at once; each slice large enough
     // for its misses to go to the worker threads. One slice is parsed while the next is read and hashed: the
     // threads are not left waiting for this thread's reads, nor this thread for their parsing.
     let parsing: Promise<void> | undefined;
-    for (let start = 0; start < jobs.length; start += PARSE_SLICE) {
+    for (let start = 0; start < fresh.length; start += PARSE_SLICE) {
       const misses: Array<{ at: number; key: string; job: ContentFileJob }> = [];
-      await mapConcurrently(jobs.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (job, offset) => {
+      await mapConcurrently(fresh.slice(start, start + PARSE_SLICE), FILE_CONCURRENCY, async (at) => {
+        const job = jobs[at]!;
         let { digest, bytes } = await this.fileDigest(job, stamps);
         let key = parseKey(this.version, job, digest);
         let known = parses.get(key);
@@ -268,8 +282,10 @@ export class BuildCache implements OutputReuse {
           known = parses.get(key);
         }
         this.usedParseKeys.add(key);
-        if (known) results[start + offset] = known;
-        else misses.push({ at: start + offset, key, job: { ...job, bytes } });
+        if (known) {
+          results[at] = known;
+          this.settle(job, key, known);
+        } else misses.push({ at, key, job: { ...job, bytes } });
       });
       this.stats.parsed.misses += misses.length;
       if (misses.length === 0) continue;
@@ -279,6 +295,7 @@ export class BuildCache implements OutputReuse {
         misses.forEach((miss, index) => {
           results[miss.at] = parsed[index]!;
           parses.set(miss.key, parsed[index]!);
+          this.settle(jobs[miss.at]!, miss.key, parsed[index]!);
         });
         this.parsesChanged = true;
       });
@@ -288,6 +305,18 @@ export class BuildCache implements OutputReuse {
     await parsing;
     this.stats.parsed.hits = jobs.length - this.stats.parsed.misses;
     return results;
+  }
+
+  /**
+   * Remembers a job's parse for when the same job is given again, once its stamp can be trusted (it changed well
+   * before it was hashed): a file saved as it was read is hashed again next time, as fileDigest would. Only with
+   * keepInMemory: a single build's jobs are never given again.
+   */
+  private settle(job: ContentFileJob, key: string, parse: ContentFileParse): void {
+    if (!this.remembered) return;
+    const stamp = this.newStamps.get(job.path);
+    if (stamp && job.stat && job.stat.ctimeMs < stamp.hashedAtMs - RACY_MARGIN_MS)
+      this.settled.set(job, { key, parse, stamp });
   }
 
   // --- Stage 3: rendered answers ---------------------------------------------------------------------------
