@@ -336,16 +336,26 @@ function generationTime(sourceDateEpoch: number | undefined, content: ValidConte
 }
 
 /**
- * SHA-256 of the validated content in canonical form, piece by piece (no one string of the whole content):
- * changes exactly when what the API says changes.
+ * The content's digest: a SHA-256 over the SHA-256 of each piece of the validated content in canonical form (the
+ * site, the sources, the disclosure, each supplier, each evidence family, then each answer's front matter with its
+ * body's digest, by slug), after their counts: it changes exactly when what the API says changes. A list of
+ * digests, not one stream of the whole content: a dev loop's save hashes again only the pieces it changed, the
+ * others' digests being kept with their objects (cache.remember).
  */
 function digestContent(content: ValidContent, cache: BuildCache | undefined): string {
   const hash = createHash("sha256");
-  const { answers, ...rest } = content;
-  hash.update(canonicalJson(rest));
+  const sha256 = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest();
+  const piece = (object: object) =>
+    hash.update(cache ? cache.remember(object, "content digest", () => sha256(object)) : sha256(object));
+  const { site, sources, disclosure, suppliers, evidence, answers } = content;
+  hash.update(`${suppliers.length} suppliers, ${evidence.length} families, ${answers.length} answers\n`);
+  for (const object of [site, sources, disclosure, ...suppliers, ...evidence]) piece(object);
   for (const { data, body } of sortAnswers(answers)) {
-    const text = () => canonicalJson({ front_matter: data, body_sha256: body.digest });
-    hash.update(cache ? cache.remember(data, `canonical ${body.digest}`, text) : text());
+    const made = () => ({ body: body.digest, digest: sha256({ front_matter: data, body_sha256: body.digest }) });
+    let answer = cache ? cache.remember(data, "content digest", made) : made();
+    // The same front matter object is the same file, so the same body; checked all the same.
+    if (answer.body !== body.digest) answer = made();
+    hash.update(answer.digest);
   }
   return `sha256:${hash.digest("hex")}`;
 }
