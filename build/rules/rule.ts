@@ -60,9 +60,15 @@ export interface ContentRule {
   check(input: RuleInput, report: Report): void;
 }
 
-/** Every (file, pointer, source id) that content cites, for the rules about sources. */
-export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; pointer: string; id: string }> {
-  for (const { file, data } of input.answers) {
+/**
+ * Every (file, pointer, source id) that content cites, for the rules about sources; without the answers' when a
+ * rule has nothing to say of them (at 10,000 answers, most of the citations).
+ */
+export function* citedSources(
+  input: RuleInput,
+  { answers = true }: { answers?: boolean } = {},
+): Generator<{ file: LocatedFile; pointer: string; id: string }> {
+  for (const { file, data } of answers ? input.answers : []) {
     for (const [index, id] of data.sources.entries()) yield { file, pointer: `/sources/${index}`, id };
   }
   for (const { file, data } of input.suppliers) {

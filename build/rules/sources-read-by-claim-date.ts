@@ -70,7 +70,7 @@ export const sourcesReadByClaimDate: ContentRule = {
 
     if (!input.disclosure) return;
     const date = input.disclosure.data.methodology_date;
-    for (const { file, pointer, id } of citedSources(input)) {
+    for (const { file, pointer, id } of citedSources(input, { answers: false })) {
       const dated = file.kind === "supplier" || file.kind === "evidence" || file.kind === "disclosure";
       if (!dated || pointer.startsWith("/searches/")) continue;
       const why = late(id, date);
