@@ -123,4 +123,39 @@ describe("what a product writes", () => {
       lazyTiming.turnMs = turnMs;
     }
   });
+  it("held in memory, makes one answer's file of a per-answer product without running it over every answer", async () => {
+    const schemas = await loadSchemaRegistry();
+    const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });
+    const validated = validateContent(loaded, schemas);
+    if (!validated.ok) throw new Error("the base fixture does not validate");
+    const slugs = validated.content.answers.map((answer) => answer.data.slug).sort();
+    let handed = 0;
+    const own = product({
+      name: "own",
+      purpose: "a file per answer, from that answer alone",
+      after: [],
+      writes: ["/own/{slug}.txt"],
+      perAnswer: true,
+      run: (_, output) => ({
+        answer: async (_part, answer) => {
+          handed++;
+          await output.file(`/own/${answer.slug}.txt`, `${answer.slug} at ${answer.position}\n`);
+        },
+      }),
+    });
+    const context = { options: { contentDir: "", outDir: "" }, schemas };
+    const site = await LazySite.prepare(context, validated.content, [own]);
+    const last = slugs[slugs.length - 1]!;
+    const alone = await site.file(`/own/${last}.txt`);
+    expect(alone?.contents).toBe(`${last} at ${slugs.length - 1}\n`);
+    expect(handed).toBe(1);
+    expect(await site.file("/own/no-such-answer.txt")).toBeUndefined();
+    // The run over every answer makes the same file.
+    const completed = await site.complete();
+    expect(handed).toBe(1 + slugs.length);
+    expect(completed?.files.find((file) => file.path === `/own/${last}.txt`)?.contents).toBe(alone?.contents);
+    expect(() => product({ ...own, name: "not-own", writes: ["/own/all.txt"] })).toThrow(
+      /not every file it writes names \{slug\}/,
+    );
+  });
 });

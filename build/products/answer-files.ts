@@ -19,6 +19,7 @@ export const answerFiles = product<AnswerFilePart>({
   purpose: "each answer by itself, as ?slug= and every link to an answer return it",
   after: [],
   writes: ["/api/v1/answers/{slug}.json"],
+  perAnswer: true,
   part(answer, context) {
     const fragment = itemFragment(answer.resource);
     // The file's text is the envelope's opening, the fragment, then the rest: the fragment starts at the opening's length.

@@ -16,6 +16,7 @@ export const answerTwins = product<AnswerTwinPart>({
   purpose: "each answer as a Markdown document, for agents and readers",
   after: [],
   writes: ["/api/v1/answers/{slug}.md"],
+  perAnswer: true,
   part(answer, context) {
     const twin = utf8.encode(answerMarkdown(answer.data, answer.markdown, context.register));
     return { twin, sha256: createHash("sha256").update(twin).digest("hex") };

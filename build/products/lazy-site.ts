@@ -52,6 +52,8 @@ export class LazySite {
   private readonly runs = new Map<string, Promise<void>>();
   private readonly order: Product[];
   private readonly patterns: Map<string, RegExp[]>;
+  /** The rendered answers by slug, once a per-answer file is asked for (answerAlone). */
+  private bySlug: Map<string, AnswerParts> | undefined;
 
   private constructor(
     context: BuildContext,
@@ -99,9 +101,36 @@ export class LazySite {
   /** The file at a root-relative path, with its hex SHA-256, its products run first; undefined when none writes it. */
   async file(urlPath: string): Promise<{ contents: HeldContents; sha256: string } | undefined> {
     for (const made of this.order)
-      if (!this.ran.has(made.name) && this.patterns.get(made.name)!.some((pattern) => pattern.test(urlPath)))
+      if (!this.ran.has(made.name) && this.patterns.get(made.name)!.some((pattern) => pattern.test(urlPath))) {
+        if (made.perAnswer) {
+          const alone = await this.answerAlone(made, urlPath);
+          if (alone) return alone;
+        }
         await this.run(made);
+      }
     return this.sink.get(urlPath);
+  }
+
+  /**
+   * One answer's file of a per-answer product, made by its answer step alone into a sink of its own (the run over
+   * every answer makes the same bytes again): after a save, the saved answer's own file is served without waiting
+   * for the product to go over the other 10,000. Undefined when no answer has the path's slug.
+   */
+  private async answerAlone(
+    made: Product,
+    urlPath: string,
+  ): Promise<{ contents: HeldContents; sha256: string } | undefined> {
+    this.bySlug ??= new Map(this.answers.map((answer) => [answer.slug, answer]));
+    for (const entry of made.writes) {
+      const answer = this.bySlug.get(slugIn(entry, urlPath) ?? "");
+      if (!answer) continue;
+      const sink = new MemorySink();
+      const steps = await made.run(this.facts, productOutput(made, sink, this.shared));
+      await steps.answer?.(answer.parts[made.name], answer);
+      await sink.finish();
+      return sink.get(urlPath);
+    }
+    return undefined;
   }
 
   /**
@@ -158,4 +187,12 @@ export class LazySite {
     await new Promise((resolve) => setImmediate(resolve));
     this.turnTaken = performance.now();
   }
+}
+
+/** The slug a path names where a `writes` entry says {slug}, or undefined when the path is not of that entry. */
+function slugIn(entry: string, urlPath: string): string | undefined {
+  const [before, after] = entry.split("{slug}") as [string, string | undefined];
+  if (after === undefined || !urlPath.startsWith(before) || !urlPath.endsWith(after)) return undefined;
+  const slug = urlPath.slice(before.length, urlPath.length - after.length);
+  return slug && !slug.includes("/") ? slug : undefined;
 }

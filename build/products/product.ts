@@ -95,6 +95,11 @@ export interface Product<Part = unknown, Result = unknown> {
    * finishing step.
    */
   readonly readsFiles?: boolean;
+  /**
+   * Each file it writes is one answer's, made by its answer step from that answer's part alone (every `writes` names
+   * {slug}): a build held in memory makes the one file asked for without running over every answer.
+   */
+  readonly perAnswer?: boolean;
   /** Its part of one answer, made on a build thread from the rendered answer: plain data, or bytes. */
   part?(answer: RenderedAnswer, context: AnswerRenderContext): Part;
   /** Starts one build of it, before the answers (it may open what it streams). */
@@ -103,6 +108,8 @@ export interface Product<Part = unknown, Result = unknown> {
 
 /** A product with its types checked where it is defined, and kept as a plain Product in the list. */
 export function product<Part = never, Result = undefined>(definition: Product<Part, Result>): Product {
+  if (definition.perAnswer && !definition.writes.every((entry) => entry.includes("{slug}")))
+    throw new Error(`product "${definition.name}" is per answer, but not every file it writes names {slug}`);
   return definition as Product;
 }
 
