@@ -1,6 +1,7 @@
 import type { BuildCache } from "./cache/build-cache.ts";
 import type { SchemaRegistry } from "./schemas/schema-registry.ts";
 import type { ContentWalk } from "./content/content-walk.ts";
+import type { AnswerFindings } from "./rules/answer-findings.ts";
 import type { BuildWorkers } from "./workers/build-tasks.ts";
 
 /** What one build is asked to do. Everything the stages need comes from here: no globals, no process.env. */
@@ -19,6 +20,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** The content folder's walk, kept by the caller between builds and told what changed (a dev loop's); else walked afresh. */
   walk?: ContentWalk;
+  /** What the rules' answer checks found, kept by the caller between builds (a dev loop's); else each answer is checked. */
+  findings?: AnswerFindings;
   /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
   schemas?: SchemaRegistry;
 }

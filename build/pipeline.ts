@@ -32,7 +32,7 @@ async function loadAndValidate(
       for (const entry of CONTENT_LAYOUT) context.schemas.validator(entry.schema);
     },
   });
-  const validated = validateContent(loaded, context.schemas);
+  const validated = validateContent(loaded, context.schemas, context.options.findings);
   return validated.ok ? { ok: true, content: validated.content } : validated;
 }
 

@@ -234,6 +234,30 @@ describe("npm run dev", () => {
     }
   });
 
+  it("keeps what the rules found of an unchanged answer only while the rest of the content is unchanged too", async () => {
+    const { folder, content } = await copyOfShipped("dev-loop-findings");
+    const outDir = path.join(folder, "dist");
+    const lines: string[] = [];
+    const loop = await DevLoop.start({
+      build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
+      watch: [],
+      print: (text) => void lines.push(text),
+    });
+    // A source renamed in the register: answers that cite it, unchanged themselves, now cite an unknown source.
+    const register = path.join(content, "sources.yaml");
+    await writeFile(
+      register,
+      (await readFile(register, "utf8")).replace("id: msft-teams-rooms-plan\n", "id: msft-teams-rooms-plan-renamed\n"),
+    );
+    loop.request([register]);
+    await loop.idle();
+    await loop.close();
+    expect(loop.last?.ok).toBe(false);
+    const unknown =
+      loop.last?.ok === false ? loop.last.diagnostics.filter((found) => found.code === "reference/unknown-source") : [];
+    expect(unknown.map((found) => found.file)).toContain("answers/room-sizing.md");
+  });
+
   it("serves a build it cannot write to dist/ from memory all the same, and says why dist/ is behind", async () => {
     const { folder, content } = await copyOfShipped("dev-loop-unwritable");
     await writeFile(path.join(folder, "a-file"), "not a folder\n");

@@ -19,6 +19,7 @@ import { MemoryFiles } from "../server/memory-files.ts";
 import { StaticFiles } from "../server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
 import { ContentWalk, type WalkedEntry } from "../content/content-walk.ts";
+import { AnswerFindings } from "../rules/answer-findings.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
 export interface DevLoopOptions {
@@ -45,6 +46,8 @@ export class DevLoop {
   readonly served: MemoryFiles;
   /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
   private readonly walk: ContentWalk;
+  /** What the rules found of each answer, kept between builds: after a save only the changed answers are checked. */
+  private readonly findings = new AnswerFindings();
 
   private constructor(
     private readonly options: DevLoopOptions,
@@ -114,7 +117,13 @@ export class DevLoop {
       this.cache.keepInMemory(inMemory);
       if (!inMemory) {
         // Too large to hold: built into dist/ as npm run build does, and served from there.
-        const built = await runBuild({ ...build, cache: this.cache, schemas: await this.schemas, walk: this.walk });
+        const built = await runBuild({
+          ...build,
+          cache: this.cache,
+          schemas: await this.schemas,
+          walk: this.walk,
+          findings: this.findings,
+        });
         if (built.ok) {
           this.served.unpublish();
           servedMs = Math.round(performance.now() - started);
@@ -128,6 +137,7 @@ export class DevLoop {
           cache: this.cache,
           schemas: await this.schemas,
           walk: this.walk,
+          findings: this.findings,
         });
         if (prepared.ok) {
           // Served now: each product runs when a file of it is first asked for.

@@ -1,3 +1,4 @@
+import type { Source } from "../content/types.ts";
 import type { ContentRule } from "./rule.ts";
 
 /**
@@ -7,22 +8,30 @@ import type { ContentRule } from "./rule.ts";
  */
 export const citedQuantity: ContentRule = {
   name: "cited-quantity",
-  check(input, report) {
-    if (!input.sources) return;
-    const secondary = new Set(
-      input.sources.data.sources.filter((source) => !source.primary).map((source) => source.id),
-    );
-    for (const { file } of input.answers) {
-      if (!file.body) continue;
-      const sourced = file.body.outline.citedQuantities.some((ids) => ids.some((id) => !secondary.has(id)));
-      if (!sourced) {
-        report(
-          file,
-          "",
-          "answer/cited-quantity",
-          "no sentence gives a quantity (a number with its unit, such as 4.5 m, 25 licences or 60 dB) and cites a primary source for it.",
-        );
-      }
+  answer({ file }, input, report) {
+    if (!input.sources || !file.body) return;
+    const secondary = secondaryOf(input.sources.data);
+    const sourced = file.body.outline.citedQuantities.some((ids) => ids.some((id) => !secondary.has(id)));
+    if (!sourced) {
+      report(
+        file,
+        "",
+        "answer/cited-quantity",
+        "no sentence gives a quantity (a number with its unit, such as 4.5 m, 25 licences or 60 dB) and cites a primary source for it.",
+      );
     }
   },
 };
+
+/** The register's secondary sources, made once per register (each answer's check asks). */
+const secondaryBy = new WeakMap<object, Set<string>>();
+
+function secondaryOf(register: { sources: Source[] }): Set<string> {
+  let secondary = secondaryBy.get(register);
+  if (!secondary)
+    secondaryBy.set(
+      register,
+      (secondary = new Set(register.sources.filter((source) => !source.primary).map((source) => source.id))),
+    );
+  return secondary;
+}

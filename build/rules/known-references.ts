@@ -4,6 +4,28 @@ import { citedSources } from "./rule.ts";
 /** Every cited source, supplier, related answer and product family exists. */
 export const knownReferences: ContentRule = {
   name: "known-references",
+  answer({ file, data }, input, report) {
+    if (input.sources)
+      for (const [index, id] of data.sources.entries())
+        if (!input.known.sources.has(id))
+          report(file, `/sources/${index}`, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
+    for (const [index, slug] of data.related.entries()) {
+      if (slug === data.slug)
+        report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
+      else if (!input.known.answers.has(slug))
+        report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}".`);
+    }
+    for (const [index, family] of data.product_families.entries()) {
+      if (!input.known.families.has(family)) {
+        report(
+          file,
+          `/product_families/${index}`,
+          "reference/unknown-family",
+          `no product family has the slug "${family}".`,
+        );
+      }
+    }
+  },
   check(input, report) {
     if (input.sources) {
       for (const { file, pointer, id } of citedSources(input)) {
@@ -19,24 +41,6 @@ export const knownReferences: ContentRule = {
             `/records/${index}/supplier`,
             "reference/unknown-supplier",
             `no supplier has the slug "${record.supplier}".`,
-          );
-        }
-      }
-    }
-    for (const { file, data } of input.answers) {
-      for (const [index, slug] of data.related.entries()) {
-        if (slug === data.slug)
-          report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
-        else if (!input.known.answers.has(slug))
-          report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}".`);
-      }
-      for (const [index, family] of data.product_families.entries()) {
-        if (!input.known.families.has(family)) {
-          report(
-            file,
-            `/product_families/${index}`,
-            "reference/unknown-family",
-            `no product family has the slug "${family}".`,
           );
         }
       }

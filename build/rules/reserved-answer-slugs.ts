@@ -11,10 +11,8 @@ export const RESERVED_ANSWER_SLUGS: ReadonlyMap<string, string> = new Map([
 
 export const reservedAnswerSlugs: ContentRule = {
   name: "reserved-answer-slugs",
-  check(input, report) {
-    for (const { file, data } of input.answers) {
-      const taken = RESERVED_ANSWER_SLUGS.get(data.slug);
-      if (taken) report(file, "/slug", "slug/reserved", `the slug "${data.slug}" would take the place of ${taken}.`);
-    }
+  answer({ file, data }, _, report) {
+    const taken = RESERVED_ANSWER_SLUGS.get(data.slug);
+    if (taken) report(file, "/slug", "slug/reserved", `the slug "${data.slug}" would take the place of ${taken}.`);
   },
 };

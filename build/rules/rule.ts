@@ -57,20 +57,20 @@ export type Report = (
 /** A rule a schema cannot say: one per file in build/rules/, like ajv's keywords. */
 export interface ContentRule {
   name: string;
-  check(input: RuleInput, report: Report): void;
+  /**
+   * Its checks of one answer, which read that answer and nothing of the others but their ids (`input.known`): a dev
+   * loop keeps what they found for an answer whose file and whose world (every other file, every id) are unchanged.
+   */
+  answer?(answer: Valid<AnswerFrontMatter>, input: RuleInput, report: Report): void;
+  /** The rest: the other files, and what spans the answers (a slug used twice). */
+  check?(input: RuleInput, report: Report): void;
 }
 
 /**
- * Every (file, pointer, source id) that content cites, for the rules about sources; without the answers' when a
- * rule has nothing to say of them (at 10,000 answers, most of the citations).
+ * Every (file, pointer, source id) that the content other than the answers cites, for the rules about sources
+ * (an answer cites only in its `sources`, which their answer checks read).
  */
-export function* citedSources(
-  input: RuleInput,
-  { answers = true }: { answers?: boolean } = {},
-): Generator<{ file: LocatedFile; pointer: string; id: string }> {
-  for (const { file, data } of answers ? input.answers : []) {
-    for (const [index, id] of data.sources.entries()) yield { file, pointer: `/sources/${index}`, id };
-  }
+export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; pointer: string; id: string }> {
   for (const { file, data } of input.suppliers) {
     for (const [index, made] of data.makes.entries()) {
       for (const [at, id] of made.sources.entries()) yield { file, pointer: `/makes/${index}/sources/${at}`, id };

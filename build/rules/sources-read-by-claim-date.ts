@@ -11,35 +11,29 @@ import { citedSources } from "./rule.ts";
  */
 export const sourcesReadByClaimDate: ContentRule = {
   name: "sources-read-by-claim-date",
+  answer({ file, data }, input, report) {
+    if (!input.sources) return;
+    const register = registerOf(input.sources.data);
+    for (const [index, id] of data.sources.entries()) {
+      const why = late(register, id, data.reviewed);
+      if (why)
+        report(
+          file,
+          `/sources/${index}`,
+          "citation/after-claim-date",
+          `${why}, after this answer was reviewed (${data.reviewed}).`,
+          "Review the answer against the source again and set `reviewed` to the day of that review, or cite a source read by the day it was reviewed.",
+        );
+    }
+  },
   check(input, report) {
     if (!input.sources) return;
-    const register = new Map(input.sources.data.sources.map((source) => [source.id, source]));
-    const late = (id: string, date: string): string | undefined => {
-      const source: Source | undefined = register.get(id);
-      if (!source) return undefined;
-      if (isAfterDate(source.accessed, date)) return `"${id}" was read ${source.accessed}`;
-      if (source.published && isAfterDate(source.published, date)) return `"${id}" is dated ${source.published}`;
-      return undefined;
-    };
-
-    for (const { file, data } of input.answers) {
-      for (const [index, id] of data.sources.entries()) {
-        const why = late(id, data.reviewed);
-        if (why)
-          report(
-            file,
-            `/sources/${index}`,
-            "citation/after-claim-date",
-            `${why}, after this answer was reviewed (${data.reviewed}).`,
-            "Review the answer against the source again and set `reviewed` to the day of that review, or cite a source read by the day it was reviewed.",
-          );
-      }
-    }
+    const register = registerOf(input.sources.data);
 
     for (const { file, data } of input.audit) {
       for (const [index, entry] of data.entries.entries()) {
         for (const [at, id] of entry.sources.entries()) {
-          const why = late(id, entry.checked);
+          const why = late(register, id, entry.checked);
           if (why)
             report(
               file,
@@ -55,7 +49,7 @@ export const sourcesReadByClaimDate: ContentRule = {
     for (const { file, data } of input.suppliers) {
       for (const [area, search] of Object.entries(data.searches)) {
         for (const [at, id] of search.found.entries()) {
-          const why = late(id, search.searched);
+          const why = late(register, id, search.searched);
           if (why)
             report(
               file,
@@ -70,10 +64,10 @@ export const sourcesReadByClaimDate: ContentRule = {
 
     if (!input.disclosure) return;
     const date = input.disclosure.data.methodology_date;
-    for (const { file, pointer, id } of citedSources(input, { answers: false })) {
+    for (const { file, pointer, id } of citedSources(input)) {
       const dated = file.kind === "supplier" || file.kind === "evidence" || file.kind === "disclosure";
       if (!dated || pointer.startsWith("/searches/")) continue;
-      const why = late(id, date);
+      const why = late(register, id, date);
       if (why)
         report(
           file,
@@ -84,3 +78,21 @@ export const sourcesReadByClaimDate: ContentRule = {
     }
   },
 };
+
+/** Why a source was read or published after a date, or undefined when it was not (or is not in the register). */
+function late(register: ReadonlyMap<string, Source>, id: string, date: string): string | undefined {
+  const source = register.get(id);
+  if (!source) return undefined;
+  if (isAfterDate(source.accessed, date)) return `"${id}" was read ${source.accessed}`;
+  if (source.published && isAfterDate(source.published, date)) return `"${id}" is dated ${source.published}`;
+  return undefined;
+}
+
+/** The register by id, made once per register (each answer's check asks). */
+const registers = new WeakMap<object, Map<string, Source>>();
+
+function registerOf(register: { sources: Source[] }): Map<string, Source> {
+  let byId = registers.get(register);
+  if (!byId) registers.set(register, (byId = new Map(register.sources.map((source) => [source.id, source]))));
+  return byId;
+}

@@ -3,6 +3,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { schemaErrorsToDiagnostics } from "../diagnostics/schema-errors.ts";
 import { CONTENT_LAYOUT, type ContentKind } from "../content/layout.ts";
 import type { ContentOfKind } from "../content/types.ts";
+import type { AnswerFindings } from "../rules/answer-findings.ts";
 import { CONTENT_RULES } from "../rules/index.ts";
 import type { Report, RuleInput, Valid } from "../rules/rule.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
@@ -15,7 +16,12 @@ export type ValidationResult = { ok: true; content: ValidContent } | { ok: false
  * Stage 2: each file against its JSON Schema, then the rules a schema cannot say, across all files. Every
  * problem of every file is collected before the result is returned, so that an author sees them all at once.
  */
-export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry): ValidationResult {
+export function validateContent(
+  loaded: LoadedContent,
+  schemas: SchemaRegistry,
+  /** What the answer checks found in earlier builds (a dev loop's): kept for answers and a world unchanged. */
+  findings?: AnswerFindings,
+): ValidationResult {
   const diagnostics = [...loaded.diagnostics];
   const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
   // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast.
@@ -71,8 +77,10 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
       audit: !invalidKinds.has("audit"),
     },
   };
+  // Where report puts what it is told: the build's list, or one answer's while its checks run.
+  let found = diagnostics;
   const report: Report = (file, pointer, code, message, hint, at) => {
-    diagnostics.push({
+    found.push({
       code,
       file: file.file,
       ...(at ?? file.locate(pointer)),
@@ -81,7 +89,23 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
       hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint,
     });
   };
-  for (const rule of CONTENT_RULES) rule.check(input, report);
+  for (const rule of CONTENT_RULES) rule.check?.(input, report);
+  // Then each answer's checks, one answer at a time: what they found is kept with the answer (with `findings`).
+  const world = findings?.worldOf(input);
+  for (const answer of input.answers) {
+    const kept = world && findings!.get(answer.data, answer.file.file, world);
+    if (kept) {
+      diagnostics.push(...kept);
+      continue;
+    }
+    found = world ? [] : diagnostics;
+    for (const rule of ANSWER_RULES) rule.answer!(answer, input, report);
+    if (world) {
+      findings!.set(answer.data, answer.file.file, world, found);
+      diagnostics.push(...found);
+    }
+  }
+  found = diagnostics;
 
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   return {
@@ -99,6 +123,8 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaRegistry):
     },
   };
 }
+
+const ANSWER_RULES = CONTENT_RULES.filter((rule) => rule.answer);
 
 /**
  * The content objects a validator passed, by identity: a file parsed before in this process (a dev loop's unchanged
