@@ -132,14 +132,16 @@ export class BuildCache implements OutputReuse {
 
   /**
    * A value made from content parsed before in this process (the same object: a dev loop's unchanged files), kept
-   * with it, by `kind` (which names everything else it was made from); made each time without keepInMemory.
+   * with it, by `kind` (which names everything else it was made from); made each time without keepInMemory. `make`
+   * is given `argument`, so that a caller in a loop need not make a closure per item.
    */
-  remember<T>(object: object, kind: string, make: () => T): T {
-    if (!this.remembered) return make();
+  remember<T, A = undefined>(object: object, kind: string, make: (argument: A) => T, argument?: A): T {
+    if (!this.remembered) return make(argument as A);
     let made = this.madeFrom.get(object);
     if (!made) this.madeFrom.set(object, (made = new Map()));
-    if (!made.has(kind)) made.set(kind, make());
-    return made.get(kind) as T;
+    let value = made.get(kind) as T | undefined;
+    if (value === undefined) made.set(kind, (value = make(argument as A)));
+    return value;
   }
 
   /** What each product keeps between builds in this process (ProductOutput.memory), with keepInMemory. */
@@ -374,6 +376,18 @@ export class BuildCache implements OutputReuse {
     this.storedAnswerKeys = stored;
     const misses = keys.filter((key) => !stored.has(key) && !this.remembered?.has(key)).length;
     return { keys, misses };
+  }
+
+  /**
+   * The rendered answers this process holds in memory for these keys (a dev loop's unchanged answers), counted as
+   * hits; undefined where it holds none, or for all without keepInMemory. Taken as they are, with no job made.
+   */
+  heldParts(keys: readonly string[]): Array<AnswerParts | undefined> | undefined {
+    const remembered = this.remembered;
+    if (!remembered) return undefined;
+    const held = keys.map((key) => remembered.get(key));
+    for (const parts of held) if (parts) this.stats.rendered.hits++;
+    return held;
   }
 
   /** The outputs of `jobs` (keys from planRenders): from the cache where it holds them, else from `render`, and stored. */

@@ -10,7 +10,7 @@ import { canonicalJson } from "../api/canonical-json.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
-import type { ValidContent } from "../content/valid-content.ts";
+import type { ValidAnswer, ValidContent } from "../content/valid-content.ts";
 import type { BuildCache } from "../cache/build-cache.ts";
 import type { BuildContext } from "../context.ts";
 import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
@@ -272,27 +272,43 @@ export async function renderEachAnswer(
   const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
   if (onThreads) workers!.share({ render: renderContext });
   await threadsInUse(onThreads);
+  // Answers the cache holds in memory (a dev loop's unchanged ones) are taken as they are; the others are rendered.
+  const held = plan ? cache!.heldParts(plan.keys) : undefined;
+  const pending: number[] = [];
+  for (let position = 0; position < answers.length; position++) if (!held?.[position]) pending.push(position);
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
-    Math.ceil(answers.length / batch),
+    Math.ceil(pending.length / batch),
     (at) => {
-      const jobs: AnswerJob[] = answers.slice(at * batch, (at + 1) * batch).map((answer, offset) => ({
-        data: answer.data,
-        body: answer.body.source,
-        bodyDigest: answer.body.digest,
-        position: at * batch + offset,
+      const positions = pending.slice(at * batch, (at + 1) * batch);
+      const jobs: AnswerJob[] = positions.map((position) => ({
+        data: answers[position]!.data,
+        body: answers[position]!.body.source,
+        bodyDigest: answers[position]!.body.digest,
+        position,
       }));
       const render = (jobs: AnswerJob[]) =>
         runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
-      return plan ? cache!.renderAnswers(jobs, plan.keys.slice(at * batch, (at + 1) * batch), render) : render(jobs);
+      return plan
+        ? cache!.renderAnswers(
+            jobs,
+            positions.map((position) => plan.keys[position]!),
+            render,
+          )
+        : render(jobs);
     },
     onThreads ? 8 : 32,
   );
   let parts: AnswerParts[] = [];
+  let taken = 0;
   for (let position = 0; position < answers.length; position++) {
-    if (position % batch === 0) parts = await rendered.next();
-    await each(parts[position % batch]!);
+    let answer = held?.[position];
+    if (!answer) {
+      if (taken % batch === 0) parts = await rendered.next();
+      answer = parts[taken++ % batch]!;
+    }
+    await each(answer);
   }
   // The threads' work is done: a pool this build owns is stopped before the finishing steps (a pool the caller
   // shares across builds is left running for them).
@@ -344,18 +360,27 @@ function generationTime(sourceDateEpoch: number | undefined, content: ValidConte
  */
 function digestContent(content: ValidContent, cache: BuildCache | undefined): string {
   const hash = createHash("sha256");
-  const sha256 = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest();
-  const piece = (object: object) =>
-    hash.update(cache ? cache.remember(object, "content digest", () => sha256(object)) : sha256(object));
   const { site, sources, disclosure, suppliers, evidence, answers } = content;
   hash.update(`${suppliers.length} suppliers, ${evidence.length} families, ${answers.length} answers\n`);
-  for (const object of [site, sources, disclosure, ...suppliers, ...evidence]) piece(object);
-  for (const { data, body } of sortAnswers(answers)) {
-    const made = () => ({ body: body.digest, digest: sha256({ front_matter: data, body_sha256: body.digest }) });
-    let answer = cache ? cache.remember(data, "content digest", made) : made();
+  for (const object of [site, sources, disclosure, ...suppliers, ...evidence])
+    hash.update(cache ? cache.remember(object, "content digest", canonicalDigest, object) : canonicalDigest(object));
+  // The answers' digests one after another, hashed at once.
+  const digests = Buffer.allocUnsafe(32 * answers.length);
+  let at = 0;
+  for (const answer of sortAnswers(answers)) {
+    let made = cache ? cache.remember(answer.data, "content digest", answerDigest, answer) : answerDigest(answer);
     // The same front matter object is the same file, so the same body; checked all the same.
-    if (answer.body !== body.digest) answer = made();
-    hash.update(answer.digest);
+    if (made.body !== answer.body.digest) made = answerDigest(answer);
+    at += made.digest.copy(digests, at);
   }
+  hash.update(digests);
   return `sha256:${hash.digest("hex")}`;
+}
+
+function canonicalDigest(value: unknown): Buffer {
+  return createHash("sha256").update(canonicalJson(value)).digest();
+}
+
+function answerDigest({ data, body }: ValidAnswer): { body: string; digest: Buffer } {
+  return { body: body.digest, digest: canonicalDigest({ front_matter: data, body_sha256: body.digest }) };
 }
