@@ -1,7 +1,7 @@
 import type { BuildCache } from "./cache/build-cache.ts";
 import type { SchemaRegistry } from "./schemas/schema-registry.ts";
 import type { ContentWalk } from "./content/content-walk.ts";
-import type { AnswerFindings } from "./rules/answer-findings.ts";
+import type { RuleFindings } from "./rules/rule-findings.ts";
 import type { BuildWorkers } from "./workers/build-tasks.ts";
 
 /** What one build is asked to do. Everything the stages need comes from here: no globals, no process.env. */
@@ -21,7 +21,7 @@ export interface BuildOptions {
   /** The content folder's walk, kept by the caller between builds and told what changed (a dev loop's); else walked afresh. */
   walk?: ContentWalk;
   /** What the rules' answer checks found, kept by the caller between builds (a dev loop's); else each answer is checked. */
-  findings?: AnswerFindings;
+  findings?: RuleFindings;
   /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
   schemas?: SchemaRegistry;
 }

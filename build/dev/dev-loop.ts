@@ -19,7 +19,7 @@ import { MemoryFiles } from "../server/memory-files.ts";
 import { StaticFiles } from "../server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../schemas/schema-registry.ts";
 import { ContentWalk, type WalkedEntry } from "../content/content-walk.ts";
-import { AnswerFindings } from "../rules/answer-findings.ts";
+import { RuleFindings } from "../rules/rule-findings.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
 export interface DevLoopOptions {
@@ -47,7 +47,7 @@ export class DevLoop {
   /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
   private readonly walk: ContentWalk;
   /** What the rules found of each answer, kept between builds: after a save only the changed answers are checked. */
-  private readonly findings = new AnswerFindings();
+  private readonly findings = new RuleFindings();
 
   private constructor(
     private readonly options: DevLoopOptions,

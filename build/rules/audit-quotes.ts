@@ -13,6 +13,7 @@ export function normaliseProse(text: string): string {
  */
 export const auditQuotes: ContentRule = {
   name: "audit-quotes",
+  readsAnswers: true,
   check(input, report) {
     const prose = new Map<string, string>();
     for (const { file, data } of input.audit) {

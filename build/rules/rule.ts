@@ -62,8 +62,13 @@ export interface ContentRule {
    * loop keeps what they found for an answer whose file and whose world (every other file, every id) are unchanged.
    */
   answer?(answer: Valid<AnswerFrontMatter>, input: RuleInput, report: Report): void;
-  /** The rest: the other files, and what spans the answers (a slug used twice). */
+  /**
+   * The rest: the other files, given with no answers (in `answers` or `files`) unless `readsAnswers`; a dev loop
+   * keeps what it found while the world is unchanged (RuleFindings).
+   */
   check?(input: RuleInput, report: Report): void;
+  /** Its check reads the answers (a slug used twice, a claim quoted from one): it is given them, in every build. */
+  readsAnswers?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ContentRule, Report } from "./rule.ts";
 /** Slugs of answers, suppliers and families, and ids of sources, are each used once. */
 export const uniqueIds: ContentRule = {
   name: "unique-ids",
+  readsAnswers: true,
   check(input, report) {
     reportRepeats(
       input.answers.map(({ file, data }) => ({ file, pointer: "/slug", id: data.slug })),

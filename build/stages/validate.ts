@@ -3,7 +3,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { schemaErrorsToDiagnostics } from "../diagnostics/schema-errors.ts";
 import { CONTENT_LAYOUT, type ContentKind } from "../content/layout.ts";
 import type { ContentOfKind } from "../content/types.ts";
-import type { AnswerFindings } from "../rules/answer-findings.ts";
+import type { RuleFindings } from "../rules/rule-findings.ts";
 import { CONTENT_RULES } from "../rules/index.ts";
 import type { Report, RuleInput, Valid } from "../rules/rule.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
@@ -20,7 +20,7 @@ export function validateContent(
   loaded: LoadedContent,
   schemas: SchemaRegistry,
   /** What the answer checks found in earlier builds (a dev loop's): kept for answers and a world unchanged. */
-  findings?: AnswerFindings,
+  findings?: RuleFindings,
 ): ValidationResult {
   const diagnostics = [...loaded.diagnostics];
   const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
@@ -89,9 +89,30 @@ export function validateContent(
       hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint,
     });
   };
-  for (const rule of CONTENT_RULES) rule.check?.(input, report);
-  // Then each answer's checks, one answer at a time: what they found is kept with the answer (with `findings`).
   const world = findings?.worldOf(input);
+  // The rules' checks of the other files, given no answers unless they span them; what they found kept (with
+  // `findings`) for a world unchanged.
+  const elsewhere: RuleInput = {
+    ...input,
+    answers: [],
+    files: new Map([...input.files].filter(([, file]) => file.kind !== "answer")),
+  };
+  for (const rule of CONTENT_RULES) {
+    if (!rule.check) continue;
+    const kept = world && !rule.readsAnswers ? findings!.getChecked(rule.name, world) : undefined;
+    if (kept) {
+      diagnostics.push(...kept);
+      continue;
+    }
+    found = world ? [] : diagnostics;
+    rule.check(rule.readsAnswers ? input : elsewhere, report);
+    if (world) {
+      if (!rule.readsAnswers) findings!.setChecked(rule.name, world, found);
+      diagnostics.push(...found);
+    }
+  }
+  found = diagnostics;
+  // Then each answer's checks, one answer at a time: what they found is kept with the answer (with `findings`).
   for (const answer of input.answers) {
     const kept = world && findings!.get(answer.data, answer.file.file, world);
     if (kept) {
