@@ -52,10 +52,6 @@ export interface CacheStats {
   renderedSlugs: string[];
 }
 
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((item, at) => item === b[at]);
-}
-
 /** Files read and hashed at a time: at most this many files' bytes are held. */
 const PARSE_SLICE = 4000;
 
@@ -334,21 +330,23 @@ export class BuildCache implements OutputReuse {
     wantResource: (position: number) => boolean,
   ): Promise<{ keys: string[]; misses: number }> {
     const keys = answers.map(({ data, body }, position) => {
-      const related = data.related.map((slug) => context.titles.get(slug) ?? null);
-      const sources = data.sources.map((id) => context.register.get(id) ?? null);
       const want = wantResource(position);
       // An answer parsed before in this process is the same object: its key is not made again when what else it
-      // shows is the same too (the titles, by value; the register's entries, the same objects).
+      // shows is the same too (the titles, by value; the register's entries, the same objects), compared in place.
       const known = this.planned.get(data);
       if (
         known &&
         known.body === body.digest &&
         known.pageSize === context.pageSize &&
         known.want === want &&
-        sameItems(known.related, related) &&
-        sameItems(known.sources, sources)
+        known.related.length === data.related.length &&
+        known.related.every((title, at) => title === (context.titles.get(data.related[at]!) ?? null)) &&
+        known.sources.length === data.sources.length &&
+        known.sources.every((source, at) => source === (context.register.get(data.sources[at]!) ?? null))
       )
         return known.key;
+      const related = data.related.map((slug) => context.titles.get(slug) ?? null);
+      const sources = data.sources.map((id) => context.register.get(id) ?? null);
       const key = sha256(
         `${this.version}\n` +
           canonicalJson({

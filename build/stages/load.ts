@@ -114,12 +114,18 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   // First what the walk already knows (folders, links, the layout, sizes), then every file that passed is read
   // and parsed; results are gathered in the sorted order of the paths. An entry a kept walk gives again is
   // checked once (a link is checked every time: its target may have changed).
-  const checked = await mapConcurrently(entries, FILE_CONCURRENCY, async (entry) => {
-    const known = options.walk && CHECKED.get(entry);
-    if (known) return known;
+  const checked: CheckedEntry[] = new Array(entries.length);
+  const unchecked: number[] = [];
+  for (let at = 0; at < entries.length; at++) {
+    const known = options.walk && CHECKED.get(entries[at]!);
+    if (known) checked[at] = known;
+    else unchecked.push(at);
+  }
+  await mapConcurrently(unchecked, FILE_CONCURRENCY, async (at) => {
+    const entry = entries[at]!;
     const outcome = await checkEntry(contentDir, contentRoot, entry.path, entry.stats);
     if (options.walk && outcome && !entry.stats.isSymbolicLink()) CHECKED.set(entry, outcome);
-    return outcome;
+    checked[at] = outcome;
   });
   const jobs = checked.flatMap((outcome) => (outcome && "job" in outcome ? [outcome.job] : []));
   let meanwhile = options.whileParsing;
