@@ -206,8 +206,9 @@ export const REST_AFTER_PUBLISH_MS = 50;
 
 /**
  * Past this many answers, each build is written to dist/ and served from there, as npm run build writes it: at
- * 10,000 generated answers the loop serving from memory peaked at 800 to 900 MB (the rendered answers kept, the
- * served build's files made of them, and the next build made beside it), where building into dist/ peaked at 400.
+ * 10,000 generated answers the loop serving from memory peaks at about 1 GB (the rendered answers kept, the served
+ * build's files made of them, and the next build made beside it; build/dev/start.ts says why), where building into
+ * dist/ peaked at 400 MB.
  */
 export const IN_MEMORY_ANSWERS = 15_000;
 
