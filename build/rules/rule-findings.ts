@@ -1,9 +1,10 @@
 /**
  * What the rules found, kept by a dev loop between builds. An answer's checks (ContentRule.answer) are not run again
- * for an answer whose front matter is the same object (its file's parse, which the build cache keeps while the file is
- * unchanged) in the same world; a rule's check of the other files (ContentRule.check, unless it spans the answers) is
- * not run again in the same world. The world is all that those may read: every file's data but the answers', the
- * ids of every kind, the files that did not parse, whether each set of files is complete. At 10,000 answers the two took some 40 ms of each save.
+ * for an answer whose front matter is the same object (its file's parse, which the build cache keeps while the file
+ * is unchanged) in the same world; a rule's check of the other files (ContentRule.check, unless it reads the
+ * answers) is not run again in the same world. The world is all that those may read: every file's data but the
+ * answers', the ids of every kind, the files that did not parse, whether each set of files is complete. At 10,000
+ * answers the two took some 40 ms of each save.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { RuleInput } from "./rule.ts";

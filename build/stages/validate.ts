@@ -19,7 +19,7 @@ export type ValidationResult = { ok: true; content: ValidContent } | { ok: false
 export function validateContent(
   loaded: LoadedContent,
   schemas: SchemaRegistry,
-  /** What the answer checks found in earlier builds (a dev loop's): kept for answers and a world unchanged. */
+  /** What the rules found in earlier builds (a dev loop's): kept for files and a world unchanged. */
   findings?: RuleFindings,
 ): ValidationResult {
   const diagnostics = [...loaded.diagnostics];
