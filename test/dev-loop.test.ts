@@ -38,6 +38,19 @@ async function saveAtomically(file: string, text: string): Promise<void> {
 
 let child: ChildProcess | undefined;
 
+/** A dev loop in this process on a copy of the shipped content, watching nothing (the test says what changed). */
+async function loopOnShipped(label: string): Promise<{ content: string; lines: string[]; loop: DevLoop }> {
+  const { folder, content } = await copyOfShipped(label);
+  const outDir = path.join(folder, "dist");
+  const lines: string[] = [];
+  const loop = await DevLoop.start({
+    build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
+    watch: [],
+    print: (text) => void lines.push(text),
+  });
+  return { content, lines, loop };
+}
+
 describe("npm run dev", () => {
   afterAll(async () => {
     if (!child || child.exitCode !== null) return;
@@ -198,14 +211,7 @@ describe("npm run dev", () => {
   });
 
   it("looks again after a save only at what the watcher named, and finds by a full walk what it missed", async () => {
-    const { folder, content } = await copyOfShipped("dev-loop-walk");
-    const outDir = path.join(folder, "dist");
-    const lines: string[] = [];
-    const loop = await DevLoop.start({
-      build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
-      watch: [],
-      print: (text) => void lines.push(text),
-    });
+    const { content, lines, loop } = await loopOnShipped("dev-loop-walk");
     // A build with nothing changed: a file the first build hashed within moments of its copy (racy, so read again
     // each build until then) is settled by it, and is known by its stamp alone from then on.
     loop.request([]);
@@ -235,14 +241,7 @@ describe("npm run dev", () => {
   });
 
   it("keeps what the rules found of unchanged files only while the rest of the content is unchanged too", async () => {
-    const { folder, content } = await copyOfShipped("dev-loop-findings");
-    const outDir = path.join(folder, "dist");
-    const lines: string[] = [];
-    const loop = await DevLoop.start({
-      build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
-      watch: [],
-      print: (text) => void lines.push(text),
-    });
+    const { content, loop } = await loopOnShipped("dev-loop-findings");
     // A source renamed in the register: answers that cite it, unchanged themselves, now cite an unknown source.
     const register = path.join(content, "sources.yaml");
     await writeFile(
