@@ -45,6 +45,9 @@ describe("what a product writes", () => {
   it("is a pattern: {name} is one path segment, an entry ending in / a folder", () => {
     expect(writesPattern("/api/v1/answers/{slug}.json").test("/api/v1/answers/room-sizing.json")).toBe(true);
     expect(writesPattern("/api/v1/answers/{slug}.json").test("/api/v1/answers/pages/2.json")).toBe(false);
+    expect(writesPattern("/api/v1/answers/{slug}.json").exec("/api/v1/answers/room-sizing.json")?.groups?.slug).toBe(
+      "room-sizing",
+    );
     expect(writesPattern("/.well-known/").test("/.well-known/mcp/server-card.json")).toBe(true);
     expect(writesPattern("/llms.txt").test("/llms-full.txt")).toBe(false);
   });

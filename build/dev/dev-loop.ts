@@ -46,7 +46,7 @@ export class DevLoop {
   readonly served: MemoryFiles;
   /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
   private readonly walk: ContentWalk;
-  /** What the rules found of each answer, kept between builds: after a save only the changed answers are checked. */
+  /** What the rules found, kept between builds: after a save only the changed answers are checked again. */
   private readonly findings = new RuleFindings();
 
   private constructor(

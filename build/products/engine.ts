@@ -207,9 +207,12 @@ export function productWriting(path: string, products: readonly Product[] = PROD
   return owners.length === 1 ? owners[0] : undefined;
 }
 
-/** A `writes` entry as a test of a path: `{name}` is one path segment; an entry ending in `/` is a folder. */
+/**
+ * A `writes` entry as a test of a path: `{name}` is one path segment, captured as the group `name`; an entry ending
+ * in `/` is a folder.
+ */
 export function writesPattern(entry: string): RegExp {
-  const escaped = entry.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[a-z]+\}/g, "[^/]+");
+  const escaped = entry.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([a-z]+)\}/g, "(?<$1>[^/]+)");
   return new RegExp(`^${escaped}${entry.endsWith("/") ? ".*" : ""}$`);
 }
 

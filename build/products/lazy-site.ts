@@ -121,8 +121,8 @@ export class LazySite {
     urlPath: string,
   ): Promise<{ contents: HeldContents; sha256: string } | undefined> {
     this.bySlug ??= new Map(this.answers.map((answer) => [answer.slug, answer]));
-    for (const entry of made.writes) {
-      const answer = this.bySlug.get(slugIn(entry, urlPath) ?? "");
+    for (const pattern of this.patterns.get(made.name)!) {
+      const answer = this.bySlug.get(pattern.exec(urlPath)?.groups?.slug ?? "");
       if (!answer) continue;
       const sink = new MemorySink();
       const steps = await made.run(this.facts, productOutput(made, sink, this.shared));
@@ -187,12 +187,4 @@ export class LazySite {
     await new Promise((resolve) => setImmediate(resolve));
     this.turnTaken = performance.now();
   }
-}
-
-/** The slug a path names where a `writes` entry says {slug}, or undefined when the path is not of that entry. */
-function slugIn(entry: string, urlPath: string): string | undefined {
-  const [before, after] = entry.split("{slug}") as [string, string | undefined];
-  if (after === undefined || !urlPath.startsWith(before) || !urlPath.endsWith(after)) return undefined;
-  const slug = urlPath.slice(before.length, urlPath.length - after.length);
-  return slug && !slug.includes("/") ? slug : undefined;
 }
