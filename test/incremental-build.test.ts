@@ -130,8 +130,9 @@ describe("an answer saved while the build runs", () => {
       body: loaded.body.source,
       bodyDigest: loaded.body.digest,
       position: 200,
+      relatedTitles: [],
     };
-    const context = { titles: new Map<string, string>(), register: new Map(), pageSize: 100 };
+    const context = { register: new Map(), pageSize: 100 };
     // The file as saved between the load stage and the render.
     const saved = async () =>
       Buffer.from(

@@ -326,7 +326,7 @@ export class BuildCache implements OutputReuse {
    */
   async planRenders(
     answers: readonly ValidAnswer[],
-    context: AnswerRenderContext,
+    context: AnswerRenderContext & { titles: ReadonlyMap<string, string> },
     wantResource: (position: number) => boolean,
   ): Promise<{ keys: string[]; misses: number }> {
     const keys = answers.map(({ data, body }, position) => {

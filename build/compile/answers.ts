@@ -14,7 +14,8 @@ export function sortAnswers(answers: readonly ValidAnswer[]): ValidAnswer[] {
 export function renderAnswer(
   data: AnswerFrontMatter,
   markdown: string,
-  titles: ReadonlyMap<string, string>,
+  /** The title of each related answer, in the order of `data.related`. */
+  relatedTitles: readonly string[],
   register: ReadonlyMap<string, Source>,
 ): { resource: AnswerResource } {
   const rendered = renderMarkdown(markdown, data.sources);
@@ -26,7 +27,7 @@ export function renderAnswer(
       summary: data.summary,
       tags: data.tags,
       product_families: data.product_families,
-      related: data.related.map((slug) => ({ slug, title: titles.get(slug)!, href: answerPath(slug) })),
+      related: data.related.map((slug, at) => ({ slug, title: relatedTitles[at]!, href: answerPath(slug) })),
       sources: resolveSources(register, data.sources),
       reviewed: data.reviewed,
       body: { markdown, html: rendered.html, word_count: rendered.text.split(/\s+/).filter(Boolean).length },

@@ -7,10 +7,12 @@ import type { AnswerResource } from "../api/resources.ts";
 import type { AnswerBodySource } from "../content/answer-body.ts";
 import type { AnswerFrontMatter, Source } from "../content/types.ts";
 
-/** What rendering an answer needs from the rest of the content: the same for every answer of a build. */
+/**
+ * What rendering an answer needs from the rest of the content: the same for every answer of a build, shared with
+ * every build thread. The titles of related answers travel with each job instead: every answer's title held by
+ * every thread was some 15 MB a thread at 100,000 answers.
+ */
 export interface AnswerRenderContext {
-  /** Every answer's title by slug, for the `related` links. */
-  titles: ReadonlyMap<string, string>;
   register: ReadonlyMap<string, Source>;
   /** The collection's page size, which an answer's own file states in its meta. */
   pageSize: number;
@@ -22,6 +24,8 @@ export interface AnswerJob {
   body: AnswerBodySource;
   /** The SHA-256 (hex) of the body as the load stage read it: the body read again to render must be the same. */
   bodyDigest: string;
+  /** The title of each answer in `data.related`, in its order. */
+  relatedTitles: readonly string[];
   /** Its place in collection order: the first page's answers also give back their resource (the home page's). */
   position: number;
   /** Where the build cache wants its entry: the thread that renders it writes it there (cache/answer-entry.ts). */

@@ -23,7 +23,7 @@ export async function renderAnswerParts(
   // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
   if ("path" in job.body && sha256Hex(markdown) !== job.bodyDigest)
     throw new Error(`${job.body.path} changed while the build ran`);
-  const { resource } = renderAnswer(job.data, markdown, context.titles, context.register);
+  const { resource } = renderAnswer(job.data, markdown, job.relatedTitles, context.register);
   const jsonLine = canonicalJsonLine(resource);
   const digest = answerContentDigest(jsonLine);
   const rendered: RenderedAnswer = { position: job.position, data: job.data, markdown, resource, jsonLine, digest };

@@ -17,6 +17,7 @@ import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
 import type { OutputSink } from "../output/output-sink.ts";
 import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
+import type { AnswerRenderContext } from "./answer-parts.ts";
 import type { AnswerJob } from "./answer-render.ts";
 import { PRODUCTS } from "./index.ts";
 import type { AnswerParts, BuildFacts, Product, ProductOutput, ProductRun } from "./product.ts";
@@ -266,12 +267,11 @@ export async function renderEachAnswer(
   const { answers, register, pageSize } = facts;
   const { workers } = context;
   const { cache } = context.options;
-  const renderContext = {
-    titles: new Map(answers.map((answer) => [answer.data.slug, answer.data.title])),
-    register,
-    pageSize,
-  };
-  const plan = cache ? await cache.planRenders(answers, renderContext, (position) => position < pageSize) : undefined;
+  const renderContext: AnswerRenderContext = { register, pageSize };
+  const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
+  const plan = cache
+    ? await cache.planRenders(answers, { ...renderContext, titles }, (position) => position < pageSize)
+    : undefined;
   const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
   if (onThreads) workers!.share({ render: renderContext });
   await threadsInUse(onThreads);
@@ -289,6 +289,7 @@ export async function renderEachAnswer(
         data: answers[position]!.data,
         body: answers[position]!.body.source,
         bodyDigest: answers[position]!.body.digest,
+        relatedTitles: answers[position]!.data.related.map((slug) => titles.get(slug)!),
         position,
       }));
       const render = (jobs: AnswerJob[]) =>

@@ -114,7 +114,7 @@ export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTa
     this.threads = Array.from({ length: this.size }, () => {
       // A bounded heap makes a worker collect its garbage (the parse trees of files long done) instead of
       // growing: at 100,000 answers unbounded workers added hundreds of megabytes to the build's peak. A worker
-      // holds the titles of all answers (about 15 MB at 100,000) and one file's work at a time.
+      // holds the evidence register and one file's work at a time.
       const worker = new Worker(code, {
         eval: true,
         resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
