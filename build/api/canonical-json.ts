@@ -58,3 +58,59 @@ function inOrder(keys: readonly string[]): boolean {
   for (let at = 1; at < keys.length; at++) if (keys[at - 1]! > keys[at]!) return false;
   return true;
 }
+
+/**
+ * canonicalJson(value) in pieces made as they are asked for: a file that grows with the collection (the changelog)
+ * is written without its whole text, or a copy of it, in memory. Joined, the pieces are canonicalJson(value) byte
+ * for byte: every container with members is opened and closed here as JSON.stringify(…, null, 2) would, and each
+ * scalar, and each small container without containers in it, is that call's own output, indented to its depth
+ * (JSON text holds no raw line break but between tokens).
+ */
+export function* canonicalJsonPieces(value: unknown): Generator<string> {
+  yield* jsonPieces(sortKeys(value), "");
+  yield "\n";
+}
+
+/** Members of a container past which it is written member by member, not in one JSON.stringify call. */
+const SPLIT_MEMBERS = 8;
+
+function* jsonPieces(value: unknown, indent: string): Generator<string> {
+  if (value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    yield JSON.stringify(value, null, 2) ?? "null";
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return yield "[]";
+    if (value.length < SPLIT_MEMBERS && !value.some(isContainer)) return yield indented(value, indent);
+    for (let at = 0; at < value.length; at++) {
+      yield `${at === 0 ? "[" : ","}\n${inner}`;
+      // A member JSON cannot show (undefined, a function) is null in an array: JSON.stringify's own answer below.
+      yield* jsonPieces(value[at], inner);
+    }
+    return yield `\n${indent}]`;
+  }
+  const record = value as Record<string, unknown>;
+  // A member that is a function or a symbol is left out, as JSON.stringify leaves it (sortKeys may keep it).
+  const keys = Object.keys(record).filter(
+    (key) => typeof record[key] !== "function" && typeof record[key] !== "symbol",
+  );
+  if (keys.length === 0) return yield "{}";
+  if (keys.length < SPLIT_MEMBERS && !keys.some((key) => isContainer(record[key])))
+    return yield indented(value, indent);
+  for (let at = 0; at < keys.length; at++) {
+    yield `${at === 0 ? "{" : ","}\n${inner}${JSON.stringify(keys[at])}: `;
+    yield* jsonPieces(record[keys[at]!], inner);
+  }
+  yield `\n${indent}}`;
+}
+
+function isContainer(value: unknown): boolean {
+  return value !== null && typeof value === "object";
+}
+
+/** JSON.stringify(value, null, 2) as written at a depth of `indent`. */
+function indented(value: unknown, indent: string): string {
+  const text = JSON.stringify(value, null, 2);
+  return indent === "" ? text : text.replaceAll("\n", `\n${indent}`);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { canonicalJson, canonicalJsonPieces } from "../build/api/canonical-json.ts";
+import { seededRandom } from "../build/synthetic/seeded-random.ts";
+
+/** A JSON-like value of every shape canonicalJson meets: nested, unsorted, with members JSON leaves out. */
+function randomValue(random: () => number, depth: number): unknown {
+  const pick = Math.floor(random() * (depth > 3 ? 5 : 9));
+  const length = Math.floor(random() * (random() < 0.2 ? 40 : 6));
+  switch (pick) {
+    case 0:
+      return null;
+    case 1:
+      return Math.floor(random() * 2000) - 1000;
+    case 2:
+      return random() < 0.5;
+    case 3:
+      return ["", "a\nb", 'quote " and \\', "é\u2028", "word"][Math.floor(random() * 5)];
+    case 4:
+      return random() < 0.1 ? undefined : "leaf";
+    case 5:
+    case 6:
+      return Array.from({ length }, () => randomValue(random, depth + 1));
+    default: {
+      const record: Record<string, unknown> = {};
+      for (let at = 0; at < length; at++)
+        record[["zeta", "alpha", "mid", "b", "a", "links", "entries"][at % 7]! + (at >= 7 ? at : "")] = randomValue(
+          random,
+          depth + 1,
+        );
+      return record;
+    }
+  }
+}
+
+describe("canonical JSON in pieces", () => {
+  it("joins to canonicalJson's text byte for byte, for values of every shape", () => {
+    const random = seededRandom(29);
+    const values: unknown[] = [
+      {},
+      [],
+      [[]],
+      [{}],
+      { b: 1, a: [1, 2, { z: undefined, y: [] }] },
+      [undefined, () => 1, 3],
+      { d: new Date(0), list: [new Date(1)] },
+      { i: 6, a: 1, b: () => 1, c: Symbol("s"), d: [1], e: 2, f: 3, g: 4, h: 5 },
+      { a: [1], b: () => 1 },
+      { entries: Array.from({ length: 300 }, (_, at) => ({ slug: `s${at}`, answers: [{ title: "t", at }] })) },
+    ];
+    // Whole files are objects or arrays; a bare undefined, which no file is, is left out.
+    for (let at = 0; at < 400; at++) values.push(randomValue(random, 0) ?? null);
+    for (const value of values) expect([...canonicalJsonPieces(value)].join("")).toBe(canonicalJson(value));
+  });
+
+  it("gives a large array in many pieces, none holding the whole", () => {
+    const value = { entries: Array.from({ length: 1000 }, (_, at) => ({ slug: `answer-${at}`, title: "A title" })) };
+    const pieces = [...canonicalJsonPieces(value)];
+    const whole = canonicalJson(value);
+    expect(pieces.length).toBeGreaterThan(1000);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(whole.length / 100);
+  });
+});
