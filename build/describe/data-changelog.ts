@@ -9,7 +9,7 @@
  */
 import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE, answerPath } from "../api/layout.ts";
 import type { DisclosureContent, SiteSettings } from "../content/types.ts";
-import { escapeHtml, page, relativeHref } from "./docs-html.ts";
+import { escapeHtml, pageFrame, relativeHref } from "./docs-html.ts";
 
 export const CHANGELOG_PAGE_FILE = `${CHANGELOG_PAGE}index.html`;
 
@@ -103,8 +103,11 @@ export function changelogJson(input: Changelog): Record<string, unknown> {
   };
 }
 
-/** The Atom feed: feed and entry ids are absolute URLs of the page and its sections; every date the content's. */
-export function changelogAtom(input: Changelog, origin: string): string {
+/**
+ * The Atom feed: feed and entry ids are absolute URLs of the page and its sections; every date the content's. In
+ * pieces, an entry each: at 100,000 answers the changelog's three files are some 40 MB of text.
+ */
+export function changelogAtom(input: Changelog, origin: string): string[] {
   const entries = input.entries;
   const absolute = (path: string) => new URL(path, origin).href;
   const pageUrl = absolute(CHANGELOG_PAGE);
@@ -112,7 +115,7 @@ export function changelogAtom(input: Changelog, origin: string): string {
   const updated = entries.length > 0 ? time(entries[0]!.date) : undefined;
   if (!updated) throw new Error("the changelog has no dated entry, and an Atom feed needs an updated date");
   const xml = escapeXml;
-  return `<?xml version="1.0" encoding="utf-8"?>
+  const head = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <id>${xml(pageUrl)}</id>
 <title>${xml(`${input.site.name}: what changed in the data`)}</title>
@@ -122,9 +125,11 @@ export function changelogAtom(input: Changelog, origin: string): string {
 <link rel="self" type="application/atom+xml" href="${xml(absolute(CHANGELOG_FEED_FILE))}"/>
 <link rel="alternate" type="text/html" href="${xml(pageUrl)}"/>
 <rights>${xml(input.site.licence.name)}</rights>
-${entries
-  .map(
-    (entry) => `<entry>
+`;
+  return [
+    head,
+    ...entries.map(
+      (entry) => `<entry>
 <id>${xml(`${pageUrl}#${entry.id}`)}</id>
 <title>${xml(entry.title)}</title>
 <updated>${time(entry.date)}</updated>
@@ -132,31 +137,38 @@ ${entries
 <summary>${xml(entry.corrections ? [entry.change, ...entry.corrections].join(" ") : entry.change)}</summary>
 </entry>
 `,
-  )
-  .join("")}</feed>
-`;
+    ),
+    "</feed>\n",
+  ];
 }
 
-export function changelogPage(input: Changelog & { generatedAt: string }): string {
+/**
+ * The page, in pieces made as they are asked for (a list item each, for the answers of one review day): its body
+ * has no table, so page()'s frame is all it adds.
+ */
+export function* changelogPage(input: Changelog & { generatedAt: string }): Generator<string> {
   const href = (to: string) => relativeHref(CHANGELOG_PAGE_FILE, to);
-  const entries = input.entries;
-  return page(
-    input,
-    CHANGELOG_PAGE_FILE,
-    `Changelog: ${input.site.name}`,
-    `<h1>What changed in the data</h1>
+  const [before, after] = pageFrame(input, CHANGELOG_PAGE_FILE, `Changelog: ${input.site.name}`, {
+    head: changelogFeedLink(input.site, CHANGELOG_PAGE_FILE),
+  });
+  yield `${before}<h1>What changed in the data</h1>
 <p>Data version ${escapeHtml(input.site.version)}; methodology ${escapeHtml(input.disclosure.methodology_version)}. Newest first. Also as <a href="${href(CHANGELOG_JSON_FILE)}">JSON</a> and as an <a href="${href(CHANGELOG_FEED_FILE)}">Atom feed</a>.</p>
-${entries
-  .map(
-    (entry) => `<section aria-labelledby="${entry.id}">
+`;
+  for (const [at, entry] of input.entries.entries()) {
+    yield `${at === 0 ? "" : "\n"}<section aria-labelledby="${entry.id}">
 <h2 id="${entry.id}">${escapeHtml(entry.date)}: ${escapeHtml(entry.title)}</h2>
-${entry.answers ? `<ul>${entry.answers.map((answer) => `<li><a href="${href(answer.href)}">${escapeHtml(answer.title)}</a></li>`).join("")}</ul>` : `<p>${escapeHtml(entry.change)}</p>`}${entry.corrections ? `\n<ul>${entry.corrections.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""}
-</section>`,
-  )
-  .join("\n")}
-`,
-    { head: changelogFeedLink(input.site, CHANGELOG_PAGE_FILE) },
-  );
+`;
+    if (entry.answers) {
+      yield "<ul>";
+      for (const answer of entry.answers)
+        yield `<li><a href="${href(answer.href)}">${escapeHtml(answer.title)}</a></li>`;
+      yield "</ul>";
+    } else yield `<p>${escapeHtml(entry.change)}</p>`;
+    if (entry.corrections)
+      yield `\n<ul>${entry.corrections.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+    yield "\n</section>";
+  }
+  yield `\n${after}`;
 }
 
 /** The head element that announces the feed (the home page carries it). */

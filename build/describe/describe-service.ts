@@ -8,7 +8,7 @@ import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
 import type { SiteSettings, Source } from "../content/types.ts";
 import type { AnswerResource } from "../api/resources.ts";
-import { canonicalJson } from "../api/canonical-json.ts";
+import { canonicalJson, canonicalJsonPieces } from "../api/canonical-json.ts";
 import { SearchFiles } from "../search/search-files.ts";
 import { SearchReader } from "../search/search-reader.ts";
 import { explainHit, prepareAnswer } from "../search/explain.ts";
@@ -91,9 +91,10 @@ export interface DescribeInput {
 export interface DescribedService {
   /**
    * Each file's contents made when asked for, so that the writer holds one at a time: at 100,000 answers the
-   * changelog alone is some 40 MB of text, and all of them made at once were the build's peak of memory.
+   * changelog alone is some 40 MB of text, and all of them made at once were the build's peak of memory. A file
+   * that grows with the collection comes in pieces, made as they are written, never whole.
    */
-  files: Array<{ path: string; contents: () => string }>;
+  files: Array<{ path: string; contents: () => string | Iterable<string> }>;
 }
 
 /** The q of the docs' and OpenAPI's computed examples: a hit, and a misspelling of it. */
@@ -170,7 +171,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     })),
     {
       path: HOME_FILE,
-      contents: () => homePage({ ...homeInput, dataset, offlineScript: offlineAppScript() }).html,
+      contents: () => homePage({ ...homeInput, dataset, offlineScript: offlineAppScript() }).pieces,
     },
     { path: markdownTwinOf("/"), contents: () => homeMarkdown(homeInput) },
     { path: "/docs/index.html", contents: () => docsPage(docs) },
@@ -179,7 +180,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     { path: STYLESHEET_PATH, contents: () => STYLESHEET },
     { path: ICON_PATH, contents: () => ICON },
     { path: CITATION_FILE, contents: () => citationCff(site) },
-    { path: CHANGELOG_JSON_FILE, contents: () => canonicalJson(changelogJson(changelog)) },
+    { path: CHANGELOG_JSON_FILE, contents: () => canonicalJsonPieces(changelogJson(changelog)) },
     { path: CHANGELOG_FEED_FILE, contents: () => changelogAtom(changelog, origin) },
     { path: CHANGELOG_PAGE_FILE, contents: () => changelogPage({ ...changelog, generatedAt }) },
     {

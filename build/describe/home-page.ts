@@ -21,7 +21,15 @@ import {
 import { answerSearchTexts } from "../search/answer-fields.ts";
 import type { OfflineSearchData } from "../offline/offline-app.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
-import { downloadsList, escapeHtml, page, prose, relativeHref, type DocsInput } from "./docs-html.ts";
+import {
+  downloadsList,
+  escapeHtml,
+  pageFrame,
+  prose,
+  relativeHref,
+  scrollingTables,
+  type DocsInput,
+} from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { homeAnswerBody } from "./home-answer-body.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
@@ -58,7 +66,12 @@ export function homeScripts(answers: number, pageSize: number, offlineScript: ()
 }
 
 export interface HomePage {
-  html: string;
+  /**
+   * The page's text in pieces, made as they are asked for (an answer, a supplier or an evidence record each):
+   * past one page of answers the page grows with the directory (11 MB at 2,000 suppliers), and written whole it
+   * and its copies were the build's peak of memory.
+   */
+  pieces: Iterable<string>;
   /** CSP hash sources of the page's inline scripts, for its meta CSP and the web's _headers. */
   scriptHashes: string[];
 }
@@ -209,7 +222,7 @@ function sourceItem(source: Source): string {
 }
 
 export function homePage(input: HomeInput): HomePage {
-  const { site, counts, disclosure } = input;
+  const { site, counts } = input;
   // Past one page, the page would grow with the collection: it shows the first page and points at the rest,
   // and the offline search, which needs every answer on the page, is left out.
   const complete = homeHoldsEveryAnswer(counts.answers, site.page_size);
@@ -224,7 +237,39 @@ export function homePage(input: HomeInput): HomePage {
   const scripts = homeScripts(counts.answers, site.page_size, () => input.offlineScript);
   const answersOnPage = new Set(input.answers.map((answer) => answer.slug));
   const scriptHashes = scripts.map(cspHash);
-  const body = `<h1>${escapeHtml(site.name)}</h1>
+  const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
+  const [before, after] = pageFrame(input, HOME_FILE, site.name, {
+    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
+    // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
+    scripts:
+      (searchData
+        ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n`
+        : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
+  });
+  return { pieces: homePieces(input, answersOnPage, complete, before, after), scriptHashes };
+}
+
+/** page()'s text in pieces: the frame, and the body's pieces each with its tables made scrollable (whole in a piece). */
+function* homePieces(
+  input: HomeInput,
+  answersOnPage: ReadonlySet<string>,
+  complete: boolean,
+  before: string,
+  after: string,
+): Generator<string> {
+  yield before;
+  for (const piece of homeBody(input, answersOnPage, complete)) yield scrollingTables(piece);
+  yield after;
+}
+
+/** Items joined by line breaks, each made as it is asked for. */
+function* lines<T>(items: readonly T[], render: (item: T) => string): Generator<string> {
+  for (const [at, item] of items.entries()) yield at === 0 ? render(item) : `\n${render(item)}`;
+}
+
+function* homeBody(input: HomeInput, answersOnPage: ReadonlySet<string>, complete: boolean): Generator<string> {
+  const { site, counts, disclosure } = input;
+  yield `<h1>${escapeHtml(site.name)}</h1>
 <p>${escapeHtml(site.description)}</p>
 <p>${counts.answers} buyer answers, ${counts.suppliers} ranked suppliers and ${counts.evidence_records} evidence records in ${counts.product_families} product families. Every factual claim cites a <a href="#sources">source</a> with the date it was read; where a fact is not known, the status says unknown or unverified. ${escapeHtml(AUTHENTICATION_STATEMENT)} There are no rate limits.</p>
 <nav aria-label="On this page">
@@ -249,7 +294,9 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <p class="hint">Every word you type must start a word of the answer (${code("micro ceil")} finds ceiling microphones); accents and case do not matter. Best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}.</p>
 </form>
 <div id="answer-list">
-${input.answers.map((answer) => answerArticle(answer, answersOnPage)).join("\n")}
+`;
+  yield* lines(input.answers, (answer) => answerArticle(answer, answersOnPage));
+  yield `
 </div>
 
 <h2 id="suppliers">Supplier directory</h2>
@@ -272,26 +319,31 @@ ${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(crite
 <p>${escapeHtml(disclosure.corrections)}</p>
 </details>
 <ol class="suppliers">
-${input.suppliers.map((supplier) => supplierItem(supplier, disclosure.criteria)).join("\n")}
+`;
+  yield* lines(input.suppliers, (supplier) => supplierItem(supplier, disclosure.criteria));
+  yield `
 </ol>
 
 <h2 id="evidence">Evidence register</h2>
 <p>Status vocabularies: ${EVIDENCE_VOCABULARIES.map((vocabulary) => `${escapeHtml(vocabulary.name.toLowerCase())} ${vocabulary.values.map(code).join(", ")}`).join("; ")}. What each means: <a href="${href("/docs/#evidence")}">Reading the evidence register</a>. Dates are snapshots: check the live source before buying.</p>
 <p>${prose(EVIDENCE_GUIDE.current)} ${prose(EVIDENCE_GUIDE.listings)}</p>
 <p>${prose(EVIDENCE_GUIDE.warranty)}</p>
-${input.families
-  .map(
-    (family) => `<section aria-labelledby="family-${family.family}">
+`;
+  for (const [at, family] of input.families.entries()) {
+    yield `${at === 0 ? "" : "\n"}<section aria-labelledby="family-${family.family}">
 <h3 id="family-${family.family}">${escapeHtml(family.name)}</h3>
 <p>${escapeHtml(family.description)}</p>
-${family.records.map(evidenceRecord).join("\n")}
-</section>`,
-  )
-  .join("\n")}
+`;
+    yield* lines(family.records, evidenceRecord);
+    yield "\n</section>";
+  }
+  yield `
 
 <h2 id="sources">Sources</h2>
 <ol class="sources">
-${input.sources.map(sourceItem).join("\n")}
+`;
+  yield* lines(input.sources, sourceItem);
+  yield `
 </ol>
 
 <h2 id="developers">For developers and agents</h2>
@@ -309,14 +361,4 @@ ${downloadsList(HOME_FILE)}
 <h2 id="licence">Licence and citation</h2>
 <p>The data is licensed under <a href="${escapeHtml(site.licence.url)}">${escapeHtml(site.licence.name)}</a>. ${escapeHtml(citationText(site))} ${escapeHtml(CITATION_FILE_NOTE)} <a href="${href(CITATION_FILE)}">${code(CITATION_FILE)}</a>.</p>
 `;
-  const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
-  const html = page(input, HOME_FILE, site.name, body, {
-    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
-    // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
-    scripts:
-      (searchData
-        ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n`
-        : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
-  });
-  return { html, scriptHashes };
 }

@@ -8,7 +8,7 @@ import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { type DescribeInput, describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
-import type { OutputSink } from "../output/output-sink.ts";
+import type { OutputSink, OutputStream } from "../output/output-sink.ts";
 import { product, resultOf } from "./product.ts";
 import type { PublishedSchemas } from "./schemas.ts";
 
@@ -66,12 +66,32 @@ export const describe = product({
           families: facts.families,
           sources: content.sources,
         });
-        for (const file of described.files) await output.file(file.path, file.contents());
+        for (const file of described.files) {
+          const contents = file.contents();
+          if (typeof contents === "string") await output.file(file.path, contents);
+          else await writePieces(await output.stream(file.path), contents);
+        }
         return undefined;
       },
     };
   },
 });
+
+/** Text pieces written as they come, joined into writes of some 64 K characters (a piece may be a list item). */
+async function writePieces(stream: OutputStream, pieces: Iterable<string>): Promise<void> {
+  let held: string[] = [];
+  let characters = 0;
+  for (const piece of pieces) {
+    held.push(piece);
+    characters += piece.length;
+    if (characters < 64 * 1024) continue;
+    await stream.write(held.join(""));
+    held = [];
+    characters = 0;
+  }
+  if (characters > 0) await stream.write(held.join(""));
+  await stream.close();
+}
 
 /** The search index's files, each read back from the output when asked for. */
 function searchFilesOf(paths: readonly string[], sink: OutputSink): DescribeInput["searchFiles"] {
