@@ -34,6 +34,26 @@ describe("the incremental build", () => {
     expectIncrementalPathsExercised(await randomEdits(5, 6, "dev"), { built: 3, reused: 2 });
   });
 
+  it("keeps only the answer entries the last build used: a changed answer's old entry and a stray file go", async () => {
+    const { folder, content } = await copyOfShipped("incremental-prune");
+    const incremental = path.join(folder, "incremental", "dist");
+    const cacheRoot = path.join(folder, "cache");
+    let cache = await BuildCache.open(content, incremental, cacheRoot);
+    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"));
+    const entries = path.join(cache.folder, "answers");
+    const before = new Set(await readdir(entries));
+    expect(before.size).toBe(20);
+    await writeFile(path.join(entries, "stray.tmp"), "left by a build that stopped");
+    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+
+    cache = await BuildCache.open(content, incremental, cacheRoot);
+    const { ok } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-1"));
+    expect(ok).toBe(true);
+    const after = await readdir(entries);
+    expect(after).toHaveLength(20);
+    expect(after.filter((name) => !before.has(name))).toHaveLength(1);
+  });
+
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
     const { folder, content } = await copyOfShipped("incremental-corrupt");
     const incremental = path.join(folder, "incremental", "dist");

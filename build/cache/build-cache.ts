@@ -20,7 +20,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFile as readFileCallback } from "node:fs";
-import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
+import { mkdir, opendir, readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { canonicalJson } from "../api/canonical-json.ts";
@@ -481,8 +481,13 @@ export class BuildCache implements OutputReuse {
       await this.deflatedPieces.finishBuild();
       if (this.remembered)
         for (const key of this.remembered.keys()) if (!this.usedAnswerKeys.has(key)) this.remembered.delete(key);
-      const names = await readdir(path.join(this.folder, "answers")).catch(() => [] as string[]);
-      const unused = names.filter((name) => !name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4)));
+      // The folder is read as a stream, not listed whole: at 100,000 answers a list of its names was the build's
+      // last 12 MiB of peak memory, and nearly every name is in use.
+      const unused: string[] = [];
+      const entries = await opendir(path.join(this.folder, "answers"), { bufferSize: 1024 }).catch(() => undefined);
+      if (entries)
+        for await (const { name } of entries)
+          if (!name.endsWith(".bin") || !this.usedAnswerKeys.has(name.slice(0, -4))) unused.push(name);
       // Best effort: an entry left behind is only disk space.
       await mapConcurrently(unused, FILE_CONCURRENCY, (name) =>
         rm(path.join(this.folder, "answers", name), { force: true }).catch(() => undefined),
