@@ -18,6 +18,24 @@ import type { AnswerFrontMatter } from "../build/content/types.ts";
 import { copyOfShipped } from "./support/build-helpers.ts";
 import { compareWithClean, expectIncrementalPathsExercised, randomEdits } from "./support/incremental.ts";
 
+/**
+ * A copy of the shipped content built once into an output folder with a cache of its own; each buildAgain() opens
+ * the cache afresh, as a new `npm run build` would, and builds again beside a clean build of the same content.
+ */
+async function builtOnce(label: string) {
+  const { folder, content } = await copyOfShipped(label);
+  const incremental = path.join(folder, "incremental", "dist");
+  const cacheRoot = path.join(folder, "cache");
+  let builds = 0;
+  const buildAgain = async () => {
+    const cache = await BuildCache.open(content, incremental, cacheRoot);
+    const compared = await compareWithClean(content, incremental, cache, path.join(folder, `clean-${builds++}`));
+    return { ...compared, cache };
+  };
+  const { cache } = await buildAgain();
+  return { content, incremental, cacheFolder: cache.folder, entries: path.join(cache.folder, "answers"), buildAgain };
+}
+
 describe("the incremental build", () => {
   // npm run test:all runs test/full/incremental-random.test.ts in the same run: its walk has the same seed, so its
   // first 8 steps are these, and walking them twice would cost CI a dozen seconds for nothing.
@@ -35,19 +53,13 @@ describe("the incremental build", () => {
   });
 
   it("keeps only the answer entries the last build used: a changed answer's old entry and a stray file go", async () => {
-    const { folder, content } = await copyOfShipped("incremental-prune");
-    const incremental = path.join(folder, "incremental", "dist");
-    const cacheRoot = path.join(folder, "cache");
-    let cache = await BuildCache.open(content, incremental, cacheRoot);
-    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"));
-    const entries = path.join(cache.folder, "answers");
+    const { content, entries, buildAgain } = await builtOnce("incremental-prune");
     const before = new Set(await readdir(entries));
     expect(before.size).toBe(20);
     await writeFile(path.join(entries, "stray.tmp"), "left by a build that stopped");
     await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
 
-    cache = await BuildCache.open(content, incremental, cacheRoot);
-    const { ok } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-1"));
+    const { ok } = await buildAgain();
     expect(ok).toBe(true);
     const after = await readdir(entries);
     expect(after).toHaveLength(20);
@@ -55,12 +67,7 @@ describe("the incremental build", () => {
   });
 
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
-    const { folder, content } = await copyOfShipped("incremental-corrupt");
-    const incremental = path.join(folder, "incremental", "dist");
-    const cacheRoot = path.join(folder, "cache");
-    let cache = await BuildCache.open(content, incremental, cacheRoot);
-    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"));
-    const entries = path.join(cache.folder, "answers");
+    const { content, incremental, cacheFolder, entries, buildAgain } = await builtOnce("incremental-corrupt");
     const names = (await readdir(entries)).sort();
     expect(names.length).toBe(20);
 
@@ -72,9 +79,9 @@ describe("the incremental build", () => {
     await writeFile(flip, bytes);
     await truncate(path.join(entries, names[1]!), 40);
     await cp(path.join(entries, names[2]!), path.join(entries, names[3]!));
-    await truncate(path.join(cache.folder, "parsed.bin"), 100);
+    await truncate(path.join(cacheFolder, "parsed.bin"), 100);
     // A deflated piece of the ZIP's NDJSON with a flipped byte: deflated again, not copied into the ZIP.
-    const pieces = path.join(cache.folder, "deflated");
+    const pieces = path.join(cacheFolder, "deflated");
     const piece = path.join(pieces, (await readdir(pieces)).sort()[0]!);
     const pieceBytes = await readFile(piece);
     pieceBytes[pieceBytes.length - 3]! ^= 0xff;
@@ -83,8 +90,7 @@ describe("the incremental build", () => {
     const original = await readFile(markdown, "utf8");
     await writeFile(markdown, original.replace("Sizing", "SIZING"));
 
-    cache = await BuildCache.open(content, incremental, cacheRoot);
-    const { ok, stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-1"));
+    const { ok, stats, cache } = await buildAgain();
     expect(ok).toBe(true);
     expect(await readFile(markdown, "utf8")).toBe(original);
     expect(stats.rendered.misses).toBe(3);
@@ -96,15 +102,14 @@ describe("the incremental build", () => {
     expect(notes).toMatch(/deflated\/[0-9a-f]{64}\.bin is corrupt/);
 
     // The output record cut short: ignored, and every file written.
-    await truncate(path.join(cache.folder, "output.bin"), 10);
+    await truncate(path.join(cacheFolder, "output.bin"), 10);
     await appendFile(
       path.join(content, "answers", "room-sizing.md"),
       "\nOne more sentence [@msft-teams-rooms-plan].\n",
     );
-    cache = await BuildCache.open(content, incremental, cacheRoot);
-    const afterRecord = await compareWithClean(content, incremental, cache, path.join(folder, "clean-2"));
+    const afterRecord = await buildAgain();
     expect(afterRecord.stats.output.linked).toBe(0);
-    expect(cache.notes.join("\n")).toMatch(/output\.bin is corrupt/);
+    expect(afterRecord.cache.notes.join("\n")).toMatch(/output\.bin is corrupt/);
   });
 });
 describe("a content file that looks unchanged", () => {
