@@ -9,7 +9,7 @@
  */
 import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE, answerPath } from "../api/layout.ts";
 import type { DisclosureContent, SiteSettings } from "../content/types.ts";
-import { escapeHtml, pageFrame, relativeHref } from "./docs-html.ts";
+import { escapeHtml, pagePieces, relativeHref } from "./docs-html.ts";
 
 export const CHANGELOG_PAGE_FILE = `${CHANGELOG_PAGE}index.html`;
 
@@ -142,16 +142,16 @@ export function changelogAtom(input: Changelog, origin: string): string[] {
   ];
 }
 
-/**
- * The page, in pieces made as they are asked for (a list item each, for the answers of one review day): its body
- * has no table, so page()'s frame is all it adds.
- */
-export function* changelogPage(input: Changelog & { generatedAt: string }): Generator<string> {
-  const href = (to: string) => relativeHref(CHANGELOG_PAGE_FILE, to);
-  const [before, after] = pageFrame(input, CHANGELOG_PAGE_FILE, `Changelog: ${input.site.name}`, {
+/** The page, in pieces made as they are asked for (a list item each, for the answers of one review day). */
+export function changelogPage(input: Changelog & { generatedAt: string }): Iterable<string> {
+  return pagePieces(input, CHANGELOG_PAGE_FILE, `Changelog: ${input.site.name}`, changelogBody(input), {
     head: changelogFeedLink(input.site, CHANGELOG_PAGE_FILE),
   });
-  yield `${before}<h1>What changed in the data</h1>
+}
+
+function* changelogBody(input: Changelog): Generator<string> {
+  const href = (to: string) => relativeHref(CHANGELOG_PAGE_FILE, to);
+  yield `<h1>What changed in the data</h1>
 <p>Data version ${escapeHtml(input.site.version)}; methodology ${escapeHtml(input.disclosure.methodology_version)}. Newest first. Also as <a href="${href(CHANGELOG_JSON_FILE)}">JSON</a> and as an <a href="${href(CHANGELOG_FEED_FILE)}">Atom feed</a>.</p>
 `;
   for (const [at, entry] of input.entries.entries()) {
@@ -168,7 +168,7 @@ export function* changelogPage(input: Changelog & { generatedAt: string }): Gene
       yield `\n<ul>${entry.corrections.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
     yield "\n</section>";
   }
-  yield `\n${after}`;
+  yield "\n";
 }
 
 /** The head element that announces the feed (the home page carries it). */

@@ -96,7 +96,7 @@ export interface PageOptions {
  * Each table in a box of its own that scrolls sideways, so that a wide table (paths kept whole) never makes the
  * page scroll. Every <table> of a page is one these modules wrote: text, answer bodies included, is escaped.
  */
-export function scrollingTables(body: string): string {
+function scrollingTables(body: string): string {
   return body.replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
 }
 
@@ -118,8 +118,24 @@ export function page(
   body: string,
   options: PageOptions = {},
 ): string {
+  return [...pagePieces(input, file, title, [body], options)].join("");
+}
+
+/**
+ * page()'s text in pieces, for a page that grows with the collection: the frame, and each of the body's pieces
+ * (made as they are asked for) with its tables made scrollable, so a piece holds whole tables.
+ */
+export function* pagePieces(
+  input: Pick<DocsInput, "site" | "generatedAt">,
+  file: string,
+  title: string,
+  body: Iterable<string>,
+  options: PageOptions = {},
+): Generator<string> {
   const [before, after] = pageFrame(input, file, title, options);
-  return `${before}${scrollingTables(body)}${after}`;
+  yield before;
+  for (const piece of body) yield scrollingTables(piece);
+  yield after;
 }
 
 /** A page's markup before its body and after it, for a page written in pieces (page() puts the body between). */

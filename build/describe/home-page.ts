@@ -21,15 +21,7 @@ import {
 import { answerSearchTexts } from "../search/answer-fields.ts";
 import type { OfflineSearchData } from "../offline/offline-app.ts";
 import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
-import {
-  downloadsList,
-  escapeHtml,
-  pageFrame,
-  prose,
-  relativeHref,
-  scrollingTables,
-  type DocsInput,
-} from "./docs-html.ts";
+import { downloadsList, escapeHtml, pagePieces, prose, relativeHref, type DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { homeAnswerBody } from "./home-answer-body.ts";
 import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./service-facts.ts";
@@ -238,7 +230,7 @@ export function homePage(input: HomeInput): HomePage {
   const answersOnPage = new Set(input.answers.map((answer) => answer.slug));
   const scriptHashes = scripts.map(cspHash);
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
-  const [before, after] = pageFrame(input, HOME_FILE, site.name, {
+  const pieces = pagePieces(input, HOME_FILE, site.name, homeBody(input, answersOnPage, complete), {
     head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
     scripts:
@@ -246,20 +238,7 @@ export function homePage(input: HomeInput): HomePage {
         ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n`
         : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });
-  return { pieces: homePieces(input, answersOnPage, complete, before, after), scriptHashes };
-}
-
-/** page()'s text in pieces: the frame, and the body's pieces each with its tables made scrollable (whole in a piece). */
-function* homePieces(
-  input: HomeInput,
-  answersOnPage: ReadonlySet<string>,
-  complete: boolean,
-  before: string,
-  after: string,
-): Generator<string> {
-  yield before;
-  for (const piece of homeBody(input, answersOnPage, complete)) yield scrollingTables(piece);
-  yield after;
+  return { pieces, scriptHashes };
 }
 
 /** Items joined by line breaks, each made as it is asked for. */
