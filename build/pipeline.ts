@@ -21,6 +21,8 @@ export type CompileResult =
 
 async function loadAndValidate(
   context: BuildContext,
+  /** A build that runs once: what the load leaves is saved and let go before the content is checked. */
+  once: boolean,
 ): Promise<{ ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] }> {
   const loaded = await loadContent({
     contentDir: context.options.contentDir,
@@ -32,6 +34,7 @@ async function loadAndValidate(
       for (const entry of CONTENT_LAYOUT) context.schemas.validator(entry.schema);
     },
   });
+  if (once) await context.options.cache?.contentLoaded();
   const validated = validateContent(loaded, context.schemas, context.options.findings);
   return validated.ok ? { ok: true, content: validated.content } : validated;
 }
@@ -71,7 +74,7 @@ async function buildWithCache<T>(
   let complete = false;
   try {
     return await withContext(options, async (context) => {
-      const loaded = await loadAndValidate(context);
+      const loaded = await loadAndValidate(context, true);
       if (!loaded.ok) return loaded;
       const built = await build(context, loaded.content);
       complete = true;
@@ -91,7 +94,7 @@ export async function prepareInMemory(
   options: BuildOptions,
 ): Promise<{ ok: true; site: LazySite } | { ok: false; diagnostics: Diagnostic[] }> {
   return withContext(options, async (context) => {
-    const loaded = await loadAndValidate(context);
+    const loaded = await loadAndValidate(context, false);
     if (!loaded.ok) return loaded;
     return { ok: true, site: await LazySite.prepare(context, loaded.content) };
   });

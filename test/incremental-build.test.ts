@@ -144,6 +144,31 @@ describe("a content file that looks unchanged", () => {
   });
 });
 
+describe("a content file hashed by a build that then failed", () => {
+  it("is not read again by the next build: a build keeps its hashing once every file is loaded, whatever its checks find after", async () => {
+    const { folder, content } = await copyOfShipped("incremental-failed-stamps");
+    const incremental = path.join(folder, "incremental", "dist");
+    // Opened afresh for each build, as by a new npm run build; dated a second late, as in the test above.
+    const open = () => BuildCache.open(content, incremental, path.join(folder, "cache"), () => Date.now() + 1000);
+    await compareWithClean(content, incremental, await open(), path.join(folder, "clean-0"));
+
+    const edited = path.join(content, "answers", "room-sizing.md");
+    const broken = path.join(content, "answers", "accessibility.md");
+    const original = await readFile(broken, "utf8");
+    await appendFile(edited, "\nOne more sentence.\n");
+    await writeFile(broken, original.replace(/^slug: .*$/m, "slug: not-its-file-name"));
+    let { ok, stats } = await compareWithClean(content, incremental, await open(), path.join(folder, "clean-1"));
+    expect(ok).toBe(false);
+    expect(stats.parsed.read).toBe(2);
+
+    await writeFile(broken, original);
+    ({ ok, stats } = await compareWithClean(content, incremental, await open(), path.join(folder, "clean-2")));
+    expect(ok).toBe(true);
+    // Only the file mended: the one edited before the failed build was hashed by it.
+    expect(stats.parsed.read).toBe(1);
+  });
+});
+
 describe("an answer saved while the build runs", () => {
   it("is refused at render time, so that no output (nor cache entry) is made of a body other than the one loaded", async () => {
     const { content } = await copyOfShipped("render-race");

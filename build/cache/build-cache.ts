@@ -69,6 +69,8 @@ export class BuildCache implements OutputReuse {
   private parses: Map<string, ContentFileParse> | undefined;
   private parsesChanged = false;
   private usedParseKeys = new Set<string>();
+  /** This build's stamps were saved once its content was loaded (contentLoaded). */
+  private stampsSaved = false;
   /** What each job a dev loop's kept walk gives again settled to in the build that last parsed it, with keepInMemory (parseFiles). */
   private readonly settled = new WeakMap<ContentFileJob, { key: string; parse: ContentFileParse; stamp: FileStamp }>();
   private usedAnswerKeys = new Set<string>();
@@ -172,6 +174,7 @@ export class BuildCache implements OutputReuse {
     this.usedParseKeys = new Set();
     this.usedAnswerKeys = new Set();
     this.newStamps = new Map();
+    this.stampsSaved = false;
   }
 
   private note(file: string, rejected: Rejection): void {
@@ -464,20 +467,47 @@ export class BuildCache implements OutputReuse {
   }
 
   /**
-   * Called as a build ends. Saves the parses (only those of files this build read) when they changed; after a
-   * complete build, deletes the answer entries it did not use.
+   * Called once the content is loaded, every file hashed and parsed: a build that keeps nothing in memory saves the
+   * parses and the stamps now and lets them go before its answers are rendered (at 100,000 answers they held some
+   * 90 MB of the heap through the rest of the build). A process that builds again keeps them, and saves them as a
+   * build ends.
    */
-  async finishBuild(complete: boolean): Promise<void> {
+  async contentLoaded(): Promise<void> {
+    if (this.remembered) return;
+    await this.saveParses();
+    this.parses = undefined;
+    this.usedParseKeys = new Set();
+    // Every file was hashed, so these stamps are whole even if the build fails after.
+    await this.saveStamps();
+    this.stamps = undefined;
+    this.newStamps = new Map();
+    this.stampsSaved = true;
+  }
+
+  /** Saves the parses (only those of files this build read) when they changed. */
+  private async saveParses(): Promise<void> {
     const parses = this.parses;
     if (parses && (this.parsesChanged || parses.size !== this.usedParseKeys.size)) {
       for (const key of parses.keys()) if (!this.usedParseKeys.has(key)) parses.delete(key);
       await writeCheckedMap(path.join(this.folder, "parsed.bin"), this.version, parses).catch(() => undefined);
       this.parsesChanged = false;
     }
+  }
+
+  private async saveStamps(): Promise<void> {
+    this.stamps = this.newStamps;
+    await writeCheckedMap(path.join(this.folder, "stamps.bin"), this.version, this.newStamps).catch(() => undefined);
+  }
+
+  /**
+   * Called as a build ends. Saves the parses (only those of files this build read) when they changed; after a
+   * complete build, deletes the answer entries it did not use.
+   */
+  async finishBuild(complete: boolean): Promise<void> {
+    await this.saveParses();
     if (complete) {
       // Only a complete build's stamps replace the last: a failed one may not have hashed every file.
-      this.stamps = this.newStamps;
-      await writeCheckedMap(path.join(this.folder, "stamps.bin"), this.version, this.newStamps).catch(() => undefined);
+      if (!this.stampsSaved) await this.saveStamps();
       await this.deflatedPieces.finishBuild();
       if (this.remembered)
         for (const key of this.remembered.keys()) if (!this.usedAnswerKeys.has(key)) this.remembered.delete(key);
