@@ -4,7 +4,6 @@
  * foreign keys, under /data/. Lists inside a cell are joined with "; ".
  */
 import { canonicalJson } from "../api/canonical-json.ts";
-import type { OutputSink } from "../output/output-sink.ts";
 import type { EvidenceFamilyResource } from "./evidence.ts";
 import type { SupplierResource } from "./suppliers.ts";
 import { VOCABULARIES } from "./vocabularies.ts";
@@ -152,7 +151,8 @@ export class DataPackageWriter {
 
   constructor(
     private readonly input: DataPackageInput,
-    private readonly sink: OutputSink,
+    /** Where its other files are written (the product's checked output). */
+    private readonly output: { file(path: string, contents: string): Promise<void> },
   ) {
     this.definitions = tables(input);
   }
@@ -180,9 +180,9 @@ export class DataPackageWriter {
   async finish(): Promise<void> {
     await this.answersCsv!.close();
     for (const table of this.definitions) {
-      if (table.name !== "answers") await this.sink.file(`${DATA_FOLDER}${table.name}.csv`, csv(table));
+      if (table.name !== "answers") await this.output.file(`${DATA_FOLDER}${table.name}.csv`, csv(table));
     }
-    await this.sink.file(`${DATA_FOLDER}datapackage.json`, canonicalJson(descriptor(this.input, this.definitions)));
+    await this.output.file(`${DATA_FOLDER}datapackage.json`, canonicalJson(descriptor(this.input, this.definitions)));
   }
 }
 

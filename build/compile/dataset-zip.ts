@@ -13,7 +13,7 @@ import { type MadeEntry, ZipWriter } from "../archive/zip-writer.ts";
 import type { SiteSettings } from "../content/types.ts";
 import { citationText } from "../describe/citation.ts";
 import type { DeflatedEntry } from "../output/deflated-copy.ts";
-import type { OutputSink } from "../output/output-sink.ts";
+import type { OutputStream, WrittenFiles } from "../output/output-sink.ts";
 
 const README = "README.txt";
 
@@ -35,19 +35,22 @@ export function inDatasetZip(path: string): boolean {
  * were (a dev loop's unchanged files); kept there for the next, when given.
  */
 export async function writeDatasetZip(
-  sink: OutputSink,
+  /** The files it packs, as the build wrote them. */
+  written: WrittenFiles,
+  /** Where the ZIP itself is written (the product's checked output). */
+  stream: (path: string) => Promise<OutputStream>,
   site: SiteSettings,
   generatedAt: string,
   deflated: (path: string) => DeflatedEntry | undefined = () => undefined,
   memory?: Map<string, unknown>,
 ): Promise<void> {
   const folder = `av-buyer-data-${site.version}/`;
-  const files = [...sink.digests.keys()].filter(inDatasetZip).sort();
+  const files = [...written.digests.keys()].filter(inDatasetZip).sort();
   const entries = [
     ...files.map((path) => ({ name: folder + path.slice(1), path })),
     { name: folder + README, path: undefined },
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const zip = new ZipWriter(await sink.stream(DATASET_ZIP_FILE), new Date(generatedAt));
+  const zip = new ZipWriter(await stream(DATASET_ZIP_FILE), new Date(generatedAt));
   const readmeBytes = Buffer.from(readme(site, generatedAt, files));
   const before = new Map(memory as Map<string, MadeEntry> | undefined);
   memory?.clear();
@@ -57,10 +60,10 @@ export async function writeDatasetZip(
       await zip.addDeflated(name, copy);
       continue;
     }
-    const key = path ? sink.digests.get(path)! : createHash("sha256").update(readmeBytes).digest("hex");
+    const key = path ? written.digests.get(path)! : createHash("sha256").update(readmeBytes).digest("hex");
     let made = before.get(key);
     if (made) await zip.addMade(name, made);
-    else made = await zip.add(name, path ? sink.pieces(path) : [readmeBytes], memory !== undefined);
+    else made = await zip.add(name, path ? written.pieces(path) : [readmeBytes], memory !== undefined);
     if (made) memory?.set(key, made);
   }
   await zip.finish();

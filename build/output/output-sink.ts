@@ -64,6 +64,9 @@ export interface OutputSink {
   scratch(name: string): Promise<ScratchFile>;
 }
 
+/** What other code may read of a sink, and nothing it may write with: the files written so far. */
+export type WrittenFiles = Pick<OutputSink, "digests" | "pieces">;
+
 export interface OutputFile {
   path: string;
   contents: HeldContents;

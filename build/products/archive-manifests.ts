@@ -16,7 +16,7 @@ export const archiveManifests = product({
   run({ site, generatedAt }, output) {
     return {
       async finish() {
-        await writeArchiveManifests({ stream: output.stream, digests: output.sink.digests }, (urls) =>
+        await writeArchiveManifests({ stream: output.stream, digests: output.written.digests }, (urls) =>
           filesPage({ site, generatedAt }, urls),
         );
         return undefined;

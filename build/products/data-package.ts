@@ -27,7 +27,7 @@ export const dataPackage = product<Uint8Array, string[]>({
         families,
         sources: content.sources,
       },
-      output.sink,
+      output,
     );
     // Deflated as it is written, for the ZIP, in pieces that end after answers chosen by their slugs.
     await writer.start(await output.deflatingStream(`${DATA_FOLDER}answers.csv`));

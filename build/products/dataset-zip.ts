@@ -14,7 +14,7 @@ export const datasetZip = product({
   run({ site, generatedAt }, output) {
     return {
       async finish() {
-        await writeDatasetZip(output.sink, site, generatedAt, output.deflated, output.memory);
+        await writeDatasetZip(output.written, output.stream, site, generatedAt, output.deflated, output.memory);
         return undefined;
       },
     };

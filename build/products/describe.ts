@@ -8,7 +8,7 @@ import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import { type DescribeInput, describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
-import type { OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { OutputStream, WrittenFiles } from "../output/output-sink.ts";
 import { product, resultOf } from "./product.ts";
 import type { PublishedSchemas } from "./schemas.ts";
 
@@ -52,7 +52,7 @@ export const describe = product({
           counts,
           versioning: versioningPolicy(site),
           examples: output.examples,
-          searchFiles: searchFilesOf(resultOf<string[]>(results, "search-index"), output.sink),
+          searchFiles: searchFilesOf(resultOf<string[]>(results, "search-index"), output.written),
           schemas: resultOf<PublishedSchemas>(results, "schemas"),
           answers: resultOf<AnswerResource[]>(results, "answer-pages"),
           answerList: answers.map(({ data }) => ({
@@ -94,14 +94,14 @@ async function writePieces(stream: OutputStream, pieces: Iterable<string>): Prom
 }
 
 /** The search index's files, each read back from the output when asked for. */
-function searchFilesOf(paths: readonly string[], sink: OutputSink): DescribeInput["searchFiles"] {
+function searchFilesOf(paths: readonly string[], output: WrittenFiles): DescribeInput["searchFiles"] {
   const written = new Set(paths);
   return {
     paths,
     async read(path) {
       if (!written.has(path)) return undefined;
       const pieces: Uint8Array[] = [];
-      for await (const piece of sink.pieces(path)) pieces.push(piece);
+      for await (const piece of output.pieces(path)) pieces.push(piece);
       return Buffer.concat(pieces).toString("utf8");
     },
   };

@@ -164,7 +164,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
     return path;
   };
   return {
-    sink,
+    written: sink,
     examples,
     memory: shared.memoryOf(made.name),
     file: (path, contents, sha256) => sink.file(checked(path), contents, sha256),

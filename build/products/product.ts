@@ -11,7 +11,7 @@ import type { SiteSettings, Source } from "../content/types.ts";
 import type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
 import type { SchemaRegistry } from "../schemas/schema-registry.ts";
 import type { DeflatedEntry } from "../output/deflated-copy.ts";
-import type { HeldContents, OutputSink, OutputStream } from "../output/output-sink.ts";
+import type { HeldContents, OutputStream, WrittenFiles } from "../output/output-sink.ts";
 
 export type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
 
@@ -38,7 +38,11 @@ export interface BuildFacts {
 
 /** Where products write, and the bodies of small files the OpenAPI document shows as examples. */
 export interface ProductOutput {
-  sink: OutputSink;
+  /**
+   * The files the build has written so far, to read (a product over others' files): a product writes only through
+   * the calls below, which check each path against its `writes`.
+   */
+  written: WrittenFiles;
   /** A file (its bytes in pieces, if so made); JSON bodies through `json`. */
   file(path: string, contents: HeldContents, sha256?: string): Promise<void>;
   /** A JSON file in canonical form, kept as an example for the OpenAPI document unless `example` is false. */
