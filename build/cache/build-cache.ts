@@ -506,7 +506,8 @@ export class BuildCache implements OutputReuse {
   async finishBuild(complete: boolean): Promise<void> {
     await this.saveParses();
     if (complete) {
-      // Only a complete build's stamps replace the last: a failed one may not have hashed every file.
+      // Only a complete build's stamps replace the last, or one's whose content was loaded (contentLoaded): a build
+      // that failed before may not have hashed every file.
       if (!this.stampsSaved) await this.saveStamps();
       await this.deflatedPieces.finishBuild();
       if (this.remembered)

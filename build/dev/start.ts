@@ -16,7 +16,7 @@ import { DevLoop } from "./dev-loop.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // A smaller heap growth step keeps the first build's peak memory down: the loop holds every answer after it.
 // (`npm run build` no longer sets one: once the cache let the load's parses go and the build collected the load's
-// garbage, a 100,000-answer build peaked at 712-713 MiB with V8's own step as with this one, and a one-answer
+// garbage, a 100,000-answer build peaked at 713 and 691 MiB with V8's own step, 710-711 with this one, and a one-answer
 // rebuild at 10,000 answers took 6.2 s against 7.4-8.0.)
 setFlagsFromString("--heap-growing-percent=25");
 const port = Number(process.env.PORT ?? 8080);
