@@ -12,6 +12,7 @@ import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
 import { freePort } from "../build/server/free-port.ts";
 import { BuildCache } from "../build/cache/build-cache.ts";
 import { DevLoop } from "../build/dev/dev-loop.ts";
+import { fileBytes } from "../build/server/static-files.ts";
 
 const DEADLINE_MS = 20_000;
 
@@ -236,7 +237,7 @@ describe("npm run dev", () => {
     expect(lines[2]).toMatch(/^dev: .*accessibility\.md: rebuilt in \d+ ms: parsed 1 of 115 files/);
     for (const [slug, title] of Object.entries(titles)) {
       const key = await loop.served.resolve(`/api/v1/answers/${slug}.json`);
-      expect(JSON.parse((await loop.served.load(key!)).bytes.toString()).data[0].title).toBe(title);
+      expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].title).toBe(title);
     }
   });
 
@@ -274,6 +275,6 @@ describe("npm run dev", () => {
       /^dev: first build: rebuilt in \d+ ms: .*, served; dist\/ not written: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed/,
     );
     const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
-    expect(JSON.parse((await loop.served.load(key!)).bytes.toString()).data[0].slug).toBe("room-sizing");
+    expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].slug).toBe("room-sizing");
   });
 });

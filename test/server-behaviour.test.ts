@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { renameSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -15,7 +16,7 @@ import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./
 import { copyOfSharedBuild } from "./support/shared-build.ts";
 import { untilPrinted } from "./support/wait.ts";
 import { freePort } from "../build/server/free-port.ts";
-import { LOOK_AGAIN_MS, StaticFiles } from "../build/server/static-files.ts";
+import { fileBytes, LARGE_FILE_BYTES, LOOK_AGAIN_MS, StaticFiles } from "../build/server/static-files.ts";
 import { manualClock, startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -254,6 +255,39 @@ describe("limits", () => {
   });
 });
 
+describe("a file over LARGE_FILE_BYTES", () => {
+  it("is sent from the disk as it is, whole or by a range, with the strong tag of its bytes: never read whole nor compressed in memory", async () => {
+    const { dist } = await copyOfSharedBuild("large-file");
+    // llms-full.txt grown past the threshold (at 100,000 answers it is some 400 MB): text, which is compressed when small.
+    const bytes = Buffer.alloc(LARGE_FILE_BYTES + 1000, "All work and no play. ");
+    await writeFile(path.join(dist, "llms-full.txt"), bytes);
+    const { origin } = await startLocalServer(dist);
+    const url = `${origin}/llms-full.txt`;
+    const etag = `"${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}"`;
+
+    const whole = await fetch(url, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-encoding")).toBeNull();
+    expect(whole.headers.get("content-length")).toBe(String(bytes.length));
+    expect(whole.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(whole.headers.get("etag")).toBe(etag);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const part = await fetch(url, { headers: { Range: "bytes=10-19", "Accept-Encoding": "gzip" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 10-19/${bytes.length}`);
+    expect(await part.text()).toBe(bytes.subarray(10, 20).toString());
+
+    const head = await fetch(url, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([
+      200,
+      String(bytes.length),
+      "",
+    ]);
+    expect((await fetch(url, { headers: { "If-None-Match": etag } })).status).toBe(304);
+  });
+});
+
 describe("the edge entries", () => {
   it("answer exactly as the server does over HTTP when imported and called with a Request", async () => {
     const answersEntry = (await import("../build/edge-functions/answers-query.ts")).default;
@@ -464,7 +498,7 @@ describe("a rebuild's swap of the output folder", () => {
     await rename(out, `${out}.previous-2`);
     nextBuild = '{"build":3}\n';
     const loaded = await files.load(file);
-    expect(loaded.bytes.toString()).toBe('{"build":3}\n');
+    expect((await fileBytes(loaded)).toString()).toBe('{"build":3}\n');
     await swapIn;
     // A file that is not there, in a folder that is, is not found at once.
     expect(await files.resolve("/b.json")).toBeUndefined();

@@ -28,6 +28,7 @@ import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import {
   COMPRESSION_THRESHOLD,
+  fileBytes,
   isCompressible,
   isNotFound,
   LOOK_AGAIN_MS,
@@ -208,7 +209,8 @@ async function handle(
   });
   if (!file) return sendNotFound(outgoing, incoming, url);
   const contentType = ruleHeaders.values["Content-Type"];
-  const compressible = isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
+  // A large file on disk holds no bytes: it is sent as it is, streamed (static-files.ts, LARGE_FILE_BYTES).
+  const compressible = file.bytes !== undefined && isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
   const range = header("range");
   const encoding = compressible && !range ? negotiateEncoding(header("accept-encoding")) : undefined;
   // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
@@ -245,14 +247,15 @@ async function handle(
     );
     return sendWebResponse(outgoing, response);
   }
-  if (wanted === "whole") {
+  if (wanted === "whole" && file.bytes) {
     // A whole file already in memory: sent from there. serve-handler answers single byte ranges from the disk.
     outgoing.writeHead(status, { ...responseHeaders, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
     return void outgoing.end(method === "HEAD" ? undefined : file.bytes);
   }
+  // A range, or a large file whole: streamed from the disk by serve-handler.
   if (file.disk)
     return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
-  return sendRange(outgoing, method, file.bytes, range!, status, responseHeaders);
+  return sendRange(outgoing, method, file.bytes!, range!, status, responseHeaders);
 }
 
 /**
@@ -301,7 +304,7 @@ function filesReader(files: ServedFiles): ReadText {
               if (isNotFound(error)) return undefined;
               throw error;
             });
-      return file?.bytes.toString("utf8");
+      return file && (await fileBytes(file)).toString("utf8");
     } catch (error) {
       throw new OriginError(`reading ${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { HeldContents } from "../output/output-sink.ts";
-import { pathSegments, type ServedFiles, type StaticFile, staticFile } from "./static-files.ts";
+import { fileBytes, pathSegments, type ServedFiles, type StaticFile, staticFile } from "./static-files.ts";
 
 /** A build's files in memory, made when first asked for (products/lazy-site.ts), or all made already. */
 export interface FilesInMemory {
@@ -101,7 +101,7 @@ export class MemoryFiles implements ServedFiles {
       // Named by its digest: a configuration loaded from an earlier one is never read half rewritten.
       const file = path.join(this.scratch, `_headers-${version.slice(1, 17)}`);
       await mkdir(this.scratch, { recursive: true });
-      await writeFile(file, made.bytes);
+      await writeFile(file, await fileBytes(made));
       published.headers = { path: file, version };
     }
     return published.headers;

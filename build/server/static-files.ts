@@ -1,10 +1,12 @@
 /**
  * The files of dist/ as the local server sends them: resolved safely inside the folder, with a strong ETag
  * from the SHA-256 of their bytes (the edge handler's algorithm, so an alias and its file agree) and gzip or
- * brotli variants made once per file version and kept in memory. A file's version is its inode, size and
+ * brotli variants made once per file version and kept in memory; a large file is hashed as a stream and sent from
+ * the disk as it is (LARGE_FILE_BYTES). A file's version is its inode, size and
  * mtime: a rebuild swaps in new files, so a tag is never stale.
  */
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -18,7 +20,8 @@ export interface StaticFile {
   disk?: { folder: string; path: string };
   size: number;
   etag: string;
-  bytes: Buffer;
+  /** Its bytes, held; undefined for a large file on disk (LARGE_FILE_BYTES), which is sent from there as it is. */
+  bytes?: Buffer;
   variant(encoding: "br" | "gzip"): Promise<Buffer>;
 }
 
@@ -71,9 +74,32 @@ export function staticFile(bytes: Buffer, sha256Hex: string, disk?: StaticFile["
   };
 }
 
+/** A file's bytes: those it holds, or (a large file) read from the disk. */
+export async function fileBytes(file: StaticFile): Promise<Buffer> {
+  if (file.bytes) return file.bytes;
+  if (!file.disk) throw new Error("a file with neither its bytes nor a place on disk");
+  return readFile(file.disk.path);
+}
+
+/** A large file on disk: its size and tag only; it has no compressed variants (the server sends it as it is). */
+function largeFile(size: number, sha256Hex: string, disk: NonNullable<StaticFile["disk"]>): StaticFile {
+  return {
+    disk,
+    size,
+    etag: `"${sha256Hex.slice(0, 32)}"`,
+    variant: () => Promise.reject(new Error(`${disk.path} is sent as it is, not compressed`)),
+  };
+}
+
 /** Below this, compression costs more than it saves (the serve CLI uses the same threshold). */
 export const COMPRESSION_THRESHOLD = 1024;
 const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * Above this a file on disk is neither held nor compressed: it is hashed as a stream and sent from the disk as it is
+ * (its ranges too). Read whole and compressed in memory, /data/answers.ndjson of 100,000 answers (some 800 MB) took
+ * the server's memory and its thread pool for minutes, for one request, and again for each at once.
+ */
+export const LARGE_FILE_BYTES = 16 * 1024 * 1024;
 /**
  * A rebuild swaps its new output in with two renames (build/output/atomic-output.ts), between which the folder is
  * absent: a lookup that finds no file waits up to this long, looking every SWAP_POLL_MS, for the folder to be there,
@@ -94,6 +120,8 @@ export interface StaticFilesOptions {
 export class StaticFiles implements ServedFiles {
   private readonly cache = new Map<string, { version: string; file: StaticFile }>();
   private cachedBytes = 0;
+  /** Large files being hashed, by path and version. */
+  private readonly hashing = new Map<string, Promise<StaticFile>>();
   private readonly root: Promise<string>;
   private readonly now: () => number;
 
@@ -178,6 +206,22 @@ export class StaticFiles implements ServedFiles {
     const version = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
     const cached = this.cache.get(absolutePath);
     if (cached && cached.version === version) return cached.file;
+    if (stats.size > LARGE_FILE_BYTES) {
+      // Hashed once for the requests that ask for it meanwhile.
+      const key = `${absolutePath}\u0000${version}`;
+      let hashing = this.hashing.get(key);
+      if (!hashing) {
+        hashing = (async () => {
+          const hash = createHash("sha256");
+          for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
+          const file = largeFile(stats.size, hash.digest("hex"), { folder: this.folder, path: absolutePath });
+          this.remember(absolutePath, version, file);
+          return file;
+        })().finally(() => this.hashing.delete(key));
+        this.hashing.set(key, hashing);
+      }
+      return hashing;
+    }
     const bytes = await readFile(absolutePath);
     const file = staticFile(bytes, createHash("sha256").update(bytes).digest("hex"), {
       folder: this.folder,
@@ -206,14 +250,14 @@ export class StaticFiles implements ServedFiles {
 
   private remember(absolutePath: string, version: string, file: StaticFile): void {
     const previous = this.cache.get(absolutePath);
-    if (previous) this.cachedBytes -= previous.file.size;
+    if (previous) this.cachedBytes -= previous.file.bytes?.byteLength ?? 0;
     this.cache.delete(absolutePath);
     this.cache.set(absolutePath, { version, file });
-    this.cachedBytes += file.size;
+    this.cachedBytes += file.bytes?.byteLength ?? 0;
     for (const [key, entry] of this.cache) {
       if (this.cachedBytes <= CACHE_LIMIT_BYTES) break;
       this.cache.delete(key);
-      this.cachedBytes -= entry.file.size;
+      this.cachedBytes -= entry.file.bytes?.byteLength ?? 0;
     }
   }
 }
