@@ -16,14 +16,23 @@ import { PRODUCTS } from "../build/products/index.ts";
 import { parseContentFile } from "../build/content/content-file.ts";
 import type { AnswerFrontMatter } from "../build/content/types.ts";
 import { build, copyOfShipped } from "./support/build-helpers.ts";
-import { compareWithClean, EPOCH, expectIncrementalPathsExercised, randomEdits } from "./support/incremental.ts";
+import {
+  answerFiles,
+  compareWithClean,
+  EPOCH,
+  expectIncrementalPathsExercised,
+  firstSourceOf,
+  randomEdits,
+  setPageSize,
+} from "./support/incremental.ts";
 
 /**
  * A copy of the shipped content built once into an output folder with a cache of its own; each buildAgain() opens
  * the cache afresh, as a new `npm run build` would, and builds again beside a clean build of the same content.
  */
-async function builtOnce(label: string) {
+async function builtOnce(label: string, pageSize?: number) {
   const { folder, content } = await copyOfShipped(label);
+  if (pageSize !== undefined) await setPageSize(content, pageSize);
   const incremental = path.join(folder, "incremental", "dist");
   const cacheRoot = path.join(folder, "cache");
   let builds = 0;
@@ -42,8 +51,9 @@ describe("the incremental build", () => {
   it.skipIf(process.env.AVB_WITH_FULL === "1")(
     "gives the clean build's output, byte for byte, after every step of 8 seeded random edits, renames, deletions and additions",
     async () => {
-      // The steps exercised the incremental paths: builds reused answers and linked unchanged files.
-      expectIncrementalPathsExercised(await randomEdits(18, 8), { built: 4, reused: 3 });
+      // The steps exercised the incremental paths: builds reused answers, linked unchanged files and spliced
+      // unchanged answers from the last output (pages of 4 answers: the first page's are never spliced).
+      expectIncrementalPathsExercised(await randomEdits(18, 8, "build", 4), { built: 4, reused: 3, spliced: 2 });
     },
   );
 
@@ -64,6 +74,42 @@ describe("the incremental build", () => {
     const after = await readdir(entries);
     expect(after).toHaveLength(20);
     expect(after.filter((name) => !before.has(name))).toHaveLength(1);
+  });
+
+  it("splices each unchanged answer from the last output by its byte ranges, but none from a file of it changed since", async () => {
+    // Pages of 4 answers: 5 pages, the first page's answers always read whole (the home page shows them).
+    const { content, incremental, buildAgain } = await builtOnce("incremental-splice", 4);
+    const names = await answerFiles(content);
+    const edit = async (name: string) =>
+      appendFile(
+        path.join(content, "answers", name),
+        `\nOne more sentence [@${await firstSourceOf(content, name)}].\n`,
+      );
+
+    // An answer of the third page changed: it is rendered, the 15 others after the first page spliced; the
+    // output is the clean build's (compareWithClean).
+    await edit(names[10]!);
+    let { ok, stats } = await buildAgain();
+    expect(ok).toBe(true);
+    expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([1, 15]);
+
+    // A byte of the live NDJSON changed in place, its size kept (in the line of an answer that would be spliced):
+    // every answer has its line there, so none is spliced, and the NDJSON is made again as a clean build makes it.
+    const ndjson = path.join(incremental, "data", "answers.ndjson");
+    const bytes = await readFile(ndjson);
+    let at = 0;
+    for (let line = 0; line < 14; line++) at = bytes.indexOf(0x0a, at) + 1;
+    at += 10;
+    bytes[at] = bytes[at] === 0x58 ? 0x59 : 0x58;
+    await writeFile(ndjson, bytes);
+    await edit(names[12]!);
+    ({ ok, stats } = await buildAgain());
+    expect(ok).toBe(true);
+    expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([1, 0]);
+
+    // Nothing changed since: all 16 are spliced.
+    ({ ok, stats } = await buildAgain());
+    expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([0, 16]);
   });
 
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {

@@ -13,6 +13,8 @@
  *                     and sources it shows, the page size and the version; written by the thread that
  *                     rendered it (answer-entry.ts)
  *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
+ *   pieces.bin        where each answer's bytes lie in the live output, so that an unchanged answer is spliced
+ *                     from there (output/answer-pieces.ts), sealed with output.bin
  *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON, deflated, by their bytes (deflated-pieces.ts)
  *
  * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
@@ -29,11 +31,12 @@ import type { ContentFileParse } from "../content/content-file.ts";
 import { shareStrings } from "../content/shared-strings.ts";
 import type { ValidAnswer } from "../content/valid-content.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+import type { AnswerPieceRecord } from "../output/answer-pieces.ts";
 import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
 import type { ContentFileJob } from "../workers/build-tasks.ts";
 import { buildCodeVersion } from "./build-version.ts";
 import { restoreAnswerEntry } from "./answer-entry.ts";
-import { readCheckedFile, readCheckedMap, type Rejection, writeCheckedMap } from "./checked-file.ts";
+import { readCheckedFile, readCheckedMap, readCheckedValue, type Rejection, writeCheckedMap } from "./checked-file.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 import { DeflatedPieceCache } from "./deflated-pieces.ts";
 
@@ -45,7 +48,8 @@ export const DEFAULT_CACHE_ROOT = path.resolve(import.meta.dirname, "../..", "ar
 export interface CacheStats {
   /** Content files parsed from the cache (hits) and again (misses); and how many were read to be hashed (the rest by their stamps). */
   parsed: { hits: number; misses: number; read: number };
-  rendered: { hits: number; misses: number };
+  /** `replayed`: of the hits, those spliced from the last output (AnswerParts.replayed), not read back whole. */
+  rendered: { hits: number; misses: number; replayed: number };
   /** Output files linked from the previous output, and written. */
   output: { linked: number; written: number };
   /** The answers rendered again, by slug (at most the first few). */
@@ -435,6 +439,35 @@ export class BuildCache implements OutputReuse {
     return results;
   }
 
+  /**
+   * A stored answer spliced from the last output (AnswerParts.replayed): its digest and the parts of `products`
+   * alone, read from its entry without the answer's bytes (readCheckedValue); undefined when the entry is missing or
+   * unusable, or one of those parts holds bytes (then it is read whole, or rendered).
+   */
+  replayedParts(
+    key: string,
+    products: readonly string[],
+  ): { digest: string; parts: Record<string, unknown> } | undefined {
+    if (!this.storedAnswerKeys.has(key)) return undefined;
+    const read = readCheckedValue<{ digest?: unknown; parts?: Record<string, unknown> }>(this.answerFile(key), key);
+    if (!read.found) {
+      if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
+      return undefined;
+    }
+    const { digest, parts: stored } = read.value;
+    if (typeof digest !== "string" || !stored) return undefined;
+    const parts: Record<string, unknown> = {};
+    for (const name of products) {
+      // A part with bytes has markers for them, which restoreAnswerEntry does not find among no blobs.
+      const part = name in stored ? restoreAnswerEntry(stored[name], []) : undefined;
+      if (part === undefined) return undefined;
+      parts[name] = part;
+    }
+    this.stats.rendered.hits++;
+    this.stats.rendered.replayed++;
+    return { digest, parts };
+  }
+
   private answerFile(key: string): string {
     return path.join(this.folder, "answers", `${key}.bin`);
   }
@@ -446,6 +479,7 @@ export class BuildCache implements OutputReuse {
       path.join(this.folder, "output.bin"),
       `${this.version}\n${path.resolve(outDir)}`,
       outDir,
+      path.join(this.folder, "pieces.bin"),
     ).catch(() => ({ previous: undefined, rejected: undefined }));
     if (rejected) this.note("output.bin", rejected);
     return previous;
@@ -455,6 +489,7 @@ export class BuildCache implements OutputReuse {
     outDir: string,
     digests: ReadonlyMap<string, string>,
     counts: { linked: number; written: number },
+    pieces?: AnswerPieceRecord,
   ): Promise<void> {
     this.stats.output = { ...counts };
     // A record that cannot be written only costs the next build its links: never fails this one.
@@ -463,6 +498,7 @@ export class BuildCache implements OutputReuse {
       `${this.version}\n${path.resolve(outDir)}`,
       outDir,
       digests,
+      pieces && { file: path.join(this.folder, "pieces.bin"), record: pieces },
     ).catch(() => rm(path.join(this.folder, "output.bin"), { force: true }).catch(() => undefined));
   }
 
@@ -572,7 +608,7 @@ async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void
 function emptyStats(): CacheStats {
   return {
     parsed: { hits: 0, misses: 0, read: 0 },
-    rendered: { hits: 0, misses: 0 },
+    rendered: { hits: 0, misses: 0, replayed: 0 },
     output: { linked: 0, written: 0 },
     renderedSlugs: [],
   };

@@ -17,5 +17,6 @@ export function describeWork(stats: CacheStats): string {
 
 /** What it linked from the previous output and what it wrote. */
 export function describeOutput(stats: CacheStats): string {
-  return `linked ${stats.output.linked} unchanged files, wrote ${stats.output.written}`;
+  const spliced = stats.rendered.replayed > 0 ? `, spliced ${stats.rendered.replayed} answers from it` : "";
+  return `linked ${stats.output.linked} unchanged files${spliced}, wrote ${stats.output.written}`;
 }

@@ -166,17 +166,16 @@ export class DataPackageWriter {
     return [...this.definitions.map((table) => `${DATA_FOLDER}${table.name}.csv`), `${DATA_FOLDER}datapackage.json`];
   }
 
-  /** `answersCsv`: where answers.csv is streamed (with a deflated copy for the ZIP, whose pieces may end after a row). */
+  /**
+   * `answersCsv`: where answers.csv is streamed (with a deflated copy for the ZIP, whose pieces may end after a row):
+   * its header here, then each answer's line (answerCsvRow) by the caller, then finish().
+   */
   async start(answersCsv: CsvStream): Promise<void> {
     this.answersCsv = answersCsv;
     await this.answersCsv.write(utf8.encode(csvLine(this.answersTable.fields.map((field) => field.name))), false);
   }
 
-  /** Appends one answer's line, made by answerCsvRow; `mayEnd`: a piece of the deflated copy may end after it. */
-  async answerRow(line: Uint8Array, mayEnd: boolean): Promise<void> {
-    await this.answersCsv!.write(line, mayEnd);
-  }
-
+  /** Closes answers.csv, and writes the other tables and the descriptor. */
   async finish(): Promise<void> {
     await this.answersCsv!.close();
     for (const table of this.definitions) {
@@ -195,7 +194,7 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
       description:
         "One row per answer, in slug order, without its body: every answer's body, in Markdown and in HTML, is in /data/answers.ndjson (one JSON line per answer, in the same order) and in the answer's own file, at url.",
       primaryKey: "slug",
-      rows: [], // streamed by DataPackageWriter.answerRow
+      rows: [], // streamed row by row by the data-package product, into the stream given to start()
       fields: ANSWER_FIELDS,
     }),
     table<SupplierResource>({

@@ -126,6 +126,7 @@ async function writeOutput<T>(
       if (!(error instanceof WriteStopped)) await rm(stage, { recursive: true, force: true }).catch(() => undefined);
       throw error;
     } finally {
+      sink.previousPieces?.close();
       await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
     }
     await rename(stage, ready);
@@ -133,7 +134,12 @@ async function writeOutput<T>(
     if (await exists(out)) await rename(out, previous);
     await rename(ready, out);
     await rm(previous, { recursive: true, force: true });
-    await reuse?.recordOutput(out, sink.digests, sink.counts);
+    await reuse?.recordOutput(
+      out,
+      sink.digests,
+      sink.counts,
+      sink.recorder.record((urlPath) => sink.sizes.get(urlPath)),
+    );
     return result;
   } finally {
     await release();

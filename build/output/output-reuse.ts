@@ -1,3 +1,5 @@
+import type { AnswerPieceRecord, PreviousPieces } from "./answer-pieces.ts";
+
 /**
  * Reusing the files of the previous output: a file whose bytes would be exactly those of the file at the same
  * path in the live output is hard-linked from there instead of written. Who knows which previous files can be
@@ -9,6 +11,10 @@ export interface PreviousOutput {
    * size; false (nothing done) when it is not known, not trusted, or cannot be linked.
    */
   linkInto(urlPath: string, digest: string, size: number, target: string): Promise<boolean>;
+  /** The previous output's file at `urlPath` put at `target` as it is, with its digest; undefined when it cannot be. */
+  keep(urlPath: string, target: string): { digest: string; size: number } | undefined;
+  /** What the previous build wrote for each answer, where it can be read again (answer-pieces.ts). */
+  readonly pieces?: PreviousPieces;
 }
 
 export interface OutputReuse {
@@ -19,5 +25,6 @@ export interface OutputReuse {
     outDir: string,
     digests: ReadonlyMap<string, string>,
     counts: { linked: number; written: number },
+    pieces?: AnswerPieceRecord,
   ): Promise<void>;
 }

@@ -17,6 +17,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { memoryScratch, type ScratchFile } from "./deflated-copy.ts";
 import type { PreviousOutput } from "./output-reuse.ts";
+import { AnswerPieceRecorder, type PreviousPieces } from "./answer-pieces.ts";
 
 // Whole files are written with blocking calls: an asynchronous write is three trips through the thread pool and
 // the event loop (open, write, close), which cost more on this thread than the writing itself (10,000 answers:
@@ -62,6 +63,12 @@ export interface OutputSink {
   pieces(urlPath: string): AsyncIterable<Uint8Array>;
   /** A file for the build's own use, not part of the output (the deflated copies of large files): gone after it. */
   scratch(name: string): Promise<ScratchFile>;
+  /** Where each answer's pieces and files go, for the next build to splice (a sink writing the output folder). */
+  readonly recorder?: AnswerPieceRecorder;
+  /** What the last build wrote for each answer, where it is still in the live output (an incremental build). */
+  readonly previousPieces?: PreviousPieces;
+  /** The previous output's file at this path, as it is (linked): only for a path previousPieces says is there. */
+  keep?(urlPath: string): Promise<void>;
 }
 
 /** What other code may read of a sink, and nothing it may write with: the files written so far. */
@@ -187,6 +194,9 @@ export class DiskSink implements OutputSink {
   readonly digests = new Map<string, string>();
   /** Whole files hard-linked from the previous output, and whole files and streams written. */
   readonly counts = { linked: 0, written: 0 };
+  readonly recorder = new AnswerPieceRecorder();
+  /** The size of every file written, by path. */
+  readonly sizes = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
   private readonly folders = new Set<string>();
   /** The first write that failed (a full disk, a read-only folder): reported by the next call. */
@@ -222,6 +232,7 @@ export class DiskSink implements OutputSink {
     this.digests.set(urlPath, digest);
     const target = this.target(urlPath);
     const size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+    this.sizes.set(urlPath, size);
     const write = this.folderOf(target).then(async () => {
       if (this.previous && (await this.previous.linkInto(urlPath, digest, size, target))) this.counts.linked++;
       else {
@@ -237,21 +248,40 @@ export class DiskSink implements OutputSink {
     this.pending.add(tracked);
   }
 
+  get previousPieces(): PreviousPieces | undefined {
+    return this.previous?.pieces;
+  }
+
+  async keep(urlPath: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    const target = this.target(urlPath);
+    await this.folderOf(target);
+    const kept = this.previous?.keep(urlPath, target);
+    // previousPieces said the file is there as written: only a change to the live output meanwhile gets here.
+    if (!kept) throw new Error(`${urlPath} of the previous output changed while this build read it: build again`);
+    this.digests.set(urlPath, kept.digest);
+    this.sizes.set(urlPath, kept.size);
+    this.counts.linked++;
+  }
+
   async stream(urlPath: string): Promise<OutputStream> {
     const target = this.target(urlPath);
     await this.folderOf(target);
     const writer = this.writer(target);
     this.counts.written++;
     const hash: Hash = createHash("sha256");
+    let size = 0;
     return {
       write: (contents) => {
         const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
         hash.update(bytes);
+        size += bytes.byteLength;
         return writer.write(bytes);
       },
       close: async () => {
         await writer.close();
         this.digests.set(urlPath, hash.digest("hex"));
+        this.sizes.set(urlPath, size);
       },
     };
   }

@@ -20,6 +20,7 @@ export const answerFiles = product<AnswerFilePart>({
   after: [],
   writes: ["/api/v1/answers/{slug}.json"],
   perAnswer: true,
+  replay: "without-part",
   part(answer, context) {
     const fragment = itemFragment(answer.resource);
     // The file's text is the envelope's opening, the fragment, then the rest: the fragment starts at the opening's length.
@@ -35,6 +36,7 @@ export const answerFiles = product<AnswerFilePart>({
   run(_, output) {
     return {
       async answer(part, answer) {
+        if (answer.replayed) return output.keep(answerPath(answer.slug));
         await output.file(answerPath(answer.slug), part.file, part.sha256);
         // The first answer's file is the OpenAPI document's example of `?slug=`.
         if (answer.position === 0)

@@ -8,19 +8,21 @@ import { collectionPageUrl, envelopeParts, NO_FILTERS, pageCountOf, pageEnvelope
 import { collectionPath } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import type { AnswerFilePart } from "./answer-files.ts";
-import { partOf, product } from "./product.ts";
+import { type AnswerParts, partOf, product } from "./product.ts";
 
 export const answerPages = product<never, AnswerResource[]>({
   name: "answer-pages",
   purpose: "the answers collection, page by page, as /api/v1/answers returns it",
   after: ["answer-files"],
   writes: ["/api/v1/answers/index.json", "/api/v1/answers/pages/{n}.json"],
+  replay: "without-part",
   run({ answers, pageSize, contentDigest }, output) {
     const pageCount = pageCountOf(answers.length, pageSize);
     const pageUrl = collectionPageUrl("answers", pageCount);
     // The answers of the page being filled, as the UTF-8 bytes of their JSON (views into their own files' bytes).
     let fragments: Uint8Array[] = [];
     let files: Uint8Array[] = [];
+    let pageAnswers: AnswerParts[] = [];
     const firstPage: AnswerResource[] = [];
     // A page's answers come before its links and meta, which carry the content digest and so change with any
     // answer: a page whose answers are the same objects as at the last build in this process (a dev loop's) is
@@ -49,15 +51,33 @@ export const answerPages = product<never, AnswerResource[]>({
       output.memory?.set(key, kept);
       const sha256 = kept.hashed.copy().update(tail).digest("hex");
       const contents = output.memory ? pieces : Buffer.concat(pieces);
-      for (const path of pagePaths("answers", page, pageCount)) await output.file(path, contents, sha256);
+      const paths = pagePaths("answers", page, pageCount);
+      for (const path of paths) await output.file(path, contents, sha256);
+      // Each answer's fragment where it lies in the page (the pieces are the opening, then each fragment after a
+      // separator), for the next build to splice.
+      let offset = 0;
+      for (const [at, piece] of pieces.entries()) {
+        if (at % 2 === 1 && (at - 1) / 2 < pageAnswers.length)
+          output.notePiece(pageAnswers[(at - 1) / 2]!, "fragment", paths[0]!, offset, piece.byteLength);
+        offset += piece.byteLength;
+      }
       fragments = [];
       files = [];
+      pageAnswers = [];
     };
     return {
       async answer(_, answer) {
-        const { file, fragment } = partOf<AnswerFilePart>(answer, "answer-files");
-        fragments.push(file.subarray(fragment.start, fragment.end));
-        files.push(file);
+        if (answer.replayed) {
+          // From the page it lay in at the last build (such an answer is never held in memory: no file to compare).
+          const fragment = output.previousPiece(answer, "fragment");
+          fragments.push(fragment);
+          files.push(fragment);
+        } else {
+          const { file, fragment } = partOf<AnswerFilePart>(answer, "answer-files");
+          fragments.push(file.subarray(fragment.start, fragment.end));
+          files.push(file);
+        }
+        pageAnswers.push(answer);
         if (answer.resource) firstPage.push(answer.resource);
         if (fragments.length === pageSize) await writePage(Math.floor(answer.position / pageSize) + 1);
       },

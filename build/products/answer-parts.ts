@@ -40,6 +40,13 @@ export interface AnswerParts {
   parts: Record<string, unknown>;
   /** The resource itself, for the first page's answers only: the home page and the examples show them. */
   resource?: AnswerResource;
+  /** Its key in the build cache (everything its rendering reads), when the build has a cache. */
+  key?: string;
+  /**
+   * Spliced from the last build's output (its key unchanged; output/answer-pieces.ts): `parts` holds only the parts
+   * of the products that replay "with-part"; the others take its bytes from the last build (ProductOutput).
+   */
+  replayed?: boolean;
 }
 
 /** An answer rendered once, on a build thread, from which every product makes its part of it. */

@@ -17,6 +17,7 @@ export const answerTwins = product<AnswerTwinPart>({
   after: [],
   writes: ["/api/v1/answers/{slug}.md"],
   perAnswer: true,
+  replay: "without-part",
   part(answer, context) {
     const twin = utf8.encode(answerMarkdown(answer.data, answer.markdown, context.register));
     return { twin, sha256: createHash("sha256").update(twin).digest("hex") };
@@ -24,6 +25,7 @@ export const answerTwins = product<AnswerTwinPart>({
   run(_, output) {
     return {
       async answer(part, answer) {
+        if (answer.replayed) return output.keep(answerMarkdownPath(answer.slug));
         await output.file(answerMarkdownPath(answer.slug), part.twin, part.sha256);
       },
     };

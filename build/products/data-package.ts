@@ -15,6 +15,7 @@ export const dataPackage = product<Uint8Array, string[]>({
   purpose: "the tables for spreadsheets and Frictionless tools: a row per answer without its body (the NDJSON has it)",
   after: [],
   writes: [`${DATA_FOLDER}{table}.csv`, `${DATA_FOLDER}datapackage.json`],
+  replay: "without-part",
   part: (answer) => utf8.encode(answerCsvRow(answer.resource)),
   async run({ site, origin, generatedAt, suppliers, content, families }, output) {
     const writer = new DataPackageWriter(
@@ -30,9 +31,10 @@ export const dataPackage = product<Uint8Array, string[]>({
       output,
     );
     // Deflated as it is written, for the ZIP, in pieces that end after answers chosen by their slugs.
-    await writer.start(await output.deflatingStream(`${DATA_FOLDER}answers.csv`));
+    const rows = await output.deflatingStream(`${DATA_FOLDER}answers.csv`);
+    await writer.start(rows);
     return {
-      answer: (row, answer) => writer.answerRow(row, pieceMayEndAfter(answer.slug)),
+      answer: (row, answer) => rows.piece(answer, "row", row, pieceMayEndAfter(answer.slug)),
       async finish() {
         await writer.finish();
         return writer.files;

@@ -14,7 +14,8 @@ import type { ValidAnswer, ValidContent } from "../content/valid-content.ts";
 import type { BuildCache } from "../cache/build-cache.ts";
 import type { BuildContext } from "../context.ts";
 import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
-import type { OutputSink } from "../output/output-sink.ts";
+import type { PreviousPieces } from "../output/answer-pieces.ts";
+import type { FileContents, OutputSink } from "../output/output-sink.ts";
 import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import type { AnswerRenderContext } from "./answer-parts.ts";
@@ -44,6 +45,7 @@ export async function runProducts(
     facts,
     (answer) => eachProductsAnswer(runs, answer),
     (threads) => shared.useThreads(threads),
+    replayOf(runs, sink),
   );
   const results = new Map<string, unknown>();
   for (const { made, run } of runs) await finishProduct(made, run, sink, results);
@@ -57,18 +59,33 @@ export async function startProducts(
   facts: BuildFacts,
   sink: OutputSink,
   shared: SharedOutput,
-): Promise<Array<{ made: Product; run: ProductRun }>> {
-  const runs: Array<{ made: Product; run: ProductRun }> = [];
-  for (const made of products) runs.push({ made, run: await made.run(facts, productOutput(made, sink, shared)) });
+): Promise<StartedProduct[]> {
+  const runs: StartedProduct[] = [];
+  for (const made of products) {
+    const output = productOutput(made, sink, shared);
+    runs.push({ made, run: await made.run(facts, output), output });
+  }
   return runs;
 }
 
+/** A product started for one build, with its output. */
+export interface StartedProduct {
+  made: Product;
+  run: ProductRun;
+  output: AnsweringOutput;
+}
+
 /** One answer handed to every started product that has a step for it. */
-export async function eachProductsAnswer(
-  runs: ReadonlyArray<{ made: Product; run: ProductRun }>,
-  answer: AnswerParts,
-): Promise<void> {
-  for (const { made, run } of runs) if (run.answer) await run.answer(answer.parts[made.name], answer);
+export async function eachProductsAnswer(runs: readonly StartedProduct[], answer: AnswerParts): Promise<void> {
+  for (const { made, run, output } of runs)
+    if (run.answer) {
+      output.answering = answer;
+      try {
+        await run.answer(answer.parts[made.name], answer);
+      } finally {
+        output.answering = undefined;
+      }
+    }
 }
 
 /** A product's finishing step, its result kept for the products after it. */
@@ -154,8 +171,13 @@ export function sharedOutput(context: BuildContext): SharedOutput {
   return shared;
 }
 
+/** A product's output, with the answer whose step is running (the files it writes then are that answer's). */
+export interface AnsweringOutput extends ProductOutput {
+  answering: AnswerParts | undefined;
+}
+
 /** Where one product writes: only the paths it declares (so that `writes` is the truth), into the one sink. */
-export function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): ProductOutput {
+export function productOutput(made: Product, sink: OutputSink, shared: SharedOutput): AnsweringOutput {
   const { examples, deflatedCopies } = shared;
   const declared = made.writes.map(writesPattern);
   const checked = (path: string) => {
@@ -163,26 +185,75 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       throw new Error(`product "${made.name}" wrote ${path}, which its writes (${made.writes.join(", ")}) do not name`);
     return path;
   };
-  return {
+  // Pieces are noted by product: two products' pieces of one answer never share a name.
+  const pieceName = (name: string) => `${made.name}:${name}`;
+  const keyOf = (answer: AnswerParts) => {
+    if (answer.key === undefined) throw new Error(`answer ${answer.slug} has no key: this build has no cache`);
+    return answer.key;
+  };
+  const output: AnsweringOutput = {
+    answering: undefined,
     written: sink,
     examples,
     memory: shared.memoryOf(made.name),
-    file: (path, contents, sha256) => sink.file(checked(path), contents, sha256),
+    file: async (path, contents, sha256) => {
+      await sink.file(checked(path), contents, sha256);
+      if (output.answering?.key !== undefined) sink.recorder?.file(output.answering.key, path);
+    },
     json: async (path, body, example = true) => {
       if (example) examples.set(path, body);
       await sink.file(checked(path), canonicalJson(body));
     },
-    stream: (path) => sink.stream(checked(path)),
+    async keep(path) {
+      const answer = output.answering;
+      if (!answer?.replayed || !sink.keep) throw new Error(`product "${made.name}" kept ${path} outside a replay`);
+      await sink.keep(checked(path));
+      sink.recorder?.file(keyOf(answer), path);
+    },
+    previousPiece(answer, name) {
+      if (!answer.replayed || !sink.previousPieces)
+        throw new Error(`product "${made.name}" asked for a piece of answer ${answer.slug}, which is not replayed`);
+      return sink.previousPieces.piece(keyOf(answer), pieceName(name));
+    },
+    notePiece(answer, name, path, offset, length) {
+      if (sink.recorder && answer.key !== undefined)
+        sink.recorder.piece(answer.key, pieceName(name), checked(path), offset, length);
+    },
+    async stream(path) {
+      const stream = await sink.stream(checked(path));
+      let size = 0;
+      const write = (contents: FileContents) => {
+        size += typeof contents === "string" ? Buffer.byteLength(contents) : contents.byteLength;
+        return stream.write(contents);
+      };
+      return {
+        write,
+        close: () => stream.close(),
+        piece: (answer, name, bytes) => {
+          const piece = bytes ?? output.previousPiece(answer, name);
+          output.notePiece(answer, name, path, size, piece.byteLength);
+          return write(piece);
+        },
+      };
+    },
     async deflatingStream(path) {
       const stream = await sink.stream(checked(path));
       // Named by the file it copies: two copies open at once must not share a scratch file.
       const scratch = await sink.scratch(`${path.slice(1).replaceAll("/", "_")}.deflated`);
       const copy = new DeflatedCopy(shared.deflate, scratch);
       shared.openCopies.add(copy);
+      let size = 0;
+      const write = async (bytes: Uint8Array, mayEnd: boolean) => {
+        size += bytes.byteLength;
+        await stream.write(bytes);
+        await copy.write(bytes, mayEnd);
+      };
       return {
-        write: async (bytes, mayEnd) => {
-          await stream.write(bytes);
-          await copy.write(bytes, mayEnd);
+        write,
+        piece: (answer, name, bytes, mayEnd) => {
+          const piece = bytes ?? output.previousPiece(answer, name);
+          output.notePiece(answer, name, path, size, piece.byteLength);
+          return write(piece, mayEnd);
         },
         close: async () => {
           await stream.close();
@@ -194,6 +265,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
     },
     deflated: (path) => deflatedCopies.get(path),
   };
+  return output;
 }
 
 /** The product a file of the output belongs to: the one naming its path whole, else the one whose pattern matches. */
@@ -253,22 +325,46 @@ export function productOrder(products: readonly Product[]): Product[] {
   return ordered;
 }
 
+/** What an incremental build may splice from the last output: whether every product with an answer step can. */
+export interface Replay {
+  pieces: PreviousPieces;
+  /** The products whose parts a replayed answer carries (their `replay` is "with-part"). */
+  withPart: readonly string[];
+}
+
+function replayOf(runs: readonly StartedProduct[], sink: OutputSink): Replay | undefined {
+  const pieces = sink.previousPieces;
+  const answering = runs.filter(({ run }) => run.answer);
+  if (!pieces || !answering.every(({ made }) => made.replay)) return undefined;
+  return { pieces, withPart: answering.filter(({ made }) => made.replay === "with-part").map(({ made }) => made.name) };
+}
+
 /**
  * Renders the answers in collection order and hands each over with every product's part of it: with the cache,
  * only the answers it does not hold are rendered, and the threads are started for those alone when there are
- * many.
+ * many. With `replay`, an answer whose key is the last build's, and whose bytes are all still in the live output,
+ * is handed over replayed (AnswerParts.replayed): read from the cache without its bytes, which the products take
+ * from the live output. The first page's answers are never replayed: the home page and the examples read them.
  */
 export async function renderEachAnswer(
   context: BuildContext,
   facts: BuildFacts,
   each: (answer: AnswerParts) => Promise<void>,
   threadsInUse: (onThreads: boolean) => void | Promise<void>,
+  replay?: Replay,
 ): Promise<void> {
   const { answers, register, pageSize } = facts;
   const { workers } = context;
   const { cache } = context.options;
   const renderContext: AnswerRenderContext = { register, pageSize };
   const titles = new Map(answers.map((answer) => [answer.data.slug, answer.data.title]));
+  const renderJob = (position: number): AnswerJob => ({
+    data: answers[position]!.data,
+    body: answers[position]!.body.source,
+    bodyDigest: answers[position]!.body.digest,
+    relatedTitles: answers[position]!.data.related.map((slug) => titles.get(slug)!),
+    position,
+  });
   const plan = cache
     ? await cache.planRenders(answers, { ...renderContext, titles }, (position) => position < pageSize)
     : undefined;
@@ -277,21 +373,22 @@ export async function renderEachAnswer(
   await threadsInUse(onThreads);
   // Answers the cache holds in memory (a dev loop's unchanged ones) are taken as they are; the others are rendered.
   const held = plan ? cache!.heldParts(plan.keys) : undefined;
+  const replayed = (position: number) =>
+    replay !== undefined && position >= pageSize && replay.pieces.has(plan!.keys[position]!);
   const pending: number[] = [];
-  for (let position = 0; position < answers.length; position++) if (!held?.[position]) pending.push(position);
+  const toReplay: boolean[] = [];
+  for (let position = 0; position < answers.length; position++)
+    if (!held?.[position]) {
+      if (plan && replayed(position)) toReplay[position] = true;
+      else pending.push(position);
+    }
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
     Math.ceil(pending.length / batch),
     (at) => {
       const positions = pending.slice(at * batch, (at + 1) * batch);
-      const jobs: AnswerJob[] = positions.map((position) => ({
-        data: answers[position]!.data,
-        body: answers[position]!.body.source,
-        bodyDigest: answers[position]!.body.digest,
-        relatedTitles: answers[position]!.data.related.map((slug) => titles.get(slug)!),
-        position,
-      }));
+      const jobs = positions.map(renderJob);
       const render = (jobs: AnswerJob[]) =>
         runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
       return plan
@@ -308,10 +405,23 @@ export async function renderEachAnswer(
   let taken = 0;
   for (let position = 0; position < answers.length; position++) {
     let answer = held?.[position];
+    if (!answer && toReplay[position]) {
+      const key = plan!.keys[position]!;
+      const stored = cache!.replayedParts(key, replay!.withPart);
+      if (stored) answer = { slug: answers[position]!.data.slug, position, ...stored, replayed: true };
+      else {
+        // Its entry is gone or unusable: rendered here after all, alone.
+        const job = renderJob(position);
+        [answer] = await cache!.renderAnswers([job], [key], (jobs) =>
+          runTask(BUILD_TASK_SET, workers, false, "render-answers", jobs, { render: renderContext }),
+        );
+      }
+    }
     if (!answer) {
       if (taken % batch === 0) parts = await rendered.next();
       answer = parts[taken++ % batch]!;
     }
+    if (plan) answer.key = plan.keys[position];
     await each(answer);
   }
   // The threads' work is done: a pool this build owns is stopped before the finishing steps (a pool the caller

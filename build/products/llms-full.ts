@@ -13,6 +13,7 @@ export const llmsFull = product({
   purpose: "every answer in one text for a language model",
   after: ["answer-twins"],
   writes: [LLMS_FULL_FILE],
+  replay: "without-part",
   async run({ site, answers }, output) {
     const stream = await output.stream(LLMS_FULL_FILE);
     await stream.write(`# ${site.name}: every answer in full
@@ -22,7 +23,11 @@ export const llmsFull = product({
     return {
       async answer(_, answer) {
         await stream.write("\n");
-        await stream.write(partOf<AnswerTwinPart>(answer, "answer-twins").twin);
+        await stream.piece(
+          answer,
+          "twin",
+          answer.replayed ? undefined : partOf<AnswerTwinPart>(answer, "answer-twins").twin,
+        );
       },
       async finish() {
         await stream.close();

@@ -48,7 +48,7 @@ export interface ProductOutput {
   /** A JSON file in canonical form, kept as an example for the OpenAPI document unless `example` is false. */
   json(path: string, body: unknown, example?: boolean): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */
-  stream(path: string): Promise<OutputStream>;
+  stream(path: string): Promise<ProductStream>;
   /**
    * The same, with a deflated copy made as it is written (output/deflated-copy.ts), for the ZIP download: its
    * pieces are deflated on the worker threads while the answers render. `mayEnd`: a piece may end after the bytes.
@@ -56,6 +56,15 @@ export interface ProductOutput {
   deflatingStream(path: string): Promise<DeflatingStream>;
   /** The deflated copy of a file written with deflatingStream, once it is closed. */
   deflated(path: string): DeflatedEntry | undefined;
+  /**
+   * For a replayed answer (AnswerParts.replayed): the file at `path` as the last build wrote it for this answer,
+   * linked from the live output.
+   */
+  keep(path: string): Promise<void>;
+  /** For a replayed answer: the bytes of its piece `name`, as this product noted them at the last build. */
+  previousPiece(answer: AnswerParts, name: string): Uint8Array;
+  /** Notes that `length` bytes at `offset` of the file at `path` are the answer's piece `name`, for the next build. */
+  notePiece(answer: AnswerParts, name: string, path: string, offset: number, length: number): void;
   /** Bodies kept as examples, by path. */
   readonly examples: Map<string, unknown>;
   /**
@@ -67,8 +76,16 @@ export interface ProductOutput {
   readonly memory: Map<string, unknown> | undefined;
 }
 
+/** A stream of one product: its pieces of each answer noted, for the next build to splice them. */
+export interface ProductStream extends OutputStream {
+  /** An answer's piece `name`: `bytes`, or for a replayed answer (bytes undefined) its bytes at the last build. */
+  piece(answer: AnswerParts, name: string, bytes: Uint8Array | undefined): Promise<void>;
+}
+
 export interface DeflatingStream {
   write(bytes: Uint8Array, mayEnd: boolean): Promise<void>;
+  /** As ProductStream.piece, with `mayEnd` as write's. */
+  piece(answer: AnswerParts, name: string, bytes: Uint8Array | undefined, mayEnd: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +121,14 @@ export interface Product<Part = unknown, Result = unknown> {
    * {slug}): a build held in memory makes the one file asked for without running over every answer.
    */
   readonly perAnswer?: boolean;
+  /**
+   * How its answer step takes an answer the last build made from the same inputs (AnswerParts.replayed), so that
+   * the build need not read that answer back: "without-part", from the last build's output (ProductOutput.keep,
+   * previousPiece, a stream's piece); "with-part", from its part alone, which the cache gives back without the
+   * answer's bytes (a part of plain data, no byte strings). A product with an answer step and no `replay` makes
+   * every answer be read whole.
+   */
+  readonly replay?: "without-part" | "with-part";
   /** Its part of one answer, made on a build thread from the rendered answer: plain data, or bytes. */
   part?(answer: RenderedAnswer, context: AnswerRenderContext): Part;
   /** Starts one build of it, before the answers (it may open what it streams). */

@@ -51,6 +51,8 @@ export const searchIndex = product<IndexedAnswer, string[]>({
     searchPrefixPath("{prefix}"),
     SEARCH_SUGGESTIONS_FILE,
   ],
+  // Its part is plain data: a replayed answer carries it, read from the cache without the answer's bytes.
+  replay: "with-part",
   // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
   part: (answer) =>
     indexedAnswer(

@@ -142,8 +142,9 @@ async function restateAuditSummary(content: string): Promise<void> {
  * content, each followed by an incremental build compared with a clean one. Returns each build's outcome and the
  * steps taken, for the caller's expectations.
  */
-export async function randomEdits(seed: number, steps: number, way: IncrementalWay = "build") {
+export async function randomEdits(seed: number, steps: number, way: IncrementalWay = "build", pageSize?: number) {
   const { folder, content } = await copyOfShipped(`incremental-random-${steps}-${way}`);
+  if (pageSize !== undefined) await setPageSize(content, pageSize);
   const incremental = path.join(folder, "incremental", "dist");
   const cache = await BuildCache.open(content, incremental, path.join(folder, "cache"));
   if (way === "dev") cache.keepInMemory();
@@ -248,6 +249,16 @@ export async function randomEdits(seed: number, steps: number, way: IncrementalW
   return { outcomes, steps: stepsTaken };
 }
 
+/**
+ * Sets the content's page size: the shipped content's 20 answers fit on its first page, whose answers an
+ * incremental build never splices from the last output (the home page reads them), so that a walk over pages of a
+ * few answers is what exercises the splicing.
+ */
+export async function setPageSize(content: string, pageSize: number): Promise<void> {
+  const file = path.join(content, "site.yaml");
+  await writeFile(file, (await readFile(file, "utf8")).replace(/^page_size: \d+$/m, `page_size: ${pageSize}`));
+}
+
 /** The first source an answer cites, so that an added sentence can cite one (the rules ask every paragraph to). */
 export async function firstSourceOf(content: string, name: string): Promise<string> {
   const text = await readFile(path.join(content, "answers", name), "utf8");
@@ -261,7 +272,7 @@ export async function firstSourceOf(content: string, name: string): Promise<stri
  */
 export function expectIncrementalPathsExercised(
   { outcomes, steps }: Awaited<ReturnType<typeof randomEdits>>,
-  least: { built: number; reused: number },
+  least: { built: number; reused: number; spliced?: number },
 ): void {
   const built = outcomes.filter((outcome) => outcome.ok);
   expect(built.length, steps.join("\n")).toBeGreaterThanOrEqual(least.built);
@@ -273,4 +284,9 @@ export function expectIncrementalPathsExercised(
     built.slice(1).filter((outcome) => outcome.stats.rendered.hits > 0 && outcome.stats.output.linked > 0).length,
   ).toBeGreaterThanOrEqual(least.reused);
   expect(built.slice(1).some((outcome) => outcome.stats.rendered.misses > 0)).toBe(true);
+  // Builds that took unchanged answers from the last output by their byte ranges (output/answer-pieces.ts).
+  expect(
+    built.slice(1).filter((outcome) => outcome.stats.rendered.replayed > 0).length,
+    steps.join("\n"),
+  ).toBeGreaterThanOrEqual(least.spliced ?? 0);
 }
