@@ -26,7 +26,10 @@ const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
   matchedPrepared(prepareAnswer(texts), tokens);
 import { rankKey } from "../build/search/relevance.ts";
-import { PostingsStore } from "../build/search/postings-store.ts";
+import { type PostingChange, PostingsStore, spliceStoredPostings } from "../build/search/postings-store.ts";
+import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/search/search-state.ts";
+import { temporaryFolder } from "./support/build-helpers.ts";
+import path from "node:path";
 import { SearchFiles } from "../build/search/search-files.ts";
 import {
   ANSWER_FINGERPRINT_CHARACTERS,
@@ -668,5 +671,116 @@ describe("the search index patched from the last build's (a dev loop's)", () => 
     builder = SearchIndexBuilder.reusing(previous, answers);
     expect(builder.reused).toBe(false);
     expect(filesOf(builder)).toEqual(fromScratch(answers));
+  });
+});
+
+describe("the search index patched from the last build's saved state (an incremental build's)", () => {
+  const indexed = (answer: { slug: string; texts: AnswerSearchTexts }) =>
+    indexedAnswer(answer.slug, "A".repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts));
+  const fromScratch = (answers: readonly IndexedAnswer[]) => {
+    const builder = new SearchIndexBuilder();
+    for (const answer of answers) builder.add(answer);
+    return [...builder.files(DIGEST, 100)].map((file) => [pathOf(file), canonicalJson(file.body)]);
+  };
+  /** The builder's files, its state saved as a build saves it (each answer's key by position). */
+  const filesSaving = async (builder: SearchIndexBuilder, keys: readonly string[], file: string) => {
+    const writer = new SearchStateWriter(file, "version");
+    const files = [
+      ...builder.files(DIGEST, 100, (term, word, averages) =>
+        writer.word(term, word, averages, builder.encodedPostings(term)),
+      ),
+    ].map((made) => [pathOf(made), canonicalJson(made.body)]);
+    await writer.finish(builder, keys);
+    return files;
+  };
+
+  it("gives the files a builder made from scratch gives, through edits, a longer body, a deletion and an addition", async () => {
+    const file = path.join(await temporaryFolder("search-state"), "search-index.state");
+    const texts = randomAnswers(120, 11);
+    let answers = texts.map((answer) => indexed(answer));
+    let keys = answers.map((_, at) => `key-${at}-0`);
+    const first = new SearchIndexBuilder();
+    for (const answer of answers) first.add(answer);
+    expect(await filesSaving(first, keys, file)).toEqual(fromScratch(answers));
+    const edits: Array<(body: string) => string> = [
+      // A word swapped for one no answer held; common words dropped and added; a word only one answer held
+      // swapped away; a longer body, which moves the average (every level made again).
+      (body) => body.replace(/^\S+/, "zebra"),
+      (body) => body.replace(/^\S+ \S+/, "room room"),
+      (body) => body.replace("unique12", "unique7"),
+      (body) => `${body} camera camera`,
+    ];
+    const rounds: number[][] = [[7], [3, 50, 119], [12], [0, 1, 2, 60, 9]];
+    for (const [round, positions] of rounds.entries()) {
+      const edit = edits[round]!;
+      for (const at of positions)
+        texts[at] = { ...texts[at]!, texts: { ...texts[at]!.texts, body: edit(texts[at]!.texts.body) } };
+      answers = texts.map((answer) => indexed(answer));
+      keys = keys.map((key, at) => (positions.includes(at) ? `key-${at}-${round + 1}` : key));
+      const state = (await readSearchState(file, "version"))!;
+      expect(state, `round ${round + 1}`).toBeDefined();
+      const changed = positions.map((position) => ({ position, answer: answers[position]! }));
+      const builder = patchedBuilder(
+        state,
+        answers.length,
+        (position) => state.keys[position] === keys[position],
+        changed,
+      );
+      expect(await filesSaving(builder, keys, file), `round ${round + 1}`).toEqual(fromScratch(answers));
+    }
+    // An answer taken out (those after it move up a place: not the state's) and one added at the end.
+    texts.splice(40, 1);
+    texts.push({ ...texts[5]!, slug: "zz-added" });
+    answers = texts.map((answer) => indexed(answer));
+    keys = [...keys.slice(0, 40), ...keys.slice(41).map((key) => `${key}-moved`), "key-added"];
+    const state = (await readSearchState(file, "version"))!;
+    const kept = (position: number) => state.keys[position] === keys[position];
+    const changed = answers.flatMap((answer, position) => (kept(position) ? [] : [{ position, answer }]));
+    expect(changed).toHaveLength(80);
+    expect(await filesSaving(patchedBuilder(state, answers.length, kept, changed), keys, file)).toEqual(
+      fromScratch(answers),
+    );
+    // Another version's state, or a damaged one, is not read.
+    expect(await readSearchState(file, "another version")).toBeUndefined();
+  });
+
+  it("splices a word's encoded postings as encoding them afresh would", () => {
+    const random = seededRandom(8);
+    const fields = SEARCH_FIELDS.length;
+    const encode = (postings: ReadonlyMap<number, Int32Array>) => {
+      const store = new PostingsStore();
+      const word = store.word();
+      for (const position of [...postings.keys()].sort((a, b) => a - b))
+        store.add(word, position, postings.get(position)!, 0, fields);
+      return Buffer.concat(store.encoded(word));
+    };
+    const counts = () =>
+      Int32Array.from({ length: fields }, () => (random() < 0.5 ? 0 : Math.floor(random() ** 3 * 50_000)));
+    for (let round = 0; round < 300; round++) {
+      const postings = new Map<number, Int32Array>();
+      const size = Math.floor(random() * 40);
+      for (let at = 0; at < size; at++) postings.set(Math.floor(random() * 200_000), counts());
+      const changes: PostingChange[] = [];
+      const positions = [...postings.keys()];
+      for (let at = Math.floor(random() * 6); at > 0; at--) {
+        // An existing posting replaced or taken out, or one added (at 0, or past every other, now and then).
+        const existing = positions.length > 0 && random() < 0.5;
+        const position = existing
+          ? positions[Math.floor(random() * positions.length)]!
+          : random() < 0.1
+            ? 0
+            : Math.floor(random() * 210_000);
+        if (changes.some((change) => change.position === position)) continue;
+        changes.push({ position, frequencies: random() < 0.4 ? undefined : counts() });
+      }
+      changes.sort((a, b) => a.position - b.position);
+      const after = new Map(postings);
+      for (const { position, frequencies } of changes)
+        if (frequencies) after.set(position, Int32Array.from(frequencies));
+        else after.delete(position);
+      const spliced = spliceStoredPostings(encode(postings), postings.size, fields, changes);
+      expect(spliced.count, `round ${round}`).toBe(after.size);
+      expect(Buffer.from(spliced.encoded).toString("hex"), `round ${round}`).toBe(encode(after).toString("hex"));
+    }
   });
 });

@@ -25,7 +25,7 @@ export function storeAnswerEntry(target: AnswerEntryTarget, parts: AnswerParts):
 }
 
 /** The parts with their byte strings put back; undefined when a marker names a blob the file does not hold. */
-export function restoreAnswerEntry<T = AnswerParts>(value: unknown, blobs: readonly Uint8Array[]): T | undefined {
+export function restoreAnswerEntry(value: unknown, blobs: readonly Uint8Array[]): AnswerParts | undefined {
   let missing = false;
   const restore = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(restore);
@@ -38,7 +38,7 @@ export function restoreAnswerEntry<T = AnswerParts>(value: unknown, blobs: reado
     return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, restore(child)]));
   };
   const restored = restore(value);
-  return missing ? undefined : (restored as T);
+  return missing ? undefined : (restored as AnswerParts);
 }
 
 /**

@@ -36,7 +36,7 @@ import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
 import type { ContentFileJob } from "../workers/build-tasks.ts";
 import { buildCodeVersion } from "./build-version.ts";
 import { restoreAnswerEntry } from "./answer-entry.ts";
-import { readCheckedFile, readCheckedMap, readCheckedValue, type Rejection, writeCheckedMap } from "./checked-file.ts";
+import { readCheckedFile, readCheckedMap, type Rejection, writeCheckedMap } from "./checked-file.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 import { DeflatedPieceCache } from "./deflated-pieces.ts";
 
@@ -440,32 +440,11 @@ export class BuildCache implements OutputReuse {
   }
 
   /**
-   * A stored answer spliced from the last output (AnswerParts.replayed): its digest and the parts of `products`
-   * alone, read from its entry without the answer's bytes (readCheckedValue); undefined when the entry is missing or
-   * unusable, or one of those parts holds bytes (then it is read whole, or rendered).
+   * Where a product keeps what it needs of this build to patch the next (search/search-state.ts), and the key to
+   * write it under: the build code's version, so that another version's file is never read.
    */
-  replayedParts(
-    key: string,
-    products: readonly string[],
-  ): { digest: string; parts: Record<string, unknown> } | undefined {
-    if (!this.storedAnswerKeys.has(key)) return undefined;
-    const read = readCheckedValue<{ digest?: unknown; parts?: Record<string, unknown> }>(this.answerFile(key), key);
-    if (!read.found) {
-      if (read.rejected) this.note(path.join("answers", `${key}.bin`), read.rejected);
-      return undefined;
-    }
-    const { digest, parts: stored } = read.value;
-    if (typeof digest !== "string" || !stored) return undefined;
-    const parts: Record<string, unknown> = {};
-    for (const name of products) {
-      // A part with bytes has markers for them, which restoreAnswerEntry does not find among no blobs.
-      const part = name in stored ? restoreAnswerEntry(stored[name], []) : undefined;
-      if (part === undefined) return undefined;
-      parts[name] = part;
-    }
-    this.stats.rendered.hits++;
-    this.stats.rendered.replayed++;
-    return { digest, parts };
+  productState(product: string): { file: string; key: string } {
+    return { file: path.join(this.folder, `${product}.state`), key: this.version };
   }
 
   private answerFile(key: string): string {

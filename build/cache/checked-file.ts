@@ -9,7 +9,7 @@
  * whole after it and given back as views of the bytes read, neither copied nor decoded.
  */
 import { randomUUID } from "node:crypto";
-import { closeSync, openSync, readFile as readFileCallback, readSync, writeSync, writevSync } from "node:fs";
+import { closeSync, openSync, readFile as readFileCallback, writeSync, writevSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import { deserialize, serialize } from "node:v8";
@@ -25,24 +25,21 @@ const DIGEST_BYTES = 4;
 /** Why a file that exists was not used. */
 export type Rejection = "corrupt" | "misplaced";
 
-/**
- * An entry's magic line: then a CRC-32 of the value (its length and serialisation), a CRC-32 of the blobs, the
- * value's length, the value, the blobs. Two checksums, so that the value can be read and checked without the blobs
- * (readCheckedValue: an answer spliced from the last output needs none of its bytes).
- */
-const ENTRY_MAGIC = Buffer.from("avb-build-cache entry 4\n");
-const ENTRY_HEADER = ENTRY_MAGIC.length + 2 * DIGEST_BYTES + 4;
-
-/** The entry's bytes after the magic line. */
-function entryOf(key: string, value: unknown, blobs: readonly Uint8Array[]): Uint8Array[] {
+/** The file's bytes after the magic line and the checksum: the serialised value's length, the value, the blobs. */
+function payloadOf(
+  key: string,
+  value: unknown,
+  blobs: readonly Uint8Array[],
+): { digest: Buffer; payload: Uint8Array[] } {
   const serialised = serialize({ key, value, blobs: blobs.map((blob) => blob.byteLength) });
-  const header = Buffer.alloc(2 * DIGEST_BYTES + 4);
-  header.writeUInt32LE(serialised.byteLength, 2 * DIGEST_BYTES);
-  header.writeUInt32LE(crc32(serialised, crc32(header.subarray(2 * DIGEST_BYTES))), 0);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(serialised.byteLength);
+  const payload = [length, serialised, ...blobs];
   let checksum = 0;
-  for (const blob of blobs) checksum = crc32(blob, checksum);
-  header.writeUInt32LE(checksum, DIGEST_BYTES);
-  return [header, serialised, ...blobs];
+  for (const part of payload) checksum = crc32(part, checksum);
+  const digest = Buffer.alloc(DIGEST_BYTES);
+  digest.writeUInt32LE(checksum);
+  return { digest, payload };
 }
 
 /**
@@ -57,9 +54,10 @@ export function writeCheckedFileInPlace(
   value: unknown,
   blobs: readonly Uint8Array[] = [],
 ): void {
+  const { digest, payload } = payloadOf(key, value, blobs);
   const descriptor = openSync(file, "w");
   try {
-    const parts = [ENTRY_MAGIC, ...entryOf(key, value, blobs)];
+    const parts = [MAGIC, digest, ...payload];
     // What writev did not write (a short write, rare) is written part by part.
     let skip = writevSync(descriptor, parts);
     for (const part of parts) {
@@ -97,88 +95,26 @@ function checkedPayload(bytes: Buffer): Buffer | undefined {
 }
 
 export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
-  const value = checkValue<T>(bytes, key);
-  if (!value.found) return value;
-  const lengths = value.blobs;
-  if (
-    !Array.isArray(lengths) ||
-    lengths.reduce((sum: number, length: number) => sum + length, value.end) !== bytes.length ||
-    crc32(bytes.subarray(value.end)) !== bytes.readUInt32LE(ENTRY_MAGIC.length + DIGEST_BYTES)
-  )
-    return { found: false, rejected: "corrupt" };
-  const blobs: Buffer[] = [];
-  let at = value.end;
-  for (const length of lengths as number[]) blobs.push(bytes.subarray(at, (at += length)));
-  return { found: true, value: value.value, blobs };
-}
-
-/** An entry's value, checked, from its first bytes (at least up to the value's end, which it gives). */
-function checkValue<T>(
-  bytes: Buffer,
-  key: string,
-): { found: true; value: T; blobs: unknown; end: number } | { found: false; rejected?: Rejection } {
-  if (bytes.length < ENTRY_HEADER || !bytes.subarray(0, ENTRY_MAGIC.length).equals(ENTRY_MAGIC))
-    return { found: false, rejected: "corrupt" };
-  const end = ENTRY_HEADER + bytes.readUInt32LE(ENTRY_HEADER - 4);
-  if (end > bytes.length || crc32(bytes.subarray(ENTRY_HEADER - 4, end)) !== bytes.readUInt32LE(ENTRY_MAGIC.length))
-    return { found: false, rejected: "corrupt" };
+  const payload = checkedPayload(bytes);
+  if (!payload) return { found: false, rejected: "corrupt" };
+  const serialisedEnd = 4 + payload.readUInt32LE(0);
   let entry: { key?: unknown; value?: unknown; blobs?: unknown };
   try {
-    entry = deserialize(bytes.subarray(ENTRY_HEADER, end)) as typeof entry;
+    entry = deserialize(payload.subarray(4, serialisedEnd)) as typeof entry;
   } catch {
     return { found: false, rejected: "corrupt" };
   }
   if (entry?.key !== key) return { found: false, rejected: "misplaced" };
-  return { found: true, value: entry.value as T, blobs: entry.blobs, end };
-}
-
-/** The bytes first read of an entry for its value alone: most answers' values are smaller. */
-const VALUE_READ_BYTES = 16 * 1024;
-
-/**
- * An entry's value alone, checked, without its blobs (their markers are left in it), with blocking calls: a
- * few kilobytes of a file of some 28 KB.
- */
-export function readCheckedValue<T>(
-  file: string,
-  key: string,
-): { found: true; value: T } | { found: false; rejected?: Rejection } {
-  let descriptor: number;
-  try {
-    descriptor = openSync(file, "r");
-  } catch {
-    return { found: false };
-  }
-  try {
-    let bytes = Buffer.allocUnsafe(VALUE_READ_BYTES);
-    let filled = readFully(descriptor, bytes, 0);
-    if (filled >= ENTRY_HEADER) {
-      const end = ENTRY_HEADER + bytes.readUInt32LE(ENTRY_HEADER - 4);
-      if (end > filled && filled === bytes.length) {
-        const whole = Buffer.allocUnsafe(end);
-        bytes.copy(whole);
-        filled = readFully(descriptor, whole, filled);
-        bytes = whole;
-      }
-    }
-    const value = checkValue<T>(bytes.subarray(0, filled), key);
-    return value.found ? { found: true, value: value.value } : value;
-  } catch {
+  const lengths = entry.blobs;
+  if (
+    !Array.isArray(lengths) ||
+    lengths.reduce((sum: number, length: number) => sum + length, serialisedEnd) !== payload.length
+  )
     return { found: false, rejected: "corrupt" };
-  } finally {
-    closeSync(descriptor);
-  }
-}
-
-/** Reads into `bytes` from `from` until it is full or the file ends; how far it is filled. */
-function readFully(descriptor: number, bytes: Buffer, from: number): number {
-  let filled = from;
-  while (filled < bytes.length) {
-    const read = readSync(descriptor, bytes, filled, bytes.length - filled, filled);
-    if (read === 0) break;
-    filled += read;
-  }
-  return filled;
+  const blobs: Buffer[] = [];
+  let at = serialisedEnd;
+  for (const length of lengths as number[]) blobs.push(payload.subarray(at, (at += length)));
+  return { found: true, value: entry.value as T, blobs };
 }
 
 /**

@@ -36,10 +36,16 @@ export async function readPreviousOutput(
   const sealed = BigInt(record.sealedCtimeNs);
   const digests = read.map;
   const pieces = piecesFile ? await readPieces(piecesFile, key, record as OutputSeal) : undefined;
+  const previousPieces = pieces && new PreviousPieces(pieces.record, outDir, sealed);
   const linkInto = (urlPath: string, digest: string, size: number, target: string): boolean => {
     if (digests.get(urlPath) !== digest) return false;
     const source = path.join(outDir, ...urlPath.split("/").filter(Boolean));
     try {
+      // A file the pieces' check found as written (an answer's own file, to be kept) is not looked at again.
+      if (previousPieces?.checked(urlPath) === true) {
+        linkSync(source, target);
+        return true;
+      }
       // Synchronous: two calls of microseconds each, for every file of the output; through the thread pool
       // their round trips cost more than the calls (measured: 1.2 s against 0.4 s at 10,000 answers).
       const stats = lstatSync(source, { bigint: true });
@@ -61,7 +67,7 @@ export async function readPreviousOutput(
           ? { digest, size }
           : undefined;
       },
-      pieces: pieces && new PreviousPieces(pieces.record, outDir, sealed),
+      pieces: previousPieces,
     },
   };
 }

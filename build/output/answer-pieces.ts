@@ -63,7 +63,7 @@ function numberOf(numbers: Map<string, number>, name: string): number {
 }
 
 /** The bytes read from a file at a time: the pieces of consecutive answers lie one after another. */
-const WINDOW_BYTES = 1024 * 1024;
+const WINDOW_BYTES = 256 * 1024;
 
 /** The last build's pieces, read from the live output. */
 export class PreviousPieces {
@@ -71,6 +71,7 @@ export class PreviousPieces {
   private readonly trusted = new Map<number, boolean>();
   private readonly readers = new Map<number, WindowReader>();
   private readonly names: Map<string, number>;
+  private numbers: Map<string, number> | undefined;
 
   constructor(
     private readonly record: AnswerPieceRecord,
@@ -86,6 +87,13 @@ export class PreviousPieces {
     if (!entries) return false;
     for (let at = 1; at < entries.length; at += 4) if (!this.trust(entries[at]!)) return false;
     return true;
+  }
+
+  /** Whether has() found the file at `urlPath` as the last build wrote it (undefined: it did not look). */
+  checked(urlPath: string): boolean | undefined {
+    this.numbers ??= new Map(this.record.paths.map((recorded, number) => [recorded, number]));
+    const number = this.numbers.get(urlPath);
+    return number === undefined ? undefined : this.trusted.get(number);
   }
 
   /** The bytes of the piece `name` of the answer with this key (has(key) said yes). */

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { answerFileEnvelope, envelopeParts, itemFragment } from "../api/envelope.ts";
 import { answerPath } from "../api/layout.ts";
-import { product } from "./product.ts";
+import { product, replaysEveryAnswer } from "./product.ts";
 
 export interface AnswerFilePart {
   file: Uint8Array;
@@ -20,7 +20,6 @@ export const answerFiles = product<AnswerFilePart>({
   after: [],
   writes: ["/api/v1/answers/{slug}.json"],
   perAnswer: true,
-  replay: "without-part",
   part(answer, context) {
     const fragment = itemFragment(answer.resource);
     // The file's text is the envelope's opening, the fragment, then the rest: the fragment starts at the opening's length.
@@ -35,6 +34,7 @@ export const answerFiles = product<AnswerFilePart>({
   },
   run(_, output) {
     return {
+      replays: replaysEveryAnswer,
       async answer(part, answer) {
         if (answer.replayed) return output.keep(answerPath(answer.slug));
         await output.file(answerPath(answer.slug), part.file, part.sha256);

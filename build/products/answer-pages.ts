@@ -8,14 +8,13 @@ import { collectionPageUrl, envelopeParts, NO_FILTERS, pageCountOf, pageEnvelope
 import { collectionPath } from "../api/layout.ts";
 import type { AnswerResource } from "../api/resources.ts";
 import type { AnswerFilePart } from "./answer-files.ts";
-import { type AnswerParts, partOf, product } from "./product.ts";
+import { type AnswerParts, partOf, product, replaysEveryAnswer } from "./product.ts";
 
 export const answerPages = product<never, AnswerResource[]>({
   name: "answer-pages",
   purpose: "the answers collection, page by page, as /api/v1/answers returns it",
   after: ["answer-files"],
   writes: ["/api/v1/answers/index.json", "/api/v1/answers/pages/{n}.json"],
-  replay: "without-part",
   run({ answers, pageSize, contentDigest }, output) {
     const pageCount = pageCountOf(answers.length, pageSize);
     const pageUrl = collectionPageUrl("answers", pageCount);
@@ -66,6 +65,7 @@ export const answerPages = product<never, AnswerResource[]>({
       pageAnswers = [];
     };
     return {
+      replays: replaysEveryAnswer,
       async answer(_, answer) {
         if (answer.replayed) {
           // From the page it lay in at the last build (such an answer is never held in memory: no file to compare).

@@ -43,8 +43,8 @@ export interface AnswerParts {
   /** Its key in the build cache (everything its rendering reads), when the build has a cache. */
   key?: string;
   /**
-   * Spliced from the last build's output (its key unchanged; output/answer-pieces.ts): `parts` holds only the parts
-   * of the products that replay "with-part"; the others take its bytes from the last build (ProductOutput).
+   * Spliced from the last build's output (its key unchanged; output/answer-pieces.ts): `parts` is empty, and each
+   * product takes what it made of it from the last build (ProductOutput.keep and previousPiece, a stream's piece).
    */
   replayed?: boolean;
 }

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { answerMarkdownPath } from "../api/layout.ts";
 import { answerMarkdown } from "../compile/answer-markdown.ts";
-import { product } from "./product.ts";
+import { product, replaysEveryAnswer } from "./product.ts";
 
 export interface AnswerTwinPart {
   twin: Uint8Array;
@@ -17,13 +17,13 @@ export const answerTwins = product<AnswerTwinPart>({
   after: [],
   writes: ["/api/v1/answers/{slug}.md"],
   perAnswer: true,
-  replay: "without-part",
   part(answer, context) {
     const twin = utf8.encode(answerMarkdown(answer.data, answer.markdown, context.register));
     return { twin, sha256: createHash("sha256").update(twin).digest("hex") };
   },
   run(_, output) {
     return {
+      replays: replaysEveryAnswer,
       async answer(part, answer) {
         if (answer.replayed) return output.keep(answerMarkdownPath(answer.slug));
         await output.file(answerMarkdownPath(answer.slug), part.twin, part.sha256);

@@ -5,7 +5,7 @@
  */
 import { ANSWERS_NDJSON_FILE } from "../api/layout.ts";
 import { pieceMayEndAfter } from "../output/deflated-copy.ts";
-import { product } from "./product.ts";
+import { product, replaysEveryAnswer } from "./product.ts";
 
 const utf8 = new TextEncoder();
 
@@ -14,12 +14,12 @@ export const answersNdjson = product<Uint8Array>({
   purpose: "every answer in one download, one JSON line each, for line readers and the ZIP",
   after: [],
   writes: [ANSWERS_NDJSON_FILE],
-  replay: "without-part",
   part: (answer) => utf8.encode(answer.jsonLine),
   async run(_, output) {
     // Deflated as it is written, for the ZIP, in pieces that end after answers chosen by their slugs.
     const stream = await output.deflatingStream(ANSWERS_NDJSON_FILE);
     return {
+      replays: replaysEveryAnswer,
       answer: (line, answer) => stream.piece(answer, "line", line, pieceMayEndAfter(answer.slug)),
       finish: async () => {
         await stream.close();

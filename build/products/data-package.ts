@@ -6,7 +6,7 @@
  */
 import { answerCsvRow, DATA_FOLDER, DataPackageWriter } from "../compile/data-package.ts";
 import { pieceMayEndAfter } from "../output/deflated-copy.ts";
-import { product } from "./product.ts";
+import { product, replaysEveryAnswer } from "./product.ts";
 
 const utf8 = new TextEncoder();
 
@@ -15,7 +15,6 @@ export const dataPackage = product<Uint8Array, string[]>({
   purpose: "the tables for spreadsheets and Frictionless tools: a row per answer without its body (the NDJSON has it)",
   after: [],
   writes: [`${DATA_FOLDER}{table}.csv`, `${DATA_FOLDER}datapackage.json`],
-  replay: "without-part",
   part: (answer) => utf8.encode(answerCsvRow(answer.resource)),
   async run({ site, origin, generatedAt, suppliers, content, families }, output) {
     const writer = new DataPackageWriter(
@@ -34,6 +33,7 @@ export const dataPackage = product<Uint8Array, string[]>({
     const rows = await output.deflatingStream(`${DATA_FOLDER}answers.csv`);
     await writer.start(rows);
     return {
+      replays: replaysEveryAnswer,
       answer: (row, answer) => rows.piece(answer, "row", row, pieceMayEndAfter(answer.slug)),
       async finish() {
         await writer.finish();

@@ -46,6 +46,7 @@ export async function runProducts(
     (answer) => eachProductsAnswer(runs, answer),
     (threads) => shared.useThreads(threads),
     replayOf(runs, sink),
+    sink.previousPieces,
   );
   const results = new Map<string, unknown>();
   for (const { made, run } of runs) await finishProduct(made, run, sink, results);
@@ -144,6 +145,8 @@ export interface SharedOutput {
   useThreads(threads: boolean): Promise<void>;
   /** A product's memory of its last build in this process (the build cache's, when it keeps answers in memory). */
   memoryOf(product: string): Map<string, unknown> | undefined;
+  /** A product's file in the build cache, kept from build to build (ProductOutput.savedState). */
+  savedStateOf(product: string): { file: string; key: string } | undefined;
 }
 
 export function sharedOutput(context: BuildContext): SharedOutput {
@@ -162,6 +165,7 @@ export function sharedOutput(context: BuildContext): SharedOutput {
         : deflate(joinChunks(chunks));
     },
     memoryOf: (product) => context.options.cache?.productMemory(product),
+    savedStateOf: (product) => context.options.cache?.productState(product),
     async useThreads(threads) {
       // The pieces on the threads are written before the threads may stop.
       if (!threads) for (const copy of shared.openCopies) await copy.drain();
@@ -196,6 +200,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
     written: sink,
     examples,
     memory: shared.memoryOf(made.name),
+    savedState: shared.savedStateOf(made.name),
     file: async (path, contents, sha256) => {
       await sink.file(checked(path), contents, sha256);
       if (output.answering?.key !== undefined) sink.recorder?.file(output.answering.key, path);
@@ -325,26 +330,29 @@ export function productOrder(products: readonly Product[]): Product[] {
   return ordered;
 }
 
-/** What an incremental build may splice from the last output: whether every product with an answer step can. */
-export interface Replay {
-  pieces: PreviousPieces;
-  /** The products whose parts a replayed answer carries (their `replay` is "with-part"). */
-  withPart: readonly string[];
-}
+/**
+ * Which answers an incremental build splices from the last output, given those whose pieces are all still there
+ * (by position, with their keys): those every run with an answer step takes (ProductRun.replays).
+ */
+export type Replay = (candidates: ReadonlyMap<number, string>) => Promise<(position: number) => boolean>;
 
 function replayOf(runs: readonly StartedProduct[], sink: OutputSink): Replay | undefined {
   const pieces = sink.previousPieces;
   const answering = runs.filter(({ run }) => run.answer);
-  if (!pieces || !answering.every(({ made }) => made.replay)) return undefined;
-  return { pieces, withPart: answering.filter(({ made }) => made.replay === "with-part").map(({ made }) => made.name) };
+  if (!pieces || !answering.every(({ run }) => run.replays)) return undefined;
+  return async (candidates) => {
+    const takes = await Promise.all(answering.map(({ run }) => run.replays!(candidates)));
+    return (position) => takes.every((take) => take(position));
+  };
 }
 
 /**
  * Renders the answers in collection order and hands each over with every product's part of it: with the cache,
  * only the answers it does not hold are rendered, and the threads are started for those alone when there are
- * many. With `replay`, an answer whose key is the last build's, and whose bytes are all still in the live output,
- * is handed over replayed (AnswerParts.replayed): read from the cache without its bytes, which the products take
- * from the live output. The first page's answers are never replayed: the home page and the examples read them.
+ * many. With `replay`, an answer whose key is the last build's, and whose pieces are all still in the live output
+ * (`pieces`), is handed over replayed (AnswerParts.replayed) if every product takes it so: neither rendered nor
+ * read from the cache, each product taking what it made of it from the last build. The first page's answers are
+ * never replayed: the home page and the examples read them.
  */
 export async function renderEachAnswer(
   context: BuildContext,
@@ -352,6 +360,7 @@ export async function renderEachAnswer(
   each: (answer: AnswerParts) => Promise<void>,
   threadsInUse: (onThreads: boolean) => void | Promise<void>,
   replay?: Replay,
+  pieces?: PreviousPieces,
 ): Promise<void> {
   const { answers, register, pageSize } = facts;
   const { workers } = context;
@@ -373,15 +382,14 @@ export async function renderEachAnswer(
   await threadsInUse(onThreads);
   // Answers the cache holds in memory (a dev loop's unchanged ones) are taken as they are; the others are rendered.
   const held = plan ? cache!.heldParts(plan.keys) : undefined;
-  const replayed = (position: number) =>
-    replay !== undefined && position >= pageSize && replay.pieces.has(plan!.keys[position]!);
+  const candidates = new Map<number, string>();
+  if (replay && plan && pieces)
+    for (let position = pageSize; position < answers.length; position++)
+      if (!held?.[position] && pieces.has(plan.keys[position]!)) candidates.set(position, plan.keys[position]!);
+  const replayed = candidates.size > 0 ? await replay!(candidates) : () => false;
   const pending: number[] = [];
-  const toReplay: boolean[] = [];
   for (let position = 0; position < answers.length; position++)
-    if (!held?.[position]) {
-      if (plan && replayed(position)) toReplay[position] = true;
-      else pending.push(position);
-    }
+    if (!held?.[position] && !(candidates.has(position) && replayed(position))) pending.push(position);
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
@@ -405,22 +413,19 @@ export async function renderEachAnswer(
   let taken = 0;
   for (let position = 0; position < answers.length; position++) {
     let answer = held?.[position];
-    if (!answer && toReplay[position]) {
-      const key = plan!.keys[position]!;
-      const stored = cache!.replayedParts(key, replay!.withPart);
-      if (stored) answer = { slug: answers[position]!.data.slug, position, ...stored, replayed: true };
-      else {
-        // Its entry is gone or unusable: rendered here after all, alone.
-        const job = renderJob(position);
-        [answer] = await cache!.renderAnswers([job], [key], (jobs) =>
-          runTask(BUILD_TASK_SET, workers, false, "render-answers", jobs, { render: renderContext }),
-        );
-      }
+    if (!answer && candidates.has(position) && replayed(position)) {
+      // Neither rendered nor read: its digest is in its files, which no product reads here.
+      answer = { slug: answers[position]!.data.slug, position, digest: "", parts: {}, replayed: true };
+      cache!.stats.rendered.hits++;
+      cache!.stats.rendered.replayed++;
     }
     if (!answer) {
       if (taken % batch === 0) parts = await rendered.next();
       answer = parts[taken++ % batch]!;
     }
+    // A stored answer carries the place it was rendered at, which its key does not hold: an answer added or
+    // taken out before it moves it.
+    if (answer.position !== position) answer = { ...answer, position };
     if (plan) answer.key = plan.keys[position];
     await each(answer);
   }

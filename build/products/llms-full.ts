@@ -6,14 +6,13 @@
 import { LLMS_FILE, LLMS_FULL_FILE } from "../api/layout.ts";
 import { citationText } from "../describe/citation.ts";
 import type { AnswerTwinPart } from "./answer-twins.ts";
-import { partOf, product } from "./product.ts";
+import { partOf, product, replaysEveryAnswer } from "./product.ts";
 
 export const llmsFull = product({
   name: "llms-full",
   purpose: "every answer in one text for a language model",
   after: ["answer-twins"],
   writes: [LLMS_FULL_FILE],
-  replay: "without-part",
   async run({ site, answers }, output) {
     const stream = await output.stream(LLMS_FULL_FILE);
     await stream.write(`# ${site.name}: every answer in full
@@ -21,6 +20,7 @@ export const llmsFull = product({
 > ${site.description} The ${answers.length} buyer answers follow in full, each as its Markdown twin: YAML front matter (slug, title, question, reviewed date, the sources it cites, its JSON and Markdown paths), then the answer, whose numbered citations refer to its list of sources. The map of the whole service is ${LLMS_FILE}. Data licence: ${site.licence.id}. ${citationText(site)}
 `);
     return {
+      replays: replaysEveryAnswer,
       async answer(_, answer) {
         await stream.write("\n");
         await stream.piece(

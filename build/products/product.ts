@@ -74,7 +74,15 @@ export interface ProductOutput {
    * every input it was made from.
    */
   readonly memory: Map<string, unknown> | undefined;
+  /**
+   * A file of this product's own in the build cache, kept from build to build, and the key to write it under (the
+   * build code's version): what it needs of this build to patch the next. Undefined without a cache.
+   */
+  readonly savedState: { file: string; key: string } | undefined;
 }
+
+/** ProductRun.replays of a product whose answer step takes any replayed answer from the last output alone. */
+export const replaysEveryAnswer = (): ((position: number) => boolean) => () => true;
 
 /** A stream of one product: its pieces of each answer noted, for the next build to splice them. */
 export interface ProductStream extends OutputStream {
@@ -96,6 +104,15 @@ export type ProductResults = ReadonlyMap<string, unknown>;
 export interface ProductRun<Part = unknown, Result = unknown> {
   /** Each answer in collection order, with its own part and the parts of the products it reads. */
   answer?(part: Part, answer: AnswerParts): Promise<void>;
+  /**
+   * Which of the answers the engine could splice from the last output (their positions, with their keys) this run
+   * takes replayed (AnswerParts.replayed: without its part, its bytes from the last output), asked once before the
+   * answers. An answer is replayed only if every run with an answer step takes it: a run without `replays` takes
+   * none, and every answer is then read whole.
+   */
+  replays?(
+    candidates: ReadonlyMap<number, string>,
+  ): Promise<(position: number) => boolean> | ((position: number) => boolean);
   /** After every answer: what spans the collection. Its result is what later products read. */
   finish?(results: ProductResults): Promise<Result>;
 }
@@ -121,14 +138,6 @@ export interface Product<Part = unknown, Result = unknown> {
    * {slug}): a build held in memory makes the one file asked for without running over every answer.
    */
   readonly perAnswer?: boolean;
-  /**
-   * How its answer step takes an answer the last build made from the same inputs (AnswerParts.replayed), so that
-   * the build need not read that answer back: "without-part", from the last build's output (ProductOutput.keep,
-   * previousPiece, a stream's piece); "with-part", from its part alone, which the cache gives back without the
-   * answer's bytes (a part of plain data, no byte strings). A product with an answer step and no `replay` makes
-   * every answer be read whole.
-   */
-  readonly replay?: "without-part" | "with-part";
   /** Its part of one answer, made on a build thread from the rendered answer: plain data, or bytes. */
   part?(answer: RenderedAnswer, context: AnswerRenderContext): Part;
   /** Starts one build of it, before the answers (it may open what it streams). */

@@ -21,8 +21,10 @@ import {
   indexedAnswer,
   SearchIndexBuilder,
   type SearchIndexFile,
+  type WordLevels,
 } from "../search/search-index.ts";
 import { product } from "./product.ts";
+import { patchedBuilder, readSearchState, type SearchState, SearchStateWriter } from "../search/search-state.ts";
 
 /** Where each file of the index is published. */
 function pathOf(file: SearchIndexFile): string {
@@ -51,8 +53,6 @@ export const searchIndex = product<IndexedAnswer, string[]>({
     searchPrefixPath("{prefix}"),
     SEARCH_SUGGESTIONS_FILE,
   ],
-  // Its part is plain data: a replayed answer carries it, read from the cache without the answer's bytes.
-  replay: "with-part",
   // From the texts every reader explains a hit with: the index and the explanations cannot disagree.
   part: (answer) =>
     indexedAnswer(
@@ -60,34 +60,74 @@ export const searchIndex = product<IndexedAnswer, string[]>({
       answerFingerprint(answer.digest),
       fieldTokens(answerSearchTexts(answer.resource)),
     ),
-  run({ contentDigest, pageSize }, output) {
+  run({ contentDigest, pageSize, answers: collection }, output) {
     // With a memory of the last build (a dev loop's), the answers are kept for the next build to compare with, and
     // only the words of those that changed are levelled again (SearchIndexBuilder.reusing); else each is added and
-    // let go.
+    // let go. A build that splices answers from the last output takes theirs from the last build's postings
+    // (search-state.ts), which each build without a memory saves, and adds only the others.
     const kept = output.memory?.get("index") as KeptIndex | undefined;
     output.memory?.delete("index");
     const answers: IndexedAnswer[] | undefined = output.memory ? [] : undefined;
     let builder = answers ? undefined : new SearchIndexBuilder();
+    const saved = output.memory ? undefined : output.savedState;
+    const keys: Array<string | null> = [];
+    let state: SearchState | undefined;
+    // The positions whose answer is the state's (the same key): replayed, or read whole (the first page's) but unchanged.
+    const same: boolean[] = [];
+    const changed: Array<{ position: number; answer: IndexedAnswer }> = [];
     return {
-      async answer(part) {
+      async replays(candidates) {
+        state = saved && (await readSearchState(saved.file, saved.key));
+        // Only when most answers are taken from the state: the others' parts are held until the end.
+        const taken = [...candidates].filter(([position, key]) => state?.keys[position] === key).length;
+        if (!state || collection.length - taken > Math.max(MOST_CHANGED, collection.length / 10)) {
+          state = undefined;
+          return () => false;
+        }
+        return (position) => state!.keys[position] === candidates.get(position);
+      },
+      async answer(part, answer) {
+        if (saved) keys.push(answer.key ?? null);
         if (answers) answers.push(part);
-        else builder!.add(part);
+        else if (state) {
+          if (answer.key !== undefined && state.keys[answer.position] === answer.key) same[answer.position] = true;
+          else changed.push({ position: answer.position, answer: part });
+        } else builder!.add(part);
       },
       async finish() {
+        if (state) builder = patchedBuilder(state, collection.length, (position) => same[position] === true, changed);
+        state = undefined;
         builder ??= SearchIndexBuilder.reusing(kept, answers!);
+        // The state is written as the words are made (a state that cannot be written only costs the next build
+        // its splicing).
+        const writer = saved && new SearchStateWriter(saved.file, saved.key);
+        const made = builder;
+        const eachWord =
+          writer &&
+          ((term: string, word: WordLevels, averages: readonly number[]) =>
+            writer.word(term, word, averages, made.encodedPostings(term)));
         // One file at a time: each is small (a shard of words, a chunk of slugs).
         const paths: string[] = [];
-        for (const file of builder.files(contentDigest, pageSize)) {
-          const path = pathOf(file);
-          paths.push(path);
-          await output.file(path, canonicalJson(file.body));
+        try {
+          for (const file of builder.files(contentDigest, pageSize, eachWord)) {
+            const path = pathOf(file);
+            paths.push(path);
+            await output.file(path, canonicalJson(file.body));
+          }
+        } catch (error) {
+          await writer?.abandon();
+          throw error;
         }
+        await writer?.finish(builder, keys);
         if (answers) output.memory?.set("index", { builder, answers } satisfies KeptIndex);
         return paths;
       },
     };
   },
 });
+
+/** The most answers a build that splices the others adds to the last build's postings (or a tenth of them). */
+const MOST_CHANGED = 1000;
 
 /** What the product keeps of a build for the next in the process: its builder and the answers it indexed. */
 interface KeptIndex {

@@ -107,6 +107,23 @@ export class PostingsStore {
     }
   }
 
+  /** A word's postings as one run of bytes, in pieces (views of its blocks, links left out): what decodePostings reads. */
+  encoded(word: WordPostings): Uint8Array[] {
+    const pieces: Uint8Array[] = [];
+    let slab = this.slabs[Math.floor(word.head / SLAB_BYTES)]!;
+    let start = word.head % SLAB_BYTES;
+    let size = FIRST_BLOCK;
+    for (;;) {
+      const last = slab === word.slab && start === word.start;
+      pieces.push(slab.subarray(start + LINK_BYTES, last ? word.at : start + size));
+      if (last) return pieces;
+      const next = linkOf(slab, start);
+      size = Math.min(size * 2, LARGEST_BLOCK);
+      slab = this.slabs[Math.floor(next / SLAB_BYTES)]!;
+      start = next % SLAB_BYTES;
+    }
+  }
+
   private append(word: WordPostings, bytes: Uint8Array, length: number): void {
     for (let from = 0; from < length; ) {
       const room = word.start + word.size - word.at;
@@ -160,4 +177,128 @@ function put(bytes: Uint8Array, at: number, value: number): number {
   }
   bytes[at++] = value;
   return at;
+}
+
+/**
+ * Decodes `count` postings written one after another from `at` (as PostingsStore.encoded gives them) into
+ * `positions` and `frequencies` (count × fields), both large enough; where they end.
+ */
+export function decodeStoredPostings(
+  bytes: Uint8Array,
+  at: number,
+  count: number,
+  fields: number,
+  positions: Int32Array,
+  frequencies: Int32Array,
+): number {
+  const varint = () => {
+    let number = 0;
+    let shift = 0;
+    for (;;) {
+      const value = bytes[at++]!;
+      number |= (value & 0x7f) << shift;
+      if (value < 0x80) return number >>> 0;
+      shift += 7;
+    }
+  };
+  let position = 0;
+  let out = 0;
+  for (let posting = 0; posting < count; posting++) {
+    positions[posting] = position += varint();
+    const held = bytes[at++]!;
+    for (let field = 0; field < fields; field++) frequencies[out++] = held & (1 << field) ? varint() : 0;
+  }
+  return at;
+}
+
+/** A change to one answer's posting of a word: its counts by field now, or undefined where it holds the word no more. */
+export interface PostingChange {
+  position: number;
+  frequencies: ArrayLike<number> | undefined;
+}
+
+/**
+ * A word's encoded postings (`count` of them, as PostingsStore.encoded gives them) with `changes` (positions
+ * increasing) made: a posting replaced, added or taken out. The bytes between changes are copied as they are, but
+ * for the gap of the posting after a change, encoded again: nothing is decoded but the gaps.
+ */
+export function spliceStoredPostings(
+  bytes: Uint8Array,
+  count: number,
+  fields: number,
+  changes: readonly PostingChange[],
+): { encoded: Uint8Array; count: number } {
+  const pieces: Uint8Array[] = [];
+  const scratch = new Uint8Array(64);
+  // The position of the posting read before (its gap's base) and of the last one written.
+  let before = -1;
+  let written = -1;
+  let kept = 0;
+  let next = 0;
+  // Bytes copied as they are run from `runStart` to the posting being read.
+  let runStart = 0;
+  let at = 0;
+  const flush = (end: number) => {
+    if (end > runStart) pieces.push(bytes.subarray(runStart, end));
+  };
+  const gapTo = (position: number) => put(scratch, 0, written === -1 ? position : position - written);
+  for (let posting = 0; ; posting++) {
+    const start = at;
+    let position = Number.POSITIVE_INFINITY;
+    let gapEnd = at;
+    if (posting < count) {
+      let gap = 0;
+      let shift = 0;
+      for (;;) {
+        const value = bytes[at++]!;
+        gap |= (value & 0x7f) << shift;
+        if (value < 0x80) break;
+        shift += 7;
+      }
+      position = (before === -1 ? 0 : before) + (gap >>> 0);
+      gapEnd = at;
+      const held = bytes[at++]!;
+      for (let field = 0; field < fields; field++) if (held & (1 << field)) while (bytes[at++]! >= 0x80);
+    }
+    // The changes up to this posting: an added or replacing posting written in its place.
+    let replaced = false;
+    while (next < changes.length && changes[next]!.position <= position) {
+      const change = changes[next++]!;
+      if (change.position === position) replaced = true;
+      if (!change.frequencies) continue;
+      flush(start);
+      runStart = start;
+      let length = gapTo(change.position);
+      const heldAt = length++;
+      let held = 0;
+      for (let field = 0; field < fields; field++) {
+        const value = change.frequencies[field]!;
+        if (value === 0) continue;
+        held |= 1 << field;
+        length = put(scratch, length, value);
+      }
+      scratch[heldAt] = held;
+      pieces.push(scratch.slice(0, length));
+      written = change.position;
+      kept++;
+    }
+    if (posting === count) break;
+    if (replaced) {
+      // Its own bytes are left out.
+      flush(start);
+      runStart = at;
+    } else {
+      if (written !== before) {
+        // After a change, its gap is from another posting: encoded again, the rest copied.
+        flush(start);
+        pieces.push(scratch.slice(0, gapTo(position)));
+        runStart = gapEnd;
+      }
+      written = position;
+      kept++;
+    }
+    before = position;
+  }
+  flush(at);
+  return { encoded: pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces), count: kept };
 }

@@ -19,7 +19,13 @@
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
 import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
-import { PostingsStore, type WordPostings } from "./postings-store.ts";
+import { decodeStoredPostings, PostingsStore, type WordPostings } from "./postings-store.ts";
+
+/** A word's postings encoded as the store encodes them, in bytes of their own (PostingsStore.encoded, joined). */
+interface EncodedPostings {
+  count: number;
+  encoded: Uint8Array;
+}
 import { compareCodeUnits, tokenize } from "./text-match.ts";
 
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
@@ -482,7 +488,8 @@ export class SearchIndexBuilder {
   private fingerprints: string[] = [];
   /** Every word's postings, in slabs (impacts need the collection's averages, so they are computed at the end). */
   private readonly postings = new PostingsStore();
-  private readonly postingsByTerm = new Map<string, WordPostings>();
+  /** Each word's postings: in the store, or (a word patched from a saved state as it was) encoded bytes of their own. */
+  private readonly postingsByTerm = new Map<string, WordPostings | EncodedPostings>();
   private lengths = new Uint32Array(1024 * SEARCH_FIELDS.length);
   /** Whether files() keeps every word's levels (`kept`), for the next build's builder to patch (reusing). */
   private keepLevels = false;
@@ -557,6 +564,42 @@ export class SearchIndexBuilder {
     return builder;
   }
 
+  /**
+   * A builder of given answers (in collection order: each one's slug, fingerprint and field lengths) and words
+   * (each with its postings, positions increasing): a build patching the last build's index (search-state.ts).
+   */
+  static fromPostings(
+    answers: { slugs: string[]; fingerprints: string[]; lengths: Uint32Array },
+    words: Iterable<{ term: string; count: number; encoded: Uint8Array; levels?: WordLevels }>,
+  ): SearchIndexBuilder {
+    const builder = new SearchIndexBuilder();
+    builder.slugs = answers.slugs;
+    builder.fingerprints = answers.fingerprints;
+    builder.lengths = new Uint32Array(answers.lengths);
+    for (const { term, count, encoded, levels } of words) {
+      builder.postingsByTerm.set(term, { count, encoded });
+      // Its levels and encoding as they will be (when the averages are as they were): not made again.
+      if (levels) (builder.patched ??= new Map()).set(term, levels);
+    }
+    return builder;
+  }
+
+  /** Each answer's slug, fingerprint and field lengths, by position: with files()' words, what a later build patches. */
+  answerRecords(): { slugs: readonly string[]; fingerprints: readonly string[]; lengths: Uint32Array } {
+    return {
+      slugs: this.slugs,
+      fingerprints: this.fingerprints,
+      lengths: this.lengths.subarray(0, this.slugs.length * SEARCH_FIELDS.length),
+    };
+  }
+
+  /** A word's postings as encoded bytes, in pieces (views of the builder's own); empty for a word it has none of. */
+  encodedPostings(term: string): Uint8Array[] {
+    const word = this.postingsByTerm.get(term);
+    if (!word) return [];
+    return "encoded" in word ? [word.encoded] : this.postings.encoded(word);
+  }
+
   add(answer: IndexedAnswer): void {
     const fields = SEARCH_FIELDS.length;
     const position = this.slugs.length;
@@ -571,12 +614,21 @@ export class SearchIndexBuilder {
     answer.terms.forEach((term, at) => {
       let postings = this.postingsByTerm.get(term);
       if (!postings) this.postingsByTerm.set(term, (postings = this.postings.word()));
+      // A builder made from postings (fromPostings) is not added to.
+      if ("encoded" in postings) throw new Error("an answer was added to a patched search index");
       this.postings.add(postings, position, answer.frequencies, at * fields, fields);
     });
   }
 
-  /** The index's files, made one at a time so that a large index is never whole in memory. */
-  *files(contentDigest: string, pageSize: number): Generator<SearchIndexFile> {
+  /**
+   * The index's files, made one at a time so that a large index is never whole in memory. `eachWord`, if given, is
+   * told every word as it is made, with its levels and encoding (arrays reused for the next word: read at once).
+   */
+  *files(
+    contentDigest: string,
+    pageSize: number,
+    eachWord?: (term: string, word: WordLevels, averages: readonly number[]) => void,
+  ): Generator<SearchIndexFile> {
     const fields = SEARCH_FIELDS.length;
     const answers = this.slugs.length;
     // Rounded as the map publishes them, and the levels made with the rounded figures: anyone can compute a level
@@ -611,7 +663,10 @@ export class SearchIndexBuilder {
       }
     }
 
-    const terms = [...(this.patched ?? this.postingsByTerm).keys()].sort(compareCodeUnits);
+    // A builder patched by a dev loop has its words' levels alone; one patched from a saved state, postings for all.
+    const terms = [...(this.postingsByTerm.size > 0 || !this.patched ? this.postingsByTerm : this.patched).keys()].sort(
+      compareCodeUnits,
+    );
     const shardFirsts: string[] = [];
     let shard: SearchTermsShard | undefined;
     let characters = 0;
@@ -645,7 +700,8 @@ export class SearchIndexBuilder {
           frequencies = new Int32Array(room * fields);
           levels = new Uint8Array(room);
         }
-        this.postings.decodeInto(word, fields, positions, frequencies);
+        if ("encoded" in word) decodeStoredPostings(word.encoded, 0, count, fields, positions, frequencies);
+        else this.postings.decodeInto(word, fields, positions, frequencies);
         for (let at = 0; at < count; at++) {
           const position = positions[at]!;
           levels[at] = impactLevel(frequencies, at * fields, normalisations, position * fields, weights);
@@ -653,6 +709,7 @@ export class SearchIndexBuilder {
         encoded = encodeShorterPostings(positions, levels, count, answers);
       }
       keptWords?.set(term, { count, positions, levels, encoded });
+      eachWord?.(term, { count, positions, levels, encoded }, averages);
       if (!shard) {
         shard = { format: SEARCH_TERMS_FORMAT, content_digest: contentDigest, terms: [], answers: [], postings: [] };
         shardFirsts.push(term);
@@ -718,7 +775,7 @@ export class SearchIndexBuilder {
 }
 
 /** A word's postings as files() made them: its answers' positions, their levels, and the encoding. */
-interface WordLevels {
+export interface WordLevels {
   count: number;
   positions: Int32Array;
   levels: Uint8Array;
@@ -726,13 +783,13 @@ interface WordLevels {
 }
 
 /** Every word's levels, and the averages they were made with. */
-interface KeptLevels {
+export interface KeptLevels {
   averages: readonly number[];
   words: ReadonlyMap<string, WordLevels>;
 }
 
 /** Each field's average length over the answers, rounded to hundredths (as the map publishes them). */
-function averageLengths(lengths: Uint32Array, answers: number): number[] {
+export function averageLengths(lengths: Uint32Array, answers: number): number[] {
   const fields = SEARCH_FIELDS.length;
   const sums = new Array<number>(fields).fill(0);
   for (let position = 0; position < answers; position++)
@@ -749,7 +806,7 @@ function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
  * undefined where the answer no longer holds the word); undefined when no answer holds it any more. Encoded as
  * encodeShorterPostings would, a dense encoding patched in place where it stays dense.
  */
-function patchWordLevels(
+export function patchWordLevels(
   word: WordLevels | undefined,
   changed: readonly number[],
   levelAt: (index: number) => number | undefined,
