@@ -6,7 +6,7 @@ import type { OutputReuse } from "./output/output-reuse.ts";
 import { loadSchemaRegistry } from "./schemas/schema-registry.ts";
 import { type CompiledSite, runProducts } from "./products/engine.ts";
 import { LazySite } from "./products/lazy-site.ts";
-import { collectGarbageAfter } from "./stages/collect-garbage.ts";
+import { collectGarbageAfter } from "./workers/collect-garbage.ts";
 import { emitSite } from "./stages/emit.ts";
 import { loadContent } from "./stages/load.ts";
 import type { ValidContent } from "./content/valid-content.ts";

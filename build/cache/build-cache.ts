@@ -327,15 +327,26 @@ export class BuildCache implements OutputReuse {
   // --- Stage 3: rendered answers ---------------------------------------------------------------------------
 
   /**
-   * Each answer's key: everything its rendering reads (its front matter, its body, the titles of the answers it
-   * relates to, the register entries it cites) and whether its resource is wanted back. Also how many are not
-   * in the cache, to decide whether rendering them is worth the worker threads.
+   * Each answer's key: everything its rendering reads (its front matter and its body, by the digest the content's
+   * digest is made of; the titles of the answers it relates to; the register entries it cites, each hashed once)
+   * and whether its resource is wanted back. Also how many are not in the cache, to decide whether rendering them
+   * is worth the worker threads.
    */
   async planRenders(
     answers: readonly ValidAnswer[],
-    context: AnswerRenderContext & { titles: ReadonlyMap<string, string> },
+    context: AnswerRenderContext & {
+      titles: ReadonlyMap<string, string>;
+      /** Each answer's digest, by position (BuildFacts.answerDigests). */
+      digests: Uint8Array;
+    },
     wantResource: (position: number) => boolean,
   ): Promise<{ keys: string[]; misses: number }> {
+    const sourceDigests = new Map<unknown, string>();
+    const sourceDigest = (source: unknown) => {
+      let digest = sourceDigests.get(source);
+      if (digest === undefined) sourceDigests.set(source, (digest = sha256(canonicalJson(source))));
+      return digest;
+    };
     const keys = answers.map(({ data, body }, position) => {
       const want = wantResource(position);
       // An answer parsed before in this process is the same object: its key is not made again when what else it
@@ -355,15 +366,14 @@ export class BuildCache implements OutputReuse {
       const related = data.related.map((slug) => context.titles.get(slug) ?? null);
       const sources = data.sources.map((id) => context.register.get(id) ?? null);
       const key = sha256(
-        `${this.version}\n` +
-          canonicalJson({
-            data,
-            body: body.digest,
-            related,
-            sources,
-            page_size: context.pageSize,
-            want_resource: want,
-          }),
+        [
+          this.version,
+          Buffer.from(context.digests.subarray(position * 32, (position + 1) * 32)).toString("hex"),
+          JSON.stringify(related),
+          sources.map(sourceDigest).join(" "),
+          context.pageSize,
+          want,
+        ].join("\n"),
       );
       if (this.remembered)
         this.planned.set(data, { body: body.digest, pageSize: context.pageSize, want, related, sources, key });

@@ -36,7 +36,7 @@ export async function readPreviousOutput(
   const sealed = BigInt(record.sealedCtimeNs);
   const digests = read.map;
   const pieces = piecesFile ? await readPieces(piecesFile, key, record as OutputSeal) : undefined;
-  const previousPieces = pieces && new PreviousPieces(pieces.record, outDir, sealed);
+  const previousPieces = pieces && new PreviousPieces(pieces, outDir, sealed);
   const linkInto = (urlPath: string, digest: string, size: number, target: string): boolean => {
     if (digests.get(urlPath) !== digest) return false;
     const source = path.join(outDir, ...urlPath.split("/").filter(Boolean));
@@ -62,10 +62,13 @@ export async function readPreviousOutput(
       linkInto: async (urlPath, digest, size, target) => linkInto(urlPath, digest, size, target),
       keep(urlPath, target) {
         const digest = digests.get(urlPath);
-        const size = pieces?.sizeOf(urlPath);
-        return digest !== undefined && size !== undefined && linkInto(urlPath, digest, size, target)
-          ? { digest, size }
-          : undefined;
+        if (digest === undefined || !previousPieces?.fileAsWritten(urlPath)) return undefined;
+        try {
+          linkSync(path.join(outDir, ...urlPath.split("/").filter(Boolean)), target);
+          return digest;
+        } catch {
+          return undefined;
+        }
       },
       pieces: previousPieces,
     },
@@ -73,12 +76,8 @@ export async function readPreviousOutput(
 }
 
 /** The pieces record, if it was written with this output record (the same seal). */
-async function readPieces(
-  file: string,
-  key: string,
-  seal: OutputSeal,
-): Promise<{ record: AnswerPieceRecord; sizeOf(urlPath: string): number | undefined } | undefined> {
-  const read = await readCheckedMap<Float64Array>(file, key);
+async function readPieces(file: string, key: string, seal: OutputSeal): Promise<AnswerPieceRecord | undefined> {
+  const read = await readCheckedMap<number>(file, key);
   if (!read.found) return undefined;
   const extra = read.extra as Partial<OutputSeal & Omit<AnswerPieceRecord, "byKey">>;
   if (
@@ -86,12 +85,14 @@ async function readPieces(
     extra.sealedCtimeNs !== seal.sealedCtimeNs ||
     !Array.isArray(extra.names) ||
     !Array.isArray(extra.paths) ||
-    !Array.isArray(extra.sizes)
+    !Array.isArray(extra.sizes) ||
+    !(extra.links instanceof Uint32Array) ||
+    !(extra.ranges instanceof Float64Array) ||
+    extra.links.length !== (3 / 2) * extra.ranges.length
   )
     return undefined;
-  const record: AnswerPieceRecord = { names: extra.names, paths: extra.paths, sizes: extra.sizes, byKey: read.map };
-  const sizes = new Map(record.paths.map((urlPath, at) => [urlPath, record.sizes[at]!]));
-  return { record, sizeOf: (urlPath) => sizes.get(urlPath) };
+  const { names, paths, sizes, links, ranges } = extra;
+  return { names, paths, sizes, links, ranges, byKey: read.map };
 }
 
 export async function writeOutputRecord(

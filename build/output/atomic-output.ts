@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { lstatSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { acquireBuildLock } from "./build-lock.ts";
@@ -138,11 +139,20 @@ async function writeOutput<T>(
       out,
       sink.digests,
       sink.counts,
-      sink.recorder.record((urlPath) => sink.sizes.get(urlPath)),
+      // The files holding pieces are few (the collection-wide ones): their sizes are read from the disk.
+      sink.recorder.record((urlPath) => fileSize(path.join(out, ...urlPath.split("/").filter(Boolean)))),
     );
     return result;
   } finally {
     await release();
+  }
+}
+
+function fileSize(file: string): number | undefined {
+  try {
+    return lstatSync(file).size;
+  } catch {
+    return undefined;
   }
 }
 

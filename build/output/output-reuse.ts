@@ -11,8 +11,11 @@ export interface PreviousOutput {
    * size; false (nothing done) when it is not known, not trusted, or cannot be linked.
    */
   linkInto(urlPath: string, digest: string, size: number, target: string): Promise<boolean>;
-  /** The previous output's file at `urlPath` put at `target` as it is, with its digest; undefined when it cannot be. */
-  keep(urlPath: string, target: string): { digest: string; size: number } | undefined;
+  /**
+   * The previous output's file at `urlPath` (an answer's own) put at `target` as it is, if it is unchanged since
+   * that build (PreviousPieces.fileAsWritten); its digest, or undefined when it cannot be.
+   */
+  keep(urlPath: string, target: string): string | undefined;
   /** What the previous build wrote for each answer, where it can be read again (answer-pieces.ts). */
   readonly pieces?: PreviousPieces;
 }

@@ -195,8 +195,6 @@ export class DiskSink implements OutputSink {
   /** Whole files hard-linked from the previous output, and whole files and streams written. */
   readonly counts = { linked: 0, written: 0 };
   readonly recorder = new AnswerPieceRecorder();
-  /** The size of every file written, by path. */
-  readonly sizes = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
   private readonly folders = new Set<string>();
   /** The first write that failed (a full disk, a read-only folder): reported by the next call. */
@@ -232,7 +230,6 @@ export class DiskSink implements OutputSink {
     this.digests.set(urlPath, digest);
     const target = this.target(urlPath);
     const size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
-    this.sizes.set(urlPath, size);
     const write = this.folderOf(target).then(async () => {
       if (this.previous && (await this.previous.linkInto(urlPath, digest, size, target))) this.counts.linked++;
       else {
@@ -256,11 +253,11 @@ export class DiskSink implements OutputSink {
     if (this.failure) throw this.failure;
     const target = this.target(urlPath);
     await this.folderOf(target);
-    const kept = this.previous?.keep(urlPath, target);
+    const digest = this.previous?.keep(urlPath, target);
     // previousPieces said the file is there as written: only a change to the live output meanwhile gets here.
-    if (!kept) throw new Error(`${urlPath} of the previous output changed while this build read it: build again`);
-    this.digests.set(urlPath, kept.digest);
-    this.sizes.set(urlPath, kept.size);
+    if (digest === undefined)
+      throw new Error(`${urlPath} of the previous output changed while this build read it: build again`);
+    this.digests.set(urlPath, digest);
     this.counts.linked++;
   }
 
@@ -270,18 +267,15 @@ export class DiskSink implements OutputSink {
     const writer = this.writer(target);
     this.counts.written++;
     const hash: Hash = createHash("sha256");
-    let size = 0;
     return {
       write: (contents) => {
         const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
         hash.update(bytes);
-        size += bytes.byteLength;
         return writer.write(bytes);
       },
       close: async () => {
         await writer.close();
         this.digests.set(urlPath, hash.digest("hex"));
-        this.sizes.set(urlPath, size);
       },
     };
   }

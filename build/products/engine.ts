@@ -16,6 +16,7 @@ import type { BuildContext } from "../context.ts";
 import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
 import type { PreviousPieces } from "../output/answer-pieces.ts";
 import type { FileContents, OutputSink } from "../output/output-sink.ts";
+import { collectGarbageAfter } from "../workers/collect-garbage.ts";
 import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
 import type { AnswerRenderContext } from "./answer-parts.ts";
@@ -48,6 +49,9 @@ export async function runProducts(
     replayOf(runs, sink),
     sink.previousPieces,
   );
+  // The pass's garbage is collected before the finishing steps (the search index's above all) allocate theirs:
+  // else they grew the heap over it, to the build's peak (at 100,000 answers some 40 MB above the pass's).
+  collectGarbageAfter(facts.answers.length);
   const results = new Map<string, unknown>();
   for (const { made, run } of runs) await finishProduct(made, run, sink, results);
   await sink.finish();
@@ -118,7 +122,7 @@ export function buildFacts(context: BuildContext, content: ValidContent): BuildF
     site,
     origin: context.options.baseUrl ?? site.base_url,
     generatedAt: generationTime(context.options.sourceDateEpoch, content),
-    contentDigest: digestContent(content, context.options.cache),
+    ...digestContent(content, context.options.cache),
     register,
     answers,
     pageSize: site.page_size,
@@ -175,7 +179,7 @@ export function sharedOutput(context: BuildContext): SharedOutput {
   return shared;
 }
 
-/** A product's output, with the answer whose step is running (the files it writes then are that answer's). */
+/** A product's output, with the answer whose step is running (only a replayed one's files may be kept). */
 export interface AnsweringOutput extends ProductOutput {
   answering: AnswerParts | undefined;
 }
@@ -201,10 +205,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
     examples,
     memory: shared.memoryOf(made.name),
     savedState: shared.savedStateOf(made.name),
-    file: async (path, contents, sha256) => {
-      await sink.file(checked(path), contents, sha256);
-      if (output.answering?.key !== undefined) sink.recorder?.file(output.answering.key, path);
-    },
+    file: (path, contents, sha256) => sink.file(checked(path), contents, sha256),
     json: async (path, body, example = true) => {
       if (example) examples.set(path, body);
       await sink.file(checked(path), canonicalJson(body));
@@ -213,7 +214,6 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       const answer = output.answering;
       if (!answer?.replayed || !sink.keep) throw new Error(`product "${made.name}" kept ${path} outside a replay`);
       await sink.keep(checked(path));
-      sink.recorder?.file(keyOf(answer), path);
     },
     previousPiece(answer, name) {
       if (!answer.replayed || !sink.previousPieces)
@@ -334,15 +334,23 @@ export function productOrder(products: readonly Product[]): Product[] {
  * Which answers an incremental build splices from the last output, given those whose pieces are all still there
  * (by position, with their keys): those every run with an answer step takes (ProductRun.replays).
  */
-export type Replay = (candidates: ReadonlyMap<number, string>) => Promise<(position: number) => boolean>;
+export interface Replay {
+  take(candidates: ReadonlyMap<number, string>): Promise<(position: number) => boolean>;
+  /** The files of an answer's own that a replayed answer keeps (those of the products made per answer). */
+  files(slug: string): string[];
+}
 
 function replayOf(runs: readonly StartedProduct[], sink: OutputSink): Replay | undefined {
   const pieces = sink.previousPieces;
   const answering = runs.filter(({ run }) => run.answer);
   if (!pieces || !answering.every(({ run }) => run.replays)) return undefined;
-  return async (candidates) => {
-    const takes = await Promise.all(answering.map(({ run }) => run.replays!(candidates)));
-    return (position) => takes.every((take) => take(position));
+  const own = answering.filter(({ made }) => made.perAnswer).flatMap(({ made }) => made.writes);
+  return {
+    async take(candidates) {
+      const takes = await Promise.all(answering.map(({ run }) => run.replays!(candidates)));
+      return (position) => takes.every((take) => take(position));
+    },
+    files: (slug) => own.map((entry) => entry.replace("{slug}", slug)),
   };
 }
 
@@ -375,7 +383,11 @@ export async function renderEachAnswer(
     position,
   });
   const plan = cache
-    ? await cache.planRenders(answers, { ...renderContext, titles }, (position) => position < pageSize)
+    ? await cache.planRenders(
+        answers,
+        { ...renderContext, titles, digests: facts.answerDigests },
+        (position) => position < pageSize,
+      )
     : undefined;
   const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
   if (onThreads) workers!.share({ render: renderContext });
@@ -385,8 +397,13 @@ export async function renderEachAnswer(
   const candidates = new Map<number, string>();
   if (replay && plan && pieces)
     for (let position = pageSize; position < answers.length; position++)
-      if (!held?.[position] && pieces.has(plan.keys[position]!)) candidates.set(position, plan.keys[position]!);
-  const replayed = candidates.size > 0 ? await replay!(candidates) : () => false;
+      if (
+        !held?.[position] &&
+        pieces.has(plan.keys[position]!) &&
+        replay.files(answers[position]!.data.slug).every((path) => pieces.fileAsWritten(path))
+      )
+        candidates.set(position, plan.keys[position]!);
+  const replayed = candidates.size > 0 ? await replay!.take(candidates) : () => false;
   const pending: number[] = [];
   for (let position = 0; position < answers.length; position++)
     if (!held?.[position] && !(candidates.has(position) && replayed(position))) pending.push(position);
@@ -477,7 +494,10 @@ function generationTime(sourceDateEpoch: number | undefined, content: ValidConte
  * digests, not one stream of the whole content: a dev loop's save hashes again only the pieces it changed, the
  * others' digests being kept with their objects (cache.remember).
  */
-function digestContent(content: ValidContent, cache: BuildCache | undefined): string {
+function digestContent(
+  content: ValidContent,
+  cache: BuildCache | undefined,
+): { contentDigest: string; answerDigests: Uint8Array } {
   const hash = createHash("sha256");
   const { site, sources, disclosure, suppliers, evidence, answers } = content;
   hash.update(`${suppliers.length} suppliers, ${evidence.length} families, ${answers.length} answers\n`);
@@ -493,7 +513,7 @@ function digestContent(content: ValidContent, cache: BuildCache | undefined): st
     at += made.digest.copy(digests, at);
   }
   hash.update(digests);
-  return `sha256:${hash.digest("hex")}`;
+  return { contentDigest: `sha256:${hash.digest("hex")}`, answerDigests: digests };
 }
 
 function canonicalDigest(value: unknown): Buffer {

@@ -26,6 +26,8 @@ export interface BuildFacts {
   generatedAt: string;
   /** SHA-256 of the validated content in canonical form: every page and the index carry it. */
   contentDigest: string;
+  /** Each answer's part of it, by position: the SHA-256 of its front matter and its body's digest (32 bytes each). */
+  answerDigests: Uint8Array;
   register: ReadonlyMap<string, Source>;
   /** In collection order (by slug). */
   answers: readonly ValidAnswer[];
