@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { lstatSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { acquireBuildLock } from "./build-lock.ts";
@@ -113,8 +114,8 @@ async function writeOutput<T>(
     const stage = path.join(work, "stage");
     const ready = path.join(work, "ready");
     const previous = path.join(work, "previous");
-    await rm(stage, { recursive: true, force: true });
-    await rm(ready, { recursive: true, force: true });
+    await removeFolder(stage);
+    await removeFolder(ready);
     await rm(scratchFolderOf(stage), { recursive: true, force: true });
     await mkdir(stage, { recursive: true });
     let result: T;
@@ -124,17 +125,17 @@ async function writeOutput<T>(
       result = await produce(sink);
     } catch (error) {
       // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
-      if (!(error instanceof WriteStopped)) await rm(stage, { recursive: true, force: true }).catch(() => undefined);
+      if (!(error instanceof WriteStopped)) await removeFolder(stage).catch(() => undefined);
       throw error;
     } finally {
       sink.previousPieces?.close();
       await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
     }
     await rename(stage, ready);
-    await rm(previous, { recursive: true, force: true });
+    await removeFolder(previous);
     if (await exists(out)) await rename(out, previous);
     await rename(ready, out);
-    await rm(previous, { recursive: true, force: true });
+    await removeFolder(previous);
     await reuse?.recordOutput(
       out,
       sink.digests,
@@ -146,6 +147,24 @@ async function writeOutput<T>(
   } finally {
     await release();
   }
+}
+
+/**
+ * Removes a folder and everything in it, one entry after another (fs.rmSync) on a thread of its own, so that this
+ * one goes on meanwhile (a dev loop serves while it writes): fs/promises' rm removes every entry of a folder at
+ * once, which for an output of 100,000 answers (200,000 files in one folder) held some 300 MB at the build's end.
+ */
+async function removeFolder(folder: string): Promise<void> {
+  if (!(await exists(folder))) return;
+  await new Promise<void>((resolve, reject) => {
+    // Plain JavaScript, without the loader this process was started with: the thread starts in milliseconds.
+    const worker = new Worker(
+      'require("node:fs").rmSync(require("node:worker_threads").workerData, { recursive: true, force: true });',
+      { eval: true, workerData: folder, execArgv: [] },
+    );
+    worker.once("error", reject);
+    worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`could not remove ${folder}`))));
+  });
 }
 
 function fileSize(file: string): number | undefined {
