@@ -47,7 +47,6 @@ export async function runProducts(
     (answer) => eachProductsAnswer(runs, answer),
     (threads) => shared.useThreads(threads),
     replayOf(runs, sink),
-    sink.previousPieces,
   );
   // The pass's garbage is collected before the finishing steps (the search index's above all) allocate theirs:
   // else they grew the heap over it, to the build's peak (at 100,000 answers some 40 MB above the pass's).
@@ -335,6 +334,8 @@ export function productOrder(products: readonly Product[]): Product[] {
  * (by position, with their keys): those every run with an answer step takes (ProductRun.replays).
  */
 export interface Replay {
+  /** The last build's pieces. */
+  pieces: PreviousPieces;
   take(candidates: ReadonlyMap<number, string>): Promise<(position: number) => boolean>;
   /** The files of an answer's own that a replayed answer keeps (those of the products made per answer). */
   files(slug: string): string[];
@@ -346,6 +347,7 @@ function replayOf(runs: readonly StartedProduct[], sink: OutputSink): Replay | u
   if (!pieces || !answering.every(({ run }) => run.replays)) return undefined;
   const own = answering.filter(({ made }) => made.perAnswer).flatMap(({ made }) => made.writes);
   return {
+    pieces,
     async take(candidates) {
       const takes = await Promise.all(answering.map(({ run }) => run.replays!(candidates)));
       return (position) => takes.every((take) => take(position));
@@ -357,8 +359,8 @@ function replayOf(runs: readonly StartedProduct[], sink: OutputSink): Replay | u
 /**
  * Renders the answers in collection order and hands each over with every product's part of it: with the cache,
  * only the answers it does not hold are rendered, and the threads are started for those alone when there are
- * many. With `replay`, an answer whose key is the last build's, and whose pieces are all still in the live output
- * (`pieces`), is handed over replayed (AnswerParts.replayed) if every product takes it so: neither rendered nor
+ * many. With `replay`, an answer whose key is the last build's, and whose pieces are all still in the live output,
+ * is handed over replayed (AnswerParts.replayed) if every product takes it so: neither rendered nor
  * read from the cache, each product taking what it made of it from the last build. The first page's answers are
  * never replayed: the home page and the examples read them.
  */
@@ -368,7 +370,6 @@ export async function renderEachAnswer(
   each: (answer: AnswerParts) => Promise<void>,
   threadsInUse: (onThreads: boolean) => void | Promise<void>,
   replay?: Replay,
-  pieces?: PreviousPieces,
 ): Promise<void> {
   const { answers, register, pageSize } = facts;
   const { workers } = context;
@@ -395,6 +396,7 @@ export async function renderEachAnswer(
   // Answers the cache holds in memory (a dev loop's unchanged ones) are taken as they are; the others are rendered.
   const held = plan ? cache!.heldParts(plan.keys) : undefined;
   const candidates = new Map<number, string>();
+  const pieces = replay?.pieces;
   if (replay && plan && pieces)
     for (let position = pageSize; position < answers.length; position++)
       if (
