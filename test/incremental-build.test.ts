@@ -110,6 +110,18 @@ describe("the incremental build", () => {
     // Nothing changed since: all 16 are spliced.
     ({ ok, stats } = await buildAgain());
     expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([0, 16]);
+
+    // An answer's own Markdown twin changed in the live output, its size kept: that answer is not spliced (its twin
+    // would be linked as it is now), and is written as a clean build writes it.
+    const twin = path.join(incremental, "api", "v1", "answers", names[15]!);
+    const text = await readFile(twin, "utf8");
+    await writeFile(
+      twin,
+      text.replace(/[a-z]/, (letter) => letter.toUpperCase()),
+    );
+    ({ ok, stats } = await buildAgain());
+    expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([0, 15]);
+    expect(await readFile(twin, "utf8")).toBe(text);
   });
 
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
