@@ -127,11 +127,6 @@ export class PreviousPieces {
     return trusted;
   }
 
-  /** Whether fileAsWritten found the file at `urlPath` as written (undefined: it did not look). */
-  checked(urlPath: string): boolean | undefined {
-    return this.files.get(urlPath);
-  }
-
   /** The bytes of the piece `name` of the answer with this key (has(key) said yes). */
   piece(key: string, name: string): Uint8Array {
     const { links, ranges } = this.record;

@@ -198,6 +198,18 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
     if (answer.key === undefined) throw new Error(`answer ${answer.slug} has no key: this build has no cache`);
     return answer.key;
   };
+  /** A stream's `piece`: the bytes given, or a replayed answer's from the last build, noted where they go. */
+  const pieceWriter =
+    <Rest extends unknown[]>(
+      path: string,
+      size: () => number,
+      write: (bytes: Uint8Array, ...rest: Rest) => Promise<void>,
+    ) =>
+    (answer: AnswerParts, name: string, bytes: Uint8Array | undefined, ...rest: Rest) => {
+      const piece = bytes ?? output.previousPiece(answer, name);
+      output.notePiece(answer, name, path, size(), piece.byteLength);
+      return write(piece, ...rest);
+    };
   const output: AnsweringOutput = {
     answering: undefined,
     written: sink,
@@ -230,15 +242,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
         size += typeof contents === "string" ? Buffer.byteLength(contents) : contents.byteLength;
         return stream.write(contents);
       };
-      return {
-        write,
-        close: () => stream.close(),
-        piece: (answer, name, bytes) => {
-          const piece = bytes ?? output.previousPiece(answer, name);
-          output.notePiece(answer, name, path, size, piece.byteLength);
-          return write(piece);
-        },
-      };
+      return { write, close: () => stream.close(), piece: pieceWriter(path, () => size, write) };
     },
     async deflatingStream(path) {
       const stream = await sink.stream(checked(path));
@@ -254,11 +258,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       };
       return {
         write,
-        piece: (answer, name, bytes, mayEnd) => {
-          const piece = bytes ?? output.previousPiece(answer, name);
-          output.notePiece(answer, name, path, size, piece.byteLength);
-          return write(piece, mayEnd);
-        },
+        piece: pieceWriter(path, () => size, write),
         close: async () => {
           await stream.close();
           await copy.close();
