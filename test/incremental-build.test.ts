@@ -122,6 +122,18 @@ describe("the incremental build", () => {
     ({ ok, stats } = await buildAgain());
     expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([0, 15]);
     expect(await readFile(twin, "utf8")).toBe(text);
+
+    // An answer added on the second page: every answer after it moves a place, and is still spliced (its words
+    // renumbered in the search index, not indexed again).
+    const copied = names[4]!.replace(/\.md$/, "");
+    const source = await readFile(path.join(content, "answers", names[4]!), "utf8");
+    await writeFile(
+      path.join(content, "answers", `${copied}-again.md`),
+      source.replace(`slug: ${copied}`, `slug: ${copied}-again`).replace(/^title: (.*)$/m, "title: $1, again"),
+    );
+    ({ ok, stats } = await buildAgain());
+    expect(ok).toBe(true);
+    expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([1, 16]);
   });
 
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {

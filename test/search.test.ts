@@ -720,26 +720,34 @@ describe("the search index patched from the last build's saved state (an increme
       const state = (await readSearchState(file, "version"))!;
       expect(state, `round ${round + 1}`).toBeDefined();
       const changed = positions.map((position) => ({ position, answer: answers[position]! }));
-      const builder = patchedBuilder(
-        state,
-        answers.length,
-        (position) => state.keys[position] === keys[position],
-        changed,
-      );
+      const from = Int32Array.from(keys, (key, position) => (state.keys[position] === key ? position : -1));
+      const builder = patchedBuilder(state, answers.length, from, changed);
       expect(await filesSaving(builder, keys, file), `round ${round + 1}`).toEqual(fromScratch(answers));
     }
-    // An answer taken out (those after it move up a place: not the state's) and one added at the end.
+    // Answers taken out and added before others (those after them move: taken from the state at their new
+    // places), one added at the end, and one edited among them.
     texts.splice(40, 1);
+    texts.splice(10, 0, { ...texts[20]!, slug: "added-early" });
+    texts.splice(90, 0, { ...texts[30]!, slug: "added-later" });
     texts.push({ ...texts[5]!, slug: "zz-added" });
+    texts[70] = { ...texts[70]!, texts: { ...texts[70]!.texts, body: `${texts[70]!.texts.body} zebra` } };
     answers = texts.map((answer) => indexed(answer));
-    keys = [...keys.slice(0, 40), ...keys.slice(41).map((key) => `${key}-moved`), "key-added"];
+    keys = [...keys.slice(0, 10), "key-early", ...keys.slice(10, 40), ...keys.slice(41)];
+    keys.splice(90, 0, "key-later");
+    keys.push("key-added");
+    keys[70] = "key-70-edited";
     const state = (await readSearchState(file, "version"))!;
-    const kept = (position: number) => state.keys[position] === keys[position];
-    const changed = answers.flatMap((answer, position) => (kept(position) ? [] : [{ position, answer }]));
-    expect(changed).toHaveLength(80);
-    expect(await filesSaving(patchedBuilder(state, answers.length, kept, changed), keys, file)).toEqual(
+    const places = new Map(state.keys.map((key, place) => [key, place]));
+    const from = Int32Array.from(keys, (key) => places.get(key) ?? -1);
+    const changed = answers.flatMap((answer, position) => (from[position]! >= 0 ? [] : [{ position, answer }]));
+    expect(changed.map(({ position }) => position)).toEqual([10, 70, 90, 121]);
+    expect(await filesSaving(patchedBuilder(state, answers.length, from, changed), keys, file)).toEqual(
       fromScratch(answers),
     );
+    // Taken out of order, the state is not used.
+    const swapped = Int32Array.from(from);
+    [swapped[20], swapped[21]] = [from[21]!, from[20]!];
+    expect(() => patchedBuilder(state, answers.length, swapped, changed)).toThrow(/out of order/);
     // Another version's state, or a damaged one, is not read.
     expect(await readSearchState(file, "another version")).toBeUndefined();
   });
@@ -781,6 +789,48 @@ describe("the search index patched from the last build's saved state (an increme
       const spliced = spliceStoredPostings(encode(postings), postings.size, fields, changes);
       expect(spliced.count, `round ${round}`).toBe(after.size);
       expect(Buffer.from(spliced.encoded).toString("hex"), `round ${round}`).toBe(encode(after).toString("hex"));
+    }
+  });
+
+  it("renumbers a word's encoded postings, some left out and others added, as encoding them afresh would", () => {
+    const random = seededRandom(9);
+    const fields = SEARCH_FIELDS.length;
+    const encode = (postings: ReadonlyMap<number, Int32Array>) => {
+      const store = new PostingsStore();
+      const word = store.word();
+      for (const position of [...postings.keys()].sort((a, b) => a - b))
+        store.add(word, position, postings.get(position)!, 0, fields);
+      return Buffer.concat(store.encoded(word));
+    };
+    const counts = () => Int32Array.from({ length: fields }, () => Math.floor(random() * 3));
+    for (let round = 0; round < 300; round++) {
+      // A collection of up to 300 answers; some taken out, others added between them (each answer, new or old,
+      // holding the word now and then).
+      const before = Math.floor(random() * 300);
+      const placeOf = new Int32Array(before).fill(-1);
+      const postings = new Map<number, Int32Array>();
+      const after = new Map<number, Int32Array>();
+      const changes: PostingChange[] = [];
+      let now = 0;
+      for (let old = 0; old <= before; old++) {
+        for (let added = random() < 0.1 ? Math.floor(random() * 4) : 0; added > 0; added--, now++)
+          if (random() < 0.5) {
+            const frequencies = counts();
+            changes.push({ position: now, frequencies });
+            after.set(now, frequencies);
+          }
+        if (old === before) break;
+        const holds = random() < 0.5;
+        const frequencies = counts();
+        if (holds) postings.set(old, frequencies);
+        if (random() < 0.15) continue;
+        placeOf[old] = now;
+        if (holds) after.set(now, frequencies);
+        now++;
+      }
+      const renumbered = spliceStoredPostings(encode(postings), postings.size, fields, changes, (old) => placeOf[old]!);
+      expect(renumbered.count, `round ${round}`).toBe(after.size);
+      expect(Buffer.from(renumbered.encoded).toString("hex"), `round ${round}`).toBe(encode(after).toString("hex"));
     }
   });
 });

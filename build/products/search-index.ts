@@ -72,30 +72,67 @@ export const searchIndex = product<IndexedAnswer, string[]>({
     const saved = output.memory ? undefined : output.savedState;
     const keys: Array<string | null> = [];
     let state: SearchState | undefined;
-    // The positions whose answer is the state's (the same key): replayed, or read whole (the first page's) but unchanged.
-    const same: boolean[] = [];
+    // Where each answer's postings are in the state (-1: it changed, or is new): the same key, and increasing with
+    // the position, so that answers added or taken out before others only renumber theirs.
+    let from = new Int32Array(0);
+    // The least place in the state taken by a replayed answer after each position: an answer read whole (the
+    // first page's) is taken from the state at its own position only below it.
+    let ceiling = new Int32Array(0);
+    let lastFrom = -1;
     const changed: Array<{ position: number; answer: IndexedAnswer }> = [];
     return {
       async replays(candidates) {
         state = saved && (await readSearchState(saved.file, saved.key));
+        if (!state) return () => false;
+        const placesOf = new Map<string | null, number[]>();
+        for (const [place, key] of state.keys.entries()) {
+          const places = placesOf.get(key);
+          if (places) places.push(place);
+          else placesOf.set(key, [place]);
+        }
+        from = new Int32Array(collection.length).fill(-1);
+        let last = -1;
+        let taken = 0;
+        for (const [position, key] of [...candidates].sort((a, b) => a[0] - b[0])) {
+          const places = placesOf.get(key);
+          const place = places?.find((place) => place > last);
+          if (place === undefined) continue;
+          from[position] = last = place;
+          taken++;
+        }
         // Only when most answers are taken from the state: the others' parts are held until the end.
-        const taken = [...candidates].filter(([position, key]) => state?.keys[position] === key).length;
-        if (!state || collection.length - taken > Math.max(MOST_CHANGED, collection.length / 10)) {
+        if (collection.length - taken > Math.max(MOST_CHANGED, collection.length / 10)) {
           state = undefined;
           return () => false;
         }
-        return (position) => state!.keys[position] === candidates.get(position);
+        ceiling = new Int32Array(collection.length + 1).fill(state.keys.length);
+        for (let position = collection.length - 1; position >= 0; position--)
+          ceiling[position] = from[position]! >= 0 ? from[position]! : ceiling[position + 1]!;
+        return (position) => from[position]! >= 0;
       },
       async answer(part, answer) {
         if (saved) keys.push(answer.key ?? null);
         if (answers) answers.push(part);
         else if (state) {
-          if (answer.key !== undefined && state.keys[answer.position] === answer.key) same[answer.position] = true;
-          else changed.push({ position: answer.position, answer: part });
+          const position = answer.position;
+          const place =
+            from[position]! >= 0
+              ? from[position]!
+              : position > lastFrom && position < ceiling[position + 1]!
+                ? position
+                : -1;
+          if (place >= 0 && answer.key !== undefined && state.keys[place] === answer.key)
+            from[position] = lastFrom = place;
+          else {
+            if (!part)
+              throw new Error(`the search index has no part of ${answer.slug}, which it did not take from the state`);
+            from[position] = -1;
+            changed.push({ position, answer: part });
+          }
         } else builder!.add(part);
       },
       async finish() {
-        if (state) builder = patchedBuilder(state, collection.length, (position) => same[position] === true, changed);
+        if (state) builder = patchedBuilder(state, collection.length, from, changed);
         state = undefined;
         builder ??= SearchIndexBuilder.reusing(kept, answers!);
         // The state is written as the words are made (a state that cannot be written only costs the next build

@@ -220,13 +220,17 @@ export interface PostingChange {
 /**
  * A word's encoded postings (`count` of them, as PostingsStore.encoded gives them) with `changes` (positions
  * increasing) made: a posting replaced, added or taken out. The bytes between changes are copied as they are, but
- * for the gap of the posting after a change, encoded again: nothing is decoded but the gaps.
+ * for the gap of a posting whose gap is no longer its distance from the posting written before it, encoded again:
+ * nothing is decoded but the gaps. `renumber` gives a stored posting its position now (increasing with the stored
+ * one), or -1 to leave it out: the answers moved by others added or taken out before them; `changes` are in the
+ * new numbering.
  */
 export function spliceStoredPostings(
   bytes: Uint8Array,
   count: number,
   fields: number,
   changes: readonly PostingChange[],
+  renumber?: (position: number) => number,
 ): { encoded: Uint8Array; count: number } {
   const pieces: Uint8Array[] = [];
   const scratch = new Uint8Array(64);
@@ -244,10 +248,12 @@ export function spliceStoredPostings(
   const gapTo = (position: number) => put(scratch, 0, written === -1 ? position : position - written);
   for (let posting = 0; ; posting++) {
     const start = at;
+    // Where the posting was stored, and where it goes.
     let position = Number.POSITIVE_INFINITY;
+    let placed = Number.POSITIVE_INFINITY;
+    let gap = 0;
     let gapEnd = at;
     if (posting < count) {
-      let gap = 0;
       let shift = 0;
       for (;;) {
         const value = bytes[at++]!;
@@ -255,16 +261,25 @@ export function spliceStoredPostings(
         if (value < 0x80) break;
         shift += 7;
       }
-      position = (before === -1 ? 0 : before) + (gap >>> 0);
+      gap >>>= 0;
+      position = (before === -1 ? 0 : before) + gap;
       gapEnd = at;
       const held = bytes[at++]!;
       for (let field = 0; field < fields; field++) if (held & (1 << field)) while (bytes[at++]! >= 0x80);
+      placed = renumber ? renumber(position) : position;
+      if (placed < 0) {
+        // Left out: its bytes are not copied, and the next posting's gap is measured again.
+        flush(start);
+        runStart = at;
+        before = position;
+        continue;
+      }
     }
     // The changes up to this posting: an added or replacing posting written in its place.
     let replaced = false;
-    while (next < changes.length && changes[next]!.position <= position) {
+    while (next < changes.length && changes[next]!.position <= placed) {
       const change = changes[next++]!;
-      if (change.position === position) replaced = true;
+      if (change.position === placed) replaced = true;
       if (!change.frequencies) continue;
       flush(start);
       runStart = start;
@@ -288,13 +303,13 @@ export function spliceStoredPostings(
       flush(start);
       runStart = at;
     } else {
-      if (written !== before) {
-        // After a change, its gap is from another posting: encoded again, the rest copied.
+      if (placed - (written === -1 ? 0 : written) !== gap) {
+        // After a change, or moved, its gap is from another posting or another length: encoded again, the rest copied.
         flush(start);
-        pieces.push(scratch.slice(0, gapTo(position)));
+        pieces.push(scratch.slice(0, gapTo(placed)));
         runStart = gapEnd;
       }
-      written = position;
+      written = placed;
       kept++;
     }
     before = position;

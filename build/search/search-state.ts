@@ -200,29 +200,42 @@ export async function readSearchState(file: string, key: string): Promise<Search
 }
 
 /**
- * A builder of `answers` answers from the last build's state: the answers at the positions `kept` says are the
- * same as then (the same key at the same position) are taken from it, and `changed` (every other position, each
- * with its part) are added, each word's postings merged in position order. A word no changed answer holds, or
- * held, keeps its postings as they were, and its levels and encoding too when the collection's size and average
- * field lengths are as they were (the levels are made with them). What files() makes of it is what indexing every
- * answer afresh makes.
+ * A builder of `answers` answers from the last build's state: the answer at each position whose `from` is a
+ * position of the state (the same key there; increasing with the position) is taken from it, and `changed` (every
+ * other position, each with its part) are added, each word's postings merged in position order. Where every
+ * answer taken stays at its position, a word no changed answer holds, or held, keeps its postings as they were,
+ * and its levels and encoding too when the collection's size and average field lengths are as they were (the
+ * levels are made with them). Where answers were added or taken out before others, every word's postings are
+ * renumbered (only the gaps across a move encoded again) and its levels made again. What files() makes of it is
+ * what indexing every answer afresh makes.
  */
 export function patchedBuilder(
   state: SearchState,
   answers: number,
-  kept: (position: number) => boolean,
+  from: Int32Array,
   changed: ReadonlyArray<{ position: number; answer: IndexedAnswer }>,
 ): SearchIndexBuilder {
   const fields = SEARCH_FIELDS.length;
   const slugs: string[] = new Array(answers);
   const fingerprints: string[] = new Array(answers);
   const lengths = new Uint32Array(answers * fields);
-  for (let position = 0; position < answers; position++)
-    if (kept(position)) {
-      slugs[position] = state.slugs[position]!;
-      fingerprints[position] = state.fingerprints[position]!;
-      lengths.set(state.lengths.subarray(position * fields, (position + 1) * fields), position * fields);
-    }
+  // Each of the state's positions where it is now (-1: not taken).
+  const placeOf = new Int32Array(state.slugs.length).fill(-1);
+  let moved = false;
+  let lastOld = -1;
+  for (let position = 0; position < answers; position++) {
+    const old = from[position]!;
+    if (old < 0) continue;
+    if (old <= lastOld || old >= state.slugs.length)
+      throw new Error(`the search index's answer ${position} is taken from a position out of order`);
+    lastOld = old;
+    placeOf[old] = position;
+    if (old !== position) moved = true;
+    slugs[position] = state.slugs[old]!;
+    fingerprints[position] = state.fingerprints[old]!;
+    lengths.set(state.lengths.subarray(old * fields, (old + 1) * fields), position * fields);
+  }
+  const kept = (position: number) => from[position] === position;
   const sorted = [...changed].sort((a, b) => a.position - b.position);
   // Each changed answer's postings, by word, in position order: [index in `sorted`, place in its terms].
   const added = new Map<string, number[]>();
@@ -241,8 +254,10 @@ export function patchedBuilder(
       throw new Error(`the search index's answer ${position} is neither kept nor given`);
   // Positions whose postings the state holds but which are not kept: changed, or past the end.
   const dropped = new Set<number>();
-  for (let position = 0; position < state.slugs.length; position++) if (!kept(position)) dropped.add(position);
+  if (!moved)
+    for (let position = 0; position < state.slugs.length; position++) if (!kept(position)) dropped.add(position);
   const sameLevels =
+    !moved &&
     answers === state.slugs.length &&
     averageLengths(lengths, answers).every((average, field) => average === state.averages[field]);
 
@@ -296,6 +311,12 @@ export function patchedBuilder(
       const wordPositions = new Int32Array(state.bytes.buffer, state.bytes.byteOffset + positionsAt, count);
       const before = sameLevels ? stateLevels(count, wordPositions, levelsAt, encodingAt, at) : undefined;
       const postings = state.bytes.subarray(postingsAt, postingsEnd);
+      if (moved) {
+        // Renumbered: those not taken are left out, the changed answers' added.
+        const spliced = spliceStoredPostings(postings, count, fields, changesOf(term, false), (old) => placeOf[old]!);
+        if (spliced.count > 0) yield { term, ...spliced };
+        continue;
+      }
       if (!added.has(term) && !holdsAny(wordPositions, dropped)) {
         yield { term, count, encoded: postings, levels: before };
         continue;
