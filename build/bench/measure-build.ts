@@ -1,5 +1,6 @@
 /** Builds measured: time and peak memory per size, the search index's figures, and `q` (measure-search.ts). */
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { measureIndex, type IndexFigures, type QueryFigures } from "./measure-search.ts";
 import { ROOT, WORK, ENV } from "./workspace.ts";
@@ -59,6 +60,13 @@ export interface BuildRun {
   files: number;
 }
 
+/** How `npm run build` starts the CLI of the project at `root`: from its kept bundle, or (a baseline before it) through tsx. */
+function buildCommand(root: string): string[] {
+  return existsSync(path.join(root, "build", "launch.mjs"))
+    ? ["build/launch.mjs", "build/cli.ts"]
+    : ["--import", "tsx", "build/cli.ts"];
+}
+
 /**
  * One build by the CLI of the project at `root` (this one, or a baseline's worktree), into a folder that never
  * held files. This checkout's CLI keeps a build cache: each measured build gets an empty one of its own beside its
@@ -69,16 +77,12 @@ export function runBuild(root: string, label: string, contentDir: string, out: s
   // Start every build with the disk's write-back done, so that one build's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", out, ...cache],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+  const run = spawnSync(process.execPath, [...buildCommand(root), "--content", contentDir, "--out", out, ...cache], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`the build of ${label} failed: ${run.stderr.slice(0, 2000)}`);
   const resources = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };

@@ -44,10 +44,10 @@ export async function measureIncremental(contentDir: string, answers: number): P
     const run = spawnSync(
       process.execPath,
       [
-        ...(profiles ? ["--cpu-prof", "--cpu-prof-dir", profiles] : []),
-        "--import",
-        "tsx",
-        "build/cli.ts",
+        // As `npm run build` starts it; profiled through tsx, so that each sample names its source file.
+        ...(profiles
+          ? ["--cpu-prof", "--cpu-prof-dir", profiles, "--import", "tsx", "build/cli.ts"]
+          : ["build/launch.mjs", "build/cli.ts"]),
         "--content",
         content,
         "--out",

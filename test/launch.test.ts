@@ -1,0 +1,63 @@
+/**
+ * build/launch.mjs, which `npm run build` starts the CLI with: in a project of its own (the launcher copied beside
+ * a small build/ of TypeScript, this repository's esbuild linked into its node_modules), it runs the entry from a kept
+ * bundle, makes a new one when any source changes, and gives each module its own file's import.meta.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFile, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
+
+describe("the launcher", () => {
+  it("runs an entry from a bundle kept by its sources' digest, made again when a source changes", async () => {
+    const project = await temporaryFolder("launch");
+    await mkdir(path.join(project, "build", "tools"), { recursive: true });
+    await mkdir(path.join(project, "schemas"));
+    await copyFile(path.join(ROOT, "build", "launch.mjs"), path.join(project, "build", "launch.mjs"));
+    await copyFile(path.join(ROOT, "tsconfig.json"), path.join(project, "tsconfig.json"));
+    await writeFile(path.join(project, "package-lock.json"), "{}\n");
+    await mkdir(path.join(project, "node_modules"));
+    await symlink(path.join(ROOT, "node_modules", "esbuild"), path.join(project, "node_modules", "esbuild"));
+    // Its own node_modules: the bundles it keeps are its own.
+    const bundles = path.join(project, "node_modules", ".cache", "av-buyer-data", "bundles");
+    const word = (text: string) =>
+      writeFile(path.join(project, "build", "tools", "word.ts"), `export const word: string = "${text}";\n`);
+    await word("first");
+    await writeFile(
+      path.join(project, "build", "tools", "entry.ts"),
+      [
+        'import { word } from "./word.ts";',
+        "const main = import.meta.url === `file://${process.argv[1]}`;",
+        "process.stdout.write(JSON.stringify({ word, main, dirname: import.meta.dirname, args: process.argv.slice(2) }));",
+        "",
+      ].join("\n"),
+    );
+    const launch = () => {
+      const run = spawnSync(process.execPath, ["build/launch.mjs", "build/tools/entry.ts", "--flag", "value"], {
+        cwd: project,
+        encoding: "utf8",
+      });
+      expect(run.stderr).toBe("");
+      return JSON.parse(run.stdout) as { word: string; main: boolean; dirname: string; args: string[] };
+    };
+    const launches = async () => (await readdir(bundles)).filter((name) => name.endsWith(".mjs")).sort();
+
+    const first = launch();
+    expect(first).toEqual({
+      word: "first",
+      main: true,
+      dirname: path.join(project, "build", "tools"),
+      args: ["--flag", "value"],
+    });
+    // The same sources: the kept bundle (the same files in the folder), the same result.
+    const kept = await launches();
+    expect(kept).toHaveLength(1);
+    expect(launch()).toEqual(first);
+    expect(await launches()).toEqual(kept);
+    // A source changed: a bundle made again, which runs the new code.
+    await word("second");
+    expect(launch().word).toBe("second");
+    expect(await launches()).toHaveLength(2);
+  });
+});
