@@ -41,9 +41,12 @@ process.argv.splice(1, process.argv.length - 1, entry, ...rest);
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(bundle).href);
 
-/** SHA-256 of the entry's path and every source file's path, size and bytes, in a fixed order. */
+/**
+ * SHA-256 of the project's folder (the bundle holds its files' absolute paths: a copy of the project elsewhere
+ * gets a bundle of its own), the entry's path and every source file's path, size and bytes, in a fixed order.
+ */
 function sourcesDigest(entry) {
-  const hash = createHash("sha256").update(`${path.relative(ROOT, entry)}\n`);
+  const hash = createHash("sha256").update(`${ROOT}\n${path.relative(ROOT, entry)}\n`);
   const files = [...SOURCE_FILES];
   for (const folder of SOURCE_FOLDERS)
     for (const name of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }))

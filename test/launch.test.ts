@@ -4,7 +4,7 @@
  * bundle, makes a new one when any source changes, and gives each module its own file's import.meta.
  */
 import { spawnSync } from "node:child_process";
-import { copyFile, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
@@ -33,9 +33,9 @@ describe("the launcher", () => {
         "",
       ].join("\n"),
     );
-    const launch = () => {
+    const launch = (folder = project) => {
       const run = spawnSync(process.execPath, ["build/launch.mjs", "build/tools/entry.ts", "--flag", "value"], {
-        cwd: project,
+        cwd: folder,
         encoding: "utf8",
       });
       expect(run.stderr).toBe("");
@@ -59,5 +59,12 @@ describe("the launcher", () => {
     await word("second");
     expect(launch().word).toBe("second");
     expect(await launches()).toHaveLength(2);
+    // A copy of the project elsewhere sharing its node_modules (as the Netlify tests copy this one): the same
+    // sources, but a bundle of its own, whose modules are its own files.
+    const copy = await temporaryFolder("launch-copy");
+    await cp(project, copy, { recursive: true, filter: (file) => !file.includes("node_modules") });
+    await symlink(path.join(project, "node_modules"), path.join(copy, "node_modules"));
+    expect(launch(copy).dirname).toBe(path.join(copy, "build", "tools"));
+    expect(await launches()).toHaveLength(3);
   });
 });
