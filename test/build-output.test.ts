@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, statfsSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repairOutput, workDirFor } from "../build/output/atomic-output.ts";
@@ -29,6 +29,26 @@ describe("nothing is lost", () => {
     const broken = await fixtureWithCase("rank-gap");
     expect((await build(broken, out)).ok).toBe(false);
     expect(await readTreeDigests(out)).toEqual(before);
+  });
+
+  it("leaves a replaced output that shares no file with the new one to a process that deletes it after the build, and takes up deletions that stopped", async () => {
+    const out = path.join(await temporaryFolder("discard"), "dist");
+    expect((await build(BASE, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+    const work = await workDirFor(out);
+    // Deletions whose process is gone: one never taken by its process, one taken by a process that ended (a
+    // process ID above Linux's largest).
+    const stopped = ["discard-1-1", "trash-999999999-1"];
+    for (const name of stopped) await mkdir(path.join(work, name, "api", "v1"), { recursive: true });
+    expect((await build(BASE, out, { sourceDateEpoch: 1_800_000_000 })).ok).toBe(true);
+    // The new output is in place as the build returns; the old one is no longer the previous output to put back.
+    const health = JSON.parse(await readFile(path.join(out, "api", "v1", "health", "index.json"), "utf8"));
+    expect(health.generated_at).toBe(new Date(1_800_000_000_000).toISOString().replace(".000Z", "Z"));
+    expect(existsSync(path.join(work, "previous"))).toBe(false);
+    // Every folder left to delete goes, the stopped ones included.
+    const left = async () => (await readdir(work)).filter((name) => /^(discard|trash)-/.test(name));
+    for (let polls = 0; polls < 600 && (await left()).length > 0; polls++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await left()).toEqual([]);
   });
 
   it("repairs an output left between the two renames: the ready folder, else the previous one, comes back", async () => {

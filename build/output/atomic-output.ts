@@ -1,7 +1,8 @@
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { lstatSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { acquireBuildLock } from "./build-lock.ts";
 import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
@@ -14,9 +15,11 @@ import type { OutputReuse } from "./output-reuse.ts";
  * killed exactly there leaves a complete folder in the work folder, which `repairOutput` (run by every build and
  * by the server before it starts) puts back.
  *
- *   work/stage     being written; discarded if the build dies
- *   work/ready     complete, about to become the output
- *   work/previous  the output it replaced, deleted after the swap
+ *   work/stage          being written; discarded if the build dies
+ *   work/ready          complete, about to become the output
+ *   work/previous       the output it replaced, until the swap is done
+ *   work/discard-…      the output it replaced, left to a process that deletes it after the build (discard)
+ *   work/trash-PID-…    the same, being deleted by process PID
  */
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -132,10 +135,16 @@ async function writeOutput<T>(
       await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
     }
     await rename(stage, ready);
-    await removeFolder(previous);
+    if (await exists(previous)) await discard(work, previous);
     if (await exists(out)) await rename(out, previous);
     await rename(ready, out);
-    await removeFolder(previous);
+    if (await exists(previous)) {
+      // Files linked from it share their inodes with the new output: deleting their old names changes their
+      // status (ctime), which must happen before the seal (recordOutput), or the next build would distrust them.
+      if (sink.counts.linked > 0) await removeFolder(previous);
+      else await discard(work, previous);
+    }
+    await discardLeftTrash(work);
     await reuse?.recordOutput(
       out,
       sink.digests,
@@ -165,6 +174,64 @@ async function removeFolder(folder: string): Promise<void> {
     worker.once("error", reject);
     worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`could not remove ${folder}`))));
   });
+}
+
+/**
+ * Leaves a replaced output that shares no file with the new one to a process of its own, which deletes it after
+ * this one has ended: a clean build over the live output of 100,000 answers spent some 25 s deleting its 200,000
+ * files at its end, its resident set raised by some 100 MB meanwhile, to 795 MiB (into a new folder: 692-733 MiB).
+ * The folder is renamed first (it is no longer a complete output to put back).
+ */
+async function discard(work: string, folder: string): Promise<void> {
+  const discarded = path.join(work, `discard-${process.pid}-${Date.now()}`);
+  await rename(folder, discarded);
+  startDeleting(discarded);
+}
+
+/** This process's environment but its Node options (a loader such as tsx, which the deleting process does without). */
+const { NODE_OPTIONS: _nodeOptions, ...withoutNodeOptions } = process.env;
+
+/**
+ * The deleting process takes the folder by renaming it after its own process ID (trash-PID-TIME), so that a later
+ * build can tell a deletion under way from one that stopped; if another has taken it first, it has nothing to do.
+ */
+const DELETING = [
+  'const fs = require("node:fs"), path = require("node:path");',
+  'const trash = path.join(path.dirname(process.argv[1]), "trash-" + process.pid + "-" + Date.now());',
+  "try { fs.renameSync(process.argv[1], trash); } catch { process.exit(0); }",
+  "fs.rmSync(trash, { recursive: true, force: true });",
+].join("\n");
+
+function startDeleting(folder: string): void {
+  const deleting = spawn(process.execPath, ["-e", DELETING, folder], {
+    detached: true,
+    stdio: "ignore",
+    windowsHide: true,
+    env: withoutNodeOptions,
+  });
+  // Its failure to start leaves the folder for the next build (discardLeftTrash).
+  deleting.on("error", () => undefined);
+  deleting.unref();
+}
+
+/** Folders left to delete whose deletion stopped (its process killed, the machine restarted) are given to a new process. */
+async function discardLeftTrash(work: string): Promise<void> {
+  for (const name of await readdir(work).catch(() => [] as string[])) {
+    const trash = /^trash-(\d+)-/.exec(name);
+    const stopped = trash
+      ? !processRuns(Number(trash[1]))
+      : name.startsWith("discard-") && !name.startsWith(`discard-${process.pid}-`);
+    if (stopped) startDeleting(path.join(work, name));
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function fileSize(file: string): number | undefined {
