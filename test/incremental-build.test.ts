@@ -136,6 +136,23 @@ describe("the incremental build", () => {
     expect([stats.rendered.misses, stats.rendered.replayed]).toEqual([1, 16]);
   });
 
+  it("names the first few stale files of the cache and counts the rest in one line", async () => {
+    const { content, entries, buildAgain } = await builtOnce("incremental-stale");
+    // Six entries, each with the next one's bytes: each holds an entry for another key.
+    const names = (await readdir(entries)).sort().slice(0, 6);
+    const bytes = await Promise.all(names.map((name) => readFile(path.join(entries, name))));
+    for (const [at, name] of names.entries()) await writeFile(path.join(entries, name), bytes[(at + 1) % 6]!);
+    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    const { ok, cache } = await buildAgain();
+    expect(ok).toBe(true);
+    const stale = cache.notes.filter((note) => /another key/.test(note));
+    expect(stale).toHaveLength(4);
+    expect(
+      stale.slice(0, 3).every((note) => /answers\/[0-9a-f]{64}\.bin holds an entry for another key/.test(note)),
+    ).toBe(true);
+    expect(stale[3]).toMatch(/^build cache: 3 more files of .+ hold entries for another key/);
+  });
+
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
     const { content, incremental, cacheFolder, entries, buildAgain } = await builtOnce("incremental-corrupt");
     const names = (await readdir(entries)).sort();

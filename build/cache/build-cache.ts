@@ -64,6 +64,12 @@ const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).
 export class BuildCache implements OutputReuse {
   /** Cache files that were found unusable, said once each: they are ignored, never trusted. */
   readonly notes: string[] = [];
+  /** Files found stale since the notes were last empty: the first few said one by one, the rest in one line. */
+  private stale: { shown: number; more: number; summary: string | undefined } = {
+    shown: 0,
+    more: 0,
+    summary: undefined,
+  };
   stats: CacheStats = emptyStats();
   /** Each content file's stamp and digest when it was last read, by absolute path (stamps.bin). */
   private stamps: Map<string, FileStamp> | undefined;
@@ -182,6 +188,19 @@ export class BuildCache implements OutputReuse {
   }
 
   private note(file: string, rejected: Rejection): void {
+    if (this.notes.length === 0) this.stale = { shown: 0, more: 0, summary: undefined };
+    if (rejected !== "corrupt" && this.stale.shown >= STALE_NOTES_SHOWN) {
+      // After a change to the build code every file of the cache is another version's: a line each (hundreds of
+      // the ZIP's deflated pieces at 10,000 answers) would bury the build's own output.
+      const more = ++this.stale.more;
+      const line = `build cache: ${more} more file${more === 1 ? "" : "s"} of ${path.relative(process.cwd(), this.folder)} ${more === 1 ? "holds" : "hold"} entries for another key (stale or moved); ignored, and the work they held done again.`;
+      const at = this.stale.summary === undefined ? -1 : this.notes.lastIndexOf(this.stale.summary);
+      if (at >= 0) this.notes[at] = line;
+      else this.notes.push(line);
+      this.stale.summary = line;
+      return;
+    }
+    if (rejected !== "corrupt") this.stale.shown++;
     const what =
       rejected === "corrupt"
         ? "is corrupt (its checksum or format does not match)"
@@ -569,6 +588,9 @@ function stampOf(stat: NonNullable<ContentFileJob["stat"]>): string {
   // Joined, not a template: one flat string, where a template's pieces stay linked (some 200 bytes more a file).
   return [stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs].join(":");
 }
+
+/** Stale files of the cache named one by one; any more are counted in one line. */
+const STALE_NOTES_SHOWN = 3;
 
 function parseKey(version: string, job: ContentFileJob, digest: string): string {
   return sha256(`${version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
