@@ -35,6 +35,11 @@ describe("nothing is lost", () => {
     const out = path.join(await temporaryFolder("discard"), "dist");
     expect((await build(BASE, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
     const work = await workDirFor(out);
+    // Outside the project, the work folder is the output's hidden sibling: it goes with the output's folder.
+    expect(work).toBe(path.join(path.dirname(out), ".dist.build"));
+    expect(await workDirFor(path.join(ROOT, "artifacts", "dist"))).toMatch(
+      /node_modules\/\.cache\/av-buyer-data\/dist-/,
+    );
     // Deletions whose process is gone: one never taken by its process, one taken by a process that ended (a
     // process ID above Linux's largest).
     const stopped = ["discard-1-1", "trash-999999999-1"];

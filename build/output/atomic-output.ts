@@ -24,13 +24,18 @@ import type { OutputReuse } from "./output-reuse.ts";
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The work folder must be on the output's file system for rename to be atomic. node_modules/.cache keeps the
- * repository's top level clean; an output elsewhere (another disk, /tmp) gets a hidden sibling instead.
+ * The work folder must be on the output's file system for rename to be atomic. For an output in the project,
+ * node_modules/.cache keeps the repository's top level clean; an output elsewhere (another disk, /tmp) gets a
+ * hidden sibling instead, which goes with its folder (the tests' outputs had left thousands of work folders in
+ * node_modules/.cache).
  */
 export async function workDirFor(outDir: string): Promise<string> {
   const out = path.resolve(outDir);
   const parent = path.dirname(out);
   await mkdir(parent, { recursive: true });
+  const inProject = path.relative(PROJECT_ROOT, out);
+  if (inProject.startsWith("..") || path.isAbsolute(inProject))
+    return path.join(parent, `.${path.basename(out)}.build`);
   const cacheRoot = path.join(PROJECT_ROOT, "node_modules", ".cache", "av-buyer-data");
   await mkdir(cacheRoot, { recursive: true });
   const [parentStats, cacheStats] = await Promise.all([stat(parent), stat(cacheRoot)]);
