@@ -28,7 +28,7 @@ describe("the launcher", () => {
       path.join(project, "build", "tools", "entry.ts"),
       [
         'import { word } from "./word.ts";',
-        "const main = import.meta.url === `file://${process.argv[1]}`;",
+        'const main = import.meta.url === "file://" + process.argv[1];',
         "process.stdout.write(JSON.stringify({ word, main, dirname: import.meta.dirname, args: process.argv.slice(2) }));",
         "",
       ].join("\n"),

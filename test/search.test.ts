@@ -752,16 +752,18 @@ describe("the search index patched from the last build's saved state (an increme
     expect(await readSearchState(file, "another version")).toBeUndefined();
   });
 
+  /** A word's postings (counts by field, by position) encoded as the builder encodes them. */
+  const encode = (postings: ReadonlyMap<number, Int32Array>) => {
+    const store = new PostingsStore();
+    const word = store.word();
+    for (const position of [...postings.keys()].sort((a, b) => a - b))
+      store.add(word, position, postings.get(position)!, 0, SEARCH_FIELDS.length);
+    return Buffer.concat(store.encoded(word));
+  };
+
   it("splices a word's encoded postings as encoding them afresh would", () => {
     const random = seededRandom(8);
     const fields = SEARCH_FIELDS.length;
-    const encode = (postings: ReadonlyMap<number, Int32Array>) => {
-      const store = new PostingsStore();
-      const word = store.word();
-      for (const position of [...postings.keys()].sort((a, b) => a - b))
-        store.add(word, position, postings.get(position)!, 0, fields);
-      return Buffer.concat(store.encoded(word));
-    };
     const counts = () =>
       Int32Array.from({ length: fields }, () => (random() < 0.5 ? 0 : Math.floor(random() ** 3 * 50_000)));
     for (let round = 0; round < 300; round++) {
@@ -795,13 +797,6 @@ describe("the search index patched from the last build's saved state (an increme
   it("renumbers a word's encoded postings, some left out and others added, as encoding them afresh would", () => {
     const random = seededRandom(9);
     const fields = SEARCH_FIELDS.length;
-    const encode = (postings: ReadonlyMap<number, Int32Array>) => {
-      const store = new PostingsStore();
-      const word = store.word();
-      for (const position of [...postings.keys()].sort((a, b) => a - b))
-        store.add(word, position, postings.get(position)!, 0, fields);
-      return Buffer.concat(store.encoded(word));
-    };
     const counts = () => Int32Array.from({ length: fields }, () => Math.floor(random() * 3));
     for (let round = 0; round < 300; round++) {
       // A collection of up to 300 answers; some taken out, others added between them (each answer, new or old,

@@ -4,7 +4,7 @@ import { lstatSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { acquireBuildLock } from "./build-lock.ts";
+import { acquireBuildLock, isAlive } from "./build-lock.ts";
 import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
 import type { OutputReuse } from "./output-reuse.ts";
 
@@ -224,18 +224,9 @@ async function discardLeftTrash(work: string): Promise<void> {
   for (const name of await readdir(work).catch(() => [] as string[])) {
     const trash = /^trash-(\d+)-/.exec(name);
     const stopped = trash
-      ? !processRuns(Number(trash[1]))
+      ? !isAlive(Number(trash[1]))
       : name.startsWith("discard-") && !name.startsWith(`discard-${process.pid}-`);
     if (stopped) startDeleting(path.join(work, name));
-  }
-}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -36,7 +36,8 @@ export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promi
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this ID runs (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
