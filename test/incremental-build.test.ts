@@ -137,12 +137,12 @@ describe("the incremental build", () => {
   });
 
   it("names the first few stale files of the cache and counts the rest in one line", async () => {
-    const { content, entries, buildAgain } = await builtOnce("incremental-stale");
+    const { entries, buildAgain } = await builtOnce("incremental-stale");
     // Six entries, each with the next one's bytes: each holds an entry for another key.
     const names = (await readdir(entries)).sort().slice(0, 6);
     const bytes = await Promise.all(names.map((name) => readFile(path.join(entries, name))));
     for (const [at, name] of names.entries()) await writeFile(path.join(entries, name), bytes[(at + 1) % 6]!);
-    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    // Nothing else changed: every answer's entry is read (the shipped answers fit the first page, read whole).
     const { ok, cache } = await buildAgain();
     expect(ok).toBe(true);
     const stale = cache.notes.filter((note) => /another key/.test(note));
