@@ -5,8 +5,9 @@
  * each of some 200 modules through its hooks on every start: some 0.7 s of wall time and 1 s of CPU before a
  * build does anything, against about 0.15 s for the kept bundle (measured on Node 20, 2 cores).
  *
- * Plain JavaScript, so that it runs without a loader. The bundle holds build/ and schemas/ only; the packages of
- * node_modules are imported as they are. Each module's `import.meta.url` and `import.meta.dirname` are written in
+ * Plain JavaScript, so that it runs without a loader (which is also why it keeps its bundles itself rather than
+ * through build/cache/bundle-cache.ts). The bundle holds build/, schemas/ and the packages but esbuild, so the
+ * digest reads package-lock.json too. Each module's `import.meta.url` and `import.meta.dirname` are written in
  * as its own file's, so that code finding files beside it behaves as it does under tsx. Bundles are kept in
  * node_modules/.cache/av-buyer-data/bundles/ (the few most recent); one that cannot be written is made again next
  * time. Stack traces name the TypeScript files (a linked source map).
