@@ -1,10 +1,10 @@
 /**
- * The Markdown twin's front matter (build/compile/answer-markdown.ts) is written directly for its usual shape:
+ * The Markdown twin's front matter (build/engine/compile/answer-markdown.ts) is written directly for its usual shape:
  * byte for byte what the yaml library's stringify writes with the same options, for any strings.
  */
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { twinFrontMatter } from "../build/compile/answer-markdown.ts";
+import { twinFrontMatter } from "../build/engine/compile/answer-markdown.ts";
 
 const OPTIONS = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 } as const;
 

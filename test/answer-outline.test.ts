@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outlineAnswer } from "../build/markdown/answer-outline.ts";
+import { outlineAnswer } from "../build/content/markdown/answer-outline.ts";
 
 const quantities = (markdown: string) => outlineAnswer(markdown).citedQuantities;
 

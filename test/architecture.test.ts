@@ -1,7 +1,7 @@
 /**
- * The shape of the code, checked: no import cycle (type-only imports included), the contract module at the
- * bottom of the graph, no lower layer reaching into the pipeline's stages, and request-time code that needs
- * nothing from Node (Deno type-checks it; see netlify-deploy.test.ts).
+ * The shape of the code, checked: build/ in wings by when the code runs, each importing only the wings below it
+ * (as its README says), no circle between modules or folders (type-only imports included), nothing of test/, and
+ * request-time code that needs nothing from Node (Deno type-checks it; see netlify-deploy.test.ts).
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,8 +13,8 @@ import {
   DEFECT_KINDS,
   SEARCH_AREAS,
   WARRANTY_TERMS,
-} from "../build/content/types.ts";
-import { generateTypes, TYPE_FOLDERS } from "../build/schemas/schema-types.ts";
+} from "../build/content/load/types.ts";
+import { generateTypes, TYPE_FOLDERS } from "../build/content/schemas/schema-types.ts";
 import { ROOT } from "./support/build-helpers.ts";
 
 let tree: DependencyTree;
@@ -55,41 +55,118 @@ function reach(start: string): Set<string> {
   return seen;
 }
 
+/** A wing of build/ and the wings its README says it may import ("May import: contract, content."). */
+async function readWings(): Promise<Map<string, Set<string>>> {
+  const wings = new Map<string, Set<string>>();
+  for (const entry of await readdir(path.join(ROOT, "build"), { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === "edge-functions") continue;
+    const readme = await readFile(path.join(ROOT, "build", entry.name, "README.md"), "utf8").catch(() => "");
+    const line = /^May import: (.+)\.$/m.exec(readme)?.[1];
+    if (line === undefined) throw new Error(`build/${entry.name}/README.md must say "May import: …."`);
+    wings.set(entry.name, new Set(line === "nothing of ours" ? [] : line.split(", ")));
+  }
+  return wings;
+}
+
+/** The edge entries run under Deno: they reach only these, which import nothing that needs Node. */
+const EDGE_REACHES = /^(contract|search|serve\/request|edge-functions)\//;
+
+/** A module's wing: the first folder under build/. */
+const wingOf = (file: string) => file.split("/")[0]!;
+/** A module's folder for the rule against circles: the wing and the folder under it (tools/cli.ts is in tools). */
+const folderOf = (file: string) => {
+  const parts = file.split("/");
+  return parts.length <= 2 ? parts[0]! : `${parts[0]}/${parts[1]}`;
+};
+
+/** The circles of a graph (its strongly connected components of more than one node), each sorted. */
+function circles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let member = stack.pop()!; ; member = stack.pop()!) {
+      component.push(member);
+      if (member === node) break;
+    }
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
 describe("the import graph of build/", () => {
+  let wings: Map<string, Set<string>>;
+  beforeAll(async () => {
+    wings = await readWings();
+  });
+
   it("is read whole (type-only imports count)", () => {
     expect(imports.size).toBeGreaterThan(80);
     // A type-only import is an edge: answers-data imports the Envelope type only.
-    expect(imports.get("request/answers-data.ts")).toContain("api/envelope.ts");
+    expect(imports.get("serve/request/answers-data.ts")).toContain("contract/envelope.ts");
   });
 
-  it("has no cycle", () => {
+  it("has no cycle between modules", () => {
     expect(parseCircular(tree).map((cycle) => cycle.join(" -> "))).toEqual([]);
   });
 
-  it("has the contract module at the bottom: build/api/ imports only build/api/", () => {
-    const api = [...imports.keys()].filter((file) => file.startsWith("api/"));
-    expect(api.length).toBeGreaterThanOrEqual(5);
-    for (const file of api)
-      expect(
-        imports.get(file)!.filter((target) => !target.startsWith("api/")),
-        file,
-      ).toEqual([]);
+  it("is in at most 9 wings besides edge-functions/, each saying what it may import, in one order from the bottom", () => {
+    expect(wings.size).toBeLessThanOrEqual(9);
+    expect(wings.get("contract")).toEqual(new Set());
+    for (const [wing, below] of wings) {
+      for (const other of below) expect(wings.has(other), `build/${wing}/README.md names ${other}`).toBe(true);
+      expect(below.has(wing), wing).toBe(false);
+    }
+    const order = new Map([...wings.keys()].map((wing) => [wing, new Set(wings.get(wing))]));
+    expect(circles(order), "wings that may import each other").toEqual([]);
+    // Every module is in a wing: no loose files at the top of build/.
+    for (const file of imports.keys())
+      expect(wings.has(wingOf(file)) || wingOf(file) === "edge-functions", file).toBe(true);
   });
 
-  it("keeps lower layers out of the pipeline's stages: only the pipeline and the stages import stages/", () => {
+  it("imports only the wings below a module's own, type-only imports included", () => {
+    const upwards: string[] = [];
     for (const [file, targets] of imports) {
-      if (
-        file === "pipeline.ts" ||
-        file.startsWith("stages/") ||
-        file.startsWith("bench/") ||
-        file.startsWith("smoke/")
-      )
-        continue;
-      expect(
-        targets.filter((target) => target.startsWith("stages/")),
-        file,
-      ).toEqual([]);
+      const wing = wingOf(file);
+      if (wing === "edge-functions") continue;
+      for (const target of targets)
+        if (wingOf(target) !== wing && !wings.get(wing)!.has(wingOf(target))) upwards.push(`${file} -> ${target}`);
     }
+    expect(upwards).toEqual([]);
+  });
+
+  it("has no circle between folders, type-only imports included", () => {
+    const folders = new Map<string, Set<string>>();
+    for (const [file, targets] of imports)
+      for (const target of targets)
+        if (folderOf(file) !== folderOf(target))
+          (folders.get(folderOf(file)) ?? folders.set(folderOf(file), new Set()).get(folderOf(file))!).add(
+            folderOf(target),
+          );
+    expect(folders.size).toBeGreaterThan(15);
+    expect(circles(folders)).toEqual([]);
+  });
+
+  it("imports nothing of test/", () => {
+    for (const [file, dependencies] of Object.entries(tree))
+      if (file.startsWith("build/"))
+        expect(
+          (dependencies ?? []).map((dependency) => dependency.id).filter((id) => id?.startsWith("test/")),
+          file,
+        ).toEqual([]);
   });
 
   it("lets request-time code (the edge entries and all they reach) import nothing that needs Node, even for types", () => {
@@ -101,7 +178,7 @@ describe("the import graph of build/", () => {
           .map((dependency) => dependency.request)
           .filter((request) => !request.startsWith("."));
         expect(foreign, `${file} (reached from ${entry})`).toEqual([]);
-        expect(file, `${entry} reaches ${file}`).toMatch(/^(api|request|edge-functions|search)\//);
+        expect(file, `${entry} reaches ${file}`).toMatch(EDGE_REACHES);
       }
     }
   });

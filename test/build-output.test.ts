@@ -4,9 +4,9 @@ import { createHash } from "node:crypto";
 import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repairOutput, workDirFor } from "../build/output/atomic-output.ts";
-import { DiskSink } from "../build/output/output-sink.ts";
-import { writeCompiled } from "../build/pipeline.ts";
+import { repairOutput, workDirFor } from "../build/engine/output/atomic-output.ts";
+import { DiskSink } from "../build/engine/output/output-sink.ts";
+import { writeCompiled } from "../build/engine/run/pipeline.ts";
 import {
   build,
   FIXTURES,

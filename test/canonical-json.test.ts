@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, canonicalJsonPieces } from "../build/api/canonical-json.ts";
-import { seededRandom } from "../build/synthetic/seeded-random.ts";
+import { canonicalJson, canonicalJsonPieces } from "../build/contract/canonical-json.ts";
+import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 /** A JSON-like value of every shape canonicalJson meets: nested, unsorted, with members JSON leaves out. */
 function randomValue(random: () => number, depth: number): unknown {

@@ -1,11 +1,11 @@
 /**
- * The dev loop's watcher (build/dev/change-watcher.ts), on real folders: a folder made after it started is watched
+ * The dev loop's watcher (build/tools/dev/change-watcher.ts), on real folders: a folder made after it started is watched
  * (its files' saves are reported), and one removed and made again is watched anew.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "vitest";
-import { watchFolders } from "../build/dev/change-watcher.ts";
+import { watchFolders } from "../build/tools/dev/change-watcher.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 
 describe("the dev loop's watcher", () => {

@@ -2,10 +2,10 @@ import { readdirSync } from "node:fs";
 import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../build/diagnostics/format-diagnostics.ts";
-import { DIAGNOSTIC_CATALOGUE } from "../build/diagnostics/catalogue.ts";
-import { BUILD_TASK_SET } from "../build/workers/build-tasks.ts";
-import { WorkerPool } from "../build/workers/worker-pool.ts";
+import { formatDiagnostics } from "../build/content/diagnostics/format-diagnostics.ts";
+import { DIAGNOSTIC_CATALOGUE } from "../build/content/diagnostics/catalogue.ts";
+import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
+import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
 import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();

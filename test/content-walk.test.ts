@@ -1,11 +1,11 @@
 /**
- * The walk a dev loop keeps between builds (build/content/content-walk.ts): after changes it is told of, it equals a
+ * The walk a dev loop keeps between builds (build/content/load/content-walk.ts): after changes it is told of, it equals a
  * walk afresh, keeping the very entries of what did not change; a change it was not told of is found by `missed`.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ContentWalk, type WalkedEntry, walkContent } from "../build/content/content-walk.ts";
+import { ContentWalk, type WalkedEntry, walkContent } from "../build/content/load/content-walk.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 
 const shape = (entries: readonly WalkedEntry[]) =>

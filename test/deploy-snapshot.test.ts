@@ -1,13 +1,13 @@
 /**
- * What an edge entry keeps of a deploy (build/request/deploy-snapshot.ts), against a real origin over HTTP: requests
+ * What an edge entry keeps of a deploy (build/serve/request/deploy-snapshot.ts), against a real origin over HTTP: requests
  * that come together while the deploy is looked at wait for one look, and a new deploy is read once, not once per
  * request (a burst after a deploy, or a client polling a dev loop, read urls.txt once each before).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { HEALTH_FILE } from "../build/api/layout.ts";
-import { deploySnapshots, snapshotTiming } from "../build/request/deploy-snapshot.ts";
+import { HEALTH_FILE } from "../build/contract/layout.ts";
+import { deploySnapshots, snapshotTiming } from "../build/serve/request/deploy-snapshot.ts";
 
 describe("a deploy's snapshot", () => {
   let digest = "sha256:one";

@@ -9,10 +9,10 @@ import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
-import { freePort } from "../build/server/free-port.ts";
-import { BuildCache } from "../build/cache/build-cache.ts";
-import { DevLoop } from "../build/dev/dev-loop.ts";
-import { fileBytes } from "../build/server/static-files.ts";
+import { freePort } from "../build/serve/server/free-port.ts";
+import { BuildCache } from "../build/engine/cache/build-cache.ts";
+import { DevLoop } from "../build/tools/dev/dev-loop.ts";
+import { fileBytes } from "../build/serve/server/static-files.ts";
 
 const DEADLINE_MS = 20_000;
 
@@ -64,7 +64,7 @@ describe("npm run dev", () => {
     const scripts = (
       JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
     ).scripts;
-    expect(scripts.dev).toBe("tsx build/dev/start.ts");
+    expect(scripts.dev).toBe("tsx build/tools/dev/start.ts");
   });
 
   it("serves each saved change within moments, keeps the last good output while the content is broken, and clears the problems when it is fixed", async () => {
@@ -75,7 +75,7 @@ describe("npm run dev", () => {
       [
         "--import",
         "tsx",
-        "build/dev/start.ts",
+        "build/tools/dev/start.ts",
         "--content",
         content,
         "--out",

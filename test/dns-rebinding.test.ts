@@ -7,8 +7,8 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALLOWED_HOSTS_VARIABLE } from "../build/api/local-hosts.ts";
-import { parseAllowedHosts } from "../build/server/host-guard.ts";
+import { ALLOWED_HOSTS_VARIABLE } from "../build/contract/local-hosts.ts";
+import { parseAllowedHosts } from "../build/serve/server/host-guard.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 

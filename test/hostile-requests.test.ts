@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seededRandom } from "../build/synthetic/seeded-random.ts";
+import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 import { copyOfSharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 

@@ -10,11 +10,11 @@
 import { appendFile, cp, readdir, readFile, stat, truncate, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BuildCache } from "../build/cache/build-cache.ts";
-import { renderAnswerParts } from "../build/products/answer-render.ts";
-import { PRODUCTS } from "../build/products/index.ts";
-import { parseContentFile } from "../build/content/content-file.ts";
-import type { AnswerFrontMatter } from "../build/content/types.ts";
+import { BuildCache } from "../build/engine/cache/build-cache.ts";
+import { renderAnswerParts } from "../build/engine/products/answer-render.ts";
+import { PRODUCTS } from "../build/engine/products/index.ts";
+import { parseContentFile } from "../build/content/load/content-file.ts";
+import type { AnswerFrontMatter } from "../build/content/load/types.ts";
 import { build, copyOfShipped } from "./support/build-helpers.ts";
 import {
   answerFiles,

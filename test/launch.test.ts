@@ -1,5 +1,5 @@
 /**
- * build/launch.mjs, which `npm run build` starts the CLI with: in a project of its own (the launcher copied beside
+ * build/tools/launch.mjs, which `npm run build` starts the CLI with: in a project of its own (the launcher copied beside
  * a small build/ of TypeScript, this repository's esbuild linked into its node_modules), it runs the entry from a kept
  * bundle, makes a new one when any source changes, and gives each module its own file's import.meta.
  */
@@ -14,7 +14,7 @@ describe("the launcher", () => {
     const project = await temporaryFolder("launch");
     await mkdir(path.join(project, "build", "tools"), { recursive: true });
     await mkdir(path.join(project, "schemas"));
-    await copyFile(path.join(ROOT, "build", "launch.mjs"), path.join(project, "build", "launch.mjs"));
+    await copyFile(path.join(ROOT, "build", "tools", "launch.mjs"), path.join(project, "build", "tools", "launch.mjs"));
     await copyFile(path.join(ROOT, "tsconfig.json"), path.join(project, "tsconfig.json"));
     await writeFile(path.join(project, "package-lock.json"), "{}\n");
     await mkdir(path.join(project, "node_modules"));
@@ -34,7 +34,7 @@ describe("the launcher", () => {
       ].join("\n"),
     );
     const launch = (folder = project) => {
-      const run = spawnSync(process.execPath, ["build/launch.mjs", "build/tools/entry.ts", "--flag", "value"], {
+      const run = spawnSync(process.execPath, ["build/tools/launch.mjs", "build/tools/entry.ts", "--flag", "value"], {
         cwd: folder,
         encoding: "utf8",
       });

@@ -12,11 +12,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../build/api/canonical-json.ts";
-import { MCP_COMPLETION_MAX_VALUES, MCP_QUOTE_MAX_CHARACTERS } from "../build/api/mcp.ts";
-import { PLATFORM_IDS } from "../build/api/platforms.ts";
-import { PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../build/request/mcp-prompts.ts";
-import { generateContent } from "../build/synthetic/generate.ts";
+import { canonicalJson } from "../build/contract/canonical-json.ts";
+import { MCP_COMPLETION_MAX_VALUES, MCP_QUOTE_MAX_CHARACTERS } from "../build/contract/mcp.ts";
+import { PLATFORM_IDS } from "../build/contract/platforms.ts";
+import { PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../build/contract/mcp-prompts.ts";
+import { generateContent } from "../build/tools/synthetic/generate.ts";
 import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 import { sharedBuild } from "./support/shared-build.ts";
@@ -475,7 +475,7 @@ describe("the answers, listed and completed at any size (250 synthetic answers: 
 describe("npm run mcp: prompts and completions over stdio", () => {
   const server = () => ({
     command: process.execPath,
-    args: ["--import", "tsx", path.join(ROOT, "build/server/mcp-stdio.ts")],
+    args: ["--import", "tsx", path.join(ROOT, "build/serve/server/mcp-stdio.ts")],
     env: { ...process.env, DIST: shippedDist, MCP_ORIGIN: shipped.origin } as Record<string, string>,
     cwd: ROOT,
     stderr: "ignore" as const,

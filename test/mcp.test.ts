@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MCP_PROTOCOL_VERSIONS } from "../build/request/mcp-protocol.ts";
+import { MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
 import { ROOT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -441,7 +441,7 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
   // What `npm run --silent mcp` runs, started by the clients' own stdio transports.
   const server = () => ({
     command: process.execPath,
-    args: ["--import", "tsx", path.join(ROOT, "build/server/mcp-stdio.ts")],
+    args: ["--import", "tsx", path.join(ROOT, "build/serve/server/mcp-stdio.ts")],
     env: { ...process.env, DIST: dist, MCP_ORIGIN: running.origin } as Record<string, string>,
     cwd: ROOT,
     stderr: "ignore" as const,

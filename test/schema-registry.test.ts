@@ -5,7 +5,7 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/schemas/schema-registry.ts";
+import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 
 describe("the schema registry", () => {

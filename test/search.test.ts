@@ -4,16 +4,16 @@
  * that matched; suggestions come from the index's words.
  */
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../build/api/canonical-json.ts";
-import { itemFragment } from "../build/api/envelope.ts";
-import { searchableAnswerOf } from "../build/request/answers-data.ts";
+import { canonicalJson } from "../build/contract/canonical-json.ts";
+import { itemFragment } from "../build/contract/envelope.ts";
+import { searchableAnswerOf } from "../build/serve/request/answers-data.ts";
 import {
   ANSWERS_SEARCH_INDEX_FILE,
   SEARCH_SUGGESTIONS_FILE,
   searchDocumentsPath,
   searchPrefixPath,
   searchTermsPath,
-} from "../build/api/layout.ts";
+} from "../build/contract/layout.ts";
 import { htmlText, SEARCH_FIELDS, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
 import {
   explainHit as explainPrepared,
@@ -49,7 +49,7 @@ import {
 } from "../build/search/search-index.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
-import { seededRandom } from "../build/synthetic/seeded-random.ts";
+import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 const DIGEST = `sha256:${"0".repeat(64)}`;
 const WORDS = [

@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
-import { ALIASES, FOLDER_INDEXES } from "../build/routes.ts";
+import { API_NOT_FOUND_FILE } from "../build/contract/layout.ts";
+import { ALIASES, FOLDER_INDEXES } from "../build/contract/routes.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 

@@ -7,16 +7,16 @@ import { connect } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../build/api/canonical-json.ts";
-import { AnswersData } from "../build/request/answers-data.ts";
-import { answersQuery } from "../build/request/answers-query.ts";
-import { contractCases } from "../build/smoke/contract-cases.ts";
-import { API_NOT_FOUND_FILE } from "../build/api/layout.ts";
+import { canonicalJson } from "../build/contract/canonical-json.ts";
+import { AnswersData } from "../build/serve/request/answers-data.ts";
+import { answersQuery } from "../build/serve/request/answers-query.ts";
+import { contractCases } from "../build/tools/smoke/contract-cases.ts";
+import { API_NOT_FOUND_FILE } from "../build/contract/layout.ts";
 import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { copyOfSharedBuild } from "./support/shared-build.ts";
 import { untilPrinted } from "./support/wait.ts";
-import { freePort } from "../build/server/free-port.ts";
-import { fileBytes, LARGE_FILE_BYTES, LOOK_AGAIN_MS, StaticFiles } from "../build/server/static-files.ts";
+import { freePort } from "../build/serve/server/free-port.ts";
+import { fileBytes, LARGE_FILE_BYTES, LOOK_AGAIN_MS, StaticFiles } from "../build/serve/server/static-files.ts";
 import { manualClock, startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -395,7 +395,7 @@ describe("the edge entries", () => {
 describe("npm start's server process", () => {
   it("stops cleanly on SIGTERM", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "build/server/start.ts")], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "build/serve/server/start.ts")], {
       cwd: ROOT,
       env: { ...process.env, BASE_URL: undefined, PORT: String(port), DIST: dist },
       stdio: ["ignore", "pipe", "pipe"],

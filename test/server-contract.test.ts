@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadNetlifyConfig } from "../build/server/netlify-config.ts";
-import { runSmoke, formatReport, type SmokeReport } from "../build/smoke/smoke.ts";
+import { loadNetlifyConfig } from "../build/serve/server/netlify-config.ts";
+import { runSmoke, formatReport, type SmokeReport } from "../build/tools/smoke/smoke.ts";
 import { ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
-import { seededRandom } from "../build/synthetic/seeded-random.ts";
+import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
 

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUILD_TASK_SET, type ContentFileJob } from "../build/workers/build-tasks.ts";
-import { WorkerPool } from "../build/workers/worker-pool.ts";
+import type { ContentFileJob } from "../build/content/load/content-file.ts";
+import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
+import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
 import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 const JOB: ContentFileJob = {

@@ -1,5 +1,5 @@
 /**
- * The ZIP writer of the dataset download (build/archive/zip-writer.ts): deflated entries whose bytes depend on
+ * The ZIP writer of the dataset download (build/engine/output/zip-writer.ts): deflated entries whose bytes depend on
  * their contents only, not on the pieces they are read in, and a file that unzip reads back exactly.
  */
 import { execFile } from "node:child_process";
@@ -9,8 +9,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { deflatePiece, type EntryPieces, ZipWriter } from "../build/archive/zip-writer.ts";
-import { DeflatedCopy, joinChunks, memoryScratch } from "../build/output/deflated-copy.ts";
+import { deflatePiece, type EntryPieces, ZipWriter } from "../build/engine/output/zip-writer.ts";
+import { DeflatedCopy, joinChunks, memoryScratch } from "../build/engine/output/deflated-copy.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 
 const execFileAsync = promisify(execFile);

@@ -1,9 +1,9 @@
 // Netlify Edge Function entry: `q`, `slug` and `page` on /api/v1/answers. Thin: the logic is in
-// ../request/answers-query.ts. It reads the prebuilt files from its own origin (the CDN in production) and keeps
-// them while the deploy is the same (../request/deploy-snapshot.ts).
-import { AnswersData } from "../request/answers-data.ts";
-import { answersQuery } from "../request/answers-query.ts";
-import { deploySnapshots } from "../request/deploy-snapshot.ts";
+// ../serve/request/answers-query.ts. It reads the prebuilt files from its own origin (the CDN in production) and keeps
+// them while the deploy is the same (../serve/request/deploy-snapshot.ts).
+import { AnswersData } from "../serve/request/answers-data.ts";
+import { answersQuery } from "../serve/request/answers-query.ts";
+import { deploySnapshots } from "../serve/request/deploy-snapshot.ts";
 
 const answersData = deploySnapshots((readText) => new AnswersData(readText));
 

@@ -1,9 +1,9 @@
 // Netlify Edge Function entry: a JSON problem 404 for GET and HEAD on any path under /api/ that the deploy does
-// not publish, with its own headers (see ../request/api-not-found.ts for why a header rule is not enough).
+// not publish, with its own headers (see ../serve/request/api-not-found.ts for why a header rule is not enough).
 // Published paths are handed on to the files. The extensionless endpoints never reach it.
-import { ALIASES } from "../api/layout.ts";
-import { apiNotFound, publishedApiPaths } from "../request/api-not-found.ts";
-import { deploySnapshots } from "../request/deploy-snapshot.ts";
+import { ALIASES } from "../contract/layout.ts";
+import { apiNotFound, publishedApiPaths } from "../serve/request/api-not-found.ts";
+import { deploySnapshots } from "../serve/request/deploy-snapshot.ts";
 
 // While a new deploy's list is read, requests are handed on rather than kept waiting (a dev loop makes urls.txt last).
 const published = deploySnapshots<Promise<ReadonlySet<string> | undefined>>((readText) => publishedApiPaths(readText), {

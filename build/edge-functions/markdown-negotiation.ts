@@ -1,8 +1,8 @@
 // Netlify Edge Function entry: `/` and `/docs/` answer `Accept: text/markdown` with their Markdown twins; every
-// other request is handed on to the static HTML. Thin: the logic is in ../request/markdown-negotiation.ts. It
+// other request is handed on to the static HTML. Thin: the logic is in ../serve/request/markdown-negotiation.ts. It
 // reads the twin from its own origin (the CDN in production).
-import { originReader } from "../request/deploy-snapshot.ts";
-import { markdownNegotiation, NEGOTIATED_PATHS } from "../request/markdown-negotiation.ts";
+import { originReader } from "../serve/request/deploy-snapshot.ts";
+import { markdownNegotiation, NEGOTIATED_PATHS } from "../serve/request/markdown-negotiation.ts";
 
 export default function handler(request: Request): Promise<Response | undefined> {
   return markdownNegotiation(request, () => originReader(new URL(request.url).origin));

@@ -1,8 +1,8 @@
 // Netlify Edge Function entry: the read-only MCP endpoint at /mcp (Streamable HTTP, stateless, JSON). Thin: the
-// logic is in ../request/mcp.ts. It reads the prebuilt files from its own origin, as the answers entry does.
-import { AnswersData } from "../request/answers-data.ts";
-import { deploySnapshots, originReader } from "../request/deploy-snapshot.ts";
-import { mcpHandler } from "../request/mcp.ts";
+// logic is in ../serve/request/mcp.ts. It reads the prebuilt files from its own origin, as the answers entry does.
+import { AnswersData } from "../serve/request/answers-data.ts";
+import { deploySnapshots, originReader } from "../serve/request/deploy-snapshot.ts";
+import { mcpHandler } from "../serve/request/mcp.ts";
 
 const answersData = deploySnapshots((readText) => new AnswersData(readText));
 

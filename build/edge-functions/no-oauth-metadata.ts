@@ -1,6 +1,6 @@
 // Netlify Edge Function entry: a JSON problem 404 at the OAuth discovery paths, with its own headers (header
-// rules do not reach rewritten or edge responses reliably). The logic is in ../request/no-oauth-metadata.ts.
-import { noOauthMetadata, OAUTH_METADATA_PATHS } from "../request/no-oauth-metadata.ts";
+// rules do not reach rewritten or edge responses reliably). The logic is in ../serve/request/no-oauth-metadata.ts.
+import { noOauthMetadata, OAUTH_METADATA_PATHS } from "../serve/request/no-oauth-metadata.ts";
 
 export default function handler(request: Request): Response | undefined {
   return noOauthMetadata(request);

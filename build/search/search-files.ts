@@ -9,7 +9,7 @@ import {
   searchDocumentsPath,
   searchPrefixPath,
   searchTermsPath,
-} from "../api/layout.ts";
+} from "../contract/layout.ts";
 import {
   SEARCH_DOCUMENTS_FORMAT,
   SEARCH_INDEX_FORMAT,

@@ -9,11 +9,11 @@ import { mkdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOWNLOADS, QUERY_EXAMPLES } from "../../build/describe/service-facts.ts";
-import { AnswersData } from "../../build/request/answers-data.ts";
-import { answersQuery } from "../../build/request/answers-query.ts";
-import { routesFor } from "../../build/routes.ts";
-import { freePort } from "../../build/server/free-port.ts";
+import { DOWNLOADS, QUERY_EXAMPLES } from "../../build/engine/describe/service-facts.ts";
+import { AnswersData } from "../../build/serve/request/answers-data.ts";
+import { answersQuery } from "../../build/serve/request/answers-query.ts";
+import { routesFor } from "../../build/contract/routes.ts";
+import { freePort } from "../../build/serve/server/free-port.ts";
 import { readTree, readTreeDigests, ROOT, temporaryFolder } from "../support/build-helpers.ts";
 import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
 import { cleanEnv } from "../support/cli.ts";
@@ -151,7 +151,7 @@ describe("reproducible", () => {
         const cloned = spawnSync("git", ["clone", "--quiet", ROOT, clone], { encoding: "utf8" });
         expect(cloned.status, cloned.stderr).toBe(0);
         await symlink(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"));
-        const built = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts"], {
+        const built = spawnSync(process.execPath, ["--import", "tsx", "build/tools/cli.ts"], {
           cwd: clone,
           encoding: "utf8",
           env: { ...cleanEnv, SOURCE_DATE_EPOCH: EPOCH },

@@ -7,7 +7,7 @@ import { build, FIXTURES, fixtureWithCase, ROOT } from "../support/build-helpers
 import { sharedBuild } from "../support/shared-build.ts";
 import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
 import { startLocalServer, type RunningServer } from "../support/local-server.ts";
-import { HTML_PAGES } from "../../build/describe/docs-html.ts";
+import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
 
 let running: RunningServer;
 let browser: Browser;

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repairOutput } from "../../build/output/atomic-output.ts";
+import { repairOutput } from "../../build/engine/output/atomic-output.ts";
 import { readTreeDigests, ROOT, SHIPPED_CONTENT, temporaryFolder } from "../support/build-helpers.ts";
 import { cleanEnv, cli, NODE } from "../support/cli.ts";
 

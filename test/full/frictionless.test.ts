@@ -7,10 +7,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DATA_FOLDER } from "../../build/compile/data-package.ts";
+import { DATA_FOLDER } from "../../build/engine/compile/data-package.ts";
 import { sharedBuild } from "../support/shared-build.ts";
 import { startLocalServer } from "../support/local-server.ts";
-import { installToolchain, TOOLCHAIN } from "../toolchain/netlify-toolchain.ts";
+import { installToolchain, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 /** The little of datapackage-js's API this file uses (the package ships no types). */
 interface FrictionlessResource {

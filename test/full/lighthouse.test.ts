@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HTML_PAGES } from "../../build/describe/docs-html.ts";
+import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
 import { sharedBuild } from "../support/shared-build.ts";
 import { CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_HINT } from "../support/chromium.ts";
 import { reportFileName, type PageAudit } from "../toolchain/lighthouse-pages.ts";
@@ -16,7 +16,7 @@ import {
   runIsolated,
   TOOLCHAIN,
   toolchainEnv,
-} from "../toolchain/netlify-toolchain.ts";
+} from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 const problem = isolationProblem() ?? (HAVE_CHROMIUM ? undefined : INSTALL_HINT);
 const HINT =

@@ -7,10 +7,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALLOWED_HOSTS_VARIABLE } from "../../build/api/local-hosts.ts";
+import { ALLOWED_HOSTS_VARIABLE } from "../../build/contract/local-hosts.ts";
 import { ROOT } from "../support/build-helpers.ts";
 import { sharedBuild } from "../support/shared-build.ts";
-import { isolationProblem } from "../toolchain/netlify-toolchain.ts";
+import { isolationProblem } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 const isolation = isolationProblem();
 const HINT = "Listening beyond loopback is tried in a loopback-only network namespace (unshare -n, as root).";

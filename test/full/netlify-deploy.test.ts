@@ -2,7 +2,7 @@
  * The proof of a deploy is Netlify's own toolchain, run offline in a loopback-only network namespace: its build
  * (with the edge bundler), its local server with the edge functions in Deno (the smoke check, three MCP clients and
  * the official MCP conformance suite against it and the local server), and Deno itself on the edge entries.
- * The toolchain is pinned by test/toolchain/package-lock.json and installed on demand (see netlify-toolchain.ts).
+ * The toolchain is pinned by build/tools/toolchain/package-lock.json and installed on demand (see netlify-toolchain.ts).
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -10,11 +10,11 @@ import { cp, readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadNetlifyConfig } from "../../build/server/netlify-config.ts";
-import type { Difference } from "../../build/smoke/smoke.ts";
-import { contractCases } from "../../build/smoke/contract-cases.ts";
+import { loadNetlifyConfig } from "../../build/serve/server/netlify-config.ts";
+import type { Difference } from "../../build/tools/smoke/smoke.ts";
+import { contractCases } from "../../build/tools/smoke/contract-cases.ts";
 import { build as buildContent, temporaryFolder } from "../support/build-helpers.ts";
-import { freePort } from "../../build/server/free-port.ts";
+import { freePort } from "../../build/serve/server/free-port.ts";
 import { startLocalServer } from "../support/local-server.ts";
 import type { ClientReport } from "../toolchain/mcp-clients.ts";
 import type { ConformanceCheck } from "../toolchain/mcp-conformance.ts";
@@ -28,7 +28,7 @@ import {
   runIsolated,
   TOOLCHAIN,
   toolchainEnv,
-} from "../toolchain/netlify-toolchain.ts";
+} from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 const problem = isolationProblem();
 const HINT =

@@ -4,8 +4,8 @@
  * it ran (the modules loaded) and the peak after (kibibytes, as Linux counts maxRSS).
  */
 import path from "node:path";
-import { archiveWarc } from "../../build/archive/archive.ts";
-import { packageBag } from "../../build/archive/package.ts";
+import { archiveWarc } from "../../build/tools/archive/archive.ts";
+import { packageBag } from "../../build/tools/archive/package.ts";
 
 const [which, dist, artifacts] = process.argv.slice(2);
 if (!dist || !artifacts || (which !== "package" && which !== "archive"))

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
-import type { BuildOptions } from "../../build/context.ts";
-import { runBuild, type BuildResult } from "../../build/pipeline.ts";
-import type { CompiledSite } from "../../build/products/engine.ts";
+import type { BuildOptions } from "../../build/engine/run/context.ts";
+import { runBuild, type BuildResult } from "../../build/engine/run/pipeline.ts";
+import type { CompiledSite } from "../../build/engine/run/engine.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHIPPED_CONTENT = path.join(ROOT, "content");

@@ -6,9 +6,9 @@ import { appendFile, readdir, readFile, rename, rm, writeFile } from "node:fs/pr
 import path from "node:path";
 import { expect } from "vitest";
 import { parseDocument, parse as parseYaml } from "yaml";
-import { BuildCache } from "../../build/cache/build-cache.ts";
-import { seededRandom } from "../../build/synthetic/seeded-random.ts";
-import { prepareInMemory, writeCompiled } from "../../build/pipeline.ts";
+import { BuildCache } from "../../build/engine/cache/build-cache.ts";
+import { seededRandom } from "../../build/tools/synthetic/seeded-random.ts";
+import { prepareInMemory, writeCompiled } from "../../build/engine/run/pipeline.ts";
 import { build, copyOfShipped, readTreeDigests } from "./build-helpers.ts";
 
 export const EPOCH = 1_763_683_200;

@@ -1,6 +1,6 @@
 /**
  * Runs inside a network namespace that has only loopback, with a second address on it (10.28.0.1) standing for a
- * LAN interface: starts `npm run serve` (build/server/start.ts) listening on every interface, first without
+ * LAN interface: starts `npm run serve` (build/serve/server/start.ts) listening on every interface, first without
  * ALLOWED_HOSTS (it must refuse to start), then with ALLOWED_HOSTS=av.test, and asks it over that address. The
  * report (the last line of stdout, as JSON) says what each request got.
  */
@@ -10,7 +10,7 @@ import path from "node:path";
 
 export const LAN_ADDRESS = "10.28.0.1";
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const START = path.join(ROOT, "build", "server", "start.ts");
+const START = path.join(ROOT, "build", "serve", "server", "start.ts");
 
 const [dist, portText] = process.argv.slice(2);
 if (!dist || !portText) throw new Error("usage: listen-beyond-loopback.ts <dist> <port>");

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { createLocalServer, type LocalServerOptions } from "../../build/server/local-server.ts";
+import { createLocalServer, type LocalServerOptions } from "../../build/serve/server/local-server.ts";
 import { ROOT } from "./build-helpers.ts";
 
 export interface RunningServer {

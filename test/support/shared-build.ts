@@ -10,7 +10,7 @@ import { watch } from "node:fs";
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
-import type { CompiledSite } from "../../build/products/engine.ts";
+import type { CompiledSite } from "../../build/engine/run/engine.ts";
 import { build, readTreeDigests, SHIPPED_CONTENT, temporaryFolder } from "./build-helpers.ts";
 
 /**

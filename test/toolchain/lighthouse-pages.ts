@@ -8,9 +8,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { HTML_PAGES } from "../../build/describe/docs-html.ts";
-import { createLocalServer } from "../../build/server/local-server.ts";
-import { ROOT, TOOLCHAIN } from "./netlify-toolchain.ts";
+import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
+import { createLocalServer } from "../../build/serve/server/local-server.ts";
+import { ROOT, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 export const CATEGORIES = ["accessibility", "best-practices"] as const;
 

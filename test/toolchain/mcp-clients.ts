@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { TOOLCHAIN } from "./netlify-toolchain.ts";
+import { TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 /** Each tool with arguments, and the API URL whose body its structuredContent must equal. */
 const CALLS: ReadonlyArray<{ tool: string; args: Record<string, string>; api: string }> = [

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { TOOLCHAIN } from "./netlify-toolchain.ts";
+import { TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 export interface ConformanceCheck {
   id: string;

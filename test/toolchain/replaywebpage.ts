@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureRegistryReachable, TOOL_CACHE } from "./netlify-toolchain.ts";
+import { ensureRegistryReachable, TOOL_CACHE } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 export const REPLAYWEBPAGE = {
   version: "2.5.3",

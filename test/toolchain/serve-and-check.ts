@@ -16,11 +16,11 @@ import { renameSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { createLocalServer } from "../../build/server/local-server.ts";
-import { runSmoke } from "../../build/smoke/smoke.ts";
+import { createLocalServer } from "../../build/serve/server/local-server.ts";
+import { runSmoke } from "../../build/tools/smoke/smoke.ts";
 import { clientsAgainst } from "./mcp-clients.ts";
 import { conformance, listedScenarios } from "./mcp-conformance.ts";
-import { startNetlifyServe } from "./netlify-serve.ts";
+import { startNetlifyServe } from "../../build/tools/toolchain/netlify-serve.ts";
 
 const [site, portText, logFile, results] = process.argv.slice(2);
 if (!site || !portText || !logFile || !results)

@@ -16,7 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { installToolchain, ROOT, TOOLCHAIN } from "./netlify-toolchain.ts";
+import { installToolchain, ROOT, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 import { installReplayWebPage } from "./replaywebpage.ts";
 
 /**

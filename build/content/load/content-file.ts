@@ -1,0 +1,216 @@
+/**
+ * Reading one content file: strict UTF-8, YAML (the whole file, or an answer's front matter) and an answer's
+ * Markdown body. Pure functions of the file's bytes with plain-data results, so that the load stage can run
+ * them on worker threads.
+ */
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
+import { outlineAnswer, type AnswerOutline } from "../markdown/answer-outline.ts";
+import { findCitations } from "../markdown/citations.ts";
+import { splitFrontMatter } from "./front-matter.ts";
+import type { ContentKind } from "./layout.ts";
+import { LineIndex } from "./line-index.ts";
+import { parseYamlSource, yamlLocator, type YamlSource } from "./yaml-document.ts";
+
+/** A content file to parse: where it is, and what the caller knows of it already. */
+export interface ContentFileJob {
+  kind: ContentKind;
+  /** Relative to the content folder. */
+  file: string;
+  /** Absolute. */
+  path: string;
+  /** The bytes, when the caller has read them already (the build cache, which must parse exactly what it hashed). */
+  bytes?: Uint8Array;
+  /** What the walk found of a regular file (not a link): the build cache knows an unchanged file by it. */
+  stat?: { size: number; ino: number; mtimeMs: number; ctimeMs: number };
+}
+
+/**
+ * Where an answer's Markdown body comes from when it is rendered: the file on disk, read again (bodies are
+ * not held from load to compile, or memory would grow with the content), or the text itself (content parsed
+ * from memory, in tests). Plain data, so that it can be handed to a worker thread.
+ */
+export type AnswerBodySource = { path: string } | { text: string };
+
+/**
+ * The Markdown body of an answer, as the later stages need it without holding its text: the citations (for
+ * validation), a digest (for the content digest), and where to read the text again (for rendering). Holding
+ * every body from load to compile would make memory grow with the whole content.
+ */
+export interface MarkdownBody {
+  /** Every id the body cites, once each, in order of first citation. Where each citation stands is found again only when a problem is reported (citationGroupsIn). */
+  citedIds: string[];
+  /** The closing section and the cited quantities, for the rules about an answer's shape. */
+  outline: AnswerOutline;
+  digest: string;
+  source: AnswerBodySource;
+}
+
+export interface CitationGroup {
+  ids: string[];
+  position: Position;
+}
+
+/** One content file, parsed. For Markdown, `data` is the front matter and `body` the Markdown after it. */
+export interface ParsedContentFile {
+  kind: ContentKind;
+  /** Path relative to the content folder, with "/" separators. */
+  file: string;
+  /** The file name without its extension. */
+  stem: string;
+  data: unknown;
+  body?: MarkdownBody;
+}
+
+export type ContentFileParse = ParsedContentFile | { diagnostics: Diagnostic[] };
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+export function stemOf(file: string): string {
+  return path.posix.basename(file).replace(/\.[^.]+$/, "");
+}
+
+/**
+ * Parses one file's bytes. With `absolutePath`, the body is read again from there when it is rendered; without
+ * it, the body's text is kept.
+ */
+export function parseContentFile(
+  kind: ContentKind,
+  file: string,
+  bytes: Uint8Array,
+  absolutePath?: string,
+): ContentFileParse {
+  const read = readYamlOf(kind, file, bytes);
+  if ("diagnostics" in read) return read;
+  const { yaml, lines } = read;
+  const parsed = parseYamlSource(yaml.text, file, yaml.offset, lines);
+  if (!parsed.ok) return { diagnostics: parsed.diagnostics };
+  const stem = stemOf(file);
+  if (!read.body) return { kind, file, stem, data: parsed.data };
+  return {
+    kind,
+    file,
+    stem,
+    data: parsed.data,
+    body: markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath),
+  };
+}
+
+/**
+ * Where a JSON pointer into a file's YAML was written, found by reading the YAML again: only a file with a
+ * problem needs positions, so none are kept from the first parse.
+ */
+export function locatorFor(kind: ContentKind, file: string, bytes: Uint8Array): YamlSource["locate"] {
+  const read = readYamlOf(kind, file, bytes);
+  if ("diagnostics" in read) return () => ({ line: 1, column: 1 });
+  return yamlLocator(read.yaml.text, read.lines.positionAt(read.yaml.offset));
+}
+
+type YamlOfFile =
+  | { yaml: { text: string; offset: number }; lines: LineIndex; body?: { text: string; offset: number } }
+  | { diagnostics: Diagnostic[] };
+
+/** The checks every file passes before its YAML is parsed, and where the YAML (and an answer's body) is. */
+function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfFile {
+  const fail = (code: Diagnostic["code"], message: string, position: Position = { line: 1, column: 1 }) => ({
+    diagnostics: [{ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
+  });
+  let decoded: string;
+  try {
+    decoded = utf8.decode(bytes);
+  } catch {
+    return fail("file/encoding", `the bytes at ${describeInvalidUtf8(bytes)} are not valid UTF-8.`);
+  }
+  if (decoded.startsWith("\uFEFF")) return fail("file/encoding", "the file starts with a byte order mark (U+FEFF).");
+  // CRLF and lone CR line ends are accepted and read as LF; line and column numbers are unchanged.
+  const text = decoded.replace(/\r\n?/g, "\n");
+  if (text.trim() === "") return fail("file/empty", "the file has no content.");
+  const lines = new LineIndex(text);
+  if (kind !== "answer") return { yaml: { text, offset: 0 }, lines };
+
+  const split = splitFrontMatter(text);
+  if (!split.ok) {
+    if (split.problem === "engine") {
+      return fail(
+        "front-matter/engine",
+        `the opening line is "${split.opening}"; only "---" (plain YAML) is accepted.`,
+      );
+    }
+    if (split.problem === "unclosed") return fail("front-matter/unclosed", "no line '---' ends the front matter.");
+    return fail("front-matter/missing", "the file does not start with a line '---'.");
+  }
+  if (split.yaml.trim() === "") return fail("file/empty", "the front matter is empty.", { line: 2, column: 1 });
+  return {
+    yaml: { text: split.yaml, offset: split.yamlOffset },
+    lines,
+    body: { text: split.body, offset: split.bodyOffset },
+  };
+}
+
+function markdownBody(markdown: string, firstLine: number, absolutePath: string | undefined): MarkdownBody {
+  // The ids are slices of the file's text, and V8 keeps a slice's whole parent alive: copied, they hold only themselves.
+  const citedIds = JSON.parse(
+    JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))]),
+  ) as string[];
+  const outline = JSON.parse(JSON.stringify(outlineAnswer(markdown, firstLine))) as AnswerOutline;
+  const digest = createHash("sha256").update(markdown).digest("hex");
+  return { citedIds, outline, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
+}
+
+/** An answer's Markdown body as the load stage read it (strict UTF-8, line ends as "\n"); undefined if the file no longer reads as an answer. */
+export function answerBodyOf(file: string, bytes: Uint8Array): string | undefined {
+  const read = readYamlOf("answer", file, bytes);
+  return "diagnostics" in read ? undefined : read.body?.text;
+}
+
+/** Where each `[@id, ...]` group of an answer's body stands in the file (the file's bytes read again). */
+export function citationGroupsIn(file: string, bytes: Uint8Array): CitationGroup[] {
+  const read = readYamlOf("answer", file, bytes);
+  if ("diagnostics" in read || !read.body) return [];
+  const start = read.lines.positionAt(read.body.offset);
+  const lines = new LineIndex(read.body.text);
+  return findCitations(read.body.text).map((group) => {
+    const at = lines.positionAt(group.offset);
+    return { ids: group.ids, position: { line: start.line + at.line - 1, column: at.column } };
+  });
+}
+
+/** "line L, column C (byte B)" of the first byte that is not part of a valid UTF-8 sequence. */
+function describeInvalidUtf8(bytes: Uint8Array): string {
+  const offset = firstInvalidUtf8Offset(bytes);
+  const prefix = utf8.decode(bytes.subarray(0, offset));
+  const { line, column } = new LineIndex(prefix).positionAt(prefix.length);
+  return `line ${line}, column ${column} (byte ${offset})`;
+}
+
+/** RFC 3629 well-formedness, byte by byte: no overlong forms, no surrogates, nothing above U+10FFFF. */
+export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let at = 0;
+  while (at < bytes.length) {
+    const lead = bytes[at]!;
+    let length: number;
+    let min = 0x80;
+    let max = 0xbf;
+    if (lead < 0x80) length = 1;
+    else if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      if (lead === 0xe0) min = 0xa0;
+      if (lead === 0xed) max = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead === 0xf0) min = 0x90;
+      if (lead === 0xf4) max = 0x8f;
+    } else return at;
+    for (let next = 1; next < length; next++) {
+      const byte = bytes[at + next];
+      const low = next === 1 ? min : 0x80;
+      const high = next === 1 ? max : 0xbf;
+      if (byte === undefined || byte < low || byte > high) return at;
+    }
+    at += length;
+  }
+  return at;
+}

@@ -1,0 +1,83 @@
+// Generated from schemas/content-site.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
+
+export interface SiteSettingsContentSiteYaml {
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * Plain text.
+ */
+description: string
+/**
+ * The version of the API and its data, MAJOR.MINOR.PATCH.
+ */
+version: string
+/**
+ * Plain text.
+ */
+publisher: string
+contact: {
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * A root-relative path on this site.
+ */
+url: string
+}
+licence: {
+/**
+ * SPDX identifier.
+ */
+id: string
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * An absolute https URL.
+ */
+url: string
+}
+/**
+ * Plain text.
+ */
+citation: string
+page_size: number
+/**
+ * The origin the API is served from, with no path or trailing slash. The build takes BASE_URL, or Netlify's URL, from the environment before this value.
+ */
+base_url: string
+/**
+ * Only when v1 is deprecated. Sunset must come at least six months after the deprecation date (the versioning policy).
+ */
+deprecation?: {
+/**
+ * When v1 is deprecated (RFC 9745).
+ */
+deprecated_at: string
+/**
+ * When v1 stops answering (RFC 8594).
+ */
+sunset_at?: string
+/**
+ * The version that replaces v1, such as /api/v2.
+ */
+successor?: string
+}
+/**
+ * Changes to the form of the published files (not to what the data says), oldest first: each is an entry of the data changelog, so that a reader or mirror of an earlier version knows why the bytes of a file changed.
+ */
+format_changes?: {
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+date: string
+/**
+ * Plain text.
+ */
+change: string
+}[]
+}

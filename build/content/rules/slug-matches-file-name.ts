@@ -1,0 +1,25 @@
+import type { LocatedFile } from "../load/located-file.ts";
+import type { ContentRule, Report } from "./rule.ts";
+
+/** An answer, supplier or family file is named after its slug, so a slug is found by its file name. */
+export const slugMatchesFileName: ContentRule = {
+  name: "slug-matches-file-name",
+  answer({ file, data }, _, report) {
+    named(file, "slug", data.slug, report);
+  },
+  check(input, report) {
+    for (const { file, data } of input.suppliers) named(file, "slug", data.slug, report);
+    for (const { file, data } of input.evidence) named(file, "family", data.family, report);
+  },
+};
+
+function named(file: LocatedFile, field: string, slug: string, report: Report): void {
+  if (slug === file.stem) return;
+  report(
+    file,
+    `/${field}`,
+    "slug/file-name",
+    `the ${field} is "${slug}" but the file is named "${file.stem}".`,
+    `Rename the file to ${slug}${file.file.slice(file.file.lastIndexOf("."))} or change the ${field} to "${file.stem}".`,
+  );
+}

@@ -1,0 +1,204 @@
+import type { ErrorObject } from "ajv";
+import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "../diagnostics/catalogue.ts";
+import { joinPointer, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { LocatedFile } from "../load/located-file.ts";
+
+/**
+ * Turns ajv errors into diagnostics located in the YAML source. Errors that only summarise others (`if`,
+ * `anyOf`) are dropped: their detail is reported by the errors they summarise.
+ */
+export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly ErrorObject[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  // One diagnostic per value: "not a url" fails both `format` and `pattern`; the first error says enough.
+  const valuesReported = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword === "if" || error.keyword === "anyOf" || error.keyword === "oneOf") continue;
+    const described = describe(error);
+    const pointer = described.pointer ?? error.instancePath;
+    const key = `${described.code}\u0000${pointer}\u0000${described.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (VALUE_KEYWORDS.has(error.keyword)) {
+      if (valuesReported.has(pointer)) continue;
+      valuesReported.add(pointer);
+    }
+    const hint = described.hint ?? schemaHint(error) ?? DIAGNOSTIC_CATALOGUE[described.code].hint;
+    diagnostics.push({
+      code: described.code,
+      file: file.file,
+      ...file.locate(pointer, described.atKey ? "key" : "value"),
+      pointer,
+      message: described.message,
+      hint,
+    });
+  }
+  return diagnostics;
+}
+
+/** Keywords about a value itself, as opposed to `required` and `additionalProperties`, which are about its fields. */
+const VALUE_KEYWORDS = new Set([
+  "type",
+  "enum",
+  "const",
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+]);
+
+interface Described {
+  code: DiagnosticCode;
+  message: string;
+  pointer?: string;
+  hint?: string;
+  atKey?: boolean;
+}
+
+function field(error: ErrorObject): string {
+  const segments = error.instancePath.split("/");
+  const last = segments[segments.length - 1];
+  return last ? `\`${last.replace(/~1/g, "/").replace(/~0/g, "~")}\`` : "the document";
+}
+
+function describe(error: ErrorObject): Described {
+  const params = error.params as Record<string, unknown>;
+  const value = error.data;
+  switch (error.keyword) {
+    case "required": {
+      const missing = String(params.missingProperty);
+      // The missing field's own hint, if its schema gives one, says what value to give it.
+      const fieldHint = requiredFieldHint(error, missing);
+      return {
+        code: "schema/required",
+        message: `${field(error)} has no field \`${missing}\`, which is required.`,
+        hint: `Add \`${missing}:\` with a value.${fieldHint ? ` ${fieldHint}` : ""}`,
+      };
+    }
+    case "additionalProperties": {
+      const extra = String(params.additionalProperty);
+      const known = Object.keys(
+        ((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object,
+      );
+      const meant = known.find((name) => name.toLowerCase() === extra.toLowerCase().replace(/[ -]/g, "_"));
+      return {
+        code: "schema/additional-property",
+        message: `${field(error)} has a field \`${extra}\` that is not allowed here.`,
+        pointer: error.instancePath + joinPointer(extra),
+        atKey: true,
+        ...(meant ? { hint: `Write it \`${meant}\`: field names are lower case, words joined by '_'.` } : {}),
+      };
+    }
+    case "type": {
+      const shown = show(value);
+      const found = shown ? `${typeName(value)} ${shown}` : typeName(value);
+      return {
+        code: "schema/type",
+        message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
+      };
+    }
+    case "enum":
+      return {
+        code: "schema/enum",
+        message: `${field(error)} is ${show(value)}; allowed values are ${(params.allowedValues as unknown[]).map((item) => JSON.stringify(item)).join(", ")}.`,
+      };
+    case "const":
+      return {
+        code: "schema/const",
+        message: `${field(error)} is ${show(value)}; it must be ${JSON.stringify(params.allowedValue)}.`,
+      };
+    case "pattern":
+      return {
+        code: "schema/pattern",
+        message: `${field(error)} is ${show(value)}, which does not match ${String(params.pattern)}.`,
+      };
+    case "format":
+      return {
+        code: "schema/format",
+        message: `${field(error)} is ${show(value)}, which is not a valid ${String(params.format)}.`,
+      };
+    case "minItems":
+    case "maxItems":
+    case "minLength":
+    case "maxLength":
+    case "minimum":
+    case "maximum":
+    case "minProperties":
+      return {
+        code: "schema/size",
+        message: `${field(error)} ${sizeMessage(error.keyword, Number(params.limit), value)}.`,
+      };
+    case "uniqueItems":
+      return {
+        code: "schema/unique-items",
+        message: `${field(error)} holds the same item twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1}).`,
+      };
+    default:
+      return { code: "schema/invalid", message: `${field(error)} ${error.message ?? "does not match its schema"}.` };
+  }
+}
+
+function sizeMessage(keyword: string, limit: number, value: unknown): string {
+  const count = Array.isArray(value) ? value.length : typeof value === "string" ? [...value].length : value;
+  switch (keyword) {
+    case "minItems":
+      return `has ${count} items; it needs at least ${limit}`;
+    case "maxItems":
+      return `has ${count} items; it may have at most ${limit}`;
+    case "minLength":
+      return `has ${count} characters; it needs at least ${limit}`;
+    case "maxLength":
+      return `has ${count} characters; it may have at most ${limit}`;
+    case "minimum":
+      return `is ${count}; it must be at least ${limit}`;
+    case "maximum":
+      return `is ${count}; it must be at most ${limit}`;
+    default:
+      return `needs at least ${limit} fields`;
+  }
+}
+
+/** The `x-hint` of the missing field's own schema, or else of the mapping that requires it. */
+function requiredFieldHint(error: ErrorObject, missing: string): string | undefined {
+  const parent = error.parentSchema as { properties?: Record<string, Record<string, unknown>> } | undefined;
+  const own = parent?.properties?.[missing]?.["x-hint"];
+  return typeof own === "string" ? own : schemaHint(error);
+}
+
+function schemaHint(error: ErrorObject): string | undefined {
+  const hint = (error.parentSchema as Record<string, unknown> | undefined)?.["x-hint"];
+  return typeof hint === "string" ? hint : undefined;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  return `a ${typeof value}`;
+}
+
+function show(value: unknown): string {
+  if (value !== null && typeof value === "object") return "";
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = {
+    object: "a mapping",
+    array: "a list",
+    string: "a string",
+    integer: "an integer",
+    number: "a number",
+    boolean: "true or false",
+  };
+  return type
+    .split(",")
+    .map((name) => names[name] ?? name)
+    .join(" or ");
+}

@@ -1,0 +1,17 @@
+/**
+ * What every response of the API shares, whoever sends it (the CDN's header rules, the edge entries, the local
+ * server) and whoever describes it (OpenAPI, the docs): the methods, the CORS answer, the media types that are
+ * ours to name.
+ */
+
+/** The methods the data API answers (OPTIONS for CORS preflights only). */
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+/** The response headers a cross-origin script may read. */
+export const EXPOSED_HEADERS = "ETag, Link, Deprecation, Sunset";
+
+/** How long a browser may keep a preflight's answer, in seconds. */
+export const PREFLIGHT_MAX_AGE = 86400;
+
+/** The API catalog's media type: a linkset with the RFC 9727 profile. */
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';

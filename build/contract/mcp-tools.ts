@@ -1,0 +1,105 @@
+/**
+ * The MCP tools as the contract states them: name, title, description, the arguments they take and where their
+ * output schema comes from. The request-time code answers them (build/serve/request/mcp-tools.ts); the build writes the
+ * tools/list result, the Server Card and the docs from the same definitions.
+ */
+
+/** Where a tool's output schema comes from: a published response schema, or a definition inside one. */
+export interface OutputSchemaSource {
+  schema: string;
+  pointer?: string;
+}
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  output: OutputSchemaSource;
+}
+
+export const READ_ONLY_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
+
+const NO_ARGUMENTS = { type: "object", properties: {}, additionalProperties: false };
+
+/** In the order tools/list gives them (a fixed order lets clients cache the list). */
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
+  {
+    name: "search_answers",
+    title: "Search the buyer answers",
+    description:
+      "The buyer answers matching q by the API's q rule: every word of q must start some word of the answer's title, question, summary, tags or body (accents and case do not matter). Best match first (or sort: \"slug\"); meta.matches says why each answer matched (score, fields, a plain-text snippet with the matched words as code-point ranges) and a q that finds nothing gets meta.suggestions. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        q: { type: "string", minLength: 1, maxLength: 200, description: 'Words to find, e.g. "ceiling micro".' },
+        sort: {
+          type: "string",
+          enum: ["relevance", "slug"],
+          description: "relevance (best match first, the default) or slug (collection order).",
+        },
+        page: { type: "integer", minimum: 1, description: "Page of the results, from 1." },
+      },
+      required: ["q"],
+      additionalProperties: false,
+    },
+    output: { schema: "answers.schema.json" },
+  },
+  {
+    name: "get_answer",
+    title: "Get one buyer answer",
+    description:
+      "One answer by its exact slug (as in GET /api/v1/answers/{slug}.json), with its Markdown and HTML body and the full entries of its cited sources.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        slug: { type: "string", minLength: 1, maxLength: 100, description: 'The answer\'s slug, e.g. "room-sizing".' },
+      },
+      required: ["slug"],
+      additionalProperties: false,
+    },
+    output: { schema: "answers.schema.json" },
+  },
+  {
+    name: "list_suppliers",
+    title: "List the supplier directory",
+    description:
+      "The ranked supplier directory (GET /api/v1/suppliers): each supplier with what its rank means, its weighted score, per-criterion scores with their basis and sources, products, strengths, caveats, ownership and the searches recorded for it, and the ownership and editorial-methodology disclosure. Quote a rank with its meaning.",
+    inputSchema: NO_ARGUMENTS,
+    output: { schema: "suppliers.schema.json" },
+  },
+  {
+    name: "get_evidence",
+    title: "Get the evidence register",
+    description:
+      "Certification, compliance and warranty status by product family (GET /api/v1/evidence), or one family by its slug. unknown and unverified are statuses: report them as such, never as a yes or a no.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        family: {
+          type: "string",
+          minLength: 1,
+          maxLength: 100,
+          description: 'A product family\'s slug, e.g. "cameras".',
+        },
+      },
+      additionalProperties: false,
+    },
+    output: { schema: "evidence.schema.json" },
+  },
+  {
+    name: "get_source",
+    title: "Get one entry of the sources register",
+    description:
+      "One source by its id, as every claim cites it: title, publisher, URL where one is known, when it was read, its kind and confidence, whether it is primary, and notes on what it supports.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        id: { type: "string", minLength: 1, maxLength: 100, description: 'A source id, e.g. "avixa-discas".' },
+      },
+      required: ["id"],
+      additionalProperties: false,
+    },
+    output: { schema: "common.schema.json", pointer: "/$defs/source" },
+  },
+];

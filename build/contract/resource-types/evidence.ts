@@ -1,0 +1,359 @@
+// Generated from schemas/evidence.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
+
+/**
+ * Ids of entries of the sources register.
+ * 
+ * @minItems 1
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+export type SourceIds = string[]
+/**
+ * Dated versions of the programme's list that name the product, each with what that version showed.
+ * 
+ * @minItems 1
+ */
+export type Listings = Listing[]
+
+/**
+ * GET /api/v1/evidence: certification, compliance and warranty status, grouped by product family in the declared family order.
+ */
+export interface EvidenceRegister {
+data: Family[]
+links: Links
+meta: Meta
+}
+export interface Family {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+family: string
+name: string
+order: number
+description: string
+/**
+ * By supplier rank, then product.
+ */
+records: Record[]
+}
+export interface Record {
+/**
+ * Supplier slug and product in slug form, joined by --.
+ */
+id: string
+supplier: {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+slug: string
+name: string
+rank: number
+}
+product: string
+certification: {
+"microsoft-teams-rooms": Certification
+"zoom-rooms": Certification
+"google-meet": Certification
+}
+compliance: {
+fcc: Compliance
+"ce-ukca": Compliance
+rohs: Compliance
+taa: Compliance
+"ndaa-889": Compliance
+"en-301-549": Compliance
+}
+/**
+ * The base warranty of the product (standard_term, extension_window, advance_replacement) and, apart from it, what a paid service plan adds (paid_plan).
+ */
+warranty: {
+standard_term: Warranty
+extension_window: Warranty1
+advance_replacement: Warranty2
+paid_plan: Warranty3
+}
+sources: Source[]
+}
+export interface Certification {
+/**
+ * The current status, at the register's methodology date; what dated versions of a list showed is kept apart in `listings`. certified: listed in the version of the programme's list dated `as_of`, which is the date of a cited source and no more than 12 months before the methodology date, with no end date (`valid_until`) passed by then; expired: a version of the list as recent as that, dated on or after `valid_until`, shows that the listing ended; announced: support announced, not a certification listing; not-certified: the source says it is not certified; unknown: no source read establishes the status at the methodology date (older sightings are in `listings`); unverified: a claim was seen but not confirmed from a primary source. The build refuses a certified or expired status that its sources do not support at their dates.
+ */
+status: ("certified" | "expired" | "announced" | "not-certified" | "unknown" | "unverified")
+sources?: SourceIds
+note?: string
+/**
+ * The firmware the list version behind the current status names.
+ */
+firmware?: string
+/**
+ * The end date the list version behind the current status gives.
+ */
+valid_until?: string
+/**
+ * The date of the list version the current status rests on: the date of a cited source.
+ */
+as_of?: string
+listings?: Listings
+}
+/**
+ * What one dated version of a programme's list showed: the product was listed in the version dated `as_of` (the date of a cited source, which the build checks), with the firmware and end date that version gives. A listing says nothing about the status after that date: an end date it gives may since have been extended or ended.
+ */
+export interface Listing {
+/**
+ * listed: the product appears in the version of the list dated `as_of`.
+ */
+status: "listed"
+/**
+ * The date of the version of the list read.
+ */
+as_of: string
+/**
+ * The firmware that version names.
+ */
+firmware?: string
+/**
+ * The certification end date that version gives.
+ */
+valid_until?: string
+sources: SourceIds
+/**
+ * Plain text.
+ */
+note?: string
+}
+export interface Compliance {
+/**
+ * declared: the maker's own declaration was seen (SDoC, declaration of conformity, TAA letter); certified: a third party certified it; not-compliant: a source says it does not comply; not-applicable: the rule does not apply; unknown: no source found; unverified: a claim was seen but not confirmed.
+ */
+status: ("declared" | "certified" | "not-compliant" | "not-applicable" | "unknown" | "unverified")
+sources?: SourceIds
+note?: string
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+as_of?: string
+}
+/**
+ * The length of this product's base warranty, as a source states it for this product. A supplier's generic policy (such as '90 days unless longer') is not a product's term: the term is then unknown, with the policy in the note.
+ */
+export interface Warranty {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+sources?: SourceIds
+note?: string
+value?: string
+term_months?: number
+}
+/**
+ * When an extension of the base warranty can be bought (for example only at purchase or within 30 days).
+ */
+export interface Warranty1 {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+sources?: SourceIds
+note?: string
+value?: string
+term_months?: number
+}
+/**
+ * Whether the base warranty sends a replacement before the faulty unit comes back. Advance replacement sold with a paid plan belongs under paid_plan, not here.
+ */
+export interface Warranty2 {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+sources?: SourceIds
+note?: string
+value?: string
+term_months?: number
+}
+/**
+ * What a paid service plan adds (support hours, advance replacement, updates), kept apart from the base warranty.
+ */
+export interface Warranty3 {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+sources?: SourceIds
+note?: string
+value?: string
+term_months?: number
+}
+/**
+ * An entry of the sources register.
+ */
+export interface Source {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+id: string
+/**
+ * Plain text.
+ */
+title: string
+/**
+ * Plain text.
+ */
+publisher: string
+/**
+ * An absolute https URL.
+ */
+url?: string
+/**
+ * The source's own version date, where it gives one.
+ */
+published?: string
+/**
+ * When the source was read, to the precision known.
+ */
+accessed: string
+kind: ("research-notes" | "platform-certification-list" | "vendor-documentation" | "vendor-warranty-terms" | "reseller-listing" | "news-report" | "regulation" | "standard" | "guidance" | "editorial-policy")
+/**
+ * documented: the primary text was read; reported: third parties report it; unverified: weak or no source.
+ */
+confidence: ("documented" | "reported" | "unverified")
+/**
+ * true for a primary source: the supplier's or its owner's own document, a platform's certification list, a regulator or a standards body. false for a secondary one: our own research notes, press and trade reports, interviews, resellers, market-data sites and third-party copies of any document. Only primary sources support a score of 3 or more on platform listings, support terms, ownership or product range.
+ */
+primary: boolean
+/**
+ * Plain text.
+ */
+note?: string
+/**
+ * Marks the fields of this entry that go beyond our research notes, and says where each was read (or that it was not read).
+ */
+completed?: {
+/**
+ * @minItems 1
+ */
+fields: ("title" | "url" | "published")[]
+/**
+ * Plain text.
+ */
+where: string
+}
+}
+export interface Links {
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+self: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+first: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+last: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+prev?: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+next?: string
+}
+/**
+ * Counts of this response: `count` items here, `total` in the whole (filtered) collection, on `page_count` pages of at most `page_size`.
+ */
+export interface Meta {
+count: number
+total: number
+page: number
+page_count: number
+page_size: number
+filters: Filters
+/**
+ * Evidence only: records across all families.
+ */
+record_count?: number
+/**
+ * Answers with q only: the order of `data`, relevance (best match first, ties in slug order) or slug (collection order).
+ */
+sort?: ("relevance" | "slug")
+/**
+ * Answers with q only: why each answer of `data` matched, in the same order, one entry per answer.
+ */
+matches?: AnswerMatch[]
+/**
+ * Answers with q only, when q finds nothing: corrected queries made of the index's own words, nearest first; empty when no correction finds anything.
+ * 
+ * @maxItems 5
+ */
+suggestions?: SearchSuggestion[]
+/**
+ * The digest of the content this response is made from. A page of a collection or a computed result depends on the whole content (its page boundaries, its ranking): it carries the build's content digest, /api/v1/health's, the same on every page and result of one build, so a client paging through can tell that a deploy came between two pages. An answer's own file (/api/v1/answers/{slug}.json, also what ?slug= alone returns) depends on that answer alone: it carries the answer's content digest, SHA-256 of the answer's line in /data/answers.ndjson without its newline, so the file's bytes and ETag change only when the answer does.
+ */
+content_digest: string
+}
+/**
+ * The filters applied to this response; null where a filter is not applied.
+ */
+export interface Filters {
+q: (string | null)
+slug: (string | null)
+}
+/**
+ * Why one answer matched q. The answer object itself is unchanged; this sits beside it in meta.matches.
+ */
+export interface AnswerMatch {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+slug: string
+/**
+ * Relevance points (BM25F: per query word, idf × saturated field-weighted frequency, summed). Higher is better; comparable only between answers of one query of one build.
+ */
+score: number
+/**
+ * The searchable fields some query word starts a word of, heaviest first.
+ */
+fields: ("title" | "question" | "tags" | "summary" | "body")[]
+/**
+ * Plain text (no HTML) around the best match: a sentence or two of one field, cut at word boundaries with … where shortened.
+ */
+snippet: {
+field: ("title" | "question" | "summary" | "body")
+text: string
+/**
+ * [start, end) of each matched word in text, in Unicode code points (Array.from(text) in JavaScript, str indexes in Python), ascending.
+ */
+matches: unknown[][]
+}
+}
+export interface SearchSuggestion {
+/**
+ * The corrected query: normalised words, separated by spaces. Request it as q to get its answers.
+ */
+q: string
+/**
+ * How many answers it finds.
+ */
+total: number
+/**
+ * @minItems 1
+ */
+corrections: {
+/**
+ * A word of q, normalised, that starts no word of any answer.
+ */
+token: string
+/**
+ * The index's word put in its place.
+ */
+word: string
+/**
+ * Edit distance (insertions, deletions, substitutions, swaps of neighbours).
+ */
+distance: number
+}[]
+}

@@ -1,0 +1,13 @@
+/**
+ * Files of the output that are not public URLs, which the URL list, the routes and the local server leave out.
+ * Apart from ./layout.ts so that the offline page's bundle, which takes its paths from there, does not carry them.
+ */
+import { API_NOT_FOUND_FILE } from "./layout.ts";
+
+/** Files Netlify reads as configuration and never serves: in the checksums, never in the URL list. */
+export const NETLIFY_CONFIGURATION_FILES: ReadonlySet<string> = new Set(["/_headers"]);
+/**
+ * Files in the checksums but not public URLs: the configuration, and the body of the /api/* 404 rule, which
+ * answers 404 when requested itself (so a crawler or a mirror has nothing to fetch there).
+ */
+export const UNLISTED_FILES: ReadonlySet<string> = new Set([...NETLIFY_CONFIGURATION_FILES, API_NOT_FOUND_FILE]);

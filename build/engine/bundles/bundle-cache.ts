@@ -1,0 +1,56 @@
+/**
+ * esbuild's bundles (the worker threads' code, the home page's script) kept on disk by what makes them: the build
+ * code's version (every build/ source and the locked dependencies, build-version.ts), tsconfig.json, esbuild's
+ * version and the options. esbuild gives the same bytes for the same sources, so a kept bundle is the one it
+ * would make; making one costs a tenth of a second at start-up (a process started, a hundred modules read).
+ *
+ * Kept in node_modules/.cache/av-buyer-data/bundles/, the few most recent; a folder that cannot be written only
+ * means bundling every time.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type BuildOptions, buildSync, version as esbuildVersion } from "esbuild";
+import { buildCodeVersionSync } from "./build-version.ts";
+import { projectRoot } from "../../content/load/project.ts";
+
+// Found when called, not when loaded: the worker threads' own bundle includes this module (never calling it),
+// and there import.meta has no folder.
+const folder = () => path.join(projectRoot(), "node_modules", ".cache", "av-buyer-data", "bundles");
+/** Bundles kept: a change to any build source makes new ones. */
+const KEPT = 8;
+
+/** The text of the one output file of an esbuild build of `options` (write: false), made or kept. */
+export function bundleText(options: BuildOptions): string {
+  let file: string | undefined;
+  try {
+    const key = createHash("sha256")
+      .update(`${buildCodeVersionSync()}\nesbuild ${esbuildVersion}\n`)
+      .update(readFileSync(path.join(projectRoot(), "tsconfig.json")))
+      .update(JSON.stringify(options))
+      .digest("hex");
+    file = path.join(folder(), `${key}.js`);
+    return readFileSync(file, "utf8");
+  } catch {
+    // Not kept yet (or the version cannot be known): made below.
+  }
+  const text = buildSync({ ...options, write: false }).outputFiles![0]!.text;
+  if (file) keep(file, text);
+  return text;
+}
+
+function keep(file: string, text: string): void {
+  try {
+    const bundles = path.dirname(file);
+    mkdirSync(bundles, { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+    const kept = readdirSync(bundles)
+      .map((name) => ({ name, at: statSync(path.join(bundles, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const { name } of kept.slice(KEPT)) rmSync(path.join(bundles, name), { force: true });
+  } catch {
+    // Best effort: the next build bundles again.
+  }
+}

@@ -1,0 +1,477 @@
+/**
+ * The OpenAPI 3.1 document, generated from the response schemas in schemas/ (bundled under
+ * components.schemas with their references rewritten), the service facts, and examples taken from the
+ * built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
+ */
+import type { SiteSettings } from "../../content/load/types.ts";
+import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
+import { ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE } from "../../contract/http.ts";
+import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
+import { MAX_PAGE } from "../../contract/limits.ts";
+import { SORT_ORDERS } from "../../search/search-reader.ts";
+import {
+  ENDPOINTS,
+  PARAMETER_RULES,
+  PROBLEM_DESCRIPTIONS,
+  QUERY_EXAMPLES,
+  QUERY_PARAMETERS,
+  AUTHENTICATION_STATEMENT,
+  MARKDOWN_FOR_AGENTS,
+} from "./service-facts.ts";
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiInput {
+  site: SiteSettings;
+  origin: string;
+  schemas: ReadonlyMap<string, Json>;
+  /** Bodies of built files by path, for examples. */
+  examples: ReadonlyMap<string, unknown>;
+  /** Computed `q` responses of this build (a hit, a miss with suggestions), by example name. */
+  searchExamples?: Readonly<Record<string, { summary: string; value: unknown }>>;
+  exampleSlug: string;
+}
+
+const componentName = (file: string) => file.replace(/\.schema\.json$/, "");
+const schemaRef = (file: string) => ({ $ref: `#/components/schemas/${componentName(file)}` });
+
+/** A schema document as a component: no $id or $schema, every $ref pointing inside the OpenAPI document. */
+function asComponent(file: string, document: Json): Json {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== "object") return value;
+    const result: Json = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") {
+        const [target, pointer = ""] = child.split("#");
+        result.$ref = `#/components/schemas/${componentName(target || file)}${pointer}`;
+      } else result[key] = rewrite(child);
+    }
+    return result;
+  };
+  const { $id: _id, $schema: _dialect, ...rest } = document;
+  return rewrite(rest) as Json;
+}
+
+/** The schema files a set of roots needs, following $ref across files. */
+function referencedFiles(roots: readonly string[], schemas: ReadonlyMap<string, Json>): string[] {
+  const needed = new Set<string>();
+  const visit = (file: string) => {
+    if (needed.has(file)) return;
+    needed.add(file);
+    JSON.stringify(schemas.get(file), (key, value) => {
+      if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) visit(value.split("#")[0]!);
+      return value;
+    });
+  };
+  roots.forEach(visit);
+  return [...needed].sort();
+}
+
+/** A response header; `required` unless it is sent only sometimes. */
+const header = (description: string, schema: Json = { type: "string" }, required = true) => ({
+  description,
+  required,
+  schema,
+});
+
+export function buildOpenApi(input: OpenApiInput): Json {
+  const { site, origin } = input;
+  const responseSchemas = [...ENDPOINTS.map((endpoint) => endpoint.schema), "problem.schema.json"];
+  const schemas = Object.fromEntries(
+    referencedFiles(responseSchemas, input.schemas).map((file) => [
+      componentName(file),
+      asComponent(file, input.schemas.get(file)!),
+    ]),
+  );
+
+  const commonHeaders = {
+    "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
+    "Access-Control-Expose-Headers": { $ref: "#/components/headers/AccessControlExposeHeaders" },
+    "X-Content-Type-Options": { $ref: "#/components/headers/XContentTypeOptions" },
+  };
+  const successHeaders = {
+    ...commonHeaders,
+    ETag: { $ref: "#/components/headers/ETag" },
+    "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+    Link: { $ref: "#/components/headers/Link" },
+    Deprecation: { $ref: "#/components/headers/Deprecation" },
+    Sunset: { $ref: "#/components/headers/Sunset" },
+  };
+  // A Markdown twin has no schema to link to.
+  const { Link: _link, ...twinHeaders } = successHeaders;
+  const problemHeaders = { ...commonHeaders, "Cache-Control": { $ref: "#/components/headers/NoStore" } };
+  const problemExample = (kind: ProblemType, detail: string, extra: Json = {}) => ({
+    summary: PROBLEM_TYPES[kind].title,
+    value: {
+      detail,
+      status: PROBLEM_TYPES[kind].status,
+      title: PROBLEM_TYPES[kind].title,
+      type: `${origin}/docs/errors/#${kind}`,
+      ...extra,
+    },
+  });
+  const problemResponse = (description: string, examples: Record<string, Json>, headers: Json = problemHeaders) => ({
+    description,
+    headers,
+    content: { "application/problem+json": { schema: schemaRef("problem.schema.json"), examples } },
+  });
+
+  /** A Range request on a file: the bytes it selects (one range), with GET's headers. */
+  const partialContent = (mediaType: string, headers: Json = successHeaders) => ({
+    description:
+      "Partial Content: a Range header of one byte range (bytes=first-last, bytes=first- or bytes=-suffix) on the file, without q, slug or page. The body is those bytes of the file 200 gives, not a document of its own unless the range covers the whole file.",
+    headers: {
+      ...headers,
+      "Content-Range": header("The bytes sent and the size of the file: bytes first-last/size.", {
+        type: "string",
+        pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$",
+      }),
+      "Accept-Ranges": header("Byte ranges are accepted.", { const: "bytes" }),
+    },
+    content: { [mediaType]: { schema: { description: "A byte range of the representation." } } },
+  });
+  const responses = {
+    PartialContent: partialContent("application/json"),
+    PartialMarkdown: partialContent("text/markdown", twinHeaders),
+    NotModified: {
+      description: "Not Modified: the If-None-Match tag still names the current representation.",
+      headers: successHeaders,
+    },
+    NotModifiedMarkdown: {
+      description: "Not Modified: the If-None-Match tag still names the twin's current bytes.",
+      headers: twinHeaders,
+    },
+    BadRequest: problemResponse("A q, slug, sort or page the API cannot use.", {
+      invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", {
+        parameter: "q",
+      }),
+      queryTooLong: problemExample(
+        "query-too-long",
+        `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`,
+        { parameter: "q" },
+      ),
+      repeatedParameter: problemExample(
+        "repeated-parameter",
+        "The parameter slug is given more than once; give it once.",
+        { parameter: "slug" },
+      ),
+      invalidPage: problemExample("invalid-page", `page is "0"; it must be a whole number from 1 to ${MAX_PAGE}.`, {
+        parameter: "page",
+      }),
+      invalidSort: problemExample("invalid-sort", 'sort is "score"; it must be relevance or slug.', {
+        parameter: "sort",
+      }),
+      malformedParameter: problemExample("malformed-parameter", malformedParameterDetail("q"), { parameter: "q" }),
+      tooManyParameters: problemExample(
+        "too-many-parameters",
+        "The request has 33 query parameters; at most 32 are accepted.",
+      ),
+    }),
+    NotFound: problemResponse("No resource at this path.", {
+      notFound: problemExample("not-found", PROBLEM_DESCRIPTIONS["not-found"]),
+    }),
+    MethodNotAllowed: problemResponse(
+      "The API is read-only.",
+      {
+        methodNotAllowed: problemExample(
+          "method-not-allowed",
+          "POST is not allowed: this API is read-only. Use GET or HEAD.",
+        ),
+      },
+      { ...problemHeaders, Allow: { $ref: "#/components/headers/Allow" } },
+    ),
+    ServiceUnavailable: problemResponse(
+      "A q, slug or page answer whose prebuilt files could not be read just now (the origin failed, hung or was being redeployed). Nothing is cached: retry after Retry-After seconds.",
+      {
+        serviceUnavailable: problemExample(
+          "service-unavailable",
+          "The answers could not be read from the API's own files (reading /api/v1/search/answers.json gave status 502). Try again in a few seconds.",
+        ),
+      },
+      {
+        ...problemHeaders,
+        "Retry-After": header("Seconds to wait before asking again.", { type: "string", pattern: "^[0-9]+$" }),
+      },
+    ),
+    UriTooLong: problemResponse("The request line is longer than 8 KiB.", {
+      uriTooLong: problemExample("uri-too-long", "The request line has 9230 bytes; at most 8192 are accepted."),
+    }),
+    HeadersTooLarge: problemResponse("The request headers are too large.", {
+      headersTooLarge: problemExample("headers-too-large", "The request headers exceed the server's limit of 16 KiB."),
+    }),
+    RangeNotSatisfiable: problemResponse(
+      "A Range header selecting no byte of the file. A malformed Range header is ignored: the whole file is sent.",
+      {
+        rangeNotSatisfiable: problemExample(
+          "range-not-satisfiable",
+          'The file has 2608 bytes; the range "bytes=5000-" selects none of them.',
+        ),
+      },
+      {
+        ...problemHeaders,
+        "Content-Range": header("The size of the file: bytes */size.", {
+          type: "string",
+          pattern: "^bytes \\*/[0-9]+$",
+        }),
+      },
+    ),
+    Preflight: {
+      description: "A CORS preflight: every origin may GET and HEAD.",
+      headers: {
+        ...commonHeaders,
+        Allow: { $ref: "#/components/headers/Allow" },
+        "Access-Control-Allow-Methods": header("The methods any origin may use.", { const: ALLOWED_METHODS }),
+        "Access-Control-Allow-Headers": header(
+          "The request headers any origin may send: those the preflight's Access-Control-Request-Headers names, else *.",
+          { type: "string", minLength: 1 },
+        ),
+        "Access-Control-Max-Age": header("How long a browser may keep this answer, in seconds.", {
+          const: String(PREFLIGHT_MAX_AGE),
+        }),
+        "Cache-Control": header("A shared cache may keep the preflight's answer as long as a browser does.", {
+          const: `public, max-age=${PREFLIGHT_MAX_AGE}`,
+        }),
+        Vary: header("The allowed headers echo the request's.", { const: "Access-Control-Request-Headers" }),
+      },
+    },
+  };
+
+  const parameters = Object.fromEntries(
+    Object.values(QUERY_PARAMETERS).map((parameter) => [
+      parameter.name,
+      {
+        name: parameter.name,
+        in: "query",
+        required: false,
+        description: [parameter.summary, ...parameter.rules, ...PARAMETER_RULES].join(" "),
+        schema:
+          parameter.name === "q"
+            ? { type: "string", minLength: 1, maxLength: MAX_QUERY_CODE_POINTS }
+            : parameter.name === "page"
+              ? { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 }
+              : parameter.name === "sort"
+                ? { type: "string", enum: [...SORT_ORDERS] }
+                : { type: "string" },
+        ...(parameter.name === "q"
+          ? {
+              examples: Object.fromEntries(
+                QUERY_EXAMPLES.map((example, index) => [
+                  `example${index + 1}`,
+                  { summary: example.shows, value: example.q },
+                ]),
+              ),
+            }
+          : {}),
+        ...(parameter.name === "slug" ? { example: input.exampleSlug } : {}),
+        ...(parameter.name === "page" ? { example: 1 } : {}),
+        ...(parameter.name === "sort" ? { example: "slug" } : {}),
+      },
+    ]),
+  );
+
+  const paths: Json = {};
+  for (const endpoint of ENDPOINTS) {
+    const example = input.examples.get(endpoint.file);
+    const parameterRefs = endpoint.parameters.map((name) => ({ $ref: `#/components/parameters/${name}` }));
+    const errors = {
+      ...(endpoint.parameters.length > 0
+        ? {
+            "400": { $ref: "#/components/responses/BadRequest" },
+            "503": { $ref: "#/components/responses/ServiceUnavailable" },
+          }
+        : {}),
+      "414": { $ref: "#/components/responses/UriTooLong" },
+      "431": { $ref: "#/components/responses/HeadersTooLarge" },
+    };
+    const examples: Json = {
+      [endpoint.path === "/api/v1/answers" ? "firstAnswer" : "current"]: {
+        summary: `From the published data: ${endpoint.file}`,
+        value: example,
+      },
+    };
+    if (endpoint.path === "/api/v1/answers") {
+      examples.bySlug = {
+        summary: `?slug=${input.exampleSlug}`,
+        value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`),
+      };
+      Object.assign(examples, input.searchExamples ?? {});
+    }
+    const tag = endpoint.name;
+    const refused = Object.fromEntries(
+      (["post", "put", "patch", "delete"] as const).map((method) => [
+        method,
+        {
+          operationId: `${method}${endpoint.operation}`,
+          summary: `${method.toUpperCase()} is refused: the API is read-only`,
+          tags: [tag],
+          responses: { "405": { $ref: "#/components/responses/MethodNotAllowed" } },
+        },
+      ]),
+    );
+    paths[endpoint.path] = {
+      get: {
+        operationId: `get${endpoint.operation}`,
+        summary: endpoint.summary,
+        description: `${endpoint.description}\n\nCanonical file: \`${endpoint.file}\` (what a mirror holds).`,
+        tags: [tag],
+        parameters: parameterRefs,
+        responses: {
+          "200": {
+            description: endpoint.name,
+            headers: successHeaders,
+            content: { "application/json": { schema: schemaRef(endpoint.schema), examples } },
+          },
+          "206": { $ref: "#/components/responses/PartialContent" },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...errors,
+          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
+        },
+      },
+      head: {
+        operationId: `head${endpoint.operation}`,
+        summary: `The headers of GET ${endpoint.path}, without the body`,
+        tags: [tag],
+        parameters: parameterRefs,
+        responses: {
+          "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...errors,
+        },
+      },
+      options: {
+        operationId: `options${endpoint.operation}`,
+        summary: "CORS preflight",
+        tags: [tag],
+        responses: {
+          "204": { $ref: "#/components/responses/Preflight" },
+          "414": { $ref: "#/components/responses/UriTooLong" },
+          "431": { $ref: "#/components/responses/HeadersTooLarge" },
+        },
+      },
+      ...refused,
+    };
+  }
+  // The Markdown twins: files, with no parameters of their own.
+  paths["/api/v1/answers/{slug}.md"] = {
+    parameters: [
+      {
+        name: "slug",
+        in: "path",
+        required: true,
+        description: "An answer's slug.",
+        schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        example: input.exampleSlug,
+      },
+    ],
+    get: {
+      operationId: "getAnswerMarkdown",
+      summary: "One answer as Markdown: its twin",
+      description: `${MARKDOWN_FOR_AGENTS.files[0].what}. All of them in one file: /llms-full.txt; the map: /llms.txt.`,
+      tags: ["Buyer answers"],
+      responses: {
+        "200": {
+          description: "The answer's Markdown twin.",
+          headers: twinHeaders,
+          content: { "text/markdown": { schema: { type: "string" } } },
+        },
+        "206": { $ref: "#/components/responses/PartialMarkdown" },
+        "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
+        "404": { $ref: "#/components/responses/NotFound" },
+        "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
+      },
+    },
+    head: {
+      operationId: "headAnswerMarkdown",
+      summary: "The headers of an answer's Markdown twin, without the body",
+      tags: ["Buyer answers"],
+      responses: {
+        "200": { description: "The twin's headers, no body.", headers: twinHeaders },
+        "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
+        "404": { $ref: "#/components/responses/NotFound" },
+      },
+    },
+  };
+  paths["/api/{path}"] = {
+    parameters: [
+      {
+        name: "path",
+        in: "path",
+        required: true,
+        description: "Any path under /api/ that is not one of the paths above.",
+        schema: { type: "string" },
+      },
+    ],
+    get: {
+      operationId: "getUnknown",
+      summary: "Any other path under /api/: a JSON 404",
+      tags: ["Errors"],
+      responses: { "404": { $ref: "#/components/responses/NotFound" } },
+    },
+    head: {
+      operationId: "headUnknown",
+      summary: "Any other path under /api/: 404, no body",
+      tags: ["Errors"],
+      responses: { "404": { $ref: "#/components/responses/NotFound" } },
+    },
+  };
+
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: site.name,
+      version: site.version,
+      summary: "Read-only public research API for meeting-room audio-visual buyer data.",
+      description: [
+        site.description,
+        "",
+        `**Authentication.** ${AUTHENTICATION_STATEMENT}`,
+        "",
+        "**Rate limits.** None: no quotas, no keys. The files are static and served from a CDN.",
+        "",
+        `**How to cite.** ${site.citation}`,
+        "",
+        `Every public URL is an alias of a canonical .json file; the links inside the JSON point at those files, so they work on any mirror. Human docs: ${origin}/docs/.`,
+      ].join("\n"),
+      contact: { name: site.contact.name, url: `${origin}${site.contact.url}` },
+      license: { name: site.licence.name, url: site.licence.url },
+    },
+    servers: [{ url: origin, description: "This deployment" }],
+    security: [],
+    tags: [
+      ...ENDPOINTS.map((endpoint) => ({ name: endpoint.name, description: endpoint.summary })),
+      { name: "Errors", description: "Problem responses (RFC 9457)." },
+    ],
+    externalDocs: { description: "Human-readable documentation", url: `${origin}/docs/` },
+    paths,
+    components: {
+      schemas,
+      parameters,
+      responses,
+      headers: {
+        ETag: header("A strong validator of this representation; send it in If-None-Match to get 304."),
+        CacheControl: header("Browsers revalidate every time; the CDN keeps the response until the next deploy.", {
+          const: "public, max-age=0, must-revalidate",
+        }),
+        NoStore: header("Problems are never cached.", { const: "no-store" }),
+        Link: header(
+          "Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc). An answer names its Markdown twin in its JSON (links.markdown), not here.",
+        ),
+        AccessControlAllowOrigin: header("CORS is open to every origin, without credentials.", { const: "*" }),
+        AccessControlExposeHeaders: header("Headers scripts on other origins may read.", { const: EXPOSED_HEADERS }),
+        XContentTypeOptions: header("No content sniffing.", { const: "nosniff" }),
+        Allow: header("The methods the API answers.", { const: ALLOWED_METHODS }),
+        Deprecation: header(
+          "Only once v1 is deprecated (RFC 9745): the date, as @ and seconds since 1970. The root resource repeats it under versioning.",
+          { type: "string", pattern: "^@-?[0-9]+$" },
+          false,
+        ),
+        Sunset: header(
+          "Only once a date is set for v1 to end (RFC 8594): that date, as an HTTP date.",
+          { type: "string" },
+          false,
+        ),
+      },
+    },
+  };
+}

@@ -1,0 +1,358 @@
+/**
+ * What the API is, said once: the endpoints, the parameters with their exact rules, the `q` examples, the
+ * discovery documents. The OpenAPI document, the HTML docs, the agent skill, llms.txt and auth.md are all
+ * generated from these facts, so they cannot disagree.
+ */
+import {
+  CHANGELOG_FEED_FILE,
+  CHANGELOG_JSON_FILE,
+  CHANGELOG_PAGE,
+  CITATION_FILE,
+  DCAT_CATALOG_FILE,
+  FILES_PAGE_PATH,
+  MCP_PATH,
+  URL_LIST_FILE,
+} from "../../contract/layout.ts";
+import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
+import { BULK_DOWNLOADS } from "./distributions.ts";
+import { API_CATALOG_TYPE } from "../../contract/http.ts";
+import { MAX_PAGE, MAX_PARAMETERS } from "../../contract/limits.ts";
+import { PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
+import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
+
+export interface Endpoint {
+  path: string;
+  file: string;
+  name: string;
+  operation: string;
+  summary: string;
+  description: string;
+  schema: string;
+  parameters: readonly string[];
+}
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    path: "/api/v1",
+    file: "/api/v1/index.json",
+    name: "Service metadata",
+    operation: "ServiceMetadata",
+    summary: "What the service is, its licence, how to cite it, and links to everything",
+    description:
+      "Name, description, version, publisher, contact, data licence, citation, counts, and root-relative links to the collections, health, the OpenAPI document, the docs, the API catalog, the JSON Schemas and the search index.",
+    schema: "root.schema.json",
+    parameters: [],
+  },
+  {
+    path: "/api/v1/answers",
+    file: "/api/v1/answers/index.json",
+    name: "Buyer answers",
+    operation: "Answers",
+    summary: "Detailed buyer answers, searched by q, selected by slug, ordered by sort, paged by page",
+    description:
+      "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches: best match first, each answer explained in meta.matches (score, fields, snippet), a miss with meta.suggestions; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
+    schema: "answers.schema.json",
+    parameters: ["q", "slug", "sort", "page"],
+  },
+  {
+    path: "/api/v1/suppliers",
+    file: "/api/v1/suppliers/index.json",
+    name: "Supplier directory",
+    operation: "Suppliers",
+    summary: "Ranked supplier profiles with sources and caveats, and the ownership and methodology disclosure",
+    description:
+      "Supplier profiles in rank order (rank 1 first), each with what its rank means (`rank_meaning`), its weighted score, per-criterion scores with the facts and sources behind each, products, strengths, caveats, ownership, the same recorded searches for every supplier (`searches`: for platform listings, support terms, ownership and each compliance rule of the evidence register, what was looked for, where, when and what was found) and cited sources, each saying whether it is `primary`; `disclosure` is the ownership disclosure and editorial methodology note, with the rubric.",
+    schema: "suppliers.schema.json",
+    parameters: [],
+  },
+  {
+    path: "/api/v1/evidence",
+    file: "/api/v1/evidence/index.json",
+    name: "Evidence register",
+    operation: "Evidence",
+    summary: "Certification, compliance and warranty status by product family",
+    description:
+      "Product families in their declared order, each with its records (by supplier rank, then product): a current status per platform programme, with what dated versions of its list showed kept apart under `listings`; a status per compliance mark or rule; and the base warranty's terms apart from a paid plan (`paid_plan`). The vocabularies are closed, and unknown and unverified are statuses.",
+    schema: "evidence.schema.json",
+    parameters: [],
+  },
+  {
+    path: "/api/v1/health",
+    file: "/api/v1/health/index.json",
+    name: "Health",
+    operation: "Health",
+    summary: "A small availability response",
+    description:
+      "status (always ok when served), version, the digest of the content and the time the data was generated.",
+    schema: "health.schema.json",
+    parameters: [],
+  },
+];
+
+export interface QueryParameter {
+  name: string;
+  summary: string;
+  rules: readonly string[];
+}
+
+export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
+  q: {
+    name: "q",
+    summary:
+      "Text filter: answers in which every word of q starts some word of the title, question, summary, tags or body.",
+    rules: [
+      "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i.",
+      "Words are runs of letters and digits; an answer matches when every query word is the start of one of its words. No stemming, no stop words.",
+      `At most ${MAX_QUERY_CODE_POINTS} code points; a q with no letter or digit, or longer, is a 400 problem.`,
+      "Results come best match first (see sort): a BM25F score with the title weighted above the question and tags, those above the summary, the summary above the body; ties in slug order. meta.matches explains each answer: its score, the fields that matched and a plain-text snippet with the matched words as code-point ranges.",
+      "A q that finds nothing gets meta.suggestions: corrected queries (edit distance 1 for words of 3 or 4 letters, 2 for longer ones) made of the index's own words, each with how many answers it finds.",
+    ],
+  },
+  sort: {
+    name: "sort",
+    summary:
+      "Order of the results: relevance (best match first, the default with q) or slug (collection order, the default without q).",
+    rules: ["Any other value, or sort given twice, is a 400 problem. Which answers match never depends on the order."],
+  },
+  slug: {
+    name: "slug",
+    summary: "Exact, case-sensitive identifier of one answer.",
+    rules: ["A slug that matches no answer (an upper-case one, an empty one) gives 200 with an empty data array."],
+  },
+  page: {
+    name: "page",
+    summary: `Page number, a whole number from 1 to ${MAX_PAGE.toLocaleString("en")}.`,
+    rules: [
+      `Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else (a larger number included) is a 400 problem.`,
+    ],
+  },
+};
+
+export const PARAMETER_RULES: readonly string[] = [
+  "q, slug, sort and page may each be given once; a repeated one is a 400 problem.",
+  "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8 is a 400 problem (malformed-parameter), never decoded with a replacement character.",
+  `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
+  "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
+];
+
+/** What the docs say of search results: the ranking, the explanations, the suggestions (HTML and Markdown alike). */
+export const SEARCH_RESULTS: readonly string[] = [
+  "Which answers match never depends on the order: every word of `q` must start a word of the answer. With `q`, the answers come best match first (`sort=relevance`, the default); `sort=slug` gives them in collection order. Any other `sort` is a 400 problem (`invalid-sort`).",
+  "The score is BM25F, computed from the index alone and identical wherever it runs (the edge, the local server, the offline page, the MCP tool). For each answer and word the build stores the word's saturated frequency: its count in each field, weighted (title 6, question 3, tags 3, summary 2, body 1) and normalised by the field's length against the collection's average, rounded to hundredths (b = 0.75), summed into tf, then tf / (1.2 + tf), as a whole number from 0 to 63. A query word counts as one term for every word it starts: its inverse document frequency comes from how many answers it matches, and its level in an answer is that of its best word there, scaled by how much of the word it covers (a whole word in full, `micro` half of `microphone`). An answer's score is the sum over the query's words of idf × level, in whole points: higher is better, comparable between the answers of one query only. Equal scores keep collection order. The figures are also in the index's map (`relevance`).",
+  "Each response to `q` explains its answers in `meta.matches`, one entry per answer of `data`, in the same order, without changing the answers themselves (they stay the bytes of their own files): `slug`, `score`, `fields` (those some query word starts a word of, heaviest first) and `snippet`: plain text (never HTML) of one field, the sentence that holds most of the query's words and the next one when it is short, cut at word boundaries with … to about 240 characters. `snippet.matches` lists the matched words as [start, end) offsets in Unicode code points, so a client highlights by slicing the text: `Array.from(text).slice(start, end)` in JavaScript, `text[start:end]` in Python.",
+  "When `q` finds nothing, `meta.suggestions` offers corrected queries: each query word that starts no word of any answer is replaced by the nearest of the index's 20,000 commonest words (edit distance, counting a swap of neighbouring letters as one: at most 1 for words of 3 or 4 letters, 2 for longer ones, none for shorter), nearest and commonest first, and only corrections that find something are offered, at most five, each with its `total`. Suggestions are made of the index's own words, normalised: they never repeat the request's text.",
+];
+
+/** The q examples the docs publish; the tests and the offline page check each against the API. */
+export const QUERY_EXAMPLES: ReadonlyArray<{ q: string; shows: string }> = [
+  { q: "ceiling micro", shows: "every word must start a word of the answer: ceiling… and micro…" },
+  { q: "Straße", shows: "ß folds to ss, so this is the same query as strasse" },
+  { q: "teams rooms pro", shows: "several words narrow the result" },
+  { q: "w", shows: "one letter is a prefix of every word that starts with it" },
+  { q: "eiling", shows: "a word is matched from its start only: this finds nothing" },
+];
+
+export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
+  "invalid-query":
+    "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
+  "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
+  "repeated-parameter":
+    "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
+  "malformed-parameter":
+    "q, slug, sort or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
+  "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
+  "invalid-sort":
+    "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
+  "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
+  "host-not-allowed": `Only the local server (npm start, npm run dev) gives this, never the CDN: it protects a server on your own machine from DNS rebinding, where a web page points its own name at 127.0.0.1 and calls the server as its own site. The request's Host names neither a loopback name (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) nor a host in ${ALLOWED_HOSTS_VARIABLE}; or, on ${MCP_PATH}, its Origin is neither a loopback origin nor one of those hosts (the data API takes every origin). The problem's \`header\` member names the header. To reach the server by another name, start it with ${ALLOWED_HOSTS_VARIABLE}=name[:port],… (listening beyond loopback, HOST=0.0.0.0, requires it).`,
+  "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
+  "method-not-allowed":
+    "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",
+  "uri-too-long": "The request line is longer than 8 KiB, usually because of a very long q. Shorten the query.",
+  "headers-too-large":
+    "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",
+  "bad-request": "The request could not be read as HTTP/1.1. Check the client.",
+  "service-unavailable":
+    "A computed answer (q, slug or page) needs the API's prebuilt files, and reading them failed: the origin did not answer in time, answered with an error, gave an incomplete file, or was being redeployed. Nothing is cached; wait the Retry-After seconds and ask again. Static files are not affected.",
+  "internal-error":
+    "The server failed while answering (for example, it could not read a file it has). The request was valid: try again later. The static files on the CDN never give this; the local server logs the cause.",
+  "range-not-satisfiable":
+    "A Range header asked for bytes past the end of the file (Content-Range gives its size). A malformed Range header is ignored and the whole file sent.",
+};
+
+export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
+
+export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = [
+  {
+    path: "/.well-known/api-catalog",
+    name: "API catalog (RFC 9727)",
+    type: API_CATALOG_TYPE,
+    what: "a linkset naming this API, its OpenAPI document, docs, status and data",
+  },
+  {
+    path: "/api/v1/openapi.json",
+    name: "OpenAPI 3.1 document",
+    type: "application/json",
+    what: "every operation, parameter, response and header; also at /openapi.json",
+  },
+  {
+    path: "/.well-known/agent-skills/index.json",
+    name: "Agent Skills index (discovery v0.2.0)",
+    type: "application/json",
+    what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md",
+  },
+  {
+    path: "/.well-known/agent-card.json",
+    name: "A2A Agent Card",
+    type: "application/json",
+    what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document",
+  },
+  {
+    path: "/mcp/server-card",
+    name: "MCP Server Card",
+    type: "application/mcp-server-card+json",
+    what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json",
+  },
+  {
+    path: "/.well-known/ai-catalog.json",
+    name: "AI Catalog",
+    type: "application/json",
+    what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)",
+  },
+  {
+    path: "/catalog.jsonld",
+    name: "DCAT catalog (DCAT-AP 3)",
+    type: "application/ld+json",
+    what: "the data set, its downloads and this API as its data service, for data portals and harvesters",
+  },
+  {
+    path: "/auth.md",
+    name: "Authentication statement",
+    type: "text/markdown; charset=utf-8",
+    what: "no account, no token, no registration: anonymous GET and HEAD",
+  },
+  {
+    path: "/llms.txt",
+    name: "llms.txt",
+    type: "text/plain; charset=utf-8",
+    what: "a short map of the API for language models, linking every answer's Markdown twin",
+  },
+  {
+    path: "/llms-full.txt",
+    name: "llms-full.txt",
+    type: "text/plain; charset=utf-8",
+    what: "every answer in full, as its Markdown twin, in one file",
+  },
+  {
+    path: "/robots.txt",
+    name: "robots.txt",
+    type: "text/plain; charset=utf-8",
+    what: "everything may be crawled; content signals; the sitemap",
+  },
+  { path: "/sitemap.xml", name: "Sitemap", type: "application/xml", what: "the pages and main resources" },
+  {
+    path: "/.well-known/security.txt",
+    name: "security.txt (RFC 9116)",
+    type: "text/plain; charset=utf-8",
+    what: "how to report a security problem",
+  },
+];
+
+/** What a researcher downloads, in the order the home page and the docs list it. */
+export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string }> = [
+  {
+    path: "/data/datapackage.json",
+    name: "Data package",
+    what: "a Frictionless Data Package describing the four CSV tables below, with a Table Schema for each",
+  },
+  {
+    path: "/data/answers.csv",
+    name: "answers.csv",
+    what: "every answer, one row each, with its summary, tags, related answers, cited sources and the links to its JSON and Markdown (the bodies are in answers.ndjson)",
+  },
+  { path: "/data/suppliers.csv", name: "suppliers.csv", what: "the ranked suppliers, with their scores per criterion" },
+  {
+    path: "/data/evidence.csv",
+    name: "evidence.csv",
+    what: "every evidence record, one column per programme, mark and warranty term",
+  },
+  {
+    path: "/data/sources.csv",
+    name: "sources.csv",
+    what: "the sources register: title, publisher, address and the date each was read",
+  },
+  ...BULK_DOWNLOADS.map((download) => ({
+    path: download.path,
+    name: download.path.slice(download.path.lastIndexOf("/") + 1),
+    what: download.what,
+  })),
+  {
+    path: CITATION_FILE,
+    name: "CITATION.cff",
+    what: "how to cite the data set (Citation File Format 1.2.0), the same file as the repository's",
+  },
+  {
+    path: DCAT_CATALOG_FILE,
+    name: "DCAT catalog",
+    what: "the data set and its distributions for data portals (DCAT-AP 3, JSON-LD)",
+  },
+  {
+    path: CHANGELOG_PAGE,
+    name: "Changelog",
+    what: "what changed in the data in each version, and which answers were reviewed when",
+  },
+  { path: CHANGELOG_JSON_FILE, name: "changelog.json", what: "the same changelog as JSON" },
+  {
+    path: CHANGELOG_FEED_FILE,
+    name: "changelog.atom",
+    what: "the same changelog as an Atom feed, for harvesters that poll",
+  },
+  { path: "/llms-full.txt", name: "llms-full.txt", what: "every answer in full, as Markdown, in one file" },
+  {
+    path: "/api/v1/openapi.json",
+    name: "OpenAPI 3.1 document",
+    what: "the API's operations and response schemas (also at /openapi.json)",
+  },
+  {
+    path: "/api/v1/schema-index.json",
+    name: "JSON Schemas",
+    what: "the list of every schema under /api/v1/schemas/: response bodies and content files",
+  },
+  {
+    path: "/api/v1/search/answers.json",
+    name: "Search index",
+    what: "the map of the prebuilt search index, which names its shards under /api/v1/search/answers/",
+  },
+  { path: URL_LIST_FILE, name: "urls.txt", what: "every canonical URL, one per line, for `wget -i` or any crawler" },
+  {
+    path: "/SHA256SUMS",
+    name: "SHA256SUMS",
+    what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy proves it complete and unaltered",
+  },
+  {
+    path: FILES_PAGE_PATH,
+    name: "Every file",
+    what: "a page linking every URL of urls.txt: each answer's JSON and Markdown, the schemas, the search shards",
+  },
+];
+
+export const AUTHENTICATION_STATEMENT =
+  "No authentication: there is no account, no token, no API key and no registration. Every endpoint answers anonymous GET and HEAD requests, and CORS is open to every origin (without credentials).";
+
+/** Markdown for agents: what exists as Markdown, and how `/` and `/docs/` choose it. */
+export const MARKDOWN_FOR_AGENTS = {
+  summary:
+    "Every answer, the home page and the docs are also plain Markdown, for language models and for reading as text. The JSON and HTML point at them.",
+  files: [
+    {
+      path: "/api/v1/answers/{slug}.md",
+      what: "each answer's Markdown twin: YAML front matter (slug, title, question, reviewed date, and the register entries it cites with id, title, publisher, URL where there is one, and the date read), then the answer, its citations numbered as its list of sources at the end. Each answer names it in its JSON, as `links.markdown`",
+    },
+    { path: "/index.md", what: "the home page as Markdown" },
+    { path: "/docs/index.md", what: "this documentation as Markdown" },
+    { path: "/llms.txt", what: "the llms.txt map: the docs, the API and every answer's twin" },
+    { path: "/llms-full.txt", what: "every answer in full, the twins one after another" },
+  ],
+  negotiation:
+    '`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html` by its q-values; otherwise, for `*/*` and without an Accept header, HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel="alternate"; type="text/markdown"`.',
+} as const;

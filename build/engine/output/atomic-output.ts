@@ -1,0 +1,247 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { lstatSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { acquireBuildLock, isAlive } from "./build-lock.ts";
+import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
+import type { OutputReuse } from "./output-reuse.ts";
+import { projectRoot } from "../../content/load/project.ts";
+
+/**
+ * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
+ * killed build never leaves a partial output. Between the two renames (microseconds, milliseconds on a loaded
+ * machine) the output folder is absent: the local server waits for it (build/serve/server/static-files.ts). A build
+ * killed exactly there leaves a complete folder in the work folder, which `repairOutput` (run by every build and
+ * by the server before it starts) puts back.
+ *
+ *   work/stage          being written; discarded if the build dies
+ *   work/ready          complete, about to become the output
+ *   work/previous       the output it replaced, until the swap is done
+ *   work/discard-…      the output it replaced, left to a process that deletes it after the build (discard)
+ *   work/trash-PID-…    the same, being deleted by process PID
+ */
+const PROJECT_ROOT = projectRoot();
+
+/**
+ * The work folder must be on the output's file system for rename to be atomic. For an output in the project,
+ * node_modules/.cache keeps the repository's top level clean; an output elsewhere (another disk, /tmp) gets a
+ * hidden sibling instead, which goes with its folder (the tests' outputs had left thousands of work folders in
+ * node_modules/.cache).
+ */
+export async function workDirFor(outDir: string): Promise<string> {
+  const out = path.resolve(outDir);
+  const parent = path.dirname(out);
+  await mkdir(parent, { recursive: true });
+  const inProject = path.relative(PROJECT_ROOT, out);
+  if (inProject.startsWith("..") || path.isAbsolute(inProject))
+    return path.join(parent, `.${path.basename(out)}.build`);
+  const cacheRoot = path.join(PROJECT_ROOT, "node_modules", ".cache", "av-buyer-data");
+  await mkdir(cacheRoot, { recursive: true });
+  const [parentStats, cacheStats] = await Promise.all([stat(parent), stat(cacheRoot)]);
+  if (parentStats.dev === cacheStats.dev) {
+    const key = createHash("sha256").update(out).digest("hex").slice(0, 16);
+    return path.join(cacheRoot, `${path.basename(out)}-${key}`);
+  }
+  return path.join(parent, `.${path.basename(out)}.build`);
+}
+
+/** Puts back a complete output if a build was killed between its two renames. */
+export async function repairOutput(outDir: string): Promise<"intact" | "restored"> {
+  const out = path.resolve(outDir);
+  if (await exists(out)) return "intact";
+  const work = await workDirFor(out);
+  for (const candidate of ["ready", "previous"]) {
+    const complete = path.join(work, candidate);
+    if (await exists(complete)) {
+      await rename(complete, out);
+      return "restored";
+    }
+  }
+  return "intact";
+}
+
+/** A failure to write the output (an unwritable folder, a full disk), told plainly, without a stack trace. */
+export class OutputError extends Error {
+  constructor(outDir: string, cause: NodeJS.ErrnoException) {
+    const reasons: Record<string, string> = {
+      ENOSPC: "the disk is full",
+      EDQUOT: "the disk quota is used up",
+      EACCES: "permission is denied",
+      EPERM: "the operation is not permitted",
+      EROFS: "the file system is read-only",
+      EEXIST: "a file stands where a folder is needed",
+      ENOTDIR: "a file stands where a folder is needed",
+    };
+    const reason = reasons[cause.code ?? ""] ?? cause.message;
+    super(
+      `cannot write the output folder ${outDir}: ${reason} (${cause.code ?? "error"} on ${cause.path ?? outDir}). The previous output, if any, is unchanged.`,
+    );
+    this.name = "OutputError";
+  }
+}
+
+/**
+ * Thrown by a `produce` that gives up on purpose (a dev loop's write, when a newer save waits): the output is
+ * untouched, and the partial stage is left for the next write to clear, not removed while the next build waits.
+ */
+export class WriteStopped extends Error {
+  override name = "WriteStopped";
+}
+
+/**
+ * Runs `produce` with a sink that writes into a fresh stage folder, then swaps the complete folder in. If
+ * `produce` fails, the stage is discarded and the output is untouched.
+ */
+export async function writeOutputAtomically<T>(
+  outDir: string,
+  produce: (sink: OutputSink) => Promise<T>,
+  reuse?: OutputReuse,
+): Promise<T> {
+  const out = path.resolve(outDir);
+  try {
+    return await writeOutput(out, produce, reuse);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw typeof code === "string" && /^E[A-Z]+$/.test(code)
+      ? new OutputError(out, error as NodeJS.ErrnoException)
+      : error;
+  }
+}
+
+async function writeOutput<T>(
+  out: string,
+  produce: (sink: OutputSink) => Promise<T>,
+  reuse: OutputReuse | undefined,
+): Promise<T> {
+  const work = await workDirFor(out);
+  await mkdir(work, { recursive: true });
+  const release = await acquireBuildLock(work);
+  try {
+    await repairOutput(out);
+    const stage = path.join(work, "stage");
+    const ready = path.join(work, "ready");
+    const previous = path.join(work, "previous");
+    await removeFolder(stage);
+    await removeFolder(ready);
+    await rm(scratchFolderOf(stage), { recursive: true, force: true });
+    await mkdir(stage, { recursive: true });
+    let result: T;
+    // Asked before the stage is written, while the live output is the one the record describes.
+    const sink = new DiskSink(stage, undefined, await reuse?.previous(out));
+    try {
+      result = await produce(sink);
+    } catch (error) {
+      // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
+      if (!(error instanceof WriteStopped)) await removeFolder(stage).catch(() => undefined);
+      throw error;
+    } finally {
+      sink.previousPieces?.close();
+      await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
+    }
+    await rename(stage, ready);
+    if (await exists(previous)) await discard(work, previous);
+    if (await exists(out)) await rename(out, previous);
+    await rename(ready, out);
+    if (await exists(previous)) {
+      // Files linked from it share their inodes with the new output: deleting their old names changes their
+      // status (ctime), which must happen before the seal (recordOutput), or the next build would distrust them.
+      if (sink.counts.linked > 0) await removeFolder(previous);
+      else await discard(work, previous);
+    }
+    await discardLeftTrash(work);
+    await reuse?.recordOutput(
+      out,
+      sink.digests,
+      sink.counts,
+      // The files holding pieces are few (the collection-wide ones): their sizes are read from the disk.
+      sink.recorder.record((urlPath) => fileSize(path.join(out, ...urlPath.split("/").filter(Boolean)))),
+    );
+    return result;
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * Removes a folder and everything in it, one entry after another (fs.rmSync) on a thread of its own, so that this
+ * one goes on meanwhile (a dev loop serves while it writes): fs/promises' rm removes every entry of a folder at
+ * once, which for an output of 100,000 answers (200,000 files in one folder) held some 300 MB at the build's end.
+ */
+async function removeFolder(folder: string): Promise<void> {
+  if (!(await exists(folder))) return;
+  await new Promise<void>((resolve, reject) => {
+    // Plain JavaScript, without the loader this process was started with: the thread starts in milliseconds.
+    const worker = new Worker(
+      'require("node:fs").rmSync(require("node:worker_threads").workerData, { recursive: true, force: true });',
+      { eval: true, workerData: folder, execArgv: [] },
+    );
+    worker.once("error", reject);
+    worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`could not remove ${folder}`))));
+  });
+}
+
+/**
+ * Leaves a replaced output that shares no file with the new one to a process of its own, which deletes it after
+ * this one has ended: a clean build over the live output of 100,000 answers spent some 25 s deleting its 200,000
+ * files at its end, its resident set raised by some 100 MB meanwhile, to 795 MiB (into a new folder: 692-733 MiB).
+ * The folder is renamed first (it is no longer a complete output to put back).
+ */
+async function discard(work: string, folder: string): Promise<void> {
+  const discarded = path.join(work, `discard-${process.pid}-${Date.now()}`);
+  await rename(folder, discarded);
+  startDeleting(discarded);
+}
+
+/** This process's environment but its Node options (a loader such as tsx, which the deleting process does without). */
+const { NODE_OPTIONS: _nodeOptions, ...withoutNodeOptions } = process.env;
+
+/**
+ * The deleting process takes the folder by renaming it after its own process ID (trash-PID-TIME), so that a later
+ * build can tell a deletion under way from one that stopped; if another has taken it first, it has nothing to do.
+ */
+const DELETING = [
+  'const fs = require("node:fs"), path = require("node:path");',
+  'const trash = path.join(path.dirname(process.argv[1]), "trash-" + process.pid + "-" + Date.now());',
+  "try { fs.renameSync(process.argv[1], trash); } catch { process.exit(0); }",
+  "fs.rmSync(trash, { recursive: true, force: true });",
+].join("\n");
+
+function startDeleting(folder: string): void {
+  const deleting = spawn(process.execPath, ["-e", DELETING, folder], {
+    detached: true,
+    stdio: "ignore",
+    windowsHide: true,
+    env: withoutNodeOptions,
+  });
+  // Its failure to start leaves the folder for the next build (discardLeftTrash).
+  deleting.on("error", () => undefined);
+  deleting.unref();
+}
+
+/** Folders left to delete whose deletion stopped (its process killed, the machine restarted) are given to a new process. */
+async function discardLeftTrash(work: string): Promise<void> {
+  for (const name of await readdir(work).catch(() => [] as string[])) {
+    const trash = /^trash-(\d+)-/.exec(name);
+    const stopped = trash
+      ? !isAlive(Number(trash[1]))
+      : name.startsWith("discard-") && !name.startsWith(`discard-${process.pid}-`);
+    if (stopped) startDeleting(path.join(work, name));
+  }
+}
+
+function fileSize(file: string): number | undefined {
+  try {
+    return lstatSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+async function exists(target: string): Promise<boolean> {
+  return stat(target).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * What an archivist needs, over every other file of the output: urls.txt, the page of links to every file, and
+ * SHA256SUMS (compile/archive-manifests.ts), from the digests the output sink recorded.
+ */
+import { FILES_PAGE_FILE } from "../../contract/layout.ts";
+import { CHECKSUMS_PATH, URLS_PATH, writeArchiveManifests } from "../compile/archive-manifests.ts";
+import { filesPage } from "../describe/files-page.ts";
+import { product } from "./product.ts";
+
+export const archiveManifests = product({
+  name: "archive-manifests",
+  purpose: "what mirrors and archivists check a copy against: every URL and every file's SHA-256",
+  after: ["*"],
+  readsFiles: true,
+  writes: [URLS_PATH, FILES_PAGE_FILE, CHECKSUMS_PATH],
+  run({ site, generatedAt }, output) {
+    return {
+      async finish() {
+        await writeArchiveManifests({ stream: output.stream, digests: output.written.digests }, (urls) =>
+          filesPage({ site, generatedAt }, urls),
+        );
+        return undefined;
+      },
+    };
+  },
+});

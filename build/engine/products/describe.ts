@@ -1,0 +1,108 @@
+/**
+ * The files that describe and present the service (build/engine/describe/): the OpenAPI document, the discovery
+ * documents, the home page (also the offline reader), the docs and their Markdown twins, the changelog, the DCAT
+ * catalog, CITATION.cff. It reads the examples every JSON product kept, the search index (its examples are answered
+ * from it) and the first page of answers.
+ */
+import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../../contract/layout.ts";
+import type { AnswerResource } from "../../contract/resources.ts";
+import { type DescribeInput, describeService } from "../describe/describe-service.ts";
+import { versioningPolicy } from "../describe/versioning.ts";
+import type { OutputStream, WrittenFiles } from "../output/output-sink.ts";
+import { product, resultOf } from "./product.ts";
+import type { PublishedSchemas } from "./schemas.ts";
+
+export const describe = product({
+  name: "describe",
+  purpose: "the docs, the home page (also the offline reader), OpenAPI and the discovery documents",
+  // Every product whose JSON files the OpenAPI document shows as examples, and those whose results it reads.
+  after: ["answer-files", "answer-pages", "search-index", "data-package", "suppliers", "evidence", "root", "schemas"],
+  // The search index's files, read back to answer the examples.
+  readsFiles: true,
+  writes: [
+    "/openapi.json",
+    "/api/v1/openapi.json",
+    "/.well-known/",
+    "/mcp/",
+    "/auth.md",
+    "/llms.txt",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/index.html",
+    "/index.md",
+    "/docs/index.html",
+    "/docs/index.md",
+    "/docs/errors/index.html",
+    "/assets/",
+    "/CITATION.cff",
+    "/changelog.json",
+    "/changelog.atom",
+    "/changelog/index.html",
+    "/catalog.jsonld",
+  ],
+  run(facts, output) {
+    return {
+      async finish(results) {
+        const { site, origin, generatedAt, counts, answers, content } = facts;
+        const described = await describeService({
+          dataFiles: [...resultOf<string[]>(results, "data-package"), ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE],
+          site,
+          origin,
+          generatedAt,
+          counts,
+          versioning: versioningPolicy(site),
+          examples: output.examples,
+          searchFiles: searchFilesOf(resultOf<string[]>(results, "search-index"), output.written),
+          schemas: resultOf<PublishedSchemas>(results, "schemas"),
+          answers: resultOf<AnswerResource[]>(results, "answer-pages"),
+          answerList: answers.map(({ data }) => ({
+            slug: data.slug,
+            title: data.title,
+            question: data.question,
+            reviewed: data.reviewed,
+          })),
+          suppliers: facts.suppliers,
+          disclosure: facts.disclosure,
+          families: facts.families,
+          sources: content.sources,
+        });
+        for (const file of described.files) {
+          const contents = file.contents();
+          if (typeof contents === "string") await output.file(file.path, contents);
+          else await writePieces(await output.stream(file.path), contents);
+        }
+        return undefined;
+      },
+    };
+  },
+});
+
+/** Text pieces written as they come, joined into writes of some 64 K characters (a piece may be a list item). */
+async function writePieces(stream: OutputStream, pieces: Iterable<string>): Promise<void> {
+  let held: string[] = [];
+  let characters = 0;
+  for (const piece of pieces) {
+    held.push(piece);
+    characters += piece.length;
+    if (characters < 64 * 1024) continue;
+    await stream.write(held.join(""));
+    held = [];
+    characters = 0;
+  }
+  if (characters > 0) await stream.write(held.join(""));
+  await stream.close();
+}
+
+/** The search index's files, each read back from the output when asked for. */
+function searchFilesOf(paths: readonly string[], output: WrittenFiles): DescribeInput["searchFiles"] {
+  const written = new Set(paths);
+  return {
+    paths,
+    async read(path) {
+      if (!written.has(path)) return undefined;
+      const pieces: Uint8Array[] = [];
+      for await (const piece of output.pieces(path)) pieces.push(piece);
+      return Buffer.concat(pieces).toString("utf8");
+    },
+  };
+}

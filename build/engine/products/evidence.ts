@@ -1,0 +1,23 @@
+/** /api/v1/evidence: the evidence register by product family, paged, each page with the number of records. */
+import { paginate } from "../../contract/envelope.ts";
+import { product } from "./product.ts";
+
+export const evidenceCollection = product({
+  name: "evidence",
+  purpose: "the evidence register by product family",
+  after: [],
+  writes: ["/api/v1/evidence/index.json", "/api/v1/evidence/pages/{n}.json"],
+  run({ families, counts, pageSize, contentDigest }, output) {
+    return {
+      async finish() {
+        for (const page of paginate("evidence", families, pageSize, contentDigest))
+          for (const path of page.paths)
+            await output.json(path, {
+              ...page.body,
+              meta: { ...page.body.meta, record_count: counts.evidence_records },
+            });
+        return undefined;
+      },
+    };
+  },
+});

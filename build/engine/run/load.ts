@@ -1,0 +1,254 @@
+import { readFileSync, type Stats } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { DIAGNOSTIC_CATALOGUE } from "../../content/diagnostics/catalogue.ts";
+import type { Diagnostic, Position } from "../../content/diagnostics/diagnostic.ts";
+import {
+  answerBodyOf,
+  citationGroupsIn,
+  locatorFor,
+  stemOf,
+  type CitationGroup,
+  type ContentFileParse,
+  type ParsedContentFile,
+} from "../../content/load/content-file.ts";
+import type { LocatedFile } from "../../content/load/located-file.ts";
+import type { YamlSource } from "../../content/load/yaml-document.ts";
+import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../../content/load/layout.ts";
+import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
+import type { BuildCache } from "../cache/build-cache.ts";
+import type { ContentFileJob } from "../../content/load/content-file.ts";
+import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
+import { runTask } from "../workers/worker-pool.ts";
+import { shareStrings } from "../../content/load/shared-strings.ts";
+import { type ContentWalk, type WalkedEntry, walkContent } from "../../content/load/content-walk.ts";
+
+export type { MarkdownBody } from "../../content/load/content-file.ts";
+
+/** Content files are hand-written; anything larger is a mistake or an attack, refused before it is read. */
+export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
+
+export interface LoadOptions {
+  contentDir: string;
+  /** Threads to parse on, when there are enough files to be worth it. */
+  workers?: BuildWorkers;
+  /** Parses of files whose bytes are unchanged come from here. */
+  cache?: BuildCache;
+  /** The walk a dev loop keeps between builds (only what changed is looked at again); else the folder is walked afresh. */
+  walk?: ContentWalk;
+  /** Called once this thread has handed files to the worker threads to parse: work it can do meanwhile. */
+  whileParsing?: () => void;
+}
+
+/**
+ * One content file, parsed, that can say where in it any JSON pointer into its data (or an answer's citation)
+ * was written. Positions are found by reading the file again when the first is asked for: only a file with a
+ * problem needs any, and keeping every file's text and parse from load to the end would make memory grow with
+ * the content. A class rather than an object of closures: under tsx every named closure carries its own name
+ * property and shape, about 600 bytes, which at 100,000 files was a tenth of the build's memory.
+ */
+export class ContentFile implements LocatedFile {
+  readonly kind: ContentKind;
+  readonly file: string;
+  readonly stem: string;
+  readonly data: unknown;
+  readonly body?: ParsedContentFile["body"];
+  private locator: YamlSource["locate"] | undefined;
+
+  constructor(
+    parsed: ParsedContentFile,
+    private readonly absolutePath: string,
+  ) {
+    this.kind = parsed.kind;
+    this.file = parsed.file;
+    this.stem = parsed.stem;
+    this.data = parsed.data;
+    if (parsed.body) this.body = parsed.body;
+  }
+
+  locate(pointer: string, prefer?: "value" | "key"): Position {
+    this.locator ??= locatorFor(this.kind, this.file, readIfPresent(this.absolutePath));
+    return this.locator(pointer, prefer);
+  }
+
+  /** An answer's `[@id]` groups with their positions; empty for other files. */
+  citationGroups(): CitationGroup[] {
+    return this.kind === "answer" ? citationGroupsIn(this.file, readIfPresent(this.absolutePath)) : [];
+  }
+
+  prose(): string {
+    const strings: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === "string") strings.push(value);
+      else if (Array.isArray(value)) for (const item of value) collect(item);
+      else if (value && typeof value === "object") for (const item of Object.values(value)) collect(item);
+    };
+    collect(this.data);
+    if (this.kind === "answer") strings.push(answerBodyOf(this.file, readIfPresent(this.absolutePath)) ?? "");
+    return strings.join("\n");
+  }
+}
+
+export interface LoadedContent {
+  files: ContentFile[];
+  /** Files that have a place in the layout but could not be read or parsed (their problems are in diagnostics). */
+  unreadable: Array<{ kind: ContentKind; file: string; stem: string }>;
+  diagnostics: Diagnostic[];
+}
+
+/** Stage 1: find every file of the content folder, read it as strict UTF-8 and parse its YAML. */
+export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
+  const contentDir = path.resolve(options.contentDir);
+  const contentRoot = await realpath(contentDir);
+  const entries = options.walk ? await options.walk.entries() : await walkContent(contentDir);
+  const found = entries.map((entry) => entry.path);
+  const files: ContentFile[] = [];
+  const unreadable: LoadedContent["unreadable"] = [];
+  const diagnostics: Diagnostic[] = [];
+  const problem = (
+    code: Diagnostic["code"],
+    file: string,
+    message: string,
+    position: Position = { line: 1, column: 1 },
+  ) => diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
+
+  // First what the walk already knows (folders, links, the layout, sizes), then every file that passed is read
+  // and parsed; results are gathered in the sorted order of the paths. An entry a kept walk gives again is
+  // checked once (a link is checked every time: its target may have changed).
+  const checked: CheckedEntry[] = new Array(entries.length);
+  const unchecked: number[] = [];
+  for (let at = 0; at < entries.length; at++) {
+    const known = options.walk && CHECKED.get(entries[at]!);
+    if (known) checked[at] = known;
+    else unchecked.push(at);
+  }
+  await mapConcurrently(unchecked, FILE_CONCURRENCY, async (at) => {
+    const entry = entries[at]!;
+    const outcome = await checkEntry(contentDir, contentRoot, entry.path, entry.stats);
+    if (options.walk && outcome && !entry.stats.isSymbolicLink()) CHECKED.set(entry, outcome);
+    checked[at] = outcome;
+  });
+  const jobs = checked.flatMap((outcome) => (outcome && "job" in outcome ? [outcome.job] : []));
+  let meanwhile = options.whileParsing;
+  const parse = (jobs: ContentFileJob[]) =>
+    parseFiles(jobs, options.workers, () => {
+      meanwhile?.();
+      meanwhile = undefined;
+    });
+  const parsed = options.cache ? await options.cache.parseFiles(jobs, parse) : await parse(jobs);
+  let next = 0;
+  for (const outcome of checked) {
+    if (!outcome) continue;
+    if ("diagnostics" in outcome) {
+      diagnostics.push(...outcome.diagnostics);
+      if (outcome.unreadable) unreadable.push(outcome.unreadable);
+      continue;
+    }
+    const { job } = outcome;
+    const result = parsed[next++]!;
+    if ("diagnostics" in result) {
+      diagnostics.push(...result.diagnostics);
+      unreadable.push({ kind: job.kind, file: job.file, stem: stemOf(job.file) });
+    } else {
+      // The parse's copy of the path (cloned from a thread, or read from the cache) gives way to the walk's, which
+      // the cache's stamps hold too: at 100,000 files a second copy of every path was some 10 MB.
+      const source = result.body?.source;
+      if (source && "path" in source && source.path === job.path) source.path = job.path;
+      files.push(new ContentFile(result, job.path));
+    }
+  }
+
+  for (const entry of CONTENT_LAYOUT) {
+    if (!entry.many && !found.includes(entry.path)) {
+      problem("file/missing", entry.path, `the content folder has no ${entry.path}.`);
+    }
+  }
+  return { files, unreadable, diagnostics };
+}
+
+/** What checkEntry found of an entry a kept walk gave (a pure function of the entry, which a change replaces). */
+const CHECKED = new WeakMap<WalkedEntry, CheckedEntry>();
+
+/** A walked entry: nothing (a folder), a problem found without reading it, or a file to read and parse. */
+type CheckedEntry =
+  | undefined
+  | { diagnostics: Diagnostic[]; unreadable?: LoadedContent["unreadable"][number] }
+  | { job: ContentFileJob };
+
+async function checkEntry(
+  contentDir: string,
+  contentRoot: string,
+  relativePath: string,
+  stats: Stats,
+): Promise<CheckedEntry> {
+  const absolutePath = path.join(contentDir, relativePath);
+  const problem = (code: Diagnostic["code"], message: string) => ({
+    diagnostics: [
+      { code, file: relativePath, line: 1, column: 1, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint },
+    ],
+  });
+  if (stats.isDirectory()) return undefined;
+  if (stats.isSymbolicLink()) {
+    const target = await realpath(absolutePath).catch(() => undefined);
+    if (!target || !isInside(contentRoot, target))
+      return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
+  }
+  const entry = layoutEntryFor(relativePath);
+  if (!entry)
+    return problem("file/unexpected", `the content layout has no place for this file; it expects ${describeLayout()}.`);
+  // A link inside the content folder is measured at its target; anything else by the walk's own lstat.
+  const bytes = stats.isSymbolicLink() ? (await stat(absolutePath)).size : stats.size;
+  if (bytes > MAX_CONTENT_FILE_BYTES) {
+    return {
+      ...problem(
+        "file/too-large",
+        `the file has ${bytes} bytes; the limit is ${MAX_CONTENT_FILE_BYTES} bytes (1 MiB).`,
+      ),
+      unreadable: { kind: entry.kind, file: relativePath, stem: stemOf(relativePath) },
+    };
+  }
+  const found = stats.isFile()
+    ? { size: stats.size, ino: stats.ino, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs }
+    : undefined;
+  return { job: { kind: entry.kind, file: relativePath, path: absolutePath, ...(found ? { stat: found } : {}) } };
+}
+
+/**
+ * Reads and parses files, in order: on the worker threads for a large content folder, in batches (one message
+ * each way per 50 files costs a fifth less than one per file), else here with reads overlapping. `handedOver` is
+ * called once the threads have the batches. (The shipped content, 115 files but 2 MB of YAML, measured slower on
+ * threads: starting them cost more than the half second of parsing they took off this thread.)
+ */
+async function parseFiles(
+  jobs: readonly ContentFileJob[],
+  workers: BuildWorkers | undefined,
+  handedOver: () => void,
+): Promise<ContentFileParse[]> {
+  const onThreads = workers?.worthwhileFor(jobs.length) ?? false;
+  const size = onThreads ? 50 : 1;
+  const batches = Array.from({ length: Math.ceil(jobs.length / size) }, (_, at) =>
+    jobs.slice(at * size, (at + 1) * size),
+  );
+  const parsing = mapConcurrently(batches, onThreads ? 8 : FILE_CONCURRENCY, (batch) =>
+    runTask(BUILD_TASK_SET, workers, onThreads, "parse-content-files", batch),
+  );
+  if (onThreads) handedOver();
+  const parses = (await parsing).flat();
+  // Cloned from the threads: each one's strings are copies of their own.
+  if (onThreads) shareStrings(parses);
+  return parses;
+}
+
+/** A file gone since it was read gives line 1, column 1 rather than a crash while reporting. */
+function readIfPresent(absolutePath: string): Uint8Array {
+  try {
+    return readFileSync(absolutePath);
+  } catch {
+    return new Uint8Array();
+  }
+}
+
+function isInside(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}

@@ -1,0 +1,184 @@
+import { DIAGNOSTIC_CATALOGUE } from "../../content/diagnostics/catalogue.ts";
+import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
+import { schemaErrorsToDiagnostics } from "../../content/schemas/schema-errors.ts";
+import { CONTENT_LAYOUT, type ContentKind } from "../../content/load/layout.ts";
+import type { ContentOfKind } from "../../content/load/types.ts";
+import type { RuleFindings } from "../../content/rules/rule-findings.ts";
+import { CONTENT_RULES } from "../../content/rules/index.ts";
+import type { Report, RuleInput, Valid } from "../../content/rules/rule.ts";
+import type { SchemaRegistry } from "../../content/schemas/schema-registry.ts";
+import type { ValidContent } from "../../content/load/valid-content.ts";
+import type { LoadedContent } from "./load.ts";
+
+export type ValidationResult = { ok: true; content: ValidContent } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Stage 2: each file against its JSON Schema, then the rules a schema cannot say, across all files. Every
+ * problem of every file is collected before the result is returned, so that an author sees them all at once.
+ */
+export function validateContent(
+  loaded: LoadedContent,
+  schemas: SchemaRegistry,
+  /** What the rules found in earlier builds (a dev loop's): kept for files and a world unchanged. */
+  findings?: RuleFindings,
+): ValidationResult {
+  const diagnostics = [...loaded.diagnostics];
+  const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
+  // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast.
+  const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
+    const validate = schemas.validator<ContentOfKind[Kind]>(
+      CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema,
+    );
+    const passed: Array<Valid<ContentOfKind[Kind]>> = [];
+    const known = passedBefore(validate);
+    for (const file of loaded.files) {
+      if (file.kind !== kind) continue;
+      const data = file.data as object;
+      if (known.has(data)) passed.push({ file, data: data as ContentOfKind[Kind] });
+      else if (validate(file.data)) {
+        passed.push({ file, data: file.data });
+        known.add(data);
+      } else {
+        invalidKinds.add(kind);
+        diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
+      }
+    }
+    return passed;
+  };
+  const [site, sources, disclosure, answers, suppliers, evidence, audit] = [
+    validOf("site"),
+    validOf("sources"),
+    validOf("disclosure"),
+    validOf("answer"),
+    validOf("supplier"),
+    validOf("evidence"),
+    validOf("audit"),
+  ] as const;
+
+  const input: RuleInput = {
+    site: site[0],
+    sources: sources[0],
+    disclosure: disclosure[0],
+    answers,
+    suppliers,
+    evidence,
+    audit,
+    files: new Map(loaded.files.map((file) => [file.file, file])),
+    unparsed: new Set(loaded.unreadable.map((file) => file.file)),
+    known: {
+      sources: knownIds(loaded, "sources"),
+      answers: knownIds(loaded, "answer"),
+      suppliers: knownIds(loaded, "supplier"),
+      families: knownIds(loaded, "evidence"),
+    },
+    complete: {
+      suppliers: !invalidKinds.has("supplier"),
+      evidence: !invalidKinds.has("evidence"),
+      audit: !invalidKinds.has("audit"),
+    },
+  };
+  // Where report puts what it is told: the build's list, or one answer's while its checks run.
+  let found = diagnostics;
+  const report: Report = (file, pointer, code, message, hint, at) => {
+    found.push({
+      code,
+      file: file.file,
+      ...(at ?? file.locate(pointer)),
+      pointer,
+      message,
+      hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint,
+    });
+  };
+  const world = findings?.worldOf(input);
+  // The rules' checks of the other files, given no answers unless they span them; what they found kept (with
+  // `findings`) for a world unchanged.
+  const elsewhere: RuleInput = {
+    ...input,
+    answers: [],
+    files: new Map([...input.files].filter(([, file]) => file.kind !== "answer")),
+  };
+  for (const rule of CONTENT_RULES) {
+    if (!rule.check) continue;
+    const kept = world && !rule.readsAnswers ? findings!.getChecked(rule.name, world) : undefined;
+    if (kept) {
+      diagnostics.push(...kept);
+      continue;
+    }
+    found = world ? [] : diagnostics;
+    rule.check(rule.readsAnswers ? input : elsewhere, report);
+    if (world) {
+      if (!rule.readsAnswers) findings!.setChecked(rule.name, world, found);
+      diagnostics.push(...found);
+    }
+  }
+  found = diagnostics;
+  // Then each answer's checks, one answer at a time: what they found is kept with the answer (with `findings`).
+  for (const answer of input.answers) {
+    const kept = world && findings!.get(answer.data, answer.file.file, world);
+    if (kept) {
+      diagnostics.push(...kept);
+      continue;
+    }
+    found = world ? [] : diagnostics;
+    for (const rule of ANSWER_RULES) rule.answer!(answer, input, report);
+    if (world) {
+      findings!.set(answer.data, answer.file.file, world, found);
+      diagnostics.push(...found);
+    }
+  }
+  found = diagnostics;
+
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  return {
+    ok: true,
+    content: {
+      site: input.site!.data,
+      sources: input.sources!.data.sources,
+      disclosure: input.disclosure!.data,
+      answers: input.answers.map(({ data, file }) => ({
+        data,
+        body: { source: file.body!.source, digest: file.body!.digest },
+      })),
+      suppliers: input.suppliers.map((supplier) => supplier.data),
+      evidence: input.evidence.map((family) => family.data),
+    },
+  };
+}
+
+const ANSWER_RULES = CONTENT_RULES.filter((rule) => rule.answer);
+
+/**
+ * The content objects a validator passed, by identity: a file parsed before in this process (a dev loop's unchanged
+ * files, from the build cache's memory) is the same object, and is not validated again. Held only while they are.
+ */
+const passedBy = new WeakMap<object, WeakSet<object>>();
+
+function passedBefore(validate: object): WeakSet<object> {
+  let known = passedBy.get(validate);
+  if (!known) passedBy.set(validate, (known = new WeakSet()));
+  return known;
+}
+
+/**
+ * The ids a kind of content declares, read leniently: from any file that parsed (valid against its schema or
+ * not), and from the names of files that did not parse (a slug equals its file name), so that references to a
+ * file with an unrelated mistake are not reported as broken too.
+ */
+function knownIds(loaded: LoadedContent, kind: ContentKind): Set<string> {
+  const ids = new Set<string>(
+    kind === "sources" ? [] : loaded.unreadable.filter((file) => file.kind === kind).map((file) => file.stem),
+  );
+  for (const file of loaded.files) {
+    if (file.kind !== kind) continue;
+    const data = file.data as Record<string, unknown> | null;
+    if (kind === "sources") {
+      const sources = Array.isArray(data?.sources) ? data.sources : [];
+      for (const source of sources) if (typeof source?.id === "string") ids.add(source.id);
+    } else {
+      // A file whose id field is missing or misspelt still names itself: a slug equals its file name.
+      const id = kind === "evidence" ? data?.family : data?.slug;
+      ids.add(typeof id === "string" ? id : file.stem);
+    }
+  }
+  return ids;
+}

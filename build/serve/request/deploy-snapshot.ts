@@ -1,0 +1,120 @@
+/**
+ * What an edge entry reads from its own deploy (the CDN in production, dist/ locally), kept while the deploy
+ * stays the same: the health file's content digest is checked at most every few seconds, so a new deploy or
+ * a local rebuild is picked up without a restart. Pure web APIs: it runs under Deno and in the local server.
+ */
+import { HEALTH_FILE } from "../../contract/layout.ts";
+
+/** A prebuilt file's text by its root-relative path, or undefined when there is none (404). */
+export type ReadText = (path: string) => Promise<string | undefined>;
+
+/** The origin failed, hung, or gave something unreadable: the request is answered 503, and nothing is kept. */
+export class OriginError extends Error {
+  override name = "OriginError";
+}
+
+/**
+ * How often an entry looks at the deploy's digest again, and by which clock. At the edge a deploy changes rarely:
+ * every 5 s. The local server sees a rebuild within a quarter of a second and sets its own (`useLocalTiming`);
+ * tests move its clock instead of waiting. One per process, as the entries that keep snapshots are.
+ */
+export const snapshotTiming = { recheckMs: 5000, now: (): number => Date.now() };
+/** A read that takes longer has failed: far inside the 40 s Netlify gives an edge function to start its response. */
+export const ORIGIN_READ_TIMEOUT_MS = 4000;
+
+/**
+ * Origins this process serves itself, with a reader of their files: the local server registers each origin it answers
+ * for, so that its edge entries read their deploy from its files, not over HTTP through the server's own event loop
+ * (busy with a dev loop's build while it is made). Netlify's edge runs none: there the deploy is fetched.
+ */
+export const ownOrigins = new Map<string, ReadText>();
+
+/**
+ * Reads files of one origin with `fetch` (or, for an origin of this process, from its files): a 404 is undefined;
+ * any other failure, or a hang, is an OriginError.
+ */
+export function originReader(origin: string): ReadText {
+  const own = ownOrigins.get(origin);
+  if (own) return own;
+  return async (path) => {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, origin), { signal: AbortSignal.timeout(ORIGIN_READ_TIMEOUT_MS) });
+    } catch (error) {
+      throw new OriginError(`reading ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new OriginError(`reading ${path} gave status ${response.status}`);
+    try {
+      return await response.text();
+    } catch (error) {
+      throw new OriginError(`reading ${path} failed midway: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
+
+/**
+ * `make` turns a reader of one origin into what the entry needs; one value is kept per origin and deploy.
+ * `fresh` drops what is kept (after files of two builds were met) and reads the deploy's digest again.
+ * `meanwhile`: what requests get while a new deploy's value is made, once an earlier deploy's was (an entry that
+ * can hand a request on rather than wait: a dev loop's urls.txt is made only after every other file).
+ */
+export function deploySnapshots<T>(
+  make: (readText: ReadText) => T,
+  options: { meanwhile?: () => Awaited<T> } = {},
+): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
+  // `made`: the value is ready; `followed`: it replaced an earlier deploy's (else requests wait for it, meanwhile or not).
+  const kept = new Map<string, { value: T; digest: string; checkedAt: number; made: boolean; followed: boolean }>();
+  const waitFor = (entry: { value: T; made: boolean; followed: boolean }): Awaited<T> | Promise<Awaited<T>> =>
+    !entry.made && entry.followed && options.meanwhile ? options.meanwhile() : (entry.value as Promise<Awaited<T>>);
+  // One look at a deploy's digest at a time per origin: the requests that come meanwhile wait for it, rather than
+  // each reading the digest and, when it is new, each making its own value (a burst of requests after a deploy,
+  // or a client polling a dev loop, read urls.txt once each).
+  const looking = new Map<string, Promise<T>>();
+  const look = async (origin: string): Promise<T> => {
+    const known = kept.get(origin);
+    const readText = originReader(origin);
+    const digest = await deployDigest(readText);
+    if (known && known.digest === digest) {
+      known.checkedAt = snapshotTiming.now();
+      return waitFor(known) as T;
+    }
+    const value = make(readText);
+    const entry = {
+      value,
+      digest,
+      checkedAt: snapshotTiming.now(),
+      made: !(value instanceof Promise),
+      followed: known !== undefined,
+    };
+    kept.set(origin, entry);
+    if (value instanceof Promise)
+      value.then(
+        () => (entry.made = true),
+        // A value still loading that fails is not kept: the next request tries again.
+        () => kept.get(origin) === entry && kept.delete(origin),
+      );
+    return waitFor(entry) as T;
+  };
+  return async (origin, fresh = false): Promise<Awaited<T>> => {
+    if (fresh) kept.delete(origin);
+    const known = kept.get(origin);
+    if (known && snapshotTiming.now() - known.checkedAt < snapshotTiming.recheckMs) return await waitFor(known);
+    let pending = looking.get(origin);
+    if (!pending) {
+      pending = look(origin).finally(() => looking.delete(origin));
+      looking.set(origin, pending);
+    }
+    return await pending;
+  };
+}
+
+async function deployDigest(readText: ReadText): Promise<string> {
+  const health = await readText(HEALTH_FILE);
+  if (health === undefined) throw new OriginError(`${HEALTH_FILE} is missing`);
+  try {
+    return String((JSON.parse(health) as { content_digest?: unknown }).content_digest);
+  } catch {
+    throw new OriginError(`${HEALTH_FILE} is not complete JSON`);
+  }
+}

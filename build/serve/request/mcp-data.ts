@@ -1,0 +1,127 @@
+/**
+ * What the MCP resources, prompts and completions read, beyond what the tools read: the supplier directory and
+ * the evidence register parsed once per deploy (through the answers data, so every file is checked to be of the
+ * search index's build), the answers' slugs from the search index (sorted, so a prefix is a run of them however
+ * many answers there are), and the pages of the prebuilt collection as resource lists.
+ */
+import { answerMarkdownPath, answerPath, collectionPath } from "../../contract/layout.ts";
+import type { AnswersData } from "./answers-data.ts";
+import type { McpContext } from "./mcp-messages.ts";
+
+export interface DirectorySupplier {
+  slug: string;
+  name: string;
+  rank: number;
+  makes: Array<{ family: string; products: string[] }>;
+  [member: string]: unknown;
+}
+export interface RegisterFamily {
+  family: string;
+  name: string;
+  records: unknown[];
+  [member: string]: unknown;
+}
+
+/** What is kept per deploy (per AnswersData: a new deploy has a new one, and what it kept goes with it). */
+interface Kept {
+  suppliers?: Promise<DirectorySupplier[]>;
+  families?: Promise<RegisterFamily[]>;
+  pages: Map<number, Promise<AnswerResourceEntry[]>>;
+}
+const kept = new WeakMap<AnswersData, Kept>();
+/** Resource lists kept per deploy: 64 pages of 100 answers is a few MB. */
+const KEPT_PAGES = 64;
+
+function keptFor(answers: AnswersData): Kept {
+  let entry = kept.get(answers);
+  if (!entry) kept.set(answers, (entry = { pages: new Map() }));
+  return entry;
+}
+
+/** A promise kept until it fails: a failed read is tried again by the next request. */
+function keepUnlessFailed<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+  promise.catch(forget);
+  return promise;
+}
+
+/** The suppliers of the directory, in rank order. */
+export async function directorySuppliers(context: McpContext): Promise<DirectorySupplier[]> {
+  const answers = await context.answers();
+  const entry = keptFor(answers);
+  entry.suppliers ??= keepUnlessFailed(
+    answers
+      .file(collectionPath("suppliers"))
+      .then(({ text }) => (JSON.parse(text) as { data: DirectorySupplier[] }).data),
+    () => (entry.suppliers = undefined),
+  );
+  return entry.suppliers;
+}
+
+/** The product families of the evidence register, in its order. */
+export async function registerFamilies(context: McpContext): Promise<RegisterFamily[]> {
+  const answers = await context.answers();
+  const entry = keptFor(answers);
+  entry.families ??= keepUnlessFailed(
+    answers.file(collectionPath("evidence")).then(({ text }) => (JSON.parse(text) as { data: RegisterFamily[] }).data),
+    () => (entry.families = undefined),
+  );
+  return entry.families;
+}
+
+/** The answers' slugs starting with `prefix` (the first `limit`, in collection order) and how many there are. */
+export async function answerSlugsStartingWith(
+  context: McpContext,
+  prefix: string,
+  limit: number,
+): Promise<{ slugs: string[]; total: number }> {
+  return (await context.answers()).search.slugsStartingWith(prefix, limit);
+}
+
+/** Whether an answer has this exact slug. */
+export async function answerExists(context: McpContext, slug: string): Promise<boolean> {
+  return (await (await context.answers()).search.positionOf(slug)) !== undefined;
+}
+
+/** An answer's Markdown twin, or undefined when there is no such answer. */
+export async function answerMarkdown(context: McpContext, slug: string): Promise<string | undefined> {
+  if (!(await answerExists(context, slug))) return undefined;
+  return context.readText(answerMarkdownPath(slug));
+}
+
+export interface AnswerResourceEntry {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+}
+
+/** How many pages the prebuilt answers collection has. */
+export async function answerPageCount(context: McpContext): Promise<number> {
+  return (await (await context.answers()).collectionMeta()).page_count;
+}
+
+/** The answers of page `page` of the prebuilt collection, as resources named by their API URLs. */
+export async function answerResources(context: McpContext, page: number): Promise<AnswerResourceEntry[]> {
+  const answers = await context.answers();
+  const { pages } = keptFor(answers);
+  let entries = pages.get(page);
+  if (!entries) {
+    // Kept with root-relative URIs: the same deploy may be asked under more than one origin.
+    entries = keepUnlessFailed(
+      answers.collectionPage(page).then(({ text }) =>
+        (JSON.parse(text) as { data: Array<{ slug: string; title: string; summary: string }> }).data.map((answer) => ({
+          uri: answerPath(answer.slug),
+          name: answer.slug,
+          title: answer.title,
+          description: answer.summary,
+          mimeType: "application/json",
+        })),
+      ),
+      () => pages.delete(page),
+    );
+    if (pages.size >= KEPT_PAGES) pages.delete(pages.keys().next().value!);
+    pages.set(page, entries);
+  }
+  return (await entries).map((entry) => ({ ...entry, uri: `${context.origin}${entry.uri}` }));
+}

@@ -1,0 +1,202 @@
+/**
+ * The MCP protocol as this server speaks it, apart from any transport: the revisions, the JSON-RPC and MCP
+ * error codes, which era a message belongs to, and the methods each era answers. The Streamable HTTP handler
+ * (./mcp.ts) and the stdio server (../server/mcp-stdio.ts) both hand a parsed message to `answerMessage`.
+ *
+ * Two eras (the 2026-07-28 revision's words, basic/versioning): legacy revisions (2025-11-25 and earlier)
+ * open with `initialize`; the modern revision 2026-07-28 has no handshake, and every request carries its
+ * version and the client's capabilities in `params._meta`. This server is dual-era and stateless: it keeps
+ * nothing between requests, so a legacy `initialize` only tells the client what the server is.
+ */
+import { collectionPath, MCP_TOOLS_FILE } from "../../contract/layout.ts";
+import { LEGACY_VERSIONS, MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS, SERVER_NAME } from "../../contract/mcp.ts";
+import { ERROR, McpError, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
+import { complete as complete_ } from "./mcp-completion.ts";
+import { getPrompt, listPrompts } from "./mcp-prompts.ts";
+import { listResources, listResourceTemplates, readResource, RESOURCE_NOT_FOUND_LEGACY } from "./mcp-resources.ts";
+import { callTool } from "./mcp-tools.ts";
+
+export const META = {
+  protocolVersion: "io.modelcontextprotocol/protocolVersion",
+  clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+  clientInfo: "io.modelcontextprotocol/clientInfo",
+  serverInfo: "io.modelcontextprotocol/serverInfo",
+} as const;
+
+/**
+ * How long a client or a shared cache may reuse a list or a resource (2026-07-28 CacheableResult): the data
+ * changes only with a deploy, and the API's own files are revalidated by browsers every time, so a client is
+ * told a short time.
+ */
+export const CACHE_TTL_MS = 5 * 60 * 1000;
+
+export const SERVER_TITLE = "AV Buyer Data";
+export const INSTRUCTIONS =
+  "Read-only research data on meeting-room audio-visual buying: 20 buyer answers with cited sources, a ranked supplier directory with its disclosure, and an evidence register. Every fact cites the sources register; unknown and unverified are statuses, to be reported as such. Prompts plan a room, compare suppliers for a product family, check a quote against the answers' checklists and check certification for a platform; completion/complete fills their arguments and the resource templates'.";
+
+export type Era = { kind: "modern"; version: string } | { kind: "legacy" };
+
+/**
+ * The era of a message, from its body first: a `_meta` protocol version makes it modern. A legacy message
+ * is refused when `declaredVersion` (the transport's own statement of the version, if it has one) names a
+ * revision this server does not speak, or names the modern one without the `_meta` the modern one requires.
+ */
+export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): Era {
+  const meta = message.params?._meta;
+  const claimed =
+    typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
+  if (claimed !== undefined) {
+    if (typeof claimed !== "string")
+      throw new McpError(ERROR.invalidParams, `_meta["${META.protocolVersion}"] must be a string.`, 400);
+    if (!(MODERN_VERSIONS as readonly string[]).includes(claimed)) throw unsupportedVersion(claimed);
+    const capabilities = (meta as Record<string, unknown>)[META.clientCapabilities];
+    if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
+      throw new McpError(
+        ERROR.invalidParams,
+        `_meta["${META.clientCapabilities}"] is required and must be an object.`,
+        400,
+      );
+    }
+    return { kind: "modern", version: claimed };
+  }
+  if (declaredVersion !== null) {
+    if ((MODERN_VERSIONS as readonly string[]).includes(declaredVersion)) {
+      throw new McpError(
+        ERROR.invalidParams,
+        `Protocol ${declaredVersion} needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}".`,
+        400,
+      );
+    }
+    if (!(LEGACY_VERSIONS as readonly string[]).includes(declaredVersion)) throw unsupportedVersion(declaredVersion);
+  }
+  return { kind: "legacy" };
+}
+
+export function unsupportedVersion(requested: string): McpError {
+  return new McpError(
+    ERROR.unsupportedProtocolVersion,
+    `Unsupported protocol version ${JSON.stringify(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
+    400,
+    {
+      supported: [...MCP_PROTOCOL_VERSIONS],
+      requested,
+    },
+  );
+}
+
+/** The result of one request, or throws an McpError; `serverVersion` is the service's version (from health). */
+export async function answerMessage(message: JsonRpcMessage, era: Era, context: McpContext): Promise<unknown> {
+  const params = message.params ?? {};
+  const modern = era.kind === "modern";
+  const serverInfo = async () => ({ name: SERVER_NAME, title: SERVER_TITLE, version: await serviceVersion(context) });
+  // Modern results say they are complete and who made them; lists and reads say how long they keep.
+  const complete = async (result: Record<string, unknown>, cacheable = false) =>
+    modern
+      ? {
+          ...result,
+          ...(cacheable ? { ttlMs: CACHE_TTL_MS, cacheScope: "public" } : {}),
+          resultType: "complete",
+          _meta: { [META.serverInfo]: await serverInfo() },
+        }
+      : result;
+  const capabilities = SERVER_CAPABILITIES;
+
+  switch (modern ? `modern:${message.method}` : `legacy:${message.method}`) {
+    case "legacy:initialize": {
+      const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
+      return {
+        protocolVersion: (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0],
+        capabilities,
+        serverInfo: await serverInfo(),
+        instructions: INSTRUCTIONS,
+      };
+    }
+    case "legacy:ping":
+      return {};
+    case "modern:server/discover":
+      return complete(
+        { supportedVersions: [...MCP_PROTOCOL_VERSIONS], capabilities, instructions: INSTRUCTIONS },
+        true,
+      );
+    case "legacy:tools/list":
+    case "modern:tools/list":
+      return complete({ tools: await toolList(context) }, true);
+    case "legacy:tools/call":
+    case "modern:tools/call":
+      return complete(await callTool(params, context));
+    case "legacy:resources/list":
+    case "modern:resources/list":
+      return complete(await listResources(params, context), true);
+    case "legacy:resources/templates/list":
+    case "modern:resources/templates/list":
+      return complete({ resourceTemplates: listResourceTemplates(context) }, true);
+    case "legacy:resources/read":
+    case "modern:resources/read": {
+      const outcome = await readResource(params.uri, context);
+      if ("missing" in outcome) {
+        // 2026-07-28 moved "resource not found" from -32002 to -32602.
+        throw new McpError(
+          modern ? ERROR.invalidParams : RESOURCE_NOT_FOUND_LEGACY,
+          `${outcome.missing}; resources/list and resources/templates/list give what there is.`,
+        );
+      }
+      return complete({ contents: outcome.contents }, true);
+    }
+    case "legacy:prompts/list":
+    case "modern:prompts/list":
+      return complete({ prompts: listPrompts() }, true);
+    case "legacy:prompts/get":
+    case "modern:prompts/get":
+      return complete(await getPrompt(params, context));
+    case "legacy:completion/complete":
+    case "modern:completion/complete":
+      return complete(await complete_(params, context));
+    default:
+      // The 2026-07-28 transport answers an unknown method with 404; legacy clients get it in-band.
+      throw new McpError(
+        ERROR.methodNotFound,
+        `Method ${JSON.stringify(message.method)} is not served. This server answers ${(modern ? MODERN_METHODS : LEGACY_METHODS).join(", ")}.`,
+        modern ? 404 : 200,
+      );
+  }
+}
+
+/** What every revision answers beyond its handshake. */
+const SHARED_METHODS = [
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+];
+const LEGACY_METHODS = ["initialize", "ping", ...SHARED_METHODS];
+const MODERN_METHODS = ["server/discover", ...SHARED_METHODS];
+
+/**
+ * What the server offers. Nothing changes between deploys' requests, so no list-changed notifications, and no
+ * resource subscriptions (the data changes only with a deploy). No logging either: every request gets one JSON
+ * response with nothing streamed beside it, no session keeps a level set by logging/setLevel, and whatever goes
+ * wrong is said in the answer itself (a JSON-RPC error or a tool's isError result), so there is nothing to log to
+ * a client.
+ */
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+} as const;
+
+/** The tools, as the build wrote them (with output schemas made self-contained from the project's own). */
+async function toolList(context: McpContext): Promise<unknown[]> {
+  const text = await context.readText(MCP_TOOLS_FILE);
+  if (text === undefined) throw new Error(`${MCP_TOOLS_FILE} is missing`);
+  return (JSON.parse(text) as { tools: unknown[] }).tools;
+}
+
+async function serviceVersion(context: McpContext): Promise<string> {
+  const text = await context.readText(collectionPath("health"));
+  return (JSON.parse(text ?? "{}") as { version?: string }).version ?? "unknown";
+}

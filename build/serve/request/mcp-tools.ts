@@ -1,0 +1,143 @@
+/**
+ * The MCP tools: read-only views of the API, answered from the same prebuilt files and, for searching, by the
+ * answers query itself (asked through a Request as a client would), so a tool gives exactly what the API gives.
+ * The definitions are data the build also reads: it writes the tools/list result with each output schema made
+ * self-contained from the project's own response schemas (build/engine/describe/mcp-tool-list.ts). They are stated in
+ * the contract (build/contract/mcp-tools.ts).
+ */
+import { SORT_ORDERS } from "../../search/search-reader.ts";
+import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
+import { answersQuery } from "./answers-query.ts";
+import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
+import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
+
+type ToolRun = (args: Record<string, unknown>, context: McpContext) => Promise<Record<string, unknown>>;
+
+const RUNS: Readonly<Record<string, ToolRun>> = {
+  async search_answers(args, context) {
+    const query = new URLSearchParams({ q: stringArgument(args, "q", true)! });
+    const sort = stringArgument(args, "sort", false);
+    if (sort !== undefined) {
+      if (!(SORT_ORDERS as readonly string[]).includes(sort))
+        throw new McpError(ERROR.invalidParams, "sort must be relevance or slug.");
+      query.set("sort", sort);
+    }
+    if (args.page !== undefined) {
+      if (!Number.isInteger(args.page) || (args.page as number) < 1)
+        throw new McpError(ERROR.invalidParams, "page must be a whole number from 1.");
+      query.set("page", String(args.page));
+    }
+    return viaAnswersQuery(query, context);
+  },
+  async get_answer(args, context) {
+    const slug = stringArgument(args, "slug", true)!;
+    const result = await viaAnswersQuery(new URLSearchParams({ slug }), context);
+    if ((result.structuredContent as { data?: unknown[] } | undefined)?.data?.length === 0)
+      return toolError(`No answer has the slug ${JSON.stringify(slug)}.`);
+    return result;
+  },
+  async list_suppliers(_args, context) {
+    return toolResult(await readJson(context, collectionPath("suppliers")));
+  },
+  async get_evidence(args, context) {
+    const family = stringArgument(args, "family", false);
+    const register = (await readJson(context, collectionPath("evidence"))) as { data: Array<{ family: string }> };
+    if (family === undefined) return toolResult(register);
+    const data = register.data.filter((entry) => entry.family === family);
+    if (data.length === 0)
+      return toolError(
+        `No product family is named ${JSON.stringify(family)}. The families: ${register.data.map((entry) => entry.family).join(", ")}.`,
+      );
+    return toolResult({ ...register, data });
+  },
+  async get_source(args, context) {
+    const id = stringArgument(args, "id", true)!;
+    // Every entry of the register is cited somewhere, and every resource carries the full entries it cites.
+    for (const collection of ["suppliers", "evidence", "answers"]) {
+      const found = findSource(await readJson(context, collectionPath(collection)), id);
+      if (found) return toolResult(found);
+    }
+    return toolError(`No source has the id ${JSON.stringify(id)}.`);
+  },
+};
+
+/** tools/call: the named tool's result; a tool that cannot answer says why in an isError result. */
+export async function callTool(params: Record<string, unknown>, context: McpContext): Promise<Record<string, unknown>> {
+  const name = params.name;
+  const run = typeof name === "string" && Object.hasOwn(RUNS, name) ? RUNS[name] : undefined;
+  if (!run)
+    throw new McpError(
+      ERROR.invalidParams,
+      `Unknown tool ${JSON.stringify(name)}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`,
+    );
+  const args = params.arguments ?? {};
+  if (typeof args !== "object" || args === null || Array.isArray(args))
+    throw new McpError(ERROR.invalidParams, "arguments must be an object.");
+  const definition = TOOL_DEFINITIONS.find((tool) => tool.name === name)!;
+  const allowed = Object.keys((definition.inputSchema.properties ?? {}) as object);
+  const unknown = Object.keys(args).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) {
+    throw new McpError(
+      ERROR.invalidParams,
+      `${name} takes ${allowed.length ? allowed.join(", ") : "no arguments"}; not ${unknown.join(", ")}.`,
+    );
+  }
+  return run(args as Record<string, unknown>, context);
+}
+
+/** The answers query itself: the same matches and the same errors (a 400 problem becomes an isError result). */
+async function viaAnswersQuery(query: URLSearchParams, context: McpContext): Promise<Record<string, unknown>> {
+  const response = await answersQuery(new Request(`${context.origin}${ANSWERS_ENDPOINT}?${query}`), () =>
+    context.answers(),
+  );
+  const body = (await response!.json()) as Record<string, unknown>;
+  if (response!.status >= 500) throw new Error(String(body.detail ?? body.title));
+  if (!response!.ok) return toolError(String(body.detail ?? body.title));
+  return toolResult(body);
+}
+
+function toolResult(value: unknown): Record<string, unknown> {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+}
+
+function toolError(message: string): Record<string, unknown> {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+function stringArgument(args: Record<string, unknown>, name: string, required: boolean): string | undefined {
+  const value = args[name];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== "string" || value.length === 0)
+    throw new McpError(ERROR.invalidParams, `${name} must be a non-empty string.`);
+  return value;
+}
+
+async function readJson(context: McpContext, path: string): Promise<unknown> {
+  const text = await context.readText(path);
+  if (text === undefined) throw new Error(`${path} is missing`);
+  return JSON.parse(text);
+}
+
+function findSource(value: unknown, id: string): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findSource(item, id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.sources)) {
+    const hit = record.sources.find(
+      (source) =>
+        typeof source === "object" && source !== null && (source as { id?: unknown }).id === id && "title" in source,
+    );
+    if (hit) return hit;
+  }
+  for (const child of Object.values(record)) {
+    const found = findSource(child, id);
+    if (found) return found;
+  }
+  return undefined;
+}

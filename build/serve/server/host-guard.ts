@@ -1,0 +1,158 @@
+/**
+ * DNS-rebinding protection for the local server. A web page a user of `npm start` visits can point its own name at
+ * 127.0.0.1 and then call this server as if it were its own site: the browser sends that name in Host. So the
+ * server answers only requests whose Host is a loopback name, one of ALLOWED_HOSTS, or the very address the
+ * connection arrived at (an IP literal, which no rebinding can produce); and on /mcp, a request that carries an
+ * Origin only when that origin is one of the same (a page of another site driving the MCP endpoint). The data API
+ * keeps CORS open to every origin: a web app under development elsewhere may read it, as it may on the CDN.
+ *
+ * The CDN has no such check: its data is public, nothing there takes credentials, and its host names are its own.
+ */
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+import {
+  ALLOWED_HOSTS_VARIABLE,
+  type Authority,
+  isLoopbackName,
+  LOOPBACK_HOST_NAMES,
+  parseAuthority,
+} from "../../contract/local-hosts.ts";
+import { MCP_PATH } from "../../contract/layout.ts";
+import { problemResponse } from "../request/problems.ts";
+
+/**
+ * The ALLOWED_HOSTS setting read: host names (or IP literals), each optionally with `:port`, comma-separated.
+ * Throws with what is wrong in an entry, so that a typo stops the server rather than refusing every request.
+ */
+export function parseAllowedHosts(text: string | undefined): Authority[] {
+  if (text === undefined || text.trim() === "") return [];
+  return text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry) => {
+      const authority = parseAuthority(entry);
+      if (!authority)
+        throw new Error(
+          `${ALLOWED_HOSTS_VARIABLE}: "${entry}" is not a host name with an optional :port (give names such as my-laptop.local or my-laptop.local:8080, comma-separated; no scheme, path or space)`,
+        );
+      return authority;
+    });
+}
+
+/** Whether the server would listen on the loopback interface only, given the address it is told to listen on. */
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (bare === "localhost" || bare === "::1") return true;
+  const v4 = bare.startsWith("::ffff:") ? bare.slice("::ffff:".length) : bare;
+  return isIP(v4) === 4 && v4.startsWith("127.");
+}
+
+/**
+ * The hosts a server started with HOST and ALLOWED_HOSTS may answer besides the loopback names. Listening on another
+ * interface without naming the hosts it will be reached by is refused: the message says what to set.
+ */
+export function allowedHostsFor(listenHost: string, env: NodeJS.ProcessEnv): Authority[] {
+  const allowed = parseAllowedHosts(env[ALLOWED_HOSTS_VARIABLE]);
+  if (!isLoopbackAddress(listenHost) && allowed.length === 0) {
+    throw new Error(
+      `HOST=${listenHost} listens beyond the loopback interface, where any web page's name can be pointed at this machine. Name the hosts clients will use: ${ALLOWED_HOSTS_VARIABLE}=my-laptop.local,192.168.1.20 (comma-separated, each optionally with :port). Requests naming any other host get 403.`,
+    );
+  }
+  return allowed;
+}
+
+/** The authority in a URL's form (`new URL(...).hostname` brackets IPv6), for comparing with an Authority. */
+function authorityOfUrl(url: URL): Authority {
+  const defaultPort = url.protocol === "https:" ? 443 : 80;
+  return { hostname: url.hostname.toLowerCase(), port: url.port === "" ? defaultPort : Number(url.port) };
+}
+
+/** The address a connection arrived at, as a URL would write its host (IPv4-mapped IPv6 as IPv4). */
+function ownHostname(incoming: IncomingMessage): string | undefined {
+  const address = incoming.socket.localAddress;
+  if (!address) return undefined;
+  const bare = address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  try {
+    return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an authority (from Host, an absolute request target or an Origin) names a host this server answers. */
+function answers(authority: Authority, allowed: readonly Authority[], incoming: IncomingMessage): boolean {
+  if (isLoopbackName(authority.hostname)) return true;
+  const port = authority.port ?? 80;
+  if (authority.hostname === ownHostname(incoming) && port === incoming.socket.localPort) return true;
+  return allowed.some((entry) => entry.hostname === authority.hostname && (entry.port ?? port) === port);
+}
+
+/** What a refusal says: the header, the value given, and how to allow it. */
+function refusal(incoming: IncomingMessage, url: URL, header: "Host" | "Origin", value: string, why: string): Response {
+  const named = value === "" ? `no ${header}` : `${header}: ${JSON.stringify(value.slice(0, 200))}`;
+  const suggestion = (() => {
+    try {
+      const hostname =
+        header === "Origin" ? new URL(value).hostname : (parseAuthority(value)?.hostname ?? "my-laptop.local");
+      return hostname && hostname !== "null" ? hostname : "my-laptop.local";
+    } catch {
+      return "my-laptop.local";
+    }
+  })();
+  return problemResponse(
+    { url: url.href, method: incoming.method ?? "GET" },
+    "host-not-allowed",
+    `The request gives ${named}. ${why} This local server answers only its loopback names (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) and the hosts named in ${ALLOWED_HOSTS_VARIABLE}, so that a web page cannot point its own name at this machine and use the server (DNS rebinding). To allow another host, start the server with ${ALLOWED_HOSTS_VARIABLE}=${suggestion} (comma-separated names, each optionally with :port).`,
+    { extensions: { header } },
+  );
+}
+
+/**
+ * The 403 for a request this server must not answer, or undefined. `url` is the request's URL as the server reads
+ * it (its origin is this server's own, never one a client named), for the problem's `type`.
+ */
+export function hostGuard(incoming: IncomingMessage, url: URL, allowed: readonly Authority[]): Response | undefined {
+  const host = incoming.headers.host ?? "";
+  const hostAuthority = parseAuthority(host);
+  if (!hostAuthority || !answers(hostAuthority, allowed, incoming))
+    return refusal(
+      incoming,
+      url,
+      "Host",
+      host,
+      hostAuthority ? "That is not a name this server answers." : "That is not a host name with an optional port.",
+    );
+  // An absolute request target names the host instead of Host (RFC 9112, 3.2.2): it must be one too.
+  const target = incoming.url ?? "/";
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    let named: Authority | undefined;
+    try {
+      named = authorityOfUrl(new URL(target));
+    } catch {
+      named = undefined;
+    }
+    if (!named || !answers(named, allowed, incoming))
+      return refusal(incoming, url, "Host", target, "The request target names a host this server does not answer.");
+  }
+  // On /mcp a page of another site must not drive the server; a preflight carries no call, and is answered.
+  const origin = incoming.headers.origin;
+  if (origin !== undefined && url.pathname === MCP_PATH && incoming.method !== "OPTIONS") {
+    let named: Authority | undefined;
+    try {
+      const parsed = new URL(origin);
+      named = parsed.protocol === "http:" || parsed.protocol === "https:" ? authorityOfUrl(parsed) : undefined;
+    } catch {
+      named = undefined;
+    }
+    if (!named || !answers(named, allowed, incoming))
+      return refusal(
+        incoming,
+        url,
+        "Origin",
+        origin,
+        `A page of that origin may read the data API, but not call ${MCP_PATH} here.`,
+      );
+  }
+  return undefined;
+}

@@ -1,0 +1,329 @@
+/**
+ * The local server: Netlify's request chain on our files. Edge entries first (as declared inline in the
+ * folder netlify.toml names), then the redirect rules (first match, shadowed by an existing file unless
+ * forced, 404 rules served with status 404) and the header rules of netlify.toml, then the file through
+ * serve-handler, with strong ETags, 304s and gzip or brotli. One log line per request.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import path from "node:path";
+import { NETLIFY_CONFIGURATION_FILES } from "../../contract/unlisted-files.ts";
+import { methodGuard } from "../request/method-guard.ts";
+import { OriginError, ownOrigins, type ReadText, snapshotTiming } from "../request/deploy-snapshot.ts";
+import { problemResponse } from "../request/problems.ts";
+import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
+import { byteRange, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
+import {
+  decodePath,
+  requestUrl,
+  sendNotFound,
+  sendProblem,
+  sendWebResponse,
+  webHeaders,
+  webRequest,
+} from "./node-web-bridge.ts";
+import type { Authority } from "../../contract/local-hosts.ts";
+import { hostGuard } from "./host-guard.ts";
+import { answerClientError, answerConnect } from "./socket-answers.ts";
+import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
+import {
+  COMPRESSION_THRESHOLD,
+  fileBytes,
+  isCompressible,
+  isNotFound,
+  LOOK_AGAIN_MS,
+  negotiateEncoding,
+  type ServedFiles,
+  StaticFiles,
+} from "./static-files.ts";
+
+/** The longest request line accepted; longer gets 414 (headers past Node's limit get 431 from clientError). */
+export const MAX_REQUEST_LINE = 8 * 1024;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface LocalServerOptions {
+  dist: string;
+  /** Served instead of the files of `dist` when given: the dev loop's last good build, in memory. */
+  files?: ServedFiles;
+  netlifyConfigPath: string;
+  /** Receives one line per request; silent when absent. */
+  log?: (line: string) => void;
+  /** Told of every rule that answers a request, so the tests can prove each rule is reached. */
+  onRule?: (kind: "edge" | "redirect" | "header", id: string) => void;
+  /** Archive mode: this Date header on every response instead of the clock's, so a WARC is reproducible. */
+  fixedDate?: string;
+  /**
+   * Milliseconds of a monotonic clock (performance.now), by which the server decides when to look at the folder,
+   * _headers and the deploy's digest again; tests move their own instead of waiting.
+   */
+  now?: () => number;
+  /** Told when a request finds the output folder absent and waits for a rebuild's swap to bring it back. */
+  onSwapWait?: () => void;
+  /**
+   * Hosts (ALLOWED_HOSTS) this server answers besides its loopback names and the address a connection arrived at;
+   * any other Host, and on /mcp any other Origin, gets 403 (./host-guard.ts). The check cannot be turned off.
+   */
+  allowedHosts?: readonly Authority[];
+}
+
+export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
+  const now = options.now ?? (() => performance.now());
+  // The edge entries in this process see a rebuild as soon as the files do.
+  snapshotTiming.recheckMs = LOOK_AGAIN_MS;
+  snapshotTiming.now = now;
+  const files = options.files ?? new StaticFiles(path.resolve(options.dist), { now, onSwapWait: options.onSwapWait });
+  const currentConfig = netlifyConfigOf(options, files);
+  await currentConfig();
+  // Each origin it answers for (after the host check), its edge entries read from its files; forgotten at close.
+  const origins = new Set<string>();
+  const readOwn = filesReader(files);
+  const ownOrigin = (origin: string) => {
+    if (origins.has(origin)) return;
+    origins.add(origin);
+    ownOrigins.set(origin, readOwn);
+  };
+  const server = createServer((incoming, outgoing) => {
+    const started = performance.now();
+    const requested = incoming.url;
+    if (options.fixedDate) {
+      outgoing.sendDate = false;
+      outgoing.setHeader("Date", options.fixedDate);
+    }
+    outgoing.on("finish", () => {
+      options.log?.(
+        `${incoming.method} ${requested} ${outgoing.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      );
+    });
+    currentConfig()
+      .then((config) => handle(incoming, outgoing, config, files, options, ownOrigin))
+      .catch((error: unknown) => {
+        options.log?.(`error: ${error instanceof Error ? error.stack : String(error)}`);
+        if (!outgoing.headersSent)
+          sendProblem(
+            outgoing,
+            incoming,
+            "internal-error",
+            "The server failed while answering this request; its log says why.",
+          );
+        else outgoing.destroy();
+      });
+  });
+  server.on(
+    "clientError",
+    (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket),
+  );
+  // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
+  server.on("connect", (_incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket));
+  server.on("close", () => {
+    for (const origin of origins) if (ownOrigins.get(origin) === readOwn) ownOrigins.delete(origin);
+  });
+  return server;
+}
+
+async function handle(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  config: NetlifyConfig,
+  files: ServedFiles,
+  options: LocalServerOptions,
+  ownOrigin: (origin: string) => void,
+): Promise<void> {
+  const method = incoming.method ?? "GET";
+  const target = incoming.url ?? "/";
+  if (`${method} ${target} HTTP/1.1`.length > MAX_REQUEST_LINE) {
+    return sendProblem(
+      outgoing,
+      incoming,
+      "uri-too-long",
+      `The request line has ${method.length + target.length + 10} bytes; at most ${MAX_REQUEST_LINE} are accepted.`,
+    );
+  }
+  const url = requestUrl(incoming);
+  // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
+  const refused = hostGuard(incoming, url, options.allowedHosts ?? []);
+  if (refused) return sendWebResponse(outgoing, refused);
+  ownOrigin(url.origin);
+  const header = (name: string) => {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+
+  // 1. Edge entries, as their inline declarations say. A web Request is made only for an entry that applies.
+  const entries = config.edgeEntries.filter((entry) => entry.matches(method, url.pathname));
+  const request = entries.length > 0 ? webRequest(url, method, webHeaders(incoming), incoming) : undefined;
+  for (const entry of request ? entries : []) {
+    options.onRule?.("edge", entry.name);
+    const response = await entry.handler(request!);
+    if (response) return sendWebResponse(outgoing, response);
+  }
+  // Methods Netlify's declaration cannot list (or that fetch cannot even represent) are refused here too.
+  if (method !== "GET" && method !== "HEAD")
+    return sendWebResponse(outgoing, methodGuard({ url: url.href, method, headers: webHeaders(incoming) })!);
+
+  // 2. Redirect rules: the first match, unless a file exists at the path and the rule is not forced.
+  const requestPath = decodePath(url.pathname);
+  let servePath = requestPath;
+  let status = 200;
+  const match = memo.redirects(config, `${url.host}${url.pathname}${url.search}`, () =>
+    config.matchRedirect({
+      host: url.host,
+      pathname: url.pathname,
+      search: url.search,
+      getHeader: (name) => header(name.toLowerCase()) ?? "",
+    }),
+  );
+  if (match) {
+    const shadowed = !match.force && (await files.resolve(requestPath)) !== undefined;
+    if (!shadowed) {
+      options.onRule?.("redirect", String(match.rule.index));
+      if (REDIRECT_STATUSES.has(match.status)) {
+        outgoing.writeHead(match.status, { ...corsHeaders(), Location: match.to, "Content-Length": "0" });
+        return void outgoing.end();
+      }
+      servePath = decodePath(new URL(match.to, url).pathname);
+      status = match.status;
+    }
+  }
+
+  // 3. The file, with the header rules of the request path and then of the file served (the file's win).
+  // Netlify reads _headers as configuration and never serves it.
+  const key = NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
+  if (!key) return sendNotFound(outgoing, incoming, url);
+  const ruleHeaders = memo.headers(config, `${requestPath}\u0000${servePath}`, () => {
+    const merged: { values: Record<string, string>; rules: string[] } = { values: {}, rules: [] };
+    for (const matchedPath of new Set([requestPath, servePath])) {
+      for (const rule of config.headers) {
+        if (!rule.forRegExp.test(matchedPath)) continue;
+        merged.rules.push(String(rule.index));
+        Object.assign(merged.values, rule.values);
+      }
+    }
+    return merged;
+  });
+  for (const rule of ruleHeaders.rules) options.onRule?.("header", rule);
+  // A file a rebuild removed a moment ago (the resolution is remembered briefly) is simply not found; any other
+  // failure to read it (EMFILE, EACCES, EISDIR) is the server's, and goes to the internal-error answer.
+  const file = await files.load(key).catch((error: unknown) => {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  });
+  if (!file) return sendNotFound(outgoing, incoming, url);
+  const contentType = ruleHeaders.values["Content-Type"];
+  // A large file on disk holds no bytes: it is sent as it is, streamed (static-files.ts, LARGE_FILE_BYTES).
+  const compressible = file.bytes !== undefined && isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
+  const range = header("range");
+  const encoding = compressible && !range ? negotiateEncoding(header("accept-encoding")) : undefined;
+  // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
+  const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
+  // A rule's Vary (Accept, on the negotiated pages) is kept beside the encoding's.
+  const vary = [ruleHeaders.values.Vary, compressible ? "Accept-Encoding" : undefined].filter(Boolean).join(", ");
+  const responseHeaders: Record<string, string> = {
+    ...ruleHeaders.values,
+    ETag: etag,
+    ...(vary ? { Vary: vary } : {}),
+  };
+  if (status === 200 && ifNoneMatchHits(header("if-none-match") ?? null, etag)) {
+    outgoing.writeHead(304, responseHeaders);
+    return void outgoing.end();
+  }
+  if (encoding) {
+    const body = await file.variant(encoding);
+    outgoing.writeHead(status, {
+      ...responseHeaders,
+      "Content-Encoding": encoding,
+      "Content-Length": String(body.byteLength),
+    });
+    return void outgoing.end(method === "HEAD" ? undefined : body);
+  }
+  const wanted = range ? byteRange(range, file.size) : "whole";
+  if (wanted === "unsatisfiable") {
+    const response = problemResponse(
+      { url: url.href, method },
+      "range-not-satisfiable",
+      `The file has ${file.size} bytes; the range "${range}" selects none of them.`,
+      {
+        headers: { "Content-Range": `bytes */${file.size}` },
+      },
+    );
+    return sendWebResponse(outgoing, response);
+  }
+  if (wanted === "whole" && file.bytes) {
+    // A whole file already in memory: sent from there. serve-handler answers single byte ranges from the disk.
+    outgoing.writeHead(status, { ...responseHeaders, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
+    return void outgoing.end(method === "HEAD" ? undefined : file.bytes);
+  }
+  // A range, or a large file whole: streamed from the disk by serve-handler.
+  if (file.disk)
+    return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
+  return sendRange(outgoing, method, file.bytes!, range!, status, responseHeaders);
+}
+
+/**
+ * What depends only on the rules and the path, remembered per loaded configuration (a new configuration, after
+ * a rebuild, starts empty). Redirect matches are remembered only when no rule has conditions (country,
+ * language, role, cookie), which would make the same path match differently for different requests.
+ */
+const memo = {
+  cache: new WeakMap<NetlifyConfig, { redirects: Map<string, unknown>; headers: Map<string, unknown> }>(),
+  of(config: NetlifyConfig) {
+    let entry = this.cache.get(config);
+    if (!entry) this.cache.set(config, (entry = { redirects: new Map(), headers: new Map() }));
+    return entry;
+  },
+  redirects<T>(config: NetlifyConfig, key: string, compute: () => T): T {
+    if (!config.redirectsAreUnconditional) return compute();
+    return remember(this.of(config).redirects, key, compute);
+  },
+  headers<T>(config: NetlifyConfig, key: string, compute: () => T): T {
+    return remember(this.of(config).headers, key, compute);
+  },
+};
+
+function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): T {
+  if (map.has(key)) return map.get(key) as T;
+  const value = compute();
+  // Bounded: hostile clients can send endless distinct paths.
+  if (map.size >= 10_000) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+/**
+ * netlify.toml with the _headers file the build writes into the output. _headers changes with every
+ * content change (it holds the home page's script hashes), so it is read again when its file changes.
+ */
+/** A reader of the served files, as an edge entry reads its deploy: a 404 is undefined, another failure an OriginError. */
+function filesReader(files: ServedFiles): ReadText {
+  return async (urlPath) => {
+    try {
+      const key = await files.resolve(urlPath);
+      const file =
+        key === undefined
+          ? undefined
+          : await files.load(key).catch((error: unknown) => {
+              if (isNotFound(error)) return undefined;
+              throw error;
+            });
+      return file && (await fileBytes(file)).toString("utf8");
+    } catch (error) {
+      throw new OriginError(`reading ${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
+
+function netlifyConfigOf(options: LocalServerOptions, files: ServedFiles): () => Promise<NetlifyConfig> {
+  const now = options.now ?? (() => performance.now());
+  let loaded: { version: string; config: Promise<NetlifyConfig> } | undefined;
+  let checkedAt = 0;
+  return async () => {
+    // A rebuild is noticed within LOOK_AGAIN_MS; no request pays for a look of its own.
+    if (loaded && now() - checkedAt < LOOK_AGAIN_MS) return loaded.config;
+    checkedAt = now();
+    const headers = await files.headersFile();
+    const version = headers?.version ?? "none";
+    if (!loaded || loaded.version !== version) {
+      loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, headers ? [headers.path] : []) };
+    }
+    return loaded.config;
+  };
+}

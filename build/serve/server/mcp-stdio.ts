@@ -1,0 +1,105 @@
+/**
+ * `npm run mcp`: the MCP server over stdio, on a local copy of the built files (`dist/`, or DIST), so that an
+ * agent on a laptop with the downloaded copy can use the same tools with no network. Newline-delimited
+ * JSON-RPC on stdin and stdout (the stdio transport); diagnostics go to stderr only. The same protocol code
+ * as /mcp answers every message; resources are named by the deployed API's URLs (from the Server Card in the
+ * copy, or MCP_ORIGIN), so that what an agent cites is the public address.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { MCP_SERVER_CARD_FILE } from "../../contract/layout.ts";
+import { AnswersData, type ReadText } from "../request/answers-data.ts";
+import { ERROR, errorBody, idOf, isMessage, McpError } from "../request/mcp-messages.ts";
+import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
+import { projectRoot } from "../../content/load/project.ts";
+
+const ROOT = projectRoot();
+
+/** Reads a built file by its root-relative path; undefined when there is none, like a 404. */
+export function distReader(dist: string): ReadText {
+  return async (file) => {
+    const resolved = path.join(dist, ...file.split("/").filter(Boolean));
+    if (!resolved.startsWith(dist + path.sep)) return undefined;
+    try {
+      return await readFile(resolved, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR")
+        return undefined;
+      throw error;
+    }
+  };
+}
+
+/** One line in, at most one line out: the answer to a request, nothing for a notification. */
+export async function answerLine(
+  line: string,
+  readText: ReadText,
+  answers: AnswersData,
+  origin: string,
+): Promise<string | undefined> {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return JSON.stringify(errorBody(null, ERROR.parse, "The line is not JSON."));
+  }
+  if (Array.isArray(message))
+    return JSON.stringify(
+      errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per line."),
+    );
+  if (!isMessage(message))
+    return JSON.stringify(
+      errorBody(
+        idOf(message),
+        ERROR.invalidRequest,
+        'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".',
+      ),
+    );
+  const id = message.id ?? null;
+  try {
+    // stdio has no headers: the era comes from the body alone.
+    const era = eraOf(message, null);
+    if (message.id === undefined) return undefined;
+    const result = await answerMessage(message, era, { answers: async () => answers, readText, origin });
+    return JSON.stringify({ jsonrpc: "2.0", id, result });
+  } catch (error) {
+    if (message.id === undefined) return undefined;
+    if (error instanceof McpError) return JSON.stringify(errorBody(id, error.code, error.message, error.data));
+    return JSON.stringify(
+      errorBody(
+        id,
+        ERROR.internal,
+        `The server could not read the built files: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
+  const readText = distReader(dist);
+  const card = await readText(MCP_SERVER_CARD_FILE);
+  if (card === undefined) {
+    process.stderr.write(
+      `mcp: ${dist} holds no built API (no ${MCP_SERVER_CARD_FILE}); run npm run build first, or set DIST.\n`,
+    );
+    process.exit(1);
+  }
+  const remote = (JSON.parse(card) as { remotes?: Array<{ url: string }> }).remotes?.[0]?.url;
+  const origin = process.env.MCP_ORIGIN ?? (remote ? new URL(remote).origin : "http://localhost:8080");
+  const answers = new AnswersData(readText);
+  process.stderr.write(`mcp: serving ${dist} over stdio (resources named under ${origin})\n`);
+  // Answered in order, one at a time: a client may pipeline, and replies keep its order.
+  let queue = Promise.resolve();
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (line.trim() === "") continue;
+    queue = queue.then(async () => {
+      const reply = await answerLine(line, readText, answers, origin);
+      if (reply !== undefined) process.stdout.write(`${reply}\n`);
+    });
+  }
+  await queue;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

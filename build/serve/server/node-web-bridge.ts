@@ -1,0 +1,141 @@
+/**
+ * Node's HTTP messages as web-standard Requests and Responses and back: what the edge entries and the problem
+ * responses are written against, on the local server's Node sockets.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { isLoopbackName } from "../../contract/local-hosts.ts";
+import type { ProblemType } from "../../contract/problems.ts";
+import { problemResponse } from "../request/problems.ts";
+import { corsHeaders } from "../request/response-headers.ts";
+
+export function sendNotFound(outgoing: ServerResponse, incoming: IncomingMessage, url: URL): void {
+  // Netlify answers a path no rule and no file covers with its own HTML page; under /api/ a rule covers every path.
+  const body = `Not Found: ${url.pathname}\n`;
+  outgoing.writeHead(404, {
+    ...corsHeaders(),
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Cache-Control": "no-store",
+  });
+  outgoing.end(incoming.method === "HEAD" ? undefined : body);
+}
+
+export function sendProblem(
+  outgoing: ServerResponse,
+  incoming: IncomingMessage,
+  kind: ProblemType,
+  detail: string,
+): void {
+  void sendWebResponse(
+    outgoing,
+    problemResponse({ url: requestUrl(incoming).href, method: incoming.method ?? "GET" }, kind, detail),
+  );
+}
+
+export async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  outgoing.writeHead(response.status, headers);
+  if (!response.body || outgoing.req.method === "HEAD") return void outgoing.end();
+  // Streamed in the body's own chunks, waiting on the socket: no second copy of a large answer per request.
+  // A client that goes away ends it (the socket closes instead of draining).
+  const reader = response.body.getReader();
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      if (outgoing.destroyed) return;
+      if (!outgoing.write(part.value)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            outgoing.off("drain", done).off("close", done);
+            resolve();
+          };
+          outgoing.once("drain", done).once("close", done);
+        });
+      }
+    }
+    outgoing.end();
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * The URL of a request, for the rules and the edge entries. The Host header is believed only when it names
+ * this server on the loopback interface: the edge code fetches its data from the request's origin, and a
+ * client must not be able to point that at another host.
+ */
+export function requestUrl(incoming: IncomingMessage): URL {
+  const address = incoming.socket.localAddress ?? "127.0.0.1";
+  const port = incoming.socket.localPort ?? 80;
+  const own = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  let origin = own;
+  try {
+    const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
+    if (isLoopbackName(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
+  } catch {
+    // Not a host at all: this server's own address stands.
+  }
+  // Only a path and query are taken from the target: an absolute one (`GET http://elsewhere/x`) names a host of its
+  // own, and one that starts with `//` would be read as naming one.
+  let target = incoming.url ?? "/";
+  if (!target.startsWith("/")) {
+    try {
+      const absolute = new URL(target);
+      target = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      target = "/";
+    }
+  }
+  try {
+    return new URL(`${origin}${target}`);
+  } catch {
+    return new URL("/", origin);
+  }
+}
+
+export function webHeaders(incoming: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    try {
+      headers.append(raw[index]!, raw[index + 1]!);
+    } catch {
+      // A header fetch cannot hold (invalid bytes in its value) plays no part in any rule: drop it.
+    }
+  }
+  return headers;
+}
+
+/** A web Request for the edge entries, or undefined for methods fetch refuses to represent (CONNECT, TRACE). */
+export function webRequest(url: URL, method: string, headers: Headers, body?: IncomingMessage): Request | undefined {
+  try {
+    // A POST's body streams from the socket as it arrives (the handler bounds how much it reads).
+    const withBody =
+      body && method !== "GET" && method !== "HEAD"
+        ? { body: Readable.toWeb(body) as ReadableStream<Uint8Array>, duplex: "half" }
+        : {};
+    return new Request(url, { method, headers, ...withBody } as RequestInit);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The decoded path, bytes that are not UTF-8 becoming U+FFFD: such a path matches no file, but the rules
+ * still see it (under /api/ it gets the JSON 404 rather than no rule at all).
+ */
+export function decodePath(pathname: string): string {
+  if (!pathname.includes("%")) return pathname;
+  const bytes: number[] = [];
+  for (let at = 0; at < pathname.length; at++) {
+    const hex = pathname[at] === "%" ? pathname.slice(at + 1, at + 3) : "";
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      at += 2;
+    } else bytes.push(...new TextEncoder().encode(pathname[at]!));
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(bytes));
+}

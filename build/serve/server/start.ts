@@ -1,0 +1,61 @@
+/**
+ * `npm start` (after the build) and `npm run serve`: the local server on http://localhost:8080 (PORT and
+ * HOST to change; ALLOWED_HOSTS to answer other host names, required with a HOST beyond loopback), stopping
+ * cleanly on SIGINT or SIGTERM.
+ */
+import path from "node:path";
+import { repairOutput } from "../../engine/output/atomic-output.ts";
+import { allowedHostsFor } from "./host-guard.ts";
+import { createLocalServer } from "./local-server.ts";
+import { projectRoot } from "../../content/load/project.ts";
+
+const ROOT = projectRoot();
+const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? "127.0.0.1";
+let allowedHosts: ReturnType<typeof allowedHostsFor>;
+try {
+  allowedHosts = allowedHostsFor(host, process.env);
+} catch (error) {
+  process.stderr.write(`serve: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+
+await repairOutput(dist);
+// One line per request, written in batches: a write per request would cost more than serving it.
+let pending: string[] = [];
+const flush = () => {
+  if (pending.length === 0) return;
+  process.stdout.write(pending.join(""));
+  pending = [];
+};
+setInterval(flush, 200).unref();
+const server = await createLocalServer({
+  dist,
+  netlifyConfigPath: path.join(ROOT, "netlify.toml"),
+  allowedHosts,
+  log: (line) => {
+    pending.push(`${new Date().toISOString()} ${line}\n`);
+    if (pending.length >= 256) flush();
+  },
+});
+server.listen(port, host, () => {
+  process.stdout.write(
+    `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`,
+  );
+});
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: finishing open requests, then stopping\n`);
+    server.close(() => {
+      flush();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 3000).unref();
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10 --baseline <git ref>]`: measures, on this machine, how
+ * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
+ * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
+ * and prints the figures; `-- --queries-only` measures only the queries, on the builds the last run left, and
+ * prints them; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; `-- --tests-only
+ * [--cold]` only the test commands from fresh clones, written into their own section of BENCHMARKS.md, which the
+ * other runs keep; BENCH_WORK=<folder> works, and writes both files, there instead).
+ * Speed is measured here, never asserted in the tests.
+ */
+import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { generateContent } from "../synthetic/generate.ts";
+import { measureBuild, type BuildFigures } from "./measure-build.ts";
+import { measureIncremental } from "./measure-incremental.ts";
+import { measureQueries } from "./measure-search.ts";
+import { compareOnJudgedQueries } from "./judged-queries.ts";
+import { measureAgainstBaseline } from "./baseline.ts";
+import { compareWithStaticGenerators } from "./static-generators.ts";
+import { outputShares, profileBuild } from "./build-profile.ts";
+import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
+import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
+import { measureTests, type TestsFigures, testsSection, testsSectionOf, withTestsSection } from "./measure-tests.ts";
+import { CHART_FILE, growthChartSvg } from "./chart.ts";
+import { markdown, responseSizes } from "./report.ts";
+import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
+
+/**
+ * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
+ * measures.
+ */
+async function writeReport(results: Parameters<typeof markdown>[0]): Promise<void> {
+  const chart = path.join(path.dirname(REPORT_FILE), CHART_FILE);
+  await mkdir(path.dirname(chart), { recursive: true });
+  await writeFile(chart, await growthChartSvg(results.builds, { generators: results.generators }));
+  const page = markdown(results);
+  const tests = testsSectionOf(await readFile(REPORT_FILE, "utf8").catch(() => ""));
+  await writeFile(REPORT_FILE, tests ? withTestsSection(page, tests) : page);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      sizes: { type: "string", default: "1000,10000,100000" },
+      seconds: { type: "string", default: "10" },
+      "render-only": { type: "boolean", default: false },
+      // A git ref whose build of the 10,000-answer content is timed beside ours, in turns.
+      baseline: { type: "string" },
+      // For working on the bench: builds and search only, no servers or load.
+      "search-only": { type: "boolean", default: false },
+      // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
+      "generators-only": { type: "boolean", default: false },
+      // Only the queries, on the builds the last run left in the work folder (shipped and each size), printed.
+      "queries-only": { type: "boolean", default: false },
+      // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
+      "incremental-only": { type: "boolean", default: false },
+      // Only npm test and .ci/run from fresh clones (build/tools/bench/measure-tests.ts); --cold adds a run with an empty tool cache.
+      "tests-only": { type: "boolean", default: false },
+      cold: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  if (values["render-only"]) {
+    // Rewrites BENCHMARKS.md from the last run's figures (after a change to this page's wording), measuring nothing.
+    await writeReport(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8")));
+    return;
+  }
+  if (values["tests-only"]) {
+    const figures = measureTests({ cold: values.cold });
+    if (!figures.ciCold) {
+      // The cold run downloads a gigabyte and changes only with the tools: the last one measured is kept, named by
+      // its own commit and date.
+      const last = JSON.parse(await readFile(path.join(WORK, "tests.json"), "utf8").catch(() => "{}")) as TestsFigures;
+      if (last.ciCold)
+        figures.ciCold = {
+          ...last.ciCold,
+          commit: last.ciCold.commit ?? last.commit,
+          date: last.ciCold.date ?? last.date,
+        };
+    }
+    await mkdir(WORK, { recursive: true });
+    await writeFile(path.join(WORK, "tests.json"), `${JSON.stringify(figures, null, 2)}\n`);
+    const page = await readFile(REPORT_FILE, "utf8").catch(() => "# Benchmarks\n");
+    await writeFile(REPORT_FILE, withTestsSection(page, testsSection(figures)));
+    return;
+  }
+  const sizes = values.sizes!.split(",").map(Number);
+  if (values["queries-only"]) {
+    const figures: Record<string, unknown> = {};
+    for (const name of ["shipped", ...sizes.map(String)])
+      figures[name] = await measureQueries(path.join(WORK, `dist-${name}`));
+    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+    return;
+  }
+  const contentFingerprint = await syntheticContentFingerprint();
+  await mkdir(WORK, { recursive: true });
+  const generatorContent = async () => {
+    const content = path.join(WORK, `content-10000-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
+    return content;
+  };
+  if (values["generators-only"]) {
+    process.stdout.write(
+      `${JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2)}\n`,
+    );
+    return;
+  }
+  const incrementalAt = async () => {
+    const content = await generatorContent();
+    process.stderr.write("bench: one changed answer at 10,000 answers, incrementally…\n");
+    return measureIncremental(content, 10_000);
+  };
+  if (values["incremental-only"]) {
+    process.stdout.write(`${JSON.stringify(await incrementalAt(), null, 2)}\n`);
+    return;
+  }
+  const aside = await setAsideEarlierOutputs();
+  const builds: BuildFigures[] = [];
+  const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
+  shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
+  builds.push(shipped);
+  for (const size of sizes) {
+    // Named by what decides whether it still builds (the generator, the content rules and schemas): content
+    // generated before a rule was added is made again, into a new folder, never deleted just before a build.
+    const content = path.join(WORK, `content-${size}-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: size, out: content });
+    process.stderr.write(`bench: building ${size} answers…\n`);
+    // Three builds each up to 10,000 answers; one of 100,000 (about 90 s and 4 GB of files).
+    const figures = await measureBuild(String(size), content, size, size <= 10_000 ? 3 : 1);
+    figures.query = await measureQueries(path.join(WORK, `dist-${size}`));
+    builds.push(figures);
+  }
+  const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;
+  process.stderr.write("bench: judged queries…\n");
+  const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
+  let baseline: Awaited<ReturnType<typeof measureAgainstBaseline>> | undefined;
+  if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await generatorContent(), 10_000);
+  process.stderr.write("bench: beside Hugo and Eleventy…\n");
+  const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
+  process.stderr.write("bench: where the build's time goes (a profiled build in one thread)…\n");
+  const buildProfile = {
+    ...profileBuild(await generatorContent(), 10_000),
+    output: existsSync(path.join(WORK, "dist-10000")) ? outputShares(path.join(WORK, "dist-10000")) : [],
+  };
+  if (values["search-only"]) {
+    await deleteEarlierOutputs(aside);
+    process.stdout.write(`${JSON.stringify({ builds, judged, baseline, generators, buildProfile }, null, 2)}\n`);
+    return;
+  }
+  process.stderr.write("bench: servers…\n");
+  const servers = await measureServers(path.join(WORK, "dist-shipped"), Number(values.seconds));
+  process.stderr.write(`bench: load, ${LOAD.seconds} s…\n`);
+  const load = await measureLoad(path.join(WORK, "dist-shipped"));
+  process.stderr.write(`bench: load on netlify serve, ${LOAD.seconds} s…\n`);
+  const netlifyServeLoad = await measureNetlifyServeLoad();
+  await deleteEarlierOutputs(aside);
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+    },
+    builds,
+    servers,
+    load,
+    netlifyServeLoad,
+    sizes: await responseSizes(path.join(WORK, "dist-shipped")),
+    judged,
+    baseline,
+    generators,
+    buildProfile,
+    incremental,
+  };
+  await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  await writeReport(results);
+  process.stdout.write(markdown(results));
+}
+
+/** A digest of the generator, the content rules and the content schemas. */
+async function syntheticContentFingerprint(): Promise<string> {
+  const hash = createHash("sha256");
+  const folders = ["build/tools/synthetic", "build/content/rules", "schemas"];
+  for (const folder of folders) {
+    for (const name of (await readdir(path.join(ROOT, folder))).sort()) {
+      if (folder === "schemas" && !name.startsWith("content-")) continue;
+      hash.update(name).update(await readFile(path.join(ROOT, folder, name)));
+    }
+  }
+  return hash.digest("hex").slice(0, 8);
+}
+
+await main();

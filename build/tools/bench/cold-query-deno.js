@@ -1,0 +1,62 @@
+// Runs under Deno, the edge runtime: the cold `q` figures of measure-search.ts (a fresh AnswersData per query, the
+// compiler warmed on every case first), with Deno's V8 and every read a real `fetch` from an origin serving the
+// build (a static server on loopback, in another process: the CDN's part), as the edge entry reads. Plain
+// JavaScript, so that the project's Node type check leaves this Deno-only file alone.
+// Usage: deno run --allow-all <this> <build/ folder> <origin> <cases as JSON: [{ q }]> <repeats>
+// (--allow-all: Deno lets nothing less read /proc, where the main thread's CPU is.)
+// Prints [{ q, cpuMs, mainThreadCpuMs, reads }] as JSON: medians of `repeats` queries, and the reads of the last.
+import process from "node:process";
+
+const [buildFolder, origin, casesJson, repeatsArgument] = Deno.args;
+const cases = JSON.parse(casesJson);
+const repeats = Number(repeatsArgument);
+const { AnswersData } = await import(`file://${buildFolder}/serve/request/answers-data.ts`);
+const { answersQuery } = await import(`file://${buildFolder}/serve/request/answers-query.ts`);
+const { originReader } = await import(`file://${buildFolder}/serve/request/deploy-snapshot.ts`);
+
+let reads = 0;
+const originFetch = globalThis.fetch;
+globalThis.fetch = (...request) => {
+  reads++;
+  return originFetch(...request);
+};
+
+// The main thread's CPU (where the isolate's JavaScript runs, and Deno's HTTP client with it; its id is the
+// process's), from Linux's scheduler statistics; the process's counts every thread. Each read after a sleep of
+// 50 µs, so that the kernel has accounted the running thread's time (thread-cpu.ts says why).
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+const cpuClocks = () => {
+  Atomics.wait(sleeper, 0, 0, 0.05);
+  const { user, system } = process.cpuUsage();
+  return {
+    processMs: (user + system) / 1000,
+    threadMs: Number(Deno.readTextFileSync(`/proc/${Deno.pid}/task/${Deno.pid}/schedstat`).split(" ")[0]) / 1e6,
+  };
+};
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+async function ask(q) {
+  const response = await answersQuery(
+    new Request(`${origin}/api/v1/answers?q=${encodeURIComponent(q)}`),
+    new AnswersData(originReader(origin)),
+  );
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`q=${q} was answered ${response.status}`);
+}
+
+for (let round = 0; round < 3; round++) for (const { q } of cases) await ask(q);
+const results = [];
+for (const { q } of cases) {
+  const cpu = [];
+  const mainThread = [];
+  for (let attempt = 0; attempt < repeats; attempt++) {
+    reads = 0;
+    const since = cpuClocks();
+    await ask(q);
+    const now = cpuClocks();
+    cpu.push(now.processMs - since.processMs);
+    mainThread.push(now.threadMs - since.threadMs);
+  }
+  results.push({ q, cpuMs: median(cpu), mainThreadCpuMs: median(mainThread), reads });
+}
+console.log(JSON.stringify(results));

@@ -1,0 +1,121 @@
+/**
+ * The judged query set (test/fixtures/search/judged-queries.yaml) run against a ranking: mean reciprocal rank of
+ * the first answer judged best, and how often it comes first. Our ranking is the API's reader over the built
+ * files; MiniSearch (BM25, prefix search) indexes the same fields, with the same weights and the same tokens.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import MiniSearch from "minisearch";
+import { parse } from "yaml";
+import { answerSearchTexts, SEARCH_FIELDS, type SearchableAnswer } from "../../search/answer-fields.ts";
+import { FIELD_WEIGHTS } from "../../search/relevance.ts";
+import { SearchFiles } from "../../search/search-files.ts";
+import { SearchReader } from "../../search/search-reader.ts";
+import { parseQuery, tokenize } from "../../search/text-match.ts";
+import { projectRoot } from "../../content/load/project.ts";
+
+export const JUDGED_QUERIES_FILE = path.join(projectRoot(), "test/fixtures/search/judged-queries.yaml");
+
+export interface JudgedQuery {
+  q: string;
+  best: string[];
+  why: string;
+}
+
+export interface JudgedFigures {
+  queries: number;
+  meanReciprocalRank: number;
+  topOneHits: number;
+  /** The rank (from 1) of the first best answer for each query, 0 when it is not found. */
+  ranks: Array<{ q: string; rank: number }>;
+}
+
+export type Ranking = (q: string) => Promise<string[]>;
+
+export async function readJudgedQueries(file = JUDGED_QUERIES_FILE): Promise<JudgedQuery[]> {
+  return (parse(await readFile(file, "utf8")) as { queries: JudgedQuery[] }).queries;
+}
+
+export async function judge(queries: readonly JudgedQuery[], ranking: Ranking): Promise<JudgedFigures> {
+  const ranks: JudgedFigures["ranks"] = [];
+  for (const query of queries) {
+    const found = await ranking(query.q);
+    const at = found.findIndex((slug) => query.best.includes(slug));
+    ranks.push({ q: query.q, rank: at + 1 });
+  }
+  return {
+    queries: queries.length,
+    meanReciprocalRank: ranks.reduce((sum, { rank }) => sum + (rank === 0 ? 0 : 1 / rank), 0) / queries.length,
+    topOneHits: ranks.filter(({ rank }) => rank === 1).length,
+    ranks,
+  };
+}
+
+/** A build's search index files, read from its dist/ (each parsed once). */
+function indexFiles(dist: string): SearchFiles {
+  return new SearchFiles(async (file) => {
+    try {
+      return await readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8");
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+/** The API's ranking by one reader: every hit, best first. */
+function readerRanking(reader: SearchReader): Ranking {
+  return async (q) => {
+    const parsed = parseQuery(q);
+    if (!parsed.ok) return [];
+    return (await reader.search(parsed.tokens, "relevance", 0, await reader.answers())).hits.map((hit) => hit.slug);
+  };
+}
+
+/** The API's ranking, from a build's files. */
+export function apiRanking(dist: string): Ranking {
+  return readerRanking(new SearchReader(indexFiles(dist)));
+}
+
+/** MiniSearch over the same answers: the same fields and weights, our tokens (so normalisation is equal), prefix search, every token required. */
+export function miniSearchRanking(answers: ReadonlyArray<SearchableAnswer & { slug: string }>): Ranking {
+  const search = new MiniSearch<Record<string, string>>({
+    idField: "slug",
+    fields: [...SEARCH_FIELDS],
+    tokenize: (text) => tokenize(text),
+    processTerm: (term) => term,
+    searchOptions: { prefix: true, combineWith: "AND", boost: { ...FIELD_WEIGHTS } },
+  });
+  search.addAll(answers.map((answer) => ({ slug: answer.slug, ...answerSearchTexts(answer) })));
+  return async (q) => search.search(q).map((result) => String(result.id));
+}
+
+export interface JudgedComparison {
+  ours: JudgedFigures & { ms: number };
+  miniSearch: JudgedFigures & { ms: number; indexMs: number };
+}
+
+/**
+ * Both rankings on the judged set, over one build (its answers collection and its index), each timed warm: after
+ * one round, with the files parsed (our reader) or the index built (MiniSearch). Ours is timed with a new reader
+ * over the parsed files, since a reader remembers the rankings of the queries it has answered.
+ */
+export async function compareOnJudgedQueries(dist: string): Promise<JudgedComparison> {
+  const queries = await readJudgedQueries();
+  const { data } = JSON.parse(await readFile(path.join(dist, "api", "v1", "answers", "index.json"), "utf8")) as {
+    data: Array<SearchableAnswer & { slug: string }>;
+  };
+  const files = indexFiles(dist);
+  const indexStarted = performance.now();
+  const mini = miniSearchRanking(data);
+  const indexMs = performance.now() - indexStarted;
+  await judge(queries, readerRanking(new SearchReader(files)));
+  await judge(queries, mini);
+  const ours = readerRanking(new SearchReader(files));
+  let started = performance.now();
+  const oursFigures = await judge(queries, ours);
+  const oursMs = performance.now() - started;
+  started = performance.now();
+  const miniFigures = await judge(queries, mini);
+  const miniMs = performance.now() - started;
+  return { ours: { ...oursFigures, ms: oursMs }, miniSearch: { ...miniFigures, ms: miniMs, indexMs } };
+}

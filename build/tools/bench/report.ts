@@ -1,0 +1,482 @@
+/** The figures as BENCHMARKS.md, and the response sizes it reports. */
+import type { OutputShare } from "./build-profile.ts";
+import { CHART_FILE } from "./chart.ts";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { ANSWERS_SEARCH_INDEX_FILE, searchTermsPath } from "../../contract/layout.ts";
+import type { BuildFigures } from "./measure-build.ts";
+import type { IncrementalFigures } from "./measure-incremental.ts";
+import type { QueryCase } from "./measure-search.ts";
+import type { BaselineFigures } from "./baseline.ts";
+import type { GeneratorComparison } from "./static-generators.ts";
+import type { BuildProfile } from "./build-profile.ts";
+import type { JudgedComparison } from "./judged-queries.ts";
+import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
+import type { LoadFigures, measureServers } from "./measure-servers.ts";
+
+export async function responseSizes(dist: string) {
+  const files = [
+    "/api/v1/index.json",
+    "/api/v1/answers/index.json",
+    "/api/v1/answers/room-sizing.json",
+    "/api/v1/suppliers/index.json",
+    "/api/v1/evidence/index.json",
+    "/api/v1/health/index.json",
+    ANSWERS_SEARCH_INDEX_FILE,
+    searchTermsPath(1),
+    "/api/v1/openapi.json",
+    "/index.html",
+    "/docs/index.html",
+  ];
+  const sizes = [];
+  for (const file of files) {
+    const bytes = await readFile(path.join(dist, ...file.split("/").filter(Boolean)));
+    sizes.push({
+      file,
+      raw: bytes.byteLength,
+      gzip: gzipSync(bytes, { level: 9 }).byteLength,
+      brotli: brotliCompressSync(bytes).byteLength,
+    });
+  }
+  return sizes;
+}
+
+export function markdown(results: {
+  date: string;
+  machine: Record<string, unknown>;
+  builds: BuildFigures[];
+  servers: Awaited<ReturnType<typeof measureServers>>;
+  load: LoadFigures;
+  netlifyServeLoad?: NetlifyServeLoad;
+  sizes: Awaited<ReturnType<typeof responseSizes>>;
+  judged?: JudgedComparison;
+  baseline?: BaselineFigures;
+  generators?: GeneratorComparison;
+  buildProfile?: BuildProfile & { output: OutputShare[] };
+  incremental?: IncrementalFigures;
+}): string {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  const target = (met: boolean) => (met ? "met" : "**missed**");
+  const byLabel = new Map(results.builds.map((build) => [build.label, build]));
+  const tenK = byLabel.get("10000");
+  const hundredK = byLabel.get("100000");
+  const sizes = results.builds.filter((build) => build.label !== "shipped").map((build) => build.label);
+  const reproduce = `npm run bench -- --sizes ${sizes.join(",")}${results.baseline ? ` --baseline ${results.baseline.ref}` : ""}`;
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Figures of one run of \`npm run bench\` on ${results.date.slice(0, 10)}: Node ${results.machine.node}, ${results.machine.cpus} cores (${results.machine.cpuModel}), ${results.machine.memoryGiB} GiB. Reproduce with \`${reproduce}\`; the raw figures are written to \`artifacts/bench/results.json\`. Synthetic content comes from \`npm run gen\`; a build's time includes starting Node.`,
+    "",
+    ...headlineSection(results, tenK, hundredK),
+    "## Build",
+    "",
+    "| content | answers | files | builds | wall time (s), median | range (s) | ms per answer | peak memory (MiB), highest |",
+    "|---|---|---|---|---|---|---|---|",
+    ...results.builds.map(
+      (build) =>
+        `| ${build.label} | ${build.answers} | ${build.files} | ${build.repeats} | ${n(build.seconds, 2)} | ${build.repeats > 1 ? `${n(build.secondsRange[0], 2)}–${n(build.secondsRange[1], 2)}` : "—"} | ${n(build.msPerAnswer, 2)} | ${n(build.peakMiB, 0)} |`,
+    ),
+    "",
+    "From 2,000 files a build parses and renders on worker threads, one per core (two here), while the main thread checks and writes. Past 1,000 answers most of the time goes to parsing front matter, rendering Markdown and writing about 21 KB per answer in two files. Each build is measured into a folder that never held files, as a first build is: on these machines' ext4 disks (no journal), creating files within minutes of deleting many is slowed by the kernel skipping every recently deleted inode, so a rebuild right after deleting a large output can take seconds longer. Each size up to 10,000 answers is built three times and the median shown, because one build's time moves by about a tenth from run to run.",
+    "",
+    "Where the peak memory of 100,000 answers goes (measured by hand from 15ac9fa to 111eea6, the resident set sampled every 100 ms with each stage marked, /proc/self/smaps and heap snapshots). The load leaves the main thread's heap at some 360 MB, of which some 150 MB is garbage (the walk's records, the threads' messages), and V8 collects when its heap grows, not when a stage ends: the checks and the cache's saving of the parses grew the heap and malloc's arena over it, to 739-754 MiB. The build now collects twice between loading and checking (some 0.2 s at 100,000 answers, only from 2,000 files), and the cache saves the parses and the stamps as soon as the content is loaded and lets them go (they held some 90 MB of heap through the rest of the build): the live heap during the pass over the answers fell from 250-295 MB to 160-210 MB. During the pass the resident set climbs from about 630 to 710 MiB: the search index's postings (41 MB at the end, in the main thread's malloc arena, which grew 46 MiB over the pass), the SHA-256 of every file written (201,000 paths and hex digests, about 35 MB), two build threads (34-39 MB of heap each; their arenas grew 27 MiB), and the buffers the threads' results and the writes leave for the collector. Builds of the same content by hand peaked between 765 and 819 MiB before these two changes (782 on the day they were made), and at 710 and 711 MiB after. With that, the build no longer bounds V8's heap growth (a 25 % step, set for this peak when the heap held far more): without it two builds peaked at 713 and 691 MiB, and its extra collections had cost a one-answer rebuild at 10,000 answers 1-2 s. Single-threaded garbage collection (V8's --single-threaded-gc: no helper threads competing with the three JavaScript threads for two cores) made the 10,000-answer build some 9 % faster (13.1 against 14.4 s, median of three alternated) but raised the 100,000-answer peak to 759 and 766 MiB (with and without the growth step), and V8 aborts when it is set while the process runs, so that it could not be kept for the smaller builds: not used. One V8 helper thread (Node's --v8-pool-size=1) was within the spread at 10,000 answers (13.6 against 14.0 s). What the incremental build records for the next (each answer's pieces in the collection-wide files, 28 bytes a piece in two typed arrays; the search index's state, written as its words are made) first raised the peak to 750-775 MiB: an array of numbers per answer held some 70 MB of heap through the pass, and the search index's finishing step grew the heap over the pass's garbage. With the record compacted and a collection between the pass and the finishing steps, builds by hand peaked at 733 and 717 MiB (the highest point in the load again, the pass's end at 722). A one-answer rebuild at 100,000 answers, which this table does not measure, peaked at 1.45-1.50 GB (reading the parses of every file and the search index's state back whole). A clean build over a live output of 100,000 answers (which this table does not measure either: its builds write into new folders) deleted the old output's 200,000 files itself at its end, some 25 s at 795 MiB; it now leaves them to a process of its own that outlives it, and peaked at 710 MiB in 128 s (by hand, 43d92be).",
+    "",
+    ...searchSection(results.builds),
+    ...judgedSection(results.judged),
+    ...baselineSection(results.baseline),
+    ...generatorsSection(results.generators),
+    ...profileSection(results.buildProfile),
+    "## Local server",
+    "",
+    `autocannon, 10 connections, the same headers (\`Accept: application/json\`, \`Accept-Encoding: identity\`), on the shipped build; the plain server is \`serve-handler\` alone over the same dist/.`,
+    "",
+    "| server | URL | requests/s | p50 (ms) | p99 (ms) | errors | non-2xx |",
+    "|---|---|---|---|---|---|---|",
+    `| serve-handler | \`${results.servers.file}\` | ${n(results.servers.plainServeHandler.requestsPerSecond, 0)} | ${results.servers.plainServeHandler.latencyP50Ms} | ${results.servers.plainServeHandler.latencyP99Ms} | ${results.servers.plainServeHandler.errors} | ${results.servers.plainServeHandler.non2xx} |`,
+    `| local server | \`${results.servers.file}\` | ${n(results.servers.localServer.requestsPerSecond, 0)} | ${results.servers.localServer.latencyP50Ms} | ${results.servers.localServer.latencyP99Ms} | ${results.servers.localServer.errors} | ${results.servers.localServer.non2xx} |`,
+    `| local server | \`/api/v1/answers?q=ceiling+micro\` | ${n(results.servers.localServerQuery.requestsPerSecond, 0)} | ${results.servers.localServerQuery.latencyP50Ms} | ${results.servers.localServerQuery.latencyP99Ms} | ${results.servers.localServerQuery.errors} | ${results.servers.localServerQuery.non2xx} |`,
+    "",
+    `Ratio, local server to serve-handler, canonical file: ${n(results.servers.ratio, 2)}.`,
+    "",
+    "## Load",
+    "",
+    `The local server on the shipped build, held at its peak for ${results.load.seconds} s by ${results.load.connections} clients (fetch, one request at a time each, so every response is matched to its request), cycling through ${results.load.paths.map((p) => `\`${p}\``).join(", ")}. Every response is compared with the status and bytes the same request got at rest; the server's resident memory is sampled every 200 ms against a bound of ${results.load.memoryBoundMiB} MiB fixed before the run.`,
+    "",
+    `The same load against \`netlify serve --offline\` (netlify-cli on Node 22, the edge entries in Deno behind Netlify's routing, in a network namespace with only loopback), its whole process tree's memory against a bound of ${results.netlifyServeLoad?.ran ? results.netlifyServeLoad.memoryBoundMiB : "—"} MiB. The CLI's own static server sits in front of every request, so its throughput says more about the emulation than about Netlify's CDN; what counts here is no error and every answer as at rest.`,
+    "",
+    "| server | requests | requests/s | p50 (ms) | p99 (ms) | errors | timeouts | responses not as at rest | memory before / peak / after (MiB) | same bytes after | result |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    loadRow("local server", results.load),
+    results.netlifyServeLoad?.ran
+      ? loadRow("netlify serve (Deno)", results.netlifyServeLoad)
+      : `| netlify serve (Deno) | not run: ${results.netlifyServeLoad?.reason ?? "not measured in this run"} |||||||||| |`,
+    "",
+    ...incrementalSection(results.incremental),
+    "## Response sizes (shipped content)",
+    "",
+    "| file | raw (bytes) | gzip -9 | brotli |",
+    "|---|---|---|---|",
+    ...results.sizes.map((size) => `| \`${size.file}\` | ${size.raw} | ${size.gzip} | ${size.brotli} |`),
+    "",
+    "## Other targets",
+    "",
+    "The targets of earlier work that the headline table does not replace: the search, the servers and the load.",
+    "",
+    "| target | figure | status |",
+    "|---|---|---|",
+    ...queryTargets([tenK, hundredK]),
+    ...(() => {
+      const largest = [...results.builds].sort((a, b) => b.answers - a.answers)[0]!;
+      return [
+        `| search index at most 250 bytes per answer, gzipped (at ${largest.answers} answers) | ${n(largest.index.gzipBytesPerAnswer, 0)} bytes | ${target(largest.index.gzipBytesPerAnswer <= 250)} |`,
+      ];
+    })(),
+    results.judged
+      ? `| judged queries: MRR and top-1 at least MiniSearch's | ${n(results.judged.ours.meanReciprocalRank, 3)} and ${results.judged.ours.topOneHits} against ${n(results.judged.miniSearch.meanReciprocalRank, 3)} and ${results.judged.miniSearch.topOneHits} | ${target(results.judged.ours.meanReciprocalRank >= results.judged.miniSearch.meanReciprocalRank && results.judged.ours.topOneHits >= results.judged.miniSearch.topOneHits)} |`
+      : "| judged queries | not run | — |",
+    `| local server at least 0.8 times serve-handler | ${n(results.servers.ratio, 2)} | ${target(results.servers.ratio >= 0.8)} |`,
+    `| ${results.load.seconds} s at peak load: no error, every response as at rest, memory under ${results.load.memoryBoundMiB} MiB | ${results.load.errors} errors, ${results.load.mismatches} differences, ${n(results.load.rssPeakMiB, 0)} MiB peak | ${target(results.load.passed)} |`,
+    results.netlifyServeLoad?.ran
+      ? `| the same under netlify serve (Deno): no error, every response as at rest, memory under ${results.netlifyServeLoad.memoryBoundMiB} MiB | ${results.netlifyServeLoad.errors} errors, ${results.netlifyServeLoad.mismatches} differences, ${n(results.netlifyServeLoad.rssPeakMiB, 0)} MiB peak | ${target(results.netlifyServeLoad.passed)} |`
+      : "| the same under netlify serve (Deno) | not run | — |",
+    "",
+  ];
+  return lines.join("\n");
+}
+
+function loadRow(server: string, load: LoadFigures): string {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return `| ${server} | ${load.requests} | ${n(load.requestsPerSecond, 0)} | ${load.latencyP50Ms} | ${load.latencyP99Ms} | ${load.errors} | ${load.timeouts} | ${load.mismatches} | ${n(load.rssBeforeMiB, 0)} / ${n(load.rssPeakMiB, 0)} / ${n(load.rssAfterMiB, 0)} | ${load.sameBytesAfter ? "yes" : "**no**"} | ${load.passed ? "passed" : "**failed**"} |`;
+}
+
+/** The search index's figures, q in the handler (cold and warm), and the origin reads of a cold request. */
+export function searchSection(builds: readonly BuildFigures[]): string[] {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return [
+    "## The search index",
+    "",
+    "Every file under `/api/v1/search/`: the map, the words shards (each word with the number of answers holding it and its postings), the documents chunks (slugs front-coded in blocks of 64, a chunk closed past 64 KiB of slugs; beside each slug the first 48 bits of its answer's content digest as 8 base-64 digits, so that an answer's file of another deploy is never spliced into a response: at 100,000 answers 0.8 MB of the 6 chunks, which a page of hits scattered over the whole collection reads), the prefix files of one-letter tokens whose words fill several shards, and the suggestion words. Gzip is of each file on its own (default level), as a CDN serves it. The parse is of the map and the largest words shard: what a cold query word pays, one shard being the usual case.",
+    "",
+    "| content | answers | files | raw (KiB) | gzip (KiB) | gzip bytes per answer | words shards | documents chunks | prefix files | terms | map (bytes) | largest shard (KiB) | parse (ms) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...builds.map(
+      (build) =>
+        `| ${build.label} | ${build.answers} | ${build.index.files} | ${n(build.index.rawBytes / 1024)} | ${n(build.index.gzipBytes / 1024)} | ${n(build.index.gzipBytesPerAnswer, 0)} | ${build.index.shards} | ${build.index.documentsChunks} | ${build.index.prefixFiles} | ${build.index.terms} | ${build.index.mapBytes} | ${n(build.index.largestShardBytes / 1024)} | ${n(build.index.parseMs, 2)} |`,
+    ),
+    "",
+    ...querySection(builds),
+    "Origin reads (subrequests) of a cold request at the edge, the health file included: the handler reads the index's map, the root resource (versioning headers), the shards of the query's words and the documents chunks of its hits, then the hits' answers, from the pages that hold many of them or from their own files.",
+    "",
+    "| answers | request | status | reads |",
+    "|---:|---|---:|---:|",
+    ...builds.flatMap((build) =>
+      (build.query?.subrequests ?? []).map(
+        (figure) => `| ${build.label} | \`?${figure.query}\` | ${figure.status} | ${figure.reads} |`,
+      ),
+    ),
+    "",
+  ];
+}
+
+/** The q targets at 10,000 and 100,000 answers, one row each for warm and cold, over the sizes that were run. */
+export function queryTargets(builds: ReadonlyArray<BuildFigures | undefined>): string[] {
+  const sizes = builds.map((build, at) => ({ label: at === 0 ? "10,000" : "100,000", cases: build?.query?.cases }));
+  const ran = sizes.filter((size) => size.cases !== undefined) as Array<{ label: string; cases: QueryCase[] }>;
+  const worst = (cases: readonly QueryCase[], figure: (testCase: QueryCase) => number | undefined) =>
+    Math.max(...cases.map((testCase) => figure(testCase) ?? Number.NaN));
+  const status = (passes: (cases: QueryCase[]) => boolean) =>
+    ran.length === 0
+      ? "—"
+      : !ran.every((size) => passes(size.cases))
+        ? "**missed**"
+        : ran.length < sizes.length
+          ? "met where run"
+          : "met";
+  const notRun = sizes.filter((size) => size.cases === undefined).map((size) => `${size.label}: not run`);
+  const n = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
+  const warm = [
+    ...ran.map((size) => `${size.label}: worst ${worst(size.cases, (testCase) => testCase.p99Ms).toFixed(2)} ms`),
+    ...notRun,
+  ].join("; ");
+  const cold = [
+    ...ran.map((size) => {
+      const newProcess = worst(size.cases, (testCase) => testCase.coldNewProcessCpuMs);
+      const newProcessMainThread = worst(size.cases, (testCase) => testCase.coldNewProcessMainThreadCpuMs);
+      const also = Number.isNaN(newProcess)
+        ? ""
+        : `; in a new process, the compiler cold too, ${n(newProcess)} ms, main thread ${n(newProcessMainThread)} ms`;
+      const node = `in Node, reading files, ${n(worst(size.cases, (testCase) => testCase.coldCpuMs))} ms, main thread ${n(worst(size.cases, (testCase) => testCase.coldMainThreadCpuMs))} ms, the index alone ${n(worst(size.cases, (testCase) => testCase.coldIndexCpuMs))} ms`;
+      return `${size.label}: worst under Deno with real fetches ${n(worst(size.cases, (testCase) => testCase.edgeCpuMs))} ms, main thread ${n(worst(size.cases, (testCase) => testCase.edgeMainThreadCpuMs))} ms (${node}${also})`;
+    }),
+    ...notRun,
+  ].join("; ");
+  return [
+    `| q at 10,000 and at 100,000: warm p99 under 2 ms | ${warm} | ${status((cases) => worst(cases, (testCase) => testCase.p99Ms) < 2)} |`,
+    // Judged where the query runs: the edge runtime, its reads fetched, its whole process's CPU and its main thread's.
+    // Where Deno could not be run, Node's process figure judges (the larger: it counts libuv's file reads too).
+    `| cold query under 20 ms of CPU at 10,000 and at 100,000 (fresh data, median of five; judged under Deno, the edge runtime, with its reads fetched: its process and its main thread) | ${cold} | ${status((cases) => (cases.every((testCase) => testCase.edgeCpuMs !== undefined) ? worst(cases, (testCase) => testCase.edgeCpuMs) < 20 && worst(cases, (testCase) => testCase.edgeMainThreadCpuMs) < 20 : worst(cases, (testCase) => testCase.coldCpuMs) < 20))} |`,
+  ];
+}
+
+function querySection(builds: readonly BuildFigures[]): string[] {
+  const n = (value: number | undefined, digits = 1) => (value === undefined ? "—" : value.toFixed(digits));
+  const withQueries = builds.filter((build) => build.query);
+  return [
+    "## q in the request handler",
+    "",
+    "The real handler (`answersQuery`), called with a `Request` until its `Response` is read. With `q`, a response holds up to 100 answers, each explained (score, fields, snippet) in `meta.matches`, and a miss gets suggestions from the index's commonest words. The cases come from each build's own index: its commonest word of more than three letters (the first of the suggestion words), the word of more than three characters in the fewest answers, two one-letter prefixes, the commonest word with a middling one and a one-letter prefix, the three commonest words that some answer lacks, a word of no answer, and the commonest word with its last two letters swapped. In a collection of more than about 1,000 answers a token that every answer holds weighs nothing (its idf rounds to 0 thousandths): it narrows and scores nothing, and the reader, which finds each word's count in its shard and each prefix file's in the map, neither decodes it nor reads its prefix file. The three words that some answer lacks are the case where three long lists are decoded and intersected.",
+    "",
+    "The files are read from the build's dist/ through the operating system's file cache, which is warm: at the edge each is a `fetch` from the CDN, so the wall times here leave out the network, and the reads and bytes say what a cold request would fetch.",
+    "",
+    "- **Cold, new process**: the query as the first thing a new Node process does (`build/tools/bench/cold-query.ts`), as a new edge isolate's first request: none of the handler's code has run, so the compiler is cold too, and nothing is read. The modules are loaded, and Node's own web APIs (`Request`, `Response`, streams, WebCrypto: Node loads them on first use, an isolate has them built in) touched, before the clock starts. Five processes per case, medians; being processes of their own, nothing the bench ran before touches them.",
+    "- **Cold, fresh data**: a fresh `AnswersData` per call, as a cold isolate's data, in a Node process that measures only the queries of one build (`build/tools/bench/query-figures.ts`), whose heap, as an isolate's, holds little else (measured in the bench's own process instead, after its builds, the same queries cost up to twice as much). What is read: the index's map, the shards (or prefix file) of the query's words, the documents chunks of the page's hits, the hits' answers (their pages or own files), the root resource; everything read, parsed, ranked, explained. The compiler is warmed first by three rounds of every case, each on a fresh `AnswersData`, so that every case meets the same compiled code and the figure is the data's cost; every case is measured cold before any is measured warm. Median of five. (No collection is forced between calls: V8 sweeps after a forced one on its helper threads, which then counts in the next call's CPU.) *Index only* is the search alone on fresh files: reading and parsing what the query needs of the index, ranking, the page's slugs (and a miss's suggestions), no answer read.",
+    "- **Cold, under Deno**: the fresh-data measurement again under Deno (the test toolchain's, the runtime of Netlify's edge; `build/tools/bench/cold-query-deno.js`), with the same modules the edge entry imports and every read a real `fetch`, as at the edge, from a static server of the build on loopback (serve-handler, in a process of its own, as the CDN is): what a read costs the isolate (Deno's HTTP client, the request and response, the body's decoding) is counted, which the Node figures, reading files, leave out. Same warm-up, median of five.",
+    "- *CPU* is the process's (`process.cpuUsage`, user and system): all its threads, V8's compiler and garbage collector helpers and libuv's file reads included, which is why it can exceed the wall time, and why it varies more from run to run. *Main thread* is that thread's own CPU (Linux's `/proc/<pid>/task/<tid>/schedstat`): where the isolate's JavaScript runs (and, under Deno, its HTTP client), so the closer figure to an edge function's CPU; Netlify counts \"all time spent running your scripts\", not \"time spent waiting for resources or responses\" (docs.netlify.com, Edge Functions limits). Both are read after a sleep of 50 µs, which makes Linux account a running thread's time: read straight away, they lagged by up to a scheduler tick (4 ms) at each end. *Wall* runs until the response's body is read.",
+    "",
+    "| content | case | q | matches | new process: CPU (ms) | new process: main thread (ms) | new process: wall (ms) | fresh data: CPU (ms) | fresh data: main thread (ms) | fresh data: wall (ms) | index only: CPU (ms) | index only: main thread (ms) | Deno, fetched: CPU (ms) | Deno, fetched: main thread (ms) | reads | bytes read (KiB) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...withQueries.flatMap((build) =>
+      build.query!.cases.map(
+        (testCase) =>
+          `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${testCase.matches} | ${n(testCase.coldNewProcessCpuMs)} | ${n(testCase.coldNewProcessMainThreadCpuMs)} | ${n(testCase.coldNewProcessWallMs)} | ${n(testCase.coldCpuMs)} | ${n(testCase.coldMainThreadCpuMs)} | ${n(testCase.coldWallMs)} | ${n(testCase.coldIndexCpuMs)} | ${n(testCase.coldIndexMainThreadCpuMs)} | ${n(testCase.edgeCpuMs)} | ${n(testCase.edgeMainThreadCpuMs)} | ${testCase.coldReads} | ${n(testCase.coldReadBytes / 1024, 0)} |`,
+      ),
+    ),
+    "",
+    "**Where a cold page of scattered hits goes** (measured when this was written, at 100,000 answers: the case of three words in most answers but not all, whose 100 best hits lie all over the collection; under Deno with fetched reads, phase by phase on fresh data, the main thread's CPU). Its 111 reads are the map, the root resource, the words shards of its three words (0.3 MB: a word in most answers is written one character per answer), the 6 documents chunks that hold its hits' slugs and fingerprints (1.2 MB) and the hits' own answer files (0.9 MB), from which each answer and its snippet come. The map and the root resource take about 0.6 ms; the three lists of 88,000 to 99,000 answers, read, decoded, scored and intersected, about 2 ms (each decoded in one pass to its points by position, and intersected by looking each candidate up); the documents chunks about 2 ms; the 100 answer files 6 to 8 ms, nearly all of it the fetches themselves (100 fetches of those files and nothing else cost the isolate's thread 6 to 7 ms); explaining the hits about 3 ms; the envelope and its encoding under 1 ms. Node's process figure adds V8's helper threads (collection) and libuv's file reads to its main thread's; at the edge the fetches take the file reads' place, on the isolate's own thread, where Deno's figures count them. Most of what is left is the page itself: a `q` page holds `page_size` answers, 100 by the API contract, each fetched and explained.",
+    "",
+    "**Warm**: one `AnswersData` kept, as an isolate that has served the query before: 200 calls (V8 goes on optimising the handler for the first few hundred), then 1,000 timed, wall time until the handler returns its `Response`. The same `q` each call, so the reader's remembered matches and ranking of that query serve it (a bounded cache); the answers' explanations and the response are made anew each call.",
+    "",
+    "| content | case | q | p50 (ms) | p99 (ms) |",
+    "|---|---|---|---|---|",
+    ...withQueries.flatMap((build) =>
+      build.query!.cases.map(
+        (testCase) =>
+          `| ${build.label} | ${testCase.name} | \`${testCase.q}\` | ${n(testCase.p50Ms, 3)} | ${n(testCase.p99Ms, 3)} |`,
+      ),
+    ),
+    "",
+  ];
+}
+
+function judgedSection(judged: JudgedComparison | undefined): string[] {
+  if (!judged) return [];
+  const n = (value: number, digits = 3) => value.toFixed(digits);
+  const below = judged.ours.ranks
+    .map((rank, at) => ({ q: rank.q, ours: rank.rank, mini: judged.miniSearch.ranks[at]!.rank }))
+    .filter((row) => row.ours !== 1 || row.mini !== 1);
+  const rank = (value: number) => (value === 0 ? "not found" : String(value));
+  return [
+    "## Ranking quality: judged queries",
+    "",
+    `${judged.ours.queries} buyer queries over the shipped answers, each with the answer(s) a buyer would want first, judged by reading the answers (\`test/fixtures/search/judged-queries.yaml\`). Mean reciprocal rank of the first such answer, and how often it comes first. MiniSearch 7.2.0 (BM25, prefix search, every word required) indexes the same five fields with the same weights and the API's own tokens, so that only the ranking differs. The time is of the whole set after one round: ours by a new reader over the index files already parsed (a reader remembers the rankings it has made, which would time a lookup), MiniSearch over its index already built.`,
+    "",
+    "| ranking | queries | mean reciprocal rank | first result judged best | time for the whole set, warm (ms) |",
+    "|---|---|---|---|---|",
+    `| this API (BM25F, sharded index) | ${judged.ours.queries} | ${n(judged.ours.meanReciprocalRank)} | ${judged.ours.topOneHits} | ${n(judged.ours.ms, 1)} |`,
+    `| MiniSearch | ${judged.miniSearch.queries} | ${n(judged.miniSearch.meanReciprocalRank)} | ${judged.miniSearch.topOneHits} | ${n(judged.miniSearch.ms, 1)} (index built in ${n(judged.miniSearch.indexMs, 1)}) |`,
+    "",
+    "Queries where either ranks the best answer below first:",
+    "",
+    "| q | this API | MiniSearch |",
+    "|---|---|---|",
+    ...below.map((row) => `| \`${row.q}\` | ${rank(row.ours)} | ${rank(row.mini)} |`),
+    "",
+  ];
+}
+
+function baselineSection(baseline: BaselineFigures | undefined): string[] {
+  if (!baseline) return [];
+  const n = (value: number) => value.toFixed(2);
+  return [
+    "## The build beside a baseline",
+    "",
+    `The same ${baseline.answers.toLocaleString("en")}-answer content built by \`${baseline.ref}\` (${baseline.commit.slice(0, 12)}, checked out as a worktree in ${baseline.worktree ?? "artifacts/bench/baseline"}, this checkout's node_modules linked in) and by this checkout, in turns (baseline, ours, …), ${baseline.repeats} times each, each into a folder that never held files.`,
+    "",
+    "| build | wall times (s) | median (s) |",
+    "|---|---|---|",
+    `| baseline ${baseline.commit.slice(0, 7)} | ${baseline.baselineSeconds.map(n).join(", ")} | ${n(baseline.baselineMedian)} |`,
+    `| this checkout | ${baseline.oursSeconds.map(n).join(", ")} | ${n(baseline.oursMedian)} |`,
+    "",
+    `Ratio, ours to the baseline: ${baseline.ratio.toFixed(3)}. One build's time moves by about a tenth from run to run, so with ${baseline.repeats} builds each a ratio within a few hundredths of 1 says the two are as fast, not which is faster.`,
+    "",
+  ];
+}
+
+/**
+ * The page's first table: the build beside Hugo and Eleventy, the changed answer, dev, bytes and memory, each beside
+ * its target (issue 29's, which replaced the earlier build targets).
+ */
+function headlineSection(
+  results: Parameters<typeof markdown>[0],
+  tenK: BuildFigures | undefined,
+  hundredK: BuildFigures | undefined,
+): string[] {
+  const status = (met: boolean | undefined) => (met === undefined ? "—" : met ? "met" : "**missed**");
+  const MB = (mib: number) => mib * 1.048576;
+  const generators = results.generators;
+  const ours = generators?.generators.find((generator) => generator.name === "ours");
+  const other = (name: string) => generators?.generators.find((generator) => generator.name === name);
+  const hugo = other("Hugo");
+  const eleventy = other("Eleventy");
+  const written = results.buildProfile?.output.reduce((sum, share) => sum + share.bytes, 0);
+  const incremental = results.incremental;
+  type Row = [string, string, string, boolean | undefined];
+  /** Our clean build's median beside another generator's, judged against `factor` times its time. */
+  const beside = (what: string, target: string, generator: typeof hugo, factor: number): Row => [
+    what,
+    target,
+    ours && generator
+      ? `${ours.median.toFixed(2)} s against ${generator.median.toFixed(2)} s: ${(ours.median / generator.median).toFixed(2)}×`
+      : "not run",
+    ours && generator ? ours.median <= factor * generator.median : undefined,
+  ];
+  const rows: Row[] = [
+    beside("clean build at 10,000 answers beside Eleventy", "at most 0.7× Eleventy's", eleventy, 0.7),
+    beside("the same beside Hugo", "at most 1.5× Hugo's (moonshot: Hugo's own)", hugo, 1.5),
+    [
+      "dist/ at 10,000 answers",
+      "at most 400 MB (moonshot: 260 MB)",
+      written === undefined ? "not run" : `${(written / 1e6).toFixed(0)} MB`,
+      written === undefined ? undefined : written <= 400e6,
+    ],
+    [
+      "one changed answer, `npm run build`",
+      "at most 0.1× the clean build, with its bytes",
+      incremental && tenK
+        ? `${incremental.build.seconds.toFixed(2)} s: ${(incremental.build.seconds / tenK.seconds).toFixed(2)}× the clean ${tenK.seconds.toFixed(2)} s`
+        : "not run",
+      incremental && tenK ? incremental.build.seconds <= 0.1 * tenK.seconds : undefined,
+    ],
+    [
+      "one changed answer, `npm run dev`, from the save until the API serves it",
+      "at most 300 ms",
+      incremental
+        ? `${incremental.dev.seenMs.toFixed(0)} ms, median of ${(incremental.dev.edits ?? [incremental.dev.seenMs]).map((ms) => ms.toFixed(0)).join(", ")}`
+        : "not run",
+      incremental ? incremental.dev.seenMs <= 300 : undefined,
+    ],
+    [
+      "peak memory at 10,000 answers",
+      "at most 400 MB",
+      tenK ? `${MB(tenK.peakMiB).toFixed(0)} MB` : "not run",
+      tenK ? MB(tenK.peakMiB) <= 400 : undefined,
+    ],
+    [
+      "peak memory at 100,000 answers",
+      "at most 800 MB",
+      hundredK ? `${MB(hundredK.peakMiB).toFixed(0)} MB` : "not run",
+      hundredK ? MB(hundredK.peakMiB) <= 800 : undefined,
+    ],
+    [
+      "time per answer at 100,000 over that at 10,000",
+      "at most 1.1×",
+      hundredK && tenK ? `${(hundredK.msPerAnswer / tenK.msPerAnswer).toFixed(2)}×` : "not run",
+      hundredK && tenK ? hundredK.msPerAnswer <= 1.1 * tenK.msPerAnswer : undefined,
+    ],
+  ];
+  return [
+    "## Headline",
+    "",
+    "| measure | target | figure | status |",
+    "|---|---|---|---|",
+    ...rows.map(([measure, goal, figure, met]) => `| ${measure} | ${goal} | ${figure} | ${status(met)} |`),
+    "",
+    "How each is measured, and why it is what it is, is in the sections below; the test commands' times are in [Tests and CI](#tests-and-ci).",
+    "",
+    `![The clean build's wall time and peak memory against the number of answers, with Hugo's and Eleventy's time at ${(results.generators?.answers ?? 10_000).toLocaleString("en")} answers and the memory targets](${CHART_FILE})`,
+    "",
+  ];
+}
+
+function oursAndHugo(comparison: GeneratorComparison) {
+  return {
+    ours: comparison.generators.find((generator) => generator.name === "ours")!,
+    hugo: comparison.generators.find((generator) => generator.name === "Hugo"),
+  };
+}
+
+function generatorsSection(comparison: GeneratorComparison | undefined): string[] {
+  if (!comparison) return [];
+  const { ours } = oursAndHugo(comparison);
+  return [
+    "## The build beside Hugo and Eleventy",
+    "",
+    `The same ${comparison.answers.toLocaleString("en")} generated answers built by Hugo (Debian's package), Eleventy (npm, pinned in build/tools/bench/generators/) and this checkout, in turns (Hugo, Eleventy, ours, …), ${comparison.repeats} times each, each into a folder that never held files. Hugo and Eleventy write one JSON file per answer, its front matter and its body rendered to HTML (the sites are in build/tools/bench/generators/); ours validates everything and writes every file it always writes: each answer as JSON and as Markdown, the collection pages, the search index, the CSVs, the NDJSON and the ZIP, the pages and the checksums. Peak memory is GNU time's maximum resident set of the process (for ours, the main process; its worker threads share it).`,
+    "",
+    "| generator | version | files written | MB written | wall times (s) | median (s) | ours over it | peak memory (MiB) |",
+    "|---|---|---:|---:|---|---:|---:|---:|",
+    ...comparison.generators.map(
+      (generator) =>
+        `| ${generator.name} | ${generator.version} | ${generator.files.toLocaleString("en")} | ${(generator.bytes / 1e6).toFixed(0)} | ${generator.seconds.map((seconds) => seconds.toFixed(2)).join(", ")} | ${generator.median.toFixed(2)} | ${(ours.median / generator.median).toFixed(2)} | ${Number.isNaN(generator.peakMiB) ? "—" : generator.peakMiB.toFixed(0)} |`,
+    ),
+    ...Object.entries(comparison.missing).map(([name, why]) => `| ${name} | not run: ${why} |||||||`),
+    "",
+  ];
+}
+
+function profileSection(profile: (BuildProfile & { output: OutputShare[] }) | undefined): string[] {
+  if (!profile) return [];
+  const busy = profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0);
+  const written = profile.output.reduce((sum, kind) => sum + kind.bytes, 0);
+  return [
+    "## Where the build's time goes",
+    "",
+    `One more build of the ${profile.answers.toLocaleString("en")} answers, in a single thread (no worker threads, so that every sample names the file its code comes from) under V8's sampling profiler (\`--cpu-prof\`): ${profile.wallSeconds.toFixed(1)} s of wall time, ${busy.toFixed(1)} s of it working and ${profile.idleSeconds.toFixed(1)} s waiting (for the disk, mostly). The self time of its samples, by what the code is (build/tools/bench/build-profile.ts); a file system call's time is its call's share on the build's thread, the writing itself happening in the kernel and Node's thread pool. The real build spreads the parsing and rendering over a worker thread per core.`,
+    "",
+    "| work | CPU (s) | share |",
+    "|---|---:|---:|",
+    ...profile.kinds.map(
+      (kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`,
+    ),
+    "",
+    `What the ${profile.answers.toLocaleString("en")}-answer build writes (the measured build's output), ${(written / 1e6).toFixed(0)} MB in all, by the product that writes it (build/engine/products/), against one JSON file per answer for Hugo and Eleventy. Each answer's body is in its own file and its collection page (both the API's, in Markdown and HTML), its Markdown twin and llms-full.txt (both promised to agents), and the NDJSON, the one bulk copy in the API's shape, which the ZIP holds deflated; the CSV has a row per answer without its body. Each copy is a form some reader asks for, and no download holds one twice.`,
+    "",
+    "| product | what it is for | files | MB |",
+    "|---|---|---:|---:|",
+    ...profile.output.map(
+      (share) =>
+        `| ${share.kind} | ${share.purpose} | ${share.files.toLocaleString("en")} | ${(share.bytes / 1e6).toFixed(1)} |`,
+    ),
+    "",
+  ];
+}
+
+function incrementalSection(incremental: IncrementalFigures | undefined): string[] {
+  if (!incremental) return [];
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  const { profile } = incremental;
+  const busy = profile ? profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0) : 0;
+  return [
+    "## One changed answer, rebuilt incrementally",
+    "",
+    `A copy of the ${incremental.answers.toLocaleString("en")}-answer content built once (${n(incremental.coldBuild.seconds, 2)} s, ${n(incremental.coldBuild.peakMiB, 0)} MiB, filling the cache), then one answer changed (a sentence added) and built again by \`npm run build\` (a new process, Node's start included: the CLI runs from one bundle of its code kept by its sources' digest, build/tools/launch.mjs, which starts in some 0.25 s where tsx took 0.6-0.7 s), and another changed under \`npm run dev\`. Every unchanged answer past the first page is spliced from the live output (build/engine/output/answer-pieces.ts): its own file and Markdown twin are linked, and its line in the NDJSON, its row in the CSV, its text in llms-full.txt and its fragment in its collection page are copied by the byte ranges the last build recorded, so that it is neither rendered nor read back from the cache; the search index is patched from the postings the last build saved (build/search/search-state.ts), only the words the changed answer holds or held being spliced and levelled again (an answer added or taken out renumbers the postings of those after it, which are still spliced). What depends on every answer is still written whole, but from those copies: the pages (they carry the build's content digest, so that a client paging through can tell a deploy came between two pages), the NDJSON, the CSV, llms-full.txt, the index's files, the ZIP (its deflated pieces but the changed one's from the cache), the home page and the checksums; and each is hashed again.`,
+    "",
+    "| rebuild | time | peak memory (MiB) | its line |",
+    "|---|---|---|---|",
+    `| \`npm run build\` | ${n(incremental.build.seconds, 2)} s | ${n(incremental.build.peakMiB, 0)} | ${incremental.build.line.replace(/\|/g, "\\|")} |`,
+    `| \`npm run dev\` (median of ${(incremental.dev.edits ?? [0]).length} edits) | ${n(incremental.dev.rebuildMs, 0)} ms until the build is served from memory; ${n(incremental.dev.seenMs, 0)} ms from the save until the API served the answer's file | ${n(incremental.dev.peakMiB, 0)} (the dev process's whole life) | ${incremental.dev.line.replace(/\|/g, "\\|")} |`,
+    "",
+    "`npm run dev` holds each build in memory (up to 15,000 answers). After a save it looks again only at the files its watcher named (a walk of the whole folder, once the save is served, catches what the watcher missed), takes each unchanged file's parse, what the rules found of it and its rendered answer from memory, checks what spans the answers, renders the changed answer and serves the build: an answer's own file and its twin are made from its rendered part alone when asked for, each other product runs when a file of it is first asked for, and 50 ms after the publish the rest runs, then `dist/` is written. What a save still costs at 10,000 answers is passes over every answer held in memory (the plan of the renders, the content digest, the parses' bookkeeping, the slugs used twice), some 80-150 ms with their garbage, after the watcher's 40 ms settle. The loop holds about 1 GB at 10,000 answers: after its first build (made with a smaller heap growth step, for its peak) it grows its heap by V8's own step, as `npm run build` does, which served a save about 50 ms sooner.",
+    "",
+    ...(profile ? profileOfIncremental(profile, busy, incremental.answers) : []),
+  ];
+}
+
+function profileOfIncremental(
+  profile: NonNullable<IncrementalFigures["profile"]>,
+  busy: number,
+  answers: number,
+): string[] {
+  const n = (value: number, digits = 1) => value.toFixed(digits);
+  return [
+    `Where an incremental rebuild's time goes: a third answer changed and \`npm run build\` run again under V8's sampling profiler (${n(profile.seconds, 2)} s with the profiler; ${n(busy, 1)} s of samples working, ${n(profile.idleSeconds, 1)} s of the build's thread waiting), the self time of its samples by what the code is, as for the clean build above. Nothing here renders or reads back more than the one answer: the time is the fixed cost of a new process checking and re-making a ${answers.toLocaleString("en")}-answer output (Node's start and the modules' loading, here through tsx, so that each sample names its source file; the walk's lstat of every content file, whose stamp then spares reading it; the parses and stamps of every file read back and the content checked again, schemas and rules; each answer's key and content digest made again; a hard link for each of some 20,000 unchanged files into the new output folder that is swapped in whole, and the old one's deletion; the pages, the downloads and the index, some 250 MB, copied from the last output, written and hashed again; and the garbage all that leaves). Under a second would take checks made again only for what changed, keys and digests kept by file, and an output updated in place rather than swapped whole.`,
+    "",
+    "| work | CPU (s) | share |",
+    "|---|---:|---:|",
+    ...profile.kinds.map(
+      (kind) => `| ${kind.kind} | ${kind.seconds.toFixed(2)} | ${((100 * kind.seconds) / busy).toFixed(0)} % |`,
+    ),
+    "",
+  ];
+}

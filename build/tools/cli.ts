@@ -1,0 +1,113 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BuildCache, DEFAULT_CACHE_ROOT } from "../engine/cache/build-cache.ts";
+import { describeReuse } from "../engine/cache/describe-reuse.ts";
+import type { BuildOptions } from "../engine/run/context.ts";
+import { formatDiagnostics } from "../content/diagnostics/format-diagnostics.ts";
+import { OutputError } from "../engine/output/atomic-output.ts";
+import { runBuild } from "../engine/run/pipeline.ts";
+
+/**
+ * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
+ * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
+ * is incremental (build/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
+ * does everything afresh and leaves the cache as it is.
+ */
+export function optionsFromCommandLine(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): BuildOptions & { cacheRoot: string | false } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      content: { type: "string", default: "content" },
+      out: { type: "string", default: "dist" },
+      cache: { type: "string" },
+      "no-cache": { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
+  const options: BuildOptions & { cacheRoot: string | false } = {
+    contentDir: path.resolve(values.content!),
+    outDir: path.resolve(values.out!),
+    cacheRoot,
+  };
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && epoch !== "") {
+    // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
+    if (!/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970 (got "${epoch}").`);
+    options.sourceDateEpoch = Number(epoch);
+  }
+  const baseUrl = env.BASE_URL || env.URL;
+  if (baseUrl) {
+    const origin = baseUrl.replace(/\/+$/, "");
+    if (!/^https?:\/\/[^\s/?#]+$/.test(origin)) {
+      throw new Error(
+        `${env.BASE_URL ? "BASE_URL" : "URL"} must be an origin such as https://example.org, with no path (got "${baseUrl}").`,
+      );
+    }
+    options.baseUrl = origin;
+  }
+  return options;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  let options: BuildOptions;
+  let cacheRoot: string | false;
+  try {
+    const { cacheRoot: root, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
+    options = given;
+    cacheRoot = root;
+  } catch (error) {
+    process.stderr.write(`build: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (cacheRoot) {
+    // A cache that cannot be kept (a read-only node_modules) only makes the build a whole one.
+    options.cache = await BuildCache.open(options.contentDir, options.outDir, cacheRoot).catch((error: unknown) => {
+      process.stderr.write(
+        `build cache: cannot use ${cacheRoot} (${(error as Error).message}); building everything afresh.\n`,
+      );
+      return undefined;
+    });
+  }
+  const result = await runBuild(options);
+  for (const note of options.cache?.notes ?? []) process.stderr.write(`${note}\n`);
+  if (!result.ok) {
+    process.stderr.write(
+      formatDiagnostics(result.diagnostics, path.relative(process.cwd(), options.contentDir) || "."),
+    );
+    return 1;
+  }
+  const elapsed = Math.round(performance.now() - started);
+  const out = path.relative(process.cwd(), options.outDir) || ".";
+  const reuse = options.cache ? `; ${describeReuse(options.cache.stats)}` : "";
+  process.stdout.write(
+    `build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`,
+  );
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // For the benchmark: the peak memory of this whole process, reported as it exits.
+  if (process.env.AVB_REPORT_RESOURCES)
+    process.on("exit", () =>
+      process.stderr.write(`resources: ${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS })}\n`),
+    );
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      // A problem of the machine (the output cannot be written) is told plainly; anything else is a bug, with its stack.
+      const told =
+        error instanceof OutputError
+          ? error.message
+          : error instanceof Error
+            ? (error.stack ?? error.message)
+            : String(error);
+      process.stderr.write(`build failed: ${told}\n`);
+      process.exit(1);
+    },
+  );
+}

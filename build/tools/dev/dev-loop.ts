@@ -1,0 +1,248 @@
+/**
+ * The authoring loop behind `npm run dev`: an incremental build (build/cache/) now and after every save in the
+ * content or the schemas, one at a time (a save during a rebuild queues one more, however many saves come).
+ * Each build is made in memory and served from there (`served`) as soon as it is complete, with the rendered
+ * answers kept in memory between builds; dist/ is written after, as `npm run build` would write it, unless another
+ * save is already waiting. A build with content problems prints them and changes nothing, so the last good output
+ * stays live; the next good build says the problems are fixed. One line per rebuild says what changed, what was
+ * done again and how long it took.
+ */
+import path from "node:path";
+import { BuildCache } from "../../engine/cache/build-cache.ts";
+import { describeOutput, describeWork } from "../../engine/cache/describe-reuse.ts";
+import type { BuildOptions } from "../../engine/run/context.ts";
+import { formatDiagnostics } from "../../content/diagnostics/format-diagnostics.ts";
+import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
+import { prepareInMemory, runBuild, writeCompiled } from "../../engine/run/pipeline.ts";
+import { CONTENT_LAYOUT } from "../../content/load/layout.ts";
+import { MemoryFiles } from "../../serve/server/memory-files.ts";
+import { StaticFiles } from "../../serve/server/static-files.ts";
+import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
+import { ContentWalk, type WalkedEntry } from "../../content/load/content-walk.ts";
+import { RuleFindings } from "../../content/rules/rule-findings.ts";
+import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
+
+export interface DevLoopOptions {
+  build: BuildOptions;
+  /** Folders whose changes start a rebuild: the content and the schemas. */
+  watch: readonly string[];
+  /** Where the loop's lines go (one per rebuild, and the diagnostics of a broken one). */
+  print: (text: string) => void;
+  /** Builds are made and served in memory up to this many answers (IN_MEMORY_ANSWERS), else written to dist/ first. */
+  inMemoryAnswers?: number;
+}
+
+export class DevLoop {
+  private watcher: ChangeWatcher | undefined;
+  private running: Promise<void> | undefined;
+  private queued: string[] | undefined;
+  private broken = false;
+  /** Loaded once, and again after a change under schemas/. */
+  private schemas: Promise<SchemaRegistry> | undefined;
+  /** How many builds finished (good or not): the tests wait on it. */
+  builds = 0;
+  last: DevBuildResult | undefined;
+  /** What the server answers from: the last good build, in memory (dist/ until there is one). */
+  readonly served: MemoryFiles;
+  /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
+  private readonly walk: ContentWalk;
+  /** What the rules found, kept between builds: after a save only the changed answers are checked again. */
+  private readonly findings = new RuleFindings();
+
+  private constructor(
+    private readonly options: DevLoopOptions,
+    private readonly cache: BuildCache,
+  ) {
+    this.served = new MemoryFiles(new StaticFiles(options.build.outDir), path.join(cache.folder, "served"));
+    this.walk = new ContentWalk(options.build.contentDir);
+  }
+
+  /** Builds once, then watches. Resolves after the first build, whatever its outcome. */
+  static async start(options: DevLoopOptions): Promise<DevLoop> {
+    const cache = options.build.cache ?? (await BuildCache.open(options.build.contentDir, options.build.outDir));
+    const loop = new DevLoop(options, cache);
+    await loop.rebuild([]);
+    loop.watcher = watchFolders(options.watch, (changed) => loop.request(changed), {
+      onError: (error) => options.print(`dev: watching failed: ${error.message}\n`),
+    });
+    return loop;
+  }
+
+  /** A rebuild for these changes: now, or after the one running (queued changes merge into one rebuild). */
+  request(changed: string[]): void {
+    // Told at once, not when the build starts: a build under way that has not walked yet sees it too.
+    this.walk.changed(changed);
+    if (this.running) {
+      this.queued = [...(this.queued ?? []), ...changed];
+      return;
+    }
+    void this.rebuild(changed);
+  }
+
+  /** Resolves when no rebuild is running or queued. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.watcher?.close();
+    this.queued = undefined;
+    await this.idle();
+  }
+
+  private rebuild(changed: string[]): Promise<void> {
+    this.running = this.buildOnce(changed).finally(() => {
+      this.running = undefined;
+      const next = this.queued;
+      this.queued = undefined;
+      if (next) void this.rebuild(next);
+    });
+    return this.running;
+  }
+
+  private async buildOnce(changed: string[]): Promise<void> {
+    const { build, print } = this.options;
+    const started = performance.now();
+    const what = changed.length === 0 ? "first build" : describeChanges(changed);
+    let result: DevBuildResult;
+    let servedMs = 0;
+    let written = "";
+    // The cache's build is started and finished here for a build in memory (runBuild does it for its own).
+    let inMemory = false;
+    let complete = false;
+    try {
+      if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
+      const limit = this.options.inMemoryAnswers ?? IN_MEMORY_ANSWERS;
+      inMemory = countAnswers(await this.walk.entries()) <= limit;
+      this.cache.keepInMemory(inMemory);
+      if (!inMemory) {
+        // Too large to hold: built into dist/ as npm run build does, and served from there.
+        const built = await runBuild({
+          ...build,
+          cache: this.cache,
+          schemas: await this.schemas,
+          walk: this.walk,
+          findings: this.findings,
+        });
+        if (built.ok) {
+          this.served.unpublish();
+          servedMs = Math.round(performance.now() - started);
+          written = `; written to dist/ and served from there (over ${limit} answers): ${describeOutput(this.cache.stats)}`;
+        }
+        result = built.ok ? { ok: true } : built;
+      } else {
+        this.cache.startBuild();
+        const prepared = await prepareInMemory({
+          ...build,
+          cache: this.cache,
+          schemas: await this.schemas,
+          walk: this.walk,
+          findings: this.findings,
+        });
+        if (prepared.ok) {
+          // Served now: each product runs when a file of it is first asked for.
+          this.served.publish(prepared.site);
+          servedMs = Math.round(performance.now() - started);
+          result = { ok: true };
+          // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops
+          // either (the next build writes dist/), so that the save is not kept waiting.
+          const stop = () => this.queued !== undefined;
+          // Not at once: the requests that wait for the save (a client polling, a page reloading) come in the
+          // moments after the publish, and were kept waiting behind the first long step of the rest.
+          await new Promise((resolve) => setTimeout(resolve, REST_AFTER_PUBLISH_MS));
+          const completed = await prepared.site.complete(stop);
+          if (completed) {
+            try {
+              if (await writeCompiled(build.outDir, completed.files, completed.digests, this.cache, stop)) {
+                complete = true;
+                const ms = Math.round(performance.now() - started - servedMs);
+                written = `; the rest made and dist/ written in ${ms} ms: ${describeOutput(this.cache.stats)}`;
+              } else written = "; dist/ left to the next build";
+            } catch (error) {
+              // Served from memory all the same: only dist/ is behind (a full disk), and says so.
+              written = `; dist/ not written: ${error instanceof Error ? error.message : String(error)}`;
+            }
+          } else written = "; dist/ left to the next build";
+        } else result = prepared;
+      }
+    } catch (error) {
+      // A failure to build or to write dist/ (a full disk) is said; the last good build stays served.
+      print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      this.builds++;
+      return;
+    } finally {
+      if (inMemory) await this.cache.finishBuild(complete);
+    }
+    // The walk looked again only at what the watcher named: a full walk, now the save is served, catches what it
+    // missed (an overflowing queue, a network file system), and builds again for it.
+    const missed = this.walk.unverified && this.queued === undefined ? await this.walk.missed() : [];
+    const followMissed = () => {
+      if (missed.length === 0) return;
+      print(`dev: ${describeChanges(missed)}: changed unseen by the watcher; building again\n`);
+      this.request(missed);
+    };
+    for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
+    this.last = result;
+    this.builds++;
+    if (!result.ok) {
+      const elapsed = Math.round(performance.now() - started);
+      this.broken = true;
+      print(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), build.contentDir) || "."));
+      print(
+        `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} (${elapsed} ms); still serving the last good build\n`,
+      );
+      followMissed();
+      return;
+    }
+    const fixed = this.broken ? "fixed; " : "";
+    this.broken = false;
+    print(`dev: ${what}: ${fixed}rebuilt in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
+    followMissed();
+  }
+}
+
+/** How long after a build is published the rest of it starts (the products not yet run, then dist/). */
+export const REST_AFTER_PUBLISH_MS = 50;
+
+/**
+ * Past this many answers, each build is written to dist/ and served from there, as npm run build writes it: at
+ * 10,000 generated answers the loop serving from memory peaks at about 1 GB (the rendered answers kept, the served
+ * build's files made of them, and the next build made beside it; build/tools/dev/start.ts says why), where building into
+ * dist/ peaked at 400 MB.
+ */
+export const IN_MEMORY_ANSWERS = 15_000;
+
+/** The answer files in the content folder, counted from its walk without reading them. */
+function countAnswers(entries: readonly WalkedEntry[]): number {
+  const entry = CONTENT_LAYOUT.find((candidate) => candidate.kind === "answer")!;
+  const folder = `${entry.path}/`;
+  let count = 0;
+  for (const walked of entries)
+    if (
+      walked.path.startsWith(folder) &&
+      walked.path.endsWith(entry.extension) &&
+      !walked.path.includes("/", folder.length)
+    )
+      count++;
+  return count;
+}
+
+/** A build of the loop: good (and served), or its content's problems. */
+export type DevBuildResult = { ok: true } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * The changed content and schema files, relative to the working folder, the first three named. An editor's
+ * temporary files (no such extension: `sed` and vim names, `.tmp`, `~`) are left out.
+ */
+function describeChanges(changed: readonly string[]): string {
+  const names = changed
+    .filter((file) => /\.(md|ya?ml|json)$/.test(file))
+    .map((file) => path.relative(process.cwd(), file) || file);
+  if (names.length === 0) return "a change";
+  return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
