@@ -9,6 +9,10 @@ export const API_ROOT = "/api/v1";
 /** The root resource's file. */
 export const ROOT_RESOURCE_FILE = "/api/v1/index.json";
 
+/** The OpenAPI document, and the same bytes at the site's root, where tools look first. */
+export const OPENAPI_FILE = "/api/v1/openapi.json";
+export const OPENAPI_ALIAS = "/openapi.json";
+
 /** A collection's public URL (an extensionless rewrite of its own file). */
 export function collectionUrl(collection: string): string {
   return `${API_ROOT}/${collection}`;

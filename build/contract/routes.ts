@@ -17,6 +17,8 @@ import {
   isSearchIndexFile,
   LLMS_FULL_FILE,
   MARKDOWN_PAGES,
+  OPENAPI_ALIAS,
+  OPENAPI_FILE,
   ROOT_RESOURCE_FILE,
   SCHEMA_LIST_FILE,
   SCHEMAS_FOLDER,
@@ -42,8 +44,8 @@ const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 
 /** Files outside /api/v1 whose media type is fixed by their name. */
 const DESCRIBED_FILES: Readonly<Record<string, string>> = {
-  "/openapi.json": JSON_TYPE,
-  "/api/v1/openapi.json": JSON_TYPE,
+  [OPENAPI_ALIAS]: JSON_TYPE,
+  [OPENAPI_FILE]: JSON_TYPE,
   "/.well-known/api-catalog": API_CATALOG_TYPE,
   "/.well-known/agent-skills/index.json": JSON_TYPE,
   "/.well-known/agent-card.json": JSON_TYPE,

@@ -6,6 +6,7 @@ import type { BuildOptions } from "../engine/run/context.ts";
 import { formatDiagnostics } from "../content/diagnostics/format-diagnostics.ts";
 import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
+import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 
 /**
  * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
@@ -33,12 +34,8 @@ export function optionsFromCommandLine(
     outDir: path.resolve(values.out!),
     cacheRoot,
   };
-  const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && epoch !== "") {
-    // The reproducible-builds specification asks tools to refuse a malformed value rather than ignore it.
-    if (!/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970 (got "${epoch}").`);
-    options.sourceDateEpoch = Number(epoch);
-  }
+  const epoch = sourceDateEpoch(env);
+  if (epoch !== undefined) options.sourceDateEpoch = epoch;
   const baseUrl = env.BASE_URL || env.URL;
   if (baseUrl) {
     const origin = baseUrl.replace(/\/+$/, "");

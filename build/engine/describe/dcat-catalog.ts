@@ -4,7 +4,7 @@
  * data service that serves it. For data portals and harvesters; the API catalog links it. Only facts from the
  * content: there is no release or modification date, so neither is stated.
  */
-import { API_ROOT, DCAT_CATALOG_FILE } from "../../contract/layout.ts";
+import { API_ROOT, DCAT_CATALOG_FILE, OPENAPI_FILE } from "../../contract/layout.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import { citationText } from "../compile/citation.ts";
 import type { Distribution } from "./distributions.ts";
@@ -92,7 +92,7 @@ export function dcatCatalog({ site, origin, distributions, factDates }: CatalogI
         "@type": "dcat:DataService",
         "dct:title": text(`${site.name} API`),
         "dcat:endpointURL": { "@id": serviceId },
-        "dcat:endpointDescription": { "@id": absolute(`${API_ROOT}/openapi.json`) },
+        "dcat:endpointDescription": { "@id": absolute(OPENAPI_FILE) },
         "dcat:servesDataset": { "@id": datasetId },
         "dct:license": licence,
       },

@@ -47,6 +47,8 @@ import {
   CITATION_FILE,
   DCAT_CATALOG_FILE,
   MARKDOWN_PAGES,
+  OPENAPI_ALIAS,
+  OPENAPI_FILE,
 } from "../../contract/layout.ts";
 import {
   CHANGELOG_PAGE_FILE,
@@ -63,7 +65,7 @@ import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../../contract/versioning.ts";
 import type { HeaderBlock } from "../compile/headers-file.ts";
 
-export const OPENAPI_PATHS = ["/api/v1/openapi.json", "/openapi.json"] as const;
+export const OPENAPI_PATHS = [OPENAPI_FILE, OPENAPI_ALIAS] as const;
 
 export interface DescribeInput {
   site: SiteSettings;

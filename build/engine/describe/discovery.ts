@@ -14,6 +14,7 @@ import {
   MCP_PATH,
   MCP_SERVER_CARD_PATH,
   OAUTH_METADATA_PATHS,
+  OPENAPI_FILE,
   schemaPath,
 } from "../../contract/layout.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
@@ -81,7 +82,7 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         anchor: `${origin}/api/v1`,
         "service-desc": [
           {
-            href: `${origin}/api/v1/openapi.json`,
+            href: `${origin}${OPENAPI_FILE}`,
             type: "application/openapi+json;version=3.1",
             title: "OpenAPI 3.1 document",
           },
@@ -229,7 +230,7 @@ Data licence: ${site.licence.name} (${site.licence.url}).
 
 ## Describing the API
 
-OpenAPI 3.1: ${origin}/api/v1/openapi.json. Docs: ${origin}/docs/. Authentication statement:
+OpenAPI 3.1: ${origin}${OPENAPI_FILE}. Docs: ${origin}/docs/. Authentication statement:
 ${origin}/auth.md.
 `;
 }
@@ -241,7 +242,7 @@ function agentCard({ origin, site, counts }: DiscoveryInput): unknown {
     description: `${site.description} This is a read-only HTTP JSON API, not a conversational agent: it implements no A2A operations (no SendMessage, no tasks). Use plain HTTP GET as described by the OpenAPI document, or its read-only MCP endpoint at ${origin}${MCP_PATH}.`,
     version: site.version,
     provider: { organization: site.publisher, url: origin },
-    documentationUrl: `${origin}/api/v1/openapi.json`,
+    documentationUrl: `${origin}${OPENAPI_FILE}`,
     supportedInterfaces: [
       { url: `${origin}/api/v1`, protocolBinding: `${origin}/docs/#http-get`, protocolVersion: "1.0" },
     ],
@@ -308,7 +309,7 @@ No rate limits and no quotas.
 
 ## Machine-readable
 
-The OpenAPI document (${origin}/api/v1/openapi.json) declares \`security: []\` and no security schemes.
+The OpenAPI document (${origin}${OPENAPI_FILE}) declares \`security: []\` and no security schemes.
 There is no OAuth authorization server and no protected-resource metadata, because nothing is protected:
 ${OAUTH_METADATA_PATHS.map((path) => `\`${path}\``).join(", ")} answer \`404\`, so that no MCP client starts a sign-in.
 `;
@@ -329,7 +330,7 @@ function llmsTxt({ origin, site, answers }: DiscoveryInput): string {
 
 - [Documentation](${origin}${docs}): endpoints, the q rule with examples, paging, errors, Markdown for agents, licence and citation (Markdown; HTML at ${origin}/docs/)
 - [Home page](${origin}${home}): the answers, the ranked suppliers, the evidence register and the sources register (Markdown; HTML at ${origin}/)
-- [OpenAPI 3.1 document](${origin}/api/v1/openapi.json): every operation, parameter and response
+- [OpenAPI 3.1 document](${origin}${OPENAPI_FILE}): every operation, parameter and response
 - [Authentication statement](${origin}/auth.md): no authentication of any kind
 - [Agent skill](${origin}${SKILL_PATH}): how an agent should use this API
 - [API catalog](${origin}/.well-known/api-catalog): RFC 9727 linkset
@@ -348,9 +349,7 @@ ${ENDPOINTS.map((endpoint) => `- [${endpoint.name}](${origin}${endpoint.path}): 
 - [Every answer in full](${origin}${LLMS_FULL_FILE}): the ${answers.length} Markdown twins in one file
 ${DISCOVERY_DOCUMENTS.filter(
   (document) =>
-    !["/api/v1/openapi.json", "/auth.md", LLMS_FILE, LLMS_FULL_FILE, "/.well-known/api-catalog"].includes(
-      document.path,
-    ),
+    ![OPENAPI_FILE, "/auth.md", LLMS_FILE, LLMS_FULL_FILE, "/.well-known/api-catalog"].includes(document.path),
 )
   .map((document) => `- [${document.name}](${origin}${document.path}): ${document.what}`)
   .join("\n")}

@@ -16,9 +16,10 @@ import {
   MCP_SERVER_CARD_PATH,
   MCP_TOOLS_FILE,
   OAUTH_METADATA_PATHS,
+  OPENAPI_FILE,
   SCHEMA_LIST_FILE,
-  SCHEMAS_FOLDER,
   schemaPath,
+  SCHEMAS_FOLDER,
 } from "../../contract/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
@@ -155,7 +156,7 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(input.site.description)}">
 <link rel="stylesheet" href="${href(STYLESHEET_PATH)}">
 <link rel="icon" type="image/svg+xml" href="${href(ICON_PATH)}">
-<link rel="service-desc" type="application/json" href="${href("/api/v1/openapi.json")}">
+<link rel="service-desc" type="application/json" href="${href(OPENAPI_FILE)}">
 <link rel="api-catalog" href="${href("/.well-known/api-catalog")}">
 </head>
 <body>
@@ -168,7 +169,7 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <li><a href="${href("/docs/")}">Documentation</a></li>
 <li><a href="${href("/docs/errors/")}">Errors</a></li>
 <li><a href="${href("/api/v1/index.json")}">API root</a></li>
-<li><a href="${href("/api/v1/openapi.json")}">OpenAPI</a></li>
+<li><a href="${href(OPENAPI_FILE)}">OpenAPI</a></li>
 </ul>
 </nav>
 </header>

@@ -11,6 +11,8 @@ import {
   DCAT_CATALOG_FILE,
   FILES_PAGE_PATH,
   MCP_PATH,
+  OPENAPI_ALIAS,
+  OPENAPI_FILE,
   URL_LIST_FILE,
 } from "../../contract/layout.ts";
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
@@ -190,10 +192,10 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
     what: "a linkset naming this API, its OpenAPI document, docs, status and data",
   },
   {
-    path: "/api/v1/openapi.json",
+    path: OPENAPI_FILE,
     name: "OpenAPI 3.1 document",
     type: "application/json",
-    what: "every operation, parameter, response and header; also at /openapi.json",
+    what: `every operation, parameter, response and header; also at ${OPENAPI_ALIAS}`,
   },
   {
     path: "/.well-known/agent-skills/index.json",
@@ -309,9 +311,9 @@ export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string
   },
   { path: "/llms-full.txt", name: "llms-full.txt", what: "every answer in full, as Markdown, in one file" },
   {
-    path: "/api/v1/openapi.json",
+    path: OPENAPI_FILE,
     name: "OpenAPI 3.1 document",
-    what: "the API's operations and response schemas (also at /openapi.json)",
+    what: `the API's operations and response schemas (also at ${OPENAPI_ALIAS})`,
   },
   {
     path: "/api/v1/schema-index.json",

@@ -4,7 +4,7 @@
  * catalog, CITATION.cff. It reads the examples every JSON product kept, the search index (its examples are answered
  * from it) and the first page of answers.
  */
-import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE } from "../../contract/layout.ts";
+import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE, OPENAPI_ALIAS, OPENAPI_FILE } from "../../contract/layout.ts";
 import type { AnswerResource } from "../../contract/resources.ts";
 import { type DescribeInput, describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
@@ -20,8 +20,8 @@ export const describe = product({
   // The search index's files, read back to answer the examples.
   readsFiles: true,
   writes: [
-    "/openapi.json",
-    "/api/v1/openapi.json",
+    OPENAPI_ALIAS,
+    OPENAPI_FILE,
     "/.well-known/",
     "/mcp/",
     "/auth.md",

@@ -5,6 +5,7 @@ import {
   CHANGELOG_JSON_FILE,
   CITATION_FILE,
   HEALTH_FILE,
+  OPENAPI_FILE,
   ROOT_RESOURCE_FILE,
   SCHEMA_LIST_FILE,
 } from "../../contract/layout.ts";
@@ -37,7 +38,7 @@ export const rootAndHealth = product({
             suppliers: "/api/v1/suppliers/index.json",
             evidence: "/api/v1/evidence/index.json",
             health: HEALTH_FILE,
-            openapi: "/api/v1/openapi.json",
+            openapi: OPENAPI_FILE,
             docs: "/docs/",
             api_catalog: "/.well-known/api-catalog",
             schemas: SCHEMA_LIST_FILE,

@@ -4,7 +4,7 @@
  * header rules to an edge response). Anything else is handed on untouched to the static HTML, whose
  * `Vary: Accept` comes from its header rule. Pure web APIs: it runs as an edge entry and in the local server.
  */
-import { MARKDOWN_PAGES } from "../../contract/layout.ts";
+import { MARKDOWN_PAGES, OPENAPI_FILE } from "../../contract/layout.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
@@ -93,7 +93,7 @@ export async function markdownNegotiation(request: Request, readText: () => Read
     "Cache-Control": BROWSER_CACHE,
     Vary: "Accept",
     "Content-Location": twin,
-    Link: `<${page}>; rel="alternate"; type="text/html", </.well-known/api-catalog>; rel="api-catalog", </api/v1/openapi.json>; rel="service-desc"`,
+    Link: `<${page}>; rel="alternate"; type="text/html", </.well-known/api-catalog>; rel="api-catalog", <${OPENAPI_FILE}>; rel="service-desc"`,
     ETag: etag,
   });
   if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });

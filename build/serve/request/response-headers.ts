@@ -3,7 +3,7 @@
  * The values match the rules in netlify.toml for the same kinds of response; a test compares them.
  */
 import { EXPOSED_HEADERS, PREFLIGHT_MAX_AGE } from "../../contract/http.ts";
-import { schemaPath } from "../../contract/layout.ts";
+import { OPENAPI_FILE, schemaPath } from "../../contract/layout.ts";
 
 export function corsHeaders(): Record<string, string> {
   return {
@@ -38,7 +38,7 @@ export function linkHeader(schemaName: string): string {
   return [
     `<${schemaPath(schemaName)}>; rel="describedby"`,
     `</.well-known/api-catalog>; rel="api-catalog"`,
-    `</api/v1/openapi.json>; rel="service-desc"`,
+    `<${OPENAPI_FILE}>; rel="service-desc"`,
   ].join(", ");
 }
 

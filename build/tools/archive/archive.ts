@@ -21,6 +21,7 @@ import { pointedTargets, seedTargets } from "./capture-targets.ts";
 import { archiveEpoch, builtText, readBuiltOutput } from "./dist-files.ts";
 import { SpooledBody } from "./spooled-body.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { OPENAPI_FILE } from "../../contract/layout.ts";
 
 export interface ArchiveResult {
   warc: string;
@@ -46,7 +47,7 @@ export async function archiveWarc(
 ): Promise<ArchiveResult> {
   const output = await readBuiltOutput(distFolder);
   const epoch = archiveEpoch(env, output);
-  const openapi = JSON.parse(await builtText(output, "api/v1/openapi.json"));
+  const openapi = JSON.parse(await builtText(output, OPENAPI_FILE.slice(1)));
   const origin: string = openapi.servers[0].url;
   // A work list, not a set: a pointed-at URL is appended once, after the seeds, so the order is fixed.
   const targets = await seedTargets(output, origin);

@@ -6,6 +6,7 @@
 import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { sourceDateEpoch } from "../../engine/run/source-date-epoch.ts";
 
 /** The pieces a file is read in. */
 const PIECE_BYTES = 1024 * 1024;
@@ -65,10 +66,5 @@ export function filePieces(absolutePath: string): AsyncIterable<Buffer> {
 
 /** Seconds for archive timestamps: SOURCE_DATE_EPOCH when set, else the build's own generation time. */
 export function archiveEpoch(env: NodeJS.ProcessEnv, output: BuiltOutput): number {
-  const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && epoch !== "") {
-    if (!/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970 (got "${epoch}").`);
-    return Number(epoch);
-  }
-  return Math.floor(Date.parse(output.generatedAt) / 1000);
+  return sourceDateEpoch(env) ?? Math.floor(Date.parse(output.generatedAt) / 1000);
 }

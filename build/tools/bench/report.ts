@@ -4,7 +4,7 @@ import { CHART_FILE } from "./chart.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { ANSWERS_SEARCH_INDEX_FILE, searchTermsPath } from "../../contract/layout.ts";
+import { ANSWERS_SEARCH_INDEX_FILE, OPENAPI_FILE, searchTermsPath } from "../../contract/layout.ts";
 import type { BuildFigures } from "./measure-build.ts";
 import type { IncrementalFigures } from "./measure-incremental.ts";
 import type { QueryCase } from "./measure-search.ts";
@@ -25,7 +25,7 @@ export async function responseSizes(dist: string) {
     "/api/v1/health/index.json",
     ANSWERS_SEARCH_INDEX_FILE,
     searchTermsPath(1),
-    "/api/v1/openapi.json",
+    OPENAPI_FILE,
     "/index.html",
     "/docs/index.html",
   ];
