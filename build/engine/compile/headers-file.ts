@@ -1,13 +1,12 @@
 /**
- * dist/_headers, Netlify's header rules that netlify.toml cannot hold because they change with the content: the
- * home page's Content-Security-Policy with its script hashes, and the deprecation headers once v1 is deprecated.
- * Every other rule goes by URL pattern in netlify.toml, so this file's size does not grow with the answers (an
- * answer names its Markdown twin in its JSON's links, not in a header: a rule's value cannot name the path it
- * matched).
+ * dist/_headers, every header rule of the site (netlify.toml holds none): the contract's rules by URL pattern
+ * (contract/header-rules.ts), then those that change with the content: the home page's Content-Security-Policy
+ * with its script hashes, and the deprecation headers once v1 is deprecated. No rule is per answer, so the file's
+ * size does not grow with the answers.
  */
-export const HEADERS_FILE_PATH = "/_headers";
+import type { HeaderBlock } from "../../contract/header-rules.ts";
 
-export type HeaderBlock = readonly [path: string, values: Readonly<Record<string, string>>];
+export const HEADERS_FILE_PATH = "/_headers";
 
 /** Netlify's _headers format: a path line, indented "Name: value" lines, a blank line between blocks. */
 export function headersFileText(blocks: readonly HeaderBlock[]): string {

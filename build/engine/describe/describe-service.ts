@@ -1,8 +1,8 @@
 /**
  * The files that describe and present the service, from the compiled data: the OpenAPI document (at two
  * paths, the same bytes), the discovery documents, the home page (also the offline reader), the docs, the
- * data package, and the header rules for _headers that carry what netlify.toml cannot know (the home page's
- * script hashes, and deprecation headers when v1 is deprecated).
+ * data package, and the header rules for _headers that change with the content (the home page's script hashes,
+ * and deprecation headers when v1 is deprecated).
  */
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
@@ -63,7 +63,7 @@ import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
 import { datasetDistributions } from "./distributions.ts";
 import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../../contract/versioning.ts";
-import type { HeaderBlock } from "../compile/headers-file.ts";
+import type { HeaderBlock } from "../../contract/header-rules.ts";
 
 export const OPENAPI_PATHS = [OPENAPI_FILE, OPENAPI_ALIAS] as const;
 

@@ -22,7 +22,8 @@ import { OriginError } from "./deploy-snapshot.ts";
 import { quickHash } from "./quick-hash.ts";
 import { malformedParameterDetail } from "../../contract/problems.ts";
 import { problemResponse } from "./problems.ts";
-import { BROWSER_CACHE, CDN_CACHE, corsHeaders, ifNoneMatchHits, linkHeader } from "./response-headers.ts";
+import { BROWSER_CACHE, CDN_CACHE, linkHeader } from "../../contract/header-rules.ts";
+import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */

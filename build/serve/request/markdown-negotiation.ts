@@ -7,7 +7,8 @@
 import { MARKDOWN_PAGES, OPENAPI_FILE } from "../../contract/layout.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 import { problemResponse } from "./problems.ts";
-import { BROWSER_CACHE, corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
+import { BROWSER_CACHE } from "../../contract/header-rules.ts";
+import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
 
 /** How long a client is asked to wait after the origin failed (as for the answers). */
 const RETRY_AFTER_SECONDS = 5;

@@ -1,17 +1,13 @@
 /**
- * The headers the request-time code sets itself (Netlify applies no [[headers]] rules to edge responses).
- * The values match the rules in netlify.toml for the same kinds of response; a test compares them.
+ * The headers the request-time code sets itself (Netlify applies no header rules to edge responses), with the
+ * values of the header rules for the same kinds of response (../../contract/header-rules.ts).
  */
-import { EXPOSED_HEADERS, PREFLIGHT_MAX_AGE } from "../../contract/http.ts";
-import { OPENAPI_FILE, schemaPath } from "../../contract/layout.ts";
+import { EVERY_RESPONSE } from "../../contract/header-rules.ts";
+import { PREFLIGHT_MAX_AGE } from "../../contract/http.ts";
 
+/** What every response carries: CORS open to all, nosniff, no referrer. */
 export function corsHeaders(): Record<string, string> {
-  return {
-    "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-  };
+  return { ...EVERY_RESPONSE };
 }
 
 /**
@@ -32,19 +28,6 @@ export function preflightResponse(allow: string, allowHeaders: string, extra: Re
     },
   });
 }
-
-/** Relative Link targets: the API catalog, the OpenAPI document and the body's schema. */
-export function linkHeader(schemaName: string): string {
-  return [
-    `<${schemaPath(schemaName)}>; rel="describedby"`,
-    `</.well-known/api-catalog>; rel="api-catalog"`,
-    `<${OPENAPI_FILE}>; rel="service-desc"`,
-  ].join(", ");
-}
-
-/** Browsers revalidate every time; the CDN keeps the response until the next deploy. */
-export const BROWSER_CACHE = "public, max-age=0, must-revalidate";
-export const CDN_CACHE = "public, max-age=31536000";
 
 /** True when an If-None-Match value names this tag (weak comparison, as RFC 9110 asks for GET). */
 export function ifNoneMatchHits(ifNoneMatch: string | null, etag: string): boolean {

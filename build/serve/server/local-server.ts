@@ -1,7 +1,7 @@
 /**
  * The local server: Netlify's request chain on our files. Edge entries first (as declared inline in the
  * folder netlify.toml names), then the redirect rules (first match, shadowed by an existing file unless
- * forced, 404 rules served with status 404) and the header rules of netlify.toml, then the file through
+ * forced, 404 rules served with status 404) and the header rules of dist/_headers, then the file through
  * serve-handler, with strong ETags, 304s and gzip or brotli. One log line per request.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
