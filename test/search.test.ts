@@ -31,22 +31,17 @@ import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/sea
 import { temporaryFolder } from "./support/build-helpers.ts";
 import path from "node:path";
 import { SearchFiles } from "../build/search/search-files.ts";
+import { fieldTokens, type IndexedAnswer, indexedAnswer, SearchIndexBuilder } from "../build/search/index-builder.ts";
+import { decodePostings, encodePostings, encodeShorterPostings } from "../build/search/postings-codec.ts";
 import {
   ANSWER_FINGERPRINT_CHARACTERS,
   answerFingerprint,
-  decodePostings,
   decodeSlugBlock,
-  encodePostings,
-  encodeShorterPostings,
   encodeSlugBlock,
-  fieldTokens,
   firstSlugOf,
-  type IndexedAnswer,
-  indexedAnswer,
   slugInBlock,
-  SearchIndexBuilder,
   type SearchIndexFile,
-} from "../build/search/search-index.ts";
+} from "../build/search/search-format.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";

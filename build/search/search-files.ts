@@ -16,14 +16,14 @@ import {
   SEARCH_PREFIX_FORMAT,
   SEARCH_SUGGESTIONS_FORMAT,
   SEARCH_TERMS_FORMAT,
-} from "./search-index.ts";
+} from "./search-format.ts";
 import type {
   SearchDocumentsChunk,
   SearchIndexMap,
   SearchPrefix,
   SearchSuggestions,
   SearchTermsShard,
-} from "./search-index.ts";
+} from "./search-format.ts";
 import type { SearchIndexSource } from "./search-reader.ts";
 
 /** Why a file of the index could not be used: missing, not JSON, of another format, or of another build. */

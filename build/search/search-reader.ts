@@ -23,17 +23,9 @@ import type {
   SearchPrefix,
   SearchSuggestions,
   SearchTermsShard,
-} from "./search-index.ts";
-import {
-  ANSWER_FINGERPRINT_CHARACTERS,
-  decodeDenseValues,
-  decodePostingsInto,
-  decodePrefixPostingsInto,
-  decodeSlugBlock,
-  firstSlugOf,
-  isDensePostings,
-  slugInBlock,
-} from "./search-index.ts";
+} from "./search-format.ts";
+import { decodeDenseValues, decodePostingsInto, decodePrefixPostingsInto, isDensePostings } from "./postings-codec.ts";
+import { ANSWER_FINGERPRINT_CHARACTERS, decodeSlugBlock, firstSlugOf, slugInBlock } from "./search-format.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {

@@ -25,7 +25,7 @@ import {
   patchWordLevels,
   SearchIndexBuilder,
   type WordLevels,
-} from "./search-index.ts";
+} from "./index-builder.ts";
 
 const readFile = promisify(readFileCallback);
 

@@ -15,14 +15,13 @@ import {
 import { canonicalJson } from "../../contract/canonical-json.ts";
 import { answerSearchTexts } from "../../search/answer-fields.ts";
 import {
-  answerFingerprint,
   fieldTokens,
   type IndexedAnswer,
   indexedAnswer,
   SearchIndexBuilder,
-  type SearchIndexFile,
   type WordLevels,
-} from "../../search/search-index.ts";
+} from "../../search/index-builder.ts";
+import { answerFingerprint, type SearchIndexFile } from "../../search/search-format.ts";
 import { product } from "./product.ts";
 import { patchedBuilder, readSearchState, type SearchState, SearchStateWriter } from "../../search/search-state.ts";
 

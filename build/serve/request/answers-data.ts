@@ -23,7 +23,7 @@ import { answerSearchTexts, type SearchableAnswer } from "../../search/answer-fi
 import { prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
 import { SearchFileError, SearchFiles } from "../../search/search-files.ts";
 import { SearchReader } from "../../search/search-reader.ts";
-import { answerFingerprint } from "../../search/search-index.ts";
+import { answerFingerprint } from "../../search/search-format.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 
 export type { ReadText };

@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { ANSWERS_SEARCH_INDEX_FILE, SEARCH_SUGGESTIONS_FILE, searchTermsPath } from "../../contract/layout.ts";
 import { AnswersData } from "../../serve/request/answers-data.ts";
 import { answersQuery } from "../../serve/request/answers-query.ts";
-import type { SearchIndexMap, SearchSuggestions, SearchTermsShard } from "../../search/search-index.ts";
+import type { SearchIndexMap, SearchSuggestions, SearchTermsShard } from "../../search/search-format.ts";
 import { SearchFiles } from "../../search/search-files.ts";
 import { SearchReader } from "../../search/search-reader.ts";
 import { compareCodeUnits, parseQuery } from "../../search/text-match.ts";

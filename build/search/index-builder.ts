@@ -1,418 +1,38 @@
 /**
- * The prebuilt search index for `q` (format: schemas/search-index.schema.json), sharded so that a reader
- * fetches and parses only what a query needs. Pure TypeScript with no Node APIs, shared by the build that writes
- * it and every reader that answers `q` from it (the request handler, the offline page).
- *
- * - The map (`answers.json`) names the shards: the first word of each words shard, the number of documents
- *   chunks, and the figures of the relevance formula.
- * - A words shard holds a run of the sorted vocabulary and, per word, how many answers hold it and its postings:
- *   for each answer containing it, the gap from the previous answer's position as a varint and the word's level
- *   there (relevance.ts) as one digit, all in the URL-safe base-64 alphabet; or, for a word in most answers, where
- *   that is shorter, one character per answer of the collection (its level, or ~ where the word is absent). A query
- *   token reads the shard(s) of the words it starts, usually one.
- * - A documents chunk holds the slugs of a run of positions, front-coded in blocks (each slug as the length it
- *   shares with the one before and the rest): a page of hits reads only the chunks of its hits, and a chunk holds
- *   thousands of slugs in tens of kilobytes, so that a page of hits scattered over 100,000 answers reads a few
- *   files, not one per hit. Only the blocks of the hits are decoded. Beside the blocks, the fingerprints of the
- *   answers' content digests: a reader checks that an answer's file is the one this index was built with.
- * - The suggestions file holds the commonest words, for a query that finds nothing.
+ * Builds the search index (./search-format.ts) one answer at a time, in collection order: each answer's words
+ * and their counts per field, then at the end the sorted vocabulary in words shards, the documents chunks, the
+ * prefix files of one-letter tokens, the suggestions and the map.
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
 import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
 import { decodeStoredPostings, PostingsStore, type WordPostings } from "./postings-store.ts";
+import { compareCodeUnits, tokenize } from "./text-match.ts";
+import { ABSENT, DENSE_MARK, DIGITS, encodePrefixPostings, encodeShorterPostings } from "./postings-codec.ts";
+import {
+  DOCUMENTS_TARGET_CHARACTERS,
+  encodeSlugBlock,
+  SEARCH_DOCUMENTS_FORMAT,
+  SEARCH_INDEX_FORMAT,
+  SEARCH_PREFIX_FORMAT,
+  SEARCH_SUGGESTIONS_FORMAT,
+  SEARCH_TERMS_FORMAT,
+  type SearchDocumentsChunk,
+  type SearchIndexFile,
+  type SearchPrefix,
+  type SearchTermsShard,
+  SHARD_TARGET_CHARACTERS,
+  SLUGS_PER_BLOCK,
+  SUGGESTION_WORDS,
+} from "./search-format.ts";
 
 /** A word's postings encoded as the store encodes them, in bytes of their own (PostingsStore.encoded, joined). */
 interface EncodedPostings {
   count: number;
   encoded: Uint8Array;
 }
-import { compareCodeUnits, tokenize } from "./text-match.ts";
 
 /** The tokens of each searchable field, in SEARCH_FIELDS order. */
 export type AnswerTokens = string[][];
-
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@6";
-export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@3";
-export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@4";
-export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
-export const SEARCH_PREFIX_FORMAT = "av-buyer-data/search-prefix@1";
-
-/** Slugs per front-coded block: a slug is found by decoding at most this many. */
-export const SLUGS_PER_BLOCK = 64;
-/** A documents chunk is closed, at the end of a block, once its blocks pass this many characters. */
-export const DOCUMENTS_TARGET_CHARACTERS = 64 * 1024;
-/** A words shard is closed once its postings pass this many characters (a single word's may pass it alone). */
-export const SHARD_TARGET_CHARACTERS = 48 * 1024;
-/** Suggestions are chosen from at most this many words, the commonest. */
-export const SUGGESTION_WORDS = 20_000;
-
-export interface SearchIndexMap {
-  format: typeof SEARCH_INDEX_FORMAT;
-  /** The content digest of the build that wrote it: every file a response is made from must carry the same. */
-  content_digest: string;
-  answers: number;
-  /** The answers collection's page size: a q is paged without reading the collection. */
-  page_size: number;
-  /** Slugs per block of a documents chunk (the last block of the collection may hold fewer). */
-  slugs_per_block: number;
-  /** The position of the first slug of each documents chunk, ascending (a multiple of slugs_per_block). */
-  document_starts: number[];
-  /** The first slug of each documents chunk: a slug is found by reading one chunk. */
-  document_firsts: string[];
-  /** The first word of each words shard, in order: shard i (from 1) holds the words from shard_firsts[i - 1]. */
-  shard_firsts: string[];
-  /** The one-letter (or digit) tokens with a prebuilt prefix file: those whose words fill more than one shard. */
-  prefix_files: string[];
-  /** How many answers each prefix file's token matches: one that matches every answer need not be read (see SearchReader). */
-  prefix_answers: number[];
-  /** The figures the impact levels were computed with, for whoever wants to check them. */
-  relevance: {
-    k1: number;
-    b: number;
-    field_weights: Record<string, number>;
-    max_level: number;
-    average_field_lengths: Record<string, number>;
-  };
-}
-
-export interface SearchTermsShard {
-  format: typeof SEARCH_TERMS_FORMAT;
-  content_digest: string;
-  terms: string[];
-  /** How many answers hold each word: its postings' count, known before they are decoded. */
-  answers: number[];
-  postings: string[];
-}
-
-/**
- * What a one-letter token matches, prebuilt: each answer holding a word that starts with the letter, with the
- * best of those words' levels as the token scores them (relevance.ts tokenLevel, in thousandths). A cold
- * query of "c" then reads one file instead of every shard of the words starting with c.
- */
-export interface SearchPrefix {
-  format: typeof SEARCH_PREFIX_FORMAT;
-  content_digest: string;
-  prefix: string;
-  /** Per answer, ascending: the position gap and the value, each a varint of base-64 digits. */
-  postings: string;
-}
-
-export interface SearchDocumentsChunk {
-  format: typeof SEARCH_DOCUMENTS_FORMAT;
-  content_digest: string;
-  /** The position of the first slug (from 0). */
-  first: number;
-  /** The slugs, slugs_per_block a block (encodeSlugBlock). */
-  blocks: string[];
-  /**
-   * Its answers' fingerprints (answerFingerprint) one after another in collection order, from `first`: one string,
-   * so that a chunk of 20,000 answers is one string to parse, not one per block.
-   */
-  fingerprints: string;
-}
-
-/**
- * Characters of an answer's fingerprint: the first 48 bits of its content digest as 8 base-64 digits (the
- * index's own alphabet), enough to tell an answer's file of another deploy from this one's. As 12 hex digits they
- * were three quarters of the bytes a page of scattered hits read at 100,000 answers.
- */
-export const ANSWER_FINGERPRINT_CHARACTERS = 8;
-
-/** The fingerprint of an answer's content digest (`sha256:` and hex), as the documents chunks hold it. */
-export function answerFingerprint(contentDigest: string): string {
-  const hex = contentDigest.slice("sha256:".length, "sha256:".length + (ANSWER_FINGERPRINT_CHARACTERS * 6) / 4);
-  let fingerprint = "";
-  // Two digits from each three hex digits (12 bits), most significant first.
-  for (let at = 0; at + 3 <= hex.length; at += 3) {
-    const bits = parseInt(hex.slice(at, at + 3), 16);
-    fingerprint += DIGITS[bits >> 6]! + DIGITS[bits & 63]!;
-  }
-  return fingerprint;
-}
-
-/** Between the slugs of a block: no slug holds it. */
-const SLUG_SEPARATOR = ",";
-
-/**
- * Slugs in a row, front-coded: the first in full, then for each next one a separator, the length of the start it
- * shares with the one before (a varint of base-64 digits), and the rest of it.
- */
-export function encodeSlugBlock(slugs: readonly string[]): string {
-  let text = slugs[0] ?? "";
-  for (let at = 1; at < slugs.length; at++) {
-    const previous = slugs[at - 1]!;
-    const slug = slugs[at]!;
-    let shared = 0;
-    while (shared < previous.length && shared < slug.length && previous.charCodeAt(shared) === slug.charCodeAt(shared))
-      shared++;
-    text += SLUG_SEPARATOR + varint(shared) + slug.slice(shared);
-  }
-  return text;
-}
-
-/** The first slug of a block, without decoding the rest. */
-export function firstSlugOf(block: string): string {
-  const end = block.indexOf(SLUG_SEPARATOR);
-  return end < 0 ? block : block.slice(0, end);
-}
-
-/**
- * A block's slugs in order, up to the one at offset `last`, each given to `each` as it is decoded: returns the last
- * decoded. One decoder for a whole block and for one slug of it.
- */
-function walkSlugBlock(block: string, last: number, each?: (slug: string) => void): string {
-  let end = block.indexOf(SLUG_SEPARATOR);
-  let slug = end < 0 ? block : block.slice(0, end);
-  each?.(slug);
-  for (let at = 1; at <= last && end >= 0; at++) {
-    let read = end + 1;
-    end = block.indexOf(SLUG_SEPARATOR, read);
-    let digit = DIGIT_VALUES[block.charCodeAt(read++)]!;
-    let shared = 0;
-    let scale = 1;
-    while (digit >= 32) {
-      shared += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[block.charCodeAt(read++)]!;
-    }
-    shared += digit * scale;
-    slug = slug.slice(0, shared) + block.slice(read, end < 0 ? undefined : end);
-    each?.(slug);
-  }
-  return slug;
-}
-
-/** The slug at `offset` in a block, decoding the ones before it but keeping none. */
-export function slugInBlock(block: string, offset: number): string {
-  return walkSlugBlock(block, offset);
-}
-
-/** The slugs of a block. */
-export function decodeSlugBlock(block: string): string[] {
-  const slugs: string[] = [];
-  walkSlugBlock(block, Infinity, (slug) => slugs.push(slug));
-  return slugs;
-}
-
-export interface SearchSuggestions {
-  format: typeof SEARCH_SUGGESTIONS_FORMAT;
-  content_digest: string;
-  /** Most common first (the number of answers holding a word), then in code-unit order. */
-  words: string[];
-}
-
-const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const DIGIT_VALUES = (() => {
-  const values = new Int8Array(128).fill(-1);
-  for (let at = 0; at < DIGITS.length; at++) values[DIGITS.charCodeAt(at)] = at;
-  return values;
-})();
-
-const DIGIT_CODES = Uint8Array.from(DIGITS, (digit) => digit.charCodeAt(0));
-
-/**
- * A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one
- * digit). Made from parallel arrays of ascending positions and their levels, through a buffer of character codes.
- */
-export function encodePostings(
-  positions: ArrayLike<number>,
-  levels: ArrayLike<number>,
-  count = positions.length,
-): string {
-  const codes = new Uint8Array(count * 2 + 16);
-  let length = 0;
-  let room = codes;
-  let previous = 0;
-  for (let at = 0; at < count; at++) {
-    if (length + 10 > room.length) {
-      const grown = new Uint8Array(room.length * 2);
-      grown.set(room);
-      room = grown;
-    }
-    let gap = positions[at]! - previous;
-    previous = positions[at]!;
-    while (gap >= 32) {
-      room[length++] = DIGIT_CODES[32 | (gap & 31)]!;
-      gap = Math.floor(gap / 32);
-    }
-    room[length++] = DIGIT_CODES[gap]!;
-    room[length++] = DIGIT_CODES[levels[at]!]!;
-  }
-  let text = "";
-  for (let from = 0; from < length; from += 8192)
-    text += String.fromCharCode(...room.subarray(from, Math.min(length, from + 8192)));
-  return text;
-}
-
-/** Opens a word's postings written densely (encodeDensePostings). */
-const DENSE_MARK = ".";
-/** In dense postings, an answer that does not hold the word. */
-const ABSENT = "~";
-const ABSENT_CODE = ABSENT.charCodeAt(0);
-
-/**
- * A word's postings as one character per answer of the collection, after DENSE_MARK: its level there, or ABSENT.
- * Shorter than the gaps and levels once the word is in more than about half the answers, and decoded without a
- * varint: a common word at 100,000 answers was 190 KB of postings, and the costliest list a cold query decoded.
- */
-export function encodeDensePostings(
-  positions: ArrayLike<number>,
-  levels: ArrayLike<number>,
-  count: number,
-  answers: number,
-): string {
-  const codes = new Uint8Array(answers).fill(ABSENT_CODE);
-  for (let at = 0; at < count; at++) codes[positions[at]!] = DIGIT_CODES[levels[at]!]!;
-  let text = DENSE_MARK;
-  for (let from = 0; from < answers; from += 8192)
-    text += String.fromCharCode(...codes.subarray(from, Math.min(answers, from + 8192)));
-  return text;
-}
-
-/** A word's postings in whichever of the two forms is shorter. */
-export function encodeShorterPostings(
-  positions: ArrayLike<number>,
-  levels: ArrayLike<number>,
-  count: number,
-  answers: number,
-): string {
-  // Each posting takes at least two characters as gaps and levels: below half the collection, dense is never shorter.
-  if (count * 2 < answers + 1) return encodePostings(positions, levels, count);
-  const sparse = encodePostings(positions, levels, count);
-  return sparse.length <= answers + 1 ? sparse : encodeDensePostings(positions, levels, count, answers);
-}
-
-function varint(value: number): string {
-  let text = "";
-  while (value >= 32) {
-    text += DIGITS[32 | (value & 31)];
-    value = Math.floor(value / 32);
-  }
-  return text + DIGITS[value]!;
-}
-
-/** A prefix file's postings: per answer, its position gap and its value, both varints. */
-export function encodePrefixPostings(postings: ReadonlyArray<{ position: number; value: number }>): string {
-  let text = "";
-  let previous = 0;
-  for (const { position, value } of postings) {
-    text += varint(position - previous) + varint(value);
-    previous = position;
-  }
-  return text;
-}
-
-/**
- * Where postings are decoded: grown as needed and used again, since a common word at 100,000 answers needs arrays
- * of hundreds of kilobytes that its reader copies from at once (a new pair per list was most of a cold query's
- * allocation by size). What decodePostingsInto and decodePrefixPostingsInto return is a view of these: read it
- * before decoding again.
- */
-const scratch = { positions: new Int32Array(1024), values: new Int32Array(1024), levels: new Uint8Array(1024) };
-
-function scratchFor(postings: number): typeof scratch {
-  if (scratch.positions.length < postings) {
-    const size = Math.max(postings, scratch.positions.length * 2);
-    scratch.positions = new Int32Array(size);
-    scratch.values = new Int32Array(size);
-    scratch.levels = new Uint8Array(size);
-  }
-  return scratch;
-}
-
-/**
- * A word's postings decoded at once into typed arrays: the hot loop of a cold query, with no call per posting.
- * Every posting takes at least two digits, so half the text's length bounds their number. The arrays are views
- * of a scratch space (see scratch), valid until the next decoding.
- */
-export function decodePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
-  if (isDensePostings(encoded)) return decodeDensePostingsInto(encoded);
-  const { positions, levels } = scratchFor(encoded.length >> 1);
-  let count = 0;
-  let position = 0;
-  for (let at = 0; at < encoded.length; ) {
-    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    let gap = 0;
-    let scale = 1;
-    while (digit >= 32) {
-      gap += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    }
-    position += gap + digit * scale;
-    positions[count] = position;
-    levels[count++] = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-  }
-  return { count, positions, levels };
-}
-
-/** Whether a word's postings are written one character per answer (encodeDensePostings). */
-export function isDensePostings(encoded: string): boolean {
-  return encoded.startsWith(DENSE_MARK);
-}
-
-/**
- * Dense postings decoded straight to what a reader keeps of them: at each position `valueOfLevel[level]`, or -1 where
- * the word is absent. One pass, and no list of positions.
- */
-export function decodeDenseValues(encoded: string, valueOfLevel: Int32Array): Int32Array {
-  const values = new Int32Array(encoded.length - 1);
-  for (let at = 1; at < encoded.length; at++) {
-    const code = encoded.charCodeAt(at);
-    values[at - 1] = code === ABSENT_CODE ? -1 : valueOfLevel[DIGIT_VALUES[code]!]!;
-  }
-  return values;
-}
-
-function decodeDensePostingsInto(encoded: string): { count: number; positions: Int32Array; levels: Uint8Array } {
-  const { positions, levels } = scratchFor(encoded.length - 1);
-  let count = 0;
-  for (let at = 1; at < encoded.length; at++) {
-    const code = encoded.charCodeAt(at);
-    if (code === ABSENT_CODE) continue;
-    positions[count] = at - 1;
-    levels[count++] = DIGIT_VALUES[code]!;
-  }
-  return { count, positions, levels };
-}
-
-/** A prefix file's postings decoded at once: positions and values (the varint loop written out twice: no call per number); views of the scratch space, as decodePostingsInto's. */
-export function decodePrefixPostingsInto(encoded: string): {
-  count: number;
-  positions: Int32Array;
-  values: Int32Array;
-} {
-  const { positions, values } = scratchFor(encoded.length >> 1);
-  let count = 0;
-  let position = 0;
-  for (let at = 0; at < encoded.length; ) {
-    let digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    let gap = 0;
-    let scale = 1;
-    while (digit >= 32) {
-      gap += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    }
-    position += gap + digit * scale;
-    digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    let value = 0;
-    scale = 1;
-    while (digit >= 32) {
-      value += (digit & 31) * scale;
-      scale *= 32;
-      digit = DIGIT_VALUES[encoded.charCodeAt(at++)]!;
-    }
-    positions[count] = position;
-    values[count++] = value + digit * scale;
-  }
-  return { count, positions, values };
-}
-
-export function decodePostings(encoded: string): Array<{ position: number; level: number }> {
-  const { count, positions, levels } = decodePostingsInto(encoded);
-  return Array.from({ length: count }, (_, at) => ({ position: positions[at]!, level: levels[at]! }));
-}
 
 /** An answer as the index takes it: per distinct word, its count in each field, and each field's length in words. */
 export interface IndexedAnswer {
@@ -464,14 +84,6 @@ export function fieldTokens(texts: Readonly<Record<(typeof SEARCH_FIELDS)[number
 
 // A posting's fields byte has a bit for each field (postings-store.ts).
 if (SEARCH_FIELDS.length > 7) throw new Error("a posting's fields byte holds at most 7 fields");
-
-/** Every file of a built index, the map last (it is written once the shards are known). */
-export type SearchIndexFile =
-  | { kind: "terms"; shard: number; body: SearchTermsShard }
-  | { kind: "documents"; chunk: number; body: SearchDocumentsChunk }
-  | { kind: "suggestions"; body: SearchSuggestions }
-  | { kind: "prefix"; body: SearchPrefix }
-  | { kind: "map"; body: SearchIndexMap };
 
 /** Builds the index one answer at a time, in collection order. */
 export class SearchIndexBuilder {
