@@ -163,13 +163,18 @@ const TESTS_SECTION_END = "<!-- /tests-and-ci -->";
 
 /** `page` with its tests section replaced by `section` (or, where it has none, with `section` after its first paragraph). */
 export function withTestsSection(page: string, section: string): string {
+  // Wherever the page held it, the section goes right after the headline: the headline first, the detail after.
   const start = page.indexOf(TESTS_SECTION_START);
   const end = page.indexOf(TESTS_SECTION_END);
-  if (start >= 0 && end > start) return page.slice(0, start) + section + page.slice(end + TESTS_SECTION_END.length);
-  const firstSection = page.indexOf("\n## ");
-  return firstSection < 0
-    ? `${page.trimEnd()}\n\n${section}\n`
-    : `${page.slice(0, firstSection + 1)}${section}\n\n${page.slice(firstSection + 1)}`;
+  const without =
+    start >= 0 && end > start
+      ? `${page.slice(0, start).trimEnd()}\n\n${page.slice(end + TESTS_SECTION_END.length).trimStart()}`
+      : page;
+  const headline = without.indexOf("\n## Headline");
+  const after = without.indexOf("\n## ", headline < 0 ? 0 : headline + 1);
+  return after < 0
+    ? `${without.trimEnd()}\n\n${section}\n`
+    : `${without.slice(0, after + 1)}${section}\n\n${without.slice(after + 1)}`;
 }
 
 /** The tests section a page holds, to be kept when the rest of the page is rendered again. */
