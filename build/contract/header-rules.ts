@@ -11,9 +11,11 @@
  * segment. Their number does not grow with the number of answers: a rule's value cannot name the path it matched,
  * so an answer names its Markdown twin in its JSON's links.
  */
-import { API_CATALOG_TYPE, EXPOSED_HEADERS } from "./http.ts";
+import { API_CATALOG_TYPE, EXPOSED_HEADERS, JSON_TYPE, MARKDOWN_TYPE, PROBLEM_TYPE } from "./http.ts";
 import {
   ANSWERS_NDJSON_FILE,
+  API_CATALOG_FILE,
+  AUTH_STATEMENT_FILE,
   CHANGELOG_FEED_FILE,
   CHANGELOG_JSON_FILE,
   CITATION_FILE,
@@ -48,13 +50,10 @@ export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
 export const BROWSER_CACHE = "public, max-age=0, must-revalidate";
 export const CDN_CACHE = "public, max-age=31536000";
 
-const JSON_TYPE = "application/json; charset=utf-8";
-const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 const HTML_TYPE = "text/html; charset=utf-8";
 
-const API_CATALOG_PATH = "/.well-known/api-catalog";
-const CATALOG_LINK = `<${API_CATALOG_PATH}>; rel="api-catalog"`;
+const CATALOG_LINK = `<${API_CATALOG_FILE}>; rel="api-catalog"`;
 const SERVICE_DESC_LINK = `<${OPENAPI_FILE}>; rel="service-desc"`;
 const SERVICE_DOC_LINK = `</docs/>; rel="service-doc"`;
 const CHANGELOG_LINK = `<${CHANGELOG_FEED_FILE}>; rel="alternate"; type="application/atom+xml"; title="Data changelog"`;
@@ -103,10 +102,10 @@ export const FILE_KINDS: readonly FileKind[] = [
   api([SCHEMA_LIST_FILE], "schema-list.schema.json"),
   { for: ["/api/v1/schemas/*"], type: "application/schema+json", link: [CATALOG_LINK, SERVICE_DESC_LINK].join(", ") },
   // The problem document of the /api/* 404 rule: never kept by the CDN or the browser.
-  { for: ["/errors/*"], type: "application/problem+json", cache: "no-store" },
+  { for: ["/errors/*"], type: PROBLEM_TYPE, cache: "no-store" },
   plain(JSON_TYPE, OPENAPI_FILE, OPENAPI_ALIAS),
   // Discovery documents. The catalog is extensionless: its type comes only from here.
-  { for: [API_CATALOG_PATH], type: API_CATALOG_TYPE, link: CATALOG_LINK },
+  { for: [API_CATALOG_FILE], type: API_CATALOG_TYPE, link: CATALOG_LINK },
   plain(JSON_TYPE, "/.well-known/agent-skills/index.json"),
   plain(MARKDOWN_TYPE, "/.well-known/agent-skills/:name/SKILL.md"),
   plain(JSON_TYPE, "/.well-known/agent-card.json", MCP_SERVER_CARD_WELL_KNOWN),
@@ -114,7 +113,7 @@ export const FILE_KINDS: readonly FileKind[] = [
   plain("application/mcp-server-card+json", MCP_SERVER_CARD_FILE, MCP_SERVER_CARD_PATH),
   plain(JSON_TYPE, MCP_TOOLS_FILE, "/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"),
   plain(TEXT_TYPE, "/.well-known/security.txt"),
-  plain(MARKDOWN_TYPE, "/auth.md"),
+  plain(MARKDOWN_TYPE, AUTH_STATEMENT_FILE),
   plain(TEXT_TYPE, LLMS_FILE, LLMS_FULL_FILE, "/robots.txt"),
   plain("application/xml; charset=utf-8", "/sitemap.xml"),
   // The home page at / and /index.html; / also answers Accept: text/markdown (an edge entry), so it varies on Accept.

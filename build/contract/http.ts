@@ -15,3 +15,8 @@ export const PREFLIGHT_MAX_AGE = 86400;
 
 /** The API catalog's media type: a linkset with the RFC 9727 profile. */
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+/** JSON, Markdown and RFC 9457 problem documents as the API serves them. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+export const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
+export const PROBLEM_TYPE = "application/problem+json";

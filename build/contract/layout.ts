@@ -9,6 +9,11 @@ export const API_ROOT = "/api/v1";
 /** The root resource's file. */
 export const ROOT_RESOURCE_FILE = "/api/v1/index.json";
 
+/** The API catalog (RFC 9727), extensionless as the RFC names it. */
+export const API_CATALOG_FILE = "/.well-known/api-catalog";
+/** The authentication statement: there is none to do. */
+export const AUTH_STATEMENT_FILE = "/auth.md";
+
 /** The OpenAPI document, and the same bytes at the site's root, where tools look first. */
 export const OPENAPI_FILE = "/api/v1/openapi.json";
 export const OPENAPI_ALIAS = "/openapi.json";

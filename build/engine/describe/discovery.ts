@@ -16,6 +16,8 @@ import {
   OAUTH_METADATA_PATHS,
   OPENAPI_FILE,
   schemaPath,
+  API_CATALOG_FILE,
+  AUTH_STATEMENT_FILE,
 } from "../../contract/layout.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
@@ -62,12 +64,12 @@ export interface TextFile {
 export function buildDiscoveryFiles(input: DiscoveryInput): TextFile[] {
   const skill = skillMarkdown(input);
   return [
-    { path: "/.well-known/api-catalog", contents: json(apiCatalog(input)) },
+    { path: API_CATALOG_FILE, contents: json(apiCatalog(input)) },
     { path: SKILL_PATH, contents: skill },
     { path: "/.well-known/agent-skills/index.json", contents: json(skillsIndex(skill)) },
     { path: "/.well-known/agent-card.json", contents: json(agentCard(input)) },
     { path: "/.well-known/security.txt", contents: securityTxt(input) },
-    { path: "/auth.md", contents: authStatement(input) },
+    { path: AUTH_STATEMENT_FILE, contents: authStatement(input) },
     { path: LLMS_FILE, contents: llmsTxt(input) },
     { path: "/robots.txt", contents: robotsTxt(input) },
     { path: "/sitemap.xml", contents: sitemap(input) },
@@ -349,7 +351,7 @@ ${ENDPOINTS.map((endpoint) => `- [${endpoint.name}](${origin}${endpoint.path}): 
 - [Every answer in full](${origin}${LLMS_FULL_FILE}): the ${answers.length} Markdown twins in one file
 ${DISCOVERY_DOCUMENTS.filter(
   (document) =>
-    ![OPENAPI_FILE, "/auth.md", LLMS_FILE, LLMS_FULL_FILE, "/.well-known/api-catalog"].includes(document.path),
+    ![OPENAPI_FILE, AUTH_STATEMENT_FILE, LLMS_FILE, LLMS_FULL_FILE, API_CATALOG_FILE].includes(document.path),
 )
   .map((document) => `- [${document.name}](${origin}${document.path}): ${document.what}`)
   .join("\n")}

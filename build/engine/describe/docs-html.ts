@@ -20,6 +20,8 @@ import {
   SCHEMA_LIST_FILE,
   schemaPath,
   SCHEMAS_FOLDER,
+  API_CATALOG_FILE,
+  AUTH_STATEMENT_FILE,
 } from "../../contract/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
@@ -36,6 +38,7 @@ import {
   QUERY_PARAMETERS,
   SEARCH_RESULTS,
 } from "./service-facts.ts";
+import { PROBLEM_TYPE } from "../../contract/http.ts";
 
 export interface SearchExamples {
   hit: { q: string; body: { meta: { matches?: unknown[]; suggestions?: unknown[] } } };
@@ -157,7 +160,7 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${href(STYLESHEET_PATH)}">
 <link rel="icon" type="image/svg+xml" href="${href(ICON_PATH)}">
 <link rel="service-desc" type="application/json" href="${href(OPENAPI_FILE)}">
-<link rel="api-catalog" href="${href("/.well-known/api-catalog")}">
+<link rel="api-catalog" href="${href(API_CATALOG_FILE)}">
 </head>
 <body>
 <a class="skip" href="#main">Skip to the content</a>
@@ -304,7 +307,7 @@ ${EVIDENCE_VOCABULARIES.map((vocabulary) => `<tr><th scope="row">${escapeHtml(vo
 </table>
 
 <h2 id="errors">Errors</h2>
-<p>Errors are RFC 9457 problem documents (${code("application/problem+json")}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the <a href="${href("/docs/errors/")}">errors page</a>.</p>
+<p>Errors are RFC 9457 problem documents (${code(PROBLEM_TYPE)}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the <a href="${href("/docs/errors/")}">errors page</a>.</p>
 <table>
 <caption>Problem types</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Title</th></tr></thead>
@@ -314,7 +317,7 @@ ${PROBLEM_KINDS.map((kind) => `<tr><td>${PROBLEM_TYPES[kind].status}</td><th sco
 </table>
 
 <h2 id="authentication">Authentication and limits</h2>
-<p>${escapeHtml(AUTHENTICATION_STATEMENT)} See the <a href="${href("/auth.md")}">authentication statement</a>.</p>
+<p>${escapeHtml(AUTHENTICATION_STATEMENT)} See the <a href="${href(AUTH_STATEMENT_FILE)}">authentication statement</a>.</p>
 <p>There are no rate limits and no quotas.</p>
 
 <h2 id="discovery">Discovery documents</h2>

@@ -5,7 +5,7 @@
  */
 import type { SiteSettings } from "../../content/load/types.ts";
 import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
-import { ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE } from "../../contract/http.ts";
+import { ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE, PROBLEM_TYPE } from "../../contract/http.ts";
 import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
 import { MAX_PAGE } from "../../contract/limits.ts";
 import { SORT_ORDERS } from "../../search/search-reader.ts";
@@ -18,6 +18,7 @@ import {
   AUTHENTICATION_STATEMENT,
   MARKDOWN_FOR_AGENTS,
 } from "./service-facts.ts";
+import { BROWSER_CACHE } from "../../contract/header-rules.ts";
 
 type Json = Record<string, unknown>;
 
@@ -114,7 +115,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
   const problemResponse = (description: string, examples: Record<string, Json>, headers: Json = problemHeaders) => ({
     description,
     headers,
-    content: { "application/problem+json": { schema: schemaRef("problem.schema.json"), examples } },
+    content: { [PROBLEM_TYPE]: { schema: schemaRef("problem.schema.json"), examples } },
   });
 
   /** A Range request on a file: the bytes it selects (one range), with GET's headers. */
@@ -451,7 +452,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       headers: {
         ETag: header("A strong validator of this representation; send it in If-None-Match to get 304."),
         CacheControl: header("Browsers revalidate every time; the CDN keeps the response until the next deploy.", {
-          const: "public, max-age=0, must-revalidate",
+          const: BROWSER_CACHE,
         }),
         NoStore: header("Problems are never cached.", { const: "no-store" }),
         Link: header(

@@ -14,10 +14,12 @@ import {
   OPENAPI_ALIAS,
   OPENAPI_FILE,
   URL_LIST_FILE,
+  API_CATALOG_FILE,
+  AUTH_STATEMENT_FILE,
 } from "../../contract/layout.ts";
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
-import { API_CATALOG_TYPE } from "../../contract/http.ts";
+import { API_CATALOG_TYPE, MARKDOWN_TYPE } from "../../contract/http.ts";
 import { MAX_PAGE, MAX_PARAMETERS } from "../../contract/limits.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
@@ -186,7 +188,7 @@ export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
 
 export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = [
   {
-    path: "/.well-known/api-catalog",
+    path: API_CATALOG_FILE,
     name: "API catalog (RFC 9727)",
     type: API_CATALOG_TYPE,
     what: "a linkset naming this API, its OpenAPI document, docs, status and data",
@@ -228,9 +230,9 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
     what: "the data set, its downloads and this API as its data service, for data portals and harvesters",
   },
   {
-    path: "/auth.md",
+    path: AUTH_STATEMENT_FILE,
     name: "Authentication statement",
-    type: "text/markdown; charset=utf-8",
+    type: MARKDOWN_TYPE,
     what: "no account, no token, no registration: anonymous GET and HEAD",
   },
   {

@@ -4,7 +4,13 @@
  * catalog, CITATION.cff. It reads the examples every JSON product kept, the search index (its examples are answered
  * from it) and the first page of answers.
  */
-import { ANSWERS_NDJSON_FILE, DATASET_ZIP_FILE, OPENAPI_ALIAS, OPENAPI_FILE } from "../../contract/layout.ts";
+import {
+  ANSWERS_NDJSON_FILE,
+  DATASET_ZIP_FILE,
+  OPENAPI_ALIAS,
+  OPENAPI_FILE,
+  AUTH_STATEMENT_FILE,
+} from "../../contract/layout.ts";
 import type { AnswerResource } from "../../contract/resources.ts";
 import { type DescribeInput, describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
@@ -24,7 +30,7 @@ export const describe = product({
     OPENAPI_FILE,
     "/.well-known/",
     "/mcp/",
-    "/auth.md",
+    AUTH_STATEMENT_FILE,
     "/llms.txt",
     "/robots.txt",
     "/sitemap.xml",

@@ -8,6 +8,7 @@ import {
   OPENAPI_FILE,
   ROOT_RESOURCE_FILE,
   SCHEMA_LIST_FILE,
+  API_CATALOG_FILE,
 } from "../../contract/layout.ts";
 import { citationText } from "../compile/citation.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
@@ -40,7 +41,7 @@ export const rootAndHealth = product({
             health: HEALTH_FILE,
             openapi: OPENAPI_FILE,
             docs: "/docs/",
-            api_catalog: "/.well-known/api-catalog",
+            api_catalog: API_CATALOG_FILE,
             schemas: SCHEMA_LIST_FILE,
             search_index: ANSWERS_SEARCH_INDEX_FILE,
             data_package: "/data/datapackage.json",

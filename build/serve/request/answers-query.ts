@@ -24,6 +24,7 @@ import { malformedParameterDetail } from "../../contract/problems.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, linkHeader } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
+import { JSON_TYPE } from "../../contract/http.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
@@ -263,7 +264,7 @@ async function jsonResponse(
   const etag = `"${digest.slice(0, 32)}"`;
   const headers = new Headers({
     ...corsHeaders(),
-    "Content-Type": "application/json; charset=utf-8",
+    "Content-Type": JSON_TYPE,
     "Cache-Control": BROWSER_CACHE,
     // The CDN caches each distinct q, slug, sort and page until the next deploy; other parameters do not split it.
     "Netlify-CDN-Cache-Control": CDN_CACHE,

@@ -4,11 +4,12 @@
  * header rules to an edge response). Anything else is handed on untouched to the static HTML, whose
  * `Vary: Accept` comes from its header rule. Pure web APIs: it runs as an edge entry and in the local server.
  */
-import { MARKDOWN_PAGES, OPENAPI_FILE } from "../../contract/layout.ts";
+import { MARKDOWN_PAGES, OPENAPI_FILE, API_CATALOG_FILE } from "../../contract/layout.ts";
 import { OriginError, type ReadText } from "./deploy-snapshot.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
+import { MARKDOWN_TYPE } from "../../contract/http.ts";
 
 /** How long a client is asked to wait after the origin failed (as for the answers). */
 const RETRY_AFTER_SECONDS = 5;
@@ -90,11 +91,11 @@ export async function markdownNegotiation(request: Request, readText: () => Read
   const etag = `"md-${[...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
   const headers = new Headers({
     ...corsHeaders(),
-    "Content-Type": "text/markdown; charset=utf-8",
+    "Content-Type": MARKDOWN_TYPE,
     "Cache-Control": BROWSER_CACHE,
     Vary: "Accept",
     "Content-Location": twin,
-    Link: `<${page}>; rel="alternate"; type="text/html", </.well-known/api-catalog>; rel="api-catalog", <${OPENAPI_FILE}>; rel="service-desc"`,
+    Link: `<${page}>; rel="alternate"; type="text/html", <${API_CATALOG_FILE}>; rel="api-catalog", <${OPENAPI_FILE}>; rel="service-desc"`,
     ETag: etag,
   });
   if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });

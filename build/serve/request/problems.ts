@@ -4,6 +4,7 @@
  */
 import { problemBody, problemText, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { corsHeaders } from "./response-headers.ts";
+import { PROBLEM_TYPE } from "../../contract/http.ts";
 
 /** What a problem response needs of the request: its URL (for the origin) and method (HEAD has no body). */
 export type RequestLike = Pick<Request, "url" | "method">;
@@ -19,7 +20,7 @@ export function problemResponse(
   const text = problemText(problemBody(kind, detail, origin, extra.extensions));
   const headers = new Headers({
     ...corsHeaders(),
-    "Content-Type": "application/problem+json",
+    "Content-Type": PROBLEM_TYPE,
     "Cache-Control": "no-store",
     "Netlify-CDN-Cache-Control": "no-store",
     ...extra.headers,
