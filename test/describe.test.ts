@@ -334,7 +334,14 @@ describe("the evidence model, as the OpenAPI document, the docs and the agent sk
     }
     const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
     for (const text of Object.values(EVIDENCE_GUIDE)) {
-      expect(section).toContain(text.split("`")[0]!.replaceAll("'", "&#39;").replaceAll('"', "&#34;"));
+      expect(section).toContain(
+        text
+          .split("`")[0]!
+          .replaceAll("&", "&amp;")
+          .replaceAll("<", "&lt;")
+          .replaceAll(">", "&gt;")
+          .replaceAll('"', "&quot;"),
+      );
       expect(skill).toContain(text);
     }
   });
@@ -374,11 +381,44 @@ describe("the supplier model, as the OpenAPI document, the docs and the agent sk
     const markdown = await read("/docs/index.md");
     const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
     for (const text of Object.values(SUPPLIER_GUIDE)) {
-      expect(section).toContain(text.split("`")[0]!.replaceAll("'", "&#39;").replaceAll('"', "&#34;"));
+      expect(section).toContain(
+        text
+          .split("`")[0]!
+          .replaceAll("&", "&amp;")
+          .replaceAll("<", "&lt;")
+          .replaceAll(">", "&gt;")
+          .replaceAll('"', "&quot;"),
+      );
       expect(markdown).toContain(text);
     }
     expect(skill).toContain(SUPPLIER_GUIDE.primary);
     expect(skill).toContain(SUPPLIER_GUIDE.searches);
+  });
+});
+
+describe("the docs, written once", () => {
+  it("render their Markdown twin: the page's sections and tables are the twin's, in its order", async () => {
+    const html = await read("/docs/index.html");
+    const markdown = await read("/docs/index.md");
+    const text = (markup: string) =>
+      markup
+        .replace(/<[^>]+>/g, "")
+        .replaceAll("&quot;", '"')
+        .replaceAll("&lt;", "<")
+        .replaceAll("&gt;", ">")
+        .replaceAll("&amp;", "&");
+    const pageHeadings = [...html.matchAll(/<h([23]) id="[^"]+">(.*?)<\/h\1>/g)].map(
+      ([, level, inner]) => `${"#".repeat(Number(level))} ${text(inner!)}`,
+    );
+    const twinHeadings = [...markdown.matchAll(/^#{2,3} .+$/gm)].map(([heading]) => heading.replaceAll("`", ""));
+    expect(pageHeadings.length).toBeGreaterThan(20);
+    expect(pageHeadings).toEqual(twinHeadings);
+    const pageCaptions = [...html.matchAll(/<caption>(.*?)<\/caption>/g)].map(([, inner]) => text(inner!));
+    const twinCaptions = [...markdown.matchAll(/^Table: (.+)$/gm)].map(([, caption]) => caption!.replaceAll("`", ""));
+    expect(pageCaptions).toEqual(twinCaptions);
+    const pageRows = html.match(/<tr>/g)!.length;
+    const twinRows = markdown.split("\n").filter((line) => line.startsWith("|") && !/^\|[-|]+\|$/.test(line)).length;
+    expect(pageRows).toBe(twinRows);
   });
 });
 

@@ -19,7 +19,6 @@ import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
 import { buildMcpDocuments } from "./mcp-documents.ts";
 import {
-  docsPage,
   errorsPage,
   HTML_PAGES,
   ICON,
@@ -39,7 +38,8 @@ import {
 } from "./home-page.ts";
 import { versioningPolicy } from "./versioning.ts";
 import { buildOpenApi } from "./openapi.ts";
-import { docsMarkdown, homeMarkdown } from "./markdown-pages.ts";
+import { homeMarkdown } from "./markdown-pages.ts";
+import { docsMarkdown, docsPage } from "./docs-page.ts";
 import type { AnswerListing } from "./discovery.ts";
 import {
   CHANGELOG_FEED_FILE,

@@ -1,0 +1,343 @@
+/**
+ * The documentation, written once, in Markdown (docsMarkdown): its Markdown twin (/docs/index.md) is that text,
+ * and its HTML page (/docs/index.html) is the same text rendered by markdown-it, the renderer the build already
+ * uses for the answers, with what a page needs beyond Markdown: a heading's id from its `{#id}` (kept out of the
+ * twin), a table's caption from the `Table: …` line before it, header cells that say their scope, links relative
+ * to the page (so that it works from a downloaded dist/), and the list of the page's sections.
+ */
+import MarkdownIt, { type Token } from "markdown-it";
+import { PROBLEM_TYPE } from "../../contract/http.ts";
+import {
+  AUTH_STATEMENT_FILE,
+  CITATION_FILE,
+  MCP_PATH,
+  MCP_SERVER_CARD_PATH,
+  MCP_SERVER_CARD_WELL_KNOWN,
+  MCP_TOOLS_FILE,
+  OAUTH_METADATA_PATHS,
+  SCHEMA_LIST_FILE,
+  SCHEMAS_FOLDER,
+  schemaPath,
+} from "../../contract/layout.ts";
+import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
+import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
+import { PROBLEM_TYPES } from "../../contract/problems.ts";
+import { CITATION_FILE_NOTE, citationText } from "../compile/citation.ts";
+import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import { type DocsInput, escapeHtml, page, relativeHref } from "./docs-html.ts";
+import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
+import { COMPLETION_SOURCES, MCP_PROMPTS_DOC, MCP_STATEMENTS, MCP_TEMPLATES_DOC } from "./mcp-facts.ts";
+import {
+  AUTHENTICATION_STATEMENT,
+  DISCOVERY_DOCUMENTS,
+  DOWNLOADS,
+  ENDPOINTS,
+  MARKDOWN_FOR_AGENTS,
+  PARAMETER_RULES,
+  PROBLEM_DESCRIPTIONS,
+  PROBLEM_KINDS,
+  QUERY_PARAMETERS,
+  SEARCH_RESULTS,
+} from "./service-facts.ts";
+import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
+
+export const DOCS_FILE = "/docs/index.html";
+
+const code = (text: string) => `\`${text}\``;
+/** Text for a table cell: no line break, no unescaped pipe. */
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+const link = (text: string, to: string) => `[${text}](${to})`;
+
+/** The docs, with each section's id after its heading (`{#id}`) and a caption before each table (`Table: …`). */
+function docsSource(input: DocsInput): string {
+  const { site, origin } = input;
+  const q = QUERY_PARAMETERS.q!;
+  const parameter = (name: "slug" | "page" | "sort") =>
+    `- ${code(name)}: ${QUERY_PARAMETERS[name]!.summary} ${QUERY_PARAMETERS[name]!.rules.join(" ")}`;
+  return `# Documentation: ${site.name}
+
+${site.description} The API lives at ${code(`${origin}/api/v1`)}; it is read-only and answers GET and HEAD.
+
+## Endpoints {#endpoints}
+
+Table: Every endpoint answers GET and HEAD; the canonical file is what a mirror holds.
+
+| URL | Canonical file | What it holds |
+|---|---|---|
+${ENDPOINTS.map((endpoint) => `| ${code(endpoint.path)} | ${link(code(endpoint.file), endpoint.file)} | ${cell(endpoint.summary)}. |`).join("\n")}
+
+${ENDPOINTS.map(
+  (endpoint) => `### ${endpoint.name} {#endpoint-${endpoint.operation.toLowerCase()}}
+
+${endpoint.description} Body schema: ${link(code(endpoint.schema), schemaPath(endpoint.schema))}.
+
+\`\`\`sh
+curl ${origin}${endpoint.path}
+\`\`\``,
+).join("\n\n")}
+
+One answer by its slug, and a text search:
+
+\`\`\`sh
+curl '${origin}/api/v1/answers?slug=room-sizing'
+curl '${origin}/api/v1/answers?q=ceiling+microphones'
+\`\`\`
+
+## Searching answers: the q rule {#q}
+
+${q.summary}
+
+${q.rules.map((rule) => `- ${rule}`).join("\n")}
+
+Table: Published examples, with what each finds in this version of the data, best match first.
+
+| q | What it shows | Answers found, best first |
+|---|---|---|
+${input.exampleResults.map((example) => `| ${code(example.q)} | ${cell(example.shows)} | ${example.total === 0 ? "none" : `${example.total}: ${example.slugs.map(code).join(", ")}${example.total > example.slugs.length ? ", …" : ""}`} |`).join("\n")}
+
+## Search results: best match first, why each matched, suggestions {#ranking}
+
+${SEARCH_RESULTS.join("\n\n")}
+${
+  input.searchExamples
+    ? `
+For example, ${code(`?q=${input.searchExamples.hit.q}`)} explains its best answer so:
+
+\`\`\`json
+${JSON.stringify(input.searchExamples.hit.body.meta.matches?.[0], null, 2)}
+\`\`\`
+
+and ${code(`?q=${input.searchExamples.miss.q}`)}, which finds nothing, suggests:
+
+\`\`\`json
+${JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2)}
+\`\`\`
+`
+    : ""
+}
+## Filters and paging {#paging}
+
+${parameter("slug")}
+${parameter("page")}
+${parameter("sort")}
+- Filters combine: ${code("?q=room&slug=room-sizing")} applies both.
+${PARAMETER_RULES.map((rule) => `- ${rule}`).join("\n")}
+
+Pages hold at most ${code("meta.page_size")} items (${site.page_size}). ${code("links.next")} and ${code("links.prev")} appear when there are more pages; past the last page, ${code("data")} is empty.
+
+## Responses and headers {#format}
+
+The three collections share one envelope: the items in ${code("data")}, counts and the filters applied in ${code("meta")}, and ${code("links")} (${code("self")}, ${code("first")}, ${code("last")}, ${code("prev")}, ${code("next")}). Links inside the JSON are root-relative paths of canonical ${code(".json")} files. JSON is UTF-8 with keys sorted, two-space indentation and a final newline.
+
+- ${code("Access-Control-Allow-Origin: *")} on every response, without credentials; OPTIONS answers a CORS preflight with 204.
+- A strong ${code("ETag")} on every response; ${code("If-None-Match")} gives 304. HEAD gives exactly GET's headers.
+- ${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.
+- ${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code(SCHEMAS_FOLDER)}, listed in ${link(code(SCHEMA_LIST_FILE), SCHEMA_LIST_FILE)}.
+
+## Markdown for agents {#markdown}
+
+${MARKDOWN_FOR_AGENTS.summary}
+
+${MARKDOWN_FOR_AGENTS.files.map((file) => `- ${file.path.includes("{") ? code(file.path) : link(code(file.path), file.path)}: ${file.what}.`).join("\n")}
+
+${MARKDOWN_FOR_AGENTS.negotiation}
+
+## Reading the supplier directory {#suppliers}
+
+${SUPPLIER_GUIDE.scores}
+
+${SUPPLIER_GUIDE.primary}
+
+${SUPPLIER_GUIDE.searches}
+
+## Reading the evidence register {#evidence}
+
+${EVIDENCE_GUIDE.current}
+
+${EVIDENCE_GUIDE.listings}
+
+${EVIDENCE_GUIDE.warranty}
+
+Table: The closed status vocabularies, as the schemas define them (the data package's CSV schemas carry them as ${code("enum")} constraints).
+
+| Vocabulary | Values | Meaning |
+|---|---|---|
+${EVIDENCE_VOCABULARIES.map((vocabulary) => `| ${cell(vocabulary.name)} | ${vocabulary.values.map(code).join(", ")} | ${cell(vocabulary.meaning)} |`).join("\n")}
+
+## Errors {#errors}
+
+Errors are RFC 9457 problem documents (${code(PROBLEM_TYPE)}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the ${link("errors page", "/docs/errors/")}.
+
+Table: Problem types
+
+| Type | Status | Title | When |
+|---|---|---|---|
+${PROBLEM_KINDS.map((kind) => `| ${link(code(kind), `/docs/errors/#${kind}`)} | ${PROBLEM_TYPES[kind].status} | ${cell(PROBLEM_TYPES[kind].title)} | ${cell(PROBLEM_DESCRIPTIONS[kind])} |`).join("\n")}
+
+## Authentication and limits {#authentication}
+
+${AUTHENTICATION_STATEMENT} See the ${link("authentication statement", AUTH_STATEMENT_FILE)}.
+
+There are no rate limits and no quotas.
+
+## Discovery documents {#discovery}
+
+Table: Where clients, crawlers and agents find the API
+
+| Document | Served as | What it says |
+|---|---|---|
+${DISCOVERY_DOCUMENTS.map((document) => `| ${link(cell(document.name), document.path)} | ${code(document.type)} | ${cell(document.what)} |`).join("\n")}
+
+## MCP for agents {#mcp}
+
+${code(MCP_PATH)} is a read-only ${link("Model Context Protocol", "https://modelcontextprotocol.io/")} server over Streamable HTTP: POST one JSON-RPC request, get one JSON response. It is stateless (no session id, no event stream; GET and DELETE get 405) and speaks the revisions ${MCP_PROTOCOL_VERSIONS.map(code).join(", ")}: the 2025 ones after ${code("initialize")}, and ${code(MODERN_VERSIONS[0])} with no handshake, ${code("server/discover")}, the ${code("_meta")} envelope on every request and the ${code("MCP-Protocol-Version")}, ${code("Mcp-Method")} and ${code("Mcp-Name")} headers, which must agree with the body. A request for another revision gets an error that lists these.
+
+Tools, in this order, each read-only and closed-world, with an input schema and an output schema made from this API's own response schemas: ${TOOL_DEFINITIONS.map((tool) => `${code(tool.name)} (${tool.title.toLowerCase()})`).join(", ")}. ${code("search_answers")} is the ${code("q")} rule itself, with the API's matches and errors. Resources: each answer, the supplier directory and the evidence register, named by their API URLs. The tool list is also a file: ${link(code(MCP_TOOLS_FILE), MCP_TOOLS_FILE)}.
+
+### Prompts {#mcp-prompts}
+
+Tasks a person picks by name (prompts/list, prompts/get), in this order:
+
+${MCP_PROMPTS_DOC.map((prompt) => `- ${code(prompt.name)} (${prompt.title}): ${prompt.description} Arguments: ${prompt.arguments.map((argument) => `${code(argument.name)} (${argument.required ? "required" : "optional"}${argument.completes ? `; completes ${argument.completes}` : ""}): ${argument.description}`).join(" ")}${prompt.restsOn.length > 0 ? ` It rests on the answers ${prompt.restsOn.map(code).join(", ")}.` : ""}`).join("\n")}
+
+${MCP_STATEMENTS.prompts}
+
+### Resource templates and the resource list {#mcp-templates}
+
+${MCP_TEMPLATES_DOC.map((template) => `- ${code(template.uriTemplate)} (${template.title}, ${code(template.mimeType)}; completes ${template.completes})`).join("\n")}
+
+${MCP_STATEMENTS.resources} The templates name this server's origin before the path.
+
+### Completions {#mcp-completions}
+
+${MCP_STATEMENTS.completions}
+
+${Object.entries(COMPLETION_SOURCES)
+  .map(([source, what]) => `- ${code(source)}: ${what}`)
+  .join("\n")}
+
+${MCP_STATEMENTS.limits}
+
+### No logging {#mcp-logging}
+
+${MCP_STATEMENTS.logging}
+
+### Origins {#mcp-origins}
+
+The endpoint is public and read-only and takes no credentials, so on the CDN any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. ${MCP_STATEMENTS.localServer} There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The ${link("MCP Server Card", MCP_SERVER_CARD_PATH)} (also at ${code(MCP_SERVER_CARD_WELL_KNOWN)}) names the endpoint and, under its ${code("_meta")}, the tools, prompts, templates and completions; ${link(code("/.well-known/ai-catalog.json"), "/.well-known/ai-catalog.json")} lists the card. Offline, ${code("npm run mcp")} serves the same tools, prompts, templates and completions over stdio from a local ${code("dist/")}.
+
+## The plain HTTP GET binding {#http-get}
+
+The A2A Agent Card names this section as its protocol binding. It means: this service implements no A2A operations. Its interface is plain HTTP GET and HEAD on the URLs above, as the OpenAPI document describes, returning JSON.
+
+## Licence and citation {#licence}
+
+The data is licensed under ${link(site.licence.name, site.licence.url)}. ${citationText(site)} ${CITATION_FILE_NOTE} ${link(code(CITATION_FILE), CITATION_FILE)}.
+
+## Scale and limits {#scale}
+
+This version holds ${input.counts.answers} answers, which fit one page. The same build and request handler serve collections of any size:
+
+- **Paging.** Past ${site.page_size} answers, the collection is written as prebuilt pages (${code("/api/v1/answers/pages/N.json")}, page 1 also at ${code("index.json")}) linked by ${code("links.next")} and ${code("links.prev")}; ${code("?page=N")} answers with the page's exact bytes. Results of ${code("q")} are paged the same way, computed.
+- **The index.** Sharded, so that a query reads and parses only what it needs: the map ${code("/api/v1/search/answers.json")} names the first word of each words shard (about 48 KB of postings each, under ${code("/api/v1/search/answers/terms/")}, each word with the number of answers holding it; a word in most answers written one character per answer), the chunks of slugs that turn positions into answers (${code("documents/")}: thousands of slugs a chunk, front-coded in blocks of 64, so that a page of hits scattered over the collection reads a few chunks; beside each slug the first 48 bits of its answer's content digest (8 base-64 digits), so that an answer's file of another deploy is never spliced in), and the suggestion words. A query word reads the shard(s) of the words it starts, usually one (a word every answer of a large collection holds weighs nothing, and is not decoded); a page of hits reads the chunks of its hits; the snippets come from the hits' own answer files. What was decoded is kept per isolate (a word's matches, a query's ranking), within bounds. The format is in ${code("schemas/search-index.schema.json")}; sizes and timings at 10,000 and 100,000 answers are in BENCHMARKS.md.
+- **At the edge.** The edge function carries no data: it fetches the index and the collection's pages from the CDN (never one file per answer) and keeps them while the deploy lasts, checking that every file is of the same build (a response never mixes two deploys; if the origin fails, it answers 503 with Retry-After), so it stays far inside Netlify's limits (20 MB of code and data, 50 ms of CPU per request) at 10,000 answers; figures in BENCHMARKS.md.
+- **The build.** From 2,000 files the build parses and renders on worker threads, one per core, while one thread checks and writes; it holds the front matter and the index, never the output, so its memory grows by a few kilobytes per answer. Times and peak memory at 1,000, 10,000 and 100,000 answers are in BENCHMARKS.md.
+- **Offline.** While every answer fits on the home page, it carries them all and the offline search; past one page it shows the first page and points at the JSON pages and the CSV of every answer.
+- **Limits.** ${code("q")} up to 200 code points; at most 32 query parameters; a request line up to 8 KiB. There are no rate limits.
+
+## Versioning {#versioning}
+
+${input.versioning.promise}
+
+${input.versioning.breaking}
+
+${input.versioning.deprecation}
+
+Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.deprecation_date ? code(input.versioning.deprecation_date) : "no"}; sunset: ${input.versioning.sunset_date ? code(input.versioning.sunset_date) : "none announced"}. The root resource ${code("/api/v1")} repeats this under ${code("versioning")}.
+
+## Downloads and formats {#downloads}
+
+Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler. Opened from disk, ${link("the home page", "/")} browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.
+
+${DOWNLOADS.map((download) => `- ${link(download.name, download.path)} (${code(download.path)}): ${download.what}.`).join("\n")}
+
+## Contact {#contact}
+
+${site.contact.name}. Corrections to the data are welcome: name the resource and the source that shows the error. This service publishes no separate e-mail address or security contact yet; use the contact channel of the operator's website.
+`;
+}
+
+const HEADING_ID = / \{#([a-z0-9-]+)\}$/;
+
+/** The Markdown twin of the docs (/docs/index.md): the docs' own text, without the headings' ids. */
+export function docsMarkdown(input: DocsInput): string {
+  return docsSource(input)
+    .replace(/^(#+ .*?) \{#[a-z0-9-]+\}$/gm, "$1")
+    .replace(/^(# .*)\n\n(.*)\n/, "$1\n\n$2 This is the Markdown version of /docs/.\n");
+}
+
+/** The docs page (/docs/index.html): the same text rendered, with the list of its sections after the introduction. */
+export function docsPage(input: DocsInput): string {
+  const source = docsSource(input);
+  const sections = [...source.matchAll(/^## (.*) \{#([a-z0-9-]+)\}$/gm)].map(([, title, id]) => ({ title, id }));
+  const body = DOCS_RENDERER.render(source, { file: DOCS_FILE });
+  const nav = `<nav aria-label="On this page">
+<ul>
+${sections.map(({ title, id }) => `<li><a href="#${id}">${escapeHtml(title!)}</a></li>`).join("\n")}
+</ul>
+</nav>
+`;
+  const first = body.indexOf("<h2");
+  return page(input, DOCS_FILE, `Documentation: ${input.site.name}`, body.slice(0, first) + nav + body.slice(first));
+}
+
+/** markdown-it with tables, no raw HTML, and the few rules a page of the docs needs beyond Markdown. */
+const DOCS_RENDERER = (() => {
+  const markdown = new MarkdownIt("default", { html: false, linkify: false, typographer: false });
+  markdown.core.ruler.push("docs-page", (state) => {
+    const tokens = state.tokens;
+    for (let at = 0; at < tokens.length; at++) {
+      const token = tokens[at]!;
+      if (token.type === "heading_open") headingId(token, tokens[at + 1]!);
+      // A paragraph "Table: …" right before a table is its caption.
+      if (
+        token.type === "paragraph_open" &&
+        tokens[at + 3]?.type === "table_open" &&
+        tokens[at + 1]!.content.startsWith("Table: ")
+      ) {
+        const caption = new state.Token("html_block", "", 0);
+        caption.content = `<caption>${markdown.renderInline(tokens[at + 1]!.content.slice("Table: ".length))}</caption>\n`;
+        tokens.splice(at, 3);
+        tokens.splice(at + 1, 0, caption);
+      }
+      if (token.type === "th_open") token.attrSet("scope", "col");
+      // The first cell of a body row names the row.
+      if (token.type === "tr_open" && tokens[at + 1]?.type === "td_open") {
+        const open = tokens[at + 1]!;
+        const close = tokens.slice(at + 2).find((candidate) => candidate.type === "td_close")!;
+        open.tag = close.tag = "th";
+        open.attrSet("scope", "row");
+      }
+    }
+  });
+  // Root-relative links become relative to the page: the docs then work opened from disk too.
+  const linkOpen =
+    markdown.renderer.rules.link_open ?? ((tokens, at, options, _env, self) => self.renderToken(tokens, at, options));
+  markdown.renderer.rules.link_open = (tokens, at, options, env, self) => {
+    const href = tokens[at]!.attrGet("href");
+    if (typeof href === "string" && href.startsWith("/"))
+      tokens[at]!.attrSet("href", relativeHref((env as { file: string }).file, href));
+    return linkOpen(tokens, at, options, env, self);
+  };
+  return markdown;
+})();
+
+/** A heading's `{#id}`: taken off its text and set as its id. */
+function headingId(open: Token, inline: Token): void {
+  const id = HEADING_ID.exec(inline.content)?.[1];
+  if (!id) return;
+  open.attrSet("id", id);
+  inline.content = inline.content.replace(HEADING_ID, "");
+  const last = inline.children?.at(-1);
+  if (last?.type === "text") last.content = last.content.replace(HEADING_ID, "");
+}
