@@ -6,6 +6,7 @@ import { OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
 import { EXPOSED_HEADERS } from "../build/contract/http.ts";
 import { BROWSER_CACHE, headerRules, linkHeader } from "../build/contract/header-rules.ts";
 import { corsHeaders } from "../build/serve/request/response-headers.ts";
+import { redirectRules } from "../build/contract/redirect-rules.ts";
 import { ALIASES, routesFor, type Route } from "../build/contract/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/serve/server/netlify-config.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
@@ -21,7 +22,10 @@ beforeAll(async () => {
   let site: CompiledSite;
   ({ dist, site } = await sharedBuild());
   // netlify.toml with the _headers file the build writes, as Netlify and the local server read them.
-  config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
+  config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), {
+    headersFiles: [path.join(dist, "_headers")],
+    redirectsFiles: [path.join(dist, "_redirects")],
+  });
   routes = routesFor(site.paths);
 });
 
@@ -54,6 +58,14 @@ describe("netlify.toml", () => {
       ["/", ["Content-Security-Policy"]],
       ["/index.html", ["Content-Security-Policy"]],
     ]);
+  });
+
+  it("holds no redirect rule: Netlify's own parser reads from it and the deployed _redirects exactly the contract's rules, in order", async () => {
+    const netlify = toml.parse(await readFile(path.join(ROOT, "netlify.toml"), "utf8")) as { redirects?: unknown[] };
+    expect(netlify.redirects ?? []).toEqual([]);
+    expect(config.redirects.map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual(
+      redirectRules().map((rule) => ({ force: false, ...rule })),
+    );
   });
 
   it("never has two header rules that match one path set the same header", () => {

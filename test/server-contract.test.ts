@@ -25,7 +25,10 @@ describe("the smoke check against the local server", () => {
 
   it("reaches every rule of netlify.toml: a rule no test reaches fails here", async () => {
     // Exactly what the server loaded: netlify.toml and the _headers file of the build.
-    const config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), [path.join(dist, "_headers")]);
+    const config = await loadNetlifyConfig(path.join(ROOT, "netlify.toml"), {
+      headersFiles: [path.join(dist, "_headers")],
+      redirectsFiles: [path.join(dist, "_redirects")],
+    });
     const declared = [
       ...config.redirects.map((rule) => `redirect:${rule.index}`),
       ...config.headers.map((rule) => `header:${rule.index}`),

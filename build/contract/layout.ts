@@ -86,7 +86,7 @@ export function isSearchIndexFile(path: string): boolean {
   return path === ANSWERS_SEARCH_INDEX_FILE || path.startsWith(`${ANSWERS_SEARCH_FOLDER}/`);
 }
 
-/** Extensionless public URLs and the files they are rewrites of (the rules in netlify.toml). */
+/** Extensionless public URLs and the files they are rewrites of (the rules in _redirects, redirect-rules.ts). */
 export const ALIASES: ReadonlyArray<readonly [string, string]> = [
   ["/mcp/server-card", "/mcp/server-card.json"],
   [API_ROOT, ROOT_RESOURCE_FILE],

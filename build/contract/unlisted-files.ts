@@ -4,8 +4,11 @@
  */
 import { API_NOT_FOUND_FILE } from "./layout.ts";
 
+/** The header rules and the redirect rules, as the build writes them for Netlify. */
+export const HEADERS_FILE_PATH = "/_headers";
+export const REDIRECTS_FILE_PATH = "/_redirects";
 /** Files Netlify reads as configuration and never serves: in the checksums, never in the URL list. */
-export const NETLIFY_CONFIGURATION_FILES: ReadonlySet<string> = new Set(["/_headers"]);
+export const NETLIFY_CONFIGURATION_FILES: ReadonlySet<string> = new Set([HEADERS_FILE_PATH, REDIRECTS_FILE_PATH]);
 /**
  * Files in the checksums but not public URLs: the configuration, and the body of the /api/* 404 rule, which
  * answers 404 when requested itself (so a crawler or a mirror has nothing to fetch there).

@@ -6,8 +6,6 @@
  */
 import type { HeaderBlock } from "../../contract/header-rules.ts";
 
-export const HEADERS_FILE_PATH = "/_headers";
-
 /** Netlify's _headers format: a path line, indented "Name: value" lines, a blank line between blocks. */
 export function headersFileText(blocks: readonly HeaderBlock[]): string {
   return blocks

@@ -5,7 +5,8 @@
  * for the docs to be made.
  */
 import { headerRules } from "../../contract/header-rules.ts";
-import { HEADERS_FILE_PATH, headersFileText } from "../compile/headers-file.ts";
+import { HEADERS_FILE_PATH } from "../../contract/unlisted-files.ts";
+import { headersFileText } from "../compile/headers-file.ts";
 import { serviceHeaders } from "../describe/describe-service.ts";
 import { product } from "./product.ts";
 

@@ -14,6 +14,7 @@ import { describe } from "./describe.ts";
 import { evidenceCollection } from "./evidence.ts";
 import { headersFile } from "./headers-file.ts";
 import { llmsFull } from "./llms-full.ts";
+import { redirectsFile } from "./redirects-file.ts";
 import type { Product } from "./product.ts";
 import { rootAndHealth } from "./root.ts";
 import { schemaFiles } from "./schemas.ts";
@@ -35,6 +36,7 @@ export const PRODUCTS: readonly Product[] = [
   apiNotFound,
   describe,
   headersFile,
+  redirectsFile,
   datasetZip,
   archiveManifests,
 ];

@@ -1,6 +1,6 @@
 /**
  * The 404 for a path under /api/ that names nothing, as a JSON problem whose headers come from this code. The
- * `/api/*` rule in netlify.toml serves the same document as a file, but whether Netlify applies header rules
+ * `/api/*` rule in _redirects serves the same document as a file, but whether Netlify applies header rules
  * by the requested path or by the rewritten one (and so whether that file gets its problem type) cannot be
  * observed before a deploy; an edge function's response carries its own headers either way. A path that is
  * published, or that cannot be judged (the list unreadable or, after a new deploy, still being read; an undecodable

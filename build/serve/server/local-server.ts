@@ -1,13 +1,13 @@
 /**
  * The local server: Netlify's request chain on our files. Edge entries first (as declared inline in the
  * folder netlify.toml names), then the redirect rules (first match, shadowed by an existing file unless
- * forced, 404 rules served with status 404) and the header rules of dist/_headers, then the file through
+ * forced, 404 rules served with status 404) of dist/_redirects and the header rules of dist/_headers, then the file through
  * serve-handler, with strong ETags, 304s and gzip or brotli. One log line per request.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
-import { NETLIFY_CONFIGURATION_FILES } from "../../contract/unlisted-files.ts";
+import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
 import { methodGuard } from "../request/method-guard.ts";
 import { OriginError, ownOrigins, type ReadText, snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse } from "../request/problems.ts";
@@ -186,7 +186,7 @@ async function handle(
   }
 
   // 3. The file, with the header rules of the request path and then of the file served (the file's win).
-  // Netlify reads _headers as configuration and never serves it.
+  // Netlify reads _headers and _redirects as configuration and never serves them.
   const key = NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
   if (!key) return sendNotFound(outgoing, incoming, url);
   const ruleHeaders = memo.headers(config, `${requestPath}\u0000${servePath}`, () => {
@@ -289,8 +289,8 @@ function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): 
 }
 
 /**
- * netlify.toml with the _headers file the build writes into the output. _headers changes with every
- * content change (it holds the home page's script hashes), so it is read again when its file changes.
+ * netlify.toml with the _headers and _redirects files the build writes into the output. _headers changes with
+ * every content change (it holds the home page's script hashes), so each is read again when its file changes.
  */
 /** A reader of the served files, as an edge entry reads its deploy: a 404 is undefined, another failure an OriginError. */
 function filesReader(files: ServedFiles): ReadText {
@@ -319,10 +319,19 @@ function netlifyConfigOf(options: LocalServerOptions, files: ServedFiles): () =>
     // A rebuild is noticed within LOOK_AGAIN_MS; no request pays for a look of its own.
     if (loaded && now() - checkedAt < LOOK_AGAIN_MS) return loaded.config;
     checkedAt = now();
-    const headers = await files.headersFile();
-    const version = headers?.version ?? "none";
+    const [headers, redirects] = await Promise.all([
+      files.configurationFile(HEADERS_FILE_PATH),
+      files.configurationFile(REDIRECTS_FILE_PATH),
+    ]);
+    const version = `${headers?.version ?? "none"} ${redirects?.version ?? "none"}`;
     if (!loaded || loaded.version !== version) {
-      loaded = { version, config: loadNetlifyConfig(options.netlifyConfigPath, headers ? [headers.path] : []) };
+      loaded = {
+        version,
+        config: loadNetlifyConfig(options.netlifyConfigPath, {
+          headersFiles: headers ? [headers.path] : [],
+          redirectsFiles: redirects ? [redirects.path] : [],
+        }),
+      };
     }
     return loaded.config;
   };

@@ -8,7 +8,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { HeldContents } from "../../engine/output/output-sink.ts";
-import { fileBytes, pathSegments, type ServedFiles, type StaticFile, staticFile } from "./static-files.ts";
+import {
+  type ConfigurationFile,
+  fileBytes,
+  pathSegments,
+  type ServedFiles,
+  type StaticFile,
+  staticFile,
+} from "./static-files.ts";
 
 /** A build's files in memory, made when first asked for (products/lazy-site.ts), or all made already. */
 export interface FilesInMemory {
@@ -20,7 +27,8 @@ interface Published {
   build: FilesInMemory;
   /** Each file served so far, by path, with its compressed variants. */
   served: Map<string, StaticFile>;
-  headers?: { path: string; version: string };
+  /** The configuration files written for Netlify's parser, which reads files, by name. */
+  configuration: Map<string, { path: string; version: string }>;
 }
 
 export class MemoryFiles implements ServedFiles {
@@ -28,7 +36,7 @@ export class MemoryFiles implements ServedFiles {
 
   /**
    * `fallback`: served until the first publish (dist/ as the last build left it). `scratch`: a folder where the
-   * build's _headers is written for Netlify's parser, which reads files.
+   * build's _headers and _redirects are written for Netlify's parser, which reads files.
    */
   constructor(
     private readonly fallback: ServedFiles,
@@ -44,7 +52,7 @@ export class MemoryFiles implements ServedFiles {
   /** Serves this build from now on, in place of the last one. */
   publish(build: FilesInMemory): void {
     this.previous = this.published?.served;
-    this.published = { build, served: new Map() };
+    this.published = { build, served: new Map(), configuration: new Map() };
   }
 
   /**
@@ -91,20 +99,20 @@ export class MemoryFiles implements ServedFiles {
     if (!this.published) await this.fallback.untilFolderPresent();
   }
 
-  async headersFile(): Promise<{ path: string; version: string } | undefined> {
+  async configurationFile(name: ConfigurationFile): Promise<{ path: string; version: string } | undefined> {
     const published = this.published;
-    if (!published) return this.fallback.headersFile();
-    const made = await this.served(published, "/_headers");
+    if (!published) return this.fallback.configurationFile(name);
+    const made = await this.served(published, name);
     if (!made) return undefined;
     const version = made.etag;
-    if (published.headers?.version !== version) {
-      // Named by its digest: a configuration loaded from an earlier one is never read half rewritten.
-      const file = path.join(this.scratch, `_headers-${version.slice(1, 17)}`);
-      await mkdir(this.scratch, { recursive: true });
-      await writeFile(file, await fileBytes(made));
-      published.headers = { path: file, version };
-    }
-    return published.headers;
+    const written = published.configuration.get(name);
+    if (written?.version === version) return written;
+    // Named by its digest: a configuration loaded from an earlier one is never read half rewritten.
+    const file = path.join(this.scratch, `${name.slice(1)}-${version.slice(1, 17)}`);
+    await mkdir(this.scratch, { recursive: true });
+    await writeFile(file, await fileBytes(made));
+    published.configuration.set(name, { path: file, version });
+    return { path: file, version };
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * netlify.toml as Netlify reads it: redirect and header rules through Netlify's own parsers and matcher,
- * and the edge entries of the folder it names, with their inline declarations. The local server runs these,
- * so the tests prove the file production uses rather than a copy of its rules.
+ * netlify.toml as Netlify reads it, with the publish folder's _headers and _redirects: redirect and header rules
+ * through Netlify's own parsers and matcher, and the edge entries of the folder it names, with their inline
+ * declarations. The local server runs these, so the tests prove the files production uses rather than a copy.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -74,10 +74,13 @@ interface RedirectorMatch {
   force404?: boolean;
 }
 
-/** `headersFiles`: _headers files of the publish folder, which Netlify reads beside netlify.toml. */
-export async function loadNetlifyConfig(configPath: string, headersFiles: string[] = []): Promise<NetlifyConfig> {
+/** `headersFiles`, `redirectsFiles`: _headers and _redirects files of the publish folder, which Netlify reads beside netlify.toml. */
+export async function loadNetlifyConfig(
+  configPath: string,
+  { headersFiles = [], redirectsFiles = [] }: { headersFiles?: string[]; redirectsFiles?: string[] } = {},
+): Promise<NetlifyConfig> {
   const parsedRedirects = await parseAllRedirects({
-    redirectsFiles: [],
+    redirectsFiles,
     netlifyConfigPath: configPath,
     configRedirects: [],
     minimal: false,
@@ -155,7 +158,9 @@ export async function loadNetlifyConfig(configPath: string, headersFiles: string
         redirects.find((candidate) => candidate.from === found.from) ??
         redirects.find((candidate) => candidate.to === found.to);
       if (!rule)
-        throw new Error(`netlify-redirector matched a rule that is not in netlify.toml: ${JSON.stringify(found)}`);
+        throw new Error(
+          `netlify-redirector matched a rule that is not in netlify.toml or _redirects: ${JSON.stringify(found)}`,
+        );
       return {
         rule: { index: rule.index, from: rule.from, to: rule.to, status: rule.status, force: rule.force },
         to: found.to,

@@ -11,6 +11,7 @@ import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import type { HEADERS_FILE_PATH, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -29,6 +30,9 @@ export interface StaticFile {
  * The files the local server answers from: dist/ on disk (StaticFiles), or the output of the dev loop's last good
  * build in memory (memory-files.ts). Paths are decoded URL paths; `resolve` gives a key for `load`.
  */
+/** The files of the output that Netlify reads as configuration. */
+export type ConfigurationFile = typeof HEADERS_FILE_PATH | typeof REDIRECTS_FILE_PATH;
+
 export interface ServedFiles {
   /** The key of the regular file at a URL path (a folder: its index.html), or undefined: never outside the output. */
   resolve(urlPath: string): Promise<string | undefined>;
@@ -36,8 +40,8 @@ export interface ServedFiles {
   load(key: string): Promise<StaticFile>;
   /** Waits, briefly, while the output is being swapped (a disk folder between its two renames). */
   untilFolderPresent(): Promise<void>;
-  /** The _headers file of the output, which Netlify reads beside netlify.toml: where it is and its version. */
-  headersFile(): Promise<{ path: string; version: string } | undefined>;
+  /** A file of the output that Netlify reads beside netlify.toml (_headers, _redirects): where it is and its version. */
+  configurationFile(name: ConfigurationFile): Promise<{ path: string; version: string } | undefined>;
 }
 
 /** The safe segments of a decoded URL path, or undefined for one that could leave the output (`..`, `\\`, NUL). */
@@ -232,15 +236,15 @@ export class StaticFiles implements ServedFiles {
     return file;
   }
 
-  /** dist/_headers, looked at again after a rebuild's swap that hid it; its version is its inode, size and mtime. */
-  async headersFile(): Promise<{ path: string; version: string } | undefined> {
-    const file = path.join(path.resolve(this.folder), "_headers");
+  /** dist/_headers or _redirects, looked at again after a rebuild's swap that hid it; its version is its inode, size and mtime. */
+  async configurationFile(name: ConfigurationFile): Promise<{ path: string; version: string } | undefined> {
+    const file = path.join(path.resolve(this.folder), name.slice(1));
     const statHeaders = () =>
       stat(file).catch((error: unknown) => {
         if (isNotFound(error)) return undefined;
         throw error;
       });
-    // Missed during a rebuild's swap, _headers would be left out of every response for a quarter of a second.
+    // Missed during a rebuild's swap, its rules would be left out of every response for a quarter of a second.
     let stats = await statHeaders();
     if (!stats) {
       await this.untilFolderPresent();

@@ -65,7 +65,7 @@ export async function archiveWarc(
         targets,
         filename,
         epoch,
-        description: `${output.description} Captured from the project's local server, which serves dist/ with the rules of netlify.toml; target URIs name ${origin}.`,
+        description: `${output.description} Captured from the project's local server, which serves dist/ with the rules of netlify.toml, _redirects and _headers; target URIs name ${origin}.`,
         isPartOf: name,
         spillFile: path.join(spool, "body"),
       }),
