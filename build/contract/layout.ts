@@ -43,14 +43,36 @@ export function answerMarkdownPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.md`;
 }
 
+/** The home page (also the offline reader) and its Markdown twin. */
+export const HOME_FILE = "/index.html";
+export const HOME_MARKDOWN_FILE = "/index.md";
+/** The docs, their Markdown twin, and the page of the problem types. */
+export const DOCS_PATH = "/docs/";
+export const DOCS_FILE = "/docs/index.html";
+export const DOCS_MARKDOWN_FILE = "/docs/index.md";
+export const ERRORS_PATH = "/docs/errors/";
+export const ERRORS_FILE = "/docs/errors/index.html";
+/** The pages' one stylesheet and icon. */
+export const STYLESHEET_FILE = "/assets/site.css";
+export const ICON_FILE = "/assets/icon.svg";
+
 /**
  * Pages that answer `Accept: text/markdown` with a Markdown twin, and the twin's file (also served as itself,
  * for static hosts and mirrors). Only these paths run the negotiation.
  */
 export const MARKDOWN_PAGES: ReadonlyArray<readonly [page: string, twin: string]> = [
-  ["/", "/index.md"],
-  ["/docs/", "/docs/index.md"],
+  ["/", HOME_MARKDOWN_FILE],
+  [DOCS_PATH, DOCS_MARKDOWN_FILE],
 ];
+
+/** Discovery documents at their well-known and conventional places. */
+export const AGENT_SKILLS_INDEX_FILE = "/.well-known/agent-skills/index.json";
+export const AGENT_CARD_FILE = "/.well-known/agent-card.json";
+export const AI_CATALOG_FILE = "/.well-known/ai-catalog.json";
+export const MCP_CATALOG_FILE = "/.well-known/mcp/catalog.json";
+export const SECURITY_TXT_FILE = "/.well-known/security.txt";
+export const ROBOTS_FILE = "/robots.txt";
+export const SITEMAP_FILE = "/sitemap.xml";
 
 /** The llms.txt map (llmstxt.org) and its companion holding every answer in full. */
 export const LLMS_FILE = "/llms.txt";
@@ -117,10 +139,20 @@ export const DATASET_ZIP_FILE = "/data/av-buyer-data.zip";
 /** The DCAT catalog (DCAT-AP 3 as JSON-LD) of the data set; DCAT names no well-known path, so it sits at the root. */
 export const DCAT_CATALOG_FILE = "/catalog.jsonld";
 
+/** The data package (Frictionless) and its tables. */
+export const DATA_PACKAGE_FILE = "/data/datapackage.json";
+export function csvFile(table: string): string {
+  return `/data/${table}.csv`;
+}
+
+/** Every file's SHA-256, in the format `sha256sum -c` reads. */
+export const CHECKSUMS_FILE = "/SHA256SUMS";
+
 /** What changed in the data: as JSON, as an Atom feed (RFC 4287) and as a page. */
 export const CHANGELOG_JSON_FILE = "/changelog.json";
 export const CHANGELOG_FEED_FILE = "/changelog.atom";
 export const CHANGELOG_PAGE = "/changelog/";
+export const CHANGELOG_PAGE_FILE = "/changelog/index.html";
 
 /**
  * The problem document of the `/api/*` 404 rule, for servers without edge functions (mirrors, `serve`). Not a

@@ -4,6 +4,7 @@
 import { AnswersData } from "../serve/request/answers-data.ts";
 import { answersQuery } from "../serve/request/answers-query.ts";
 import { deploySnapshots } from "../serve/request/deploy-snapshot.ts";
+import { ANSWERS_ENDPOINT } from "../contract/layout.ts";
 
 const answersData = deploySnapshots((readText) => new AnswersData(readText));
 
@@ -15,6 +16,6 @@ export default async function handler(request: Request): Promise<Response | unde
 // that declares GET never sees HEAD. The handler passes on every method but GET and HEAD. The path also matches
 // "/api/v1/answers/" (the bundler adds an optional trailing slash).
 export const config = {
-  path: "/api/v1/answers",
+  path: ANSWERS_ENDPOINT,
   cache: "manual",
 };

@@ -3,6 +3,7 @@
 import { AnswersData } from "../serve/request/answers-data.ts";
 import { deploySnapshots, originReader } from "../serve/request/deploy-snapshot.ts";
 import { mcpHandler } from "../serve/request/mcp.ts";
+import { MCP_PATH } from "../contract/layout.ts";
 
 const answersData = deploySnapshots((readText) => new AnswersData(readText));
 
@@ -14,5 +15,5 @@ export default function handler(request: Request): Promise<Response | undefined>
 // No `method`: GET, HEAD and DELETE must get its 405 (with CORS), not the site's 404 page. Before the cache:
 // every POST is a different question.
 export const config = {
-  path: "/mcp",
+  path: MCP_PATH,
 };

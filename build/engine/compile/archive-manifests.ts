@@ -5,12 +5,9 @@
  * All are made from the digests the output sink recorded, and written in pieces: at 100,000 answers they are
  * some 57 MB, which made whole (with the lines they are joined from) were the build's peak of memory.
  */
-import { FILES_PAGE_FILE, URL_LIST_FILE } from "../../contract/layout.ts";
+import { FILES_PAGE_FILE, URL_LIST_FILE, CHECKSUMS_FILE } from "../../contract/layout.ts";
 import { UNLISTED_FILES } from "../../contract/unlisted-files.ts";
 import type { OutputStream } from "../output/output-sink.ts";
-
-export const URLS_PATH = URL_LIST_FILE;
-export const CHECKSUMS_PATH = "/SHA256SUMS";
 
 /** Where the manifests are written: streams, and the digests of every file finished (theirs too, once closed). */
 export interface ManifestOutput {
@@ -25,20 +22,20 @@ export async function writeArchiveManifests(
 ): Promise<void> {
   // Every path, the manifests' own included, in one order: by code unit, which is sha256sum's order of the
   // paths without their leading slash too.
-  const paths = [...output.digests.keys(), URLS_PATH, FILES_PAGE_FILE, CHECKSUMS_PATH].sort();
+  const paths = [...output.digests.keys(), URL_LIST_FILE, FILES_PAGE_FILE, CHECKSUMS_FILE].sort();
   // The lists are listed too, so that a mirror made from urls.txt carries its own checksums.
   const urls = paths.filter((path) => !UNLISTED_FILES.has(path));
   await writePieces(
     output,
-    URLS_PATH,
+    URL_LIST_FILE,
     urls.map((url) => `${url}\n`),
   );
   await writePieces(output, FILES_PAGE_FILE, filesPage(urls));
-  await writePieces(output, CHECKSUMS_PATH, checksumLines(paths, output.digests));
+  await writePieces(output, CHECKSUMS_FILE, checksumLines(paths, output.digests));
 }
 
 function* checksumLines(paths: readonly string[], digests: ReadonlyMap<string, string>): Iterable<string> {
-  for (const path of paths) if (path !== CHECKSUMS_PATH) yield `${digests.get(path)}  ${path.slice(1)}\n`;
+  for (const path of paths) if (path !== CHECKSUMS_FILE) yield `${digests.get(path)}  ${path.slice(1)}\n`;
 }
 
 /** What a piece gathers before it is written: small pieces cost a write and a conversion each. */

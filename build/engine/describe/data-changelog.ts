@@ -7,11 +7,15 @@
  * list of entries, in three forms: JSON (/changelog.json), an HTML page (/changelog/) and an Atom feed
  * (/changelog.atom, RFC 4287) whose dates are the content's, never the build's clock.
  */
-import { CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE, answerPath } from "../../contract/layout.ts";
+import {
+  CHANGELOG_FEED_FILE,
+  CHANGELOG_JSON_FILE,
+  CHANGELOG_PAGE,
+  answerPath,
+  CHANGELOG_PAGE_FILE,
+} from "../../contract/layout.ts";
 import type { DisclosureContent, SiteSettings } from "../../content/load/types.ts";
 import { escapeHtml, pagePieces, relativeHref } from "./docs-html.ts";
-
-export const CHANGELOG_PAGE_FILE = `${CHANGELOG_PAGE}index.html`;
 
 export interface ChangelogEntry {
   /** Stable within the changelog: the page's fragment, and (made absolute) the feed entry's id. */

@@ -18,24 +18,8 @@ import { parseQuery } from "../../search/text-match.ts";
 import { offlineAppScript } from "./browser-bundle.ts";
 import { buildDiscoveryFiles } from "./discovery.ts";
 import { buildMcpDocuments } from "./mcp-documents.ts";
-import {
-  errorsPage,
-  HTML_PAGES,
-  ICON,
-  ICON_PATH,
-  STYLESHEET,
-  STYLESHEET_PATH,
-  type DocsInput,
-  type SearchExamples,
-} from "./docs-html.ts";
-import {
-  cspHash,
-  HOME_FILE,
-  homeContentSecurityPolicy,
-  homeHoldsEveryAnswer,
-  homePage,
-  homeScripts,
-} from "./home-page.ts";
+import { errorsPage, HTML_PAGES, ICON, STYLESHEET, type DocsInput, type SearchExamples } from "./docs-html.ts";
+import { cspHash, homeContentSecurityPolicy, homeHoldsEveryAnswer, homePage, homeScripts } from "./home-page.ts";
 import { versioningPolicy } from "./versioning.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { homeMarkdown } from "./markdown-pages.ts";
@@ -49,14 +33,15 @@ import {
   MARKDOWN_PAGES,
   OPENAPI_ALIAS,
   OPENAPI_FILE,
-} from "../../contract/layout.ts";
-import {
+  DOCS_FILE,
+  DOCS_PATH,
+  ERRORS_FILE,
+  HOME_FILE,
+  ICON_FILE,
+  STYLESHEET_FILE,
   CHANGELOG_PAGE_FILE,
-  changelogAtom,
-  changelogEntries,
-  changelogJson,
-  changelogPage,
-} from "./data-changelog.ts";
+} from "../../contract/layout.ts";
+import { changelogAtom, changelogEntries, changelogJson, changelogPage } from "./data-changelog.ts";
 import { dcatCatalog } from "./dcat-catalog.ts";
 import { citationCff } from "../compile/citation.ts";
 import { asOfDates, datasetJsonLd } from "./dataset-jsonld.ts";
@@ -176,11 +161,11 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
       contents: () => homePage({ ...homeInput, dataset, offlineScript: offlineAppScript() }).pieces,
     },
     { path: markdownTwinOf("/"), contents: () => homeMarkdown(homeInput) },
-    { path: "/docs/index.html", contents: () => docsPage(docs) },
-    { path: markdownTwinOf("/docs/"), contents: () => docsMarkdown(docs) },
-    { path: "/docs/errors/index.html", contents: () => errorsPage(docs) },
-    { path: STYLESHEET_PATH, contents: () => STYLESHEET },
-    { path: ICON_PATH, contents: () => ICON },
+    { path: DOCS_FILE, contents: () => docsPage(docs) },
+    { path: markdownTwinOf(DOCS_PATH), contents: () => docsMarkdown(docs) },
+    { path: ERRORS_FILE, contents: () => errorsPage(docs) },
+    { path: STYLESHEET_FILE, contents: () => STYLESHEET },
+    { path: ICON_FILE, contents: () => ICON },
     { path: CITATION_FILE, contents: () => citationCff(site) },
     { path: CHANGELOG_JSON_FILE, contents: () => canonicalJsonPieces(changelogJson(changelog)) },
     { path: CHANGELOG_FEED_FILE, contents: () => changelogAtom(changelog, origin) },
@@ -204,7 +189,7 @@ export function serviceHeaders(input: { site: SiteSettings; counts: { answers: n
   const deprecation = deprecationHeaders(versioningPolicy(input.site));
   return [
     ["/", { "Content-Security-Policy": homePolicy }],
-    ["/index.html", { "Content-Security-Policy": homePolicy }],
+    [HOME_FILE, { "Content-Security-Policy": homePolicy }],
     ...(Object.keys(deprecation).length > 0 ? [["/api/*", deprecation] as const] : []),
   ];
 }

@@ -18,6 +18,12 @@ import {
   schemaPath,
   API_CATALOG_FILE,
   AUTH_STATEMENT_FILE,
+  AGENT_CARD_FILE,
+  AGENT_SKILLS_INDEX_FILE,
+  API_ROOT,
+  ROBOTS_FILE,
+  SECURITY_TXT_FILE,
+  SITEMAP_FILE,
 } from "../../contract/layout.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
@@ -66,13 +72,13 @@ export function buildDiscoveryFiles(input: DiscoveryInput): TextFile[] {
   return [
     { path: API_CATALOG_FILE, contents: json(apiCatalog(input)) },
     { path: SKILL_PATH, contents: skill },
-    { path: "/.well-known/agent-skills/index.json", contents: json(skillsIndex(skill)) },
-    { path: "/.well-known/agent-card.json", contents: json(agentCard(input)) },
-    { path: "/.well-known/security.txt", contents: securityTxt(input) },
+    { path: AGENT_SKILLS_INDEX_FILE, contents: json(skillsIndex(skill)) },
+    { path: AGENT_CARD_FILE, contents: json(agentCard(input)) },
+    { path: SECURITY_TXT_FILE, contents: securityTxt(input) },
     { path: AUTH_STATEMENT_FILE, contents: authStatement(input) },
     { path: LLMS_FILE, contents: llmsTxt(input) },
-    { path: "/robots.txt", contents: robotsTxt(input) },
-    { path: "/sitemap.xml", contents: sitemap(input) },
+    { path: ROBOTS_FILE, contents: robotsTxt(input) },
+    { path: SITEMAP_FILE, contents: sitemap(input) },
   ];
 }
 
@@ -115,7 +121,7 @@ export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
         ],
         license: [{ href: site.licence.url, title: site.licence.name }],
         item: [
-          ...ENDPOINTS.filter((endpoint) => endpoint.path !== "/api/v1").map((endpoint) => ({
+          ...ENDPOINTS.filter((endpoint) => endpoint.path !== API_ROOT).map((endpoint) => ({
             href: `${origin}${endpoint.path}`,
             type: "application/json",
             title: endpoint.name,

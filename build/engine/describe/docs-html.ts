@@ -5,7 +5,18 @@
 import type { SiteSettings } from "../../content/load/types.ts";
 import type { VersioningPolicy } from "../../contract/versioning.ts";
 import { PROBLEM_TYPES } from "../../contract/problems.ts";
-import { FILES_PAGE_PATH, OPENAPI_FILE, API_CATALOG_FILE } from "../../contract/layout.ts";
+import {
+  FILES_PAGE_PATH,
+  OPENAPI_FILE,
+  API_CATALOG_FILE,
+  CHANGELOG_PAGE,
+  DOCS_PATH,
+  ERRORS_FILE,
+  ERRORS_PATH,
+  ICON_FILE,
+  ROOT_RESOURCE_FILE,
+  STYLESHEET_FILE,
+} from "../../contract/layout.ts";
 import { DOWNLOADS, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS } from "./service-facts.ts";
 
 export interface SearchExamples {
@@ -26,12 +37,10 @@ export interface DocsInput {
   generatedAt: string;
 }
 
-export const STYLESHEET_PATH = "/assets/site.css";
-export const ICON_PATH = "/assets/icon.svg";
 /** A plain mark, so that browsers find an icon here rather than asking for /favicon.ico and getting a 404. */
 export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M7 23 12 9h2l5 14h-3l-1-3H11l-1 3zm5-6h4l-2-6zM19 9h3l3 10 3-10h3l-5 14h-2z" fill="#fff"/></svg>
 `;
-export const HTML_PAGES = ["/", "/docs/", "/docs/errors/", FILES_PAGE_PATH, "/changelog/"] as const;
+export const HTML_PAGES = ["/", DOCS_PATH, ERRORS_PATH, FILES_PAGE_PATH, CHANGELOG_PAGE] as const;
 
 /**
  * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work
@@ -125,8 +134,8 @@ export function pageFrame(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(input.site.description)}">
-<link rel="stylesheet" href="${href(STYLESHEET_PATH)}">
-<link rel="icon" type="image/svg+xml" href="${href(ICON_PATH)}">
+<link rel="stylesheet" href="${href(STYLESHEET_FILE)}">
+<link rel="icon" type="image/svg+xml" href="${href(ICON_FILE)}">
 <link rel="service-desc" type="application/json" href="${href(OPENAPI_FILE)}">
 <link rel="api-catalog" href="${href(API_CATALOG_FILE)}">
 </head>
@@ -137,9 +146,9 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <nav aria-label="Site">
 <ul>
 <li><a href="${href("/")}">Home</a></li>
-<li><a href="${href("/docs/")}">Documentation</a></li>
-<li><a href="${href("/docs/errors/")}">Errors</a></li>
-<li><a href="${href("/api/v1/index.json")}">API root</a></li>
+<li><a href="${href(DOCS_PATH)}">Documentation</a></li>
+<li><a href="${href(ERRORS_PATH)}">Errors</a></li>
+<li><a href="${href(ROOT_RESOURCE_FILE)}">API root</a></li>
 <li><a href="${href(OPENAPI_FILE)}">OpenAPI</a></li>
 </ul>
 </nav>
@@ -156,8 +165,6 @@ ${options.scripts ?? ""}</body>
 `;
   return [before, after];
 }
-
-export const ERRORS_FILE = "/docs/errors/index.html";
 
 export function errorsPage(input: DocsInput): string {
   return page(

@@ -18,6 +18,12 @@ import {
   SCHEMA_LIST_FILE,
   SCHEMAS_FOLDER,
   schemaPath,
+  AI_CATALOG_FILE,
+  ANSWERS_SEARCH_FOLDER,
+  ANSWERS_SEARCH_INDEX_FILE,
+  API_ROOT,
+  DOCS_FILE,
+  ERRORS_PATH,
 } from "../../contract/layout.ts";
 import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
@@ -40,8 +46,6 @@ import {
   SEARCH_RESULTS,
 } from "./service-facts.ts";
 import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
-
-export const DOCS_FILE = "/docs/index.html";
 
 const code = (text: string) => `\`${text}\``;
 /** Text for a table cell: no line break, no unescaped pipe. */
@@ -166,7 +170,7 @@ ${EVIDENCE_VOCABULARIES.map((vocabulary) => `| ${cell(vocabulary.name)} | ${voca
 
 ## Errors {#errors}
 
-Errors are RFC 9457 problem documents (${code(PROBLEM_TYPE)}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the ${link("errors page", "/docs/errors/")}.
+Errors are RFC 9457 problem documents (${code(PROBLEM_TYPE)}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the ${link("errors page", ERRORS_PATH)}.
 
 Table: Problem types
 
@@ -224,7 +228,7 @@ ${MCP_STATEMENTS.logging}
 
 ### Origins {#mcp-origins}
 
-The endpoint is public and read-only and takes no credentials, so on the CDN any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. ${MCP_STATEMENTS.localServer} There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The ${link("MCP Server Card", MCP_SERVER_CARD_PATH)} (also at ${code(MCP_SERVER_CARD_WELL_KNOWN)}) names the endpoint and, under its ${code("_meta")}, the tools, prompts, templates and completions; ${link(code("/.well-known/ai-catalog.json"), "/.well-known/ai-catalog.json")} lists the card. Offline, ${code("npm run mcp")} serves the same tools, prompts, templates and completions over stdio from a local ${code("dist/")}.
+The endpoint is public and read-only and takes no credentials, so on the CDN any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. ${MCP_STATEMENTS.localServer} There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The ${link("MCP Server Card", MCP_SERVER_CARD_PATH)} (also at ${code(MCP_SERVER_CARD_WELL_KNOWN)}) names the endpoint and, under its ${code("_meta")}, the tools, prompts, templates and completions; ${link(code(AI_CATALOG_FILE), AI_CATALOG_FILE)} lists the card. Offline, ${code("npm run mcp")} serves the same tools, prompts, templates and completions over stdio from a local ${code("dist/")}.
 
 ## The plain HTTP GET binding {#http-get}
 
@@ -239,7 +243,7 @@ The data is licensed under ${link(site.licence.name, site.licence.url)}. ${citat
 This version holds ${input.counts.answers} answers, which fit one page. The same build and request handler serve collections of any size:
 
 - **Paging.** Past ${site.page_size} answers, the collection is written as prebuilt pages (${code("/api/v1/answers/pages/N.json")}, page 1 also at ${code("index.json")}) linked by ${code("links.next")} and ${code("links.prev")}; ${code("?page=N")} answers with the page's exact bytes. Results of ${code("q")} are paged the same way, computed.
-- **The index.** Sharded, so that a query reads and parses only what it needs: the map ${code("/api/v1/search/answers.json")} names the first word of each words shard (about 48 KB of postings each, under ${code("/api/v1/search/answers/terms/")}, each word with the number of answers holding it; a word in most answers written one character per answer), the chunks of slugs that turn positions into answers (${code("documents/")}: thousands of slugs a chunk, front-coded in blocks of 64, so that a page of hits scattered over the collection reads a few chunks; beside each slug the first 48 bits of its answer's content digest (8 base-64 digits), so that an answer's file of another deploy is never spliced in), and the suggestion words. A query word reads the shard(s) of the words it starts, usually one (a word every answer of a large collection holds weighs nothing, and is not decoded); a page of hits reads the chunks of its hits; the snippets come from the hits' own answer files. What was decoded is kept per isolate (a word's matches, a query's ranking), within bounds. The format is in ${code("schemas/search-index.schema.json")}; sizes and timings at 10,000 and 100,000 answers are in BENCHMARKS.md.
+- **The index.** Sharded, so that a query reads and parses only what it needs: the map ${code(ANSWERS_SEARCH_INDEX_FILE)} names the first word of each words shard (about 48 KB of postings each, under ${code(`${ANSWERS_SEARCH_FOLDER}/terms/`)}, each word with the number of answers holding it; a word in most answers written one character per answer), the chunks of slugs that turn positions into answers (${code("documents/")}: thousands of slugs a chunk, front-coded in blocks of 64, so that a page of hits scattered over the collection reads a few chunks; beside each slug the first 48 bits of its answer's content digest (8 base-64 digits), so that an answer's file of another deploy is never spliced in), and the suggestion words. A query word reads the shard(s) of the words it starts, usually one (a word every answer of a large collection holds weighs nothing, and is not decoded); a page of hits reads the chunks of its hits; the snippets come from the hits' own answer files. What was decoded is kept per isolate (a word's matches, a query's ranking), within bounds. The format is in ${code("schemas/search-index.schema.json")}; sizes and timings at 10,000 and 100,000 answers are in BENCHMARKS.md.
 - **At the edge.** The edge function carries no data: it fetches the index and the collection's pages from the CDN (never one file per answer) and keeps them while the deploy lasts, checking that every file is of the same build (a response never mixes two deploys; if the origin fails, it answers 503 with Retry-After), so it stays far inside Netlify's limits (20 MB of code and data, 50 ms of CPU per request) at 10,000 answers; figures in BENCHMARKS.md.
 - **The build.** From 2,000 files the build parses and renders on worker threads, one per core, while one thread checks and writes; it holds the front matter and the index, never the output, so its memory grows by a few kilobytes per answer. Times and peak memory at 1,000, 10,000 and 100,000 answers are in BENCHMARKS.md.
 - **Offline.** While every answer fits on the home page, it carries them all and the offline search; past one page it shows the first page and points at the JSON pages and the CSV of every answer.
@@ -253,7 +257,7 @@ ${input.versioning.breaking}
 
 ${input.versioning.deprecation}
 
-Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.deprecation_date ? code(input.versioning.deprecation_date) : "no"}; sunset: ${input.versioning.sunset_date ? code(input.versioning.sunset_date) : "none announced"}. The root resource ${code("/api/v1")} repeats this under ${code("versioning")}.
+Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.deprecation_date ? code(input.versioning.deprecation_date) : "no"}; sunset: ${input.versioning.sunset_date ? code(input.versioning.sunset_date) : "none announced"}. The root resource ${code(API_ROOT)} repeats this under ${code("versioning")}.
 
 ## Downloads and formats {#downloads}
 

@@ -28,10 +28,8 @@ import { AUTHENTICATION_STATEMENT, DISCOVERY_DOCUMENTS, ENDPOINTS } from "./serv
 import { citationText, CITATION_FILE_NOTE } from "../compile/citation.ts";
 import { jsonLdScript } from "./dataset-jsonld.ts";
 import { changelogFeedLink } from "./data-changelog.ts";
-import { CITATION_FILE } from "../../contract/layout.ts";
+import { CITATION_FILE, DOCS_PATH, HOME_FILE, collectionPath, csvFile } from "../../contract/layout.ts";
 import { PLATFORM_NAMES } from "../../contract/platforms.ts";
-
-export const HOME_FILE = "/index.html";
 
 export interface HomeInput extends DocsInput {
   /** The answers shown: all of them while the collection fits one page, else its first page. */
@@ -264,7 +262,7 @@ function* homeBody(input: HomeInput, answersOnPage: ReadonlySet<string>, complet
 </nav>
 
 <h2 id="answers">Buyer answers</h2>
-${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} answers. All of them are in the pages of <a href="${href("/api/v1/answers/index.json")}">${code("/api/v1/answers/index.json")}</a> (follow ${code("links.next")}) and in <a href="${href("/data/answers.csv")}">${code("/data/answers.csv")}</a>; search them with the API's ${code("q")}.</p>`}
+${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} answers. All of them are in the pages of <a href="${href(collectionPath("answers"))}">${code(collectionPath("answers"))}</a> (follow ${code("links.next")}) and in <a href="${href(csvFile("answers"))}">${code(csvFile("answers"))}</a>; search them with the API's ${code("q")}.</p>`}
 <form id="answer-search" role="search" hidden>
 <label for="q">Search the answers</label>
 <input id="q" name="q" type="search" maxlength="200" autocomplete="off" spellcheck="false">
@@ -326,7 +324,7 @@ ${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(crite
 </ol>
 
 <h2 id="developers">For developers and agents</h2>
-<p>Read the <a href="${href("/docs/")}">documentation</a>. The API:</p>
+<p>Read the <a href="${href(DOCS_PATH)}">documentation</a>. The API:</p>
 <ul>
 ${ENDPOINTS.map((endpoint) => `<li>${code(endpoint.path)} (<a href="${href(endpoint.file)}">${code(endpoint.file)}</a>): ${escapeHtml(endpoint.summary)}.</li>`).join("\n")}
 </ul>

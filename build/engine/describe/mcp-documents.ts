@@ -11,6 +11,8 @@ import {
   MCP_SERVER_CARD_PATH,
   MCP_SERVER_CARD_WELL_KNOWN,
   MCP_TOOLS_FILE,
+  AI_CATALOG_FILE,
+  MCP_CATALOG_FILE,
 } from "../../contract/layout.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import { MCP_PROTOCOL_VERSIONS, SERVER_NAME } from "../../contract/mcp.ts";
@@ -18,7 +20,7 @@ import { READ_ONLY_ANNOTATIONS, TOOL_DEFINITIONS, type OutputSchemaSource } from
 import { serverCardFeatures } from "./mcp-facts.ts";
 
 export const MCP_SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
-export const AI_CATALOG_FILES = ["/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"] as const;
+export const AI_CATALOG_FILES = [AI_CATALOG_FILE, MCP_CATALOG_FILE] as const;
 
 type Schemas = ReadonlyMap<string, Record<string, unknown>>;
 

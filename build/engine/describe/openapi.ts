@@ -19,6 +19,7 @@ import {
   MARKDOWN_FOR_AGENTS,
 } from "./service-facts.ts";
 import { BROWSER_CACHE } from "../../contract/header-rules.ts";
+import { ANSWERS_ENDPOINT } from "../../contract/layout.ts";
 
 type Json = Record<string, unknown>;
 
@@ -286,12 +287,12 @@ export function buildOpenApi(input: OpenApiInput): Json {
       "431": { $ref: "#/components/responses/HeadersTooLarge" },
     };
     const examples: Json = {
-      [endpoint.path === "/api/v1/answers" ? "firstAnswer" : "current"]: {
+      [endpoint.path === ANSWERS_ENDPOINT ? "firstAnswer" : "current"]: {
         summary: `From the published data: ${endpoint.file}`,
         value: example,
       },
     };
-    if (endpoint.path === "/api/v1/answers") {
+    if (endpoint.path === ANSWERS_ENDPOINT) {
       examples.bySlug = {
         summary: `?slug=${input.exampleSlug}`,
         value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`),

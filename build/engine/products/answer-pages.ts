@@ -21,7 +21,7 @@ export const answerPages = product<never, AnswerResource[]>({
   name: "answer-pages",
   purpose: "the answers collection, page by page, as /api/v1/answers returns it",
   after: ["answer-files"],
-  writes: ["/api/v1/answers/index.json", "/api/v1/answers/pages/{n}.json"],
+  writes: [collectionPath("answers"), "/api/v1/answers/pages/{n}.json"],
   run({ answers, pageSize, contentDigest }, output) {
     const pageCount = pageCountOf(answers.length, pageSize);
     const pageUrl = collectionPageUrl("answers", pageCount);

@@ -2,8 +2,8 @@
  * What an archivist needs, over every other file of the output: urls.txt, the page of links to every file, and
  * SHA256SUMS (compile/archive-manifests.ts), from the digests the output sink recorded.
  */
-import { FILES_PAGE_FILE } from "../../contract/layout.ts";
-import { CHECKSUMS_PATH, URLS_PATH, writeArchiveManifests } from "../compile/archive-manifests.ts";
+import { CHECKSUMS_FILE, FILES_PAGE_FILE, URL_LIST_FILE } from "../../contract/layout.ts";
+import { writeArchiveManifests } from "../compile/archive-manifests.ts";
 import { filesPage } from "../describe/files-page.ts";
 import { product } from "./product.ts";
 
@@ -12,7 +12,7 @@ export const archiveManifests = product({
   purpose: "what mirrors and archivists check a copy against: every URL and every file's SHA-256",
   after: ["*"],
   readsFiles: true,
-  writes: [URLS_PATH, FILES_PAGE_FILE, CHECKSUMS_PATH],
+  writes: [URL_LIST_FILE, FILES_PAGE_FILE, CHECKSUMS_FILE],
   run({ site, generatedAt }, output) {
     return {
       async finish() {

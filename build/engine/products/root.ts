@@ -9,6 +9,9 @@ import {
   ROOT_RESOURCE_FILE,
   SCHEMA_LIST_FILE,
   API_CATALOG_FILE,
+  DATA_PACKAGE_FILE,
+  DOCS_PATH,
+  collectionPath,
 } from "../../contract/layout.ts";
 import { citationText } from "../compile/citation.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
@@ -35,16 +38,16 @@ export const rootAndHealth = product({
           versioning: versioningPolicy(site),
           links: {
             self: ROOT_RESOURCE_FILE,
-            answers: "/api/v1/answers/index.json",
-            suppliers: "/api/v1/suppliers/index.json",
-            evidence: "/api/v1/evidence/index.json",
+            answers: collectionPath("answers"),
+            suppliers: collectionPath("suppliers"),
+            evidence: collectionPath("evidence"),
             health: HEALTH_FILE,
             openapi: OPENAPI_FILE,
-            docs: "/docs/",
+            docs: DOCS_PATH,
             api_catalog: API_CATALOG_FILE,
             schemas: SCHEMA_LIST_FILE,
             search_index: ANSWERS_SEARCH_INDEX_FILE,
-            data_package: "/data/datapackage.json",
+            data_package: DATA_PACKAGE_FILE,
             citation: CITATION_FILE,
             changelog: CHANGELOG_JSON_FILE,
             changelog_feed: CHANGELOG_FEED_FILE,
