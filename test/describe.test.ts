@@ -30,6 +30,9 @@ let running: RunningServer;
 let schemas: SchemaRegistry;
 type Json = Record<string, any>;
 const read = (urlPath: string) => readFile(path.join(dist, ...urlPath.split("/").filter(Boolean)), "utf8");
+/** Text as markdown-it writes it into the docs' HTML. */
+const asHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 const readJsonFile = async (urlPath: string) => JSON.parse(await read(urlPath)) as Json;
 
 beforeAll(async () => {
@@ -334,14 +337,7 @@ describe("the evidence model, as the OpenAPI document, the docs and the agent sk
     }
     const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
     for (const text of Object.values(EVIDENCE_GUIDE)) {
-      expect(section).toContain(
-        text
-          .split("`")[0]!
-          .replaceAll("&", "&amp;")
-          .replaceAll("<", "&lt;")
-          .replaceAll(">", "&gt;")
-          .replaceAll('"', "&quot;"),
-      );
+      expect(section).toContain(asHtml(text.split("`")[0]!));
       expect(skill).toContain(text);
     }
   });
@@ -381,14 +377,7 @@ describe("the supplier model, as the OpenAPI document, the docs and the agent sk
     const markdown = await read("/docs/index.md");
     const skill = await read("/.well-known/agent-skills/av-buyer-data/SKILL.md");
     for (const text of Object.values(SUPPLIER_GUIDE)) {
-      expect(section).toContain(
-        text
-          .split("`")[0]!
-          .replaceAll("&", "&amp;")
-          .replaceAll("<", "&lt;")
-          .replaceAll(">", "&gt;")
-          .replaceAll('"', "&quot;"),
-      );
+      expect(section).toContain(asHtml(text.split("`")[0]!));
       expect(markdown).toContain(text);
     }
     expect(skill).toContain(SUPPLIER_GUIDE.primary);
