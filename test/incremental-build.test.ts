@@ -1,5 +1,5 @@
 /**
- * The incremental build (build/cache/) makes exactly the output of a clean build: after every step of seeded
+ * The incremental build (build/engine/cache/) makes exactly the output of a clean build: after every step of seeded
  * random edits, renames, deletions, additions and breakages of a copy of the shipped content, the output of
  * an incremental build into one folder, with one cache, equals byte for byte (compared by digests) that of a
  * clean build of the same content into a new folder; a step whose content is broken fails both the same way

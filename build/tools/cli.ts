@@ -11,7 +11,7 @@ import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 /**
  * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
  * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
- * is incremental (build/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
+ * is incremental (build/engine/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
  * does everything afresh and leaves the cache as it is.
  */
 export function optionsFromCommandLine(

@@ -61,8 +61,8 @@ export function kindOf(functionName: string, url: string): string | undefined {
   if (url === "" && FILE_SYSTEM_CALLS.has(functionName)) return "file system calls";
   if (
     url.includes("node_modules/yaml/") ||
-    url.endsWith("/build/content/yaml-document.ts") ||
-    url.endsWith("/build/content/front-matter.ts")
+    url.endsWith("/build/content/load/yaml-document.ts") ||
+    url.endsWith("/build/content/load/front-matter.ts")
   )
     return "YAML front matter and files";
   if (
@@ -72,23 +72,23 @@ export function kindOf(functionName: string, url: string): string | undefined {
     url.includes("node_modules/linkify-it/") ||
     url.includes("node_modules/punycode") ||
     url.includes("node_modules/uc.micro/") ||
-    url.includes("/build/markdown/")
+    url.includes("/build/content/markdown/")
   )
     return "Markdown: rendering, citations, outline";
   if (url.includes("node_modules/ajv")) return "JSON Schema validation (ajv)";
-  if (url.includes("/build/cache/") || url === "node:v8") return "build cache: checking and decoding entries";
+  if (url.includes("/build/engine/cache/") || url === "node:v8") return "build cache: checking and decoding entries";
   if (url.includes("/build/search/")) return "search index";
   if (
-    url.endsWith("/build/api/canonical-json.ts") ||
-    url.endsWith("/build/api/envelope.ts") ||
+    url.endsWith("/build/contract/canonical-json.ts") ||
+    url.endsWith("/build/contract/envelope.ts") ||
     (url === "" && functionName === "stringify")
   )
     return "JSON serialisation";
   if (url.startsWith("node:internal/crypto/hash") || (url === "" && functionName === "digest"))
     return "SHA-256 digests";
   if (
-    url.includes("/build/archive/") ||
-    url.endsWith("/build/compile/dataset-zip.ts") ||
+    url.endsWith("/build/engine/output/zip-writer.ts") ||
+    url.endsWith("/build/engine/compile/dataset-zip.ts") ||
     url.includes("node_modules/fflate/")
   )
     return "ZIP download";

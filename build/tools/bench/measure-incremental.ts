@@ -1,5 +1,5 @@
 /**
- * One changed answer, rebuilt incrementally (build/cache/): by `npm run build` (a new process, its cache warm
+ * One changed answer, rebuilt incrementally (build/engine/cache/): by `npm run build` (a new process, its cache warm
  * from the build before) and by `npm run dev` (from the save until the API serves the change, and the loop's own
  * figure), and once more under V8's profiler, for where its time goes. On a copy of the synthetic content, so that
  * the content the other measurements build is untouched.

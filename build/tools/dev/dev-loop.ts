@@ -1,5 +1,5 @@
 /**
- * The authoring loop behind `npm run dev`: an incremental build (build/cache/) now and after every save in the
+ * The authoring loop behind `npm run dev`: an incremental build (build/engine/cache/) now and after every save in the
  * content or the schemas, one at a time (a save during a rebuild queues one more, however many saves come).
  * Each build is made in memory and served from there (`served`) as soon as it is complete, with the rendered
  * answers kept in memory between builds; dist/ is written after, as `npm run build` would write it, unless another

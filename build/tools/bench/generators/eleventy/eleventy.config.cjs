@@ -1,4 +1,4 @@
-// The bench's Eleventy site (build/bench/static-generators.ts): every answer's Markdown, no template language
+// The bench's Eleventy site (build/tools/bench/static-generators.ts): every answer's Markdown, no template language
 // run over it, written as /answers/<slug>.json by the layout.
 module.exports = (config) => {
   config.addGlobalData("layout", "answer.11ty.cjs");
