@@ -170,6 +170,18 @@ export function headerRules(): HeaderBlock[] {
   return rules;
 }
 
+/** Netlify's _headers format: a path line, indented "Name: value" lines, a blank line between blocks. */
+export function headersFileText(blocks: readonly HeaderBlock[]): string {
+  return blocks
+    .map(
+      ([path, values]) =>
+        `${path}\n${Object.entries(values)
+          .map(([name, value]) => `  ${name}: ${value}\n`)
+          .join("")}\n`,
+    )
+    .join("");
+}
+
 /** A Netlify path pattern as the regular expression Netlify's own header parser makes of it. */
 function patternRegExp(pattern: string): RegExp {
   const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\*]/g, "\\$&");

@@ -4,7 +4,6 @@
  * it shows, the page size and the build code's version; written by the thread that rendered it (answer-entry.ts).
  * A process that builds many times (the dev loop) also keeps them in memory.
  */
-import { createHash } from "node:crypto";
 import { opendir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { canonicalJson } from "../../contract/canonical-json.ts";
@@ -14,8 +13,7 @@ import type { AnswerJob, AnswerParts, AnswerRenderContext } from "../products/an
 import { restoreAnswerEntry } from "./answer-entry.ts";
 import type { CacheLedger } from "./cache-ledger.ts";
 import { readCheckedFile } from "./checked-file.ts";
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+import { sha256Of } from "../output/output-sink.ts";
 
 export class AnswerCache {
   private usedAnswerKeys = new Set<string>();
@@ -72,7 +70,7 @@ export class AnswerCache {
     const sourceDigests = new Map<unknown, string>();
     const sourceDigest = (source: unknown) => {
       let digest = sourceDigests.get(source);
-      if (digest === undefined) sourceDigests.set(source, (digest = sha256(canonicalJson(source))));
+      if (digest === undefined) sourceDigests.set(source, (digest = sha256Of(canonicalJson(source))));
       return digest;
     };
     const keys = answers.map(({ data, body }, position) => {
@@ -93,7 +91,7 @@ export class AnswerCache {
         return known.key;
       const related = data.related.map((slug) => context.titles.get(slug) ?? null);
       const sources = data.sources.map((id) => context.register.get(id) ?? null);
-      const key = sha256(
+      const key = sha256Of(
         [
           this.ledger.version,
           Buffer.from(context.digests.subarray(position * 32, (position + 1) * 32)).toString("hex"),

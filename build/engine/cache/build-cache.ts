@@ -24,7 +24,6 @@
  * stamps (parse-cache.ts), the rendered answers (answer-cache.ts), the live output (output-record.ts) and the
  * deflated pieces (deflated-pieces.ts); what they did is counted and noted in one ledger (cache-ledger.ts).
  */
-import { createHash } from "node:crypto";
 import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { AnswerJob, AnswerParts, AnswerRenderContext } from "../products/answer-parts.ts";
@@ -39,12 +38,11 @@ import { CacheLedger, type CacheStats } from "./cache-ledger.ts";
 import { DeflatedPieceCache } from "./deflated-pieces.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 import { ParseCache } from "./parse-cache.ts";
+import { sha256Of } from "../output/output-sink.ts";
 
 export type { CacheStats } from "./cache-ledger.ts";
 
 export const DEFAULT_CACHE_ROOT = path.join(projectRoot(), "artifacts", "build-cache");
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 export class BuildCache implements OutputReuse {
   private readonly ledger: CacheLedger;
@@ -59,7 +57,7 @@ export class BuildCache implements OutputReuse {
     now: () => number,
   ) {
     this.ledger = new CacheLedger(folder, version);
-    this.parses = new ParseCache(this.ledger, now);
+    this.parses = new ParseCache(this.ledger, now, () => this.answers.keeping);
     this.answers = new AnswerCache(this.ledger);
     this.deflatedPieces = new DeflatedPieceCache(path.join(folder, "deflated"), version, (file, rejected) =>
       this.ledger.note(file, rejected),
@@ -76,7 +74,7 @@ export class BuildCache implements OutputReuse {
     root = DEFAULT_CACHE_ROOT,
     now: () => number = Date.now,
   ): Promise<BuildCache> {
-    const target = sha256(`${path.resolve(contentDir)}\n${path.resolve(outDir)}`).slice(0, 16);
+    const target = sha256Of(`${path.resolve(contentDir)}\n${path.resolve(outDir)}`).slice(0, 16);
     const folder = path.join(root, `${path.basename(path.resolve(outDir))}-${target}`);
     await mkdir(path.join(folder, "answers"), { recursive: true });
     const used = new Date();
@@ -121,7 +119,6 @@ export class BuildCache implements OutputReuse {
    */
   keepInMemory(keep = true): void {
     this.answers.keep(keep);
-    this.parses.keeping = keep;
     this.productMemories = keep ? (this.productMemories ?? new Map()) : undefined;
   }
 

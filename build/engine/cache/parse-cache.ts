@@ -3,7 +3,6 @@
  * file's bytes, its path and the build code's version (parsed.bin), and each file's stamp when it was last hashed
  * (stamps.bin), so that an unchanged file is neither read again to be hashed nor parsed again.
  */
-import { createHash } from "node:crypto";
 import { readFile as readFileCallback } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,10 +11,9 @@ import { shareStrings } from "../../content/load/shared-strings.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 import type { CacheLedger } from "./cache-ledger.ts";
 import { writeCheckedMap } from "./checked-file.ts";
+import { sha256Of } from "../output/output-sink.ts";
 
 const readFile = promisify(readFileCallback);
-const sha256 = (bytes: string | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
 /** Files read and hashed at a time: at most this many files' bytes are held. */
 const PARSE_SLICE = 4000;
 
@@ -32,12 +30,11 @@ export class ParseCache {
   private stampsSaved = false;
   /** What each job a dev loop's kept walk gives again settled to in the build that last parsed it, with keepInMemory (parseFiles). */
   private readonly settled = new WeakMap<ContentFileJob, { key: string; parse: ContentFileParse; stamp: FileStamp }>();
-  /** A process that builds again and again keeps the parses in memory and saves them as each build ends. */
-  keeping = false;
-
   constructor(
     private readonly ledger: CacheLedger,
     private readonly now: () => number,
+    /** Whether the process builds again and again (keepInMemory): it keeps the parses and saves them as each build ends. */
+    private readonly keeping: () => boolean,
   ) {}
 
   /** Called as a build starts: the sets of what it used start empty. */
@@ -88,7 +85,7 @@ export class ParseCache {
     const hashedAtMs = this.now();
     this.ledger.stats.parsed.read++;
     const bytes = await readFile(job.path);
-    const digest = sha256(bytes);
+    const digest = sha256Of(bytes);
     if (stamp !== undefined) this.newStamps.set(job.path, { stamp, digest, hashedAtMs });
     return { digest, bytes };
   }
@@ -165,7 +162,7 @@ export class ParseCache {
    * keepInMemory: a single build's jobs are never given again.
    */
   private settle(job: ContentFileJob, key: string, parse: ContentFileParse): void {
-    if (!this.keeping) return;
+    if (!this.keeping()) return;
     const stamp = this.newStamps.get(job.path);
     if (stamp && job.stat && job.stat.ctimeMs < stamp.hashedAtMs - RACY_MARGIN_MS)
       this.settled.set(job, { key, parse, stamp });
@@ -178,7 +175,7 @@ export class ParseCache {
    * build ends.
    */
   async contentLoaded(): Promise<void> {
-    if (this.keeping) return;
+    if (this.keeping()) return;
     await this.saveParses();
     this.parses = undefined;
     this.usedParseKeys = new Set();
@@ -236,5 +233,5 @@ function stampOf(stat: NonNullable<ContentFileJob["stat"]>): string {
 }
 
 function parseKey(version: string, job: ContentFileJob, digest: string): string {
-  return sha256(`${version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
+  return sha256Of(`${version}\n${job.kind}\n${job.file}\n${job.path}\n${digest}`);
 }

@@ -1,12 +1,12 @@
 /**
- * dist/_headers: every header rule of the site (compile/headers-file.ts), the contract's by URL pattern and then
- * those that change with the content, the home page's CSP and a deprecated version's dates. From the counts and
+ * dist/_headers: every header rule of the site (netlify.toml holds none), the contract's by URL pattern
+ * (contract/header-rules.ts) and then those that change with the content, the home page's CSP and a deprecated
+ * version's dates. From the counts and
  * settings alone (describe-service.ts serviceHeaders), so that a file served from a build in memory does not wait
  * for the docs to be made.
  */
-import { headerRules } from "../../contract/header-rules.ts";
+import { headerRules, headersFileText } from "../../contract/header-rules.ts";
 import { HEADERS_FILE_PATH } from "../../contract/unlisted-files.ts";
-import { headersFileText } from "../compile/headers-file.ts";
 import { serviceHeaders } from "../describe/describe-service.ts";
 import { product } from "./product.ts";
 
