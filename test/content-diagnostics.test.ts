@@ -123,6 +123,7 @@ describe("content problems are reported with file, line, column, pointer and hin
       "audit-quote-missing",
       "audit-summary-mismatch",
       "audit-entry-shape",
+      "audit-outward-expiry",
     ]) {
       expect(CASES).toContain(name);
     }

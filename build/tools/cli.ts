@@ -7,6 +7,7 @@ import { formatDiagnostics } from "../content/diagnostics/format-diagnostics.ts"
 import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
+import { dueOn } from "../content/load/outward-claims.ts";
 
 /**
  * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
@@ -84,6 +85,12 @@ async function main(): Promise<number> {
   process.stdout.write(
     `build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`,
   );
+  // Today's date decides only this line, never the output: a build stays reproducible.
+  const due = dueOn(result.outward, new Date().toISOString().slice(0, 10)).length;
+  if (result.outward.length > 0)
+    process.stdout.write(
+      `facts: ${due} of ${result.outward.length} claims searched outward are past their expiry (npm run stale lists them).\n`,
+    );
   return 0;
 }
 

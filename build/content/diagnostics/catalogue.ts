@@ -170,6 +170,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Audited file is not in the content folder",
     hint: "Name the file the claims are in as it lies in content/ (for example answers/room-sizing.md), or remove the audit file if that file is gone.",
   },
+  "audit/outward-expiry": {
+    title: "Outward search expires out of its window",
+    hint: "Set `expires` after `searched`: at most 183 days after it for a pending event, 366 for plain absence (see the methodology, 'How facts expire').",
+  },
   "audit/quote-missing": {
     title: "Audited claim is no longer in its file",
     hint: "The file changed after the check: check the claim as it now stands against its sources and update the entry (`claim`, `line`, `source_says`, `verdict`, `checked`), or remove the entry if the claim is gone.",

@@ -3,6 +3,7 @@
  * schema and the cross-file rules, and of each answer only what compiling uses.
  */
 import type { MarkdownBody } from "./content-file.ts";
+import type { OutwardClaim } from "./outward-claims.ts";
 import type {
   AnswerFrontMatter,
   DisclosureContent,
@@ -26,4 +27,6 @@ export interface ValidContent {
   answers: ValidAnswer[];
   suppliers: SupplierContent[];
   evidence: EvidenceFamilyContent[];
+  /** The claims whose outward search is recorded (the audit's), for the build's count of those past expiry: never served. */
+  outward: OutwardClaim[];
 }

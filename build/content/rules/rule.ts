@@ -115,6 +115,8 @@ export function* citedSources(input: RuleInput): Generator<{ file: LocatedFile; 
   for (const { file, data } of input.audit) {
     for (const [index, entry] of data.entries.entries()) {
       for (const [at, id] of entry.sources.entries()) yield { file, pointer: `/entries/${index}/sources/${at}`, id };
+      for (const [at, id] of (entry.outward?.sources ?? []).entries())
+        yield { file, pointer: `/entries/${index}/outward/sources/${at}`, id };
     }
   }
 }

@@ -5,7 +5,7 @@ import { citedSources } from "./rule.ts";
 
 /**
  * A claim cannot rest on a source read (or published) after the claim was checked. Each kind of content says
- * when its claims were checked: an answer by its `reviewed` date, an audit entry by its `checked` date, a
+ * when its claims were checked: an answer by its `reviewed` date, an audit entry by its `checked` date (what its outward search found, by the search's date), a
  * supplier's recorded search by its `searched` date, and the rest of the directory, the evidence register and
  * the disclosure by the methodology date they are published under. Unknown ids are known-references' to report.
  */
@@ -41,6 +41,17 @@ export const sourcesReadByClaimDate: ContentRule = {
               "citation/after-claim-date",
               `${why}, after this claim was checked (${entry.checked}).`,
               "Set `checked` to the day the claim was checked against this source, or check it against a source read by then.",
+            );
+        }
+        for (const [at, id] of (entry.outward?.sources ?? []).entries()) {
+          const why = late(register, id, entry.outward!.searched);
+          if (why)
+            report(
+              file,
+              `/entries/${index}/outward/sources/${at}`,
+              "citation/after-claim-date",
+              `${why}, after the outward search was made (${entry.outward!.searched}).`,
+              "Set `searched` to the day the search found this source, or list only what it found by then.",
             );
         }
       }

@@ -10,12 +10,15 @@ import { collectGarbageAfter } from "../workers/collect-garbage.ts";
 import { emitSite } from "./emit.ts";
 import { loadContent } from "./load.ts";
 import type { ValidContent } from "../../content/load/valid-content.ts";
+import type { OutwardClaim } from "../../content/load/outward-claims.ts";
 import { CONTENT_LAYOUT } from "../../content/load/layout.ts";
 import { validateContent } from "./validate.ts";
 import { BUILD_TASK_SET } from "../workers/build-tasks.ts";
 import { WorkerPool } from "../workers/worker-pool.ts";
 
-export type BuildResult = { ok: true; site: CompiledSite } | { ok: false; diagnostics: Diagnostic[] };
+export type BuildResult =
+  | { ok: true; site: CompiledSite; outward: OutwardClaim[] }
+  | { ok: false; diagnostics: Diagnostic[] };
 export type CompileResult =
   | { ok: true; site: CompiledSite; files: OutputFile[]; digests: ReadonlyMap<string, string> }
   | { ok: false; diagnostics: Diagnostic[] };
@@ -151,5 +154,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   return buildWithCache(options, async (context, content) => ({
     ok: true as const,
     site: await emitSite(context, (sink) => runProducts(context, content, sink)),
+    outward: content.outward,
   }));
 }

@@ -5,6 +5,7 @@ import { CONTENT_LAYOUT, type ContentKind } from "../../content/load/layout.ts";
 import type { ContentOfKind } from "../../content/load/types.ts";
 import type { RuleFindings } from "../../content/rules/rule-findings.ts";
 import { CONTENT_RULES } from "../../content/rules/index.ts";
+import { outwardClaims } from "../../content/load/outward-claims.ts";
 import type { Report, RuleInput, Valid } from "../../content/rules/rule.ts";
 import type { SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import type { ValidContent } from "../../content/load/valid-content.ts";
@@ -141,6 +142,7 @@ export function validateContent(
       })),
       suppliers: input.suppliers.map((supplier) => supplier.data),
       evidence: input.evidence.map((family) => family.data),
+      outward: outwardClaims(input.audit),
     },
   };
 }

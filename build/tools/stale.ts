@@ -1,0 +1,61 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { parse } from "yaml";
+import { dueOn, type OutwardClaim, outwardClaims } from "../content/load/outward-claims.ts";
+import { projectRoot } from "../content/load/project.ts";
+import type { AuditContent } from "../content/load/types.ts";
+import { loadSchemaRegistry } from "../content/schemas/schema-registry.ts";
+
+/**
+ * `npm run stale [-- --on YYYY-MM-DD] [--content DIR]`: the claims of absence or of a pending event whose outward
+ * search is due on that day (today by default), a line each: where the claim stands, the claim in short, when it
+ * was last searched and when that search expired. Always exits 0 when it could read the audit: a date is a
+ * reminder, never a failure. An audit file that does not pass its schema is named; `npm run build` says why.
+ */
+const SHORT = 90;
+
+export function staleLines(claims: readonly OutwardClaim[], day: string): string[] {
+  const due = dueOn(claims, day).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const short = (text: string) => {
+    const flat = text.replace(/\s+/g, " ").trim();
+    return flat.length > SHORT ? `${flat.slice(0, SHORT - 1)}…` : flat;
+  };
+  return [
+    ...due.map(
+      ({ file, line, claim, outward }) =>
+        `content/${file}:${line}: ${short(claim)} (${outward.kind}; searched ${outward.searched}, expired ${outward.expires})`,
+    ),
+    `stale: ${due.length} of ${claims.length} claims searched outward are due on ${day}.`,
+  ];
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      on: { type: "string", default: new Date().toISOString().slice(0, 10) },
+      content: { type: "string", default: path.join(projectRoot(), "content") },
+    },
+    strict: true,
+  });
+  const day = values.on!;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || new Date(Date.parse(day) || 0).toISOString().slice(0, 10) !== day) {
+    process.stderr.write(`stale: --on takes a date as YYYY-MM-DD (got "${day}").\n`);
+    return 2;
+  }
+  const folder = path.join(values.content!, "audit");
+  const validate = (await loadSchemaRegistry()).validator<AuditContent>("content-audit.schema.json");
+  const audit: Array<{ data: AuditContent }> = [];
+  for (const name of (await readdir(folder)).filter((name) => name.endsWith(".yaml")).sort()) {
+    const data: unknown = parse(await readFile(path.join(folder, name), "utf8"));
+    if (validate(data)) audit.push({ data });
+    else
+      process.stderr.write(
+        `stale: content/audit/${name} does not pass its schema (npm run build says why); skipped.\n`,
+      );
+  }
+  process.stdout.write(`${staleLines(outwardClaims(audit), day).join("\n")}\n`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main().then((code) => process.exit(code));

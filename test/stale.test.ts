@@ -1,0 +1,58 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { build, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
+import { cleanEnv, cli, NODE } from "./support/cli.ts";
+
+// Facts expire (issue 48): a claim of absence or of a pending event records its outward search and when it expires;
+// `npm run stale` lists what is due on a day, and the build counts what is past its expiry without failing.
+describe("outward searches that expire", async () => {
+  const content = await fixtureWithCase("outward", "variants");
+  const stale = (...args: string[]) =>
+    spawnSync(NODE, ["--import", "tsx", path.join(ROOT, "build/tools/stale.ts"), "--content", content, ...args], {
+      encoding: "utf8",
+      env: cleanEnv,
+    });
+
+  it("the build passes them, a date never failing it, and knows each claim's search", async () => {
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(
+      result.ok ? result.outward.map(({ line, outward }) => [line, outward.kind, outward.expires]) : result,
+    ).toEqual([
+      [11, "pending", "2027-03-01"],
+      [16, "absence", "2027-11-01"],
+    ]);
+  });
+
+  it("npm run stale lists the claims due on a day, with where they stand and when they were searched", () => {
+    const run = stale("--on", "2027-03-01");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      "content/answers/alpha-room.md:11: The room fits a widget [@fixture-list]. (pending; searched 2026-11-01, expired 2027-03-01)\n" +
+        "stale: 1 of 2 claims searched outward are due on 2027-03-01.\n",
+    );
+    expect(stale("--on", "2027-02-28").stdout).toBe("stale: 0 of 2 claims searched outward are due on 2027-02-28.\n");
+    expect(stale("--on", "2028-01-01").stdout.split("\n")).toHaveLength(4);
+  });
+
+  it("refuses a day that is not a date, and says how to write one", () => {
+    const run = stale("--on", "2027-02-30");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("--on takes a date as YYYY-MM-DD");
+  });
+
+  it("the build's command prints one line counting the claims past their expiry", () => {
+    const run = spawnSync(
+      NODE,
+      cli("--content", content, "--out", path.join(path.dirname(content), "out"), "--no-cache"),
+      {
+        encoding: "utf8",
+        env: cleanEnv,
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^facts: [0-2] of 2 claims searched outward are past their expiry \(npm run stale lists them\)\.$/m,
+    );
+  });
+});
