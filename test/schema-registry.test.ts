@@ -2,11 +2,14 @@
  * The schema registry is compiled once for the same schemas (a process that builds many times), and again as soon
  * as a schema's text changes: a validator of an earlier schema is never used.
  */
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
-import { temporaryFolder } from "./support/build-helpers.ts";
+import { parse } from "yaml";
+import { splitFrontMatter } from "../build/content/load/front-matter.ts";
+import { CONTENT_LAYOUT } from "../build/content/load/layout.ts";
+import { FIXTURES, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 describe("the schema registry", () => {
   it("is compiled once for the same schemas, and again when one changes", async () => {
@@ -28,3 +31,64 @@ describe("the schema registry", () => {
     expect(validate.errors?.some((error) => error.params.missingProperty === "an_added_field")).toBe(true);
   });
 });
+
+describe("the content's validators kept between processes", () => {
+  it("are ajv's own: the kept code gives the errors a fresh compilation gives, on valid and invalid content", async () => {
+    const kept = await temporaryFolder("kept-validators");
+    const compiled = await loadSchemaRegistry(SCHEMAS_DIR, kept);
+    const names = [...compiled.documents.keys()].filter((name) => name.startsWith("content-"));
+    for (const name of names) compiled.validator(name);
+    expect(await readdir(kept)).toHaveLength(1);
+    // The same schemas in another folder are another registry, which reads the kept code.
+    const copy = path.join(kept, "..", "schemas-copy");
+    await cp(SCHEMAS_DIR, copy, { recursive: true });
+    const reread = await loadSchemaRegistry(copy, kept);
+    expect(reread).not.toBe(compiled);
+    const samples = await contentSamples();
+    expect(samples.length).toBeGreaterThan(150);
+    let invalid = 0;
+    for (const { schema, data } of samples) {
+      const fresh = compiled.validator(schema);
+      const loaded = reread.validator(schema);
+      expect(loaded).not.toBe(fresh);
+      expect(loaded(data)).toBe(fresh(data));
+      expect(loaded.errors ?? null).toStrictEqual(fresh.errors ?? null);
+      if (fresh.errors) invalid += 1;
+    }
+    expect(invalid).toBeGreaterThan(20);
+  });
+});
+
+/** Every file of the shipped content and the fixtures, as data, with its schema; and each broken in a few ways. */
+async function contentSamples(): Promise<Array<{ schema: string; data: unknown }>> {
+  const samples: Array<{ schema: string; data: unknown }> = [];
+  for (const root of [SHIPPED_CONTENT, FIXTURES]) {
+    for (const name of await readdir(root, { recursive: true })) {
+      const entry = CONTENT_LAYOUT.find((layout) =>
+        layout.many
+          ? path.dirname(name).endsWith(layout.path) && name.endsWith(layout.extension)
+          : name.endsWith(layout.path),
+      );
+      if (!entry) continue;
+      const text = await readFile(path.join(root, name), "utf8");
+      const yaml = name.endsWith(".md")
+        ? splitFrontMatter(text.replace(/\r\n?/g, "\n"))
+        : { ok: true as const, yaml: text };
+      if (!yaml.ok) continue;
+      let data: unknown;
+      try {
+        data = parse(yaml.yaml);
+      } catch {
+        continue;
+      }
+      samples.push({ schema: entry.schema, data });
+      if (data && typeof data === "object" && !Array.isArray(data)) {
+        const keys = Object.keys(data);
+        samples.push({ schema: entry.schema, data: { ...data, unknown_field: 1 } });
+        if (keys[0]) samples.push({ schema: entry.schema, data: { ...data, [keys[0]]: 12 } });
+        if (keys[1]) samples.push({ schema: entry.schema, data: { ...data, [keys[1]]: "2026-02-30" } });
+      }
+    }
+  }
+  return samples;
+}
