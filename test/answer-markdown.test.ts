@@ -2,6 +2,7 @@
  * The Markdown twin's front matter (build/engine/compile/answer-markdown.ts) is written directly for its usual shape:
  * byte for byte what the yaml library's stringify writes with the same options, for any strings.
  */
+import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { twinFrontMatter } from "../build/engine/compile/answer-markdown.ts";
@@ -68,5 +69,18 @@ describe("the Markdown twin's front matter", () => {
       {},
     ])
       expect(twinFrontMatter(frontMatter)).toBe(stringify(frontMatter, OPTIONS));
+  });
+});
+
+describe("an answer's Markdown rendered", () => {
+  it("renders a table (the figures answers compare) with no style attribute, its cells searchable as lines", () => {
+    const { html, text } = renderMarkdown(
+      "| Band | Display |\n|:---|---:|\n| Small | 55 in [@a] |\n| Large | 85 in |\n",
+      ["a"],
+    );
+    expect(html).toContain("<table>\n<thead>\n<tr>\n<th>Band</th>\n<th>Display</th>");
+    expect(html).toContain('<td>55 in <sup class="citation">[<a href="#source-a">1</a>]</sup></td>');
+    expect(html).not.toContain("style=");
+    expect(text.split("\n")).toEqual(["Band", "Display", "Small", "55 in", "Large", "85 in"]);
   });
 });

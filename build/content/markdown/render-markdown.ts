@@ -4,7 +4,7 @@ type Markdown = ReturnType<typeof MarkdownIt>;
 import { citationGroupAt } from "./citations.ts";
 
 /**
- * Markdown for answers: CommonMark with raw HTML off (markup in content is shown as text, never run), no
+ * Markdown for answers: CommonMark and tables, with raw HTML off (markup in content is shown as text, never run), no
  * images, links only to https addresses or root-relative paths on this site, and `[@id]` citations rendered
  * as numbered links to the answer's list of sources.
  */
@@ -19,6 +19,13 @@ const SAFE_LINK = /^(https:\/\/|\/(?!\/))/i;
 function createRenderer(): Markdown {
   const markdown = new MarkdownIt("commonmark", { html: false, linkify: false, typographer: false });
   markdown.disable(["image", "html_inline", "html_block"]);
+  // Tables (GFM's), for the figures answers compare; a column's alignment would come as a style attribute, which
+  // the pages' Content-Security-Policy refuses, so it is left out.
+  markdown.enable("table");
+  markdown.core.ruler.push("no-cell-style", (state) => {
+    for (const token of state.tokens)
+      if (token.type === "th_open" || token.type === "td_open") token.attrs = null;
+  });
   markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
   markdown.inline.ruler.before("link", "citation", (state, silent) => {
     if (state.src.charCodeAt(state.pos) !== 0x5b /* [ */ || state.src.charCodeAt(state.pos + 1) !== 0x40 /* @ */)

@@ -75,7 +75,8 @@ export interface PageOptions {
 
 /**
  * Each table in a box of its own that scrolls sideways, so that a wide table (paths kept whole) never makes the
- * page scroll. Every <table> of a page is one these modules wrote: text, answer bodies included, is escaped.
+ * page scroll. Every <table> of a page is one these modules or the answers' Markdown renderer wrote: other text is
+ * escaped.
  */
 function scrollingTables(body: string): string {
   return body.replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
