@@ -58,4 +58,8 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main().then((code) => process.exit(code));
+// exitCode, not exit(): a piped stdout of several hundred lines would be cut off by exit() before it drains.
+if (import.meta.url === `file://${process.argv[1]}`)
+  main().then((code) => {
+    process.exitCode = code;
+  });

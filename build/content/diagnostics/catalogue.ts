@@ -174,6 +174,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Outward search expires out of its window",
     hint: "Set `expires` after `searched`: at most 183 days after it for a pending event, 366 for plain absence (see the methodology, 'How facts expire').",
   },
+  "audit/outward-missing": {
+    title: "Claim of absence or of a pending event has no outward search",
+    hint: "Search for it outside the register (the issuer's own filings and pages first, then platform lists, regulators, the press), correct the text by what you find, and record the search in the claim's audit entry as `outward` (kind, searched, queries, where, found, sources, expires); or, if it is not such a claim, rephrase it without the marker (the markers are listed in the docs, 'How facts expire').",
+  },
   "audit/quote-missing": {
     title: "Audited claim is no longer in its file",
     hint: "The file changed after the check: check the claim as it now stands against its sources and update the entry (`claim`, `line`, `source_says`, `verdict`, `checked`), or remove the entry if the claim is gone.",

@@ -48,6 +48,11 @@ export interface MarkdownBody {
   source: AnswerBodySource;
 }
 
+export interface BodyParagraph {
+  text: string;
+  position: Position;
+}
+
 export interface CitationGroup {
   ids: string[];
   position: Position;
@@ -175,6 +180,20 @@ export function citationGroupsIn(file: string, bytes: Uint8Array): CitationGroup
     const at = lines.positionAt(group.offset);
     return { ids: group.ids, position: { line: start.line + at.line - 1, column: at.column } };
   });
+}
+
+/** An answer's body as paragraphs (runs of lines between blank lines), each with where it starts in the file. */
+export function answerParagraphsIn(file: string, bytes: Uint8Array): BodyParagraph[] {
+  const read = readYamlOf("answer", file, bytes);
+  if ("diagnostics" in read || !read.body) return [];
+  const start = read.lines.positionAt(read.body.offset);
+  const lines = new LineIndex(read.body.text);
+  const paragraphs: BodyParagraph[] = [];
+  for (const match of read.body.text.matchAll(/[^\n]+(?:\n[ \t]*[^\s][^\n]*)*/g)) {
+    const at = lines.positionAt(match.index);
+    paragraphs.push({ text: match[0], position: { line: start.line + at.line - 1, column: at.column } });
+  }
+  return paragraphs;
 }
 
 /** "line L, column C (byte B)" of the first byte that is not part of a valid UTF-8 sequence. */

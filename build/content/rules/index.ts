@@ -7,6 +7,7 @@ import { familyOrderSequence } from "./family-order-sequence.ts";
 import { inlineCitations } from "./inline-citations.ts";
 import { knownReferences } from "./known-references.ts";
 import { makesMatchEvidence } from "./makes-match-evidence.ts";
+import { outwardClaimsCovered } from "./outward-claims-covered.ts";
 import { outwardSearches } from "./outward-searches.ts";
 import { rankSequence } from "./rank-sequence.ts";
 import { rankingCriteria } from "./ranking-criteria.ts";
@@ -39,5 +40,6 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   sourcesReadByClaimDate,
   auditQuotes,
   outwardSearches,
+  outwardClaimsCovered,
   auditSummary,
 ];

@@ -7,6 +7,8 @@
  */
 import MarkdownIt, { type Token } from "markdown-it";
 import { PROBLEM_TYPE } from "../../contract/http.ts";
+import { OUTWARD_MARKERS } from "../../content/rules/outward-claims-covered.ts";
+import { OUTWARD_DAYS } from "../../content/rules/outward-searches.ts";
 import {
   AUTH_STATEMENT_FILE,
   CITATION_FILE,
@@ -167,6 +169,28 @@ Table: The closed status vocabularies, as the schemas define them (the data pack
 | Vocabulary | Values | Meaning |
 |---|---|---|
 ${EVIDENCE_VOCABULARIES.map((vocabulary) => `| ${cell(vocabulary.name)} | ${vocabulary.values.map(code).join(", ")} | ${cell(vocabulary.meaning)} |`).join("\n")}
+
+## How facts expire {#facts-expire}
+
+A claim that something was not found, not seen or not established, or that an event is announced, expected or has not
+happened yet, is true only of a search on a day. Every such claim in the supplier directory, the evidence register and
+the methodology has been searched for outside our register (the issuer's own filings and pages first, then platform
+lists, regulators and the press), and its text says what was searched and when: a profile's recorded searches give
+their ${code("searched")} day, and the evidence register's notes name the day of the search they rest on. What a search
+finds becomes a source, and the disclosure's data corrections list each fact it changed.
+
+The claim audit, kept with the content and not served, records each search beside its claim: the day, the words
+searched, where, what was found and the day by which it must be made again, at most ${OUTWARD_DAYS.pending} days later
+for an event yet to happen and ${OUTWARD_DAYS.absence} for plain absence (sooner where facts move fast: platform lists,
+certification dates, deals yet to close and warranty terms). The build refuses such a claim without a recorded search,
+and finds those claims by the phrases below; a phrase that is not such a claim is reworded. The methodology's audit
+summary gives the number of claims searched and the day of the latest check.
+
+Table: The phrases that mark a claim of absence or of a pending event.
+
+| Phrase | Kind |
+|---|---|
+${OUTWARD_MARKERS.map((marker) => `| ${cell(marker.phrase)} | ${marker.kind} |`).join("\n")}
 
 ## Errors {#errors}
 
