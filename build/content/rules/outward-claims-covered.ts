@@ -52,19 +52,32 @@ export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
     pattern: /\bno\s+(?:source|document|page)s?\s+(?:we\s+)?read\b/i,
   },
   { phrase: "announced", kind: "pending", pattern: /\bannounce[sd]?\b/i },
-  { phrase: "expected", kind: "pending", pattern: /\bexpect(?:s|ed)?\b/i },
+  { phrase: "expected, expects", kind: "pending", pattern: /\bexpect(?:s|ed)\b/i },
   { phrase: "not yet", kind: "pending", pattern: /\bnot\s+yet\b/i },
-  { phrase: "will", kind: "pending", pattern: /\bwill\b/i },
+  // "will" alone is mostly advice in the answers ("people who will use the room"): a pending event says when (a
+  // year, not one inside a citation's id), or what will happen to a product, a deal or a date.
+  {
+    phrase: "will … (a year), will be (discontinued, released, extended …), will end (ship, close …)",
+    kind: "pending",
+    pattern: new RegExp(
+      String.raw`\bwill\b${CLAUSE}(?<![\w-])(?:19|20)\d\d\b|\bwill\s+(?:no\s+longer|(?:be\s+)?(?:discontinued|retired|withdrawn|replaced|renamed|acquired|sold|released|launched|extended|ended|completed|certified|decertified)|end|ship|launch|close|expire|stop|cease)\b`,
+      "i",
+    ),
+  },
   { phrase: "agreed to", kind: "pending", pattern: /\bagreed\s+to\b/i },
   { phrase: "pending", kind: "pending", pattern: /\bpending\b/i },
-  { phrase: "planned", kind: "pending", pattern: /\bplann(?:ed|ing)\b/i },
+  // A plan someone has (not the planning a buyer does).
+  {
+    phrase: "plans to, is planned, planned for",
+    kind: "pending",
+    pattern: /\bplans\s+to\b|\b(?:is|are|was|were)\s+planned\b|\bplanned\s+(?:for|to)\b/i,
+  },
 ];
 
 /**
- * The kinds of content whose claims the rule reads. The answers join once their rewrite for issue 50 is merged:
- * add "answer" here (their audit entries must then carry the outward searches of their claims).
+ * The kinds of content whose claims the rule reads.
  */
-export const OUTWARD_KINDS: readonly ContentKind[] = ["supplier", "evidence", "disclosure"];
+export const OUTWARD_KINDS: readonly ContentKind[] = ["answer", "supplier", "evidence", "disclosure"];
 
 /**
  * Parts of the disclosure that are not claims about the world today: the rubric's definitions, and dated records
