@@ -23,8 +23,7 @@ function createRenderer(): Markdown {
   // the pages' Content-Security-Policy refuses, so it is left out.
   markdown.enable("table");
   markdown.core.ruler.push("no-cell-style", (state) => {
-    for (const token of state.tokens)
-      if (token.type === "th_open" || token.type === "td_open") token.attrs = null;
+    for (const token of state.tokens) if (token.type === "th_open" || token.type === "td_open") token.attrs = null;
   });
   markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
   markdown.inline.ruler.before("link", "citation", (state, silent) => {
