@@ -12,6 +12,7 @@ import { findCitations } from "../markdown/citations.ts";
 import { splitFrontMatter } from "./front-matter.ts";
 import type { ContentKind } from "./layout.ts";
 import { LineIndex } from "./line-index.ts";
+import { type MarkedParagraph, markedParagraphs } from "./outward-markers.ts";
 import { parseYamlSource, yamlLocator, type YamlSource } from "./yaml-document.ts";
 
 /** A content file to parse: where it is, and what the caller knows of it already. */
@@ -44,13 +45,10 @@ export interface MarkdownBody {
   citedIds: string[];
   /** The closing section and the cited quantities, for the rules about an answer's shape. */
   outline: AnswerOutline;
+  /** Its paragraphs that hold a marker of a claim of absence or of a pending event (outward-markers.ts). */
+  marked: MarkedParagraph[];
   digest: string;
   source: AnswerBodySource;
-}
-
-export interface BodyParagraph {
-  text: string;
-  position: Position;
 }
 
 export interface CitationGroup {
@@ -160,8 +158,9 @@ function markdownBody(markdown: string, firstLine: number, absolutePath: string 
     JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))]),
   ) as string[];
   const outline = JSON.parse(JSON.stringify(outlineAnswer(markdown, firstLine))) as AnswerOutline;
+  const marked = markedParagraphs(markdown, firstLine);
   const digest = createHash("sha256").update(markdown).digest("hex");
-  return { citedIds, outline, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
+  return { citedIds, outline, marked, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
 }
 
 /** An answer's Markdown body as the load stage read it (strict UTF-8, line ends as "\n"); undefined if the file no longer reads as an answer. */
@@ -180,20 +179,6 @@ export function citationGroupsIn(file: string, bytes: Uint8Array): CitationGroup
     const at = lines.positionAt(group.offset);
     return { ids: group.ids, position: { line: start.line + at.line - 1, column: at.column } };
   });
-}
-
-/** An answer's body as paragraphs (runs of lines between blank lines), each with where it starts in the file. */
-export function answerParagraphsIn(file: string, bytes: Uint8Array): BodyParagraph[] {
-  const read = readYamlOf("answer", file, bytes);
-  if ("diagnostics" in read || !read.body) return [];
-  const start = read.lines.positionAt(read.body.offset);
-  const lines = new LineIndex(read.body.text);
-  const paragraphs: BodyParagraph[] = [];
-  for (const match of read.body.text.matchAll(/[^\n]+(?:\n[ \t]*[^\s][^\n]*)*/g)) {
-    const at = lines.positionAt(match.index);
-    paragraphs.push({ text: match[0], position: { line: start.line + at.line - 1, column: at.column } });
-  }
-  return paragraphs;
 }
 
 /** "line L, column C (byte B)" of the first byte that is not part of a valid UTF-8 sequence. */

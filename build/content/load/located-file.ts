@@ -3,14 +3,12 @@
  * citation) was written. The rules and the schema-error reader need only this, not the loader that makes it.
  */
 import type { Position } from "../diagnostics/diagnostic.ts";
-import type { BodyParagraph, CitationGroup, ParsedContentFile } from "./content-file.ts";
+import type { CitationGroup, ParsedContentFile } from "./content-file.ts";
 
 export interface LocatedFile extends ParsedContentFile {
   locate(pointer: string, prefer?: "value" | "key"): Position;
   /** An answer's `[@id]` groups with their positions; empty for other files. */
   citationGroups(): CitationGroup[];
-  /** An answer's body as paragraphs with their positions, read again from the file; empty for other files. */
-  paragraphs(): BodyParagraph[];
   /**
    * The file's prose as a reader sees it, for finding a quoted claim: every string of its YAML (front matter
    * included), then an answer's Markdown body, one per line. Read again from the file when asked for.

@@ -1,9 +1,5 @@
+import { normaliseProse } from "../load/outward-markers.ts";
 import type { ContentRule } from "./rule.ts";
-
-/** Text compared as a reader sees it: Unicode NFC, every run of white space one space. */
-export function normaliseProse(text: string): string {
-  return text.normalize("NFC").replace(/\s+/g, " ").trim();
-}
 
 /**
  * The claim audit speaks of files as they were when it was made: every entry names a content file that exists,

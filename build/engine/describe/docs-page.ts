@@ -7,7 +7,7 @@
  */
 import MarkdownIt, { type Token } from "markdown-it";
 import { PROBLEM_TYPE } from "../../contract/http.ts";
-import { OUTWARD_MARKERS } from "../../content/rules/outward-claims-covered.ts";
+import { OUTWARD_MARKERS } from "../../content/load/outward-markers.ts";
 import { OUTWARD_DAYS } from "../../content/rules/outward-searches.ts";
 import {
   AUTH_STATEMENT_FILE,

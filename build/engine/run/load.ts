@@ -5,11 +5,9 @@ import { DIAGNOSTIC_CATALOGUE } from "../../content/diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../../content/diagnostics/diagnostic.ts";
 import {
   answerBodyOf,
-  answerParagraphsIn,
   citationGroupsIn,
   locatorFor,
   stemOf,
-  type BodyParagraph,
   type CitationGroup,
   type ContentFileParse,
   type ParsedContentFile,
@@ -76,10 +74,6 @@ export class ContentFile implements LocatedFile {
   /** An answer's `[@id]` groups with their positions; empty for other files. */
   citationGroups(): CitationGroup[] {
     return this.kind === "answer" ? citationGroupsIn(this.file, readIfPresent(this.absolutePath)) : [];
-  }
-
-  paragraphs(): BodyParagraph[] {
-    return this.kind === "answer" ? answerParagraphsIn(this.file, readIfPresent(this.absolutePath)) : [];
   }
 
   prose(): string {

@@ -1,0 +1,126 @@
+/**
+ * Facts expire: the marker phrases by which a claim of absence or of a pending event is found, wherever it stands
+ * (an answer's body is read for them when it is parsed, on a worker thread in a large build, so that nothing has to
+ * read it again), and the prose a claim is compared in. The list is published on the docs page with the
+ * methodology; the rule outward-claims-covered (content/rules/) holds every marked claim to its outward search.
+ *
+ * They are a net, not a parser: a phrase that is not a claim of absence or of a pending event (a plan we state as
+ * policy, a definition) is fixed by rephrasing it or by covering it, never by widening the exemptions.
+ */
+import type { Position } from "../diagnostics/diagnostic.ts";
+import { LineIndex } from "./line-index.ts";
+
+/** Text compared as a reader sees it: Unicode NFC, every run of white space one space. */
+export function normaliseProse(text: string): string {
+  // NFC leaves ASCII as it is, and ICU's normaliser is dear: most prose is ASCII.
+  const composed = NOT_ASCII.test(text) ? text.normalize("NFC") : text;
+  return composed.replace(/\s+/g, " ").trim();
+}
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+export interface OutwardMarker {
+  /** What the marker catches, as the docs print it. */
+  phrase: string;
+  kind: "absence" | "pending";
+  pattern: RegExp;
+}
+
+/** Words that may stand between "no" and a verb of finding, within one clause. */
+const CLAUSE = "[^.;:!?]{0,120}?";
+
+export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
+  { phrase: "not found", kind: "absence", pattern: /\bnot\s+(?:been\s+)?found\b/i },
+  { phrase: "not seen", kind: "absence", pattern: /\bnot\s+(?:been\s+)?seen\b/i },
+  { phrase: "not established", kind: "absence", pattern: /\bnot\s+(?:been\s+)?established\b/i },
+  { phrase: "not documented", kind: "absence", pattern: /\bnot\s+(?:been\s+)?documented\b/i },
+  { phrase: "not read", kind: "absence", pattern: /\bnot\s+(?:been\s+)?read\b/i },
+  { phrase: "not recorded", kind: "absence", pattern: /\bnot\s+(?:been\s+)?recorded\b/i },
+  { phrase: "did not see / did not find", kind: "absence", pattern: /\bdid\s+not\s+(?:see|find)\b/i },
+  { phrase: "we have not", kind: "absence", pattern: /\b(?:we|I)\s+have\s+not\b/i },
+  { phrase: "found no / found none / found nothing", kind: "absence", pattern: /\bfound\s+(?:no|none|nothing)\b/i },
+  {
+    phrase: "no … was (were) found, seen, read, recorded or established",
+    kind: "absence",
+    pattern: new RegExp(
+      String.raw`\b(?:no|nothing|none)\b${CLAUSE}\b(?:was|were|is|are|has\s+been|have\s+been)\s+(?:found|seen|read|recorded|established)\b`,
+      "i",
+    ),
+  },
+  {
+    phrase: "no … in our notes (sources, register)",
+    kind: "absence",
+    pattern: new RegExp(String.raw`\b(?:no|nothing)\b${CLAUSE}\bin\s+our\s+(?:notes|sources|register)\b`, "i"),
+  },
+  {
+    phrase: "no source (document) read",
+    kind: "absence",
+    pattern: /\bno\s+(?:source|document|page)s?\s+(?:we\s+)?read\b/i,
+  },
+  { phrase: "announced", kind: "pending", pattern: /\bannounce[sd]?\b/i },
+  { phrase: "expected, expects", kind: "pending", pattern: /\bexpect(?:s|ed)\b/i },
+  { phrase: "not yet", kind: "pending", pattern: /\bnot\s+yet\b/i },
+  // "will" alone is mostly advice in the answers ("people who will use the room"): a pending event says when (a
+  // year, not one inside a citation's id), or what will happen to a product, a deal or a date.
+  {
+    phrase: "will … (a year), will be (discontinued, released, extended …), will end (ship, close …)",
+    kind: "pending",
+    pattern: new RegExp(
+      String.raw`\bwill\b${CLAUSE}(?<![\w-])(?:19|20)\d\d\b|\bwill\s+(?:no\s+longer|(?:be\s+)?(?:discontinued|retired|withdrawn|replaced|renamed|acquired|sold|released|launched|extended|ended|completed|certified|decertified)|end|ship|launch|close|expire|stop|cease)\b`,
+      "i",
+    ),
+  },
+  { phrase: "agreed to", kind: "pending", pattern: /\bagreed\s+to\b/i },
+  { phrase: "pending", kind: "pending", pattern: /\bpending\b/i },
+  // A plan someone has (not the planning a buyer does).
+  {
+    phrase: "plans to, is planned, planned for",
+    kind: "pending",
+    pattern: /\bplans\s+to\b|\b(?:is|are|was|were)\s+planned\b|\bplanned\s+(?:for|to)\b/i,
+  },
+];
+
+export interface MarkerHit {
+  marker: OutwardMarker;
+  /** Where the hit is, in the normalised text of its string. */
+  start: number;
+  end: number;
+}
+
+/**
+ * Every marker as one expression, each in a group of its own: one pass over a text finds the first marker at each
+ * place (two markers of one phrase, "no ... was found" and "not found", make one hit, which is all the rule needs).
+ */
+const ANY_MARKER = new RegExp(OUTWARD_MARKERS.map((marker) => `(${marker.pattern.source})`).join("|"), "gi");
+
+/** Every marker hit in a text (already normalised), in order. */
+export function markerHits(text: string): MarkerHit[] {
+  const hits: MarkerHit[] = [];
+  for (const match of text.matchAll(ANY_MARKER)) {
+    const marker = OUTWARD_MARKERS[match.findIndex((group, at) => at > 0 && group !== undefined) - 1]!;
+    hits.push({ marker, start: match.index, end: match.index + match[0].length });
+  }
+  return hits;
+}
+
+/** A paragraph of an answer's body that holds a marker: its normalised text, and where it starts in the file. */
+export interface MarkedParagraph {
+  text: string;
+  position: Position;
+}
+
+/** The paragraphs (runs of lines between blank lines) of a body that hold a marker; `firstLine` is the body's. */
+export function markedParagraphs(body: string, firstLine: number): MarkedParagraph[] {
+  const marked: MarkedParagraph[] = [];
+  let lines: LineIndex | undefined;
+  for (const match of body.matchAll(/[^\n]+(?:\n[ \t]*[^\s][^\n]*)*/g)) {
+    const text = normaliseProse(match[0]);
+    ANY_MARKER.lastIndex = 0;
+    if (!ANY_MARKER.test(text)) continue;
+    lines ??= new LineIndex(body);
+    const at = lines.positionAt(match.index);
+    marked.push({ text, position: { line: firstLine + at.line - 1, column: at.column } });
+  }
+  ANY_MARKER.lastIndex = 0;
+  return marked;
+}
