@@ -17,7 +17,7 @@ export function normaliseProse(text: string): string {
   return composed.replace(/\s+/g, " ").trim();
 }
 
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 export interface OutwardMarker {
   /** What the marker catches, as the docs print it. */
