@@ -45,11 +45,14 @@ const OPTIONS = {
  * reported, and located, as `yaml` sees it; test/yaml-fast-path.test.ts holds the two to the same data.
  */
 const CORE_SCALARS = new Map<string, ScalarTag[]>();
+/** How every core-schema null, boolean and number starts: most plain scalars are prose, and are known by it at once. */
+const MAY_BE_CORE = /^(?:$|[~nNtTfF0-9+\-.])/;
 for (const tag of new Schema({ schema: "core" }).tags as ScalarTag[])
   if (tag.test) CORE_SCALARS.set(tag.tag, [...(CORE_SCALARS.get(tag.tag) ?? []), tag]);
 const FAST_SCHEMA = FAILSAFE_SCHEMA.extend({
   implicit: [...CORE_SCALARS].map(([name, tags]) => {
-    const of = (data: string | null) => tags.find((tag) => tag.test!.test(data ?? ""));
+    const of = (data: string | null) =>
+      MAY_BE_CORE.test(data ?? "") ? tags.find((tag) => tag.test!.test(data ?? "")) : undefined;
     return new Type(name, {
       kind: "scalar",
       resolve: (data: string | null) => of(data) !== undefined,
