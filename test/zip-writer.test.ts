@@ -112,8 +112,8 @@ describe("the ZIP writer", () => {
   });
 
   it("joins pieces deflated each on its own into one stream that zlib reads, whatever bit a piece's last block ends on", () => {
-    // fflate's own sync flush misplaced the empty block after a block ending 6 bits into a byte (zlib then said
-    // "invalid stored block lengths"): lengths from 1 byte to 400 kB end on every bit.
+    // A piece's last block may end on any bit of a byte (fflate's own sync flush, used before, misplaced the empty
+    // block after one ending 6 bits in): lengths from 1 byte to 400 kB end on every bit.
     let cases = 0;
     for (let length = 1; length < 400_000; length += 3_989) {
       const pieces = [TEXT.subarray(0, length % TEXT.byteLength), Buffer.from("a".repeat(length % 70_000)), TEXT];

@@ -1,13 +1,11 @@
 /**
- * A deterministic ZIP file, written as it goes: each entry deflated as it is read, in pieces, by fflate (pure
- * JavaScript, so the bytes do not depend on the zlib of the Node.js that builds), its checksum and sizes in a data
+ * A deterministic ZIP file, written as it goes: each entry deflated as it is read (raw-deflate.ts: zlib in
+ * WebAssembly, so the bytes do not depend on the zlib of the Node.js that builds), its checksum and sizes in a data
  * descriptor after its data; entries in the order given, which must be sorted by name; every entry with one fixed
- * time, a regular file's mode (0644) and a UTF-8 name. The same files always give the same bytes. The container
- * is written here, not by fflate's Zip, which takes an entry's DOS time from the local time zone (getHours):
- * its bytes would depend on the zone of the machine that builds.
+ * time, a regular file's mode (0644) and a UTF-8 name. The same files always give the same bytes.
  */
 import { crc32 } from "node:zlib";
-import { Deflate } from "fflate";
+import { RawDeflate } from "./raw-deflate.ts";
 import type { DeflatedEntry } from "./deflated-copy.ts";
 import type { OutputStream } from "./output-sink.ts";
 
@@ -30,23 +28,11 @@ const LIMIT_16 = 0xffff;
 const LIMIT_32 = 0xffffffff;
 
 /**
- * Deflate level 2: the ZIP is deflated on the build's main thread, at its end. Measured on the ZIP alone (CPU
- * seconds; megabytes), at 10,000 generated answers: stored, 0.3 s for 116.5 MB; level 1, 2.2 s for 23.6 MB;
- * level 2, 2.7 s for 22.2 MB; level 6 (zlib's default), 4.0 s for 21.4 MB. The shipped content's ZIP is 397, 352
- * and 308 kB at levels 1, 2 and 6 (2.7 MB stored).
+ * Deflate level 2, zlib's fastest with lazy matching off that still finds long matches: at 10,000 generated answers
+ * the 80 MB of the answers' NDJSON deflate in 0.7 s of CPU to 13.3 MB (level 1: 0.9 s, 13.7 MB; level 4: 1.5 s,
+ * 12.0 MB; level 6: 2.2 s, 11.5 MB).
  */
 const LEVEL = 2;
-/**
- * fflate's hash table size (2^(12 + MEMORY) entries): given, not left to fflate, which picks the last block's from
- * the logarithm of its buffer's length.
- */
-const MEMORY = 8;
-/**
- * Where fflate compresses depends on the sizes of the pieces it is given: an entry is cut into pieces of this size
- * whatever the pieces it is read in (4 MiB from disk, one piece from memory), so its bytes depend on its contents
- * only.
- */
-const DEFLATE_PIECE_BYTES = 64 * 1024;
 
 export type EntryPieces = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
@@ -55,47 +41,14 @@ const LAST_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
 
 /**
  * A piece of an entry deflated on its own, with the ZIP's level, ending on a byte boundary and not the stream's
- * last block (a sync flush), so that such pieces concatenated, and LAST_EMPTY_BLOCK after them, are one deflate
- * stream (what pigz does to deflate on several cores). Pure: the same bytes wherever it runs (a worker thread or
- * the main one), since fflate is JavaScript and the piece is cut as add cuts an entry.
+ * last block (zlib's sync flush), so that such pieces concatenated, and LAST_EMPTY_BLOCK after them, are one deflate
+ * stream (what pigz does to deflate on several cores). The same bytes wherever it runs, a worker thread or the
+ * main one.
  */
 export function deflatePiece(raw: Uint8Array): Uint8Array {
-  const out: Uint8Array[] = [];
-  const deflate = new Deflate({ level: LEVEL, mem: MEMORY }, (piece) => void out.push(piece));
-  for (let at = 0; at < raw.byteLength; at += DEFLATE_PIECE_BYTES)
-    deflate.push(raw.subarray(at, Math.min(at + DEFLATE_PIECE_BYTES, raw.byteLength)));
-  syncFlush(deflate);
+  const deflate = new RawDeflate(LEVEL);
+  const out = [...deflate.push(raw), ...deflate.end(true)];
   return out.length === 1 ? out[0]! : Buffer.concat(out);
-}
-
-/** What syncFlush uses of fflate's Deflate (0.8.3, pinned): its state, its buffer, its step and its output. */
-interface DeflateInternals {
-  s: { r: number; i: number; w: number };
-  b: Uint8Array;
-  p(buffer: Uint8Array, final: boolean): void;
-  ondata(piece: Uint8Array, final: boolean): void;
-}
-
-/**
- * Deflate.flush(true) with fflate's bug mended (fflate issue 267, pull request 286, open): where the last block
- * ended 6 bits into a byte, the empty stored block's length fields came one byte early, and zlib rejects the
- * stream ("invalid stored block lengths"). As its flush: deflate what is buffered, then an empty stored block, not
- * the last, after the partial byte fflate holds back (state r: the bits used in it, and the byte above them).
- */
-function syncFlush(deflate: Deflate): void {
-  const internals = deflate as unknown as DeflateInternals;
-  internals.p(internals.b, false);
-  internals.s.w = internals.s.i;
-  internals.s.i -= 2;
-  const bits = internals.s.r & 7;
-  // The held byte, then the block's 3 header bits (not last; stored: 00), all 0, then byte-aligned LEN 0, NLEN ~0.
-  const start = Math.ceil((bits + 3) / 8);
-  const block = new Uint8Array(start + 4);
-  block[0] = internals.s.r >> 3;
-  block[start + 2] = 0xff;
-  block[start + 3] = 0xff;
-  internals.s.r = 0;
-  internals.ondata(block, false);
 }
 
 /** An entry as ZipWriter.add deflated it: its whole deflate stream, and the CRC-32 and size of its bytes. */
@@ -121,34 +74,25 @@ export class ZipWriter {
 
   /**
    * Adds an entry whose bytes `pieces` gives, read once and deflated as they come: no entry is held whole (the
-   * answers' NDJSON is most of a gigabyte at 100,000 answers).
-   */
-  /**
-   * Adds an entry, deflated here. `keep`: gives back what it made (its deflated bytes, CRC-32 and size), for
-   * addMade to add again without deflating (a dev loop's unchanged files); else nothing is held.
+   * answers' NDJSON is most of a gigabyte at 100,000 answers). `keep`: gives back what it made (its deflated bytes,
+   * CRC-32 and size), for addMade to add again without deflating (a dev loop's unchanged files).
    */
   async add(name: string, pieces: EntryPieces, keep = false): Promise<MadeEntry | undefined> {
     let checksum = 0;
     let size = 0;
     const kept: Uint8Array[] = [];
     async function* deflated(): AsyncGenerator<Uint8Array> {
-      // fflate hands its output over synchronously, during push: gathered, then handed on.
-      let out: Uint8Array[] = [];
-      const deflate = new Deflate({ level: LEVEL, mem: MEMORY }, (piece) => void out.push(piece));
-      const handOn = () => {
+      const deflate = new RawDeflate(LEVEL);
+      const handOn = (out: Uint8Array[]) => {
         if (keep) kept.push(...out);
-        const handed = out;
-        out = [];
-        return handed;
+        return out;
       };
-      for await (const piece of fixedPieces(pieces, DEFLATE_PIECE_BYTES)) {
+      for await (const piece of pieces) {
         checksum = crc32(piece, checksum);
         size += piece.byteLength;
-        deflate.push(piece);
-        yield* handOn();
+        yield* handOn(deflate.push(piece));
       }
-      deflate.push(new Uint8Array(0), true);
-      yield* handOn();
+      yield* handOn(deflate.end());
     }
     await this.entry(name, deflated(), () => ({ checksum, size }));
     return keep ? { checksum, size, deflated: kept } : undefined;
@@ -251,32 +195,6 @@ export class ZipWriter {
     this.offset += bytes.byteLength;
     await this.output.write(bytes);
   }
-}
-
-/** The bytes of `pieces` again, in pieces of exactly `size` bytes but the last. */
-async function* fixedPieces(pieces: EntryPieces, size: number): AsyncGenerator<Uint8Array> {
-  let held = new Uint8Array(size);
-  let filled = 0;
-  for await (const piece of pieces) {
-    let at = 0;
-    while (at < piece.byteLength) {
-      if (filled === 0 && piece.byteLength - at >= size) {
-        yield piece.subarray(at, at + size);
-        at += size;
-        continue;
-      }
-      const taken = Math.min(size - filled, piece.byteLength - at);
-      held.set(piece.subarray(at, at + taken), filled);
-      filled += taken;
-      at += taken;
-      if (filled === size) {
-        yield held;
-        held = new Uint8Array(size);
-        filled = 0;
-      }
-    }
-  }
-  if (filled > 0) yield held.subarray(0, filled);
 }
 
 /** Flag bits 2 and 1 of a deflated entry tell its level (APPNOTE 4.4.4): 11 super fast, 10 fast, 00 normal, 01 maximum. */

@@ -8,6 +8,7 @@ import type { AnswerParts, AnswerRenderContext } from "../products/answer-parts.
 import { readFileAsync, type FileReader } from "../../content/load/answer-body.ts";
 import { type ContentFileJob, parseContentFile, type ContentFileParse } from "../../content/load/content-file.ts";
 import { storeAnswerEntry } from "../cache/answer-entry.ts";
+import { zlibModule } from "../output/raw-deflate.ts";
 import { deflatePiece } from "../output/zip-writer.ts";
 import type { TaskSet, WorkerPool } from "./worker-pool.ts";
 
@@ -48,6 +49,8 @@ export const BUILD_TASK_SET: TaskSet<WorkerState, typeof BUILD_TASKS> = {
   table: BUILD_TASKS,
   workerEntry: () => new URL("./build-worker.ts", import.meta.url),
   localState: { read: readFileAsync },
+  // The deflater's WebAssembly, compiled once here: a thread's bundle could not find it (build-worker.ts).
+  workerData: () => ({ zlib: zlibModule() }),
 };
 
 export type BuildWorkers = WorkerPool<WorkerState, typeof BUILD_TASKS>;

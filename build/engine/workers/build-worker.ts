@@ -1,6 +1,7 @@
 /** A worker thread of WorkerPool: runs the build tasks it is sent, one reply per task, in any order. */
 import { readFileSync } from "node:fs";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
+import { zlibModule } from "../output/raw-deflate.ts";
 import { BUILD_TASKS, type BuildTaskName, type WorkerState } from "./build-tasks.ts";
 
 type Message = { state: Omit<WorkerState, "read"> } | { id: number; task: BuildTaskName; input: unknown };
@@ -9,6 +10,7 @@ type Message = { state: Omit<WorkerState, "read"> } | { id: number; task: BuildT
 // trips through the event loop (open, stat, read, close), which measured more than the parsing itself.
 const read = async (path: string) => readFileSync(path);
 let state: WorkerState = { read };
+zlibModule((workerData as { zlib: WebAssembly.Module }).zlib);
 
 parentPort!.on("message", (message: Message) => {
   if ("state" in message) {

@@ -15,6 +15,8 @@ export interface TaskSet<State, Table extends TaskTable<State>> {
   /** A function: the worker's own bundle includes the table's module, where import.meta.url means nothing. */
   workerEntry: () => URL;
   localState: Partial<State>;
+  /** What each thread is given as it starts (its workerData), made on this thread: what it cannot find itself. */
+  workerData?: () => unknown;
 }
 
 type InputOf<Table, Name extends keyof Table> = Table[Name] extends (
@@ -117,6 +119,7 @@ export class WorkerPool<State = unknown, Table extends TaskTable<State> = TaskTa
       // holds the evidence register and one file's work at a time.
       const worker = new Worker(code, {
         eval: true,
+        workerData: this.tasks.workerData?.(),
         resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
       });
       const pending = new Map<number, Pending>();

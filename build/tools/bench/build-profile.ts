@@ -89,7 +89,8 @@ export function kindOf(functionName: string, url: string): string | undefined {
   if (
     url.endsWith("/build/engine/output/zip-writer.ts") ||
     url.endsWith("/build/engine/compile/dataset-zip.ts") ||
-    url.includes("node_modules/fflate/")
+    url.endsWith("/build/engine/output/raw-deflate.ts") ||
+    url.startsWith("wasm://")
   )
     return "ZIP download";
   if (
