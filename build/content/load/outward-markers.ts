@@ -103,6 +103,17 @@ export function markerHits(text: string): MarkerHit[] {
   return hits;
 }
 
+/**
+ * Whether a text as written may hold a marker: the markers match across any white space, so a text without a hit
+ * as it is has none once normalised either (and is not normalised, which costs more than the test).
+ */
+export function mayHoldMarker(text: string): boolean {
+  ANY_MARKER.lastIndex = 0;
+  const may = ANY_MARKER.test(text);
+  ANY_MARKER.lastIndex = 0;
+  return may;
+}
+
 /** A paragraph of an answer's body that holds a marker: its normalised text, and where it starts in the file. */
 export interface MarkedParagraph {
   text: string;
@@ -114,13 +125,11 @@ export function markedParagraphs(body: string, firstLine: number): MarkedParagra
   const marked: MarkedParagraph[] = [];
   let lines: LineIndex | undefined;
   for (const match of body.matchAll(/[^\n]+(?:\n[ \t]*[^\s][^\n]*)*/g)) {
+    if (!mayHoldMarker(match[0])) continue;
     const text = normaliseProse(match[0]);
-    ANY_MARKER.lastIndex = 0;
-    if (!ANY_MARKER.test(text)) continue;
     lines ??= new LineIndex(body);
     const at = lines.positionAt(match.index);
     marked.push({ text, position: { line: firstLine + at.line - 1, column: at.column } });
   }
-  ANY_MARKER.lastIndex = 0;
   return marked;
 }

@@ -1,7 +1,7 @@
 import type { Position } from "../diagnostics/diagnostic.ts";
 import type { ContentKind } from "../load/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
-import { type MarkerHit, markerHits, normaliseProse } from "../load/outward-markers.ts";
+import { type MarkerHit, markerHits, mayHoldMarker, normaliseProse } from "../load/outward-markers.ts";
 import type { ContentRule, Report, RuleInput } from "./rule.ts";
 
 /** The kinds of content whose claims the rule reads. */
@@ -26,13 +26,30 @@ function sentenceAround(text: string, hit: MarkerHit): string {
   return sentence.length > 140 ? `${sentence.slice(0, 139)}…` : sentence;
 }
 
-/** Every string of a YAML value with its JSON pointer. */
-function* stringsOf(value: unknown, pointer = ""): Generator<{ pointer: string; text: string }> {
-  if (typeof value === "string") yield { pointer, text: value };
-  else if (Array.isArray(value)) for (const [at, item] of value.entries()) yield* stringsOf(item, `${pointer}/${at}`);
-  else if (value && typeof value === "object")
-    for (const [key, item] of Object.entries(value))
-      yield* stringsOf(item, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+/**
+ * Every string of a YAML value that holds a marker, with its JSON pointer (the path built only for those: most of
+ * the directory's and the register's thousands of strings hold none).
+ */
+function markedStrings(value: unknown, found: Array<{ pointer: string; text: string }>, path: string[] = []): void {
+  if (typeof value === "string") {
+    if (mayHoldMarker(value))
+      found.push({
+        pointer: path.map((key) => `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`).join(""),
+        text: value,
+      });
+  } else if (Array.isArray(value)) {
+    for (let at = 0; at < value.length; at++) {
+      path.push(String(at));
+      markedStrings(value[at], found, path);
+      path.pop();
+    }
+  } else if (value && typeof value === "object") {
+    for (const key in value) {
+      path.push(key);
+      markedStrings((value as Record<string, unknown>)[key], found, path);
+      path.pop();
+    }
+  }
 }
 
 /** The claims of each file whose outward search is recorded, normalised as the audit quotes them. */
@@ -93,7 +110,9 @@ function tellUncovered(
 /** Every string of a file's YAML that is prose (not a status word, not a part that records no claim). */
 function tellStrings(input: RuleInput, report: Report, file: LocatedFile, data: unknown) {
   const skip = NOT_CLAIMS[file.kind] ?? [];
-  for (const { pointer, text } of stringsOf(data)) {
+  const found: Array<{ pointer: string; text: string }> = [];
+  markedStrings(data, found);
+  for (const { pointer, text } of found) {
     if (pointer.endsWith("/status")) continue;
     if (!skip.some((part) => pointer === part || pointer.startsWith(`${part}/`)))
       tellUncovered(input, report, file, pointer, normaliseProse(text));
