@@ -67,9 +67,10 @@ const FAST_SCHEMA = FAILSAFE_SCHEMA.extend({
 
 /**
  * What the fast path leaves to `yaml`: an anchor (and so an alias, which this project refuses, located), a tab
- * (indentation by tabs is an error js-yaml may pass), a directive, an explicit key and a collection as a key.
+ * (indentation by tabs is an error js-yaml may pass), a directive, an explicit key and a sequence as a key (a
+ * mapping as a key, or a sequence of two or more, js-yaml makes a key that plainKeys refuses).
  */
-const NOT_FAST = /(?:^|[\s[{,])&[^\s,[\]{}]|\t|^%|^\?\s|[\]}]\s*:(?:\s|$)/m;
+const NOT_FAST = /(?:^|[\s[{,])&[^\s,[\]{}]|\t|^%|^\?\s|(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)\[[^\]\n]*\][ \t]*:(?:\s|$)/m;
 
 export function parseFast(text: string): { data: unknown } | undefined {
   if (NOT_FAST.test(text)) return undefined;
