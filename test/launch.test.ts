@@ -1,7 +1,8 @@
 /**
  * build/tools/launch.mjs, which `npm run build` starts the CLI with: in a project of its own (the launcher copied beside
  * a small build/ of TypeScript, this repository's esbuild linked into its node_modules), it runs the entry from a kept
- * bundle, makes a new one when any source changes, and gives each module its own file's import.meta.
+ * bundle (with V8's code cache of it), makes a new one when any source changes, and gives each module its own file's
+ * import.meta.
  */
 import { spawnSync } from "node:child_process";
 import { copyFile, cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
@@ -41,7 +42,7 @@ describe("the launcher", () => {
       expect(run.stderr).toBe("");
       return JSON.parse(run.stdout) as { word: string; main: boolean; dirname: string; args: string[] };
     };
-    const launches = async () => (await readdir(bundles)).filter((name) => name.endsWith(".mjs")).sort();
+    const launches = async () => (await readdir(bundles)).filter((name) => name.endsWith(".cjs")).sort();
 
     const first = launch();
     expect(first).toEqual({
@@ -50,21 +51,36 @@ describe("the launcher", () => {
       dirname: path.join(project, "build", "tools"),
       args: ["--flag", "value"],
     });
-    // The same sources: the kept bundle (the same files in the folder), the same result.
+    // The same sources: the kept bundle (the same files in the folder), the same result; the first run left V8's
+    // code cache for it, which the next runs compile from.
     const kept = await launches();
     expect(kept).toHaveLength(1);
+    expect(await readdir(bundles)).toContain(`${kept[0]}.${process.version}.v8-cache`);
     expect(launch()).toEqual(first);
     expect(await launches()).toEqual(kept);
     // A source changed: a bundle made again, which runs the new code.
     await word("second");
     expect(launch().word).toBe("second");
     expect(await launches()).toHaveLength(2);
+    // An error: its stack names the TypeScript file and line, through the bundle's map.
+    await writeFile(
+      path.join(project, "build", "tools", "boom.ts"),
+      'function inner(): never {\n  throw new Error("boom");\n}\ninner();\n',
+    );
+    const failed = spawnSync(process.execPath, ["build/tools/launch.mjs", "build/tools/boom.ts"], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(
+      `Error: boom\n    at inner (${path.join(project, "build", "tools", "boom.ts")}:2:9)`,
+    );
     // A copy of the project elsewhere sharing its node_modules (as the Netlify tests copy this one): the same
     // sources, but a bundle of its own, whose modules are its own files.
     const copy = await temporaryFolder("launch-copy");
     await cp(project, copy, { recursive: true, filter: (file) => !file.includes("node_modules") });
     await symlink(path.join(project, "node_modules"), path.join(copy, "node_modules"));
     expect(launch(copy).dirname).toBe(path.join(copy, "build", "tools"));
-    expect(await launches()).toHaveLength(3);
+    expect(await launches()).toHaveLength(4);
   });
 });

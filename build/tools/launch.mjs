@@ -10,15 +10,23 @@
  * digest reads package-lock.json too. Each module's `import.meta.url` and `import.meta.dirname` are written in
  * as its own file's, so that code finding files beside it behaves as it does under tsx. Bundles are kept in
  * node_modules/.cache/av-buyer-data/bundles/ (the few most recent); one that cannot be written is made again next
- * time. Stack traces name the TypeScript files (a linked source map).
+ * time. The digest is of the sources' bytes, each hashed again only when its stamp (size, inode, times) is not the
+ * one recorded, or was recorded too soon after the file changed to be trusted; the bundle's code reads it as the
+ * build code's version (build/engine/bundles/build-version.ts), which would otherwise hash every source again.
+ * Stack traces name the TypeScript files: a bundle's frames are mapped through its linked source map when an error's
+ * stack is first read (enabling Node's source maps would parse the map at every start, for the rare failure).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire, SourceMap } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUNDLES = path.join(ROOT, "node_modules", ".cache", "av-buyer-data", "bundles");
+/** The bundle's CommonJS wrapper, on a line of its own, so that the bundle's lines keep their numbers (one more). */
+const WRAPPER = "(function (exports, require, module, __filename, __dirname) {\n";
 /** Launch bundles kept (per entry and sources). */
 const KEPT = 6;
 /** What is bundled, so what the digest reads: every file of these folders, and these files. */
@@ -31,7 +39,8 @@ if (!entryArgument) {
   process.exit(2);
 }
 const entry = path.resolve(entryArgument);
-const bundle = path.join(BUNDLES, `launch-${sourcesDigest(entry)}.mjs`);
+const digest = sourcesDigest(entry);
+const bundle = path.join(BUNDLES, `launch-${digest}.cjs`);
 try {
   statSync(bundle);
 } catch {
@@ -39,30 +48,140 @@ try {
 }
 // The entry sees the command line it would see run directly (`node build/tools/cli.ts …`): its main-module check holds.
 process.argv.splice(1, process.argv.length - 1, entry, ...rest);
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(bundle).href);
+// @ts-expect-error: read by build/engine/bundles/build-version.ts, in this thread only (not an environment variable,
+// which a process of another project's code could inherit).
+globalThis.__avbBuildCodeVersion = createHash("sha256").update(`node ${process.version}\n${digest}`).digest("hex");
+mapStackTraces(bundle);
+// An error nothing caught is told by its stack (mapped), not by the bundle's minified line, as Node would.
+process.on("uncaughtException", (error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
+run(bundle);
+
+/**
+ * Runs the bundle as Node runs a CommonJS module, compiled with V8's code cache kept beside it for this Node.js: a
+ * start then deserialises the code instead of compiling a megabyte of JavaScript, and with it the functions the
+ * first run compiled (about 0.15 s of CPU a start). The cache is written when the first run ends, or again when V8
+ * refuses it (another V8, other flags).
+ */
+function run(file) {
+  const cacheFile = `${file}.${process.version}.v8-cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // None yet: written when this run ends.
+  }
+  const script = new vm.Script(`${WRAPPER}${readFileSync(file, "utf8")}\n})`, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (!cachedData || script.cachedDataRejected)
+    process.once("exit", () => {
+      try {
+        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(temporary, script.createCachedData());
+        renameSync(temporary, cacheFile);
+      } catch {
+        // Best effort: compiled again next time.
+      }
+    });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+}
 
 /**
  * SHA-256 of the project's folder (the bundle holds its files' absolute paths: a copy of the project elsewhere
- * gets a bundle of its own), the entry's path and every source file's path, size and bytes, in a fixed order.
+ * gets a bundle of its own), the entry's path and every source file's path and SHA-256, in a fixed order. A file's
+ * SHA-256 comes from the stamps kept beside the bundles when its size, inode and times are as recorded there and it
+ * had not changed for a second before they were (an edit that kept the size and put the time back changes the
+ * change time, which no one can set); else it is read and hashed, and the stamps written again.
  */
 function sourcesDigest(entry) {
   const hash = createHash("sha256").update(`${ROOT}\n${path.relative(ROOT, entry)}\n`);
   const files = [...SOURCE_FILES];
-  for (const folder of SOURCE_FOLDERS)
-    for (const name of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }))
-      files.push(path.join(folder, name));
-  for (const file of files.sort()) {
-    let bytes;
-    try {
-      bytes = readFileSync(path.join(ROOT, file));
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code === "EISDIR") continue;
-      throw error;
+  const walk = (folder) => {
+    for (const item of readdirSync(path.join(ROOT, folder), { withFileTypes: true })) {
+      const file = path.join(folder, item.name);
+      if (item.isDirectory()) walk(file);
+      else files.push(file);
     }
-    hash.update(`${file}\n${bytes.byteLength}\n`).update(bytes);
+  };
+  for (const folder of SOURCE_FOLDERS) walk(folder);
+  const stampsFile = path.join(BUNDLES, `stamps-${createHash("sha256").update(ROOT).digest("hex").slice(0, 16)}.json`);
+  /** @type {Record<string, { stamp: string; sha256: string }>} */
+  let stamps = {};
+  try {
+    stamps = JSON.parse(readFileSync(stampsFile, "utf8"));
+  } catch {
+    // None yet, or unreadable: every file is hashed.
+  }
+  /** @type {typeof stamps} */
+  const next = {};
+  let changed = false;
+  const now = Date.now();
+  for (const file of files.sort()) {
+    let stats;
+    try {
+      stats = statSync(path.join(ROOT, file));
+    } catch {
+      continue;
+    }
+    if (!stats.isFile()) continue;
+    const stamp = `${stats.size} ${stats.ino} ${stats.mtimeMs} ${stats.ctimeMs}`;
+    const kept = stamps[file];
+    let sha256 = kept?.stamp === stamp ? kept.sha256 : undefined;
+    if (sha256 === undefined) {
+      sha256 = createHash("sha256")
+        .update(readFileSync(path.join(ROOT, file)))
+        .digest("hex");
+      changed = true;
+    }
+    // A stamp is kept only once its file has been still for a second: within one, an edit may keep it.
+    if (now - Math.max(stats.mtimeMs, stats.ctimeMs) > 1000) next[file] = { stamp, sha256 };
+    else changed = true;
+    hash.update(`${file}\n${sha256}\n`);
+  }
+  if (changed) {
+    try {
+      mkdirSync(BUNDLES, { recursive: true });
+      const temporary = `${stampsFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(next));
+      renameSync(temporary, stampsFile);
+    } catch {
+      // Best effort: the files are hashed again next time.
+    }
   }
   return hash.digest("hex");
+}
+
+/** Stack frames in the bundle, named by the TypeScript file and line they came from, through its map (read once). */
+function mapStackTraces(bundleFile) {
+  const url = pathToFileURL(bundleFile).href;
+  /** @type {SourceMap | null | undefined} */
+  let map;
+  Error.prepareStackTrace = (error, frames) => {
+    const lines = frames.map((frame) => {
+      const file = frame.getFileName();
+      if (file !== url && file !== bundleFile) return `    at ${frame}`;
+      if (map === undefined) {
+        try {
+          map = new SourceMap(JSON.parse(readFileSync(`${bundleFile}.map`, "utf8")));
+        } catch {
+          map = null;
+        }
+      }
+      // One line for the wrapper, one because the map counts from 0.
+      const found = map?.findEntry((frame.getLineNumber() ?? 2) - 2, (frame.getColumnNumber() ?? 1) - 1);
+      if (!found?.originalSource) return `    at ${frame}`;
+      const where = `${fileURLToPath(new URL(found.originalSource, url))}:${found.originalLine + 1}:${found.originalColumn + 1}`;
+      const name = frame.getFunctionName();
+      return `    at ${name ? `${name} (${where})` : where}`;
+    });
+    return [String(error), ...lines].join("\n");
+  };
 }
 
 async function makeBundle(entry, file) {
@@ -71,14 +190,14 @@ async function makeBundle(entry, file) {
     entryPoints: [entry],
     bundle: true,
     platform: "node",
-    format: "esm",
+    // CommonJS, so that vm.Script can compile it with a code cache (Node 20 has none for ES modules).
+    format: "cjs",
     target: "node20",
-    // esbuild runs its own binary, found from its package: imported as it is.
+    // Less to read and parse at each start; names are kept, for the profiles and the stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // esbuild runs its own binary, found from its package: required as it is.
     external: ["esbuild"],
-    // For the CommonJS packages' require() of Node's modules.
-    banner: {
-      js: 'import { createRequire as launchRequire } from "node:module"; const require = launchRequire(import.meta.url);',
-    },
     sourcemap: "linked",
     sourcesContent: false,
     write: false,
@@ -96,13 +215,14 @@ async function makeBundle(entry, file) {
   }
   try {
     const launches = readdirSync(BUNDLES)
-      .filter((name) => name.startsWith("launch-") && name.endsWith(".mjs"))
+      .filter((name) => name.startsWith("launch-") && name.endsWith(".cjs"))
       .map((name) => ({ name, at: statSync(path.join(BUNDLES, name)).mtimeMs }))
       .sort((a, b) => b.at - a.at);
-    for (const { name } of launches.slice(KEPT)) {
-      rmSync(path.join(BUNDLES, name), { force: true });
-      rmSync(path.join(BUNDLES, `${name}.map`), { force: true });
-    }
+    const kept = new Set(launches.slice(0, KEPT).map(({ name }) => name));
+    // A bundle's map and code caches go with it; so do the ES module bundles of earlier launchers.
+    for (const name of readdirSync(BUNDLES))
+      if (name.startsWith("launch-") && !name.endsWith(".tmp") && !kept.has(name.replace(/(\.cjs).*$/, "$1")))
+        rmSync(path.join(BUNDLES, name), { force: true });
   } catch {
     // Best effort: old bundles are only disk.
   }

@@ -20,6 +20,8 @@ export function buildCodeVersion(): Promise<string> {
 
 /** The same, read with blocking calls (for the bundles made at start-up, bundle-cache.ts): some 200 small files. */
 export function buildCodeVersionSync(): string {
+  // The launcher's digest of the same sources (and more), with the Node.js version, when it started this process.
+  computed ??= (globalThis as { __avbBuildCodeVersion?: string }).__avbBuildCodeVersion;
   if (computed === undefined) {
     const hash = createHash("sha256").update(`node ${process.version}\n`);
     const root = projectRoot();

@@ -10,7 +10,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type BuildOptions, buildSync, version as esbuildVersion } from "esbuild";
+import { createRequire } from "node:module";
+import type { BuildOptions } from "esbuild";
 import { buildCodeVersionSync } from "./build-version.ts";
 import { projectRoot } from "../../content/load/project.ts";
 
@@ -22,10 +23,12 @@ const KEPT = 8;
 
 /** The text of the one output file of an esbuild build of `options` (write: false), made or kept. */
 export function bundleText(options: BuildOptions): string {
+  // Loaded only for a bundle to make or find (esbuild's API and child_process cost a start-up that bundles nothing).
+  const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
   let file: string | undefined;
   try {
     const key = createHash("sha256")
-      .update(`${buildCodeVersionSync()}\nesbuild ${esbuildVersion}\n`)
+      .update(`${buildCodeVersionSync()}\nesbuild ${esbuild.version}\n`)
       .update(readFileSync(path.join(projectRoot(), "tsconfig.json")))
       .update(JSON.stringify(options))
       .digest("hex");
@@ -34,7 +37,7 @@ export function bundleText(options: BuildOptions): string {
   } catch {
     // Not kept yet (or the version cannot be known): made below.
   }
-  const text = buildSync({ ...options, write: false }).outputFiles![0]!.text;
+  const text = esbuild.buildSync({ ...options, write: false }).outputFiles![0]!.text;
   if (file) keep(file, text);
   return text;
 }

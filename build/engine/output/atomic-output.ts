@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { lstatSync } from "node:fs";
 import { Worker } from "node:worker_threads";
@@ -209,6 +208,8 @@ const DELETING = [
 ].join("\n");
 
 function startDeleting(folder: string): void {
+  // Loaded when first needed: a build that replaces nothing (most) never pays for child_process at start-up.
+  const { spawn } = process.getBuiltinModule("node:child_process");
   const deleting = spawn(process.execPath, ["-e", DELETING, folder], {
     detached: true,
     stdio: "ignore",
