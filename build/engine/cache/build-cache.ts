@@ -169,13 +169,14 @@ export class BuildCache implements OutputReuse {
     return this.answers.heldParts(keys);
   }
 
-  /** The outputs of `jobs`: from the cache where it holds them, else from `render`, and stored. */
+  /** The outputs of `jobs`: from the cache where it holds them, else from `render`, and stored (AnswerCache). */
   renderAnswers(
     jobs: readonly AnswerJob[],
     keys: readonly string[],
     render: (jobs: AnswerJob[]) => Promise<AnswerParts[]>,
+    stored: (position: number) => boolean,
   ): Promise<AnswerParts[]> {
-    return this.answers.renderAnswers(jobs, keys, render);
+    return this.answers.renderAnswers(jobs, keys, render, stored);
   }
 
   /**

@@ -423,6 +423,8 @@ export async function renderEachAnswer(
             jobs,
             positions.map((position) => plan.keys[position]!),
             render,
+            // The first page's answers are never spliced (below): the next build takes them from the cache.
+            (position) => position < pageSize,
           )
         : render(jobs);
     },
