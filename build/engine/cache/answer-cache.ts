@@ -55,8 +55,7 @@ export class AnswerCache {
   /**
    * Each answer's key: everything its rendering reads (its front matter and its body, by the digest the content's
    * digest is made of; the titles of the answers it relates to; the register entries it cites, each hashed once)
-   * and whether its resource is wanted back. Also how many are not in the cache, to decide whether rendering them
-   * is worth the worker threads.
+   * and whether its resource is wanted back.
    */
   async planRenders(
     answers: readonly ValidAnswer[],
@@ -66,7 +65,7 @@ export class AnswerCache {
       digests: Uint8Array;
     },
     wantResource: (position: number) => boolean,
-  ): Promise<{ keys: string[]; misses: number }> {
+  ): Promise<{ keys: string[] }> {
     const sourceDigests = new Map<unknown, string>();
     const sourceDigest = (source: unknown) => {
       let digest = sourceDigests.get(source);
@@ -115,8 +114,12 @@ export class AnswerCache {
           ),
         );
     this.storedAnswerKeys = stored;
-    const misses = keys.filter((key) => !stored.has(key) && !this.remembered?.has(key)).length;
-    return { keys, misses };
+    return { keys };
+  }
+
+  /** Whether this key's answer is in the cache, in memory or on disk (as planRenders found it). */
+  holds(key: string): boolean {
+    return this.storedAnswerKeys.has(key) || this.remembered?.has(key) === true;
   }
 
   /**

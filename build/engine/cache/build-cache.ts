@@ -155,13 +155,18 @@ export class BuildCache implements OutputReuse {
 
   // --- Stage 3: rendered answers (answer-cache.ts) ---------------------------------------------------------
 
-  /** Each answer's key, and how many are not in the cache (AnswerCache.planRenders). */
+  /** Each answer's key (AnswerCache.planRenders). */
   planRenders(
     answers: readonly ValidAnswer[],
     context: AnswerRenderContext & { titles: ReadonlyMap<string, string>; digests: Uint8Array },
     wantResource: (position: number) => boolean,
-  ): Promise<{ keys: string[]; misses: number }> {
+  ): Promise<{ keys: string[] }> {
     return this.answers.planRenders(answers, context, wantResource);
+  }
+
+  /** Whether an answer's key is in the cache (AnswerCache.holds). */
+  holdsAnswer(key: string): boolean {
+    return this.answers.holds(key);
   }
 
   /** The rendered answers held in memory for these keys (AnswerCache.heldParts). */

@@ -390,9 +390,6 @@ export async function renderEachAnswer(
         (position) => position < pageSize,
       )
     : undefined;
-  const onThreads = workers?.worthwhileFor(plan ? plan.misses : answers.length) ?? false;
-  if (onThreads) workers!.share({ render: renderContext });
-  await threadsInUse(onThreads);
   // Answers the cache holds in memory (a dev loop's unchanged ones) are taken as they are; the others are rendered.
   const held = plan ? cache!.heldParts(plan.keys) : undefined;
   const candidates = new Map<number, string>();
@@ -409,6 +406,11 @@ export async function renderEachAnswer(
   const pending: number[] = [];
   for (let position = 0; position < answers.length; position++)
     if (!held?.[position] && !(candidates.has(position) && replayed(position))) pending.push(position);
+  // The threads are started only for the answers to render, not those spliced or in the cache.
+  const misses = plan ? pending.filter((position) => !cache!.holdsAnswer(plan.keys[position]!)).length : pending.length;
+  const onThreads = workers?.worthwhileFor(misses) ?? false;
+  if (onThreads) workers!.share({ render: renderContext });
+  await threadsInUse(onThreads);
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
   const rendered = readAhead(
