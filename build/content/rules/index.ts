@@ -16,6 +16,7 @@ import { scoresRestOnPrimarySources } from "./scores-rest-on-primary-sources.ts"
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
 import { sourcesReadByClaimDate } from "./sources-read-by-claim-date.ts";
 import { statusClaims } from "./status-claims.ts";
+import { synonymGroups } from "./synonym-groups.ts";
 import { uniqueIds } from "./unique-ids.ts";
 
 /** The cross-file rules, in the order they run. */
@@ -38,4 +39,5 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   sourcesReadByClaimDate,
   auditQuotes,
   auditSummary,
+  synonymGroups,
 ];

@@ -82,7 +82,9 @@ function readerRanking(reader: SearchReader): Ranking {
   return async (q) => {
     const parsed = parseQuery(q);
     if (!parsed.ok) return [];
-    return (await reader.search(parsed.tokens, "relevance", 0, await reader.answers())).hits.map((hit) => hit.slug);
+    return (
+      await reader.search({ words: parsed.tokens, match: "any" }, "relevance", 0, await reader.answers())
+    ).hits.map((hit) => hit.slug);
   };
 }
 

@@ -225,8 +225,10 @@ async function coldInThisProcess(dist: string, q: string) {
     const search = new SearchReader(new SearchFiles(plain));
     const indexSince = cpuClocks();
     if (parsed.ok) {
-      const found = await search.search(parsed.tokens, "relevance", 0, 100);
-      if (found.total === 0) await search.suggest(parsed.tokens);
+      const query = { words: parsed.tokens, match: "any" as const };
+      const found = await search.search(query, "relevance", 0, 100);
+      await search.queryWords(query);
+      if (found.total === 0) await search.suggest(query);
     }
     const indexUsed = cpuSince(indexSince);
     indexCpu.push(indexUsed.processMs);
