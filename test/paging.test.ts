@@ -54,6 +54,8 @@ describe("a collection that outgrows one page", () => {
     const data = new AnswersData((file) => read(file).catch(() => undefined));
     const get = async (query: string) => {
       const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), data);
+      // The CDN keeps one response per value of each parameter that changes it, and of no other.
+      expect(response!.headers.get("netlify-vary")).toBe("query=q|slug|sort|match|page");
       return { text: await response!.text(), etag: response!.headers.get("etag") };
     };
     expect((await get("page=2")).text).toBe(await read("/api/v1/answers/pages/2.json"));

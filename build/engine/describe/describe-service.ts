@@ -251,7 +251,11 @@ async function searchResultExamples(
   const miss = await respond(SEARCH_EXAMPLE_MISS, "all");
   return hit && miss
     ? {
-        hit: { q: SEARCH_EXAMPLE_HIT, query: `q=${encodeURIComponent(SEARCH_EXAMPLE_HIT)}`, body: hit },
+        hit: {
+          q: SEARCH_EXAMPLE_HIT,
+          query: `q=${encodeURIComponent(SEARCH_EXAMPLE_HIT).replaceAll("%20", "+")}`,
+          body: hit,
+        },
         miss: { q: SEARCH_EXAMPLE_MISS, query: `q=${encodeURIComponent(SEARCH_EXAMPLE_MISS)}&match=all`, body: miss },
       }
     : undefined;

@@ -173,6 +173,12 @@ async function queryCases(dist: string): Promise<Array<{ name: string; q: string
     { name: "three words in most answers", q: commonButNotEverywhere.join(" ") },
     { name: "miss (with suggestions)", q: "zzzzqqq" },
     { name: "misspelt word", q: `${common.slice(0, -2)}${common.at(-1)}${common.at(-2)}` },
+    // As a buyer asks: stop words left out, three words of the index from its commonest to its middling, each
+    // matched with its stem and synonyms, the answers holding all of them first.
+    {
+      name: "a question",
+      q: `how should the ${common} ${long[Math.floor(long.length / 4)]!} be ${long[Math.floor(long.length / 2)]!}`,
+    },
   ];
 }
 
