@@ -457,6 +457,10 @@ slug: string
  */
 score: number
 /**
+ * Whether the answer holds every word of q: it matches each exactly, by stem or as a synonym, or the last word as a prefix (a typo, or a prefix of another word, does not hold it). With match=any these answers come first; with match=all every answer does.
+ */
+all_words: boolean
+/**
  * The searchable fields some query word matches a word of, heaviest first.
  */
 fields: ("title" | "question" | "tags" | "summary" | "body")[]
