@@ -476,6 +476,15 @@ describe("a token in every answer of a large collection", () => {
     await expectAsTheTextsSay(answers, many.reader, one, q);
   });
 
+  const withSynonyms = readerOf(answers, SMALL, SYNONYMS);
+  const oneWithSynonyms = readerOf(answers, undefined, SYNONYMS).reader;
+  it.each(["roomy", "r roomy", "roomy r", "micro r roomy", "y r", "y1 roomy", "roomys camera"])(
+    "%j with match=any: as the rule finds in the texts (a word before the last that only starts roomy does not hold it)",
+    async (q) => {
+      await expectAnyAsTheTextsSay(answers, withSynonyms.reader, oneWithSynonyms, q);
+    },
+  );
+
   it("is not decoded, nor its prefix file read", async () => {
     const map = JSON.parse(many.files.get(ANSWERS_SEARCH_INDEX_FILE)!) as {
       prefix_files: string[];
@@ -786,6 +795,21 @@ describe("explanations", () => {
     expect(wher!.last).toBe(false);
     expect(holdsWord(wher!, "prefix")).toBe(false);
     expect((await reader.search(prefixFirst, "relevance", 0, 10)).hits.map((hit) => hit.slug)).toEqual(["a"]);
+  });
+
+  it("ranks the answers holding every word first: a whole word, not a prefix of another, holds a word before the last", async () => {
+    const texts = (title: string, body: string) => ({ title, question: "", tags: "", summary: "", body });
+    const { reader } = readerOf([
+      // More points for both words, but "wher" only starts "where" here: it does not hold it.
+      { slug: "a", texts: texts("Where the display goes", "where where display display display") },
+      { slug: "b", texts: texts("Other", "wher display") },
+    ]);
+    const found = await reader.search({ words: ["wher", "display"], match: "any" }, "relevance", 0, 10);
+    expect(found.hits.map((hit) => hit.slug)).toEqual(["b", "a"]);
+    expect(found.hits[0]!.score).toBeLessThan(found.hits[1]!.score);
+    // As the last word it may be half typed: a prefix holds it, and points decide.
+    const last = await reader.search({ words: ["display", "wher"], match: "any" }, "relevance", 0, 10);
+    expect(last.hits.map((hit) => hit.slug)).toEqual(["a", "b"]);
   });
 
   it("reads an answer's searchable members from its prebuilt fragment as parsing it whole would", () => {
