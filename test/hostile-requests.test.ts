@@ -9,7 +9,8 @@ import { startLocalServer, type RunningServer } from "./support/local-server.ts"
 /**
  * A seeded generator of random and malformed requests (odd methods, huge and strangely encoded paths,
  * traversal in every encoding, NUL and invalid UTF-8, repeated and empty parameters, thousands of
- * parameters, bad Range and If-None-Match values), sent as raw bytes to the real local server.
+ * parameters, bad Range and If-None-Match values, q as questions, stop words and stray apostrophes with every
+ * match and sort value), sent as raw bytes to the real local server.
  */
 const CASES = 3000;
 const SEED = 20261121;
@@ -96,6 +97,18 @@ const VALUES = [
   "[object]",
   "<script>",
   "' OR 1=1 --",
+  "all",
+  "any",
+  "ALL",
+  "how+to",
+  "the",
+  "what%27s+the+best+way",
+  "what%E2%80%99s",
+  "how+should+the+screens+be+mounted%3F",
+  "cieling+mics+tvs",
+  "a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z+0+1+2+3+4+5+6+7+8+9",
+  "relevance",
+  "slug",
 ];
 const RANGES = [
   "bytes=0-10",
@@ -131,7 +144,7 @@ function generate(next: () => number): { raw: string; describe: string } {
   else if (shape < 0.5) target = `//${target}`;
   if (next() < 0.6) {
     const count = next() < 0.05 ? 10000 : Math.floor(next() * 40);
-    const names = ["q", "slug", "page", "q", "utm", "", "Q", "slug[]", "%71"];
+    const names = ["q", "slug", "page", "q", "match", "sort", "utm", "", "Q", "slug[]", "%71", "%6Datch"];
     target += `?${Array.from({ length: count }, () => `${pick(names)}=${pick(VALUES)}`).join("&")}`;
   }
   const headers = [`Host: ${next() < 0.9 ? "127.0.0.1" : pick(["", "evil.example", "a b", "[::1]", "x".repeat(300)])}`];
@@ -192,6 +205,41 @@ describe(`${CASES} seeded hostile requests`, () => {
     ] as const) {
       const response = await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       expect(response, target).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    }
+  });
+
+  it("q as a question, stop words only, stray apostrophes and every match value get 200 or the JSON problem that names them", async () => {
+    const cases: Array<[string, number, string?]> = [
+      ["q=how+to", 400, "query-only-stop-words"],
+      ["q=how+to&match=all", 200],
+      ["q=what%27s", 400, "query-only-stop-words"],
+      ["q=%E2%80%99s", 400, "query-only-stop-words"],
+      [`q=${"how+".repeat(49)}to`, 400, "query-only-stop-words"],
+      [`q=${"how+".repeat(49)}to&match=all`, 200],
+      ["q=%21%3F", 400, "invalid-query"],
+      ["q=%21%3F&match=all", 400, "invalid-query"],
+      ["q=how+should+the+screens+be+mounted%3F", 200],
+      ["q=room&match=STRICT", 400, "invalid-match"],
+      ["q=room&match=", 400, "invalid-match"],
+      ["q=room&match=all&match=any", 400, "repeated-parameter"],
+      ["q=room&match=%ff", 400, "malformed-parameter"],
+      ["match=nonsense", 400, "invalid-match"],
+      ["match=all", 200],
+      ["match=all&slug=room-sizing&q=how+to", 200],
+      ["q=how+to&slug=room-sizing", 400, "query-only-stop-words"],
+      // 199 code points: a hundred words, each a letter or digit (of them, d, m, s and t are stop words).
+      [`q=${Array.from({ length: 100 }, (_, at) => "bcdefghjkmnpqrstvwxz01234"[at % 25]).join("+")}`, 200],
+      [`q=${"zz".repeat(100)}&match=any`, 200],
+    ];
+    for (const [query, status, problem] of cases) {
+      const response = await fetch(`${running.origin}/api/v1/answers?${query}`);
+      const body = (await response.json()) as { type?: string; meta?: { match?: string } };
+      expect(response.status, query).toBe(status);
+      if (problem) {
+        expect(response.headers.get("content-type"), query).toMatch(/^application\/problem\+json/);
+        expect(body.type, query).toMatch(new RegExp(`#${problem}$`));
+      } else if (query.includes("q="))
+        expect(body.meta?.match, query).toBe(query.includes("match=all") ? "all" : "any");
     }
   });
 

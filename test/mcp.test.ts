@@ -91,12 +91,23 @@ describe.each([
     expect((await call("search_answers", { q: "room", sort: "slug" })).structuredContent).toEqual(
       await api("/api/v1/answers?q=room&sort=slug"),
     );
+    // A user's question passed on as it came: the same answers and explanations as the API's.
+    const question = "how high should the camera be mounted";
+    const asked = (await call("search_answers", { q: question })).structuredContent as {
+      meta: { ignored: string[]; matches: Array<{ matched: Array<{ word: string; how: string }> }> };
+    };
+    expect(asked).toEqual(await api(`/api/v1/answers?q=${encodeURIComponent(question)}`));
+    expect(asked.meta.ignored).toEqual(["how", "should", "the", "be"]);
+    expect(asked.meta.matches[0]!.matched.map((match) => match.word)).toEqual(["high", "camera", "mounted"]);
     expect((await call("search_answers", { q: "microphne" })).structuredContent).toEqual(
       await api("/api/v1/answers?q=microphne"),
     );
+    expect((await call("search_answers", { q: "microphne", match: "all" })).structuredContent).toEqual(
+      await api("/api/v1/answers?q=microphne&match=all"),
+    );
     expect(
       (
-        (await call("search_answers", { q: "microphne" })).structuredContent as {
+        (await call("search_answers", { q: "microphne", match: "all" })).structuredContent as {
           meta: { suggestions: Array<{ q: string }> };
         }
       ).meta.suggestions[0]!.q,
@@ -104,9 +115,13 @@ describe.each([
     await expect(call("search_answers", { q: "room", sort: "score" })).rejects.toThrow(
       "sort must be relevance or slug",
     );
+    await expect(call("search_answers", { q: "room", match: "strict" })).rejects.toThrow("match must be any or all");
     const refused = await call("search_answers", { q: "!!" });
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toContain("no letter or digit");
+    const common = await call("search_answers", { q: "how to" });
+    expect(common.isError).toBe(true);
+    expect(common.content[0]!.text).toContain("only common words");
 
     expect((await call("get_answer", { slug: "room-sizing" })).structuredContent).toEqual(
       await api("/api/v1/answers/room-sizing.json"),

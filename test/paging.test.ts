@@ -54,36 +54,39 @@ describe("a collection that outgrows one page", () => {
     const data = new AnswersData((file) => read(file).catch(() => undefined));
     const get = async (query: string) => {
       const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), data);
+      // The CDN keeps one response per value of each parameter that changes it, and of no other.
+      expect(response!.headers.get("netlify-vary")).toBe("query=q|slug|sort|match|page");
       return { text: await response!.text(), etag: response!.headers.get("etag") };
     };
     expect((await get("page=2")).text).toBe(await read("/api/v1/answers/pages/2.json"));
-    const firstOfQ = JSON.parse((await get("q=a&sort=slug")).text) as Envelope;
-    expect(firstOfQ.meta).toMatchObject({ total: 3, page_count: 2, count: 2, sort: "slug" });
+    const firstOfQ = JSON.parse((await get("q=a&match=all&sort=slug")).text) as Envelope;
+    expect(firstOfQ.meta).toMatchObject({ total: 3, page_count: 2, count: 2, sort: "slug", match: "all" });
     expect(firstOfQ.links).toEqual({
-      self: "/api/v1/answers?q=a&sort=slug",
-      first: "/api/v1/answers?q=a&sort=slug",
-      last: "/api/v1/answers?q=a&sort=slug&page=2",
-      next: "/api/v1/answers?q=a&sort=slug&page=2",
+      self: "/api/v1/answers?q=a&sort=slug&match=all",
+      first: "/api/v1/answers?q=a&sort=slug&match=all",
+      last: "/api/v1/answers?q=a&sort=slug&match=all&page=2",
+      next: "/api/v1/answers?q=a&sort=slug&match=all&page=2",
     });
-    const secondOfQ = await get("q=a&sort=slug&page=2");
+    const secondOfQ = await get("q=a&match=all&sort=slug&page=2");
     expect((JSON.parse(secondOfQ.text) as Envelope).data.map((answer) => answer.slug)).toEqual(["gamma-display"]);
-    expect(JSON.parse(secondOfQ.text).links.prev).toBe("/api/v1/answers?q=a&sort=slug");
+    expect(JSON.parse(secondOfQ.text).links.prev).toBe("/api/v1/answers?q=a&sort=slug&match=all");
     expect(secondOfQ.text).toBe(canonicalJson(JSON.parse(secondOfQ.text)));
-    const pastTheEnd = JSON.parse((await get("q=a&sort=slug&page=3")).text) as Envelope;
+    const pastTheEnd = JSON.parse((await get("q=a&match=all&sort=slug&page=3")).text) as Envelope;
     expect(pastTheEnd.data).toEqual([]);
     expect(pastTheEnd.links.prev).toBeUndefined();
-    expect((await get("q=a&page=2&sort=slug")).etag).toBe(secondOfQ.etag);
-    expect((await get("q=a&sort=slug")).etag).not.toBe(secondOfQ.etag);
-    // Best first, the default: the pages of the ranking together are the whole ranking, each answer explained.
+    expect((await get("match=all&q=a&page=2&sort=slug")).etag).toBe(secondOfQ.etag);
+    expect((await get("q=a&match=all&sort=slug")).etag).not.toBe(secondOfQ.etag);
+    // Best first, the default: the pages of the ranking together are the whole ranking, each answer explained. With
+    // match=all ("a" is a stop word, which the default leaves out), carried in every link.
     const ranked = [
-      JSON.parse((await get("q=a")).text) as Envelope,
-      JSON.parse((await get("q=a&page=2")).text) as Envelope,
+      JSON.parse((await get("q=a&match=all")).text) as Envelope,
+      JSON.parse((await get("q=a&match=all&page=2")).text) as Envelope,
     ];
     expect(ranked[0]!.links).toEqual({
-      self: "/api/v1/answers?q=a",
-      first: "/api/v1/answers?q=a",
-      last: "/api/v1/answers?q=a&page=2",
-      next: "/api/v1/answers?q=a&page=2",
+      self: "/api/v1/answers?q=a&match=all",
+      first: "/api/v1/answers?q=a&match=all",
+      last: "/api/v1/answers?q=a&match=all&page=2",
+      next: "/api/v1/answers?q=a&match=all&page=2",
     });
     const matches = ranked.flatMap((envelope) => envelope.meta.matches as Array<{ slug: string; score: number }>);
     expect(matches.map((match) => match.slug)).toEqual(

@@ -1,7 +1,8 @@
 /**
- * The ranked search of q: the sharded index answers exactly as matching the texts directly does, scores as the
+ * The ranked search of q: the sharded index answers exactly as matching the texts directly does (with match=all,
+ * every word starting a word; with match=any, query-words.ts's rule over each answer's own words), scores as the
  * documented formula computed from the texts says, whatever the shard sizes; explanations point at the words
- * that matched; suggestions come from the index's words.
+ * that matched and say how; suggestions come from the index's words.
  */
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/contract/canonical-json.ts";
@@ -15,17 +16,18 @@ import {
   searchTermsPath,
 } from "../build/contract/layout.ts";
 import { htmlText, SEARCH_FIELDS, type AnswerSearchTexts } from "../build/search/answer-fields.ts";
-import {
-  explainHit as explainPrepared,
-  matchedFields as matchedPrepared,
-  prepareAnswer,
-} from "../build/search/explain.ts";
+import { explainHit as explainPrepared, matchedWords, prepareAnswer } from "../build/search/explain.ts";
+import { holdsWord, matchKind, type QueryWord, queryWord, type SynonymGroups } from "../build/search/query-words.ts";
 
+/** Query words as match=all takes them: each matched as the start of a word, nothing else. */
+const strictWords = (tokens: readonly string[]) => tokens.map((token) => queryWord(token, "all", [], true));
 const explainHit = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
-  explainPrepared(prepareAnswer(texts), tokens);
+  explainPrepared(prepareAnswer(texts), strictWords(tokens));
 const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
-  matchedPrepared(prepareAnswer(texts), tokens);
-import { rankKey } from "../build/search/relevance.ts";
+  matchedWords(prepareAnswer(texts), strictWords(tokens)).fields;
+/** A query of these words with match=all (the rule before issue 49). */
+const all = (words: readonly string[]) => ({ words, match: "all" as const });
+import { pointsOfRankKey, positionOfRankKey, rankKey } from "../build/search/relevance.ts";
 import { type PostingChange, PostingsStore, spliceStoredPostings } from "../build/search/postings-store.ts";
 import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/search/search-state.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
@@ -42,7 +44,7 @@ import {
   slugInBlock,
   type SearchIndexFile,
 } from "../build/search/search-format.ts";
-import { allowedDistance, editDistance, SearchReader, shardsFor } from "../build/search/search-reader.ts";
+import { allowedDistance, editDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
@@ -66,6 +68,22 @@ const WORDS = [
   "cable",
   "r",
   "ro",
+  "screens",
+  "mounting",
+  "mounted",
+  "mount",
+  "batteries",
+  "people",
+  "person",
+  "webcam",
+  "the",
+];
+
+/** Synonym groups for the match=any checks: a group's words meet each other and their inflections. */
+const SYNONYMS: SynonymGroups = [
+  ["display", "screen", "tv"],
+  ["camera", "webcam"],
+  ["microphone", "mic"],
 ];
 
 function pathOf(file: SearchIndexFile): string {
@@ -82,12 +100,13 @@ function pathOf(file: SearchIndexFile): string {
 function readerOf(
   answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
   sizes?: { shardCharacters: number; documentCharacters: number; slugsPerBlock: number },
+  synonyms: SynonymGroups = [],
 ) {
   const builder = new SearchIndexBuilder(sizes);
   for (const answer of answers)
     builder.add(indexedAnswer(answer.slug, "A".repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts)));
   const files = new Map<string, string>();
-  for (const file of builder.files(DIGEST, 100)) files.set(pathOf(file), canonicalJson(file.body));
+  for (const file of builder.files(DIGEST, 100, synonyms)) files.set(pathOf(file), canonicalJson(file.body));
   return { reader: new SearchReader(new SearchFiles(async (path) => files.get(path))), files };
 }
 
@@ -107,13 +126,10 @@ function randomAnswers(count: number, seed: number) {
 }
 
 /**
- * The score of an answer for a query, computed from its texts by the formula the docs state, written out here
- * again (not through relevance.ts): BM25F levels, the token's idf from the answers it matches, whole points.
+ * A word's level in an answer by the formula the docs state, written out here again (not through relevance.ts):
+ * BM25F over two groups of fields (title, question, tags and summary; the body), each saturated, their mean in 63rds.
  */
-function referenceScores(
-  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
-  tokens: readonly string[],
-): Map<string, number> {
+function referenceLevels(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>) {
   const weights = [6, 3, 3, 2, 1];
   const tokenized = answers.map((answer) => fieldTokens(answer.texts));
   // Rounded to hundredths, as the map publishes them and the levels are made with.
@@ -122,15 +138,32 @@ function referenceScores(
       Math.round((tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length) * 100) / 100,
   );
   const level = (fields: string[][], word: string) => {
-    const tf = fields.reduce(
-      (sum, words, field) =>
-        sum +
-        (weights[field]! * words.filter((w) => w === word).length) /
-          (0.25 + (0.75 * words.length) / (averages[field]! || 1)),
-      0,
-    );
-    return Math.round((tf / (1.2 + tf)) * 63);
+    const tf = (from: number, to: number) =>
+      fields
+        .slice(from, to)
+        .reduce(
+          (sum, words, at) =>
+            sum +
+            (weights[from + at]! * words.filter((w) => w === word).length) /
+              (0.25 + (0.75 * words.length) / (averages[from + at]! || 1)),
+          0,
+        );
+    const about = tf(0, 4);
+    const body = tf(4, 5);
+    return Math.round(((about / (1.2 + about) + body / (1.2 + body)) / 2) * 63);
   };
+  return { tokenized, level };
+}
+
+/**
+ * The score of an answer for a match=all query, computed from its texts by the formula the docs state: the token's
+ * idf from the answers it matches, its level in an answer that of the best word it starts, whole points.
+ */
+function referenceScores(
+  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
+  tokens: readonly string[],
+): Map<string, number> {
+  const { tokenized, level } = referenceLevels(answers);
   const scores = new Map<string, number>();
   const perToken = tokens.map((token) => {
     const levels = tokenized.map((fields) => {
@@ -159,6 +192,108 @@ function referenceScores(
   return scores;
 }
 
+/** What each kind of match keeps of a word's level, in thousandths, as the docs state (a prefix: its coverage). */
+const SHARE = { stem: 900, synonym: 800, typo: 700 } as const;
+
+/**
+ * The hits of a match=any query computed from the texts: each word matched by query-words.ts's rule over each
+ * answer's own distinct words (typos, for a word that matches nothing, from the commonest words within its
+ * distance), levels and idf as the docs state, the answers holding every word first, then by points, then by
+ * position.
+ */
+function referenceAny(
+  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
+  tokens: readonly string[],
+  synonyms: SynonymGroups,
+): Array<{ slug: string; score: number; complete: boolean }> {
+  const { tokenized, level } = referenceLevels(answers);
+  const vocabularies = tokenized.map((fields) => [...new Set(fields.flat())]);
+  // The suggestion words: every word by how many answers hold it, then in code-unit order.
+  const holders = new Map<string, number>();
+  for (const words of vocabularies) for (const word of words) holders.set(word, (holders.get(word) ?? 0) + 1);
+  const common = [...holders].sort(([a, x], [b, y]) => y - x || compareCodeUnits(a, b)).map(([word]) => word);
+  const perWord = tokens.map((token, index) => {
+    let query: QueryWord = queryWord(token, "any", synonyms, index === tokens.length - 1);
+    const matchIn = (words: readonly string[]) =>
+      words.flatMap((word) => {
+        const kind = matchKind(query, word);
+        return kind ? [{ word, kind }] : [];
+      });
+    if (vocabularies.every((words) => matchIn(words).length === 0)) {
+      const bound = typoDistance(token.length);
+      const typos = common
+        .map((word, rank) => ({ word, rank, distance: bound === 0 ? bound + 1 : editDistance(token, word, bound) }))
+        .filter((candidate) => candidate.distance <= bound)
+        .sort((a, b) => a.distance - b.distance || a.rank - b.rank)
+        .slice(0, 3)
+        .map((candidate) => candidate.word);
+      query = { ...query, typos };
+    }
+    const values = tokenized.map((fields, at) => {
+      let best = -1;
+      let holds = false;
+      for (const { word, kind } of matchIn(vocabularies[at]!)) {
+        const wordLevel = level(fields, word);
+        const value =
+          kind === "exact"
+            ? wordLevel * 1000
+            : kind === "prefix"
+              ? Math.floor((wordLevel * 1000 * token.length) / word.length)
+              : wordLevel * SHARE[kind];
+        best = Math.max(best, value);
+        holds ||= holdsWord(query, kind);
+      }
+      return { best, holds };
+    });
+    const matched = values.filter((value) => value.best >= 0).length;
+    const idf = Math.round(Math.log(1 + (answers.length - matched + 0.5) / (matched + 0.5)) * 1000);
+    return values.map(({ best, holds }) => ({ points: best < 0 ? -1 : Math.floor((idf * best) / 1000), holds }));
+  });
+  return answers
+    .map((answer, at) => ({
+      slug: answer.slug,
+      at,
+      matched: perWord.some((values) => values[at]!.points >= 0),
+      score: perWord.reduce((sum, values) => sum + Math.max(0, values[at]!.points), 0),
+      complete: perWord.every((values) => values[at]!.holds),
+    }))
+    .filter((hit) => hit.matched)
+    .sort((a, b) => Number(b.complete) - Number(a.complete) || b.score - a.score || a.at - b.at)
+    .map(({ slug, score, complete }) => ({ slug, score, complete }));
+}
+
+/**
+ * What a match=any `q` finds through `reader` is what the rule finds in the texts, scored and ordered as the docs
+ * say, the same through `other` (of other shard sizes), and its words are explained as the texts hold them.
+ */
+async function expectAnyAsTheTextsSay(
+  answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>,
+  reader: SearchReader,
+  other: SearchReader,
+  q: string,
+): Promise<void> {
+  const parsed = parseQuery(q);
+  if (!parsed.ok) throw new Error("test query must be valid");
+  const query = { words: parsed.tokens, match: "any" as const };
+  const expected = referenceAny(answers, parsed.tokens, SYNONYMS);
+  const ranked = await reader.search(query, "relevance", 0, answers.length);
+  expect(ranked.total).toBe(expected.length);
+  expect(ranked.hits.map((hit) => [hit.slug, hit.score])).toEqual(expected.map((hit) => [hit.slug, hit.score]));
+  expect(await other.search(query, "relevance", 0, answers.length)).toEqual(ranked);
+  const bySlug = await reader.search(query, "slug", 0, answers.length);
+  expect(bySlug.hits.map((hit) => hit.slug)).toEqual(expected.map((hit) => hit.slug).sort(compareCodeUnits));
+  // The explanations hold what the index matched: each hit matches some word, and holds every word exactly where
+  // the index ranked it among those that do.
+  const words = await reader.queryWords(query);
+  const texts = new Map(answers.map((answer) => [answer.slug, answer.texts]));
+  for (const hit of expected) {
+    const { allWords, matched, missing } = matchedWords(prepareAnswer(texts.get(hit.slug)!), words);
+    expect(matched.length).toBeGreaterThan(0);
+    expect(matched.length + missing.length).toBe(words.length);
+    expect(allWords, hit.slug).toBe(hit.complete);
+  }
+}
+
 /**
  * What `q` finds through `reader` is what matching the texts directly finds, scored as the formula says, best first,
  * the same through `other` (of other shard sizes), and any page is the same slice of the whole.
@@ -169,22 +304,23 @@ async function expectAsTheTextsSay(
   other: SearchReader,
   q: string,
 ): Promise<void> {
-  const parsed = parseQuery(q);
+  const parsed = parseQuery(q, "all");
   if (!parsed.ok) throw new Error("test query must be valid");
+  const query = all(parsed.tokens);
   const direct = answers
     .filter((answer) => matchesAllTokens(vocabulary(Object.values(answer.texts)), parsed.tokens))
     .map((answer) => answer.slug);
-  const bySlug = await reader.search(parsed.tokens, "slug", 0, answers.length);
+  const bySlug = await reader.search(query, "slug", 0, answers.length);
   expect(bySlug.hits.map((hit) => hit.slug)).toEqual(direct);
   expect(bySlug.total).toBe(direct.length);
 
   const expected = referenceScores(answers, parsed.tokens);
-  const ranked = await reader.search(parsed.tokens, "relevance", 0, answers.length);
+  const ranked = await reader.search(query, "relevance", 0, answers.length);
   expect(new Map(ranked.hits.map((hit) => [hit.slug, hit.score]))).toEqual(expected);
   // Best first; equal scores in collection order.
   const order = [...expected].sort(([a, x], [b, y]) => y - x || compareCodeUnits(a, b)).map(([slug]) => slug);
   expect(ranked.hits.map((hit) => hit.slug)).toEqual(order);
-  expect(await other.search(parsed.tokens, "relevance", 0, answers.length)).toEqual(ranked);
+  expect(await other.search(query, "relevance", 0, answers.length)).toEqual(ranked);
 
   // Any page is the same slice of the whole, whether the first pages come from a partial selection or a sort.
   for (const [offset, limit] of [
@@ -196,10 +332,10 @@ async function expectAsTheTextsSay(
     [direct.length, 3],
   ] as const) {
     const fresh = readerOf(answers, SMALL).reader;
-    expect((await fresh.search(parsed.tokens, "relevance", Math.max(0, offset), limit)).hits).toEqual(
+    expect((await fresh.search(query, "relevance", Math.max(0, offset), limit)).hits).toEqual(
       ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit),
     );
-    expect((await fresh.search(parsed.tokens, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(
+    expect((await fresh.search(query, "slug", Math.max(0, offset), limit)).hits.map((hit) => hit.slug)).toEqual(
       direct.slice(Math.max(0, offset), Math.max(0, offset) + limit),
     );
   }
@@ -261,6 +397,25 @@ describe("the sharded index", () => {
     },
   );
 
+  const withSynonyms = readerOf(answers, SMALL, SYNONYMS);
+  const oneWithSynonyms = readerOf(answers, undefined, SYNONYMS);
+  it.each([
+    ...queries.filter((q) => parseQuery(q).ok),
+    "the microphones",
+    "mounted screen",
+    "tv mounts",
+    "mics",
+    "person",
+    "people webcam",
+    "battery display",
+    "camrea",
+    "microphnoe ceiling",
+    "warrnaty",
+    "zzzz room",
+  ])("%j with match=any: as the rule finds in the texts, the same with any shard size", async (q) => {
+    await expectAnyAsTheTextsSay(answers, withSynonyms.reader, oneWithSynonyms.reader, q);
+  });
+
   it("finds a slug's position, and a slug's hit only when it matches", async () => {
     for (const [at, answer] of answers.entries()) expect(await many.reader.positionOf(answer.slug)).toBe(at);
     expect(await many.reader.positionOf("answer-9999")).toBeUndefined();
@@ -268,15 +423,22 @@ describe("the sharded index", () => {
     // Between two slugs of a block, and between two blocks.
     expect(await many.reader.positionOf("answer-0004-a")).toBeUndefined();
     expect(await many.reader.positionOf("answer-0005-a")).toBeUndefined();
-    expect(await many.reader.hitFor(["unique17"], "answer-0017")).toMatchObject({ slug: "answer-0017", position: 17 });
-    expect(await many.reader.hitFor(["unique17"], "answer-0018")).toBeUndefined();
+    expect(await many.reader.hitFor(all(["unique17"]), "answer-0017")).toMatchObject({
+      slug: "answer-0017",
+      position: 17,
+    });
+    expect(await many.reader.hitFor(all(["unique17"]), "answer-0018")).toBeUndefined();
   });
 
   it("an empty collection answers nothing", async () => {
     const { reader } = readerOf([]);
-    expect(await reader.search(["room"], "relevance", 0, 10)).toEqual({ total: 0, hits: [] });
+    expect(await reader.search(all(["room"]), "relevance", 0, 10)).toEqual({ total: 0, hits: [] });
+    expect(await reader.search({ words: ["room"], match: "any" }, "relevance", 0, 10)).toEqual({
+      total: 0,
+      hits: [],
+    });
     expect(await reader.positionOf("room")).toBeUndefined();
-    expect(await reader.suggest(["rooom"])).toEqual([]);
+    expect(await reader.suggest(all(["rooom"]))).toEqual([]);
   });
 });
 
@@ -314,6 +476,15 @@ describe("a token in every answer of a large collection", () => {
     await expectAsTheTextsSay(answers, many.reader, one, q);
   });
 
+  const withSynonyms = readerOf(answers, SMALL, SYNONYMS);
+  const oneWithSynonyms = readerOf(answers, undefined, SYNONYMS).reader;
+  it.each(["roomy", "r roomy", "roomy r", "micro r roomy", "y r", "y1 roomy", "roomys camera"])(
+    "%j with match=any: as the rule finds in the texts (a word before the last that only starts roomy does not hold it)",
+    async (q) => {
+      await expectAnyAsTheTextsSay(answers, withSynonyms.reader, oneWithSynonyms, q);
+    },
+  );
+
   it("is not decoded, nor its prefix file read", async () => {
     const map = JSON.parse(many.files.get(ANSWERS_SEARCH_INDEX_FILE)!) as {
       prefix_files: string[];
@@ -321,7 +492,7 @@ describe("a token in every answer of a large collection", () => {
     };
     expect(map.prefix_answers[map.prefix_files.indexOf("r")]).toBe(1200);
     expect(map.prefix_answers[map.prefix_files.indexOf("y")]).toBe(400);
-    expect((await logged.search(["r", "y"], "relevance", 0, 10)).total).toBe(400);
+    expect((await logged.search(all(["r", "y"]), "relevance", 0, 10)).total).toBe(400);
     expect(read.filter((path) => path.includes("/prefixes/"))).toEqual(["/api/v1/search/answers/prefixes/y.json"]);
     // The word's postings emptied: decoded, they would match nothing.
     const emptied = new Map(many.files);
@@ -337,11 +508,11 @@ describe("a token in every answer of a large collection", () => {
           }),
         );
     }
-    const expected = await many.reader.search(["micro", "roomy"], "relevance", 0, 50);
+    const expected = await many.reader.search(all(["micro", "roomy"]), "relevance", 0, 50);
     expect(expected.total).toBeGreaterThan(100);
     expect(
       await new SearchReader(new SearchFiles(async (path) => emptied.get(path))).search(
-        ["micro", "roomy"],
+        all(["micro", "roomy"]),
         "relevance",
         0,
         50,
@@ -443,10 +614,13 @@ describe("postings", () => {
     expect(answerFingerprint(`sha256:${hex}`)).toHaveLength(ANSWER_FINGERPRINT_CHARACTERS);
   });
 
-  it("rank keys order by points, then by position, exactly up to the bounds", () => {
+  it("rank keys order by holding every word, then points, then position, exactly up to the bounds", () => {
     expect(rankKey(2, 5) > rankKey(1, 0)).toBe(true);
     expect(rankKey(1, 0) > rankKey(1, 1)).toBe(true);
-    expect(Number.isSafeInteger(rankKey(2 ** 29 - 1, 0))).toBe(true);
+    expect(rankKey(0, 9, true) > rankKey(2 ** 28 - 1, 0)).toBe(true);
+    expect(Number.isSafeInteger(rankKey(2 ** 28 - 1, 0, true))).toBe(true);
+    expect(pointsOfRankKey(rankKey(2 ** 28 - 1, 7, true))).toBe(2 ** 28 - 1);
+    expect(positionOfRankKey(rankKey(2 ** 28 - 1, 7, true))).toBe(7);
   });
 });
 
@@ -501,20 +675,20 @@ describe("suggestions", () => {
   it("corrects a word that starts no word, nearest and commonest first, each with what it finds", async () => {
     const parsed = parseQuery("Micróphne!");
     if (!parsed.ok) throw new Error("valid");
-    expect(await reader.suggest(parsed.tokens)).toEqual([
+    expect(await reader.suggest(all(parsed.tokens))).toEqual([
       { q: "microphone", total: 1, corrections: [{ token: "microphne", word: "microphone", distance: 1 }] },
       { q: "microphones", total: 1, corrections: [{ token: "microphne", word: "microphones", distance: 2 }] },
     ]);
-    expect(await reader.suggest(["camrea", "seat"])).toEqual([
+    expect(await reader.suggest(all(["camrea", "seat"]))).toEqual([
       { q: "camera seat", total: 1, corrections: [{ token: "camrea", word: "camera", distance: 1 }] },
       { q: "cameras seat", total: 1, corrections: [{ token: "camrea", word: "cameras", distance: 2 }] },
     ]);
   });
 
   it("suggests nothing for short words, for queries whose words all start some word, or when no correction finds anything", async () => {
-    expect(await reader.suggest(["zq"])).toEqual([]);
-    expect(await reader.suggest(["camera", "ceiling"])).toEqual([]);
-    expect(await reader.suggest(["camrea", "ceiling"])).toEqual([]);
+    expect(await reader.suggest(all(["zq"]))).toEqual([]);
+    expect(await reader.suggest(all(["camera", "ceiling"]))).toEqual([]);
+    expect(await reader.suggest(all(["camrea", "ceiling"]))).toEqual([]);
   });
 });
 
@@ -579,6 +753,65 @@ describe("explanations", () => {
     }
   });
 
+  it("says how each query word matched, with match=any, and which words the answer lacks", async () => {
+    const answers = [
+      {
+        slug: "a",
+        texts: {
+          title: "Mounting the display",
+          question: "Where do microphones go?",
+          tags: "people",
+          summary: "Batteries and a camera.",
+          body: "The ceiling.",
+        },
+      },
+      { slug: "b", texts: { title: "Other", question: "", tags: "", summary: "", body: "Nothing here." } },
+    ];
+    const { reader } = readerOf(answers, undefined, SYNONYMS);
+    const query = {
+      words: ["mounted", "tv", "microphone", "person", "battery", "camrea", "zebra", "wher"],
+      match: "any" as const,
+    };
+    const words = await reader.queryWords(query);
+    expect(words.find((word) => word.word === "camrea")!.typos).toEqual(["camera"]);
+    const { fields, matched, missing } = matchedWords(prepareAnswer(answers[0]!.texts), words);
+    expect(fields).toEqual(["title", "question", "tags", "summary"]);
+    expect(matched).toEqual([
+      { found: "mounting", how: "stem", word: "mounted" },
+      { found: "display", how: "synonym", word: "tv" },
+      { found: "microphones", how: "stem", word: "microphone" },
+      { found: "people", how: "stem", word: "person" },
+      { found: "batteries", how: "stem", word: "battery" },
+      { found: "camera", how: "typo", word: "camrea" },
+      { found: "where", how: "prefix", word: "wher" },
+    ]);
+    expect(missing).toEqual(["zebra"]);
+    // The index finds it by the same rule; it lacks zebra, so it does not hold every word.
+    const found = await reader.search(query, "relevance", 0, 10);
+    expect(found.hits.map((hit) => hit.slug)).toEqual(["a"]);
+    // A prefix holds only the last word: "wher" first finds where, but does not hold it.
+    const prefixFirst = { words: ["wher", "display"], match: "any" as const };
+    const [wher] = await reader.queryWords(prefixFirst);
+    expect(wher!.last).toBe(false);
+    expect(holdsWord(wher!, "prefix")).toBe(false);
+    expect((await reader.search(prefixFirst, "relevance", 0, 10)).hits.map((hit) => hit.slug)).toEqual(["a"]);
+  });
+
+  it("ranks the answers holding every word first: a whole word, not a prefix of another, holds a word before the last", async () => {
+    const texts = (title: string, body: string) => ({ title, question: "", tags: "", summary: "", body });
+    const { reader } = readerOf([
+      // More points for both words, but "wher" only starts "where" here: it does not hold it.
+      { slug: "a", texts: texts("Where the display goes", "where where display display display") },
+      { slug: "b", texts: texts("Other", "wher display") },
+    ]);
+    const found = await reader.search({ words: ["wher", "display"], match: "any" }, "relevance", 0, 10);
+    expect(found.hits.map((hit) => hit.slug)).toEqual(["b", "a"]);
+    expect(found.hits[0]!.score).toBeLessThan(found.hits[1]!.score);
+    // As the last word it may be half typed: a prefix holds it, and points decide.
+    const last = await reader.search({ words: ["display", "wher"], match: "any" }, "relevance", 0, 10);
+    expect(last.hits.map((hit) => hit.slug)).toEqual(["a", "b"]);
+  });
+
   it("reads an answer's searchable members from its prebuilt fragment as parsing it whole would", () => {
     const answer = {
       slug: "a",
@@ -621,7 +854,7 @@ describe("the search index patched from the last build's (a dev loop's)", () => 
   const indexed = (answer: { slug: string; texts: AnswerSearchTexts }, fingerprint = "A") =>
     indexedAnswer(answer.slug, fingerprint.repeat(ANSWER_FINGERPRINT_CHARACTERS), fieldTokens(answer.texts));
   const filesOf = (builder: SearchIndexBuilder) =>
-    [...builder.files(DIGEST, 100)].map((file) => [pathOf(file), canonicalJson(file.body)]);
+    [...builder.files(DIGEST, 100, [])].map((file) => [pathOf(file), canonicalJson(file.body)]);
   const fromScratch = (answers: readonly IndexedAnswer[]) => {
     const builder = new SearchIndexBuilder();
     for (const answer of answers) builder.add(answer);
@@ -675,13 +908,13 @@ describe("the search index patched from the last build's saved state (an increme
   const fromScratch = (answers: readonly IndexedAnswer[]) => {
     const builder = new SearchIndexBuilder();
     for (const answer of answers) builder.add(answer);
-    return [...builder.files(DIGEST, 100)].map((file) => [pathOf(file), canonicalJson(file.body)]);
+    return [...builder.files(DIGEST, 100, [])].map((file) => [pathOf(file), canonicalJson(file.body)]);
   };
   /** The builder's files, its state saved as a build saves it (each answer's key by position). */
   const filesSaving = async (builder: SearchIndexBuilder, keys: readonly string[], file: string) => {
     const writer = new SearchStateWriter(file, "version");
     const files = [
-      ...builder.files(DIGEST, 100, (term, word, averages) =>
+      ...builder.files(DIGEST, 100, [], (term, word, averages) =>
         writer.word(term, word, averages, builder.encodedPostings(term)),
       ),
     ].map((made) => [pathOf(made), canonicalJson(made.body)]);

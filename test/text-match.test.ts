@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
+import { inflectionStem, irregularForms, stemStarts } from "../build/search/inflection.ts";
+import { holdsWord, matchKind, matchStarts, queryWord } from "../build/search/query-words.ts";
 
 const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
 
@@ -105,7 +107,128 @@ describe("queries", () => {
   });
 
   it("keeps each distinct token once", () => {
-    expect(parseQuery("Room ROOM rooms")).toEqual({ ok: true, tokens: ["room", "rooms"] });
+    expect(parseQuery("Room ROOM rooms")).toEqual({ ok: true, tokens: ["room", "rooms"], ignored: [] });
+  });
+
+  it("leaves the stop words out with match=any, and says which; keeps them all with match=all", () => {
+    expect(parseQuery("How should the screens be mounted? What's best?")).toEqual({
+      ok: true,
+      tokens: ["screens", "mounted"],
+      ignored: ["how", "should", "the", "be", "what", "s", "best"],
+    });
+    expect(parseQuery("How should the screens be mounted?", "all")).toEqual({
+      ok: true,
+      tokens: ["how", "should", "the", "screens", "be", "mounted"],
+      ignored: [],
+    });
+  });
+
+  it("refuses a query of stop words only with match=any (not with match=all)", () => {
+    expect(parseQuery("how to do it?")).toEqual({ ok: false, reason: "only-stop-words", codePoints: 13 });
+    expect(parseQuery("how to do it?", "all")).toMatchObject({ ok: true, tokens: ["how", "to", "do", "it"] });
+    // Symbols only stay the other problem, in both modes.
+    expect(parseQuery("?!")).toMatchObject({ ok: false, reason: "no-letter-or-digit" });
+    expect(parseQuery("?!", "all")).toMatchObject({ ok: false, reason: "no-letter-or-digit" });
+  });
+});
+
+describe("inflections: Porter's steps 1 and 5, and irregular forms", () => {
+  it.each([
+    ["microphones", "microphone"],
+    ["mounting", "mount"],
+    ["mounted", "mounts"],
+    ["batteries", "battery"],
+    ["licensed", "license"],
+    ["licensing", "licenses"],
+    ["hoping", "hope"],
+    ["controlling", "control"],
+    ["people", "person"],
+    ["heard", "hear"],
+    ["paid", "pay"],
+    ["displays", "display"],
+  ])("%s and %s share a stem", (a, b) => {
+    expect(inflectionStem(a)).toBeDefined();
+    expect(inflectionStem(a)).toBe(inflectionStem(b));
+  });
+
+  it.each([
+    ["access", "accessibility"],
+    ["certified", "certification"],
+    ["licence", "license"],
+    ["media", "medium"],
+    ["led", "lead"],
+  ])("%s and %s stay apart (derivations, spellings and look-alikes)", (a, b) => {
+    expect(inflectionStem(a)).not.toBe(inflectionStem(b));
+  });
+
+  it("folds no short word nor a word with a digit or a letter beyond a to z", () => {
+    expect(["tv", "a", "mxa920", "écran", "2026"].map(inflectionStem)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("every word of a stem starts with one of the stem's starts (what a reader looks up), over 100,000 seeded words", () => {
+    const random = seededRandom(5);
+    const letters = "aeiouybcdlmnrstxzwgp";
+    const suffixes = ["", "s", "es", "ies", "sses", "ed", "eed", "ing", "ied", "y", "e", "ll", "ated", "bled", "izing"];
+    const forms = Object.values(irregularForms()).flat();
+    for (let round = 0; round < 100_000; round++) {
+      let word = round < forms.length ? forms[round]! : "";
+      if (word === "") {
+        const length = 1 + Math.floor(random() * 9);
+        for (let at = 0; at < length; at++) word += letters[Math.floor(random() * letters.length)];
+        word += suffixes[Math.floor(random() * suffixes.length)];
+      }
+      const stem = inflectionStem(word);
+      if (stem === undefined) continue;
+      if (!stemStarts(stem).some((start) => word.startsWith(start))) expect.fail(`${word} (stem ${stem})`);
+    }
+  });
+});
+
+describe("query words: how a word of an answer matches", () => {
+  const groups = [["display", "screen", "tv"]];
+  it.each([
+    ["microphone", "microphone", "exact"],
+    ["microphone", "microphones", "stem"],
+    ["microphones", "microphone", "stem"],
+    ["tv", "displays", "synonym"],
+    ["screens", "tv", "synonym"],
+    ["micro", "microphone", "prefix"],
+    ["monitor", "monitoring", "stem"],
+    ["display", "displaying", "stem"],
+    ["micro", "macro", undefined],
+    ["room", "rooms", "stem"],
+  ] as const)("%s matches %s: %s", (query, word, kind) => {
+    expect(matchKind(queryWord(query, "any", groups, true), word)).toBe(kind);
+  });
+
+  it("with match=all, only as the start of a word", () => {
+    expect(matchKind(queryWord("microphones", "all", groups, true), "microphone")).toBeUndefined();
+    expect(matchKind(queryWord("tv", "all", groups, true), "display")).toBeUndefined();
+    expect(matchKind(queryWord("micro", "all", groups, true), "microphone")).toBe("prefix");
+  });
+
+  it("a prefix holds only the last word of q, a typo never", () => {
+    const last = queryWord("micro", "any", [], true);
+    const before = queryWord("micro", "any", [], false);
+    expect([holdsWord(last, "prefix"), holdsWord(before, "prefix"), holdsWord(last, "typo")]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(["exact", "stem", "synonym"].every((kind) => holdsWord(before, kind as "exact"))).toBe(true);
+  });
+
+  it("the starts a reader looks up cover every matching word, none inside another", () => {
+    const word = queryWord("tvs", "any", groups, false);
+    // "display"'s stem is "displai" (its y made i): its words start "displa".
+    expect(matchStarts(word)).toEqual(["displa", "screen", "tv"]);
+    expect(matchStarts(queryWord("people", "any", [], true))).toEqual(["people", "person"]);
   });
 });
 

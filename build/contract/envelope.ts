@@ -36,11 +36,17 @@ export interface EnvelopeMeta {
 
 /** Why an answer matched `q` (computed responses only; the answer objects themselves are never changed). */
 export interface AnswerMatch {
+  /** Whether the answer holds every word of q (with match=any, those answers come first). */
+  all_words: boolean;
   slug: string;
   /** The relevance score: comparable within one query of one build, not across queries. */
   score: number;
-  /** The searchable fields some query token starts a word of. */
+  /** The searchable fields some query word matches a word of. */
   fields: Array<"title" | "question" | "tags" | "summary" | "body">;
+  /** Each query word the answer holds, in the query's order: how it matched and the answer's word it matched. */
+  matched: Array<{ found: string; how: "exact" | "prefix" | "stem" | "synonym" | "typo"; word: string }>;
+  /** The query words the answer does not hold (with `match=any`; never any with `match=all`). */
+  missing: string[];
   /** Plain text around the best match; `matches` are [start, end) ranges of matched words, in code points. */
   snippet: { field: "title" | "question" | "summary" | "body"; text: string; matches: Array<[number, number]> };
 }
@@ -54,8 +60,12 @@ export interface SearchSuggestion {
 
 /** What a response to `q` adds to its meta. */
 export interface SearchMeta {
-  sort: "relevance" | "slug";
+  /** The stop words of q left out (`match=any`; none with `match=all`). */
+  ignored: string[];
+  /** How q matched: `any` (the default) or `all` (every word must start a word, as before issue 49). */
+  match: "any" | "all";
   matches?: AnswerMatch[];
+  sort: "relevance" | "slug";
   suggestions?: SearchSuggestion[];
 }
 
@@ -103,17 +113,19 @@ export function collectionPageUrl(collection: string, pageCount: number): (page:
 
 /**
  * The URL of a computed answers result: the public path with its filters in a fixed order, page 1 left out, and
- * `sort` only where it is not the default (relevance with q, collection order without).
+ * `sort` and `match` only where they are not the default (relevance with q, collection order without; any).
  */
 export function answersQueryUrl(
   filters: Filters,
   sort: "relevance" | "slug" = filters.q === null ? "slug" : "relevance",
+  match: "any" | "all" = "any",
 ): (page: number) => string {
   return (page) => {
     const parts: string[] = [];
     if (filters.q !== null) parts.push(`q=${encodeURIComponent(filters.q)}`);
     if (filters.slug !== null) parts.push(`slug=${encodeURIComponent(filters.slug)}`);
     if (filters.q !== null && sort === "slug") parts.push("sort=slug");
+    if (filters.q !== null && match === "all") parts.push("match=all");
     if (page !== 1) parts.push(`page=${page}`);
     return parts.length === 0 ? ANSWERS_ENDPOINT : `${ANSWERS_ENDPOINT}?${parts.join("&")}`;
   };

@@ -28,15 +28,26 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: "search_answers",
     title: "Search the buyer answers",
     description:
-      "The buyer answers matching q by the API's q rule: every word of q must start some word of the answer's title, question, summary, tags or body (accents and case do not matter). Best match first (or sort: \"slug\"); meta.matches says why each answer matched (score, fields, a plain-text snippet with the matched words as code-point ranges) and a q that finds nothing gets meta.suggestions. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.",
+      'The buyer answers for q, a question as the user asked it or keywords, by the API\'s q rule: common words (how, the, should) are left out, and each other word matches itself, its inflections (microphones, microphone), its synonyms (tv, display), a word it starts and, failing those, a small typo; the answers holding every word come first, then those holding some, best match first (or sort: "slug"). Pass the user\'s question on as it came. meta.matches says why each answer matched (score, fields, the words it matched and how, the words it lacks, a plain-text snippet with the matched words as code-point ranges), meta.ignored the words left out, and a q that finds nothing gets meta.suggestions. match: "all" asks instead for every word to start a word of the answer. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.',
     inputSchema: {
       type: "object",
       properties: {
-        q: { type: "string", minLength: 1, maxLength: 200, description: 'Words to find, e.g. "ceiling micro".' },
+        q: {
+          type: "string",
+          minLength: 1,
+          maxLength: 200,
+          description: 'A question or words to find, e.g. "where should the ceiling microphones go".',
+        },
         sort: {
           type: "string",
           enum: ["relevance", "slug"],
           description: "relevance (best match first, the default) or slug (collection order).",
+        },
+        match: {
+          type: "string",
+          enum: ["any", "all"],
+          description:
+            "any (the default: a question as people ask it, the answers holding every word first) or all (every word of q must start a word of the answer).",
         },
         page: { type: "integer", minimum: 1, description: "Page of the results, from 1." },
       },

@@ -11,6 +11,8 @@ export const PROBLEM_TYPES = {
   "repeated-parameter": { status: 400, title: "A parameter is given more than once" },
   "invalid-page": { status: 400, title: "The page parameter is not a whole number from 1" },
   "invalid-sort": { status: 400, title: "The sort parameter is neither relevance nor slug" },
+  "invalid-match": { status: 400, title: "The match parameter is neither any nor all" },
+  "query-only-stop-words": { status: 400, title: "The q parameter has only common words" },
   "malformed-parameter": { status: 400, title: "A parameter is not valid percent-encoded UTF-8" },
   "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
   "host-not-allowed": { status: 403, title: "The local server does not answer this host or origin" },
@@ -30,6 +32,10 @@ export type ProblemType = keyof typeof PROBLEM_TYPES;
 export function malformedParameterDetail(name: string): string {
   return `${name} holds a percent-escape that is not valid UTF-8; encode its value as UTF-8.`;
 }
+
+/** The detail of a query-only-stop-words problem, here because the OpenAPI document shows it as an example. */
+export const ONLY_STOP_WORDS_DETAIL =
+  "q has only common words (stop words such as how, the or should), which never decide a match. Add a word that names what you are looking for, or give match=all to match these words as they are.";
 
 /** Where the docs describe the problems; the docs page has one section per type, with this anchor. */
 export const PROBLEM_DOCS_PATH = "/docs/errors/";

@@ -1,14 +1,18 @@
 /**
- * Why an answer matched `q`: the fields a query token starts a word of, and a plain-text snippet (a sentence or
- * two around the best match) with the matched words as character ranges. Made from the answer's own texts
- * (answer-fields.ts), so it needs nothing but the answer's file. Pure TypeScript with no Node APIs. An answer is
- * prepared once and then explained for any query cheaply: what a query needs of it (where its tokens start words, the sentences) is found when asked.
+ * Why an answer matched `q`: the fields some query word matches a word of, each query word it holds with how it
+ * matched (query-words.ts: exact, prefix, stem, synonym, typo) and the word it matched, the query words it lacks,
+ * and a plain-text snippet (a sentence or two around the best match) with the matched words as character ranges.
+ * Made from the answer's own texts (answer-fields.ts) by the rule the reader applies to the index, so it needs
+ * nothing but the answer's file. Pure TypeScript with no Node APIs. An answer is prepared once and then explained
+ * for any query cheaply: what a query needs of it (where its words' starts begin words, the sentences) is found
+ * when asked.
  *
  * Offsets count Unicode code points ("characters" in Python, `Array.from(text)` in JavaScript), end exclusive:
  * a client highlights by slicing the text, never by inserting markup into it.
  */
 import { SEARCH_FIELDS, type AnswerSearchTexts, type SearchField } from "./answer-fields.ts";
-import { hasWordStartingWith, lowerBound, tokenize, vocabulary } from "./text-match.ts";
+import { holdsWord, MATCH_KINDS, type MatchKind, matchKind, matchStarts, type QueryWord } from "./query-words.ts";
+import { lowerBound, tokenize, vocabulary, wordsStartingWith } from "./text-match.ts";
 
 export type SnippetField = Exclude<SearchField, "tags">;
 
@@ -19,9 +23,28 @@ export interface Snippet {
   matches: Array<[number, number]>;
 }
 
+/** A query word an answer holds: how it matched, and the answer's word (normalised) it matched. */
+export interface WordMatch {
+  found: string;
+  how: MatchKind;
+  word: string;
+}
+
 export interface HitExplanation {
+  /** Whether the answer holds every query word (query-words.ts holdsWord): such answers rank first. */
+  all_words: boolean;
   fields: SearchField[];
+  /** The query words the answer holds, in the query's order (keys in the order the canonical form sorts them). */
+  matched: WordMatch[];
+  /** The query words it does not hold. */
+  missing: string[];
   snippet: Snippet;
+}
+
+/** A word of a field that a query word matches: how, and the word. */
+interface Held {
+  how: MatchKind;
+  found: string;
 }
 
 /** A snippet's longest text, in UTF-16 units, before it is cut around its first match. */
@@ -104,23 +127,65 @@ class PreparedField {
     return -1;
   }
 
-  /** Which query tokens (a bit each, the first 31) start the word at [start, end); `word` is its index outside ASCII. */
-  wordMask(word: WordRange & { index?: number }, queryTokens: readonly string[]): number {
+  /** The normalised word at [start, end) of ASCII text. */
+  private asciiWord(start: number): string {
+    const lower = this.lower;
+    let end = start;
+    while (end < lower.length && isAsciiLetterOrDigit(lower.charCodeAt(end))) end++;
+    return lower.slice(start, end);
+  }
+
+  /** Which query words (a bit each, the first 31) match the word at [start, end); `word` is its index outside ASCII. */
+  wordMask(word: WordRange & { index?: number }, queryWords: readonly QueryWord[]): number {
     let mask = 0;
-    for (let bit = 0; bit < queryTokens.length; bit++) {
-      const token = queryTokens[bit]!;
-      const matches = this.ascii
-        ? word.end - word.start >= token.length && this.lower.startsWith(token, word.start)
-        : this.unicodeWords.wordTokens[word.index!]!.some((wordToken) => wordToken.startsWith(token));
+    const text = this.ascii ? this.lower.slice(word.start, word.end) : undefined;
+    for (let bit = 0; bit < queryWords.length; bit++) {
+      const query = queryWords[bit]!;
+      const matches =
+        text !== undefined
+          ? matchKind(query, text) !== undefined
+          : this.unicodeWords.wordTokens[word.index!]!.some((wordToken) => matchKind(query, wordToken) !== undefined);
       if (matches) mask |= 1 << Math.min(bit, 30);
     }
     return mask;
   }
 
-  /** Whether some query token starts a word of the field, by the index's rule (tokenize of the whole text). */
-  matches(queryTokens: readonly string[]): boolean {
-    if (!this.ascii) return queryTokens.some((token) => hasWordStartingWith(this.unicodeWords.vocabulary, token));
-    return queryTokens.some((token) => this.nextWordStart(token, 0) >= 0);
+  /**
+   * Each place in ASCII text where a word the query word matches begins, with how it matches: the places where one
+   * of its starts begins a word, each word checked by the rule.
+   */
+  private *asciiMatches(query: QueryWord): Generator<{ at: number; how: MatchKind; word: string }> {
+    for (const start of matchStarts(query)) {
+      for (let at = this.nextWordStart(start, 0); at >= 0; at = this.nextWordStart(start, at + 1)) {
+        const word = this.asciiWord(at);
+        const how = matchKind(query, word);
+        if (how !== undefined) yield { at, how, word };
+      }
+    }
+  }
+
+  /** How the field holds a query word at best (the first such word), or undefined: by the index's own rule. */
+  holds(query: QueryWord): Held | undefined {
+    let best: Held | undefined;
+    const better = (how: MatchKind, found: string) => {
+      if (!best || MATCH_KINDS.indexOf(how) < MATCH_KINDS.indexOf(best.how)) best = { how, found };
+    };
+    if (this.ascii) {
+      for (const { how, word } of this.asciiMatches(query)) {
+        better(how, word);
+        if (how === "exact") break;
+      }
+      return best;
+    }
+    const words = this.unicodeWords.vocabulary;
+    for (const start of matchStarts(query)) {
+      const range = wordsStartingWith(words, start);
+      for (let at = range.start; at < range.end; at++) {
+        const how = matchKind(query, words[at]!);
+        if (how !== undefined) better(how, words[at]!);
+      }
+    }
+    return best;
   }
 
   /** The words whose start is in [start, end), in order (with their index among all words outside ASCII). */
@@ -164,28 +229,24 @@ class PreparedField {
     return (this.sentenceList = sentences);
   }
 
-  /** The first sentence matching the most distinct query tokens, and how many it matches. */
-  bestSentence(queryTokens: readonly string[]): { index: number; tokens: number } {
+  /** The first sentence matching the most distinct query words, and how many it matches. */
+  bestSentence(queryWords: readonly QueryWord[]): { index: number; tokens: number } {
     const sentences = this.sentences();
     const masks = new Int32Array(sentences.length);
     if (this.ascii) {
-      // Each place a token starts a word, into the mask of the sentence it is in (the first ending after it).
-      for (let bit = 0; bit < queryTokens.length; bit++) {
+      // Each place a query word matches a word, into the mask of the sentence it is in (the first ending after it).
+      for (let bit = 0; bit < queryWords.length; bit++) {
         const flag = 1 << Math.min(bit, 30);
+        const places = [...this.asciiMatches(queryWords[bit]!)].map((match) => match.at).sort((a, b) => a - b);
         let sentence = 0;
-        for (
-          let at = this.nextWordStart(queryTokens[bit]!, 0);
-          at >= 0;
-          at = this.nextWordStart(queryTokens[bit]!, at + 1)
-        ) {
+        for (const at of places) {
           while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
           if (sentence < sentences.length) masks[sentence]! |= flag;
         }
       }
     } else {
       sentences.forEach((sentence, index) => {
-        for (const word of this.wordsIn(sentence.start, sentence.end))
-          masks[index]! |= this.wordMask(word, queryTokens);
+        for (const word of this.wordsIn(sentence.start, sentence.end)) masks[index]! |= this.wordMask(word, queryWords);
       });
     }
     let best = { index: 0, tokens: -1 };
@@ -226,20 +287,54 @@ export function prepareAnswer(texts: AnswerSearchTexts): PreparedAnswer {
   return Object.fromEntries(SEARCH_FIELDS.map((field) => [field, new PreparedField(texts[field])])) as PreparedAnswer;
 }
 
-/** The fields of an answer that some query token starts a word of, in SEARCH_FIELDS order: the index's own rule. */
-export function matchedFields(answer: PreparedAnswer, queryTokens: readonly string[]): SearchField[] {
-  return SEARCH_FIELDS.filter((field) => answer[field].matches(queryTokens));
+/**
+ * What an answer holds of the query's words: the fields some word matches in (SEARCH_FIELDS order), each word's best
+ * match over the fields (the first field's on a tie) in the query's order, the words it lacks, and whether it holds
+ * every word (its best match of each is a kind that holds it: MATCH_KINDS puts those first).
+ */
+export function matchedWords(
+  answer: PreparedAnswer,
+  queryWords: readonly QueryWord[],
+): { allWords: boolean; fields: SearchField[]; matched: WordMatch[]; missing: string[] } {
+  const fields: SearchField[] = [];
+  const best: Array<Held | undefined> = queryWords.map(() => undefined);
+  for (const field of SEARCH_FIELDS) {
+    let any = false;
+    queryWords.forEach((query, at) => {
+      const held = answer[field].holds(query);
+      if (!held) return;
+      any = true;
+      if (!best[at] || MATCH_KINDS.indexOf(held.how) < MATCH_KINDS.indexOf(best[at]!.how)) best[at] = held;
+    });
+    if (any) fields.push(field);
+  }
+  const matched: WordMatch[] = [];
+  const missing: string[] = [];
+  let allWords = true;
+  queryWords.forEach((query, at) => {
+    const held = best[at];
+    if (held) matched.push({ found: held.found, how: held.how, word: query.word });
+    else missing.push(query.word);
+    if (!held || !holdsWord(query, held.how)) allWords = false;
+  });
+  return { allWords, fields, matched, missing };
 }
 
 // The last explanation of each prepared answer, by its query: the pages of one query, asked again, cost nothing.
 const lastExplanation = new WeakMap<PreparedAnswer, { key: string; explanation: HitExplanation }>();
 
-export function explainHit(answer: PreparedAnswer, queryTokens: readonly string[]): HitExplanation {
-  const key = queryTokens.join(" ");
+export function explainHit(answer: PreparedAnswer, queryWords: readonly QueryWord[]): HitExplanation {
+  const key = JSON.stringify(queryWords);
   const last = lastExplanation.get(answer);
   if (last?.key === key) return last.explanation;
-  const fields = matchedFields(answer, queryTokens);
-  const explanation = { fields, snippet: snippetOf(answer, fields, queryTokens) };
+  const { allWords, fields, matched, missing } = matchedWords(answer, queryWords);
+  const explanation = {
+    all_words: allWords,
+    fields,
+    matched,
+    missing,
+    snippet: snippetOf(answer, fields, queryWords),
+  };
   lastExplanation.set(answer, { key, explanation });
   return explanation;
 }
@@ -250,8 +345,8 @@ function bitCount(mask: number): number {
   return count;
 }
 
-/** The sentence matching the most distinct query tokens (then the earlier field of SNIPPET_FIELDS, then the earlier sentence). */
-function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], queryTokens: readonly string[]): Snippet {
+/** The sentence matching the most distinct query words (then the earlier field of SNIPPET_FIELDS, then the earlier sentence). */
+function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], queryWords: readonly QueryWord[]): Snippet {
   let best: { field: SnippetField; index: number; tokens: number } | undefined;
   for (const field of SNIPPET_FIELDS) {
     const prepared = answer[field];
@@ -261,7 +356,7 @@ function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], quer
       if (!best) best = { field, index: 0, tokens: 0 };
       continue;
     }
-    const { index, tokens } = prepared.bestSentence(queryTokens);
+    const { index, tokens } = prepared.bestSentence(queryWords);
     if (!best || tokens > best.tokens) best = { field, index, tokens };
   }
   // Keys in code-unit order, as the canonical form writes them: it need not copy the snippet.
@@ -271,7 +366,7 @@ function snippetOf(answer: PreparedAnswer, matched: readonly SearchField[], quer
   const sentence = sentences[best.index]!;
   const next = sentences[best.index + 1];
   const joined = sentence.end - sentence.start < SENTENCE_SHORT && next !== undefined;
-  return cut(best.field, prepared, sentence.start, joined ? next.end : sentence.end, queryTokens);
+  return cut(best.field, prepared, sentence.start, joined ? next.end : sentence.end, queryWords);
 }
 
 /** The snippet: text[start, end) cut to SNIPPET_MAX around its first match at word boundaries, with its matches in code points. */
@@ -280,10 +375,10 @@ function cut(
   prepared: PreparedField,
   start: number,
   end: number,
-  queryTokens: readonly string[],
+  queryWords: readonly QueryWord[],
 ): Snippet {
   const words = prepared.wordsIn(start, end);
-  const matching = words.map((word) => prepared.wordMask(word, queryTokens) !== 0);
+  const matching = words.map((word) => prepared.wordMask(word, queryWords) !== 0);
   let from = start;
   let to = end;
   if (end - start > SNIPPET_MAX) {

@@ -7,6 +7,7 @@ import { SEARCH_FIELDS } from "./answer-fields.ts";
 import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
 import { decodeStoredPostings, PostingsStore, type WordPostings } from "./postings-store.ts";
 import { compareCodeUnits, tokenize } from "./text-match.ts";
+import type { SynonymGroups } from "./query-words.ts";
 import { ABSENT, DENSE_MARK, DIGITS, encodePrefixPostings, encodeShorterPostings } from "./postings-codec.ts";
 import {
   DOCUMENTS_TARGET_CHARACTERS,
@@ -239,6 +240,7 @@ export class SearchIndexBuilder {
   *files(
     contentDigest: string,
     pageSize: number,
+    synonyms: SynonymGroups,
     eachWord?: (term: string, word: WordLevels, averages: readonly number[]) => void,
   ): Generator<SearchIndexFile> {
     const fields = SEARCH_FIELDS.length;
@@ -373,6 +375,7 @@ export class SearchIndexBuilder {
         shard_firsts: shardFirsts,
         prefix_files: prefixFiles.map((file) => file.body.prefix),
         prefix_answers: prefixFiles.map((file) => file.answers),
+        synonyms: synonymGroups(synonyms),
         relevance: {
           k1: K1,
           b: B,
@@ -384,6 +387,17 @@ export class SearchIndexBuilder {
       },
     };
   }
+}
+
+/**
+ * Synonym groups as the map publishes them: each group's words normalised (a word that is not one token is the
+ * content's mistake, refused before the build gets here), distinct and sorted; the groups in order of their words.
+ */
+export function synonymGroups(groups: SynonymGroups): string[][] {
+  return groups
+    .map((group) => [...new Set(group.flatMap((word) => tokenize(word)))].sort(compareCodeUnits))
+    .filter((group) => group.length > 1)
+    .sort((a, b) => compareCodeUnits(a.join(" "), b.join(" ")));
 }
 
 /** A word's postings as files() made them: its answers' positions, their levels, and the encoding. */

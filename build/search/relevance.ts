@@ -1,20 +1,26 @@
 /**
  * The relevance score of `q`, the one owner of its formula. Pure TypeScript with no Node APIs.
  *
- * BM25F (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009). The build
- * gives every (word, answer) pair its saturated term frequency: the word's occurrences in each field, weighted
- * by the field's weight and normalised by the field's length against its average, summed (tf), then
- * tf / (k1 + tf). It is stored as a whole number, a level from 0 to 63 (one base-64 digit: finer levels cost
- * more index bytes than they change any ranking).
+ * BM25F (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009), over two
+ * groups of fields. The build gives every (word, answer) pair its saturated term frequency: the word's occurrences
+ * in each field, weighted by the field's weight and normalised by the field's length against its average, summed
+ * (tf), then tf / (k1 + tf), once for the fields that say what the answer is about (title, question, tags,
+ * summary) and once for the body; the level is the mean of the two, so that a word the answer is about is not
+ * outweighed by a long body's passing mentions of another. It is stored as a whole number, a level from 0 to 63
+ * (one base-64 digit: finer levels cost more index bytes than they change any ranking).
  *
  * A query token matches every word it starts ("micro" matches microphone, microphones, microsoft) and is scored
  * as one term: its inverse document frequency comes from the number of answers it matches, so a word and its
  * plural are not told apart by how common each spelling is; its level in an answer is the best of the levels of
- * the words it starts there, scaled by how much of the word the token covers (a whole word counts in full,
- * "micro" half of "microphone"). An answer's score is the sum over the query's tokens of idf × level, in whole
- * points, so that every reader ranks alike; ties go to collection order.
+ * the words it matches there, a prefix scaled by how much of the word the token covers (a whole word counts in
+ * full, "micro" half of "microphone"). With `match=any` a token also matches the words of its inflection stem, of
+ * its synonyms and, where nothing else matches it, a typo away: such a word keeps a fixed share of its level
+ * (MATCH_SHARES). An answer's score is the sum over the query's tokens of idf × level, in whole points, so that
+ * every reader ranks alike; with `match=any` the answers holding every token come first, then the rest, each best
+ * first; ties go to collection order.
  */
 import type { SearchField } from "./answer-fields.ts";
+import type { MatchKind } from "./query-words.ts";
 
 export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = {
   title: 6,
@@ -50,18 +56,36 @@ export function impactLevel(
   at: number,
   weights: ArrayLike<number>,
 ): number {
-  let weighted = 0;
-  for (let field = 0; field < weights.length; field++) {
+  // The fields before the body (title, question, tags, summary: what the answer is about) saturate together, the
+  // body on its own, and the level is the mean of the two.
+  const body = weights.length - 1;
+  let about = 0;
+  for (let field = 0; field < body; field++) {
     const frequency = frequencies[from + field]!;
     if (frequency === 0) continue;
-    weighted += (weights[field]! * frequency) / normalisations[at + field]!;
+    about += (weights[field]! * frequency) / normalisations[at + field]!;
   }
-  return Math.round((weighted / (K1 + weighted)) * MAX_LEVEL);
+  const inBody = (weights[body]! * frequencies[from + body]!) / normalisations[at + body]!;
+  return Math.round(((about / (K1 + about) + inBody / (K1 + inBody)) / 2) * MAX_LEVEL);
 }
 
 /** A token's level through a word it starts, in thousandths, scaled by how much of the word it covers. */
 export function tokenLevel(level: number, tokenLength: number, wordLength: number): number {
   return tokenLength === wordLength ? level * 1000 : Math.floor((level * 1000 * tokenLength) / wordLength);
+}
+
+/** What a word matched as a stem, a synonym or a typo keeps of its level, in thousandths (a whole word keeps 1000). */
+export const MATCH_SHARES: Readonly<Record<Exclude<MatchKind, "exact" | "prefix">, number>> = {
+  stem: 900,
+  synonym: 800,
+  typo: 700,
+};
+
+/** A token's level through a word it matches in the way `kind` says, in thousandths. */
+export function matchLevel(level: number, kind: MatchKind, tokenLength: number, wordLength: number): number {
+  return kind === "exact" || kind === "prefix"
+    ? tokenLevel(level, tokenLength, wordLength)
+    : level * MATCH_SHARES[kind];
 }
 
 /** A token's inverse document frequency in thousandths, from how many of the collection's answers it matches. */
@@ -74,12 +98,16 @@ export function tokenPoints(idfThousandths: number, levelThousandths: number): n
   return Math.floor((idfThousandths * levelThousandths) / 1000);
 }
 
+/** Added to the points in the rank key of an answer holding every token: it ranks above every answer that does not. */
+const COMPLETE = 2 ** 28;
+
 /**
- * One number that orders hits best first: more points, then earlier in the collection. Exact while scores stay
- * under 2^29 points (a 200-character query has at most 100 tokens) and collections under 2^24 answers.
+ * One number that orders hits best first: every token held first (`complete`), then more points, then earlier in
+ * the collection. Exact while scores stay under 2^28 points (a 200-character query has at most 100 tokens, each
+ * under 1.1 million points below 2^24 answers) and collections under 2^24 answers.
  */
-export function rankKey(points: number, position: number): number {
-  return points * 16_777_216 + (16_777_215 - position);
+export function rankKey(points: number, position: number, complete = false): number {
+  return (points + (complete ? COMPLETE : 0)) * 16_777_216 + (16_777_215 - position);
 }
 
 export function positionOfRankKey(key: number): number {
@@ -87,5 +115,5 @@ export function positionOfRankKey(key: number): number {
 }
 
 export function pointsOfRankKey(key: number): number {
-  return Math.floor(key / 16_777_216);
+  return Math.floor(key / 16_777_216) % COMPLETE;
 }

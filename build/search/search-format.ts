@@ -5,7 +5,7 @@
  * from it (the request handler, the offline page); the postings inside are encoded by ./postings-codec.ts.
  *
  * - The map (`answers.json`) names the shards: the first word of each words shard, the number of documents
- *   chunks, and the figures of the relevance formula.
+ *   chunks, the figures of the relevance formula, and the synonym groups a query is read with (content).
  * - A words shard holds a run of the sorted vocabulary and, per word, how many answers hold it and its postings:
  *   for each answer containing it, the gap from the previous answer's position as a varint and the word's level
  *   there (relevance.ts) as one digit, all in the URL-safe base-64 alphabet; or, for a word in most answers, where
@@ -20,7 +20,7 @@
  */
 import { DIGIT_VALUES, DIGITS, varint } from "./postings-codec.ts";
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@6";
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@7";
 export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@3";
 export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@4";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
@@ -54,6 +54,11 @@ export interface SearchIndexMap {
   prefix_files: string[];
   /** How many answers each prefix file's token matches: one that matches every answer need not be read (see SearchReader). */
   prefix_answers: number[];
+  /**
+   * The synonym groups of the content (content/synonyms.yaml): each group's normalised words, sorted, the groups in
+   * order of their first word. With `match=any`, a query word of a group also matches the others and their stems.
+   */
+  synonyms: string[][];
   /** The figures the impact levels were computed with, for whoever wants to check them. */
   relevance: {
     k1: number;

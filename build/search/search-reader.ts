@@ -1,8 +1,9 @@
 /**
- * Answers `q` from the sharded index: which answers match (every token starts some word of the answer), their
- * scores (relevance.ts), a page of them best first or in collection order, and suggestions for a query that
- * finds nothing. Pure TypeScript with no Node APIs; the files come from a SearchIndexSource, so the same code
- * reads from the CDN at the edge, from dist/ in the local server, and from the page itself offline.
+ * Answers `q` from the sharded index: which answers match (query-words.ts: with `match=any` those holding any of
+ * its words, in any of its ways; with `match=all` those where every word starts a word), their scores
+ * (relevance.ts), a page of them best first or in collection order, and suggestions for a query that finds
+ * nothing. Pure TypeScript with no Node APIs; the files come from a SearchIndexSource, so the same code reads from
+ * the CDN at the edge, from dist/ in the local server, and from the page itself offline.
  *
  * What is decoded is remembered, within bounds: a token's matches (the one-letter prefixes and common words
  * touch thousands of postings), a query's ranking, so that the next page of the same query is cheap, and the
@@ -10,6 +11,7 @@
  */
 import {
   MAX_LEVEL,
+  matchLevel,
   pointsOfRankKey,
   positionOfRankKey,
   rankKey,
@@ -17,6 +19,16 @@ import {
   tokenLevel,
   tokenPoints,
 } from "./relevance.ts";
+import { inflectionStem } from "./inflection.ts";
+import {
+  holdsWord,
+  type MatchKind,
+  type MatchMode,
+  matchKind,
+  matchStarts,
+  type QueryWord,
+  queryWord,
+} from "./query-words.ts";
 import type {
   SearchDocumentsChunk,
   SearchIndexMap,
@@ -44,6 +56,12 @@ export interface RankedHit {
   /** Its place in collection order, from 0. */
   position: number;
   score: number;
+}
+
+/** A query as the reader takes it: its distinct normalised words (stop words already left out for `match=any`). */
+export interface SearchQuery {
+  words: readonly string[];
+  match: MatchMode;
 }
 
 export interface SearchPage {
@@ -131,8 +149,26 @@ function weighsNothingInEvery(answers: number, matched: number): boolean {
 }
 
 interface QueryEntry extends Matches {
+  /** With `match=any`: 1 where the answer holds every word of the query (it ranks first), else 0. */
+  complete?: Uint8Array;
   /** Rank keys, best first, of the first `ranked.length` hits. */
   ranked?: Float64Array;
+}
+
+/** What a query word matches in the index: the word as matched (its typos found), and its matches. */
+interface WordEntry {
+  word: QueryWord;
+  matches: TokenMatches;
+  /** Where the answer holds the word (query-words.ts holdsWord): at every match, or at these positions (ascending). */
+  held: "all" | Int32Array;
+}
+
+/** A word of the index a query word matches, in one way, with its postings. */
+interface Run {
+  term: string;
+  kind: MatchKind;
+  answers: number;
+  postings: string;
 }
 
 /** A small least-recently-used cache, bounded by the summed weight of its entries. */
@@ -177,6 +213,18 @@ export function allowedDistance(tokenLength: number): number {
 }
 
 /**
+ * The largest edit distance at which a word of the index matches a query word as a typo (`match=any`): none up to
+ * three letters, 1 up to seven, 2 from eight; about a fifth of the word, as MiniSearch's fuzzy 0.2. Narrower than a
+ * suggestion's, so that a query that finds nothing still has suggestions to offer.
+ */
+export function typoDistance(tokenLength: number): number {
+  return tokenLength <= 3 ? 0 : tokenLength <= 7 ? 1 : 2;
+}
+
+/** How many typo corrections a query word matches at most: the nearest, then the commonest. */
+const TYPOS_PER_WORD = 3;
+
+/**
  * The optimal string alignment distance (insertions, deletions, substitutions and swaps of neighbours, each 1)
  * between `a` and `b`, or `bound + 1` as soon as it is known to exceed `bound`.
  */
@@ -209,6 +257,9 @@ export function editDistance(a: string, b: string, bound: number): number {
 export class SearchReader {
   private readonly tokenMatches = new BoundedCache<TokenMatches>(4_000_000);
   private readonly queries = new BoundedCache<QueryEntry>(2_000_000);
+  /** Each query word as matched, by mode and word (its matches are held by tokenMatches or here). */
+  private readonly entriesByWord = new BoundedCache<WordEntry>(4_000_000);
+  private readonly stems = new BoundedCache<string>(200_000);
   private readonly suggested = new BoundedCache<Suggestion[]>(256);
   /** Decoded blocks of slugs, by chunk and block. */
   private readonly slugBlocks = new BoundedCache<string[]>(64_000);
@@ -234,9 +285,9 @@ export class SearchReader {
     return (await this.source.map()).answers;
   }
 
-  /** The answers matching every token (distinct, normalised): how many, and the page [offset, offset + limit) in `sort` order. */
-  async search(tokens: readonly string[], sort: SortOrder, offset: number, limit: number): Promise<SearchPage> {
-    const entry = await this.query(tokens);
+  /** The answers matching a query: how many, and the page [offset, offset + limit) in `sort` order. */
+  async search(query: SearchQuery, sort: SortOrder, offset: number, limit: number): Promise<SearchPage> {
+    const entry = await this.query(query);
     const total = entry.positions.length;
     const end = Math.min(total, offset + limit);
     if (offset >= end) return { total, hits: [] };
@@ -254,11 +305,24 @@ export class SearchReader {
     return { total, hits: picked.map((hit, at) => ({ slug: slugs[at]!, position: hit.position, score: hit.points })) };
   }
 
-  /** The hit for `slug` if it matches every token, with its score; undefined when it does not match or does not exist. */
-  async hitFor(tokens: readonly string[], slug: string): Promise<RankedHit | undefined> {
+  /**
+   * The query's words as they are matched, in its order: each with its stem and synonyms (with `match=any`) and the
+   * typo corrections the index gave it. The explanations of its hits apply the rule with these.
+   */
+  async queryWords(query: SearchQuery): Promise<QueryWord[]> {
+    return (await this.wordEntries(query)).map((entry) => entry.word);
+  }
+
+  /** Each word of a query, as matched. */
+  private wordEntries({ words, match }: SearchQuery): Promise<WordEntry[]> {
+    return Promise.all(words.map((word, at) => this.wordEntry(word, match, at === words.length - 1)));
+  }
+
+  /** The hit for `slug` if it matches the query, with its score; undefined when it does not match or does not exist. */
+  async hitFor(query: SearchQuery, slug: string): Promise<RankedHit | undefined> {
     const position = await this.positionOf(slug);
     if (position === undefined) return undefined;
-    const entry = await this.query(tokens);
+    const entry = await this.query(query);
     const at = lowerBound(entry.positions, position);
     if (entry.positions[at] !== position) return undefined;
     return { slug, position, score: entry.points[at]! };
@@ -322,39 +386,28 @@ export class SearchReader {
   }
 
   /**
-   * For a query that finds nothing: the nearest words of the index's commonest words for each token that starts
-   * no word at all, as corrected queries that find something, fewest and smallest corrections first.
+   * For a query that finds nothing: the nearest words of the index's commonest words for each word that matches no
+   * word at all, as corrected queries that find something, fewest and smallest corrections first.
    */
-  async suggest(tokens: readonly string[]): Promise<Suggestion[]> {
-    const key = tokens.join(" ");
+  async suggest(query: SearchQuery): Promise<Suggestion[]> {
+    const key = `${query.match}:${query.words.join(" ")}`;
     const cached = this.suggested.get(key);
     if (cached) return cached;
-    const suggestions = await this.suggestFresh(tokens);
+    const suggestions = await this.suggestFresh(query);
     this.suggested.set(key, suggestions, 1);
     return suggestions;
   }
 
-  private async suggestFresh(tokens: readonly string[]): Promise<Suggestion[]> {
+  private async suggestFresh(query: SearchQuery): Promise<Suggestion[]> {
+    const { words: tokens, match } = query;
     const missing: string[] = [];
-    for (const token of tokens) {
-      const matches = await this.tokenMatchesOf(token);
-      if (matches !== EVERY_ANSWER && countOf(matches) === 0) missing.push(token);
-    }
+    for (const [at, { matches }] of (await this.wordEntries(query)).entries())
+      if (matches !== EVERY_ANSWER && countOf(matches) === 0) missing.push(tokens[at]!);
     if (missing.length === 0 || missing.length > 3) return [];
     const { words } = await this.source.suggestions();
-    const options = missing.map((token) => {
-      const bound = allowedDistance(token.length);
-      const found: Array<Correction & { rank: number }> = [];
-      if (bound === 0) return found;
-      for (let rank = 0; rank < words.length; rank++) {
-        const word = words[rank]!;
-        if (Math.abs(word.length - token.length) > bound) continue;
-        const distance = editDistance(token, word, bound);
-        if (distance <= bound) found.push({ token, word, distance, rank });
-      }
-      // Nearest first, then the commoner word (the list is most common first).
-      return found.sort((a, b) => a.distance - b.distance || a.rank - b.rank).slice(0, CANDIDATES_PER_TOKEN);
-    });
+    const options = missing.map((token) =>
+      nearestWords(words, token, allowedDistance(token.length), CANDIDATES_PER_TOKEN),
+    );
     if (options.some((candidates) => candidates.length === 0)) return [];
     let combinations: Array<Array<Correction & { rank: number }>> = [[]];
     for (const candidates of options)
@@ -369,7 +422,7 @@ export class SearchReader {
       const corrected = [
         ...new Set(tokens.map((token) => combination.find((correction) => correction.token === token)?.word ?? token)),
       ];
-      const total = (await this.query(corrected)).positions.length;
+      const total = (await this.query({ words: corrected, match })).positions.length;
       if (total === 0) continue;
       suggestions.push({
         q: corrected.join(" "),
@@ -381,10 +434,17 @@ export class SearchReader {
     return suggestions;
   }
 
-  private async query(tokens: readonly string[]): Promise<QueryEntry> {
-    const key = tokens.join(" ");
+  private async query(query: SearchQuery): Promise<QueryEntry> {
+    const key = `${query.match}:${query.words.join(" ")}`;
     const cached = this.queries.get(key);
     if (cached) return cached;
+    const entry = query.match === "all" ? await this.allQuery(query.words) : await this.anyQuery(query.words);
+    this.queries.set(key, entry, entry.positions.length + 1);
+    return entry;
+  }
+
+  /** `match=all`: the answers every word matches, each scored with the sum of the words' points. */
+  private async allQuery(tokens: readonly string[]): Promise<QueryEntry> {
     const perToken = await Promise.all(tokens.map((token) => this.tokenMatchesOf(token)));
     const narrowing = perToken.filter((matches) => matches !== EVERY_ANSWER);
     const sparse = narrowing.filter((matches) => !isDense(matches)) as Matches[];
@@ -398,9 +458,60 @@ export class SearchReader {
     else result = { positions: new Int32Array(0), points: new Int32Array(0) };
     for (const other of sparse.slice(1)) result = intersect(result, other);
     if (sparse.length > 0) for (const other of dense) result = keptWhereDense(result, other);
-    const entry: QueryEntry = { positions: result.positions, points: result.points };
-    this.queries.set(key, entry, entry.positions.length + 1);
-    return entry;
+    return { positions: result.positions, points: result.points };
+  }
+
+  /**
+   * `match=any`: the answers any word matches, each scored with the sum of the points of the words it holds, and
+   * marked complete where it holds them all.
+   */
+  private async anyQuery(words: readonly string[]): Promise<QueryEntry> {
+    const entries = await this.wordEntries({ words, match: "any" });
+    const answers = (await this.source.map()).answers;
+    // A word in every answer narrows nothing and adds no points: every answer is a hit, and holds it where it does.
+    const everywhere = entries.filter((entry) => entry.matches === EVERY_ANSWER);
+    const every = everywhere.filter((entry) => entry.held === "all").length;
+    const lists = entries.filter((entry) => entry.matches !== EVERY_ANSWER) as Array<
+      WordEntry & { matches: Matches | DenseMatches }
+    >;
+    // One word, held wherever it matches: its matches as they are (every hit holds every word).
+    if (lists.length === 1 && everywhere.length === 0 && lists[0]!.held === "all") {
+      const only = lists[0]!.matches;
+      return isDense(only) ? sparseOf(only) : { positions: only.positions, points: only.points };
+    }
+    // Each answer's points (-1: no word matches it) and how many of the words it holds, summed over the lists.
+    const points = new Int32Array(answers).fill(everywhere.length > 0 ? 0 : -1);
+    const held = new Uint8Array(answers);
+    for (const { held: heldAt } of everywhere) if (heldAt !== "all") for (const position of heldAt) held[position]!++;
+    for (const { matches, held: heldAt } of lists) {
+      if (isDense(matches)) {
+        for (let position = 0; position < answers; position++) {
+          const value = matches.byPosition[position]!;
+          if (value < 0) continue;
+          points[position] = Math.max(0, points[position]!) + value;
+          if (heldAt === "all") held[position]!++;
+        }
+      } else {
+        for (let at = 0; at < matches.positions.length; at++) {
+          const position = matches.positions[at]!;
+          points[position] = Math.max(0, points[position]!) + matches.points[at]!;
+          if (heldAt === "all") held[position]!++;
+        }
+      }
+      if (heldAt !== "all") for (const position of heldAt) held[position]!++;
+    }
+    let count = 0;
+    for (let position = 0; position < answers; position++) if (points[position]! >= 0) count++;
+    const positions = new Int32Array(count);
+    const kept = new Int32Array(count);
+    const complete = new Uint8Array(count);
+    for (let position = 0, at = 0; at < count; position++) {
+      if (points[position]! < 0) continue;
+      positions[at] = position;
+      kept[at] = points[position]!;
+      complete[at++] = held[position]! + every === words.length ? 1 : 0;
+    }
+    return { positions, points: kept, complete };
   }
 
   /** The rank keys of the best `count` hits, best first (remembered with the query). */
@@ -410,13 +521,159 @@ export class SearchReader {
     let ranked: Float64Array;
     if (count * 4 >= total) {
       ranked = new Float64Array(total);
-      for (let at = 0; at < total; at++) ranked[at] = rankKey(entry.points[at]!, entry.positions[at]!);
+      for (let at = 0; at < total; at++) ranked[at] = keyAt(entry, at);
       ranked.sort().reverse();
     } else {
       ranked = topKeys(entry, count);
     }
     entry.ranked = ranked;
     return ranked;
+  }
+
+  /**
+   * A query word's entry: with `match=all`, or a last word with no stem and no synonyms, the words it starts; else
+   * the words query-words.ts says it matches, and where none of these is in any answer, the index's words a small
+   * typo away (with `match=any`). `last`: it is the last word of the query.
+   */
+  private async wordEntry(word: string, match: MatchMode, last: boolean): Promise<WordEntry> {
+    const key = `${match}:${last ? "last" : "word"}:${word}`;
+    const cached = this.entriesByWord.get(key);
+    if (cached) return cached;
+    const map = await this.source.map();
+    let query = queryWord(word, match, map.synonyms, last);
+    let found: { matches: TokenMatches; held: WordEntry["held"] };
+    if (query.stem === undefined && query.synonyms.length === 0) {
+      const matches = await this.tokenMatchesOf(word);
+      // Matched as a prefix alone: held where the word itself is, unless it is the last word of q.
+      found = { matches, held: last ? "all" : await this.positionsOfWord(word) };
+    } else found = this.runMatches(query, await this.runsOf(query, map.answers), map.answers);
+    if (match === "any" && found.matches !== EVERY_ANSWER && countOf(found.matches) === 0) {
+      const typos = await this.typosOf(word);
+      if (typos.length > 0) {
+        query = { ...query, typos };
+        found = this.runMatches(query, await this.runsOf(query, map.answers), map.answers);
+      }
+    }
+    const entry: WordEntry = { word: query, ...found };
+    const weight =
+      (found.matches === EVERY_ANSWER ? 1 : weightOf(found.matches)) + (found.held === "all" ? 0 : found.held.length);
+    this.entriesByWord.set(key, entry, weight);
+    return entry;
+  }
+
+  /** The positions of the answers holding exactly this word of the index, ascending. */
+  private async positionsOfWord(word: string): Promise<Int32Array> {
+    const map = await this.source.map();
+    const [shard] = shardsFor(map.shard_firsts, word);
+    if (shard === undefined) return new Int32Array(0);
+    const { terms, postings } = await this.source.terms(shard);
+    const at = lowerBound(terms, word);
+    if (terms[at] !== word) return new Int32Array(0);
+    const decoded = decodePostingsInto(postings[at]!);
+    return decoded.positions.slice(0, decoded.count);
+  }
+
+  /**
+   * The index's words a query word matches, each with how, from the shards of its starts (query-words.ts); every
+   * answer (EVERY_ANSWER) when one of them is in every answer and weighs nothing.
+   */
+  private async runsOf(query: QueryWord, answers: number): Promise<Run[] | typeof EVERY_ANSWER> {
+    const map = await this.source.map();
+    const runs: Run[] = [];
+    const seen = new Set<string>();
+    for (const start of matchStarts(query)) {
+      const loaded = await Promise.all(shardsFor(map.shard_firsts, start).map((shard) => this.source.terms(shard)));
+      for (const shard of loaded) {
+        const { start: first, end } = wordsStartingWith(shard.terms, start);
+        for (let at = first; at < end; at++) {
+          const term = shard.terms[at]!;
+          if (seen.has(term)) continue;
+          seen.add(term);
+          const kind = matchKind(query, term, this.stemOf);
+          if (kind === undefined) continue;
+          // A word in every answer that holds the query word: so does every answer.
+          if (weighsNothingInEvery(answers, shard.answers[at]!) && holdsWord(query, kind)) return EVERY_ANSWER;
+          runs.push({ term, kind, answers: shard.answers[at]!, postings: shard.postings[at]! });
+        }
+      }
+    }
+    return runs;
+  }
+
+  /** A word's stem, remembered: a query word's starts can hold thousands of words whose stems are compared. */
+  private readonly stemOf = (word: string): string | undefined => {
+    let stem = this.stems.get(word);
+    if (stem === undefined) this.stems.set(word, (stem = inflectionStem(word) ?? ""), 1);
+    return stem === "" ? undefined : stem;
+  };
+
+  /** The commonest words of the index a typo away from a word that matches nothing (typoDistance). */
+  private async typosOf(word: string): Promise<string[]> {
+    const bound = typoDistance(word.length);
+    if (bound === 0) return [];
+    const { words } = await this.source.suggestions();
+    return nearestWords(words, word, bound, TYPOS_PER_WORD).map((correction) => correction.word);
+  }
+
+  /**
+   * A query word's matches from its runs: each answer's best run, its level as the run's kind keeps it; and where
+   * the answer holds the word (a run of a kind that holds it).
+   */
+  private runMatches(
+    query: QueryWord,
+    runs: Run[] | typeof EVERY_ANSWER,
+    answers: number,
+  ): { matches: TokenMatches; held: WordEntry["held"] } {
+    if (runs === EVERY_ANSWER) return { matches: EVERY_ANSWER, held: "all" };
+    const length = query.word.length;
+    if (runs.length === 1 && isDensePostings(runs[0]!.postings)) {
+      const { term, kind, answers: holding, postings } = runs[0]!;
+      const idf = tokenIdf(answers, holding);
+      const pointsOfLevel = new Int32Array(MAX_LEVEL + 1);
+      for (let level = 0; level <= MAX_LEVEL; level++)
+        pointsOfLevel[level] = tokenPoints(idf, matchLevel(level, kind, length, term.length));
+      return {
+        matches: { byPosition: decodeDenseValues(postings, pointsOfLevel), count: holding },
+        held: holdsWord(query, kind) ? "all" : new Int32Array(0),
+      };
+    }
+    const best = new Int32Array(answers).fill(-1);
+    const held = new Uint8Array(answers);
+    let count = 0;
+    let heldCount = 0;
+    for (const { term, kind, postings } of runs) {
+      const decoded = decodePostingsInto(postings);
+      const holds = holdsWord(query, kind);
+      for (let at = 0; at < decoded.count; at++) {
+        const position = decoded.positions[at]!;
+        const value = matchLevel(decoded.levels[at]!, kind, length, term.length);
+        if (best[position] === -1) count++;
+        if (value > best[position]!) best[position] = value;
+        if (holds && held[position] === 0) {
+          held[position] = 1;
+          heldCount++;
+        }
+      }
+    }
+    let heldAt: WordEntry["held"] = "all";
+    if (heldCount < count) {
+      heldAt = new Int32Array(heldCount);
+      for (let position = 0, at = 0; at < heldCount; position++) if (held[position] === 1) heldAt[at++] = position;
+    }
+    const idf = tokenIdf(answers, count);
+    if (inMostAnswers(count, answers)) {
+      for (let position = 0; position < best.length; position++)
+        if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
+      return { matches: { byPosition: best, count }, held: heldAt };
+    }
+    const positions = new Int32Array(count);
+    const points = new Int32Array(count);
+    for (let position = 0, at = 0; at < count; position++) {
+      if (best[position] === -1) continue;
+      positions[at] = position;
+      points[at++] = tokenPoints(idf, best[position]!);
+    }
+    return { matches: { positions, points }, held: heldAt };
   }
 
   /** Which answers a token matches, each with the token's contribution: the best of the words it starts. */
@@ -629,8 +886,47 @@ function intersect(a: Matches, b: Matches): Matches {
   return { positions: positions.slice(0, count), points: points.slice(0, count) };
 }
 
+/** The rank key of the entry's hit at `at`. */
+function keyAt(entry: QueryEntry, at: number): number {
+  return rankKey(entry.points[at]!, entry.positions[at]!, entry.complete !== undefined && entry.complete[at] === 1);
+}
+
+/** A dense list's answers as positions and points. */
+function sparseOf(dense: DenseMatches): Matches {
+  const positions = new Int32Array(dense.count);
+  const points = new Int32Array(dense.count);
+  for (let position = 0, at = 0; at < dense.count; position++) {
+    const value = dense.byPosition[position]!;
+    if (value < 0) continue;
+    positions[at] = position;
+    points[at++] = value;
+  }
+  return { positions, points };
+}
+
+/**
+ * The words of a list (commonest first) within `bound` edits of `token`, nearest first, then the commoner: at most
+ * `limit` of them.
+ */
+function nearestWords(
+  words: readonly string[],
+  token: string,
+  bound: number,
+  limit: number,
+): Array<Correction & { rank: number }> {
+  const found: Array<Correction & { rank: number }> = [];
+  if (bound === 0) return found;
+  for (let rank = 0; rank < words.length; rank++) {
+    const word = words[rank]!;
+    if (Math.abs(word.length - token.length) > bound) continue;
+    const distance = editDistance(token, word, bound);
+    if (distance <= bound) found.push({ token, word, distance, rank });
+  }
+  return found.sort((a, b) => a.distance - b.distance || a.rank - b.rank).slice(0, limit);
+}
+
 /** The `count` largest rank keys, best first, by a bounded min-heap: no sort of every hit for the first pages. */
-function topKeys(entry: Matches, count: number): Float64Array {
+function topKeys(entry: QueryEntry, count: number): Float64Array {
   const heap = new Float64Array(count);
   let size = 0;
   const down = (from: number) => {
@@ -647,7 +943,7 @@ function topKeys(entry: Matches, count: number): Float64Array {
     }
   };
   for (let at = 0; at < entry.positions.length; at++) {
-    const key = rankKey(entry.points[at]!, entry.positions[at]!);
+    const key = keyAt(entry, at);
     if (size < count) {
       heap[size] = key;
       let child = size++;

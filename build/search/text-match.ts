@@ -1,12 +1,14 @@
 /**
- * The one text-matching module of the API contract. Pure TypeScript with no Node APIs: the build (to write
- * the search index), the request handler, the offline page and the tests all run this same code, so a
- * query finds the same answers everywhere.
+ * The text of `q` and of the answers, made words alike: normalising, tokenising, the query's check, and the prefix
+ * match in a sorted vocabulary. Pure TypeScript with no Node APIs: the build (to write the search index), the
+ * request handler, the offline page, MCP and the tests all run this same code, so a query finds the same answers
+ * everywhere. How a query word matches an answer's word (stems, synonyms, typos) is query-words.ts.
  *
- * Rule: text and query are normalised alike (Unicode NFKD, combining marks removed, lower case, plus folds
- * for letters NFKD leaves whole), tokens are runs of letters and digits, and a document matches when every
- * query token is the start of some word of the document. No stemming, no stop words.
+ * Text and query are normalised alike (Unicode NFKD, combining marks removed, lower case, plus folds for letters
+ * NFKD leaves whole), and tokens are runs of letters and digits.
  */
+import type { MatchMode } from "./query-words.ts";
+import { isStopWord } from "./stop-words.ts";
 
 /** Letters that NFKD does not decompose, folded to their usual Latin spelling. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
@@ -62,16 +64,22 @@ export function compareCodeUnits(a: string, b: string): number {
 }
 
 export type QueryCheck =
-  | { ok: true; tokens: string[] }
-  | { ok: false; reason: "too-long" | "no-letter-or-digit"; codePoints: number };
+  | { ok: true; tokens: string[]; ignored: string[] }
+  | { ok: false; reason: "too-long" | "no-letter-or-digit" | "only-stop-words"; codePoints: number };
 
-/** Checks a decoded `q` value against the contract and returns its distinct tokens. */
-export function parseQuery(q: string): QueryCheck {
+/**
+ * Checks a decoded `q` value against the contract and returns its distinct tokens, in order: with `match=any` the
+ * significant ones, and the stop words left out as `ignored`; with `match=all` every one.
+ */
+export function parseQuery(q: string, mode: MatchMode = "any"): QueryCheck {
   const codePoints = [...q].length;
   if (codePoints > MAX_QUERY_CODE_POINTS) return { ok: false, reason: "too-long", codePoints };
-  const tokens = [...new Set(tokenize(q))];
-  if (tokens.length === 0) return { ok: false, reason: "no-letter-or-digit", codePoints };
-  return { ok: true, tokens };
+  const all = [...new Set(tokenize(q))];
+  if (all.length === 0) return { ok: false, reason: "no-letter-or-digit", codePoints };
+  if (mode === "all") return { ok: true, tokens: all, ignored: [] };
+  const tokens = all.filter((token) => !isStopWord(token));
+  if (tokens.length === 0) return { ok: false, reason: "only-stop-words", codePoints };
+  return { ok: true, tokens, ignored: all.filter(isStopWord) };
 }
 
 /** Index of the first value of a sorted list (words in code-unit order, or numbers) that is not less than `value`. */
@@ -103,7 +111,7 @@ export function hasWordStartingWith(sortedWords: readonly string[], prefix: stri
   return end > start;
 }
 
-/** True when every query token is the start of some word of the document's sorted vocabulary. */
+/** True when every query token is the start of some word of the document's sorted vocabulary (the rule of `match=all`). */
 export function matchesAllTokens(sortedWords: readonly string[], queryTokens: readonly string[]): boolean {
   return queryTokens.every((token) => hasWordStartingWith(sortedWords, token));
 }

@@ -194,6 +194,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Answer gives no number with a cited primary source",
     hint: "Give at least one number with its unit that a buyer can act on (a distance, a level, a count, a price with its date) in a sentence citing the primary source that states it, as [@id].",
   },
+  "synonyms/repeated-word": {
+    title: "Word is in two synonym groups",
+    hint: "Keep each word in one group: merge the two groups if all their words mean the same thing, or take the word out of the group where it means something else.",
+  },
 } as const satisfies Record<string, { title: string; hint: string }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CATALOGUE;

@@ -2,7 +2,7 @@
  * Where each kind of content lives, relative to the content folder. Any other file is a mistake the build
  * reports (file/unexpected) rather than silently ignores; dotfiles (editor and OS litter) are skipped.
  */
-export type ContentKind = "site" | "sources" | "disclosure" | "answer" | "supplier" | "evidence" | "audit";
+export type ContentKind = "site" | "sources" | "disclosure" | "synonyms" | "answer" | "supplier" | "evidence" | "audit";
 
 export interface LayoutEntry {
   kind: ContentKind;
@@ -23,6 +23,8 @@ export const CONTENT_LAYOUT: readonly LayoutEntry[] = [
     extension: ".yaml",
     schema: "content-disclosure.schema.json",
   },
+  // The synonyms of q: read when a query is answered, published in the docs and the search index's map.
+  { kind: "synonyms", path: "synonyms.yaml", many: false, extension: ".yaml", schema: "content-synonyms.schema.json" },
   { kind: "answer", path: "answers", many: true, extension: ".md", schema: "content-answer.schema.json" },
   { kind: "supplier", path: "suppliers", many: true, extension: ".yaml", schema: "content-supplier.schema.json" },
   { kind: "evidence", path: "evidence", many: true, extension: ".yaml", schema: "content-evidence-family.schema.json" },

@@ -20,6 +20,7 @@ import type {
 } from "./schema-types/content-evidence-family.ts";
 import type { SiteSettingsContentSiteYaml } from "./schema-types/content-site.ts";
 import type { Source as SourceEntry, SourcesRegisterContentSourcesYaml } from "./schema-types/content-sources.ts";
+import type { SynonymsOfQContentSynonymsYaml } from "./schema-types/content-synonyms.ts";
 import type {
   Claim as SupplierClaim,
   SupplierProfileContentSuppliersSlugYaml,
@@ -32,6 +33,7 @@ export type AnswerFrontMatter = BuyerAnswerFrontMatterContentAnswersSlugMd;
 export type Claim = SupplierClaim;
 export type SupplierContent = SupplierProfileContentSuppliersSlugYaml;
 export type DisclosureContent = OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml;
+export type SynonymsContent = SynonymsOfQContentSynonymsYaml;
 export type Criterion = DisclosureContent["criteria"][number];
 export type CertificationEntry = Certification;
 export type ComplianceEntry = Compliance;
@@ -50,6 +52,7 @@ export interface ContentOfKind {
   site: SiteSettings;
   sources: SourcesRegister;
   disclosure: DisclosureContent;
+  synonyms: SynonymsContent;
   answer: AnswerFrontMatter;
   supplier: SupplierContent;
   evidence: EvidenceFamilyContent;

@@ -11,6 +11,7 @@ import type {
   SiteSettings,
   Source,
   SupplierContent,
+  SynonymsContent,
 } from "./types.ts";
 
 /** A valid answer as the products need it: only what they use, so that the rest of the load can be let go. */
@@ -24,6 +25,7 @@ export interface ValidContent {
   site: SiteSettings;
   sources: Source[];
   disclosure: DisclosureContent;
+  synonyms: SynonymsContent;
   answers: ValidAnswer[];
   suppliers: SupplierContent[];
   evidence: EvidenceFamilyContent[];

@@ -18,6 +18,7 @@ import { scoresRestOnPrimarySources } from "./scores-rest-on-primary-sources.ts"
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
 import { sourcesReadByClaimDate } from "./sources-read-by-claim-date.ts";
 import { statusClaims } from "./status-claims.ts";
+import { synonymGroups } from "./synonym-groups.ts";
 import { uniqueIds } from "./unique-ids.ts";
 
 /** The cross-file rules, in the order they run. */
@@ -42,4 +43,5 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   outwardSearches,
   outwardClaimsCovered,
   auditSummary,
+  synonymGroups,
 ];

@@ -9,6 +9,7 @@ import type {
   SiteSettings,
   Source,
   SupplierContent,
+  SynonymsContent,
 } from "../load/types.ts";
 
 /** A content file whose data passed its schema, with that data typed. */
@@ -26,6 +27,7 @@ export interface RuleInput {
   site?: Valid<SiteSettings>;
   sources?: Valid<{ sources: Source[] }>;
   disclosure?: Valid<DisclosureContent>;
+  synonyms?: Valid<SynonymsContent>;
   answers: Array<Valid<AnswerFrontMatter>>;
   suppliers: Array<Valid<SupplierContent>>;
   evidence: Array<Valid<EvidenceFamilyContent>>;

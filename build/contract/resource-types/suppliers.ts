@@ -415,6 +415,14 @@ record_count?: number
  */
 sort?: ("relevance" | "slug")
 /**
+ * Answers with q only: how q matched. any (the default): stop words left out, each word matched as itself, as a prefix, by its inflections, its synonyms or a small typo, the answers holding every word first, then those holding some of them. all: every word of q must start a word of the answer (no stop words, stems, synonyms or typos).
+ */
+match?: ("any" | "all")
+/**
+ * Answers with q only: the stop words of q left out (normalised, in q's order); always empty with match=all.
+ */
+ignored?: string[]
+/**
  * Answers with q only: why each answer of `data` matched, in the same order, one entry per answer.
  */
 matches?: AnswerMatch[]
@@ -445,13 +453,38 @@ export interface AnswerMatch {
  */
 slug: string
 /**
- * Relevance points (BM25F: per query word, idf × saturated field-weighted frequency, summed). Higher is better; comparable only between answers of one query of one build.
+ * Relevance points (BM25F: per query word, idf × saturated field-weighted frequency, summed). Higher is better; comparable only between answers of one query of one build. With match=any, the answers holding every word of q come first whatever their points.
  */
 score: number
 /**
- * The searchable fields some query word starts a word of, heaviest first.
+ * Whether the answer holds every word of q: it matches each exactly, by stem or as a synonym, or the last word as a prefix (a typo, or a prefix of another word, does not hold it). With match=any these answers come first; with match=all every answer does.
+ */
+all_words: boolean
+/**
+ * The searchable fields some query word matches a word of, heaviest first.
  */
 fields: ("title" | "question" | "tags" | "summary" | "body")[]
+/**
+ * The query words the answer holds, in q's order, each with how it matched and the word it matched.
+ */
+matched: {
+/**
+ * The query word (normalised).
+ */
+word: string
+/**
+ * How it matched, the first of these that holds: exact (the word itself), stem (another inflection of it: microphones for microphone), synonym (a word of its group in the published synonyms, or an inflection of one), prefix (a word it starts: micro for microphone), typo (a word of the index a small edit away, where nothing else matched it in any answer).
+ */
+how: ("exact" | "stem" | "synonym" | "prefix" | "typo")
+/**
+ * The answer's word (normalised) it matched, in the heaviest field it matched in.
+ */
+found: string
+}[]
+/**
+ * The query words the answer does not hold, in q's order (match=any; never any with match=all).
+ */
+missing: string[]
 /**
  * Plain text (no HTML) around the best match: a sentence or two of one field, cut at word boundaries with … where shortened.
  */

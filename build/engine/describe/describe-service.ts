@@ -11,7 +11,9 @@ import type { AnswerResource } from "../../contract/resources.ts";
 import { canonicalJson, canonicalJsonPieces } from "../../contract/canonical-json.ts";
 import { SearchFiles } from "../../search/search-files.ts";
 import { SearchReader } from "../../search/search-reader.ts";
-import { explainHit, prepareAnswer } from "../../search/explain.ts";
+import { prepareAnswer } from "../../search/explain.ts";
+import { searchMeta } from "../../search/search-meta.ts";
+import type { MatchMode } from "../../search/query-words.ts";
 import { answerSearchTexts } from "../../search/answer-fields.ts";
 import { answersQueryUrl, pageEnvelope } from "../../contract/envelope.ts";
 import { parseQuery } from "../../search/text-match.ts";
@@ -71,6 +73,8 @@ export interface DescribeInput {
   disclosure: DisclosureResource;
   families: readonly EvidenceFamilyResource[];
   sources: readonly Source[];
+  /** The synonym groups of q, for the docs. */
+  synonyms: DocsInput["synonyms"];
   /** The files written under /data/: the data package's and the bulk downloads. */
   dataFiles: readonly string[];
 }
@@ -84,8 +88,11 @@ export interface DescribedService {
   files: Array<{ path: string; contents: () => string | Iterable<string> }>;
 }
 
-/** The q of the docs' and OpenAPI's computed examples: a hit, and a misspelling of it. */
-const SEARCH_EXAMPLE_HIT = "ceiling micro";
+/**
+ * The q of the docs' and OpenAPI's computed examples: a question, and a misspelling under `match=all` (with the
+ * default, a typo matches: a miss there needs a query a suggestion can mend and a typo cannot).
+ */
+const SEARCH_EXAMPLE_HIT = "where should the ceiling microphones go";
 const SEARCH_EXAMPLE_MISS = "cieling";
 
 /** How many of an example's results the docs name. */
@@ -100,7 +107,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     QUERY_EXAMPLES.map(async (example) => {
       const parsed = parseQuery(example.q);
       const found = parsed.ok
-        ? await reader.search(parsed.tokens, "relevance", 0, EXAMPLE_SLUGS)
+        ? await reader.search({ words: parsed.tokens, match: "any" }, "relevance", 0, EXAMPLE_SLUGS)
         : { total: 0, hits: [] };
       return { ...example, total: found.total, slugs: found.hits.map((hit) => hit.slug) };
     }),
@@ -112,6 +119,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     counts,
     exampleResults,
     searchExamples,
+    synonyms: input.synonyms,
     generatedAt,
     versioning: input.versioning,
   };
@@ -124,11 +132,11 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
       exampleSlug: input.answers[0]?.slug ?? "",
       searchExamples: searchExamples && {
         searchResult: {
-          summary: `?q=${searchExamples.hit.q} (its first answer shown), each answer explained in meta.matches`,
+          summary: `?${searchExamples.hit.query} (its first answer shown), each answer explained in meta.matches`,
           value: searchExamples.hit.body,
         },
         searchMiss: {
-          summary: `?q=${searchExamples.miss.q}: nothing found, corrected queries in meta.suggestions`,
+          summary: `?${searchExamples.miss.query}: nothing found, corrected queries in meta.suggestions`,
           value: searchExamples.miss.body,
         },
       },
@@ -210,10 +218,11 @@ async function searchResultExamples(
   pageSize: number,
 ): Promise<SearchExamples | undefined> {
   const bySlug = new Map(answers.map((answer) => [answer.slug, answer]));
-  const respond = async (q: string) => {
-    const parsed = parseQuery(q);
+  const respond = async (q: string, match: MatchMode) => {
+    const parsed = parseQuery(q, match);
     if (!parsed.ok) return undefined;
-    const found = await reader.search(parsed.tokens, "relevance", 0, 1);
+    const query = { words: parsed.tokens, match, ignored: parsed.ignored };
+    const found = await reader.search(query, "relevance", 0, 1);
     const first = found.hits[0] && bySlug.get(found.hits[0].slug);
     if (found.total > 0 && !first) return undefined;
     const filters = { q, slug: null };
@@ -222,26 +231,33 @@ async function searchResultExamples(
       found.total,
       pageSize,
       filters,
-      answersQueryUrl(filters),
+      answersQueryUrl(filters, "relevance", match),
       await reader.contentDigest(),
     );
-    const matches = found.hits.map((hit) => ({
-      slug: hit.slug,
-      score: hit.score,
-      ...explainHit(prepareAnswer(answerSearchTexts(first!)), parsed.tokens),
-    }));
     const meta = {
       ...envelope.meta,
-      sort: "relevance" as const,
-      matches,
-      ...(found.total === 0 ? { suggestions: await reader.suggest(parsed.tokens) } : {}),
+      ...(await searchMeta(
+        reader,
+        query,
+        "relevance",
+        found.hits,
+        () => prepareAnswer(answerSearchTexts(first!)),
+        found.total === 0,
+      )),
     };
     return { data: first ? [first] : [], links: envelope.links, meta };
   };
-  const hit = await respond(SEARCH_EXAMPLE_HIT);
-  const miss = await respond(SEARCH_EXAMPLE_MISS);
+  const hit = await respond(SEARCH_EXAMPLE_HIT, "any");
+  const miss = await respond(SEARCH_EXAMPLE_MISS, "all");
   return hit && miss
-    ? { hit: { q: SEARCH_EXAMPLE_HIT, body: hit }, miss: { q: SEARCH_EXAMPLE_MISS, body: miss } }
+    ? {
+        hit: {
+          q: SEARCH_EXAMPLE_HIT,
+          query: `q=${encodeURIComponent(SEARCH_EXAMPLE_HIT).replaceAll("%20", "+")}`,
+          body: hit,
+        },
+        miss: { q: SEARCH_EXAMPLE_MISS, query: `q=${encodeURIComponent(SEARCH_EXAMPLE_MISS)}&match=all`, body: miss },
+      }
     : undefined;
 }
 

@@ -199,7 +199,7 @@ the JSON are root-relative paths of canonical \`.json\` files: resolve them agai
 
 There are ${counts.answers} answers. To find one:
 
-1. Filter by text: \`GET ${origin}/api/v1/answers?q=ceiling+microphones\`. ${q.rules.slice(0, 2).join(" ")}
+1. Search with the user's question as it was asked: \`GET ${origin}/api/v1/answers?q=where+should+the+ceiling+microphones+go\`. ${q.rules.slice(0, 3).join(" ")} Each answer's entry in \`meta.matches\` says which words it matched and how, and which it lacks; \`match=all\` asks for every word to start a word of the answer instead.
 2. Or fetch one by its exact slug: \`GET ${origin}/api/v1/answers?slug=room-sizing\` (also the file
    \`/api/v1/answers/room-sizing.json\`). An unknown slug gives an empty \`data\`, not an error.
 3. Read \`data[].summary\` first; \`data[].body.markdown\` holds the full answer with \`[@source-id]\`

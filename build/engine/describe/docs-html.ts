@@ -19,9 +19,16 @@ import {
 } from "../../contract/layout.ts";
 import { DOWNLOADS, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS } from "./service-facts.ts";
 
+/** A computed `q` response: its q, the query string that asked for it, and its body. */
+export interface SearchExample {
+  q: string;
+  query: string;
+  body: { meta: { matches?: unknown[]; suggestions?: unknown[] } };
+}
+
 export interface SearchExamples {
-  hit: { q: string; body: { meta: { matches?: unknown[]; suggestions?: unknown[] } } };
-  miss: { q: string; body: { meta: { matches?: unknown[]; suggestions?: unknown[] } } };
+  hit: SearchExample;
+  miss: SearchExample;
 }
 
 export interface DocsInput {
@@ -34,6 +41,8 @@ export interface DocsInput {
   searchExamples?: SearchExamples;
   /** Each example's number of results and the first few, best first. */
   exampleResults: ReadonlyArray<{ q: string; shows: string; total: number; slugs: string[] }>;
+  /** The synonym groups of q (content/synonyms.yaml), published on the docs page. */
+  synonyms: ReadonlyArray<{ words: readonly string[]; why: string }>;
   generatedAt: string;
 }
 

@@ -48,6 +48,8 @@ import {
   SEARCH_RESULTS,
 } from "./service-facts.ts";
 import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
+import { STOP_WORDS } from "../../search/stop-words.ts";
+import { irregularForms } from "../../search/inflection.ts";
 
 const code = (text: string) => `\`${text}\``;
 /** Text for a table cell: no line break, no unescaped pipe. */
@@ -58,7 +60,7 @@ const link = (text: string, to: string) => `[${text}](${to})`;
 function docsSource(input: DocsInput): string {
   const { site, origin } = input;
   const q = QUERY_PARAMETERS.q!;
-  const parameter = (name: "slug" | "page" | "sort") =>
+  const parameter = (name: "slug" | "page" | "sort" | "match") =>
     `- ${code(name)}: ${QUERY_PARAMETERS[name]!.summary} ${QUERY_PARAMETERS[name]!.rules.join(" ")}`;
   return `# Documentation: ${site.name}
 
@@ -86,7 +88,8 @@ One answer by its slug, and a text search:
 
 \`\`\`sh
 curl '${origin}/api/v1/answers?slug=room-sizing'
-curl '${origin}/api/v1/answers?q=ceiling+microphones'
+curl '${origin}/api/v1/answers?q=where+should+the+ceiling+microphones+go'
+curl '${origin}/api/v1/answers?q=ceiling+micro&match=all'
 \`\`\`
 
 ## Searching answers: the q rule {#q}
@@ -94,6 +97,31 @@ curl '${origin}/api/v1/answers?q=ceiling+microphones'
 ${q.summary}
 
 ${q.rules.map((rule) => `- ${rule}`).join("\n")}
+${parameter("match")}
+
+### Stop words {#stop-words}
+
+With ${code("match=any")} these ${STOP_WORDS.length} words are left out of ${code("q")} (after normalising; an apostrophe splits a word, so ${code("what's")} is ${code("what")} and ${code("s")}), and ${code("meta.ignored")} lists those a query held. They are the Snowball project's English stop words, with the pieces an apostrophe leaves, their spellings without one (${code("whats")}) and the filler words of a question (${code("best")}, ${code("need")}, ${code("way")}); ${code("us")} is one of them, so a question about the United States is found by its other words (${code("federal")}, ${code("government")}): ${STOP_WORDS.map(code).join(", ")}. A ${code("q")} of nothing but stop words (${code("?q=how+to")}) is a 400 problem, ${link(code("query-only-stop-words"), `${ERRORS_PATH}#query-only-stop-words`)}, as a ${code("q")} with no letter or digit is: it names nothing to look for. With ${code("match=all")} nothing is left out, so ${code("?q=how+to&match=all")} finds the answers with words starting ${code("how")} and ${code("to")}.
+
+### Inflections {#inflections}
+
+A word matches the other inflections of its word: ${code("microphones")} and ${code("microphone")}, ${code("mounting")}, ${code("mounted")} and ${code("mount")}, ${code("batteries")} and ${code("battery")}, ${code("licensed")} and ${code("license")}. The rule is the part of Martin Porter's stemmer (1980) that takes off inflections, its steps 1 (plurals, -ed, -ing, a final y) and 5 (a final e, a double l), without its steps 2 to 4, which would join words of different meaning (${code("access")} and ${code("accessibility")}, ${code("certified")} and ${code("certification")} stay apart). Before it, these irregular forms are read as their base word: ${Object.entries(
+    irregularForms(),
+  )
+    .map(([base, forms]) => `${forms.map(code).join(", ")} as ${code(base)}`)
+    .join(
+      "; ",
+    )}. Words of fewer than three letters, words holding a digit or a letter beyond a to z, and words whose stem's words would start with fewer than three letters (${code("uses")}) match only as themselves and as a prefix.
+
+### Synonyms {#synonyms}
+
+A word of one of these groups also matches the group's other words and their inflections (${code("match=any")}); the groups are content, in ${code("content/synonyms.yaml")}, checked against ${link(code("content-synonyms.schema.json"), schemaPath("content-synonyms.schema.json"))}, and the search index's map holds them too (${code("synonyms")}).
+
+Table: The synonym groups of q, each with why buyers use its words for the same thing.
+
+| words | why |
+|---|---|
+${input.synonyms.map((group) => `| ${group.words.map(code).join(", ")} | ${cell(group.why)} |`).join("\n")}
 
 Table: Published examples, with what each finds in this version of the data, best match first.
 
@@ -107,13 +135,13 @@ ${SEARCH_RESULTS.join("\n\n")}
 ${
   input.searchExamples
     ? `
-For example, ${code(`?q=${input.searchExamples.hit.q}`)} explains its best answer so:
+For example, ${code(`?${input.searchExamples.hit.query}`)} explains its best answer so:
 
 \`\`\`json
 ${JSON.stringify(input.searchExamples.hit.body.meta.matches?.[0], null, 2)}
 \`\`\`
 
-and ${code(`?q=${input.searchExamples.miss.q}`)}, which finds nothing, suggests:
+and ${code(`?${input.searchExamples.miss.query}`)}, which finds nothing (with ${code("match=all")} a typo matches nothing), suggests:
 
 \`\`\`json
 ${JSON.stringify(input.searchExamples.miss.body.meta.suggestions, null, 2)}

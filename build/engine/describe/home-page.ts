@@ -268,7 +268,7 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <input id="q" name="q" type="search" maxlength="200" autocomplete="off" spellcheck="false">
 <p id="search-status" role="status" aria-live="polite"></p>
 <p id="search-suggestions"></p>
-<p class="hint">Every word you type must start a word of the answer (${code("micro ceil")} finds ceiling microphones); accents and case do not matter. Best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}.</p>
+<p class="hint">Ask as you would ask a colleague (${code("where should the ceiling microphones go")}): common words are left out, plurals and other forms of a word match, and so do synonyms and small typos; accents and case do not matter. The answers holding every word come first, best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}.</p>
 </form>
 <div id="answer-list">
 `;

@@ -4,11 +4,17 @@
  * built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
  */
 import type { SiteSettings } from "../../content/load/types.ts";
-import { malformedParameterDetail, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
+import {
+  malformedParameterDetail,
+  ONLY_STOP_WORDS_DETAIL,
+  PROBLEM_TYPES,
+  type ProblemType,
+} from "../../contract/problems.ts";
 import { ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE, PROBLEM_TYPE } from "../../contract/http.ts";
 import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
 import { MAX_PAGE } from "../../contract/limits.ts";
 import { SORT_ORDERS } from "../../search/search-reader.ts";
+import { MATCH_MODES } from "../../search/query-words.ts";
 import {
   ENDPOINTS,
   PARAMETER_RULES,
@@ -144,7 +150,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       description: "Not Modified: the If-None-Match tag still names the twin's current bytes.",
       headers: twinHeaders,
     },
-    BadRequest: problemResponse("A q, slug, sort or page the API cannot use.", {
+    BadRequest: problemResponse("A q, slug, sort, match or page the API cannot use.", {
       invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", {
         parameter: "q",
       }),
@@ -164,6 +170,10 @@ export function buildOpenApi(input: OpenApiInput): Json {
       invalidSort: problemExample("invalid-sort", 'sort is "score"; it must be relevance or slug.', {
         parameter: "sort",
       }),
+      invalidMatch: problemExample("invalid-match", 'match is "strict"; it must be any or all.', {
+        parameter: "match",
+      }),
+      queryOnlyStopWords: problemExample("query-only-stop-words", ONLY_STOP_WORDS_DETAIL, { parameter: "q" }),
       malformedParameter: problemExample("malformed-parameter", malformedParameterDetail("q"), { parameter: "q" }),
       tooManyParameters: problemExample(
         "too-many-parameters",
@@ -254,7 +264,9 @@ export function buildOpenApi(input: OpenApiInput): Json {
               ? { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 }
               : parameter.name === "sort"
                 ? { type: "string", enum: [...SORT_ORDERS] }
-                : { type: "string" },
+                : parameter.name === "match"
+                  ? { type: "string", enum: [...MATCH_MODES], default: "any" }
+                  : { type: "string" },
         ...(parameter.name === "q"
           ? {
               examples: Object.fromEntries(
@@ -268,6 +280,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         ...(parameter.name === "slug" ? { example: input.exampleSlug } : {}),
         ...(parameter.name === "page" ? { example: 1 } : {}),
         ...(parameter.name === "sort" ? { example: "slug" } : {}),
+        ...(parameter.name === "match" ? { example: "all" } : {}),
       },
     ]),
   );

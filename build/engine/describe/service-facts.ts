@@ -75,9 +75,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operation: "Answers",
     summary: "Detailed buyer answers, searched by q, selected by slug, ordered by sort, paged by page",
     description:
-      "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches: best match first, each answer explained in meta.matches (score, fields, snippet), a miss with meta.suggestions; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
+      "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches a question as people type it: the answers holding every word of it first, then those holding some, best match first, each answer explained in meta.matches (score, fields, the words it matched and how, the words it lacks, a snippet), a miss with meta.suggestions; `match=all` asks for every word to start a word of the answer instead; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
     schema: "answers.schema.json",
-    parameters: ["q", "slug", "sort", "page"],
+    parameters: ["q", "slug", "sort", "match", "page"],
   },
   {
     path: collectionUrl("suppliers"),
@@ -124,13 +124,23 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
   q: {
     name: "q",
     summary:
-      "Text filter: answers in which every word of q starts some word of the title, question, summary, tags or body.",
+      "Search: a question or keywords, as people type them, matched against the title, question, summary, tags and body of each answer.",
     rules: [
-      "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i.",
-      "Words are runs of letters and digits; an answer matches when every query word is the start of one of its words. No stemming, no stop words.",
-      `At most ${MAX_QUERY_CODE_POINTS} code points; a q with no letter or digit, or longer, is a 400 problem.`,
-      "Results come best match first (see sort): a BM25F score with the title weighted above the question and tags, those above the summary, the summary above the body; ties in slug order. meta.matches explains each answer: its score, the fields that matched and a plain-text snippet with the matched words as code-point ranges.",
+      "Text and query are normalised alike: Unicode NFKD, combining marks removed, lower case, and ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i. Words are runs of letters and digits.",
+      "With match=any (the default) the stop words of q (published in the docs: how, what, the, should, …) are left out and never decide a match. Each other word matches a word of the answer that is the word itself (exact), another inflection of it (stem: microphones and microphone, mounting and mount), a word of its synonym group or an inflection of one (synonym: tv and display; the groups are published in the docs), or a word it starts (prefix: micro for microphone); a word that matches no answer in those ways matches the index's words a small typo away (typo: one edit for words of 4 to 7 letters, two from 8).",
+      "An answer holds a word when it matches it exactly, by stem or as a synonym, or, for the last word of q (which may be half typed), as a prefix. The answers holding every word come first, then those holding some of them; each group best match first (see sort).",
+      "match=all keeps the rule before: an answer matches when every word of q (stop words included) starts some word of it; no stems, synonyms or typos.",
+      `At most ${MAX_QUERY_CODE_POINTS} code points; a q with no letter or digit, or longer, is a 400 problem, and so is a q of stop words only with match=any (query-only-stop-words).`,
+      "Results come best match first (see sort): a BM25F score with the title weighted above the question and tags, those above the summary, the summary above the body; ties in slug order. meta.matches explains each answer: its score, the fields that matched, the words it holds with how each matched and the words it lacks, and a plain-text snippet with the matched words as code-point ranges; meta.ignored lists the stop words left out.",
       "A q that finds nothing gets meta.suggestions: corrected queries (edit distance 1 for words of 3 or 4 letters, 2 for longer ones) made of the index's own words, each with how many answers it finds.",
+    ],
+  },
+  match: {
+    name: "match",
+    summary:
+      "How q matches: any (the default: a question as people type it, the answers holding every word first, then those holding some) or all (every word of q must start a word of the answer, the rule before 2026-11-28).",
+    rules: [
+      "Any other value, or match given twice, is a 400 problem. Without q, match has no effect. meta.match says which rule answered.",
     ],
   },
   sort: {
@@ -154,7 +164,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 };
 
 export const PARAMETER_RULES: readonly string[] = [
-  "q, slug, sort and page may each be given once; a repeated one is a 400 problem.",
+  "q, slug, sort, match and page may each be given once; a repeated one is a 400 problem.",
   "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8 is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
@@ -162,19 +172,23 @@ export const PARAMETER_RULES: readonly string[] = [
 
 /** What the docs say of search results: the ranking, the explanations, the suggestions (HTML and Markdown alike). */
 export const SEARCH_RESULTS: readonly string[] = [
-  "Which answers match never depends on the order: every word of `q` must start a word of the answer. With `q`, the answers come best match first (`sort=relevance`, the default); `sort=slug` gives them in collection order. Any other `sort` is a 400 problem (`invalid-sort`).",
-  "The score is BM25F, computed from the index alone and identical wherever it runs (the edge, the local server, the offline page, the MCP tool). For each answer and word the build stores the word's saturated frequency: its count in each field, weighted (title 6, question 3, tags 3, summary 2, body 1) and normalised by the field's length against the collection's average, rounded to hundredths (b = 0.75), summed into tf, then tf / (1.2 + tf), as a whole number from 0 to 63. A query word counts as one term for every word it starts: its inverse document frequency comes from how many answers it matches, and its level in an answer is that of its best word there, scaled by how much of the word it covers (a whole word in full, `micro` half of `microphone`). An answer's score is the sum over the query's words of idf × level, in whole points: higher is better, comparable between the answers of one query only. Equal scores keep collection order. The figures are also in the index's map (`relevance`).",
-  "Each response to `q` explains its answers in `meta.matches`, one entry per answer of `data`, in the same order, without changing the answers themselves (they stay the bytes of their own files): `slug`, `score`, `fields` (those some query word starts a word of, heaviest first) and `snippet`: plain text (never HTML) of one field, the sentence that holds most of the query's words and the next one when it is short, cut at word boundaries with … to about 240 characters. `snippet.matches` lists the matched words as [start, end) offsets in Unicode code points, so a client highlights by slicing the text: `Array.from(text).slice(start, end)` in JavaScript, `text[start:end]` in Python.",
-  "When `q` finds nothing, `meta.suggestions` offers corrected queries: each query word that starts no word of any answer is replaced by the nearest of the index's 20,000 commonest words (edit distance, counting a swap of neighbouring letters as one: at most 1 for words of 3 or 4 letters, 2 for longer ones, none for shorter), nearest and commonest first, and only corrections that find something are offered, at most five, each with its `total`. Suggestions are made of the index's own words, normalised: they never repeat the request's text.",
+  "Which answers match never depends on the order. With the default `match=any`, an answer matches when it matches some word of `q` (see `q`), and the answers holding every word come first; with `match=all`, every word of `q` must start a word of the answer. With `q`, the answers come best match first (`sort=relevance`, the default); `sort=slug` gives them in collection order. Any other `sort` is a 400 problem (`invalid-sort`), and any other `match` too (`invalid-match`).",
+  "The score is BM25F over two groups of fields, computed from the index alone and identical wherever it runs (the edge, the local server, the offline page, the MCP tool). For each answer and word the build stores the word's saturated frequency: its count in each field, weighted (title 6, question 3, tags 3, summary 2, body 1) and normalised by the field's length against the collection's average, rounded to hundredths (b = 0.75), summed into tf once over the title, question, tags and summary (what the answer is about) and once over the body, each made tf / (1.2 + tf), and their mean as a whole number from 0 to 63: a word the answer is about is not outweighed by a long body's passing mention of another. A query word counts as one term for all the words it matches: its inverse document frequency comes from how many answers it matches, and its level in an answer is that of its best word there, a prefix scaled by how much of the word it covers (a whole word in full, `micro` half of `microphone`), a stem keeping 90 % of its level, a synonym 80 %, a typo 70 %. An answer's score is the sum over the query's words of idf × level, in whole points: higher is better, comparable between the answers of one query only. With `match=any`, the answers holding every word rank above the rest whatever their points. Equal scores keep collection order. The figures are also in the index's map (`relevance`).",
+  "Each response to `q` says how it matched in `meta.match` and the stop words it left out in `meta.ignored`, and explains its answers in `meta.matches`, one entry per answer of `data`, in the same order, without changing the answers themselves (they stay the bytes of their own files): `slug`, `score`, `all_words` (whether the answer holds every word of `q`: matches each exactly, by stem or as a synonym, or the last word as a prefix; these answers come first), `fields` (those some query word matches a word of, heaviest first), `matched` (each query word the answer holds, in the query's order, with `how` it matched, exact, stem, synonym, prefix or typo, and the answer's word it matched, `found`), `missing` (the query words it lacks) and `snippet`: plain text (never HTML) of one field, the sentence that holds most of the query's words and the next one when it is short, cut at word boundaries with … to about 240 characters. `snippet.matches` lists the matched words as [start, end) offsets in Unicode code points, so a client highlights by slicing the text: `Array.from(text).slice(start, end)` in JavaScript, `text[start:end]` in Python.",
+  "When `q` finds nothing, `meta.suggestions` offers corrected queries: each query word that matches no word of any answer is replaced by the nearest of the index's 20,000 commonest words (edit distance, counting a swap of neighbouring letters as one: at most 1 for words of 3 or 4 letters, 2 for longer ones, none for shorter), nearest and commonest first, and only corrections that find something are offered, at most five, each with its `total`. With `match=any` a word a small typo away matches already (one edit up to 7 letters, two from 8), so suggestions come only where no word is that near. Suggestions are made of the index's own words, normalised: they never repeat the request's text.",
 ];
 
-/** The q examples the docs publish; the tests and the offline page check each against the API. */
+/** The q examples the docs publish (with the default match=any); the tests and the offline page check each against the API. */
 export const QUERY_EXAMPLES: ReadonlyArray<{ q: string; shows: string }> = [
-  { q: "ceiling micro", shows: "every word must start a word of the answer: ceiling… and micro…" },
+  {
+    q: "how high should the camera be mounted",
+    shows:
+      "a question as people type it: how, should, the and be are stop words, left out; mounted matches mount and mounting by its stem",
+  },
+  { q: "ceiling micro", shows: "the last word may be half typed: micro matches the words it starts (microphone)" },
+  { q: "tv size", shows: "tv is in a synonym group with display and screen, so it finds the answers about displays" },
+  { q: "cieling", shows: "a typo: no word is cieling, so ceiling, two letters swapped, matches" },
   { q: "Straße", shows: "ß folds to ss, so this is the same query as strasse" },
-  { q: "teams rooms pro", shows: "several words narrow the result" },
-  { q: "w", shows: "one letter is a prefix of every word that starts with it" },
-  { q: "eiling", shows: "a word is matched from its start only: this finds nothing" },
 ];
 
 export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
@@ -188,6 +202,10 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
   "invalid-sort":
     "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
+  "invalid-match":
+    "match is neither any (the default: stop words left out, inflections, synonyms and typos matched, answers holding every word first) nor all (every word of q must start a word of the answer, as before). The values are case-sensitive.",
+  "query-only-stop-words":
+    "With the default match=any, q holds only stop words (common words such as how, the or should, listed in the docs), which never decide a match, so it would find nothing better than the whole collection. Add a word that names what you are looking for, or give match=all to match these words as they are.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "host-not-allowed": `Only the local server (npm start, npm run dev) gives this, never the CDN: it protects a server on your own machine from DNS rebinding, where a web page points its own name at 127.0.0.1 and calls the server as its own site. The request's Host names neither a loopback name (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) nor a host in ${ALLOWED_HOSTS_VARIABLE}; or, on ${MCP_PATH}, its Origin is neither a loopback origin nor one of those hosts (the data API takes every origin). The problem's \`header\` member names the header. To reach the server by another name, start it with ${ALLOWED_HOSTS_VARIABLE}=name[:port],… (listening beyond loopback, HOST=0.0.0.0, requires it).`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",

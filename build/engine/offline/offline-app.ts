@@ -2,7 +2,8 @@
  * The search of the home page, for a reader with only the downloaded dist/ (file://, no server, no fetch).
  * A classic script: the build bundles it with the API's own search modules and inlines it, and the page's CSP
  * allows it by its hash. The search index's files arrive the same way, byte for byte as published, with each
- * answer's searchable texts, in a JSON data island: the same reader ranks, explains and suggests as the API.
+ * answer's searchable texts, in a JSON data island: the same reader ranks, explains and suggests as the API does
+ * with its default, `match=any`.
  */
 import type { AnswerSearchTexts } from "../../search/answer-fields.ts";
 import { explainHit, prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
@@ -55,10 +56,14 @@ function start(): void {
       return showAll(
         parsed.reason === "too-long"
           ? "The search is longer than 200 characters."
-          : "Type a letter or a digit to search.",
+          : parsed.reason === "only-stop-words"
+            ? "Add a word that names what you are looking for: common words such as how and the are left out."
+            : "Type a letter or a digit to search.",
       );
-    const found = await reader.search(parsed.tokens, "relevance", 0, articles.length);
-    const offered = found.total === 0 ? await reader.suggest(parsed.tokens) : [];
+    const search = { words: parsed.tokens, match: "any" as const };
+    const found = await reader.search(search, "relevance", 0, articles.length);
+    const words = await reader.queryWords(search);
+    const offered = found.total === 0 ? await reader.suggest(search) : [];
     // A later keystroke has started its own search: this one's result is stale.
     if (run !== latest) return;
     const shown = new Set<string>();
@@ -70,9 +75,7 @@ function start(): void {
       // Best match first: the page's order is the API's order.
       list.append(article);
       article.querySelector(".match")?.remove();
-      article
-        .querySelector("h3")!
-        .after(matchParagraph(hit.score, explainHit(preparedAnswer(hit.slug), parsed.tokens)));
+      article.querySelector("h3")!.after(matchParagraph(hit.score, explainHit(preparedAnswer(hit.slug), words)));
     }
     for (const article of articles) {
       if (shown.has(article.dataset.slug ?? "")) continue;
@@ -119,7 +122,11 @@ function matchParagraph(score: number, explanation: ReturnType<typeof explainHit
   snippet.append(characters.slice(at).join(""));
   const why = document.createElement("span");
   why.className = "why";
-  why.textContent = ` (matched in ${explanation.fields.join(", ")}; score ${score})`;
+  const held = explanation.matched.map((match) =>
+    match.how === "exact" ? match.word : `${match.word} (${match.how}: ${match.found})`,
+  );
+  const lacks = explanation.missing.length > 0 ? `; lacks ${explanation.missing.join(", ")}` : "";
+  why.textContent = ` (matched ${held.join(", ")} in ${explanation.fields.join(", ")}${lacks}; score ${score})`;
   paragraph.append(snippet, why);
   return paragraph;
 }

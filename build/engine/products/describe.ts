@@ -84,6 +84,7 @@ export const describe = product({
           disclosure: facts.disclosure,
           families: facts.families,
           sources: content.sources,
+          synonyms: content.synonyms.groups,
         });
         for (const file of described.files) {
           const contents = file.contents();

@@ -59,7 +59,7 @@ export const searchIndex = product<IndexedAnswer, string[]>({
       answerFingerprint(answer.digest),
       fieldTokens(answerSearchTexts(answer.resource)),
     ),
-  run({ contentDigest, pageSize, answers: collection }, output) {
+  run({ contentDigest, pageSize, answers: collection, content }, output) {
     // With a memory of the last build (a dev loop's), the answers are kept for the next build to compare with, and
     // only the words of those that changed are levelled again (SearchIndexBuilder.reusing); else each is added and
     // let go. A build that splices answers from the last output takes theirs from the last build's postings
@@ -145,7 +145,12 @@ export const searchIndex = product<IndexedAnswer, string[]>({
         // One file at a time: each is small (a shard of words, a chunk of slugs).
         const paths: string[] = [];
         try {
-          for (const file of builder.files(contentDigest, pageSize, eachWord)) {
+          for (const file of builder.files(
+            contentDigest,
+            pageSize,
+            content.synonyms.groups.map((group) => group.words),
+            eachWord,
+          )) {
             const path = pathOf(file);
             paths.push(path);
             await output.file(path, canonicalJson(file.body));

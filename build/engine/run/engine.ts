@@ -495,7 +495,7 @@ function generationTime(sourceDateEpoch: number | undefined, content: ValidConte
 
 /**
  * The content's digest: a SHA-256 over the SHA-256 of each piece of the validated content in canonical form (the
- * site, the sources, the disclosure, each supplier, each evidence family, then each answer's front matter with its
+ * site, the sources, the disclosure, the synonyms, each supplier, each evidence family, then each answer's front matter with its
  * body's digest, by slug), after their counts: it changes exactly when what the API says changes. A list of
  * digests, not one stream of the whole content: a dev loop's save hashes again only the pieces it changed, the
  * others' digests being kept with their objects (cache.remember).
@@ -505,9 +505,9 @@ function digestContent(
   cache: BuildCache | undefined,
 ): { contentDigest: string; answerDigests: Uint8Array } {
   const hash = createHash("sha256");
-  const { site, sources, disclosure, suppliers, evidence, answers } = content;
+  const { site, sources, disclosure, synonyms, suppliers, evidence, answers } = content;
   hash.update(`${suppliers.length} suppliers, ${evidence.length} families, ${answers.length} answers\n`);
-  for (const object of [site, sources, disclosure, ...suppliers, ...evidence])
+  for (const object of [site, sources, disclosure, synonyms, ...suppliers, ...evidence])
     hash.update(cache ? cache.remember(object, "content digest", canonicalDigest, object) : canonicalDigest(object));
   // The answers' digests one after another, hashed at once.
   const digests = Buffer.allocUnsafe(32 * answers.length);

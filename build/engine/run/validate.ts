@@ -46,10 +46,11 @@ export function validateContent(
     }
     return passed;
   };
-  const [site, sources, disclosure, answers, suppliers, evidence, audit] = [
+  const [site, sources, disclosure, synonyms, answers, suppliers, evidence, audit] = [
     validOf("site"),
     validOf("sources"),
     validOf("disclosure"),
+    validOf("synonyms"),
     validOf("answer"),
     validOf("supplier"),
     validOf("evidence"),
@@ -60,6 +61,7 @@ export function validateContent(
     site: site[0],
     sources: sources[0],
     disclosure: disclosure[0],
+    synonyms: synonyms[0],
     answers,
     suppliers,
     evidence,
@@ -136,6 +138,7 @@ export function validateContent(
       site: input.site!.data,
       sources: input.sources!.data.sources,
       disclosure: input.disclosure!.data,
+      synonyms: input.synonyms!.data,
       answers: input.answers.map(({ data, file }) => ({
         data,
         body: { source: file.body!.source, digest: file.body!.digest },

@@ -7,20 +7,20 @@ import {
   answersQueryUrl,
   envelopeParts,
   pageEnvelope,
-  type AnswerMatch,
   type Filters,
   type SearchMeta,
 } from "../../contract/envelope.ts";
 import { ANSWERS_ENDPOINT } from "../../contract/layout.ts";
 import { MAX_PAGE, MAX_PAGE_DIGITS, MAX_PARAMETERS } from "../../contract/limits.ts";
 import { deprecationHeaders } from "../../contract/versioning.ts";
-import { explainHit } from "../../search/explain.ts";
-import { SORT_ORDERS, type RankedHit, type SortOrder } from "../../search/search-reader.ts";
+import { MATCH_MODES, type MatchMode } from "../../search/query-words.ts";
+import { searchMeta } from "../../search/search-meta.ts";
+import { SORT_ORDERS, type RankedHit, type SearchQuery, type SortOrder } from "../../search/search-reader.ts";
 import { MAX_QUERY_CODE_POINTS, parseQuery } from "../../search/text-match.ts";
 import { MixedDeployError, type AnswersData } from "./answers-data.ts";
 import { OriginError } from "./deploy-snapshot.ts";
 import { quickHash } from "./quick-hash.ts";
-import { malformedParameterDetail } from "../../contract/problems.ts";
+import { malformedParameterDetail, ONLY_STOP_WORDS_DETAIL } from "../../contract/problems.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, linkHeader } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
@@ -29,7 +29,7 @@ import { JSON_TYPE } from "../../contract/http.ts";
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
 export const RETRY_AFTER_SECONDS = 5;
-const FILTERS = ["q", "slug", "sort", "page"] as const;
+const FILTERS = ["q", "slug", "sort", "match", "page"] as const;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 
 /**
@@ -79,6 +79,15 @@ export async function answersQuery(
     }
     sort = given.sort as SortOrder;
   }
+  let match: MatchMode = "any";
+  if (given.match !== undefined) {
+    if (!(MATCH_MODES as readonly string[]).includes(given.match)) {
+      return problemResponse(request, "invalid-match", `match is "${given.match}"; it must be any or all.`, {
+        extensions: { parameter: "match" },
+      });
+    }
+    match = given.match as MatchMode;
+  }
   // Without q every order is collection order: the prebuilt files answer.
   if (given.q === undefined && given.slug === undefined && given.page === undefined) return undefined;
 
@@ -94,30 +103,36 @@ export async function answersQuery(
     }
     page = Number(given.page);
   }
-  let tokens: string[] | undefined;
+  let search: (SearchQuery & { ignored: string[] }) | undefined;
   if (given.q !== undefined) {
-    const parsed = parseQuery(given.q);
+    const parsed = parseQuery(given.q, match);
     if (!parsed.ok) {
+      const extensions = { extensions: { parameter: "q" } };
       return parsed.reason === "too-long"
         ? problemResponse(
             request,
             "query-too-long",
             `q has ${parsed.codePoints} characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`,
-            { extensions: { parameter: "q" } },
+            extensions,
           )
-        : problemResponse(request, "invalid-query", "q has no letter or digit, so it cannot match any word.", {
-            extensions: { parameter: "q" },
-          });
+        : parsed.reason === "only-stop-words"
+          ? problemResponse(request, "query-only-stop-words", ONLY_STOP_WORDS_DETAIL, extensions)
+          : problemResponse(
+              request,
+              "invalid-query",
+              "q has no letter or digit, so it cannot match any word.",
+              extensions,
+            );
     }
-    tokens = parsed.tokens;
+    search = { words: parsed.tokens, match, ignored: parsed.ignored };
   }
 
   const query: ParsedQuery = {
-    tokens,
+    search,
     slug: given.slug,
     q: given.q,
     page,
-    sort: sort ?? (tokens ? "relevance" : "slug"),
+    sort: sort ?? (search ? "relevance" : "slug"),
   };
   const load = typeof source === "function" ? source : async () => source;
   try {
@@ -143,7 +158,7 @@ export async function answersQuery(
 }
 
 interface ParsedQuery {
-  tokens: string[] | undefined;
+  search: (SearchQuery & { ignored: string[] }) | undefined;
   slug: string | undefined;
   q: string | undefined;
   page: number;
@@ -154,7 +169,7 @@ interface ParsedQuery {
 async function respond(
   request: Request,
   data: AnswersData,
-  { tokens, slug, q, page, sort }: ParsedQuery,
+  { search, slug, q, page, sort }: ParsedQuery,
 ): Promise<Response> {
   const [versioning, contentDigest] = await Promise.all([data.versioning(), data.contentDigest()]);
   // Header rules do not reach edge responses: the dates of a deprecated v1 are set here, as _headers sets them on files.
@@ -162,13 +177,13 @@ async function respond(
 
   // Requests a prebuilt file answers exactly: send its bytes, so that the alias and the file agree.
   const slugPosition =
-    tokens === undefined && page === 1 && slug !== undefined ? await data.search.positionOf(slug) : undefined;
+    search === undefined && page === 1 && slug !== undefined ? await data.search.positionOf(slug) : undefined;
   if (slug !== undefined && slugPosition !== undefined) {
     const file = await data.answerFile(slug, slugPosition);
     // As the file's own header rule says: its schema (its Markdown twin is named in its JSON's links).
     return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json"));
   }
-  if (tokens === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
+  if (search === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
     const file = await data.collectionPage(page);
     return jsonResponse(request, file.text, file.digest, lifecycle);
   }
@@ -180,33 +195,40 @@ async function respond(
   let hits: Array<Pick<RankedHit, "slug" | "position"> & { score?: number }>;
   if (slug !== undefined) {
     // One answer at most: the slug's, if it exists and matches q.
-    const hit = tokens === undefined ? await slugHit(data, slug) : await data.search.hitFor(tokens, slug);
+    const hit = search === undefined ? await slugHit(data, slug) : await data.search.hitFor(search, slug);
     total = hit ? 1 : 0;
     hits = hit && offset === 0 ? [hit] : [];
-  } else if (tokens !== undefined) {
-    ({ total, hits } = await data.search.search(tokens, sort, offset, pageSize));
+  } else if (search !== undefined) {
+    ({ total, hits } = await data.search.search(search, sort, offset, pageSize));
   } else {
     // Past the collection's last page (the prebuilt pages answered the rest).
     total = await data.search.answers();
     hits = [];
   }
   const filters: Filters = { q: q ?? null, slug: slug ?? null };
-  const envelope = pageEnvelope(page, total, pageSize, filters, answersQueryUrl(filters, sort), contentDigest);
+  const envelope = pageEnvelope(
+    page,
+    total,
+    pageSize,
+    filters,
+    answersQueryUrl(filters, sort, search?.match),
+    contentDigest,
+  );
   // The answers' prebuilt text is spliced in rather than parsed and serialised again: the result is exactly
   // canonicalJson of the whole envelope, at a fraction of the cost, and its tag comes from digests already known.
   const fragments = await data.fragments(hits);
-  if (tokens !== undefined) {
-    const search: SearchMeta = { sort };
+  if (search !== undefined) {
     // Beside the answers, not inside them: the answer objects stay the bytes of their files.
-    // Made with their keys in the order the canonical form sorts them, so that it need not copy them.
-    search.matches = hits.map((hit, at): AnswerMatch => {
-      const { fields, snippet } = explainHit(data.preparedAnswer(hit.slug, fragments[at]!), tokens);
-      return { fields, score: hit.score!, slug: hit.slug, snippet };
-    });
-    // A miss suggests, from the index's own words: never from the request's text.
-    if (total === 0 && (slug === undefined || (await data.search.search(tokens, sort, 0, 0)).total === 0))
-      search.suggestions = await data.search.suggest(tokens);
-    Object.assign(envelope.meta, search);
+    const miss = total === 0 && (slug === undefined || (await data.search.search(search, sort, 0, 0)).total === 0);
+    const meta: SearchMeta = await searchMeta(
+      data.search,
+      search,
+      sort,
+      hits.map((hit) => ({ slug: hit.slug, score: hit.score! })),
+      (at) => data.preparedAnswer(hits[at]!.slug, fragments[at]!),
+      miss,
+    );
+    Object.assign(envelope.meta, meta);
   }
   const parts = envelopeParts(
     fragments.map((fragment) => fragment.bytes),
@@ -266,9 +288,9 @@ async function jsonResponse(
     ...corsHeaders(),
     "Content-Type": JSON_TYPE,
     "Cache-Control": BROWSER_CACHE,
-    // The CDN caches each distinct q, slug, sort and page until the next deploy; other parameters do not split it.
+    // The CDN caches each distinct q, slug, sort, match and page until the next deploy; other parameters do not split it.
     "Netlify-CDN-Cache-Control": CDN_CACHE,
-    "Netlify-Vary": "query=q|slug|sort|page",
+    "Netlify-Vary": "query=q|slug|sort|match|page",
     Link: link,
     ETag: etag,
     ...lifecycle,

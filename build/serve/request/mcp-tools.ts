@@ -6,6 +6,7 @@
  * the contract (build/contract/mcp-tools.ts).
  */
 import { SORT_ORDERS } from "../../search/search-reader.ts";
+import { MATCH_MODES } from "../../search/query-words.ts";
 import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
 import { answersQuery } from "./answers-query.ts";
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
@@ -21,6 +22,12 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
       if (!(SORT_ORDERS as readonly string[]).includes(sort))
         throw new McpError(ERROR.invalidParams, "sort must be relevance or slug.");
       query.set("sort", sort);
+    }
+    const match = stringArgument(args, "match", false);
+    if (match !== undefined) {
+      if (!(MATCH_MODES as readonly string[]).includes(match))
+        throw new McpError(ERROR.invalidParams, "match must be any or all.");
+      query.set("match", match);
     }
     if (args.page !== undefined) {
       if (!Number.isInteger(args.page) || (args.page as number) < 1)

@@ -10,15 +10,15 @@
  */
 import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
-import { measureBuild, type BuildFigures } from "./measure-build.ts";
+import { measureBuild, runBuild, type BuildFigures } from "./measure-build.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./measure-search.ts";
-import { compareOnJudgedQueries } from "./judged-queries.ts";
+import { compareOnJudgedQueries, judgedSummary } from "./judged-queries.ts";
 import { measureAgainstBaseline } from "./baseline.ts";
 import { compareWithStaticGenerators } from "./static-generators.ts";
 import { outputShares, profileBuild } from "./build-profile.ts";
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
       "search-only": { type: "boolean", default: false },
       // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
       "generators-only": { type: "boolean", default: false },
+      // Only the judged queries (ranking quality), on a fresh build of the shipped content, printed: a few seconds.
+      "judged-only": { type: "boolean", default: false },
       // Only the queries, on the builds the last run left in the work folder (shipped and each size), printed.
       "queries-only": { type: "boolean", default: false },
       // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
@@ -87,6 +89,15 @@ async function main(): Promise<void> {
     await writeFile(path.join(WORK, "tests.json"), `${JSON.stringify(figures, null, 2)}\n`);
     const page = await readFile(REPORT_FILE, "utf8").catch(() => "# Benchmarks\n");
     await writeFile(REPORT_FILE, withTestsSection(page, testsSection(figures)));
+    return;
+  }
+  if (values["judged-only"]) {
+    const out = path.join(WORK, "dist-judged");
+    await rm(out, { recursive: true, force: true });
+    await rm(`${out}-cache`, { recursive: true, force: true });
+    runBuild(ROOT, "shipped", path.join(ROOT, "content"), out);
+    const judged = await compareOnJudgedQueries(out);
+    process.stdout.write(`${judgedSummary(judged)}\n`);
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);

@@ -126,10 +126,43 @@ export function contractCases(slug: string): ContractCase[] {
       count: "some",
       order: "slug",
     }),
-    get("q, misspelt: suggestions", "/api/v1/answers?q=microphnes", 200, {
+    get("q, a question as people type it", "/api/v1/answers?q=where+should+the+ceiling+microphones+go", 200, {
+      filters: { q: "where should the ceiling microphones go", slug: null },
+      count: "some",
+      order: "relevance",
+    }),
+    get("q, misspelt: the typo matches", "/api/v1/answers?q=microphnes", 200, {
+      filters: { q: "microphnes", slug: null },
+      count: "some",
+    }),
+    get("q, misspelt with match=all: suggestions", "/api/v1/answers?q=microphnes&match=all", 200, {
       filters: { q: "microphnes", slug: null },
       count: 0,
       suggestions: "some",
+    }),
+    get("q, stop words only", "/api/v1/answers?q=how+to", 400, { problemType: "query-only-stop-words" }),
+    get("q, stop words only with match=all", "/api/v1/answers?q=how+to&match=all", 200, {
+      filters: { q: "how to", slug: null },
+      count: "some",
+    }),
+    get("match=all", "/api/v1/answers?q=ceiling+micro&match=all", 200, {
+      filters: { q: "ceiling micro", slug: null },
+      count: "some",
+      order: "relevance",
+    }),
+    get("match=any", "/api/v1/answers?q=room&match=any", 200, { filters: { q: "room", slug: null }, count: "some" }),
+    get("match, unknown", "/api/v1/answers?q=room&match=strict", 400, { problemType: "invalid-match" }),
+    get("match, wrong case", "/api/v1/answers?q=room&match=ALL", 400, { problemType: "invalid-match" }),
+    get("match, empty", "/api/v1/answers?q=room&match=", 400, { problemType: "invalid-match" }),
+    get("match, repeated", "/api/v1/answers?q=room&match=all&match=all", 400, {
+      problemType: "repeated-parameter",
+    }),
+    get("match, broken percent-escape", "/api/v1/answers?q=room&match=%E0%A4%A", 400, {
+      problemType: "malformed-parameter",
+    }),
+    get("match=all alone: the collection", "/api/v1/answers?match=all", 200, {
+      filters: { q: null, slug: null },
+      count: "some",
     }),
     get("sort, unknown", "/api/v1/answers?q=room&sort=score", 400, { problemType: "invalid-sort" }),
     get("sort, wrong case", "/api/v1/answers?sort=Slug", 400, { problemType: "invalid-sort" }),
@@ -142,7 +175,8 @@ export function contractCases(slug: string): ContractCase[] {
       filters: { q: null, slug: null },
       count: "some",
     }),
-    get("q, one letter", "/api/v1/answers?q=m", 200, { filters: { q: "m", slug: null }, count: "some" }),
+    get("q, one letter", "/api/v1/answers?q=w", 200, { filters: { q: "w", slug: null }, count: "some" }),
+    get("q, one letter that is a stop word", "/api/v1/answers?q=a", 400, { problemType: "query-only-stop-words" }),
     get("q, no match", "/api/v1/answers?q=zzzzqqq", 200, {
       filters: { q: "zzzzqqq", slug: null },
       count: 0,

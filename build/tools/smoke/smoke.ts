@@ -213,11 +213,19 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
   }
 }
 
-/** A `q` answer in the order it names: best first (ties in slug order) or slug order, each answer explained in the same order. */
+/**
+ * A `q` answer in the order it names: best first (those holding every word first, then by score, ties in slug order)
+ * or slug order, each answer explained in the same order.
+ */
 function checkOrderOf(body: Record<string, unknown>, order: "relevance" | "slug"): string | undefined {
   const meta = body.meta as {
     sort?: string;
-    matches?: Array<{ slug: string; score: number; snippet: { text: string; matches: Array<[number, number]> } }>;
+    matches?: Array<{
+      slug: string;
+      score: number;
+      all_words: boolean;
+      snippet: { text: string; matches: Array<[number, number]> };
+    }>;
   };
   const slugs = (body.data as Array<{ slug: string }>).map((answer) => answer.slug);
   if (meta.sort !== order) return `meta.sort is ${meta.sort}`;
@@ -228,7 +236,9 @@ function checkOrderOf(body: Record<string, unknown>, order: "relevance" | "slug"
     const inOrder =
       order === "slug"
         ? before.slug < after.slug
-        : before.score > after.score || (before.score === after.score && before.slug < after.slug);
+        : (before.all_words && !after.all_words) ||
+          (before.all_words === after.all_words &&
+            (before.score > after.score || (before.score === after.score && before.slug < after.slug)));
     if (!inOrder) return `${before.slug} (${before.score}) comes before ${after.slug} (${after.score})`;
   }
   for (const match of meta.matches!) {

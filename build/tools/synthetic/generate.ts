@@ -171,6 +171,21 @@ sources: [${sourceIds[0]}]
 `,
   );
 
+  // A few groups of the kind the shipped content keeps, so that a query of one meets its synonyms at scale too.
+  await writeFile(
+    path.join(out, "synonyms.yaml"),
+    `groups:
+  - words: [display, screen, tv]
+    why: Synthetic.
+  - words: [mic, microphone]
+    why: Synthetic.
+  - words: [licence, license]
+    why: Synthetic.
+  - words: [cost, price]
+    why: Synthetic.
+`,
+  );
+
   let records = 0;
   const unknownStatuses = (names: readonly string[]) =>
     names.map((name) => `      ${name}: {status: unknown}`).join("\n");
