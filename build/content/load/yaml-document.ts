@@ -70,10 +70,22 @@ const FAST_SCHEMA = FAILSAFE_SCHEMA.extend({
  * (indentation by tabs is an error js-yaml may pass), a directive, an explicit key and a sequence as a key (a
  * mapping as a key, or a sequence of two or more, js-yaml makes a key that plainKeys refuses).
  */
-const NOT_FAST = /(?:^|[\s[{,])&[^\s,[\]{}]|\t|^%|^\?\s|(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)\[[^\]\n]*\][ \t]*:(?:\s|$)/m;
+const ANCHOR = /(?:^|[\s[{,])&[^\s,[\]{}]/;
+const DIRECTIVE_OR_EXPLICIT_KEY = /^(?:%|\?\s)/m;
+const SEQUENCE_KEY = /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)\[[^\]\n]*\][ \t]*:(?:\s|$)/m;
+
+/** Whether the fast path must leave a text to `yaml`: each expression run only where its characters are there. */
+function notFast(text: string): boolean {
+  return (
+    text.includes("\t") ||
+    (text.includes("&") && ANCHOR.test(text)) ||
+    ((text.includes("%") || text.includes("?")) && DIRECTIVE_OR_EXPLICIT_KEY.test(text)) ||
+    (text.includes("]") && SEQUENCE_KEY.test(text))
+  );
+}
 
 export function parseFast(text: string): { data: unknown } | undefined {
-  if (NOT_FAST.test(text)) return undefined;
+  if (notFast(text)) return undefined;
   let data: unknown;
   try {
     data = load(text, { schema: FAST_SCHEMA });
