@@ -9,10 +9,20 @@ import { cleanEnv, cli, NODE } from "./support/cli.ts";
 describe("outward searches that expire", async () => {
   const content = await fixtureWithCase("outward", "variants");
   const stale = (...args: string[]) =>
-    spawnSync(NODE, ["--import", "tsx", path.join(ROOT, "build/tools/stale.ts"), "--content", content, ...args], {
-      encoding: "utf8",
-      env: cleanEnv,
-    });
+    spawnSync(
+      NODE,
+      [
+        path.join(ROOT, "build/tools/launch.mjs"),
+        path.join(ROOT, "build/tools/stale.ts"),
+        "--content",
+        content,
+        ...args,
+      ],
+      {
+        encoding: "utf8",
+        env: cleanEnv,
+      },
+    );
 
   it("the build passes them, a date never failing it, and knows each claim's search", async () => {
     const result = await build(content, path.join(path.dirname(content), "dist"));
