@@ -30,11 +30,11 @@ beforeAll(async () => {
 });
 
 describe("netlify.toml", () => {
-  it("builds on Node 22, a supported LTS the engines field accepts and CI tests", async () => {
+  it("builds on Node 26, the current LTS line, which the engines field accepts and CI tests", async () => {
     const netlify = toml.parse(await readFile(path.join(ROOT, "netlify.toml"), "utf8")) as {
       build: { environment: { NODE_VERSION: string } };
     };
-    expect(netlify.build.environment.NODE_VERSION).toBe("22");
+    expect(netlify.build.environment.NODE_VERSION).toBe("26");
     const engines = (
       JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }
     ).engines.node;

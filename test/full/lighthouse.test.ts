@@ -1,6 +1,6 @@
 /**
  * Issue 17: every HTML page scores 100 in Lighthouse's accessibility and best-practices categories. Lighthouse
- * (pinned in the on-demand toolchain, run under its Node 22) drives Debian's Chromium against the real local
+ * (pinned in the on-demand toolchain, run under its Node 26) drives Debian's Chromium against the real local
  * server, both inside a loopback-only network namespace, so neither can reach the network.
  */
 import path from "node:path";

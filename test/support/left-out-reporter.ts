@@ -5,7 +5,7 @@
 import type { Reporter, TestModule } from "vitest/node";
 
 const WHAT_FULL_ADDS =
-  "Netlify's own build and serve with Deno, Node 22, Chromium, Lighthouse, wget mirrors, WARC replay, the Frictionless libraries and the MCP conformance suite";
+  "Netlify's own build and serve with Deno, Node 26, Chromium, Lighthouse, wget mirrors, WARC replay, the Frictionless libraries and the MCP conformance suite";
 
 export default class LeftOutReporter implements Reporter {
   private projects = new Set<string>();

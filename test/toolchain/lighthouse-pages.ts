@@ -1,5 +1,5 @@
 /**
- * Runs inside the loopback-only namespace (see netlify-toolchain.ts), under the toolchain's Node 22 (Lighthouse
+ * Runs inside the loopback-only namespace (see netlify-toolchain.ts), under the toolchain's Node 26 (Lighthouse
  * needs >= 22.19): serves a built folder with the real local server on 127.0.0.1, audits every HTML page with
  * Lighthouse in Debian's Chromium (accessibility and best practices only), writes each full report to the report
  * folder and prints a summary, one entry per page, as JSON on the last line of stdout.

@@ -1,6 +1,6 @@
 /**
  * Three real MCP clients against a server's /mcp: the official SDK's 1.x client (2025-11-25, initialize), its 2.x
- * client pinned to 2026-07-28, and the MCP Inspector's CLI (run with the toolchain's Node 22). Each lists the tools
+ * client pinned to 2026-07-28, and the MCP Inspector's CLI (run with the toolchain's Node 26). Each lists the tools
  * and calls every one; the report says what each got and whether it equals what the API serves. Used by
  * serve-and-check.ts, inside the loopback-only namespace.
  */

@@ -1,5 +1,5 @@
 /**
- * The official MCP conformance suite (`conformance server --suite all`, pinned in the toolchain, under its Node 22)
+ * The official MCP conformance suite (`conformance server --suite all`, pinned in the toolchain, under its Node 26)
  * against a server's /mcp, and the suite's own list of server scenarios. Used by serve-and-check.ts, inside the
  * loopback-only namespace.
  */
@@ -17,7 +17,7 @@ export interface ConformanceCheck {
 }
 
 const run = promisify(execFile);
-const node22 = path.join(TOOLCHAIN.nodeBin, "node");
+const toolchainNode = path.join(TOOLCHAIN.nodeBin, "node");
 
 /** `conformance server --suite all` against `url`; every scenario's checks, by scenario. */
 export async function conformance(
@@ -25,10 +25,14 @@ export async function conformance(
   output: string,
 ): Promise<{ exit: number; checks: Record<string, ConformanceCheck[]> }> {
   // Asynchronously: the local server answers from this same process. The suite exits 1 when a check fails.
-  const exit = await run(node22, [TOOLCHAIN.conformance, "server", "--url", url, "--suite", "all", "-o", output], {
-    timeout: 300_000,
-    maxBuffer: 64 * 1024 * 1024,
-  }).then(
+  const exit = await run(
+    toolchainNode,
+    [TOOLCHAIN.conformance, "server", "--url", url, "--suite", "all", "-o", output],
+    {
+      timeout: 300_000,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).then(
     () => 0,
     (error: { code?: number }) => error.code ?? -1,
   );
@@ -43,7 +47,7 @@ export async function conformance(
 
 /** The server scenarios of the pinned suite (`conformance list --server`). */
 export async function listedScenarios(): Promise<string[]> {
-  return (await run(node22, [TOOLCHAIN.conformance, "list", "--server"])).stdout
+  return (await run(toolchainNode, [TOOLCHAIN.conformance, "list", "--server"])).stdout
     .split("\n")
     .map((line) => /^\s+- (\S+)/.exec(line)?.[1])
     .filter((name): name is string => name !== undefined);

@@ -2,11 +2,11 @@
  * `npm run test:all`: everything `npm test` runs, and what needs more than node_modules, in this order:
  *
  * 1. the pinned test tools, installed into the tool cache if this version of them is not there yet (netlify-cli,
- *    Deno, Node 22 and 20, the MCP Inspector, the MCP conformance suite, Lighthouse, the Frictionless libraries,
+ *    Deno, Node 26 and 20, the MCP Inspector, the MCP conformance suite, Lighthouse, the Frictionless libraries,
  *    ReplayWeb.page: about 900 MB, once; every clone reuses them);
  * 2. the lint;
  * 3. side by side: the type check; both test projects on this Node, quick (npm test's) and full (test/full/); and on
- *    the other supported Node (22 where this one is 20, else 20) the build with its byte-identity and nothing-lost
+ *    the other supported Node (26, the current LTS line, where this one is older, else 20) the build with its byte-identity and nothing-lost
  *    tests and the HTTP contract tests.
  *
  * Stops after the first step that fails (the three side by side all run to their end), and ends with the time each phase took. `.ci/run` runs it with CI=true,
@@ -26,7 +26,7 @@ import { installReplayWebPage } from "./replaywebpage.ts";
 export const OTHER_NODE_FILES = [
   "test/build-output.test.ts",
   "test/server-contract.test.ts",
-  // Malformed requests meet the other Node's own HTTP parser (llhttp differs between 20 and 22).
+  // Malformed requests meet the other Node's own HTTP parser (llhttp differs between 20 and 26).
   "test/hostile-requests.test.ts",
   "test/security-headers.test.ts",
 ];
@@ -96,7 +96,13 @@ timings.push(["the pinned test tools", (performance.now() - tools) / 1000]);
 phase("lint", path.join(BIN, "biome"), ["check", "."]);
 
 const thisMajor = Number(process.versions.node.split(".")[0]);
-const otherBin = thisMajor === 22 ? TOOLCHAIN.node20Bin : TOOLCHAIN.nodeBin;
+const ltsMajor = Number(
+  spawnSync(path.join(TOOLCHAIN.nodeBin, "node"), ["--version"], { encoding: "utf8" }).stdout.replace(
+    /^v(\d+).*/s,
+    "$1",
+  ),
+);
+const otherBin = thisMajor === ltsMajor ? TOOLCHAIN.node20Bin : TOOLCHAIN.nodeBin;
 const other = spawnSync(path.join(otherBin, "node"), ["--version"], { encoding: "utf8" }).stdout.trim();
 // A PATH that did not lead to the other Node would quietly test this one twice.
 if (!other || other.split(".")[0] === `v${thisMajor}`)

@@ -76,7 +76,7 @@ export const LOAD = {
   connections: 100,
   /** The local server's resident memory may not exceed this at any sample. */
   memoryBoundMiB: 256,
-  /** netlify serve is a tree of processes (the CLI on Node 22, Deno, its static server): their sum, fixed before the run. */
+  /** netlify serve is a tree of processes (the CLI on Node 26, Deno, its static server): their sum, fixed before the run. */
   netlifyServeMemoryBoundMiB: 1536,
   paths: [
     "/api/v1/answers/room-sizing.json",

