@@ -251,4 +251,15 @@ describe("the command line", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("SOURCE_DATE_EPOCH must be whole seconds");
   });
+
+  it("refuses a number of threads that is not a whole number", async () => {
+    const out = path.join(await temporaryFolder("bad-threads"), "dist");
+    const run = spawnSync(NODE, cli("--content", BASE, "--out", out, "--threads", "2.5"), {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: cleanEnv,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--threads takes a whole number of worker threads from 0 to 64 (got "2.5")');
+  });
 });

@@ -10,10 +10,11 @@ import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
 
 /**
- * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache]`. Environment: SOURCE_DATE_EPOCH (whole
+ * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache --threads N]`. Environment: SOURCE_DATE_EPOCH (whole
  * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
  * is incremental (build/engine/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
- * does everything afresh and leaves the cache as it is.
+ * does everything afresh and leaves the cache as it is. `--threads N` parses and renders on N worker threads at any
+ * size (0: on the main thread alone), where by default a build uses one a core, at most four, from 2,000 files.
  */
 export function optionsFromCommandLine(
   argv: readonly string[],
@@ -26,6 +27,7 @@ export function optionsFromCommandLine(
       out: { type: "string", default: "dist" },
       cache: { type: "string" },
       "no-cache": { type: "boolean", default: false },
+      threads: { type: "string" },
     },
     strict: true,
   });
@@ -35,6 +37,12 @@ export function optionsFromCommandLine(
     outDir: path.resolve(values.out!),
     cacheRoot,
   };
+  if (values.threads !== undefined) {
+    const threads = Number(values.threads);
+    if (!/^\d+$/.test(values.threads) || threads > 64)
+      throw new Error(`--threads takes a whole number of worker threads from 0 to 64 (got "${values.threads}").`);
+    options.workers = threads;
+  }
   const epoch = sourceDateEpoch(env);
   if (epoch !== undefined) options.sourceDateEpoch = epoch;
   const baseUrl = env.BASE_URL || env.URL;

@@ -3,7 +3,8 @@
  * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
  * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
  * and prints the figures; `-- --queries-only` measures only the queries, on the builds the last run left, and
- * prints them; `-- --generators-only` only the 10,000-answer build beside Hugo's and Eleventy's; `-- --tests-only
+ * prints them; `-- --generators-only` only the 20- and 10,000-answer builds beside Hugo's and Eleventy's; a full run
+ * also measures the test commands from fresh clones, last (`-- --no-tests` leaves them out); `-- --tests-only
  * [--cold]` only the test commands from fresh clones, written into their own section of BENCHMARKS.md, which the
  * other runs keep; BENCH_WORK=<folder> works, and writes both files, there instead).
  * Speed is measured here, never asserted in the tests.
@@ -15,7 +16,7 @@ import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
-import { measureBuild, runBuild, type BuildFigures } from "./measure-build.ts";
+import { measureBuild, runBuild, threadsShare, timedBuilds, type BuildFigures } from "./measure-build.ts";
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries } from "./measure-search.ts";
 import { compareOnJudgedQueries, judgedSummary } from "./judged-queries.ts";
@@ -36,9 +37,14 @@ import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK }
 async function writeReport(results: Parameters<typeof markdown>[0]): Promise<void> {
   const chart = path.join(path.dirname(REPORT_FILE), CHART_FILE);
   await mkdir(path.dirname(chart), { recursive: true });
-  await writeFile(chart, await growthChartSvg(results.builds, { generators: results.generators }));
+  await writeFile(
+    chart,
+    await growthChartSvg(results.builds, { generators: results.generators, small: results.small }),
+  );
   const page = markdown(results);
-  const tests = testsSectionOf(await readFile(REPORT_FILE, "utf8").catch(() => ""));
+  const tests = results.tests
+    ? testsSection(results.tests)
+    : testsSectionOf(await readFile(REPORT_FILE, "utf8").catch(() => ""));
   await writeFile(REPORT_FILE, tests ? withTestsSection(page, tests) : page);
 }
 
@@ -64,6 +70,8 @@ async function main(): Promise<void> {
       // Only npm test and .ci/run from fresh clones (build/tools/bench/measure-tests.ts); --cold adds a run with an empty tool cache.
       "tests-only": { type: "boolean", default: false },
       cold: { type: "boolean", default: false },
+      // Leaves out the test commands, which a full run measures from fresh clones (some 25 minutes).
+      "no-tests": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -115,9 +123,21 @@ async function main(): Promise<void> {
     if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
     return content;
   };
+  const smallContent = async () => {
+    const content = path.join(WORK, `content-20-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 20, out: content });
+    return content;
+  };
   if (values["generators-only"]) {
     process.stdout.write(
-      `${JSON.stringify(await compareWithStaticGenerators(await generatorContent(), 10_000), null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          small: await compareWithStaticGenerators(await smallContent(), 20, 5),
+          large: await compareWithStaticGenerators(await generatorContent(), 10_000),
+        },
+        null,
+        2,
+      )}\n`,
     );
     return;
   }
@@ -153,6 +173,11 @@ async function main(): Promise<void> {
   if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await generatorContent(), 10_000);
   process.stderr.write("bench: beside Hugo and Eleventy…\n");
   const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
+  const small = await compareWithStaticGenerators(await smallContent(), 20, 5);
+  process.stderr.write("bench: the shipped content with no cache, five times…\n");
+  const shippedNoCache = timedBuilds("shipped-nocache", path.join(ROOT, "content"), 5, ["--no-cache"]);
+  process.stderr.write("bench: 10,000 answers on one worker thread and on two…\n");
+  const threads = threadsShare(await generatorContent());
   process.stderr.write("bench: where the build's time goes (a profiled build in one thread)…\n");
   const buildProfile = {
     ...profileBuild(await generatorContent(), 10_000),
@@ -170,6 +195,8 @@ async function main(): Promise<void> {
   process.stderr.write(`bench: load on netlify serve, ${LOAD.seconds} s…\n`);
   const netlifyServeLoad = await measureNetlifyServeLoad();
   await deleteEarlierOutputs(aside);
+  // Last, in fresh clones of this commit: npm test and .ci/run, whose tests would otherwise share the cores.
+  const tests = values["no-tests"] ? undefined : measureTests();
   const results = {
     date: new Date().toISOString(),
     machine: {
@@ -186,8 +213,12 @@ async function main(): Promise<void> {
     judged,
     baseline,
     generators,
+    small,
+    shippedNoCache,
+    threads,
     buildProfile,
     incremental,
+    tests,
   };
   await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeReport(results);

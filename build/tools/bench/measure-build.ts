@@ -72,19 +72,63 @@ function buildCommand(root: string): string[] {
  * held files. This checkout's CLI keeps a build cache: each measured build gets an empty one of its own beside its
  * output (a first `npm run build`, cache writing included), never the cache an earlier build filled.
  */
-export function runBuild(root: string, label: string, contentDir: string, out: string): BuildRun {
-  const cache = root === ROOT ? ["--cache", `${out}-cache`] : [];
+export function runBuild(
+  root: string,
+  label: string,
+  contentDir: string,
+  out: string,
+  /** More of the CLI's options (--no-cache: no cache of its own; --threads N). */
+  options: string[] = [],
+): BuildRun {
+  const cache = root === ROOT && !options.includes("--no-cache") ? ["--cache", `${out}-cache`] : [];
   // Start every build with the disk's write-back done, so that one build's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
-  const run = spawnSync(process.execPath, [...buildCommand(root), "--content", contentDir, "--out", out, ...cache], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [...buildCommand(root), "--content", contentDir, "--out", out, ...cache, ...options],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`the build of ${label} failed: ${run.stderr.slice(0, 2000)}`);
   const resources = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
   return { seconds, peakMiB: resources.maxRssKiB / 1024, files: Number(/wrote (\d+) files/.exec(run.stdout)![1]) };
+}
+
+/** A build timed `repeats` times, each into a folder that never held files: the runs in order and their median. */
+export function timedBuilds(
+  label: string,
+  contentDir: string,
+  repeats: number,
+  options: string[] = [],
+): { seconds: number[]; median: number } {
+  const seconds: number[] = [];
+  for (let attempt = 1; attempt <= repeats; attempt++)
+    seconds.push(runBuild(ROOT, label, contentDir, path.join(WORK, `dist-${label}-${attempt}`), options).seconds);
+  return { seconds, median: [...seconds].sort((a, b) => a - b)[Math.floor(seconds.length / 2)]! };
+}
+
+/**
+ * A large build on one worker thread and on two, in turns: what share of it stays on one thread (Amdahl's: with
+ * two threads the time is serial + parallel / 2, so the serial share is 2 × T2 / T1 − 1), and so what more cores would
+ * give. The main thread works beside the workers in both, so the share is of the build as it runs here, not of code.
+ */
+export function threadsShare(contentDir: string, repeats = 2): { one: number[]; two: number[]; serialShare: number } {
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let round = 1; round <= repeats; round++) {
+    one.push(
+      runBuild(ROOT, "threads", contentDir, path.join(WORK, `dist-threads-1-${round}`), ["--threads", "1"]).seconds,
+    );
+    two.push(
+      runBuild(ROOT, "threads", contentDir, path.join(WORK, `dist-threads-2-${round}`), ["--threads", "2"]).seconds,
+    );
+  }
+  const least = (values: number[]) => Math.min(...values);
+  return { one, two, serialShare: Math.max(0, Math.min(1, (2 * least(two)) / least(one) - 1)) };
 }
