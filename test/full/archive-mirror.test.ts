@@ -296,11 +296,16 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
           (api.meta.suggestions ?? []).map((suggestion) => suggestion.q),
         );
       }
-      // A suggestion is a query: clicking it searches for it.
+      // A misspelt word matches as a typo; with every word required it matches nothing, and the page suggests the
+      // word, as the API does with match=all. A suggestion is a query: clicking it searches for it.
       await page.fill("#q", "microphne");
+      await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);
+      await page.check("#match-all");
+      await expect.poll(() => page.locator("article.answer:visible").count()).toBe(0);
       await page.locator("#search-suggestions button").first().click();
       expect(await page.inputValue("#q")).toBe("microphone");
       await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);
+      await page.uncheck("#match-all");
       expect(await page.locator("li[id^=supplier-]").count()).toBe(28);
       const records = JSON.parse(await readFile(path.join(dist, "api/v1/health/index.json"), "utf8")).counts
         .evidence_records as number;

@@ -158,7 +158,13 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     ])
       expect(text).toContain(heading);
     expect(text).toContain("There are no rate limits");
-    expect(await page.locator("#q + p + ul + .table-scroll tbody tr").count()).toBe(5);
+    expect(
+      await page
+        .locator(
+          ".table-scroll:has(caption:text-is('Published examples, with what each finds in this version of the data, best match first.')) tbody tr",
+        )
+        .count(),
+    ).toBe(5);
     await page.close();
   });
 });

@@ -72,7 +72,8 @@ for (const [name, build] of [
   expected[name] = {};
   for (const target of [
     "/api/v1/answers?q=room",
-    "/api/v1/answers?page=1&q=a",
+    // One letter, every answer a hit (a stop word with match=any, the default: refused).
+    "/api/v1/answers?page=1&q=a&match=all",
     "/api/v1/answers?slug=room-sizing&q=room",
   ])
     expected[name][target] = (await ask(`http://expected-${name}.test`, target)).body;

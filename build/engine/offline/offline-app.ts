@@ -2,8 +2,8 @@
  * The search of the home page, for a reader with only the downloaded dist/ (file://, no server, no fetch).
  * A classic script: the build bundles it with the API's own search modules and inlines it, and the page's CSP
  * allows it by its hash. The search index's files arrive the same way, byte for byte as published, with each
- * answer's searchable texts, in a JSON data island: the same reader ranks, explains and suggests as the API does
- * with its default, `match=any`.
+ * answer's searchable texts, in a JSON data island: the same reader ranks, explains and suggests as the API does,
+ * with its default, `match=any`, or with `match=all` when the reader asks for every word.
  */
 import type { AnswerSearchTexts } from "../../search/answer-fields.ts";
 import { explainHit, prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
@@ -23,10 +23,11 @@ function start(): void {
   const island = document.getElementById("search-data");
   const form = document.getElementById("answer-search");
   const input = document.getElementById("q") as HTMLInputElement | null;
+  const matchAll = document.getElementById("match-all") as HTMLInputElement | null;
   const status = document.getElementById("search-status");
   const suggestions = document.getElementById("search-suggestions");
   const list = document.getElementById("answer-list");
-  if (!island || !form || !input || !status || !suggestions || !list) return;
+  if (!island || !form || !input || !matchAll || !status || !suggestions || !list) return;
   const data = JSON.parse(island.textContent ?? "{}") as OfflineSearchData;
   const reader = new SearchReader(new SearchFiles(async (path) => data.files[path]));
   const articles = [...list.querySelectorAll<HTMLElement>("article.answer")];
@@ -51,7 +52,8 @@ function start(): void {
   const apply = async (query: string) => {
     const run = ++latest;
     if (query.trim() === "") return showAll(`All ${articles.length} answers.`);
-    const parsed = parseQuery(query);
+    const match = matchAll.checked ? ("all" as const) : ("any" as const);
+    const parsed = parseQuery(query, match);
     if (!parsed.ok)
       return showAll(
         parsed.reason === "too-long"
@@ -60,7 +62,7 @@ function start(): void {
             ? "Add a word that names what you are looking for: common words such as how and the are left out."
             : "Type a letter or a digit to search.",
       );
-    const search = { words: parsed.tokens, match: "any" as const };
+    const search = { words: parsed.tokens, match };
     const found = await reader.search(search, "relevance", 0, articles.length);
     const words = await reader.queryWords(search);
     const offered = found.total === 0 ? await reader.suggest(search) : [];
@@ -89,6 +91,7 @@ function start(): void {
     suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, apply)));
   };
 
+  matchAll.addEventListener("change", () => void apply(input.value));
   input.addEventListener("input", () => {
     void apply(input.value);
     // The query lives in the fragment, so a filtered view can be bookmarked, on the web and from disk.
