@@ -69,6 +69,13 @@ export interface OutputSink {
   readonly previousPieces?: PreviousPieces;
   /** The previous output's file at this path, as it is (linked): only for a path previousPieces says is there. */
   keep?(urlPath: string): Promise<void>;
+  /**
+   * The folder a build thread may write an answer's own files into (answer-parts.ts, ownFile): a disk sink's, in a
+   * build with no previous output to link from.
+   */
+  readonly ownFiles?: string;
+  /** A file written into ownFiles by a build thread, with its SHA-256. */
+  adopt?(urlPath: string, sha256: string): void;
 }
 
 /** What other code may read of a sink, and nothing it may write with: the files written so far. */
@@ -247,6 +254,16 @@ export class DiskSink implements OutputSink {
 
   get previousPieces(): PreviousPieces | undefined {
     return this.previous?.pieces;
+  }
+
+  get ownFiles(): string | undefined {
+    return this.previous ? undefined : this.root;
+  }
+
+  adopt(urlPath: string, sha256: string): void {
+    this.target(urlPath);
+    this.digests.set(urlPath, sha256);
+    this.counts.written++;
   }
 
   async keep(urlPath: string): Promise<void> {

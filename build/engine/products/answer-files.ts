@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { answerFileEnvelope, envelopeParts, itemFragment } from "../../contract/envelope.ts";
 import { answerPath } from "../../contract/layout.ts";
+import { ownFile } from "./answer-parts.ts";
 import { product, replaysEveryAnswer } from "./product.ts";
 
 export interface AnswerFilePart {
@@ -10,6 +11,8 @@ export interface AnswerFilePart {
   fragment: { start: number; end: number };
   /** The hex SHA-256 of `file`: an unchanged file is linked from the previous output without hashing it again. */
   sha256: string;
+  /** Written already, by the thread that rendered it (ownFile). */
+  written: boolean;
 }
 
 const utf8 = new TextEncoder();
@@ -30,6 +33,7 @@ export const answerFiles = product<AnswerFilePart>({
       file,
       fragment: { start, end: start + Buffer.byteLength(fragment) },
       sha256: createHash("sha256").update(file).digest("hex"),
+      written: ownFile(context, answer, answerPath(answer.resource.slug), file),
     };
   },
   run(_, output) {
@@ -37,7 +41,8 @@ export const answerFiles = product<AnswerFilePart>({
       replays: replaysEveryAnswer,
       async answer(part, answer) {
         if (answer.replayed) return output.keep(answerPath(answer.slug));
-        await output.file(answerPath(answer.slug), part.file, part.sha256);
+        if (part.written) output.adopt(answerPath(answer.slug), part.sha256);
+        else await output.file(answerPath(answer.slug), part.file, part.sha256);
         // The first answer's file is the OpenAPI document's example of `?slug=`.
         if (answer.position === 0)
           output.examples.set(answerPath(answer.slug), JSON.parse(Buffer.from(part.file).toString("utf8")));

@@ -3,6 +3,8 @@
  * every render shares, and every product's part of the result. Plain data, and no import of the products, so that
  * the cache can hold parts without knowing the products.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { AnswerResource } from "../../contract/resources.ts";
 import type { AnswerBodySource } from "../../content/load/answer-body.ts";
 import type { AnswerFrontMatter, Source } from "../../content/load/types.ts";
@@ -16,6 +18,11 @@ export interface AnswerRenderContext {
   register: ReadonlyMap<string, Source>;
   /** The collection's page size, which an answer's own file states in its meta. */
   pageSize: number;
+  /**
+   * The folder a clean build writes into, when the thread that renders an answer past the first page writes that
+   * answer's own files itself (ownFile): the main thread, the build's busiest, then neither receives nor writes them.
+   */
+  ownFiles?: string;
 }
 
 /** One answer to render. Plain data, so that it can be handed to a worker thread. */
@@ -68,3 +75,27 @@ export interface PartMaker {
   readonly name: string;
   part?(answer: RenderedAnswer, context: AnswerRenderContext): unknown;
 }
+
+/**
+ * Writes one of an answer's own files where the build writes (AnswerRenderContext.ownFiles), on the thread that made
+ * it, and says so; else leaves it to the main thread. Only past the first page, whose parts the build cache keeps
+ * whole.
+ */
+export function ownFile(
+  context: AnswerRenderContext,
+  answer: RenderedAnswer,
+  urlPath: string,
+  bytes: Uint8Array,
+): boolean {
+  if (context.ownFiles === undefined || answer.position < context.pageSize) return false;
+  const target = path.join(context.ownFiles, ...urlPath.split("/").filter(Boolean));
+  const folder = path.dirname(target);
+  if (!madeFolders.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    madeFolders.add(folder);
+  }
+  writeFileSync(target, bytes);
+  return true;
+}
+
+const madeFolders = new Set<string>();

@@ -47,6 +47,8 @@ export interface ProductOutput {
   written: WrittenFiles;
   /** A file (its bytes in pieces, if so made); JSON bodies through `json`. */
   file(path: string, contents: HeldContents, sha256?: string): Promise<void>;
+  /** A file the thread that rendered an answer wrote where the build writes (answer-parts.ts, ownFile), with its SHA-256. */
+  adopt(path: string, sha256: string): void;
   /** A JSON file in canonical form, kept as an example for the OpenAPI document unless `example` is false. */
   json(path: string, body: unknown, example?: boolean): Promise<void>;
   /** A file written in pieces, for the few that grow with the collection. */

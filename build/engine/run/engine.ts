@@ -47,6 +47,7 @@ export async function runProducts(
     (answer) => eachProductsAnswer(runs, answer),
     (threads) => shared.useThreads(threads),
     replayOf(runs, sink),
+    sink.ownFiles,
   );
   // The pass's garbage is collected before the finishing steps (the search index's above all) allocate theirs:
   // else they grew the heap over it, to the build's peak (at 100,000 answers some 40 MB above the pass's).
@@ -217,6 +218,10 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
     memory: shared.memoryOf(made.name),
     savedState: shared.savedStateOf(made.name),
     file: (path, contents, sha256) => sink.file(checked(path), contents, sha256),
+    adopt(path, sha256) {
+      if (!sink.adopt) throw new Error(`product "${made.name}" adopted ${path}, which this output cannot take`);
+      sink.adopt(checked(path), sha256);
+    },
     json: async (path, body, example = true) => {
       if (example) examples.set(path, body);
       await sink.file(checked(path), canonicalJson(body));
@@ -370,6 +375,8 @@ export async function renderEachAnswer(
   each: (answer: AnswerParts) => Promise<void>,
   threadsInUse: (onThreads: boolean) => void | Promise<void>,
   replay?: Replay,
+  /** Where the build threads write the answers' own files themselves (answer-parts.ts, ownFile), if they may. */
+  ownFiles?: string,
 ): Promise<void> {
   const { answers, register, pageSize } = facts;
   const { workers } = context;
@@ -409,7 +416,9 @@ export async function renderEachAnswer(
   // The threads are started only for the answers to render, not those spliced or in the cache.
   const misses = plan ? pending.filter((position) => !cache!.holdsAnswer(plan.keys[position]!)).length : pending.length;
   const onThreads = workers?.worthwhileFor(misses) ?? false;
-  if (onThreads) workers!.share({ render: renderContext });
+  // On threads, each writes the own files of the answers it renders: the main thread, the build's busiest, neither
+  // receives nor writes twenty thousand files at 10,000 answers.
+  if (onThreads) workers!.share({ render: ownFiles ? { ...renderContext, ownFiles } : renderContext });
   await threadsInUse(onThreads);
   // On threads, several answers to a message: one message each way per answer measured a fifth slower.
   const batch = onThreads ? 16 : 1;
