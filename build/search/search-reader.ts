@@ -112,6 +112,27 @@ function isDense(matches: Matches | DenseMatches): matches is DenseMatches {
   return "byPosition" in matches;
 }
 
+/**
+ * The points of the `count` answers whose best level `best` holds (-1: none), by the idf of that count: the dense
+ * array itself, scored in place, when most answers match, else the matches as positions and points.
+ */
+function pointsOfBest(best: Int32Array, count: number, answers: number): Matches | DenseMatches {
+  const idf = tokenIdf(answers, count);
+  if (inMostAnswers(count, answers)) {
+    for (let position = 0; position < best.length; position++)
+      if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
+    return { byPosition: best, count };
+  }
+  const positions = new Int32Array(count);
+  const points = new Int32Array(count);
+  for (let position = 0, at = 0; at < count; position++) {
+    if (best[position] === -1) continue;
+    positions[at] = position;
+    points[at++] = tokenPoints(idf, best[position]!);
+  }
+  return { positions, points };
+}
+
 /** What a token's matches weigh in the cache: their entries. */
 function weightOf(matches: Matches | DenseMatches): number {
   return (isDense(matches) ? matches.byPosition.length : matches.positions.length) + 1;
@@ -660,20 +681,7 @@ export class SearchReader {
       heldAt = new Int32Array(heldCount);
       for (let position = 0, at = 0; at < heldCount; position++) if (held[position] === 1) heldAt[at++] = position;
     }
-    const idf = tokenIdf(answers, count);
-    if (inMostAnswers(count, answers)) {
-      for (let position = 0; position < best.length; position++)
-        if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
-      return { matches: { byPosition: best, count }, held: heldAt };
-    }
-    const positions = new Int32Array(count);
-    const points = new Int32Array(count);
-    for (let position = 0, at = 0; at < count; position++) {
-      if (best[position] === -1) continue;
-      positions[at] = position;
-      points[at++] = tokenPoints(idf, best[position]!);
-    }
-    return { matches: { positions, points }, held: heldAt };
+    return { matches: pointsOfBest(best, count, answers), held: heldAt };
   }
 
   /** Which answers a token matches, each with the token's contribution: the best of the words it starts. */
@@ -727,21 +735,7 @@ export class SearchReader {
           if (value > best[position]!) best[position] = value;
         }
       }
-      const idf = tokenIdf(map.answers, count);
-      if (inMostAnswers(count, map.answers)) {
-        for (let position = 0; position < best.length; position++)
-          if (best[position] !== -1) best[position] = tokenPoints(idf, best[position]!);
-        matches = { byPosition: best, count };
-      } else {
-        const positions = new Int32Array(count);
-        const points = new Int32Array(count);
-        for (let position = 0, at = 0; at < count; position++) {
-          if (best[position] === -1) continue;
-          positions[at] = position;
-          points[at++] = tokenPoints(idf, best[position]!);
-        }
-        matches = { positions, points };
-      }
+      matches = pointsOfBest(best, count, map.answers);
     }
     this.tokenMatches.set(token, matches, weightOf(matches));
     return matches;
