@@ -140,7 +140,7 @@ export function testsSection(figures: TestsFigures): string {
     TESTS_SECTION_START,
     "## Tests and CI",
     "",
-    `Each from a fresh clone of ${figures.commit}, on ${figures.date.slice(0, 10)}: Node ${figures.node}, ${figures.cpus} cores. Measured with \`npm run bench -- --tests-only${figures.ciCold?.commit === figures.commit ? " --cold" : ""}\` (build/tools/bench/measure-tests.ts).`,
+    `Each from a fresh clone of ${figures.commit}, on ${figures.date.slice(0, 10)}: Node ${figures.node}, ${figures.cpus} cores. Measured by \`npm run bench\` at the end of its run, or alone with \`npm run bench -- --tests-only${figures.ciCold?.commit === figures.commit ? " --cold" : ""}\` (build/tools/bench/measure-tests.ts).`,
     "",
     "| command | what it runs | runs (s) | median (s) | tests passed | target | status |",
     "|---|---|---|---|---|---|---|",
@@ -158,7 +158,7 @@ export function testsSection(figures: TestsFigures): string {
   return lines.join("\n");
 }
 
-const TESTS_SECTION_START = "<!-- tests-and-ci: written by npm run bench -- --tests-only -->";
+const TESTS_SECTION_START = "<!-- tests-and-ci: written by npm run bench (or with -- --tests-only) -->";
 const TESTS_SECTION_END = "<!-- /tests-and-ci -->";
 
 /** `page` with its tests section replaced by `section` (or, where it has none, with `section` after its first paragraph). */
