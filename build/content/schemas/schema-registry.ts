@@ -60,7 +60,8 @@ const loaded = new Map<string, SchemaRegistry>();
 
 /**
  * The content's validators are compiled once per change of the schemas or of ajv, not once per build: ajv writes
- * them as standalone code (its own, from the same options), kept here by a digest of what made them, and a build
+ * them as standalone code (its own, from the same options), kept here by a digest of what made them (ajv's version,
+ * the options and formats this module gives it, the schemas), and a build
  * loads that code instead of compiling (some 0.3 s of a small build). The other schemas, which only the tests and
  * tools use, are compiled when asked for.
  */
@@ -80,7 +81,9 @@ function compileRegistry(names: readonly string[], texts: readonly string[], kep
   const keptFile = path.join(
     keptDir,
     `${createHash("sha256")
+      // What makes the code: ajv's and ajv-formats' versions, the options and formats given them, the schemas.
       .update(JSON.stringify([require("ajv/package.json").version, require("ajv-formats/package.json").version]))
+      .update(`${newAjv}\n${isPartialDate}`)
       .update(JSON.stringify([names, texts]))
       .digest("hex")}.cjs`,
   );
