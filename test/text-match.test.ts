@@ -146,6 +146,9 @@ describe("inflections: Porter's steps 1 and 5, and irregular forms", () => {
     ["heard", "hear"],
     ["paid", "pay"],
     ["displays", "display"],
+    ["farthest", "far"],
+    ["larger", "large"],
+    ["biggest", "big"],
   ])("%s and %s share a stem", (a, b) => {
     expect(inflectionStem(a)).toBeDefined();
     expect(inflectionStem(a)).toBe(inflectionStem(b));
@@ -157,6 +160,8 @@ describe("inflections: Porter's steps 1 and 5, and irregular forms", () => {
     ["licence", "license"],
     ["media", "medium"],
     ["led", "lead"],
+    ["speaker", "speak"],
+    ["computer", "compute"],
   ])("%s and %s stay apart (derivations, spellings and look-alikes)", (a, b) => {
     expect(inflectionStem(a)).not.toBe(inflectionStem(b));
   });

@@ -14,8 +14,10 @@
  */
 
 /**
- * English irregular plurals and past forms, by their base word. Forms that are also another word in a meeting
- * room (led, left, shot, set, bit, media, data) are left out.
+ * English irregular plurals and past forms, then the comparatives and superlatives of the adjectives rooms are
+ * measured with (Porter's step 1 leaves -er and -est alone: taken off every word, "speaker" would meet "speak"), by
+ * their base word. Forms that are also another word in a meeting room (led, left, shot, set, bit, media, data,
+ * lower) are left out.
  */
 const IRREGULAR: Readonly<Record<string, readonly string[]>> = {
   person: ["people"],
@@ -71,6 +73,17 @@ const IRREGULAR: Readonly<Record<string, readonly string[]>> = {
   understand: ["understood"],
   wear: ["wore", "worn"],
   write: ["wrote", "written"],
+  big: ["bigger", "biggest"],
+  close: ["closer", "closest"],
+  far: ["farther", "farthest", "further", "furthest"],
+  high: ["higher", "highest"],
+  large: ["larger", "largest"],
+  long: ["longer", "longest"],
+  loud: ["louder", "loudest"],
+  near: ["nearer", "nearest"],
+  quiet: ["quieter", "quietest"],
+  small: ["smaller", "smallest"],
+  wide: ["wider", "widest"],
 };
 
 /** The irregular forms read as their base word, by base word: published in the docs. */

@@ -37,8 +37,13 @@ export interface TestsFigures {
   ciCold?: CommandRun & { commit?: string; date?: string };
 }
 
-/** The budgets the issue gave: npm test about a minute (two at most), CI within 200 s with the tools cached. */
-export const TEST_TARGETS = { newcomerSeconds: 60, newcomerMaxSeconds: 120, ciWarmSeconds: 200 };
+/** The budgets issue 47 gave: npm test in about a minute, CI within 200 s with the tools cached. */
+export const TEST_TARGETS = { newcomerSeconds: 60, ciWarmSeconds: 200 };
+
+/** Whether npm test's median meets "about a minute": within a tenth of it. The headline and the table judge alike. */
+export function newcomerMet(seconds: number): boolean {
+  return seconds <= TEST_TARGETS.newcomerSeconds * 1.1;
+}
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = ENV): CommandRun {
   const started = performance.now();
@@ -144,7 +149,7 @@ export function testsSection(figures: TestsFigures): string {
     "",
     "| command | what it runs | runs (s) | median (s) | tests passed | target | status |",
     "|---|---|---|---|---|---|---|",
-    `| \`npm test\`, only loopback up | type check, lint, the quick suite (test/*.test.ts) | ${seconds(figures.newcomer)} | ${newcomer.toFixed(0)} | ${figures.newcomer[0]?.passed ?? 0} | about ${TEST_TARGETS.newcomerSeconds} s, ${TEST_TARGETS.newcomerMaxSeconds} s at most | ${status(newcomer <= TEST_TARGETS.newcomerMaxSeconds)} |`,
+    `| \`npm test\`, only loopback up | type check, lint, the quick suite (test/*.test.ts) | ${seconds(figures.newcomer)} | ${newcomer.toFixed(0)} | ${figures.newcomer[0]?.passed ?? 0} | about ${TEST_TARGETS.newcomerSeconds} s | ${status(newcomerMet(newcomer))} |`,
     `| \`bash .ci/run\`, test tools cached | npm ci, then CI=true npm run test:all: quick and full suites on Node 20, the build and HTTP contract tests on Node 26 | ${seconds(figures.ci)} | ${ci.toFixed(0)} | ${figures.ci[0]?.passed ?? 0} | ${TEST_TARGETS.ciWarmSeconds} s at most | ${status(ci <= TEST_TARGETS.ciWarmSeconds)} |`,
     ...(figures.ciCold
       ? [

@@ -10,7 +10,7 @@ import type { IncrementalFigures } from "./measure-incremental.ts";
 import type { QueryCase } from "./measure-search.ts";
 import type { BaselineFigures } from "./baseline.ts";
 import type { GeneratorComparison } from "./static-generators.ts";
-import { TEST_TARGETS, type TestsFigures } from "./measure-tests.ts";
+import { newcomerMet, TEST_TARGETS, type TestsFigures } from "./measure-tests.ts";
 import type { BuildProfile } from "./build-profile.ts";
 import type { JudgedComparison, JudgedSetsComparison } from "./judged-queries.ts";
 import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
@@ -436,7 +436,7 @@ function headlineSection(
       newcomer === undefined
         ? "not run"
         : `${newcomer.toFixed(0)} s (${tests!.newcomer.map((run) => run.seconds.toFixed(0)).join(", ")})`,
-      newcomer === undefined ? undefined : newcomer <= TEST_TARGETS.newcomerSeconds * 1.1,
+      newcomer === undefined ? undefined : newcomerMet(newcomer),
     ],
     [
       "`bash .ci/run` in a fresh clone, test tools cached (median of 3)",
