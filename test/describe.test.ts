@@ -406,7 +406,7 @@ describe("the docs, written once", () => {
     const twinCaptions = [...markdown.matchAll(/^Table: (.+)$/gm)].map(([, caption]) => caption!.replaceAll("`", ""));
     expect(pageCaptions).toEqual(twinCaptions);
     const pageRows = html.match(/<tr>/g)!.length;
-    const twinRows = markdown.split("\n").filter((line) => line.startsWith("|") && !/^\|[-|]+\|$/.test(line)).length;
+    const twinRows = markdown.split("\n").filter((line) => line.startsWith("|") && !/^\|[-:|]+\|$/.test(line)).length;
     expect(pageRows).toBe(twinRows);
   });
 });

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
@@ -32,6 +33,9 @@ describe("outward searches that expire", async () => {
       [11, "pending", "2027-03-01"],
       [16, "absence", "2027-11-01"],
     ]);
+    // The docs say when each document's claims were searched, and when the first is due again.
+    const docs = await readFile(path.join(path.dirname(content), "dist", "docs", "index.md"), "utf8");
+    expect(docs).toMatch(/\| Answer \[`alpha-room`\]\([^)]+\) \| 1 \| 1 \| 2026-11-01( to [0-9-]+)? \| 2027-03-01 \|/);
   });
 
   it("npm run stale lists the claims due on a day, with where they stand and when they were searched", () => {

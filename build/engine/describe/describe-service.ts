@@ -75,6 +75,8 @@ export interface DescribeInput {
   sources: readonly Source[];
   /** The synonym groups of q, for the docs. */
   synonyms: DocsInput["synonyms"];
+  /** The claims searched outward, for the docs. */
+  outward: DocsInput["outward"];
   /** The files written under /data/: the data package's and the bulk downloads. */
   dataFiles: readonly string[];
 }
@@ -120,6 +122,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     exampleResults,
     searchExamples,
     synonyms: input.synonyms,
+    outward: input.outward,
     generatedAt,
     versioning: input.versioning,
   };

@@ -2,6 +2,7 @@
  * The human docs: static HTML, readable without JavaScript, requesting nothing from any other site (they
  * work from a downloaded dist/ too). One stylesheet from this site; no script; no inline style.
  */
+import type { OutwardClaim } from "../../content/load/outward-claims.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import type { VersioningPolicy } from "../../contract/versioning.ts";
 import { PROBLEM_TYPES } from "../../contract/problems.ts";
@@ -43,6 +44,8 @@ export interface DocsInput {
   exampleResults: ReadonlyArray<{ q: string; shows: string; total: number; slugs: string[] }>;
   /** The synonym groups of q (content/synonyms.yaml), published on the docs page. */
   synonyms: ReadonlyArray<{ words: readonly string[]; why: string }>;
+  /** The claims searched outward (the claim audit's `outward` blocks): the docs say when each document's were searched. */
+  outward: ReadonlyArray<Pick<OutwardClaim, "file" | "outward">>;
   generatedAt: string;
 }
 

@@ -11,6 +11,8 @@ import { OUTWARD_MARKERS } from "../../content/load/outward-markers.ts";
 import { OUTWARD_DAYS } from "../../content/rules/outward-searches.ts";
 import {
   AUTH_STATEMENT_FILE,
+  answerPath,
+  collectionPath,
   CITATION_FILE,
   MCP_PATH,
   MCP_SERVER_CARD_PATH,
@@ -57,6 +59,43 @@ const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, "
 const link = (text: string, to: string) => `[${text}](${to})`;
 
 /** The docs, with each section's id after its heading (`{#id}`) and a caption before each table (`Table: …`). */
+/**
+ * When the claims searched outward were searched, by the document that makes them: its claims of absence and of a
+ * pending event, the days of their searches and the first day one must be made again. A reader finds a claim's
+ * search by the answer, profile or family it is in.
+ */
+function outwardTable(claims: DocsInput["outward"]): string {
+  if (claims.length === 0) return "This version's content makes no such claim.";
+  const byFile = new Map<string, Array<DocsInput["outward"][number]["outward"]>>();
+  for (const { file, outward } of claims) byFile.set(file, [...(byFile.get(file) ?? []), outward]);
+  const rows = [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const days = (values: string[]) => {
+    const sorted = [...new Set(values)].sort();
+    return sorted.length === 1 ? sorted[0]! : `${sorted[0]} to ${sorted[sorted.length - 1]}`;
+  };
+  return `Table: When the ${claims.length} claims searched outward were last searched, by the document that makes them, and the first day one of them is due to be searched again (${code("npm run stale")} lists each claim).
+
+| Document | Claims of absence | Claims of a pending event | Searched | Due again by |
+|---|---:|---:|---|---|
+${rows
+  .map(([file, searches]) => {
+    const count = (kind: string) => searches.filter((search) => search.kind === kind).length;
+    const due = searches.map((search) => search.expires).sort()[0]!;
+    return `| ${outwardDocument(file)} | ${count("absence")} | ${count("pending")} | ${days(searches.map((search) => search.searched))} | ${due} |`;
+  })
+  .join("\n")}`;
+}
+
+/** The served document a content file becomes, linked where it has a file of its own. */
+function outwardDocument(file: string): string {
+  const [folder, name = ""] = file.split("/");
+  const id = name.replace(/\.(md|ya?ml)$/, "");
+  if (folder === "answers") return `Answer ${link(code(id), answerPath(id))}`;
+  if (folder === "suppliers") return `Supplier profile ${code(id)} (${link("suppliers", collectionPath("suppliers"))})`;
+  if (folder === "evidence") return `Evidence family ${code(id)} (${link("evidence", collectionPath("evidence"))})`;
+  return code(file);
+}
+
 function docsSource(input: DocsInput): string {
   const { site, origin } = input;
   const q = QUERY_PARAMETERS.q!;
@@ -212,7 +251,10 @@ searched, where, what was found and the day by which it must be made again, at m
 for an event yet to happen and ${OUTWARD_DAYS.absence} for plain absence (sooner where facts move fast: platform lists,
 certification dates, deals yet to close and warranty terms). The build refuses such a claim without a recorded search,
 and finds those claims by the phrases below; a phrase that is not such a claim is reworded. The methodology's audit
-summary gives the number of claims searched and the day of the latest check.
+summary gives the number of claims searched and the day of the latest check. The table below gives, for each answer,
+supplier profile and evidence family, the days its claims were searched and the first day one of them is due again.
+
+${outwardTable(input.outward)}
 
 Table: The phrases that mark a claim of absence or of a pending event.
 

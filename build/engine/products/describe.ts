@@ -85,6 +85,7 @@ export const describe = product({
           families: facts.families,
           sources: content.sources,
           synonyms: content.synonyms.groups,
+          outward: content.outward,
         });
         for (const file of described.files) {
           const contents = file.contents();
