@@ -76,7 +76,7 @@ function outwardTable(claims: DocsInput["outward"]): string {
   return `Table: When the ${claims.length} claims searched outward were last searched, by the document that makes them, and the first day one of them is due to be searched again (${code("npm run stale")} lists each claim).
 
 | Document | Claims of absence | Claims of a pending event | Searched | Due again by |
-|---|---:|---:|---|---|
+|---|---|---|---|---|
 ${rows
   .map(([file, searches]) => {
     const count = (kind: string) => searches.filter((search) => search.kind === kind).length;
