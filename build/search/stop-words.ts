@@ -45,6 +45,8 @@ export const STOP_WORDS: readonly string[] = [
   "did",
   "didn",
   "didnt",
+  "difference",
+  "differences",
   "do",
   "does",
   "doesn",
