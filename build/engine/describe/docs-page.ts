@@ -58,7 +58,6 @@ const code = (text: string) => `\`${text}\``;
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 const link = (text: string, to: string) => `[${text}](${to})`;
 
-/** The docs, with each section's id after its heading (`{#id}`) and a caption before each table (`Table: …`). */
 /**
  * When the claims searched outward were searched, by the document that makes them: its claims of absence and of a
  * pending event, the days of their searches and the first day one must be made again. A reader finds a claim's
@@ -96,6 +95,7 @@ function outwardDocument(file: string): string {
   return code(file);
 }
 
+/** The docs, with each section's id after its heading (`{#id}`) and a caption before each table (`Table: …`). */
 function docsSource(input: DocsInput): string {
   const { site, origin } = input;
   const q = QUERY_PARAMETERS.q!;
@@ -140,7 +140,7 @@ ${parameter("match")}
 
 ### Stop words {#stop-words}
 
-With ${code("match=any")} these ${STOP_WORDS.length} words are left out of ${code("q")} (after normalising; an apostrophe splits a word, so ${code("what's")} is ${code("what")} and ${code("s")}), and ${code("meta.ignored")} lists those a query held. They are the Snowball project's English stop words, with the pieces an apostrophe leaves, their spellings without one (${code("whats")}) and the filler words of a question (${code("best")}, ${code("need")}, ${code("use")}, ${code("way")}, ${code("work")}); ${code("us")} is one of them, so a question about the United States is found by its other words (${code("federal")}, ${code("government")}): ${STOP_WORDS.map(code).join(", ")}. A ${code("q")} of nothing but stop words (${code("?q=how+to")}) is a 400 problem, ${link(code("query-only-stop-words"), `${ERRORS_PATH}#query-only-stop-words`)}, as a ${code("q")} with no letter or digit is: it names nothing to look for. With ${code("match=all")} nothing is left out, so ${code("?q=how+to&match=all")} finds the answers with words starting ${code("how")} and ${code("to")}.
+With ${code("match=any")} these ${STOP_WORDS.length} words are left out of ${code("q")} (after normalising; an apostrophe splits a word, so ${code("what's")} is ${code("what")} and ${code("s")}), and ${code("meta.ignored")} lists those a query held. They are the Snowball project's English stop words, with the pieces an apostrophe leaves, their spellings without one (${code("whats")}) and the filler words of a question (${code("best")}, ${code("difference")}, ${code("need")}, ${code("use")}, ${code("way")}, ${code("work")}); ${code("us")} is one of them, so a question about the United States is found by its other words (${code("federal")}, ${code("government")}): ${STOP_WORDS.map(code).join(", ")}. A ${code("q")} of nothing but stop words (${code("?q=how+to")}) is a 400 problem, ${link(code("query-only-stop-words"), `${ERRORS_PATH}#query-only-stop-words`)}, as a ${code("q")} with no letter or digit is: it names nothing to look for. With ${code("match=all")} nothing is left out, so ${code("?q=how+to&match=all")} finds the answers with words starting ${code("how")} and ${code("to")}.
 
 ### Inflections {#inflections}
 
