@@ -320,13 +320,22 @@ export function matchedWords(
   return { allWords, fields, matched, missing };
 }
 
-// The last explanation of each prepared answer, by its query: the pages of one query, asked again, cost nothing.
-const lastExplanation = new WeakMap<PreparedAnswer, { key: string; explanation: HitExplanation }>();
+/**
+ * The last explanation of each prepared answer, by the query words it was made for: the pages of one query, asked
+ * again, cost nothing. A reader gives the same QueryWord objects for a word while it remembers it, so comparing
+ * them one by one tells the same query, without serialising it for each hit.
+ */
+const lastExplanation = new WeakMap<
+  PreparedAnswer,
+  { queryWords: readonly QueryWord[]; explanation: HitExplanation }
+>();
+
+const sameWords = (a: readonly QueryWord[], b: readonly QueryWord[]) =>
+  a.length === b.length && a.every((word, at) => word === b[at]);
 
 export function explainHit(answer: PreparedAnswer, queryWords: readonly QueryWord[]): HitExplanation {
-  const key = JSON.stringify(queryWords);
   const last = lastExplanation.get(answer);
-  if (last?.key === key) return last.explanation;
+  if (last && sameWords(last.queryWords, queryWords)) return last.explanation;
   const { allWords, fields, matched, missing } = matchedWords(answer, queryWords);
   const explanation = {
     all_words: allWords,
@@ -335,7 +344,7 @@ export function explainHit(answer: PreparedAnswer, queryWords: readonly QueryWor
     missing,
     snippet: snippetOf(answer, fields, queryWords),
   };
-  lastExplanation.set(answer, { key, explanation });
+  lastExplanation.set(answer, { queryWords, explanation });
   return explanation;
 }
 

@@ -4,9 +4,6 @@ import type { LocatedFile } from "../load/located-file.ts";
 import { type MarkerHit, markerHits, mayHoldMarker, normaliseProse } from "../load/outward-markers.ts";
 import type { ContentRule, Report, RuleInput } from "./rule.ts";
 
-/** The kinds of content whose claims the rule reads. */
-export const OUTWARD_KINDS: readonly ContentKind[] = ["answer", "supplier", "evidence", "disclosure"];
-
 /**
  * Parts of the disclosure that are not claims about the world today: the rubric's definitions, and dated records
  * (the changelog, the corrections and the audit's summary say what was so, or was done, on their dates). A `status`
@@ -128,17 +125,17 @@ function tellStrings(input: RuleInput, report: Report, file: LocatedFile, data: 
 export const outwardClaimsCovered: ContentRule = {
   name: "outward-claims-covered",
   answer({ file, data }, input, report) {
-    if (!OUTWARD_KINDS.includes("answer")) return;
     tellStrings(input, report, file, data);
     // The body's paragraphs with a marker, found when it was parsed; a problem stands where its paragraph starts.
     for (const paragraph of file.body?.marked ?? [])
       tellUncovered(input, report, file, "", paragraph.text, paragraph.position);
   },
   check(input, report) {
+    // The answers' front matter and body are read per answer, above.
     const files: Array<{ file: LocatedFile; data: unknown }> = [
-      ...(OUTWARD_KINDS.includes("supplier") ? input.suppliers : []),
-      ...(OUTWARD_KINDS.includes("evidence") ? input.evidence : []),
-      ...(OUTWARD_KINDS.includes("disclosure") && input.disclosure ? [input.disclosure] : []),
+      ...input.suppliers,
+      ...input.evidence,
+      ...(input.disclosure ? [input.disclosure] : []),
     ];
     for (const { file, data } of files) tellStrings(input, report, file, data);
   },

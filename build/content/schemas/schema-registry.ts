@@ -91,8 +91,7 @@ function compileRegistry(names: readonly string[], texts: readonly string[], kep
   let kept: Record<string, ValidateFunction> | undefined;
   const compiled = new Map<string, ValidateFunction>();
   const compile = (name: string) => {
-    ajv ??= newAjv(documents);
-    const validate = ajv.getSchema(name);
+    const validate = (ajv ??= newAjv(documents)).getSchema(name);
     if (!validate) throw new Error(`no schema named ${name} in schemas/`);
     return validate;
   };
@@ -102,7 +101,8 @@ function compileRegistry(names: readonly string[], texts: readonly string[], kep
       let validate = compiled.get(schemaFile);
       if (!validate) {
         if (isKept(schemaFile)) {
-          kept ??= readKept(keptFile) ?? keep(keptFile, [...documents.keys()].filter(isKept), compile, () => ajv!);
+          kept ??=
+            readKept(keptFile) ?? keep(keptFile, (ajv ??= newAjv(documents)), [...documents.keys()].filter(isKept));
           validate = kept[schemaFile];
         }
         validate ??= compile(schemaFile);
@@ -149,17 +149,13 @@ function readKept(file: string): Record<string, ValidateFunction> | undefined {
 }
 
 /** Compiles the kept schemas and writes their standalone code for the next process; a failed write only loses that. */
-function keep(
-  file: string,
-  names: readonly string[],
-  compile: (name: string) => ValidateFunction,
-  ajvOf: () => Ajv2020,
-): Record<string, ValidateFunction> {
-  const validators = Object.fromEntries(names.map((name) => [name, compile(name)]));
+function keep(file: string, ajv: Ajv2020, names: readonly string[]): Record<string, ValidateFunction> {
+  // Each name is a schema of the registry's own folder: ajv holds it.
+  const validators = Object.fromEntries(names.map((name) => [name, ajv.getSchema(name)!]));
   try {
     // CommonJS too: its module is the function.
     const standalone = standaloneCode as unknown as typeof standaloneCode.default;
-    const code = standalone(ajvOf(), Object.fromEntries(names.map((name) => [name, name])));
+    const code = standalone(ajv, Object.fromEntries(names.map((name) => [name, name])));
     mkdirSync(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, code);

@@ -66,7 +66,11 @@ const link = (text: string, to: string) => `[${text}](${to})`;
 function outwardTable(claims: DocsInput["outward"]): string {
   if (claims.length === 0) return "This version's content makes no such claim.";
   const byFile = new Map<string, Array<DocsInput["outward"][number]["outward"]>>();
-  for (const { file, outward } of claims) byFile.set(file, [...(byFile.get(file) ?? []), outward]);
+  for (const { file, outward } of claims) {
+    const searches = byFile.get(file);
+    if (searches) searches.push(outward);
+    else byFile.set(file, [outward]);
+  }
   const rows = [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const days = (values: string[]) => {
     const sorted = [...new Set(values)].sort();
