@@ -150,7 +150,7 @@ function referenceLevels(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
         );
     const about = tf(0, 4);
     const body = tf(4, 5);
-    return Math.round(((about / (1.2 + about) + body / (1.2 + body)) / 2) * 63);
+    return Math.round(((about / (3 + about) + body / (3 + body)) / 2) * 63);
   };
   return { tokenized, level };
 }
