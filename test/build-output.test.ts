@@ -18,6 +18,7 @@ import {
   temporaryFolder,
 } from "./support/build-helpers.ts";
 import { cleanEnv, cli, NODE } from "./support/cli.ts";
+import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 
 const BASE = path.join(FIXTURES, "base");
 
@@ -108,30 +109,24 @@ describe("nothing is lost", () => {
 });
 
 describe("reproducible", () => {
+  // Both are compared with the run's shared build of the shipped content, which every other test file reads too.
   it("two builds of the same content in different folders are byte-identical", async () => {
-    const one = await temporaryFolder("one");
+    const shared = await sharedBuild("epoch");
     const two = await temporaryFolder("two");
     // The content itself is copied too, so that no absolute path can leak into the output.
     await cp(SHIPPED_CONTENT, path.join(two, "content"), { recursive: true });
-    await build(SHIPPED_CONTENT, path.join(one, "dist"), { sourceDateEpoch: 1_750_000_000 });
-    await build(path.join(two, "content"), path.join(two, "dist"), { sourceDateEpoch: 1_750_000_000 });
-    const first = await readTreeDigests(path.join(one, "dist"));
+    await build(path.join(two, "content"), path.join(two, "dist"), { ...SHARED_VARIANTS.epoch, workers: 0 });
+    const first = await readTreeDigests(shared.dist);
     expect(first.size).toBeGreaterThan(30);
     expect(await readTreeDigests(path.join(two, "dist"))).toEqual(first);
   });
 
   it("the same bytes whether files are parsed and answers rendered on worker threads or not", async () => {
-    const inline = await temporaryFolder("inline");
-    const threaded = await temporaryFolder("threaded");
-    expect(
-      (await build(SHIPPED_CONTENT, path.join(inline, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 0 })).ok,
-    ).toBe(true);
-    expect(
-      (await build(SHIPPED_CONTENT, path.join(threaded, "dist"), { sourceDateEpoch: 1_750_000_000, workers: 2 })).ok,
-    ).toBe(true);
-    expect(await readTreeDigests(path.join(threaded, "dist"))).toEqual(
-      await readTreeDigests(path.join(inline, "dist")),
-    );
+    // On this thread alone in the test above, on two worker threads here.
+    const shared = await sharedBuild("epoch");
+    const threaded = path.join(await temporaryFolder("threaded"), "dist");
+    expect((await build(SHIPPED_CONTENT, threaded, { ...SHARED_VARIANTS.epoch, workers: 2 })).ok).toBe(true);
+    expect(await readTreeDigests(threaded)).toEqual(await readTreeDigests(shared.dist));
   }, 90_000);
 
   it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock", async () => {

@@ -1,14 +1,16 @@
 /**
  * The incremental build's random walk at full length: 16 steps of seeded random edits, renames, deletions,
- * additions and breakages, each built incrementally and compared byte for byte with a clean build
- * (test/incremental-build.test.ts runs 8 of them in npm test).
+ * additions and breakages, each built incrementally (as npm run build and as the dev loop builds) and compared byte
+ * for byte with a clean build (test/incremental-build.test.ts runs 8 of them in npm test).
  */
 import { describe, it } from "vitest";
 import { expectIncrementalPathsExercised, randomEdits } from "../support/incremental.ts";
 
 describe("the incremental build", () => {
-  it("gives the clean build's output, byte for byte, after every step of 16 seeded random edits, renames, deletions and additions", async () => {
+  it("gives the clean build's output, byte for byte, after every step of 16 seeded random edits, renames, deletions and additions, built as npm run build builds and as the dev loop does", async () => {
     // The steps exercised the incremental paths: most builds reused most answers and linked unchanged files.
-    expectIncrementalPathsExercised(await randomEdits(18, 16, "build", 4), { built: 6, reused: 5, spliced: 4 });
+    const walk = await randomEdits(18, 16, ["build", "dev"], 4);
+    expectIncrementalPathsExercised(walk.of("build"), { built: 6, reused: 5, spliced: 4 });
+    expectIncrementalPathsExercised(walk.of("dev"), { built: 6, reused: 5 });
   });
 });

@@ -44,6 +44,59 @@ async function buildIncrementally(
   }
 }
 
+/** An output built incrementally, with its own cache, the way `way` says. */
+export interface IncrementalTarget {
+  incremental: string;
+  cache: BuildCache;
+  workers?: number;
+  way?: IncrementalWay;
+}
+
+export type Compared = { ok: boolean; stats: BuildCache["stats"] };
+
+/**
+ * Incremental builds of the same content (one per target) and one clean build, each compared with it; returns each
+ * incremental build's outcome and cache stats, in the targets' order.
+ */
+export async function compareAllWithClean(
+  content: string,
+  targets: readonly IncrementalTarget[],
+  clean: string,
+): Promise<Compared[]> {
+  const results: Array<{ before: Map<string, string>; fast: Awaited<ReturnType<typeof buildIncrementally>> }> = [];
+  for (const { incremental, cache, workers = 0, way = "build" } of targets) {
+    const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
+    results.push({ before, fast: await buildIncrementally(content, incremental, cache, workers, way) });
+  }
+  // The clean build is made in memory: what it would write is its digests, which the incremental output's files,
+  // read back from disk, must have (writing the clean build and reading it back proved nothing more, at a second a step).
+  const full = await compileContent({ contentDir: content, outDir: clean, sourceDateEpoch: EPOCH });
+  const cleanDigests = full.ok
+    ? new Map(
+        [...full.digests]
+          .map(([urlPath, digest]): [string, string] => [urlPath.slice(1), digest])
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      )
+    : undefined;
+  const compared: Compared[] = [];
+  for (const [at, { incremental, cache }] of targets.entries()) {
+    const { before, fast } = results[at]!;
+    expect(fast.ok, "the incremental build succeeds exactly when a clean build does").toBe(full.ok);
+    if (!fast.ok || !full.ok) {
+      expect(fast.ok ? [] : fast.diagnostics).toEqual(full.ok ? [] : full.diagnostics);
+      expect(
+        await readTreeDigests(incremental).catch(() => new Map<string, string>()),
+        "a broken build leaves the incremental output as it was",
+      ).toEqual(before);
+      compared.push({ ok: false, stats: cache.stats });
+      continue;
+    }
+    expect(await readTreeDigests(incremental)).toEqual(cleanDigests);
+    compared.push({ ok: true, stats: structuredClone(cache.stats) });
+  }
+  return compared;
+}
+
 /** An incremental build and a clean one of the same content, compared; returns the incremental build's cache stats. */
 export async function compareWithClean(
   content: string,
@@ -52,28 +105,8 @@ export async function compareWithClean(
   clean: string,
   workers = 0,
   way: IncrementalWay = "build",
-) {
-  const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
-  // The clean build is made in memory: what it would write is its digests, which the incremental output's files,
-  // read back from disk, must have (writing the clean build and reading it back proved nothing more, at a second a step).
-  const [fast, full] = [
-    await buildIncrementally(content, incremental, cache, workers, way),
-    await compileContent({ contentDir: content, outDir: clean, sourceDateEpoch: EPOCH }),
-  ];
-  expect(fast.ok, "the incremental build succeeds exactly when a clean build does").toBe(full.ok);
-  if (!fast.ok || !full.ok) {
-    expect(fast.ok ? [] : fast.diagnostics).toEqual(full.ok ? [] : full.diagnostics);
-    expect(
-      await readTreeDigests(incremental).catch(() => new Map<string, string>()),
-      "a broken build leaves the incremental output as it was",
-    ).toEqual(before);
-    return { ok: false as const, stats: cache.stats };
-  }
-  const cleanDigests = [...full.digests]
-    .map(([urlPath, digest]): [string, string] => [urlPath.slice(1), digest])
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  expect(await readTreeDigests(incremental)).toEqual(new Map(cleanDigests));
-  return { ok: true as const, stats: structuredClone(cache.stats) };
+): Promise<Compared> {
+  return (await compareAllWithClean(content, [{ incremental, cache, workers, way }], clean))[0]!;
 }
 
 export const answerFiles = async (content: string) =>
@@ -143,15 +176,25 @@ async function restateAuditSummary(content: string): Promise<void> {
 
 /**
  * `steps` steps of seeded random edits, renames, deletions, additions and breakages of a copy of the shipped
- * content, each followed by an incremental build compared with a clean one. Returns each build's outcome and the
- * steps taken, for the caller's expectations.
+ * content, each followed by an incremental build in each of `ways` (an output and a cache each), compared with one
+ * clean build. Returns each way's outcomes and the steps taken (`of(way)`), for the caller's expectations.
  */
-export async function randomEdits(seed: number, steps: number, way: IncrementalWay = "build", pageSize?: number) {
-  const { folder, content } = await copyOfShipped(`incremental-random-${steps}-${way}`);
+export async function randomEdits(
+  seed: number,
+  steps: number,
+  ways: readonly IncrementalWay[] = ["build"],
+  pageSize?: number,
+) {
+  const { folder, content } = await copyOfShipped(`incremental-random-${steps}`);
   if (pageSize !== undefined) await setPageSize(content, pageSize);
-  const incremental = path.join(folder, "incremental", "dist");
-  const cache = await BuildCache.open(content, incremental, path.join(folder, "cache"));
-  if (way === "dev") cache.keepInMemory();
+  // Each way its own output and cache, both compared with one clean build a step.
+  const targets: IncrementalTarget[] = [];
+  for (const way of ways) {
+    const incremental = path.join(folder, `incremental-${way}`, "dist");
+    const cache = await BuildCache.open(content, incremental, path.join(folder, `cache-${way}`));
+    if (way === "dev") cache.keepInMemory();
+    targets.push({ incremental, cache, way });
+  }
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const stepsTaken: string[] = [];
@@ -227,9 +270,7 @@ export async function randomEdits(seed: number, steps: number, way: IncrementalW
     "rebuild unchanged": async () => "",
   };
   const names = Object.keys(operations);
-  const outcomes: Array<Awaited<ReturnType<typeof compareWithClean>>> = [
-    await compareWithClean(content, incremental, cache, path.join(folder, "clean-0"), 0, way),
-  ];
+  const outcomes: Compared[][] = [await compareAllWithClean(content, targets, path.join(folder, "clean-0"))];
   for (let step = 1; step <= steps; step++) {
     // A broken file is mended now and then, as an author does.
     for (const [name, text] of broken) {
@@ -246,11 +287,21 @@ export async function randomEdits(seed: number, steps: number, way: IncrementalW
       stepsTaken.push(`${operation}: ${await operations[operation]!()}`);
     }
     // Every other step parses and renders what the cache lacks on worker threads (the bytes it hashed go with them).
+    const workers = step % 2;
     outcomes.push(
-      await compareWithClean(content, incremental, cache, path.join(folder, `clean-${step}`), step % 2, way),
+      await compareAllWithClean(
+        content,
+        targets.map((target) => ({ ...target, workers })),
+        path.join(folder, `clean-${step}`),
+      ),
     );
   }
-  return { outcomes, steps: stepsTaken };
+  // Each way's outcomes, step by step.
+  const of = (way: IncrementalWay) => ({
+    outcomes: outcomes.map((step) => step[ways.indexOf(way)]!),
+    steps: stepsTaken,
+  });
+  return { of };
 }
 
 /**
@@ -275,7 +326,7 @@ export async function firstSourceOf(content: string, name: string): Promise<stri
  * (`reused` at least), and one that rendered something again.
  */
 export function expectIncrementalPathsExercised(
-  { outcomes, steps }: Awaited<ReturnType<typeof randomEdits>>,
+  { outcomes, steps }: { outcomes: readonly Compared[]; steps: readonly string[] },
   least: { built: number; reused: number; spliced?: number },
 ): void {
   const built = outcomes.filter((outcome) => outcome.ok);
