@@ -331,7 +331,7 @@ async function expectAsTheTextsSay(
     [direct.length - 1, 4],
     [direct.length, 3],
   ] as const) {
-    const fresh = readerOf(answers, SMALL).reader;
+    const fresh = freshSmallReader(answers);
     expect((await fresh.search(query, "relevance", Math.max(0, offset), limit)).hits).toEqual(
       ranked.hits.slice(Math.max(0, offset), Math.max(0, offset) + limit),
     );
@@ -343,6 +343,17 @@ async function expectAsTheTextsSay(
 
 /** Small shards and chunks of small blocks, to have many of each from a few answers: two blocks of three slugs a chunk. */
 const SMALL = { shardCharacters: 200, documentCharacters: 30, slugsPerBlock: 3 };
+
+/** The files of readerOf(answers, SMALL), made once per set of answers. */
+const smallFiles = new WeakMap<object, Map<string, string>>();
+
+/** A reader over readerOf(answers, SMALL)'s files that has read nothing yet, so remembers no ranking. */
+function freshSmallReader(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>): SearchReader {
+  let files = smallFiles.get(answers);
+  if (!files) smallFiles.set(answers, (files = readerOf(answers, SMALL).files));
+  const kept = files;
+  return new SearchReader(new SearchFiles(async (path) => kept.get(path)));
+}
 
 describe("the sharded index", () => {
   const answers = randomAnswers(240, 5);
