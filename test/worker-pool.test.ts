@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { ContentFileJob } from "../build/content/load/content-file.ts";
 import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
 import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
-import { build, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, copyOfShipped, readTreeDigests, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { EPOCH, setPageSize } from "./support/incremental.ts";
 
 const JOB: ContentFileJob = {
   kind: "answer",
@@ -30,12 +31,19 @@ describe("the build's worker threads", () => {
     }
   });
 
-  it("a pool shared across builds (the dev loop's) is left running by a build that rendered on it", async () => {
+  it("a pool shared across builds (the dev loop's) is left running by a build that rendered on it, and its threads write the next build's answer files as they did the first's", async () => {
     const threads = new WorkerPool(BUILD_TASK_SET, 2, 0);
     try {
-      const out = path.join(await temporaryFolder("shared-threads"), "dist");
-      expect((await build(SHIPPED_CONTENT, out, { threads })).ok).toBe(true);
+      // Pages of 4 answers: the threads write the own files of the answers past the first page themselves, into the
+      // build's stage folder, which the next build makes afresh at the same path.
+      const { folder, content } = await copyOfShipped("shared-threads");
+      await setPageSize(content, 4);
+      const out = path.join(folder, "dist");
+      expect((await build(content, out, { threads, sourceDateEpoch: EPOCH })).ok).toBe(true);
       expect(threads.running).toBe(2);
+      const first = await readTreeDigests(out);
+      expect((await build(content, out, { threads, sourceDateEpoch: EPOCH })).ok).toBe(true);
+      expect(await readTreeDigests(out)).toEqual(first);
     } finally {
       await threads.close();
     }

@@ -261,6 +261,7 @@ export class DiskSink implements OutputSink {
   }
 
   adopt(urlPath: string, sha256: string): void {
+    // Refuses a path outside the output, as a write would.
     this.target(urlPath);
     this.digests.set(urlPath, sha256);
     this.counts.written++;

@@ -89,13 +89,14 @@ export function ownFile(
 ): boolean {
   if (context.ownFiles === undefined || answer.position < context.pageSize) return false;
   const target = path.join(context.ownFiles, ...urlPath.split("/").filter(Boolean));
-  const folder = path.dirname(target);
-  if (!madeFolders.has(folder)) {
-    mkdirSync(folder, { recursive: true });
-    madeFolders.add(folder);
+  // The folder is made when a write finds it missing, not remembered: a thread a dev loop keeps serves build after
+  // build, and each build's stage folder is made afresh at the same path.
+  try {
+    writeFileSync(target, bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, bytes);
   }
-  writeFileSync(target, bytes);
   return true;
 }
-
-const madeFolders = new Set<string>();
