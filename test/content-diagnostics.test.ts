@@ -7,6 +7,8 @@ import { DIAGNOSTIC_CATALOGUE } from "../build/content/diagnostics/catalogue.ts"
 import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
 import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
 import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
+import { normaliseProse } from "../build/content/load/outward-markers.ts";
+import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
 
@@ -164,5 +166,17 @@ describe("content problems are reported with file, line, column, pointer and hin
     expect(formatDiagnostics(result.diagnostics, "content")).toBe(
       await readFile(path.join(FIXTURES, "failures", caseName, "expected.txt"), "utf8"),
     );
+  });
+});
+
+describe("prose compared as a reader sees it (the claim audit's quotes, the outward markers)", () => {
+  it("makes every run of white space one space, as a replace of each run would, and composes to NFC", () => {
+    const pieces = ["a", "b", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2028", "\u3000", "e\u0301", "\u00e9", "."];
+    const random = seededRandom(47);
+    for (let round = 0; round < 2000; round++) {
+      let text = "";
+      for (let at = Math.floor(random() * 12); at > 0; at--) text += pieces[Math.floor(random() * pieces.length)];
+      expect(normaliseProse(text), JSON.stringify(text)).toBe(text.normalize("NFC").replace(/\s+/g, " ").trim());
+    }
   });
 });

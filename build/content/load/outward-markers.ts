@@ -14,8 +14,11 @@ import { LineIndex } from "./line-index.ts";
 export function normaliseProse(text: string): string {
   // NFC leaves ASCII as it is, and ICU's normaliser is dear: most prose is ASCII.
   const composed = NOT_ASCII.test(text) ? text.normalize("NFC") : text;
-  return composed.replace(/\s+/g, " ").trim();
+  // Only the runs that are not already one space: half the time of replacing every run, over megabytes of prose.
+  return composed.replace(SPACE_TO_COLLAPSE, " ").trim();
 }
+
+const SPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 
 const NOT_ASCII = /[\u0080-\uffff]/;
 
