@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, canonicalJsonPieces } from "../build/contract/canonical-json.ts";
+import { canonicalJson, canonicalJsonBytes, canonicalJsonPieces } from "../build/contract/canonical-json.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 /** A JSON-like value of every shape canonicalJson meets: nested, unsorted, with members JSON leaves out. */
@@ -14,7 +14,17 @@ function randomValue(random: () => number, depth: number): unknown {
     case 2:
       return random() < 0.5;
     case 3:
-      return ["", "a\nb", 'quote " and \\', "é\u2028", "word"][Math.floor(random() * 5)];
+      return [
+        "",
+        "a\nb",
+        'quote " and \\',
+        "é\u2028",
+        "word",
+        "\ud800 alone",
+        "😀 paired",
+        "\u0001\t\b\f\r\u001f",
+        "~}",
+      ][Math.floor(random() * 9)];
     case 4:
       return random() < 0.1 ? undefined : "leaf";
     case 5:
@@ -52,11 +62,40 @@ describe("canonical JSON in pieces", () => {
     for (const value of values) expect([...canonicalJsonPieces(value)].join("")).toBe(canonicalJson(value));
   });
 
+  it("written as bytes, is canonicalJson's text in UTF-8 byte for byte, for values of every shape", () => {
+    const random = seededRandom(47);
+    const values: unknown[] = [
+      {},
+      [],
+      { b: 1, a: [1, 2, { z: undefined, y: [] }], n: [-0, 1e21, 0.1, Number.NaN, Number.POSITIVE_INFINITY] },
+      [undefined, () => 1, 3, Symbol("s")],
+      { d: new Date(0), list: [new Date(1)], 10: "ten", 9: "nine", 'key "quoted"': "é" },
+      // Larger than the buffer it starts with.
+      { entries: Array.from({ length: 3000 }, (_, at) => ({ slug: `s${at}`, text: "ü".repeat(at % 50) })) },
+    ];
+    for (let at = 0; at < 400; at++) values.push(randomValue(random, 0) ?? null);
+    for (const value of values)
+      expect(
+        Buffer.from(canonicalJsonBytes(value)).equals(Buffer.from(canonicalJson(value))),
+        JSON.stringify(value),
+      ).toBe(true);
+  });
+
   it("gives a large array in many pieces, none holding the whole", () => {
     const value = { entries: Array.from({ length: 1000 }, (_, at) => ({ slug: `answer-${at}`, title: "A title" })) };
     const pieces = [...canonicalJsonPieces(value)];
     const whole = canonicalJson(value);
     expect(pieces.length).toBeGreaterThan(1000);
     expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(whole.length / 100);
+  });
+});
+
+describe("canonical JSON", () => {
+  it("sorts keys by code unit at every depth, leaves out undefined members and ends with a newline", () => {
+    const value = { b: 1, a: { d: [{ z: true, y: null }], c: undefined }, "": "empty" };
+    const expected =
+      '{\n  "": "empty",\n  "a": {\n    "d": [\n      {\n        "y": null,\n        "z": true\n      }\n    ]\n  },\n  "b": 1\n}\n';
+    expect(canonicalJson(value)).toBe(expected);
+    expect(Buffer.from(canonicalJsonBytes(value)).toString("utf8")).toBe(expected);
   });
 });

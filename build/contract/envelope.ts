@@ -5,7 +5,7 @@
  * (`singleItemFragment`). All of them splice prebuilt item text with the same strings, so that every
  * envelope is exactly canonicalJson({ data, links, meta }).
  */
-import { canonicalJson } from "./canonical-json.ts";
+import { canonicalJson, canonicalJsonBytes } from "./canonical-json.ts";
 import { ANSWERS_ENDPOINT, answerPath, collectionPath, pagePath } from "./layout.ts";
 
 export interface Filters {
@@ -196,14 +196,27 @@ export function envelopeParts<Part extends string | Uint8Array>(
   fragments: readonly Part[],
   rest: Omit<Envelope<unknown>, "data">,
 ): Array<Part | string> {
-  const tail = canonicalJson(rest).slice(2);
+  return around(fragments, canonicalJson(rest).slice(2));
+}
+
+/** envelopeParts with the last part UTF-8 bytes, written as such (a computed response's: its meta is most of it). */
+export function envelopeByteParts(
+  fragments: readonly Uint8Array<ArrayBuffer>[],
+  rest: Omit<Envelope<unknown>, "data">,
+): Array<Uint8Array<ArrayBuffer> | string> {
+  return around(fragments, canonicalJsonBytes(rest).subarray(2));
+}
+
+function around<Part, Tail>(fragments: readonly Part[], tail: Tail): Array<Part | Tail | string> {
   if (fragments.length === 0) return [DATA_EMPTY, tail];
-  return [
-    DATA_OPEN,
-    ...fragments.flatMap((fragment, index) => (index === 0 ? [fragment] : [ITEM_SEPARATOR, fragment])),
-    DATA_CLOSE,
-    tail,
-  ];
+  const parts = new Array<Part | Tail | string>(fragments.length * 2 + 2);
+  for (let index = 0; index < fragments.length; index++) {
+    parts[index * 2] = index === 0 ? DATA_OPEN : ITEM_SEPARATOR;
+    parts[index * 2 + 1] = fragments[index]!;
+  }
+  parts[fragments.length * 2] = DATA_CLOSE;
+  parts[fragments.length * 2 + 1] = tail;
+  return parts;
 }
 
 /**

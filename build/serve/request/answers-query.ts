@@ -5,7 +5,7 @@
  */
 import {
   answersQueryUrl,
-  envelopeParts,
+  envelopeByteParts,
   pageEnvelope,
   type Filters,
   type SearchMeta,
@@ -230,13 +230,10 @@ async function respond(
     );
     Object.assign(envelope.meta, meta);
   }
-  const parts = envelopeParts(
+  const bytes = envelopeByteParts(
     fragments.map((fragment) => fragment.bytes),
     envelope,
-  );
-  const bytes = parts.map((part, at) =>
-    typeof part !== "string" ? part : at === parts.length - 1 ? new TextEncoder().encode(part) : encodedJoint(part),
-  );
+  ).map((part) => (typeof part === "string" ? encodedJoint(part) : part));
   // The last part is the envelope's own text (all but the answers): with the answers' digests, it says what the bytes are.
   return jsonResponse(
     request,
