@@ -145,7 +145,7 @@ const medianOfAll = (values: Array<number | undefined>) =>
   values.every((value) => value !== undefined) ? median(values as number[]) : undefined;
 
 const REPEATS = 5;
-const WARM_UP_CALLS = 200;
+const WARM_UP_CALLS = 1000;
 const WARM_CALLS = 1000;
 
 /** The cases, chosen from the build's own index, so that they mean the same at every size. */
@@ -252,9 +252,10 @@ async function coldInThisProcess(dist: string, q: string) {
 }
 
 /**
- * One AnswersData kept: 200 calls, then 1,000 timed (wall time until the Response is returned). V8 goes on
- * optimising the handler for the first few hundred calls (calls of 3 to 5 ms with no collection in them, seen with
- * --trace-gc), and a p99 of 300 calls was the third-worst of them.
+ * One AnswersData kept: 1,000 calls, then 1,000 timed (wall time until the Response is returned). V8 goes on
+ * optimising the handler for the first few hundred calls: after 200, calls of 3 to 8 ms with no collection in them
+ * came every dozen calls until about the 500th (measured on 2026-11-29, a collection's start beside each call), and
+ * they made up most of a p99 of 1,000 calls that was not a collection's pause.
  */
 async function warm(dist: string, q: string) {
   const data = new AnswersData((file) => readFile(fileOf(dist, file), "utf8").catch(() => undefined));
