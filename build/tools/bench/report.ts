@@ -320,7 +320,7 @@ function judgedSection(judged: JudgedSetsComparison | undefined): string[] {
     "",
     ...set(
       "Whole questions",
-      "Questions typed as buyers type them, with small words, plurals, their own names for things and the odd typo.",
+      "Questions typed as buyers type them, with small words, plurals, their own names for things and the odd typo. The first 38 were written with the ranking in view; the 56 after them were each judged before they were searched for (2026-11-29), and BM25's k1 of 3 and the stop words say, ask and right were then chosen with them in view, so that a set kept apart from the project is the fairer test.",
       judged.questions,
     ),
     ...set("Keywords", "Short keyword queries, the set the ranking was first judged on.", judged.keywords),
