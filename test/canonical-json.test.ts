@@ -70,8 +70,8 @@ describe("canonical JSON in pieces", () => {
       { b: 1, a: [1, 2, { z: undefined, y: [] }], n: [-0, 1e21, 0.1, Number.NaN, Number.POSITIVE_INFINITY] },
       [undefined, () => 1, 3, Symbol("s")],
       { d: new Date(0), list: [new Date(1)], 10: "ten", 9: "nine", 'key "quoted"': "é" },
-      // Larger than the buffer it starts with.
-      { entries: Array.from({ length: 3000 }, (_, at) => ({ slug: `s${at}`, text: "ü".repeat(at % 50) })) },
+      // Larger than the buffer it starts with, and than the one it keeps (the values after it are written into a new one).
+      { entries: Array.from({ length: 15000 }, (_, at) => ({ slug: `s${at}`, text: "ü".repeat(at % 50) })) },
     ];
     for (let at = 0; at < 400; at++) values.push(randomValue(random, 0) ?? null);
     for (const value of values)

@@ -21,12 +21,17 @@ export function canonicalJsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
   bytes.at = 0;
   writeJson(sortKeys(value), "");
   bytes.byte(0x0a);
-  return bytes.buffer.slice(0, bytes.at);
+  const written = bytes.buffer.slice(0, bytes.at);
+  // A buffer grown for a large value is not kept for the small ones after it.
+  if (bytes.buffer.length > KEPT_BUFFER_BYTES) bytes.buffer = new Uint8Array(KEPT_BUFFER_BYTES);
+  return written;
 }
+
+const KEPT_BUFFER_BYTES = 1024 * 1024;
 
 /** The one buffer canonicalJsonBytes writes into (nothing awaits within a call), copied out at its end. */
 const bytes = {
-  buffer: new Uint8Array(64 * 1024),
+  buffer: new Uint8Array(64 * 1024) as Uint8Array<ArrayBuffer>,
   at: 0,
   room(length: number) {
     if (this.at + length <= this.buffer.length) return;
