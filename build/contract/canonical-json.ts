@@ -103,9 +103,9 @@ function writeJson(value: unknown, indent: string): void {
     if (ASCII.test(value)) bytes.asciiString(value);
     else bytes.text(JSON.stringify(value));
   } else if (value === null || typeof value !== "object") {
-    // What JSON cannot show (undefined, a function) stands as null in an array; an object's such members are left out.
-    const finite = typeof value === "number" && Number.isFinite(value);
-    bytes.ascii(finite || typeof value === "boolean" ? String(value) : "null");
+    // JSON.stringify's own text of a scalar; what JSON cannot show (undefined, a function) stands as null in an array
+    // (an object's such members are left out below).
+    bytes.ascii(JSON.stringify(value) ?? "null");
   } else if (typeof (value as { toJSON?: unknown }).toJSON === "function") bytes.text(indented(value, indent));
   else if (Array.isArray(value)) writeArray(value, indent);
   else writeObject(value as Record<string, unknown>, indent);
@@ -130,8 +130,8 @@ function writeArray(value: readonly unknown[], indent: string): void {
 function writeObject(value: Record<string, unknown>, indent: string): void {
   const inner = indentBelow(indent);
   let first = true;
+  // sortKeys gives plain objects only, whose enumerable keys are their own.
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
     const member = value[key];
     if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
     bytes.ascii(first ? "{\n" : ",\n");
