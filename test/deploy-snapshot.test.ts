@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { HEALTH_FILE } from "../build/contract/layout.ts";
-import { deploySnapshots, snapshotTiming } from "../build/serve/request/deploy-snapshot.ts";
+import { deploySnapshots, snapshotTiming, textOf } from "../build/serve/request/deploy-snapshot.ts";
 
 describe("a deploy's snapshot", () => {
   let digest = "sha256:one";
@@ -30,9 +30,9 @@ describe("a deploy's snapshot", () => {
     snapshotTiming.now = () => clock.now;
     try {
       let made = 0;
-      const snapshot = deploySnapshots(async (readText) => {
+      const snapshot = deploySnapshots(async (read) => {
         made++;
-        return `${await readText("/urls.txt")}${digest}`;
+        return `${textOf(await read("/urls.txt"))}${digest}`;
       });
       const together = () => Promise.all(Array.from({ length: 20 }, () => snapshot(origin)));
       expect(new Set(await together())).toEqual(new Set(["the list\nsha256:one"]));
@@ -56,7 +56,7 @@ describe("a deploy's snapshot", () => {
       digest = "sha256:first";
       let making: Promise<string> | undefined;
       const snapshot = deploySnapshots<Promise<string>>(
-        (readText) => (making = readText("/urls.txt").then((list) => `${list}${digest}`)),
+        (read) => (making = read("/urls.txt").then((list) => `${textOf(list)}${digest}`)),
         { meanwhile: () => "meanwhile" },
       );
       expect(await snapshot(origin)).toBe("the list\nsha256:first");

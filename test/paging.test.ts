@@ -51,7 +51,10 @@ describe("a collection that outgrows one page", () => {
   });
 
   it("answers ?page=N with the prebuilt page's exact bytes, and q with computed pages", async () => {
-    const data = new AnswersData((file) => read(file).catch(() => undefined));
+    const data = new AnswersData(async (file) => {
+      const text = await read(file).catch(() => undefined);
+      return text === undefined ? undefined : new TextEncoder().encode(text);
+    });
     const get = async (query: string) => {
       const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), data);
       // The CDN keeps one response per value of each parameter that changes it, and of no other.

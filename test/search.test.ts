@@ -833,14 +833,14 @@ describe("explanations", () => {
       related: [{ slug: "b", title: "Nested title", href: "/b" }],
       body: { html: "<p>A</p>\n<p>B &amp; C</p>", markdown: "A\n\nB & C", word_count: 4 },
     };
-    expect(searchableAnswerOf(itemFragment(answer))).toEqual({
+    expect(searchableAnswerOf(new TextEncoder().encode(itemFragment(answer)))).toEqual({
       title: answer.title,
       question: answer.question,
       summary: answer.summary,
       tags: answer.tags,
       body: { html: answer.body.html },
     });
-    expect(searchableAnswerOf(itemFragment({ ...answer, tags: [] })).tags).toEqual([]);
+    expect(searchableAnswerOf(new TextEncoder().encode(itemFragment({ ...answer, tags: [] }))).tags).toEqual([]);
   });
 
   it("reads the answers' HTML as text: citations left out, entities decoded, one line per block", () => {

@@ -458,7 +458,8 @@ describe("the edge entries after a rebuild", () => {
     const read = async (file: string) =>
       files.get(file) ??
       (await readFile(path.join(out, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined));
-    const tagOf = async () => (await answersQuery(new Request(query), new AnswersData(read)))!.headers.get("etag");
+    const tagOf = async () =>
+      (await answersQuery(new Request(query), new AnswersData(utf8Reader(read))))!.headers.get("etag");
     const original = await tagOf();
     // Wherever the handler takes the answer from (its page, or its own file when the hits are few on a page).
     for (const source of ["/api/v1/answers/index.json", "/api/v1/answers/room-sizing.json"]) {
@@ -564,6 +565,7 @@ describe("an answer's own file across builds", () => {
 
     const readFrom = (dist: string) => async (file: string) =>
       await readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined);
+    const readBytesFrom = (dist: string) => utf8Reader(readFrom(dist));
     // Only the changed answer's file differs; the collection's page and health name the new build.
     const answerFiles = (await readdir(path.join(distA, "api", "v1", "answers"))).filter(
       (name) => name.endsWith(".json") && name !== "index.json",
@@ -580,7 +582,7 @@ describe("an answer's own file across builds", () => {
     // Build A's index and pages with build B's file of the changed answer: whether the answer is sent as its file
     // (?slug=) or spliced into an explained result (one hit, taken from its own file), the handler refuses the mixture.
     const mixed = async (file: string) =>
-      (file === "/api/v1/answers/room-sizing.json" ? readFrom(distB) : readFrom(distA))(file);
+      (file === "/api/v1/answers/room-sizing.json" ? readBytesFrom(distB) : readBytesFrom(distA))(file);
     for (const url of [
       "http://x.test/api/v1/answers?slug=room-sizing",
       "http://x.test/api/v1/answers?q=room&slug=room-sizing",
@@ -594,7 +596,7 @@ describe("an answer's own file across builds", () => {
       const loads: boolean[] = [];
       const retried = (await answersQuery(new Request(url), async (fresh) => {
         loads.push(fresh);
-        return new AnswersData(fresh ? readFrom(distA) : mixed);
+        return new AnswersData(fresh ? readBytesFrom(distA) : mixed);
       }))!;
       expect([retried.status, loads], url).toEqual([200, [false, true]]);
       const body = await retried.text();
@@ -629,3 +631,11 @@ describe("the answers entry when its origin fails", () => {
     expect((await fetch(`${server.origin}/api/v1/answers?q=room`)).status).toBe(200);
   });
 });
+
+/** A reader of files' bytes from a reader of their text (tests change files as text). */
+function utf8Reader(read: (file: string) => Promise<string | undefined>) {
+  return async (file: string) => {
+    const text = await read(file);
+    return text === undefined ? undefined : new TextEncoder().encode(text);
+  };
+}

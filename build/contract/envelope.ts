@@ -1,8 +1,8 @@
 /**
  * The one envelope of the three collections, and its only writer: items in `data`, counts and filters in
  * `meta`, `links` to this page and its neighbours. The build writes it (`paginate`, `envelopeText`); the
- * answers query writes it for computed results (`envelopeParts`) and takes items out of prebuilt files
- * (`singleItemFragment`). All of them splice prebuilt item text with the same strings, so that every
+ * answers query writes it for computed results (`envelopeParts`) and takes items out of prebuilt files' bytes
+ * (`pageItemFragments`, `singleItemFragment`). All of them splice prebuilt item text with the same strings, so that every
  * envelope is exactly canonicalJson({ data, links, meta }).
  */
 import { canonicalJson, canonicalJsonBytes } from "./canonical-json.ts";
@@ -219,23 +219,72 @@ function around<Part, Tail>(fragments: readonly Part[], tail: Tail): Array<Part 
   return parts;
 }
 
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const DATA_OPEN_BYTES = utf8(DATA_OPEN);
+const DATA_EMPTY_BYTES = utf8(DATA_EMPTY);
+// The end of `data`: items are indented by four, so no line inside one starts with two spaces and a bracket.
+const DATA_END_BYTES = utf8(`${DATA_CLOSE}  "links": `);
+// Between two items: an item closes on a line of its own at four spaces, and no line inside it is indented so little.
+const ITEM_CLOSE = "\n    }";
+const BETWEEN_ITEMS_BYTES = utf8(`${ITEM_CLOSE}${ITEM_SEPARATOR}    {`);
+/** The closing brace's place in BETWEEN_ITEMS_BYTES: a byte far rarer in a page than its newline. */
+const BETWEEN_ITEMS_ANCHOR = ITEM_CLOSE.length - 1;
+
 /**
- * The items of a collection file, each as its fragment text. Items are objects at depth two of canonical JSON:
- * each opens with "    {" and closes with "    }" on lines of their own, and no line inside them is
- * indented so little.
+ * The items of a collection file's bytes, each as its fragment (views of those bytes: nothing is copied or
+ * decoded), or undefined when the file is not a canonical collection file.
  */
-export function pageItemFragments(text: string): string[] | undefined {
-  if (text.startsWith(DATA_EMPTY)) return [];
-  const end = text.indexOf(`${DATA_CLOSE}  "links": `);
-  if (!text.startsWith(DATA_OPEN) || end < 0) return undefined;
-  return text
-    .slice(DATA_OPEN.length, end)
-    .split(`\n    }${ITEM_SEPARATOR}    {`)
-    .map((part, index, parts) => (index > 0 ? "    {" : "") + part + (index < parts.length - 1 ? "\n    }" : ""));
+export function pageItemFragments(bytes: Uint8Array<ArrayBuffer>): Array<Uint8Array<ArrayBuffer>> | undefined {
+  if (bytesAt(bytes, DATA_EMPTY_BYTES, 0)) return [];
+  const end = lastIndexOfBytes(bytes, DATA_END_BYTES);
+  if (!bytesAt(bytes, DATA_OPEN_BYTES, 0) || end < 0) return undefined;
+  const fragments: Array<Uint8Array<ArrayBuffer>> = [];
+  let start = DATA_OPEN_BYTES.length;
+  for (
+    let at = indexOfBytes(bytes, BETWEEN_ITEMS_BYTES, start, BETWEEN_ITEMS_ANCHOR);
+    at >= 0 && at < end;
+    at = indexOfBytes(bytes, BETWEEN_ITEMS_BYTES, start, BETWEEN_ITEMS_ANCHOR)
+  ) {
+    fragments.push(bytes.subarray(start, at + ITEM_CLOSE.length));
+    start = at + ITEM_CLOSE.length + ITEM_SEPARATOR.length;
+  }
+  fragments.push(bytes.subarray(start, end));
+  return fragments;
 }
 
-/** The one item of a single-item collection file (an answer's own file), as its fragment text. */
-export function singleItemFragment(text: string): string | undefined {
-  const end = text.indexOf(`${DATA_CLOSE}  "links": `);
-  return text.startsWith(DATA_OPEN) && end > 0 ? text.slice(DATA_OPEN.length, end) : undefined;
+/** The one item of a single-item collection file (an answer's own file), as its fragment: a view of its bytes. */
+export function singleItemFragment(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | undefined {
+  const end = lastIndexOfBytes(bytes, DATA_END_BYTES);
+  return bytesAt(bytes, DATA_OPEN_BYTES, 0) && end > DATA_OPEN_BYTES.length
+    ? bytes.subarray(DATA_OPEN_BYTES.length, end)
+    : undefined;
+}
+
+/** Whether `bytes` holds `needle` at `at`. */
+export function bytesAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolean {
+  if (at < 0 || at + needle.length > bytes.length) return false;
+  for (let index = 0; index < needle.length; index++) if (bytes[at + index] !== needle[index]) return false;
+  return true;
+}
+
+/**
+ * Where `needle` first occurs in `bytes` from `from`, or -1. Candidates are found by the needle's byte at `anchor`
+ * with the native (vectorised) byte search, so a rare byte there makes the search a few native calls.
+ */
+export function indexOfBytes(bytes: Uint8Array, needle: Uint8Array, from = 0, anchor = 0): number {
+  const byte = needle[anchor]!;
+  for (let at = bytes.indexOf(byte, from + anchor); at >= 0; at = bytes.indexOf(byte, at + 1))
+    if (bytesAt(bytes, needle, at - anchor)) return at - anchor;
+  return -1;
+}
+
+/** Where `needle` last occurs in `bytes` (found backwards from the end: what is sought sits near it), or -1. */
+export function lastIndexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
+  const byte = needle[0]!;
+  // A negative start would count from the end: the search stops at the first byte instead.
+  for (let at = bytes.length - needle.length; at >= 0; at--) {
+    at = bytes.lastIndexOf(byte, at);
+    if (at < 0 || bytesAt(bytes, needle, at)) return at;
+  }
+  return -1;
 }

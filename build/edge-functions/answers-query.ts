@@ -6,7 +6,7 @@ import { answersQuery } from "../serve/request/answers-query.ts";
 import { deploySnapshots } from "../serve/request/deploy-snapshot.ts";
 import { ANSWERS_ENDPOINT } from "../contract/layout.ts";
 
-const answersData = deploySnapshots((readText) => new AnswersData(readText));
+const answersData = deploySnapshots((read) => new AnswersData(read));
 
 export default async function handler(request: Request): Promise<Response | undefined> {
   return answersQuery(request, (fresh) => answersData(new URL(request.url).origin, fresh));

@@ -6,7 +6,7 @@ import { apiNotFound, publishedApiPaths } from "../serve/request/api-not-found.t
 import { deploySnapshots } from "../serve/request/deploy-snapshot.ts";
 
 // While a new deploy's list is read, requests are handed on rather than kept waiting (a dev loop makes urls.txt last).
-const published = deploySnapshots<Promise<ReadonlySet<string> | undefined>>((readText) => publishedApiPaths(readText), {
+const published = deploySnapshots<Promise<ReadonlySet<string> | undefined>>((read) => publishedApiPaths(read), {
   meanwhile: () => undefined,
 });
 

@@ -5,11 +5,11 @@ import { deploySnapshots, originReader } from "../serve/request/deploy-snapshot.
 import { mcpHandler } from "../serve/request/mcp.ts";
 import { MCP_PATH } from "../contract/layout.ts";
 
-const answersData = deploySnapshots((readText) => new AnswersData(readText));
+const answersData = deploySnapshots((read) => new AnswersData(read));
 
 export default function handler(request: Request): Promise<Response | undefined> {
   const origin = new URL(request.url).origin;
-  return mcpHandler(request, { answers: () => answersData(origin), readText: originReader(origin) });
+  return mcpHandler(request, { answers: () => answersData(origin), read: originReader(origin) });
 }
 
 // No `method`: GET, HEAD and DELETE must get its 405 (with CORS), not the site's 404 page. Before the cache:

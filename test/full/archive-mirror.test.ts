@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOWNLOADS, QUERY_EXAMPLES } from "../../build/engine/describe/service-facts.ts";
 import { AnswersData } from "../../build/serve/request/answers-data.ts";
+import { distReader } from "../../build/serve/server/mcp-stdio.ts";
 import { answersQuery } from "../../build/serve/request/answers-query.ts";
 import { routesFor } from "../../build/contract/routes.ts";
 import { freePort } from "../../build/serve/server/free-port.ts";
@@ -227,9 +228,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       await page.goto(pathToFileURL(path.join(dist, "index.html")).href);
       expect(await page.locator("article.answer").count()).toBe(20);
       expect(await page.locator("#answer-search").isVisible()).toBe(true);
-      const data = new AnswersData(async (file) =>
-        readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined),
-      );
+      const data = new AnswersData(distReader(dist));
       type Match = {
         slug: string;
         score: number;

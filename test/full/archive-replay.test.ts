@@ -14,6 +14,7 @@ import { archiveWarc, warcChunks } from "../../build/tools/archive/archive.ts";
 import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
 import { QUERY_EXAMPLES } from "../../build/engine/describe/service-facts.ts";
 import { AnswersData } from "../../build/serve/request/answers-data.ts";
+import { distReader } from "../../build/serve/server/mcp-stdio.ts";
 import { answersQuery } from "../../build/serve/request/answers-query.ts";
 import { ALIASES, FOLDER_INDEXES } from "../../build/contract/routes.ts";
 import { ROOT, temporaryFolder } from "../support/build-helpers.ts";
@@ -224,9 +225,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the WARC replayed in ReplayWeb.page", () => {
   }, 180_000);
 
   it("replays the JSON endpoints and every documented q example with the JSON the API answers", async () => {
-    const data = new AnswersData(async (file) =>
-      readFile(path.join(dist, ...file.split("/").filter(Boolean)), "utf8").catch(() => undefined),
-    );
+    const data = new AnswersData(distReader(dist));
     const expected = new Map<string, unknown>();
     for (const [alias, file] of ALIASES.filter(([alias]) => alias.startsWith("/api/")))
       expected.set(alias, JSON.parse(await readFile(path.join(dist, file), "utf8")));

@@ -1,9 +1,10 @@
 /**
  * What the answers query reads, from the prebuilt files only: the search index, the collection's pages (for
- * the page size and count, and for the answers' prebuilt text), an answer's own file, and the root resource
- * (for the versioning headers). `readText` is the only way in, so the same code reads from the CDN at the edge
+ * the page size and count, and for the answers' prebuilt bytes), an answer's own file, and the root resource
+ * (for the versioning headers). `read` is the only way in, so the same code reads from the CDN at the edge
  * (fetch) and from dist/ locally. Each file is read and parsed once per AnswersData; make a new one when the
- * files change.
+ * files change. The answers' files are kept as bytes and never decoded whole: a response splices views of them,
+ * and explaining a hit decodes only the few members it reads.
  *
  * Every file read must be of the search index's build: a response is made from one build only. A page or the root
  * resource must carry the index's content digest; an answer's own file carries the answer's, whose fingerprint the
@@ -11,7 +12,10 @@
  * malformed read is an OriginError. A failed read is never remembered.
  */
 import {
+  bytesAt,
   collectionPageUrl,
+  indexOfBytes,
+  lastIndexOfBytes,
   pageCountOf,
   pageItemFragments,
   singleItemFragment,
@@ -24,47 +28,50 @@ import { prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
 import { SearchFileError, SearchFiles } from "../../search/search-files.ts";
 import { SearchReader } from "../../search/search-reader.ts";
 import { answerFingerprint } from "../../search/search-format.ts";
-import { OriginError, type ReadText } from "./deploy-snapshot.ts";
+import { OriginError, textOf, type ReadFile } from "./deploy-snapshot.ts";
 
-export type { ReadText };
+export type { ReadFile };
 
 /** Files of two builds met in one response: the deploy changed while it was being read. */
 export class MixedDeployError extends OriginError {}
 
-/** One answer as the text it has inside a collection's `data` array, as UTF-8, with what identifies that text. */
+/** One answer as the UTF-8 it has inside a collection's `data` array (a view of its file), with what identifies it. */
 export interface AnswerFragment {
   bytes: Uint8Array<ArrayBuffer>;
-  /** The same, as text (a slice of the file's text, which is kept anyway): explaining a hit reads it. */
-  text: string;
   digest: string;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   let hex = "";
   for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
   return hex;
 }
 
+const utf8 = (text: string) => new TextEncoder().encode(text);
 // An envelope's meta follows its data, and no string inside the data can hold an unescaped quote: the last
 // occurrence of this key is the meta's.
-const DIGEST_KEY = '"content_digest": "';
+const DIGEST_KEY = utf8('"content_digest": "');
+const QUOTE = 0x22;
+const META_KEY = utf8('\n  "meta": ');
 
 /** The content digest an envelope file's meta (or the root resource) carries, read without parsing the file. */
-function carriedDigest(text: string): string | undefined {
-  const at = text.lastIndexOf(DIGEST_KEY);
+function carriedDigest(bytes: Uint8Array): string | undefined {
+  const at = lastIndexOfBytes(bytes, DIGEST_KEY);
   if (at < 0) return undefined;
-  const end = text.indexOf('"', at + DIGEST_KEY.length);
-  return end < 0 ? undefined : text.slice(at + DIGEST_KEY.length, end);
+  const end = bytes.indexOf(QUOTE, at + DIGEST_KEY.length);
+  return end < 0 ? undefined : textOf(bytes.subarray(at + DIGEST_KEY.length, end));
 }
 
 /** The same of a file read, which must be there and complete. */
-function carriedDigestOf(path: string, text: string | undefined): string {
-  if (text === undefined) throw new OriginError(`${path} is missing`);
-  const carried = carriedDigest(text);
+function carriedDigestOf(path: string, bytes: Uint8Array | undefined): string {
+  if (bytes === undefined) throw new OriginError(`${path} is missing`);
+  const carried = carriedDigest(bytes);
   if (carried === undefined) throw new OriginError(`${path} is not complete`);
   return carried;
 }
+
+type Bytes = Uint8Array<ArrayBuffer>;
 
 /** How many answers are kept prepared for explaining hits. */
 const KEPT_PREPARED = 2000;
@@ -77,8 +84,8 @@ export class AnswersData {
   /** The search index, read through the same checks as every other file. */
   readonly search: SearchReader;
 
-  constructor(readonly readText: ReadText) {
-    const files = new SearchFiles(async (path) => this.readText(path));
+  constructor(readonly read: ReadFile) {
+    const files = new SearchFiles(async (path) => textOf(await this.read(path)));
     // The index's own errors, as this module's: another build's file is reloaded once, anything else is the origin's fault.
     const checked = <T>(read: () => Promise<T>) =>
       read().catch((error: unknown) => {
@@ -119,49 +126,54 @@ export class AnswersData {
     return this.settled.get(key) as T | undefined;
   }
 
-  /** A prebuilt file's exact text, checked to carry the index's content digest. */
-  private checkedText(path: string): Promise<string> {
-    return this.remember(`text:${path}`, async () => {
-      const [text, digest] = await Promise.all([this.readText(path), this.contentDigest()]);
-      const carried = carriedDigestOf(path, text);
+  /** A prebuilt file's exact bytes, checked to carry the index's content digest. */
+  private checkedBytes(path: string): Promise<Bytes> {
+    return this.remember(`bytes:${path}`, async () => {
+      const [bytes, digest] = await Promise.all([this.read(path), this.contentDigest()]);
+      const carried = carriedDigestOf(path, bytes);
       if (carried !== digest)
         throw new MixedDeployError(`${path} is of build ${carried}, the search index of ${digest}`);
-      return text!;
+      return bytes!;
     });
   }
 
-  /** The exact text of the answer's own file, checked to hold the answer the index (at `position`) was built with. */
-  private answerText(slug: string, position: number): Promise<string> {
+  /** The exact bytes of the answer's own file, checked to hold the answer the index (at `position`) was built with. */
+  private answerBytes(slug: string, position: number): Promise<Bytes> {
     const path = answerPath(slug);
-    return this.remember(`text:${path}`, async () => {
-      const [text, fingerprint] = await Promise.all([this.readText(path), this.search.fingerprintAt(position)]);
-      const carried = carriedDigestOf(path, text);
+    return this.remember(`bytes:${path}`, async () => {
+      const [bytes, fingerprint] = await Promise.all([this.read(path), this.search.fingerprintAt(position)]);
+      const carried = carriedDigestOf(path, bytes);
       if (answerFingerprint(carried) !== fingerprint)
         throw new MixedDeployError(
           `${path} holds the answer of digest ${carried}, the search index one of ${fingerprint}…`,
         );
-      return text!;
+      return bytes!;
     });
   }
 
   /**
-   * A prebuilt file's exact text, with the digest of its bytes (for its ETag), checked to be of the index's build
-   * (by `checked`: checkedText unless said otherwise).
+   * A prebuilt file's exact bytes, with their digest (for its ETag), checked to be of the index's build (by
+   * `checked`: checkedBytes unless said otherwise).
    */
-  file(path: string, checked = () => this.checkedText(path)): Promise<{ text: string; digest: string }> {
+  file(path: string, checked = () => this.checkedBytes(path)): Promise<{ bytes: Bytes; digest: string }> {
     return this.remember(`file:${path}`, async () => {
-      const text = await checked();
-      return { text, digest: await sha256Hex(text) };
+      const bytes = await checked();
+      return { bytes, digest: await sha256Hex(bytes) };
     });
+  }
+
+  /** A prebuilt file's JSON, checked as `file` checks it. */
+  json<T>(path: string): Promise<T> {
+    return this.remember(`json:${path}`, async () => JSON.parse(textOf(await this.checkedBytes(path))!) as T);
   }
 
   /** The collection's meta (page size and count), from the tail of its first page: the answers before it are not parsed. */
   collectionMeta(): Promise<EnvelopeMeta> {
     return this.remember("collection-meta", async () => {
-      const { text } = await this.file(collectionPath("answers"));
-      const at = text.lastIndexOf('\n  "meta": ');
+      const bytes = await this.checkedBytes(collectionPath("answers"));
+      const at = lastIndexOfBytes(bytes, META_KEY);
       if (at < 0) throw new OriginError(`${collectionPath("answers")} has no meta`);
-      return (JSON.parse(`{${text.slice(at)}`) as { meta: EnvelopeMeta }).meta;
+      return (JSON.parse(`{${textOf(bytes.subarray(at))}`) as { meta: EnvelopeMeta }).meta;
     });
   }
 
@@ -169,18 +181,17 @@ export class AnswersData {
   versioning(): Promise<VersioningPolicy> {
     return this.remember(
       "versioning",
-      async () =>
-        (JSON.parse((await this.file(ROOT_RESOURCE_FILE)).text) as { versioning: VersioningPolicy }).versioning,
+      async () => (await this.json<{ versioning: VersioningPolicy }>(ROOT_RESOURCE_FILE)).versioning,
     );
   }
 
   /** An answer's own file (what `?slug=` alone answers with); `position` is the slug's in the index. */
-  answerFile(slug: string, position: number): Promise<{ text: string; digest: string }> {
-    return this.file(answerPath(slug), () => this.answerText(slug, position));
+  answerFile(slug: string, position: number): Promise<{ bytes: Bytes; digest: string }> {
+    return this.file(answerPath(slug), () => this.answerBytes(slug, position));
   }
 
   /** Page `page` of the prebuilt collection (what `?page=` alone answers with). */
-  async collectionPage(page: number): Promise<{ text: string; digest: string }> {
+  async collectionPage(page: number): Promise<{ bytes: Bytes; digest: string }> {
     const meta = await this.collectionMeta();
     return this.file(collectionPageUrl("answers", meta.page_count)(page));
   }
@@ -220,16 +231,15 @@ export class AnswersData {
 
   private answerFragment(slug: string, position: number): Promise<AnswerFragment> {
     return this.remember(answerFragmentKey(slug), async () => {
-      const text = await this.answerText(slug, position);
-      const fragment = singleItemFragment(text);
-      if (fragment === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
-      const bytes = new TextEncoder().encode(fragment);
+      const file = await this.answerBytes(slug, position);
+      const bytes = singleItemFragment(file);
+      if (bytes === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
       // Named by the answer's own content digest (checked against the index) and its length. The digest covers the
       // answer as rendered (it is that of its line in the NDJSON, HTML included), so a new renderer of the same
       // content changes it; a new layout of JSON would show in the envelope's own bytes, which the response's tag
       // hashes too (with the build's content digest in them). Hashing the bytes themselves was the handler's
       // largest single cost on a page of scattered answers.
-      return { bytes, text: fragment, digest: `${carriedDigestOf(answerPath(slug), text)}:${bytes.byteLength}` };
+      return { bytes, digest: `${carriedDigestOf(answerPath(slug), file)}:${bytes.byteLength}` };
     });
   }
 
@@ -237,16 +247,12 @@ export class AnswersData {
     return this.remember(pageFragmentsKey(page), async () => {
       // The page count from the index, so that the collection's first page is not read for it.
       const pageCount = pageCountOf(await this.search.answers(), await this.search.pageSize());
-      const { text, digest } = await this.file(collectionPageUrl("answers", pageCount)(page));
-      const texts = pageItemFragments(text);
-      if (texts === undefined) throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
-      const encoder = new TextEncoder();
-      // The page's digest covers every answer on it: an answer's place on its page names its text.
-      return texts.map((fragment, at) => ({
-        bytes: encoder.encode(fragment),
-        text: fragment,
-        digest: `${digest}:${at}`,
-      }));
+      const { bytes, digest } = await this.file(collectionPageUrl("answers", pageCount)(page));
+      const fragments = pageItemFragments(bytes);
+      if (fragments === undefined)
+        throw new OriginError(`page ${page} of the answers is not a canonical collection file`);
+      // The page's digest covers every answer on it: an answer's place on its page names its bytes.
+      return fragments.map((fragment, at) => ({ bytes: fragment, digest: `${digest}:${at}` }));
     });
   }
 
@@ -254,7 +260,7 @@ export class AnswersData {
   preparedAnswer(slug: string, fragment: AnswerFragment): PreparedAnswer {
     let prepared = this.prepared.get(slug);
     if (prepared) return prepared;
-    prepared = prepareAnswer(answerSearchTexts(searchableAnswerOf(fragment.text)));
+    prepared = prepareAnswer(answerSearchTexts(searchableAnswerOf(fragment.bytes)));
     if (this.prepared.size >= KEPT_PREPARED) this.prepared.delete(this.prepared.keys().next().value!);
     this.prepared.set(slug, prepared);
     return prepared;
@@ -264,29 +270,64 @@ export class AnswersData {
 const answerFragmentKey = (slug: string) => `fragment:${slug}`;
 const pageFragmentsKey = (page: number) => `fragments:${page}`;
 
+const NEWLINE = 0x0a;
+/** The members an answer's fragment is searched by, each with the indentation of its line (the body's html at eight). */
+const ANSWER_MEMBER = (key: string) => utf8(`      "${key}": `);
+const HTML_MEMBER = utf8('        "html": ');
+const [TITLE, QUESTION, SUMMARY, TAGS] = ["title", "question", "summary", "tags"].map(ANSWER_MEMBER) as [
+  Bytes,
+  Bytes,
+  Bytes,
+  Bytes,
+];
+const OPEN_ARRAY = 0x5b;
+
+/**
+ * The value of the member whose line starts with `opening` (a key at its indentation), found by going from line to
+ * line from `from` (forwards, or backwards when `backwards`): the canonical layout puts each member on a line of its
+ * own, an array's items on lines of their own up to its closing bracket at the member's indentation. Only the
+ * member's own bytes are decoded. Undefined when there is no such line.
+ */
+function memberValue(fragment: Bytes, opening: Bytes, from: number, backwards = false): unknown {
+  let line = from;
+  for (;;) {
+    if (bytesAt(fragment, opening, line)) break;
+    if (backwards) {
+      if (line <= 1) return undefined;
+      line = fragment.lastIndexOf(NEWLINE, line - 2) + 1;
+    } else {
+      const next = fragment.indexOf(NEWLINE, line);
+      if (next < 0) return undefined;
+      line = next + 1;
+    }
+  }
+  const start = line + opening.length;
+  let end = fragment.indexOf(NEWLINE, start);
+  if (end < 0) end = fragment.length;
+  if (fragment[start] === OPEN_ARRAY && end === start + 1) {
+    // `[` then the items: the array closes at the member's indentation, `opening` less its key.
+    const indent = opening.indexOf(QUOTE);
+    const close = indexOfBytes(fragment, utf8(`\n${" ".repeat(indent)}]`), end);
+    if (close < 0) return undefined;
+    end = close + indent + 2;
+  } else if (fragment[end - 1] === 0x2c) end--;
+  return JSON.parse(textOf(fragment.subarray(start, end))!);
+}
+
 /**
  * The searchable members of an answer's fragment, read from its canonical layout (each member of the answer on
- * lines of its own, six spaces in; the body's at eight) rather than by parsing the whole answer, whose Markdown
- * and sources a snippet never needs. Anything unexpected falls back to parsing it all.
+ * lines of its own, six spaces in; the body's at eight) rather than by decoding and parsing the whole answer, whose
+ * Markdown and sources a snippet never needs: the body's html is its first member, and the title, tags and
+ * summary its last (keys are in order). Anything unexpected falls back to parsing it all.
  */
-export function searchableAnswerOf(fragment: string): SearchableAnswer {
-  const member = (key: string, indent: string): unknown => {
-    const opening = `\n${indent}"${key}": `;
-    const at = fragment.indexOf(opening);
-    if (at < 0) return undefined;
-    const from = at + opening.length;
-    const lineEnd = fragment.indexOf("\n", from);
-    const line = fragment.slice(from, lineEnd < 0 ? undefined : lineEnd);
-    if (line !== "[") return JSON.parse(line.endsWith(",") ? line.slice(0, -1) : line);
-    const close = fragment.indexOf(`\n${indent}]`, from);
-    return close < 0 ? undefined : JSON.parse(fragment.slice(from, close + indent.length + 2));
-  };
+export function searchableAnswerOf(fragment: Bytes): SearchableAnswer {
   try {
-    const title = member("title", "      ");
-    const question = member("question", "      ");
-    const summary = member("summary", "      ");
-    const tags = member("tags", "      ");
-    const html = member("html", "        ");
+    const html = memberValue(fragment, HTML_MEMBER, 0);
+    const question = memberValue(fragment, QUESTION, 0);
+    const tail = fragment.lastIndexOf(NEWLINE, fragment.length - 1) + 1;
+    const title = memberValue(fragment, TITLE, tail, true);
+    const tags = memberValue(fragment, TAGS, tail, true);
+    const summary = memberValue(fragment, SUMMARY, tail, true);
     if (
       typeof title === "string" &&
       typeof question === "string" &&
@@ -299,5 +340,5 @@ export function searchableAnswerOf(fragment: string): SearchableAnswer {
   } catch {
     // Not the layout expected: parsed whole below.
   }
-  return JSON.parse(fragment) as SearchableAnswer;
+  return JSON.parse(textOf(fragment)!) as SearchableAnswer;
 }

@@ -181,11 +181,11 @@ async function respond(
   if (slug !== undefined && slugPosition !== undefined) {
     const file = await data.answerFile(slug, slugPosition);
     // As the file's own header rule says: its schema (its Markdown twin is named in its JSON's links).
-    return jsonResponse(request, file.text, file.digest, lifecycle, linkHeader("answers.schema.json"));
+    return jsonResponse(request, [file.bytes], file.digest, lifecycle, linkHeader("answers.schema.json"));
   }
   if (search === undefined && slug === undefined && page <= (await data.collectionMeta()).page_count) {
     const file = await data.collectionPage(page);
-    return jsonResponse(request, file.text, file.digest, lifecycle);
+    return jsonResponse(request, [file.bytes], file.digest, lifecycle);
   }
   // The rest is computed, paged by the index's own record of the page size: the collection is not read.
   const pageSize = await data.search.pageSize();
@@ -268,17 +268,16 @@ export function combinedDigest(answerDigests: readonly string[], envelope: Uint8
 }
 
 /**
- * `body` is the exact text, or its UTF-8 parts (a GET streams them as they are, so no copy of a large result
- * is made here); `digest` identifies those bytes.
+ * `parts` are the body's UTF-8 bytes in order (a GET streams them as they are, so no copy of a large result is
+ * made here); `digest` identifies those bytes.
  */
 async function jsonResponse(
   request: Request,
-  body: string | Array<Uint8Array<ArrayBuffer>>,
+  parts: Array<Uint8Array<ArrayBuffer>>,
   digest: string,
   lifecycle: Record<string, string>,
   link = linkHeader("answers.schema.json"),
 ): Promise<Response> {
-  const parts = typeof body === "string" ? [new TextEncoder().encode(body)] : body;
   const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
   const etag = `"${digest.slice(0, 32)}"`;
   const headers = new Headers({

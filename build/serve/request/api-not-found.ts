@@ -7,12 +7,12 @@
  * escape), is handed on untouched.
  */
 import { ALIASES, API_NOT_FOUND_DETAIL, URL_LIST_FILE } from "../../contract/layout.ts";
-import type { ReadText } from "./deploy-snapshot.ts";
+import { textOf, type ReadFile } from "./deploy-snapshot.ts";
 import { problemResponse } from "./problems.ts";
 
 /** The paths a deploy serves under /api/: its URL list's, and the extensionless aliases. */
-export async function publishedApiPaths(readText: ReadText): Promise<ReadonlySet<string>> {
-  const list = await readText(URL_LIST_FILE);
+export async function publishedApiPaths(read: ReadFile): Promise<ReadonlySet<string>> {
+  const list = textOf(await read(URL_LIST_FILE));
   if (list === undefined) throw new Error(`the prebuilt file ${URL_LIST_FILE} is missing`);
   const paths = new Set(list.split("\n").filter((path) => path.startsWith("/api/")));
   for (const [alias] of ALIASES) paths.add(alias).add(`${alias}/`);

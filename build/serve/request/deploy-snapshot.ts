@@ -5,8 +5,19 @@
  */
 import { HEALTH_FILE } from "../../contract/layout.ts";
 
-/** A prebuilt file's text by its root-relative path, or undefined when there is none (404). */
-export type ReadText = (path: string) => Promise<string | undefined>;
+/**
+ * A prebuilt file's bytes by its root-relative path, or undefined when there is none (404). Bytes, not text: the
+ * answers' files are spliced into responses as they are, and decoding a page of them to a string (a two-byte one,
+ * for a few non-ASCII characters) was the largest cost of a cold query under Deno; text is read with `textOf`.
+ */
+export type ReadFile = (path: string) => Promise<Uint8Array<ArrayBuffer> | undefined>;
+
+const decoder = new TextDecoder();
+
+/** A file's text (UTF-8, as `Response.text()` reads it), or undefined for a file that is not there. */
+export function textOf(bytes: Uint8Array | undefined): string | undefined {
+  return bytes && decoder.decode(bytes);
+}
 
 /** The origin failed, hung, or gave something unreadable: the request is answered 503, and nothing is kept. */
 export class OriginError extends Error {
@@ -27,13 +38,13 @@ export const ORIGIN_READ_TIMEOUT_MS = 4000;
  * for, so that its edge entries read their deploy from its files, not over HTTP through the server's own event loop
  * (busy with a dev loop's build while it is made). Netlify's edge runs none: there the deploy is fetched.
  */
-export const ownOrigins = new Map<string, ReadText>();
+export const ownOrigins = new Map<string, ReadFile>();
 
 /**
  * Reads files of one origin with `fetch` (or, for an origin of this process, from its files): a 404 is undefined;
  * any other failure, or a hang, is an OriginError.
  */
-export function originReader(origin: string): ReadText {
+export function originReader(origin: string): ReadFile {
   const own = ownOrigins.get(origin);
   if (own) return own;
   return async (path) => {
@@ -46,7 +57,7 @@ export function originReader(origin: string): ReadText {
     if (response.status === 404) return undefined;
     if (!response.ok) throw new OriginError(`reading ${path} gave status ${response.status}`);
     try {
-      return await response.text();
+      return new Uint8Array(await response.arrayBuffer());
     } catch (error) {
       throw new OriginError(`reading ${path} failed midway: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -60,7 +71,7 @@ export function originReader(origin: string): ReadText {
  * can hand a request on rather than wait: a dev loop's urls.txt is made only after every other file).
  */
 export function deploySnapshots<T>(
-  make: (readText: ReadText) => T,
+  make: (read: ReadFile) => T,
   options: { meanwhile?: () => Awaited<T> } = {},
 ): (origin: string, fresh?: boolean) => Promise<Awaited<T>> {
   // `made`: the value is ready; `followed`: it replaced an earlier deploy's (else requests wait for it, meanwhile or not).
@@ -73,13 +84,13 @@ export function deploySnapshots<T>(
   const looking = new Map<string, Promise<T>>();
   const look = async (origin: string): Promise<T> => {
     const known = kept.get(origin);
-    const readText = originReader(origin);
-    const digest = await deployDigest(readText);
+    const read = originReader(origin);
+    const digest = await deployDigest(read);
     if (known && known.digest === digest) {
       known.checkedAt = snapshotTiming.now();
       return waitFor(known) as T;
     }
-    const value = make(readText);
+    const value = make(read);
     const entry = {
       value,
       digest,
@@ -109,8 +120,8 @@ export function deploySnapshots<T>(
   };
 }
 
-async function deployDigest(readText: ReadText): Promise<string> {
-  const health = await readText(HEALTH_FILE);
+async function deployDigest(read: ReadFile): Promise<string> {
+  const health = textOf(await read(HEALTH_FILE));
   if (health === undefined) throw new OriginError(`${HEALTH_FILE} is missing`);
   try {
     return String((JSON.parse(health) as { content_digest?: unknown }).content_digest);

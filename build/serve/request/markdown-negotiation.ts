@@ -5,7 +5,7 @@
  * `Vary: Accept` comes from its header rule. Pure web APIs: it runs as an edge entry and in the local server.
  */
 import { MARKDOWN_PAGES, OPENAPI_FILE, API_CATALOG_FILE } from "../../contract/layout.ts";
-import { OriginError, type ReadText } from "./deploy-snapshot.ts";
+import { OriginError, type ReadFile } from "./deploy-snapshot.ts";
 import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
@@ -63,16 +63,16 @@ export const NEGOTIATED_PATHS: readonly string[] = MARKDOWN_PAGES.map(([page]) =
   page === "/" ? page : page.replace(/\/$/, ""),
 );
 
-/** `readText` reads a file of the deploy; it is called only for a request that gets Markdown. */
-export async function markdownNegotiation(request: Request, readText: () => ReadText): Promise<Response | undefined> {
+/** `read` reads a file of the deploy; it is called only for a request that gets Markdown. */
+export async function markdownNegotiation(request: Request, read: () => ReadFile): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const { pathname } = new URL(request.url);
   const negotiated = negotiatedPage(pathname);
   if (!negotiated || !prefersMarkdown(request.headers.get("Accept"))) return undefined;
   const [page, twin] = negotiated;
-  let text: string | undefined;
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
   try {
-    text = await readText()(twin);
+    bytes = await read()(twin);
   } catch (error) {
     const reason = error instanceof OriginError ? error.message : "the file could not be read";
     return problemResponse(
@@ -85,8 +85,7 @@ export async function markdownNegotiation(request: Request, readText: () => Read
     );
   }
   // A deploy without the twin (an older build) still has its HTML.
-  if (text === undefined) return undefined;
-  const bytes = new TextEncoder().encode(text);
+  if (bytes === undefined) return undefined;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const etag = `"md-${[...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
   const headers = new Headers({

@@ -4,6 +4,7 @@
  * search index's build), the answers' slugs from the search index (sorted, so a prefix is a run of them however
  * many answers there are), and the pages of the prebuilt collection as resource lists.
  */
+import { textOf } from "./deploy-snapshot.ts";
 import { answerMarkdownPath, answerPath, collectionPath } from "../../contract/layout.ts";
 import type { AnswersData } from "./answers-data.ts";
 import type { McpContext } from "./mcp-messages.ts";
@@ -49,9 +50,7 @@ export async function directorySuppliers(context: McpContext): Promise<Directory
   const answers = await context.answers();
   const entry = keptFor(answers);
   entry.suppliers ??= keepUnlessFailed(
-    answers
-      .file(collectionPath("suppliers"))
-      .then(({ text }) => (JSON.parse(text) as { data: DirectorySupplier[] }).data),
+    answers.json<{ data: DirectorySupplier[] }>(collectionPath("suppliers")).then(({ data }) => data),
     () => (entry.suppliers = undefined),
   );
   return entry.suppliers;
@@ -62,7 +61,7 @@ export async function registerFamilies(context: McpContext): Promise<RegisterFam
   const answers = await context.answers();
   const entry = keptFor(answers);
   entry.families ??= keepUnlessFailed(
-    answers.file(collectionPath("evidence")).then(({ text }) => (JSON.parse(text) as { data: RegisterFamily[] }).data),
+    answers.json<{ data: RegisterFamily[] }>(collectionPath("evidence")).then(({ data }) => data),
     () => (entry.families = undefined),
   );
   return entry.families;
@@ -85,7 +84,7 @@ export async function answerExists(context: McpContext, slug: string): Promise<b
 /** An answer's Markdown twin, or undefined when there is no such answer. */
 export async function answerMarkdown(context: McpContext, slug: string): Promise<string | undefined> {
   if (!(await answerExists(context, slug))) return undefined;
-  return context.readText(answerMarkdownPath(slug));
+  return textOf(await context.read(answerMarkdownPath(slug)));
 }
 
 export interface AnswerResourceEntry {
@@ -109,14 +108,16 @@ export async function answerResources(context: McpContext, page: number): Promis
   if (!entries) {
     // Kept with root-relative URIs: the same deploy may be asked under more than one origin.
     entries = keepUnlessFailed(
-      answers.collectionPage(page).then(({ text }) =>
-        (JSON.parse(text) as { data: Array<{ slug: string; title: string; summary: string }> }).data.map((answer) => ({
-          uri: answerPath(answer.slug),
-          name: answer.slug,
-          title: answer.title,
-          description: answer.summary,
-          mimeType: "application/json",
-        })),
+      answers.collectionPage(page).then(({ bytes }) =>
+        (JSON.parse(textOf(bytes)!) as { data: Array<{ slug: string; title: string; summary: string }> }).data.map(
+          (answer) => ({
+            uri: answerPath(answer.slug),
+            name: answer.slug,
+            title: answer.title,
+            description: answer.summary,
+            mimeType: "application/json",
+          }),
+        ),
       ),
       () => pages.delete(page),
     );

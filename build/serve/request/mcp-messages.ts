@@ -2,7 +2,7 @@
  * The words every part of the MCP server shares, at the bottom of its imports: a JSON-RPC message, the error
  * codes, the error that carries one, and what answering needs.
  */
-import type { AnswersData, ReadText } from "./answers-data.ts";
+import type { AnswersData, ReadFile } from "./answers-data.ts";
 
 /** JSON-RPC 2.0 codes, and the ones the MCP specification reserves (2026-07-28, basic/index, "Error codes"). */
 export const ERROR = {
@@ -38,7 +38,7 @@ export class McpError extends Error {
 /** What answering needs: the prebuilt files, the answers query's data, and the origin resources are named under. */
 export interface McpContext {
   answers: () => Promise<AnswersData>;
-  readText: ReadText;
+  read: ReadFile;
   origin: string;
 }
 

@@ -8,6 +8,7 @@
  * version and the client's capabilities in `params._meta`. This server is dual-era and stateless: it keeps
  * nothing between requests, so a legacy `initialize` only tells the client what the server is.
  */
+import { textOf } from "./deploy-snapshot.ts";
 import { collectionPath, MCP_TOOLS_FILE } from "../../contract/layout.ts";
 import { LEGACY_VERSIONS, MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS, SERVER_NAME } from "../../contract/mcp.ts";
 import { ERROR, McpError, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
@@ -191,12 +192,12 @@ export const SERVER_CAPABILITIES = {
 
 /** The tools, as the build wrote them (with output schemas made self-contained from the project's own). */
 async function toolList(context: McpContext): Promise<unknown[]> {
-  const text = await context.readText(MCP_TOOLS_FILE);
+  const text = textOf(await context.read(MCP_TOOLS_FILE));
   if (text === undefined) throw new Error(`${MCP_TOOLS_FILE} is missing`);
   return (JSON.parse(text) as { tools: unknown[] }).tools;
 }
 
 async function serviceVersion(context: McpContext): Promise<string> {
-  const text = await context.readText(collectionPath("health"));
+  const text = textOf(await context.read(collectionPath("health")));
   return (JSON.parse(text ?? "{}") as { version?: string }).version ?? "unknown";
 }

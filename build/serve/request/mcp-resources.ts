@@ -4,6 +4,7 @@
  * through the resource templates, an answer's Markdown twin, one supplier and one product family's evidence (an
  * item of a collection, named by the collection's URL and the item's slug as fragment).
  */
+import { textOf } from "./deploy-snapshot.ts";
 import { canonicalJson } from "../../contract/canonical-json.ts";
 import { ALIASES, answerMarkdownPath, collectionPath, collectionUrl } from "../../contract/layout.ts";
 import { MCP_RESOURCE_TEMPLATES, RESOURCES_CURSOR_PATTERN, resourcesCursor } from "../../contract/mcp.ts";
@@ -99,7 +100,7 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
   }
   const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || answer !== null;
   if (!readable) return nothing;
-  const text = await context.readText(file);
+  const text = textOf(await context.read(file));
   if (text === undefined) return answer ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}` } : nothing;
   return { contents: [{ uri, mimeType: JSON_MIME, text }] };
 }

@@ -5,6 +5,7 @@
  * self-contained from the project's own response schemas (build/engine/describe/mcp-tool-list.ts). They are stated in
  * the contract (build/contract/mcp-tools.ts).
  */
+import { textOf } from "./deploy-snapshot.ts";
 import { SORT_ORDERS } from "../../search/search-reader.ts";
 import { MATCH_MODES } from "../../search/query-words.ts";
 import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
@@ -120,7 +121,7 @@ function stringArgument(args: Record<string, unknown>, name: string, required: b
 }
 
 async function readJson(context: McpContext, path: string): Promise<unknown> {
-  const text = await context.readText(path);
+  const text = textOf(await context.read(path));
   if (text === undefined) throw new Error(`${path} is missing`);
   return JSON.parse(text);
 }

@@ -8,7 +8,7 @@
  * with the body) and HTTP statuses. What a message means is ./mcp-protocol.ts.
  */
 import { MCP_PATH } from "../../contract/layout.ts";
-import type { AnswersData, ReadText } from "./answers-data.ts";
+import type { AnswersData, ReadFile } from "./answers-data.ts";
 import { ERROR, errorBody, idOf, isMessage, McpError, type JsonRpcMessage } from "./mcp-messages.ts";
 import { answerMessage, eraOf } from "./mcp-protocol.ts";
 import { corsHeaders, preflightResponse } from "./response-headers.ts";
@@ -27,7 +27,7 @@ const NAMED: Readonly<Record<string, "name" | "uri">> = {
 
 export interface McpSource {
   answers: () => Promise<AnswersData>;
-  readText: ReadText;
+  read: ReadFile;
 }
 
 export async function mcpHandler(request: Request, source: McpSource): Promise<Response | undefined> {
@@ -80,7 +80,7 @@ export async function mcpHandler(request: Request, source: McpSource): Promise<R
     if (message.id === undefined) return new Response(null, { status: 202, headers: corsHeaders() });
     const result = await answerMessage(message, era, {
       answers: source.answers,
-      readText: source.readText,
+      read: source.read,
       origin: url.origin,
     });
     return jsonResponse(200, { jsonrpc: "2.0", id, result });

@@ -9,7 +9,7 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
 import { methodGuard } from "../request/method-guard.ts";
-import { OriginError, ownOrigins, type ReadText, snapshotTiming } from "../request/deploy-snapshot.ts";
+import { OriginError, ownOrigins, type ReadFile, snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
@@ -293,7 +293,7 @@ function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): 
  * every content change (it holds the home page's script hashes), so each is read again when its file changes.
  */
 /** A reader of the served files, as an edge entry reads its deploy: a 404 is undefined, another failure an OriginError. */
-function filesReader(files: ServedFiles): ReadText {
+function filesReader(files: ServedFiles): ReadFile {
   return async (urlPath) => {
     try {
       const key = await files.resolve(urlPath);
@@ -304,7 +304,9 @@ function filesReader(files: ServedFiles): ReadText {
               if (isNotFound(error)) return undefined;
               throw error;
             });
-      return file && (await fileBytes(file)).toString("utf8");
+      if (!file) return undefined;
+      const bytes = await fileBytes(file);
+      return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
       throw new OriginError(`reading ${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
     }

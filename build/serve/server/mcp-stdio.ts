@@ -5,11 +5,12 @@
  * as /mcp answers every message; resources are named by the deployed API's URLs (from the Server Card in the
  * copy, or MCP_ORIGIN), so that what an agent cites is the public address.
  */
+import { textOf } from "../request/deploy-snapshot.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { MCP_SERVER_CARD_FILE } from "../../contract/layout.ts";
-import { AnswersData, type ReadText } from "../request/answers-data.ts";
+import { AnswersData, type ReadFile } from "../request/answers-data.ts";
 import { ERROR, errorBody, idOf, isMessage, McpError } from "../request/mcp-messages.ts";
 import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
 import { projectRoot } from "../../content/load/project.ts";
@@ -17,12 +18,13 @@ import { projectRoot } from "../../content/load/project.ts";
 const ROOT = projectRoot();
 
 /** Reads a built file by its root-relative path; undefined when there is none, like a 404. */
-export function distReader(dist: string): ReadText {
+export function distReader(dist: string): ReadFile {
   return async (file) => {
     const resolved = path.join(dist, ...file.split("/").filter(Boolean));
     if (!resolved.startsWith(dist + path.sep)) return undefined;
     try {
-      return await readFile(resolved, "utf8");
+      const bytes = await readFile(resolved);
+      return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR")
         return undefined;
@@ -34,7 +36,7 @@ export function distReader(dist: string): ReadText {
 /** One line in, at most one line out: the answer to a request, nothing for a notification. */
 export async function answerLine(
   line: string,
-  readText: ReadText,
+  read: ReadFile,
   answers: AnswersData,
   origin: string,
 ): Promise<string | undefined> {
@@ -61,7 +63,7 @@ export async function answerLine(
     // stdio has no headers: the era comes from the body alone.
     const era = eraOf(message, null);
     if (message.id === undefined) return undefined;
-    const result = await answerMessage(message, era, { answers: async () => answers, readText, origin });
+    const result = await answerMessage(message, era, { answers: async () => answers, read, origin });
     return JSON.stringify({ jsonrpc: "2.0", id, result });
   } catch (error) {
     if (message.id === undefined) return undefined;
@@ -78,8 +80,8 @@ export async function answerLine(
 
 async function main(): Promise<void> {
   const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
-  const readText = distReader(dist);
-  const card = await readText(MCP_SERVER_CARD_FILE);
+  const read = distReader(dist);
+  const card = textOf(await read(MCP_SERVER_CARD_FILE));
   if (card === undefined) {
     process.stderr.write(
       `mcp: ${dist} holds no built API (no ${MCP_SERVER_CARD_FILE}); run npm run build first, or set DIST.\n`,
@@ -88,14 +90,14 @@ async function main(): Promise<void> {
   }
   const remote = (JSON.parse(card) as { remotes?: Array<{ url: string }> }).remotes?.[0]?.url;
   const origin = process.env.MCP_ORIGIN ?? (remote ? new URL(remote).origin : "http://localhost:8080");
-  const answers = new AnswersData(readText);
+  const answers = new AnswersData(read);
   process.stderr.write(`mcp: serving ${dist} over stdio (resources named under ${origin})\n`);
   // Answered in order, one at a time: a client may pipeline, and replies keep its order.
   let queue = Promise.resolve();
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
     if (line.trim() === "") continue;
     queue = queue.then(async () => {
-      const reply = await answerLine(line, readText, answers, origin);
+      const reply = await answerLine(line, read, answers, origin);
       if (reply !== undefined) process.stdout.write(`${reply}\n`);
     });
   }
