@@ -764,6 +764,52 @@ describe("explanations", () => {
     }
   });
 
+  it("outside ASCII, holds and highlights exactly what the rule matches against the text's own tokens", () => {
+    const random = seededRandom(34);
+    const pieces = [
+      "Café",
+      "cameras",
+      "camera–arrays",
+      "Mikrofon",
+      "m²",
+      "3×4",
+      "İstanbul",
+      "ﬁles",
+      "Straße",
+      "installed",
+      "Rooms'",
+      "½",
+      "😀",
+      ". ",
+      "\n",
+    ];
+    const groups = [["display", "screen", "tv"]];
+    const kinds = (text: string, query: QueryWord) =>
+      vocabulary([text])
+        .map((word) => matchKind(query, word))
+        .filter((kind) => kind !== undefined);
+    // The runs of letters and digits (and whatever NFKD makes letters of) a snippet's text is made of.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII's controls and punctuation are not word characters.
+    const runs = (text: string) => text.match(/[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu) ?? [];
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: 12 }, () => pieces[Math.floor(random() * pieces.length)]).join(" ");
+      const tokens = tokenize(pieces[Math.floor(random() * pieces.length)]!);
+      const token = tokens[Math.floor(random() * tokens.length)];
+      if (token === undefined) continue;
+      const query = queryWord(token.slice(0, 1 + Math.floor(random() * token.length)), "any", groups, true);
+      const texts = { title: "", question: "", tags: "", summary: text, body: "" };
+      const prepared = prepareAnswer(texts);
+      const { matched } = matchedWords(prepared, [query]);
+      const expected = kinds(text, query);
+      expect(matched.length, text).toBe(expected.length > 0 ? 1 : 0);
+      const { snippet } = explainPrepared(prepared, [query]);
+      const matching = runs(snippet.text).filter((run) =>
+        tokenize(run).some((word) => matchKind(query, word) !== undefined),
+      );
+      expect(highlighted(snippet.text, snippet.matches), `${text} / ${query.word}`).toEqual(matching);
+    }
+  });
+
   it("says how each query word matched, with match=any, and which words the answer lacks", async () => {
     const answers = [
       {

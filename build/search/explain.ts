@@ -12,7 +12,7 @@
  */
 import { SEARCH_FIELDS, type AnswerSearchTexts, type SearchField } from "./answer-fields.ts";
 import { holdsWord, MATCH_KINDS, type MatchKind, matchKind, matchStarts, type QueryWord } from "./query-words.ts";
-import { lowerBound, tokenize, vocabulary, wordsStartingWith } from "./text-match.ts";
+import { compareCodeUnits, lowerBound, tokenize, wordsStartingWith } from "./text-match.ts";
 
 export type SnippetField = Exclude<SearchField, "tags">;
 
@@ -58,8 +58,9 @@ const SNIPPET_FIELDS: readonly SnippetField[] = ["summary", "body", "question", 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 // Outside ASCII, a word is a run of anything but spaces, punctuation, separators and controls: tokenize then says
 // which words it holds (NFKD turns some symbols into letters, "㎒" into "MHz").
+// Sticky: it matches the run that starts where it is put, or nothing.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII's controls and punctuation are not word characters.
-const RUN = /[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu;
+const RUN = /[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/uy;
 
 /** A word of a field: [start, end) in the text, in UTF-16 units. */
 interface WordRange {
@@ -85,6 +86,8 @@ class PreparedField {
   private lowerText: string | undefined;
   private unicode: { starts: number[]; ends: number[]; wordTokens: string[][]; vocabulary: string[] } | undefined;
   private sentenceList: SentenceRange[] | undefined;
+  /** Outside ASCII, the words of the vocabulary each query word matches, for the last query words asked. */
+  private matching: { queryWords: readonly QueryWord[]; words: Array<Set<string>> } | undefined;
 
   constructor(readonly text: string) {
     this.ascii = ASCII_ONLY.test(text);
@@ -94,25 +97,72 @@ class PreparedField {
     return (this.lowerText ??= this.text.toLowerCase());
   }
 
-  /** Outside ASCII: every word's place and tokens, and the vocabulary, made once. */
+  /**
+   * Outside ASCII: every word's place and tokens, and the vocabulary, made once. A run of ASCII letters and digits
+   * is its own token, lower-cased; only a run with other characters is matched by RUN and tokenized. The vocabulary
+   * is the runs' tokens: nothing between runs (spaces, punctuation, separators, controls) normalises to a letter, a
+   * digit or nothing, so they are the tokens of the whole text.
+   */
   private get unicodeWords(): { starts: number[]; ends: number[]; wordTokens: string[][]; vocabulary: string[] } {
     if (this.unicode) return this.unicode;
-    const words = {
-      starts: [] as number[],
-      ends: [] as number[],
-      wordTokens: [] as string[][],
-      vocabulary: vocabulary([this.text]),
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const wordTokens: string[][] = [];
+    const distinct = new Set<string>();
+    const text = this.text;
+    const add = (start: number, end: number, tokens: string[]) => {
+      if (tokens.length === 0) return;
+      starts.push(start);
+      ends.push(end);
+      wordTokens.push(tokens);
+      for (const token of tokens) distinct.add(token);
     };
-    RUN.lastIndex = 0;
-    for (let found = RUN.exec(this.text); found; found = RUN.exec(this.text)) {
-      // NFKD turns some symbols into letters ("㎒" into "MHz"): tokenize says which words a run holds.
-      const tokens = tokenize(found[0]);
-      if (tokens.length === 0) continue;
-      words.starts.push(found.index);
-      words.ends.push(found.index + found[0].length);
-      words.wordTokens.push(tokens);
+    for (let at = 0; at < text.length; ) {
+      const code = text.charCodeAt(at);
+      if (code >= 0x80) {
+        // NFKD turns some symbols into letters ("㎒" into "MHz"): tokenize says which words a run holds.
+        RUN.lastIndex = at;
+        const found = RUN.exec(text);
+        if (!found) {
+          at++;
+          continue;
+        }
+        add(at, RUN.lastIndex, tokenize(found[0]));
+        at = RUN.lastIndex;
+      } else if (isAsciiLetterOrDigit(code)) {
+        const start = at;
+        while (at < text.length && isAsciiLetterOrDigit(text.charCodeAt(at))) at++;
+        // Followed by a character outside ASCII, the run may go on: RUN decides from its start.
+        if (at < text.length && text.charCodeAt(at) >= 0x80) {
+          RUN.lastIndex = start;
+          const found = RUN.exec(text)!;
+          add(start, RUN.lastIndex, tokenize(found[0]));
+          at = RUN.lastIndex;
+        } else add(start, at, [text.slice(start, at).toLowerCase()]);
+      } else at++;
     }
-    return (this.unicode = words);
+    return (this.unicode = { starts, ends, wordTokens, vocabulary: [...distinct].sort(compareCodeUnits) });
+  }
+
+  /**
+   * Outside ASCII, for each query word the words of the vocabulary it matches, by the rule (each matching word
+   * starts with one of its starts): a word of the text then matches when one of its tokens is among them, with no
+   * stemming per word. Kept for the last query words, which explaining one hit asks for again and again.
+   */
+  private matchingWords(queryWords: readonly QueryWord[]): Array<Set<string>> {
+    if (this.matching?.queryWords === queryWords) return this.matching.words;
+    const vocabulary = this.unicodeWords.vocabulary;
+    const words = queryWords.map((query) => {
+      const found = new Set<string>();
+      for (const start of matchStarts(query)) {
+        const range = wordsStartingWith(vocabulary, start);
+        for (let at = range.start; at < range.end; at++)
+          if (matchKind(query, vocabulary[at]!) !== undefined) found.add(vocabulary[at]!);
+      }
+      return found;
+    });
+    this.matching = { queryWords, words };
+    return words;
   }
 
   /**
@@ -138,15 +188,16 @@ class PreparedField {
   /** Which query words (a bit each, the first 31) match the word at [start, end); `word` is its index outside ASCII. */
   wordMask(word: WordRange & { index?: number }, queryWords: readonly QueryWord[]): number {
     let mask = 0;
-    const text = this.ascii ? this.lower.slice(word.start, word.end) : undefined;
-    for (let bit = 0; bit < queryWords.length; bit++) {
-      const query = queryWords[bit]!;
-      const matches =
-        text !== undefined
-          ? matchKind(query, text) !== undefined
-          : this.unicodeWords.wordTokens[word.index!]!.some((wordToken) => matchKind(query, wordToken) !== undefined);
-      if (matches) mask |= 1 << Math.min(bit, 30);
+    if (this.ascii) {
+      const text = this.lower.slice(word.start, word.end);
+      for (let bit = 0; bit < queryWords.length; bit++)
+        if (matchKind(queryWords[bit]!, text) !== undefined) mask |= 1 << Math.min(bit, 30);
+      return mask;
     }
+    const matching = this.matchingWords(queryWords);
+    const tokens = this.unicodeWords.wordTokens[word.index!]!;
+    for (let bit = 0; bit < queryWords.length; bit++)
+      if (tokens.some((token) => matching[bit]!.has(token))) mask |= 1 << Math.min(bit, 30);
     return mask;
   }
 
