@@ -33,6 +33,7 @@ import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/sea
 import { temporaryFolder } from "./support/build-helpers.ts";
 import path from "node:path";
 import { SearchFiles } from "../build/search/search-files.ts";
+import { documentsChunkOf } from "../build/search/documents-chunk.ts";
 import { fieldTokens, type IndexedAnswer, indexedAnswer, SearchIndexBuilder } from "../build/search/index-builder.ts";
 import { decodePostings, encodePostings, encodeShorterPostings } from "../build/search/postings-codec.ts";
 import {
@@ -42,6 +43,7 @@ import {
   encodeSlugBlock,
   firstSlugOf,
   slugInBlock,
+  type SearchDocumentsChunk,
   type SearchIndexFile,
 } from "../build/search/search-format.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
@@ -385,6 +387,43 @@ describe("the sharded index", () => {
       ).join(" "),
     ),
   ];
+
+  it("reads a documents chunk's blocks and fingerprints from its bytes as parsing it whole would, in any layout", () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // Each answer with a fingerprint of its own, so that a fingerprint read from the wrong place shows.
+    const chunks: string[] = [];
+    for (const sizes of [undefined, SMALL]) {
+      const builder = new SearchIndexBuilder(sizes);
+      answers.forEach((answer, at) => {
+        builder.add(indexedAnswer(answer.slug, at.toString(36).padStart(8, "_"), fieldTokens(answer.texts)));
+      });
+      for (const file of builder.files(DIGEST, 100, []))
+        if (file.kind === "documents") chunks.push(canonicalJson(file.body));
+    }
+    expect(chunks.length).toBe(41);
+    for (const text of chunks) {
+      const parsed = JSON.parse(text) as SearchDocumentsChunk;
+      // An escape in a block: the same value, another layout.
+      const escaped = text.replace(
+        /("blocks": \[\n {4}")([a-z])/,
+        (_, before: string, letter: string) => `${before}\\u00${letter.charCodeAt(0).toString(16)}`,
+      );
+      expect(escaped).not.toBe(text);
+      // As the build writes it (read from its bytes), then on one line and with the escape (each parsed whole).
+      for (const layout of [text, JSON.stringify(parsed), escaped]) {
+        const view = documentsChunkOf(encode(layout));
+        expect([view.format, view.content_digest, view.first, view.blockCount]).toEqual([
+          parsed.format,
+          parsed.content_digest,
+          parsed.first,
+          parsed.blocks.length,
+        ]);
+        expect(Array.from({ length: view.blockCount }, (_, at) => view.block(at))).toEqual(parsed.blocks);
+        const count = parsed.fingerprints.length / ANSWER_FINGERPRINT_CHARACTERS;
+        expect(Array.from({ length: count }, (_, at) => view.fingerprint(at)).join("")).toBe(parsed.fingerprints);
+      }
+    }
+  });
 
   it("has many shards and chunks when they are small", () => {
     expect([...one.files.keys()].filter((path) => path.includes("/terms/"))).toHaveLength(1);

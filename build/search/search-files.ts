@@ -1,7 +1,7 @@
 /**
- * The search index's files by their published paths: a SearchIndexSource over any way of reading a file's text.
- * Each file is parsed once and checked for its format and for the map's content digest, so that one answer is
- * never made from two builds.
+ * The search index's files by their published paths: a SearchIndexSource over any way of reading a file's bytes
+ * (or text). Each file is parsed once and checked for its format and for the map's content digest, so that one
+ * answer is never made from two builds. A documents chunk is not parsed whole: documents-chunk.ts.
  */
 import {
   ANSWERS_SEARCH_INDEX_FILE,
@@ -17,13 +17,8 @@ import {
   SEARCH_SUGGESTIONS_FORMAT,
   SEARCH_TERMS_FORMAT,
 } from "./search-format.ts";
-import type {
-  SearchDocumentsChunk,
-  SearchIndexMap,
-  SearchPrefix,
-  SearchSuggestions,
-  SearchTermsShard,
-} from "./search-format.ts";
+import { type DocumentsChunk, documentsChunkOf } from "./documents-chunk.ts";
+import type { SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-format.ts";
 import type { SearchIndexSource } from "./search-reader.ts";
 
 /** Why a file of the index could not be used: missing, not JSON, of another format, or of another build. */
@@ -39,21 +34,32 @@ export class SearchFileError extends Error {
 
 type Parsed = { format: string; content_digest: string };
 
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
 export class SearchFiles implements SearchIndexSource {
   private readonly parsed = new Map<string, Promise<Parsed>>();
 
-  /** `read` gives a file's text, or undefined when there is no such file; it may throw for a failed read. */
-  constructor(private readonly read: (path: string) => Promise<string | undefined>) {}
+  /**
+   * `read` gives a file's bytes (or its text, where that is what a reader holds), or undefined when there is no such
+   * file; it may throw for a failed read.
+   */
+  constructor(private readonly read: (path: string) => Promise<Uint8Array | string | undefined>) {}
 
-  private file<T extends Parsed>(path: string, format: string, digest: string | undefined): Promise<T> {
+  private file<T extends Parsed>(
+    path: string,
+    format: string,
+    digest: string | undefined,
+    parse: (bytes: Uint8Array) => Parsed = (bytes) => JSON.parse(decoder.decode(bytes)) as Parsed,
+  ): Promise<T> {
     let pending = this.parsed.get(path);
     if (!pending) {
       pending = (async () => {
-        const text = await this.read(path);
-        if (text === undefined) throw new SearchFileError(`${path} is missing`);
+        const read = await this.read(path);
+        if (read === undefined) throw new SearchFileError(`${path} is missing`);
         let body: Parsed;
         try {
-          body = JSON.parse(text) as Parsed;
+          body = parse(typeof read === "string" ? encoder.encode(read) : read);
         } catch {
           throw new SearchFileError(`${path} is not complete JSON`);
         }
@@ -81,8 +87,13 @@ export class SearchFiles implements SearchIndexSource {
     return this.file(searchTermsPath(shard), SEARCH_TERMS_FORMAT, (await this.map()).content_digest);
   }
 
-  async documents(chunk: number): Promise<SearchDocumentsChunk> {
-    return this.file(searchDocumentsPath(chunk), SEARCH_DOCUMENTS_FORMAT, (await this.map()).content_digest);
+  async documents(chunk: number): Promise<DocumentsChunk> {
+    return this.file(
+      searchDocumentsPath(chunk),
+      SEARCH_DOCUMENTS_FORMAT,
+      (await this.map()).content_digest,
+      documentsChunkOf,
+    );
   }
 
   async prefix(initial: string): Promise<SearchPrefix> {

@@ -29,21 +29,16 @@ import {
   type QueryWord,
   queryWord,
 } from "./query-words.ts";
-import type {
-  SearchDocumentsChunk,
-  SearchIndexMap,
-  SearchPrefix,
-  SearchSuggestions,
-  SearchTermsShard,
-} from "./search-format.ts";
+import type { SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-format.ts";
 import { decodeDenseValues, decodePostingsInto, decodePrefixPostingsInto, isDensePostings } from "./postings-codec.ts";
-import { ANSWER_FINGERPRINT_CHARACTERS, decodeSlugBlock, firstSlugOf, slugInBlock } from "./search-format.ts";
+import type { DocumentsChunk } from "./documents-chunk.ts";
+import { decodeSlugBlock, firstSlugOf, slugInBlock } from "./search-format.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
 
 export interface SearchIndexSource {
   map(): Promise<SearchIndexMap>;
   terms(shard: number): Promise<SearchTermsShard>;
-  documents(chunk: number): Promise<SearchDocumentsChunk>;
+  documents(chunk: number): Promise<DocumentsChunk>;
   prefix(initial: string): Promise<SearchPrefix>;
   suggestions(): Promise<SearchSuggestions>;
 }
@@ -354,12 +349,12 @@ export class SearchReader {
     const map = await this.source.map();
     const chunk = lastNotAfter(map.document_firsts.length, (at) => map.document_firsts[at]!, slug) + 1;
     if (chunk === 0) return undefined;
-    const { blocks, first } = await this.source.documents(chunk);
-    const block = lastNotAfter(blocks.length, (at) => firstSlugOf(blocks[at]!), slug);
+    const documents = await this.source.documents(chunk);
+    const block = lastNotAfter(documents.blockCount, (at) => firstSlugOf(documents.block(at)), slug);
     if (block < 0) return undefined;
-    const slugs = this.slugBlock(chunk, block, blocks[block]!);
+    const slugs = this.slugBlock(chunk, block, documents);
     const place = lowerBound(slugs, slug);
-    return slugs[place] === slug ? first + block * map.slugs_per_block + place : undefined;
+    return slugs[place] === slug ? documents.first + block * map.slugs_per_block + place : undefined;
   }
 
   /**
@@ -378,29 +373,26 @@ export class SearchReader {
     const map = await this.source.map();
     const chunk = lastNotAfter(map.document_firsts.length, (at) => map.document_firsts[at]!, key) + 1;
     if (chunk === 0) return 0;
-    const { blocks, first } = await this.source.documents(chunk);
-    const block = lastNotAfter(blocks.length, (at) => firstSlugOf(blocks[at]!), key);
-    if (block < 0) return first;
-    const slugs = this.slugBlock(chunk, block, blocks[block]!);
-    return first + block * map.slugs_per_block + lowerBound(slugs, key);
+    const documents = await this.source.documents(chunk);
+    const block = lastNotAfter(documents.blockCount, (at) => firstSlugOf(documents.block(at)), key);
+    if (block < 0) return documents.first;
+    const slugs = this.slugBlock(chunk, block, documents);
+    return documents.first + block * map.slugs_per_block + lowerBound(slugs, key);
   }
 
   /** The fingerprint of the content digest of the answer at `position` (in the index), as the index records it. */
   async fingerprintAt(position: number): Promise<string> {
     const map = await this.source.map();
-    const { first, fingerprints } = await this.source.documents(chunkOf(map, position));
-    return fingerprints.slice(
-      (position - first) * ANSWER_FINGERPRINT_CHARACTERS,
-      (position - first + 1) * ANSWER_FINGERPRINT_CHARACTERS,
-    );
+    const documents = await this.source.documents(chunkOf(map, position));
+    return documents.fingerprint(position - documents.first);
   }
 
   /** A block of a documents chunk, decoded (and remembered). */
-  private slugBlock(chunk: number, block: number, encoded: string): string[] {
+  private slugBlock(chunk: number, block: number, documents: DocumentsChunk): string[] {
     const key = `${chunk}:${block}`;
     let slugs = this.slugBlocks.get(key);
     if (!slugs) {
-      slugs = decodeSlugBlock(encoded);
+      slugs = decodeSlugBlock(documents.block(block));
       this.slugBlocks.set(key, slugs, slugs.length);
     }
     return slugs;
@@ -765,7 +757,7 @@ export class SearchReader {
   private async slugsAt(positions: readonly number[]): Promise<string[]> {
     const map = await this.source.map();
     const chunks = positions.map((position) => chunkOf(map, position));
-    const loaded = new Map<number, SearchDocumentsChunk>();
+    const loaded = new Map<number, DocumentsChunk>();
     await Promise.all([...new Set(chunks)].map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
     return positions.map((position, at) => {
       const { block, offset } = placeInChunk(map, loaded.get(chunks[at]!)!, position);
@@ -784,11 +776,11 @@ function chunkOf(map: SearchIndexMap, position: number): number {
 /** Where a position lies in its documents chunk: its block (index, encoded slugs) and its place in the block. */
 function placeInChunk(
   map: SearchIndexMap,
-  chunk: SearchDocumentsChunk,
+  chunk: DocumentsChunk,
   position: number,
 ): { block: { at: number; slugs: string }; offset: number } {
   const at = Math.floor((position - chunk.first) / map.slugs_per_block);
-  return { block: { at, slugs: chunk.blocks[at]! }, offset: position - chunk.first - at * map.slugs_per_block };
+  return { block: { at, slugs: chunk.block(at) }, offset: position - chunk.first - at * map.slugs_per_block };
 }
 
 /** The shards (from 1) that can hold words starting with `token`: usually one. */

@@ -11,11 +11,9 @@
  * index records. A file of another build is a MixedDeployError (the caller reloads once); a missing, failed or
  * malformed read is an OriginError. A failed read is never remembered.
  */
+import { bytesAt, indexOfBytes, lastIndexOfBytes } from "../../contract/bytes.ts";
 import {
-  bytesAt,
   collectionPageUrl,
-  indexOfBytes,
-  lastIndexOfBytes,
   pageCountOf,
   pageItemFragments,
   singleItemFragment,
@@ -85,7 +83,7 @@ export class AnswersData {
   readonly search: SearchReader;
 
   constructor(readonly read: ReadFile) {
-    const files = new SearchFiles(async (path) => textOf(await this.read(path)));
+    const files = new SearchFiles((path) => this.read(path));
     // The index's own errors, as this module's: another build's file is reloaded once, anything else is the origin's fault.
     const checked = <T>(read: () => Promise<T>) =>
       read().catch((error: unknown) => {
