@@ -60,17 +60,23 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
     bytes.subarray(OPENING.length, fingerprintsEnd).includes(BACKSLASH)
   )
     return parsedChunk(bytes);
+  // Each block decoded once, when first asked for: a warm reader asks for the same few again and again.
+  const blocks: Array<string | undefined> = new Array(blockLines.length);
   return {
     format: rest.format,
     content_digest: rest.content_digest,
     first: rest.first,
     blockCount: blockLines.length,
     block: (at) => {
-      const line = blockLines[at]!;
-      const end = bytes.indexOf(NEWLINE, line);
-      // Between the quotes: the line ends with `",` or, the last, with `"`.
-      const close = bytes[end - 1] === QUOTE ? end - 1 : end - 2;
-      return decoder.decode(bytes.subarray(line + BLOCK_INDENT + 1, close));
+      let block = blocks[at];
+      if (block === undefined) {
+        const line = blockLines[at]!;
+        const end = bytes.indexOf(NEWLINE, line);
+        // Between the quotes: the line ends with `",` or, the last, with `"`.
+        const close = bytes[end - 1] === QUOTE ? end - 1 : end - 2;
+        blocks[at] = block = decoder.decode(bytes.subarray(line + BLOCK_INDENT + 1, close));
+      }
+      return block;
     },
     fingerprint: (offset) =>
       decoder.decode(

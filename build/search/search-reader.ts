@@ -760,9 +760,11 @@ export class SearchReader {
     const loaded = new Map<number, DocumentsChunk>();
     await Promise.all([...new Set(chunks)].map(async (chunk) => loaded.set(chunk, await this.source.documents(chunk))));
     return positions.map((position, at) => {
-      const { block, offset } = placeInChunk(map, loaded.get(chunks[at]!)!, position);
       let slug = this.slugsByPosition.get(position);
-      if (slug === undefined) this.slugsByPosition.set(position, (slug = slugInBlock(block.slugs, offset)), 1);
+      if (slug === undefined) {
+        const { block, offset } = placeInChunk(map, loaded.get(chunks[at]!)!, position);
+        this.slugsByPosition.set(position, (slug = slugInBlock(block.slugs, offset)), 1);
+      }
       return slug;
     });
   }
