@@ -40,8 +40,7 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
   const fingerprintsKey = blocksEnd < 0 ? -1 : indexOfBytes(bytes, FINGERPRINTS, blocksEnd);
   const fingerprintsStart = fingerprintsKey + FINGERPRINTS.length;
   const fingerprintsEnd = bytes.indexOf(QUOTE, fingerprintsStart);
-  if (!bytesAt(bytes, OPENING, 0) || fingerprintsKey < 0 || fingerprintsEnd < 0)
-    return parsedChunk(bytes);
+  if (!bytesAt(bytes, OPENING, 0) || fingerprintsKey < 0 || fingerprintsEnd < 0) return parsedChunk(bytes);
   // What is between the blocks and the fingerprints (content_digest, first), and after them (format): small JSON.
   let rest: { content_digest?: unknown; first?: unknown; format?: unknown };
   try {
