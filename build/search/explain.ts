@@ -285,14 +285,18 @@ class PreparedField {
     const sentences = this.sentences();
     const masks = new Int32Array(sentences.length);
     if (this.ascii) {
-      // Each place a query word matches a word, into the mask of the sentence it is in (the first ending after it).
+      // Each place a query word matches a word, into the mask of the sentence it is in (the first ending after it):
+      // the places of one start come in order, so the sentences are walked once per start.
       for (let bit = 0; bit < queryWords.length; bit++) {
+        const query = queryWords[bit]!;
         const flag = 1 << Math.min(bit, 30);
-        const places = [...this.asciiMatches(queryWords[bit]!)].map((match) => match.at).sort((a, b) => a - b);
-        let sentence = 0;
-        for (const at of places) {
-          while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
-          if (sentence < sentences.length) masks[sentence]! |= flag;
+        for (const start of matchStarts(query)) {
+          let sentence = 0;
+          for (let at = this.nextWordStart(start, 0); at >= 0; at = this.nextWordStart(start, at + 1)) {
+            if (matchKind(query, this.asciiWord(at)) === undefined) continue;
+            while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
+            if (sentence < sentences.length) masks[sentence]! |= flag;
+          }
         }
       }
     } else {

@@ -97,11 +97,18 @@ export function holdsWord(query: QueryWord, kind: MatchKind): boolean {
  * exact and prefix, a stem's start, a synonym or its stem's start, a typo correction). Without overlaps: a start
  * that another starts is left out.
  */
-export function matchStarts(query: QueryWord): string[] {
+export function matchStarts(query: QueryWord): readonly string[] {
+  // Remembered per query word: explaining a page of hits asks for them for every field of every hit.
+  let found = startsOf.get(query);
+  if (found) return found;
   const starts = [query.word];
   if (query.stem !== undefined) starts.push(...stemStarts(query.stem));
   for (const synonym of query.synonyms) starts.push(...stemStarts(synonym.stem));
   starts.push(...query.typos);
   const sorted = [...new Set(starts)].sort();
-  return sorted.filter((start, at) => !sorted.slice(0, at).some((shorter) => start.startsWith(shorter)));
+  found = sorted.filter((start, at) => !sorted.slice(0, at).some((shorter) => start.startsWith(shorter)));
+  startsOf.set(query, found);
+  return found;
 }
+
+const startsOf = new WeakMap<QueryWord, readonly string[]>();
