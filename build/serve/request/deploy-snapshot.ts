@@ -48,18 +48,36 @@ export function originReader(origin: string): ReadFile {
   const own = ownOrigins.get(origin);
   if (own) return own;
   return async (path) => {
-    let response: Response;
+    // A timer of the read's own, cleared when the read is over: AbortSignal.timeout's fires, and makes its error,
+    // whether the read is over or not, a few seconds later in an isolate busy with other requests (a cold q reads
+    // over a hundred files).
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException("The read took too long", "TimeoutError")),
+      ORIGIN_READ_TIMEOUT_MS,
+    );
     try {
-      response = await fetch(new URL(path, origin), { signal: AbortSignal.timeout(ORIGIN_READ_TIMEOUT_MS) });
-    } catch (error) {
-      throw new OriginError(`reading ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw new OriginError(`reading ${path} gave status ${response.status}`);
-    try {
-      return new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      throw new OriginError(`reading ${path} failed midway: ${error instanceof Error ? error.message : String(error)}`);
+      let response: Response;
+      try {
+        response = await fetch(new URL(path, origin), { signal: controller.signal });
+      } catch (error) {
+        throw new OriginError(`reading ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (!response.ok) {
+        // A body not read is let go at once, not when the collector finds it.
+        await response.body?.cancel().catch(() => undefined);
+        if (response.status === 404) return undefined;
+        throw new OriginError(`reading ${path} gave status ${response.status}`);
+      }
+      try {
+        return new Uint8Array(await response.arrayBuffer());
+      } catch (error) {
+        throw new OriginError(
+          `reading ${path} failed midway: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
