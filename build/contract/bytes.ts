@@ -3,6 +3,15 @@
  * from the bytes without decoding the rest (envelope.ts, the search index's documents chunks).
  */
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A text's UTF-8 bytes. */
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text);
+
+/** The text of UTF-8 bytes, as `Response.text()` reads them (a malformed sequence reads as U+FFFD). */
+export const utf8Text = (bytes: Uint8Array): string => decoder.decode(bytes);
+
 /** Whether `bytes` holds `needle` at `at`. */
 export function bytesAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolean {
   if (at < 0 || at + needle.length > bytes.length) return false;

@@ -5,7 +5,7 @@
  * (`pageItemFragments`, `singleItemFragment`). All of them splice prebuilt item text with the same strings, so that every
  * envelope is exactly canonicalJson({ data, links, meta }).
  */
-import { bytesAt, indexOfBytes, lastIndexOfBytes } from "./bytes.ts";
+import { bytesAt, indexOfBytes, lastIndexOfBytes, utf8 } from "./bytes.ts";
 import { canonicalJson, canonicalJsonBytes } from "./canonical-json.ts";
 import { ANSWERS_ENDPOINT, answerPath, collectionPath, pagePath } from "./layout.ts";
 
@@ -220,7 +220,6 @@ function around<Part, Tail>(fragments: readonly Part[], tail: Tail): Array<Part 
   return parts;
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const DATA_OPEN_BYTES = utf8(DATA_OPEN);
 const DATA_EMPTY_BYTES = utf8(DATA_EMPTY);
 // The end of `data`: items are indented by four, so no line inside one starts with two spaces and a bracket.

@@ -6,7 +6,7 @@
  * fingerprints, format; each block on a line of its own), and blocks and fingerprints are ASCII that JSON writes
  * without escapes; a file laid out otherwise is parsed whole.
  */
-import { bytesAt, indexOfBytes } from "../contract/bytes.ts";
+import { bytesAt, indexOfBytes, utf8, utf8Text } from "../contract/bytes.ts";
 import { ANSWER_FINGERPRINT_CHARACTERS, type SearchDocumentsChunk } from "./search-format.ts";
 
 export interface DocumentsChunk {
@@ -22,7 +22,6 @@ export interface DocumentsChunk {
   fingerprint(offset: number): string;
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const OPENING = utf8('{\n  "blocks": [\n');
 const BLOCKS_END = utf8('\n  ],\n  "content_digest": ');
 const FINGERPRINTS = utf8(',\n  "fingerprints": "');
@@ -31,8 +30,6 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** A block's line: four spaces, its string, and a comma but for the last. */
 const BLOCK_INDENT = 4;
-
-const decoder = new TextDecoder();
 
 export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
   const blocksEnd = indexOfBytes(bytes, BLOCKS_END, OPENING.length - 1);
@@ -45,7 +42,7 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
   let rest: { content_digest?: unknown; first?: unknown; format?: unknown };
   try {
     rest = JSON.parse(
-      `{${decoder.decode(bytes.subarray(blocksEnd + 5, fingerprintsKey))}${decoder.decode(bytes.subarray(fingerprintsEnd + 1))}`,
+      `{${utf8Text(bytes.subarray(blocksEnd + 5, fingerprintsKey))}${utf8Text(bytes.subarray(fingerprintsEnd + 1))}`,
     );
   } catch {
     return parsedChunk(bytes);
@@ -73,12 +70,12 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
         const end = bytes.indexOf(NEWLINE, line);
         // Between the quotes: the line ends with `",` or, the last, with `"`.
         const close = bytes[end - 1] === QUOTE ? end - 1 : end - 2;
-        blocks[at] = block = decoder.decode(bytes.subarray(line + BLOCK_INDENT + 1, close));
+        blocks[at] = block = utf8Text(bytes.subarray(line + BLOCK_INDENT + 1, close));
       }
       return block;
     },
     fingerprint: (offset) =>
-      decoder.decode(
+      utf8Text(
         bytes.subarray(
           fingerprintsStart + offset * ANSWER_FINGERPRINT_CHARACTERS,
           fingerprintsStart + (offset + 1) * ANSWER_FINGERPRINT_CHARACTERS,
@@ -89,7 +86,7 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
 
 /** A chunk not laid out as the build writes it, parsed whole (what is not JSON fails as any index file does). */
 function parsedChunk(bytes: Uint8Array): DocumentsChunk {
-  const chunk = JSON.parse(decoder.decode(bytes)) as SearchDocumentsChunk;
+  const chunk = JSON.parse(utf8Text(bytes)) as SearchDocumentsChunk;
   return {
     format: chunk.format,
     content_digest: chunk.content_digest,

@@ -17,6 +17,7 @@ import {
   SEARCH_SUGGESTIONS_FORMAT,
   SEARCH_TERMS_FORMAT,
 } from "./search-format.ts";
+import { utf8, utf8Text } from "../contract/bytes.ts";
 import { type DocumentsChunk, documentsChunkOf } from "./documents-chunk.ts";
 import type { SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-format.ts";
 import type { SearchIndexSource } from "./search-reader.ts";
@@ -34,9 +35,6 @@ export class SearchFileError extends Error {
 
 type Parsed = { format: string; content_digest: string };
 
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
-
 export class SearchFiles implements SearchIndexSource {
   private readonly parsed = new Map<string, Promise<Parsed>>();
 
@@ -50,7 +48,7 @@ export class SearchFiles implements SearchIndexSource {
     path: string,
     format: string,
     digest: string | undefined,
-    parse: (bytes: Uint8Array) => Parsed = (bytes) => JSON.parse(decoder.decode(bytes)) as Parsed,
+    parse: (bytes: Uint8Array) => Parsed = (bytes) => JSON.parse(utf8Text(bytes)) as Parsed,
   ): Promise<T> {
     let pending = this.parsed.get(path);
     if (!pending) {
@@ -59,7 +57,7 @@ export class SearchFiles implements SearchIndexSource {
         if (read === undefined) throw new SearchFileError(`${path} is missing`);
         let body: Parsed;
         try {
-          body = parse(typeof read === "string" ? encoder.encode(read) : read);
+          body = parse(typeof read === "string" ? utf8(read) : read);
         } catch {
           throw new SearchFileError(`${path} is not complete JSON`);
         }

@@ -11,7 +11,7 @@
  * index records. A file of another build is a MixedDeployError (the caller reloads once); a missing, failed or
  * malformed read is an OriginError. A failed read is never remembered.
  */
-import { bytesAt, indexOfBytes, lastIndexOfBytes } from "../../contract/bytes.ts";
+import { bytesAt, indexOfBytes, lastIndexOfBytes, utf8 } from "../../contract/bytes.ts";
 import {
   collectionPageUrl,
   pageCountOf,
@@ -46,7 +46,6 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string>
   return hex;
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 // An envelope's meta follows its data, and no string inside the data can hold an unescaped quote: the last
 // occurrence of this key is the meta's.
 const DIGEST_KEY = utf8('"content_digest": "');

@@ -3,6 +3,7 @@
  * stays the same: the health file's content digest is checked at most every few seconds, so a new deploy or
  * a local rebuild is picked up without a restart. Pure web APIs: it runs under Deno and in the local server.
  */
+import { utf8Text } from "../../contract/bytes.ts";
 import { HEALTH_FILE } from "../../contract/layout.ts";
 
 /**
@@ -12,11 +13,9 @@ import { HEALTH_FILE } from "../../contract/layout.ts";
  */
 export type ReadFile = (path: string) => Promise<Uint8Array<ArrayBuffer> | undefined>;
 
-const decoder = new TextDecoder();
-
 /** A file's text (UTF-8, as `Response.text()` reads it), or undefined for a file that is not there. */
 export function textOf(bytes: Uint8Array | undefined): string | undefined {
-  return bytes && decoder.decode(bytes);
+  return bytes && utf8Text(bytes);
 }
 
 /** The origin failed, hung, or gave something unreadable: the request is answered 503, and nothing is kept. */
