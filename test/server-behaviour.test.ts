@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/contract/canonical-json.ts";
 import { AnswersData } from "../build/serve/request/answers-data.ts";
 import { answersQuery } from "../build/serve/request/answers-query.ts";
+import { distReader } from "../build/serve/server/mcp-stdio.ts";
 import { contractCases } from "../build/tools/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/contract/layout.ts";
 import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
@@ -604,6 +605,39 @@ describe("an answer's own file across builds", () => {
       expect(body).toContain("Measure the room before you look at");
     }
   }, 60_000);
+});
+
+describe("what the answers data keeps", () => {
+  it("keeps the files it read up to its bound, the most recently used, and reads the rest again", async () => {
+    const reads: string[] = [];
+    const readFrom = distReader(dist);
+    const data = new AnswersData(
+      async (file) => {
+        reads.push(file);
+        return readFrom(file);
+      },
+      // About three answers' files: the shipped answers' own files are 20 to 80 KB each.
+      { keptBytes: 150_000 },
+    );
+    const slugs = (
+      JSON.parse(await readFile(path.join(dist, "api", "v1", "answers", "index.json"), "utf8")) as {
+        data: Array<{ slug: string }>;
+      }
+    ).data.map((answer) => answer.slug);
+    const ask = async (slug: string) =>
+      (await answersQuery(new Request(`http://localhost/api/v1/answers?slug=${slug}`), data))!.text();
+    const first = await ask(slugs[0]!);
+    expect(first).toBe(await readFile(path.join(dist, "api", "v1", "answers", `${slugs[0]}.json`), "utf8"));
+    // Asked again at once: kept, not read again.
+    const readsBefore = reads.length;
+    expect(await ask(slugs[0]!)).toBe(first);
+    expect(reads.length).toBe(readsBefore);
+    // Every other answer asked for, then the first again: it was let go, and is read again, the same bytes.
+    for (const slug of slugs.slice(1)) await ask(slug);
+    const readsAfter = reads.length;
+    expect(await ask(slugs[0]!)).toBe(first);
+    expect(reads.slice(readsAfter)).toContain(`/api/v1/answers/${slugs[0]}.json`);
+  });
 });
 
 describe("the answers entry when its origin fails", () => {

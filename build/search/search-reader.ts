@@ -31,6 +31,7 @@ import {
 } from "./query-words.ts";
 import type { SearchIndexMap, SearchPrefix, SearchSuggestions, SearchTermsShard } from "./search-format.ts";
 import { decodeDenseValues, decodePostingsInto, decodePrefixPostingsInto, isDensePostings } from "./postings-codec.ts";
+import { BoundedCache } from "./bounded-cache.ts";
 import type { DocumentsChunk } from "./documents-chunk.ts";
 import { decodeSlugBlock, firstSlugOf, slugInBlock } from "./search-format.ts";
 import { lowerBound, wordsStartingWith } from "./text-match.ts";
@@ -185,37 +186,6 @@ interface Run {
   kind: MatchKind;
   answers: number;
   postings: string;
-}
-
-/** A small least-recently-used cache, bounded by the summed weight of its entries. */
-class BoundedCache<Value, Key extends string | number = string> {
-  private readonly entries = new Map<Key, { value: Value; weight: number }>();
-  private weight = 0;
-
-  constructor(private readonly maxWeight: number) {}
-
-  get(key: Key): Value | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: Key, value: Value, weight: number): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.weight -= old.weight;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, { value, weight });
-    this.weight += weight;
-    for (const [oldest, entry] of this.entries) {
-      if (this.weight <= this.maxWeight || oldest === key) break;
-      this.entries.delete(oldest);
-      this.weight -= entry.weight;
-    }
-  }
 }
 
 /** How many suggestions a miss gets, and how many corrected queries are tried for them. */

@@ -24,6 +24,7 @@ import type { VersioningPolicy } from "../../contract/versioning.ts";
 import { answerSearchTexts, type SearchableAnswer } from "../../search/answer-fields.ts";
 import { prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
 import { SearchFileError, SearchFiles } from "../../search/search-files.ts";
+import { BoundedCache } from "../../search/bounded-cache.ts";
 import { SearchReader } from "../../search/search-reader.ts";
 import { answerFingerprint } from "../../search/search-format.ts";
 import { OriginError, textOf, type ReadFile } from "./deploy-snapshot.ts";
@@ -72,16 +73,27 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 /** How many answers are kept prepared for explaining hits. */
 const KEPT_PREPARED = 2000;
+/**
+ * How many bytes of files (and what is made of them) are kept, the most recently used: a long-lived isolate or
+ * local server paging through a large collection otherwise kept every answer file it had read (270 MB after 300
+ * pages of 100 scattered hits at 100,000 answers).
+ */
+export const KEPT_BYTES = 64 * 1024 * 1024;
 
 export class AnswersData {
-  private readonly cache = new Map<string, Promise<unknown>>();
+  /** What is being read. */
+  private readonly pending = new Map<string, Promise<unknown>>();
   private readonly prepared = new Map<string, PreparedAnswer>();
-  /** What `cache` holds that has been read, at hand without a promise: a promise per answer was a sixth of the garbage a warm query left. */
-  private readonly settled = new Map<string, unknown>();
+  /** What has been read, at hand without a promise (a promise per answer was a sixth of the garbage a warm query left), weighed by its bytes. */
+  private readonly settled: BoundedCache<unknown>;
   /** The search index, read through the same checks as every other file. */
   readonly search: SearchReader;
 
-  constructor(readonly read: ReadFile) {
+  constructor(
+    readonly read: ReadFile,
+    { keptBytes = KEPT_BYTES }: { keptBytes?: number } = {},
+  ) {
+    this.settled = new BoundedCache(keptBytes);
     const files = new SearchFiles((path) => this.read(path));
     // The index's own errors, as this module's: another build's file is reloaded once, anything else is the origin's fault.
     const checked = <T>(read: () => Promise<T>) =>
@@ -105,15 +117,20 @@ export class AnswersData {
   }
 
   private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-    let pending = this.cache.get(key) as Promise<T> | undefined;
+    const settled = this.settled.get(key) as T | undefined;
+    if (settled !== undefined) return Promise.resolve(settled);
+    let pending = this.pending.get(key) as Promise<T> | undefined;
     if (!pending) {
       pending = load();
       // A failed read is not remembered: the next request tries again.
       pending.then(
-        (value) => this.settled.set(key, value),
-        () => this.cache.delete(key),
+        (value) => {
+          this.pending.delete(key);
+          this.settled.set(key, value, weightOf(value));
+        },
+        () => this.pending.delete(key),
       );
-      this.cache.set(key, pending);
+      this.pending.set(key, pending);
     }
     return pending;
   }
@@ -262,6 +279,15 @@ export class AnswersData {
     this.prepared.set(slug, prepared);
     return prepared;
   }
+}
+
+/** What a kept value weighs: its bytes (a page's fragments, views of the page, their sum), or a kilobyte for a parsed value. */
+function weightOf(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + weightOf(item), 0);
+  if (typeof value === "object" && value !== null && "bytes" in value && value.bytes instanceof Uint8Array)
+    return value.bytes.byteLength;
+  return 1024;
 }
 
 const answerFragmentKey = (slug: string) => `fragment:${slug}`;
