@@ -209,7 +209,6 @@ function coldInNewProcess(dist: string, q: string): { cpuMs: number; mainThreadC
  * forced before a call: V8 sweeps after it on helper threads, which would be counted in the call's CPU.
  */
 async function coldInThisProcess(dist: string, q: string) {
-  const plain = (file: string) => readFile(fileOf(dist, file), "utf8").catch(() => undefined);
   const cpu: number[] = [];
   const mainThread: Array<number | undefined> = [];
   const wall: number[] = [];
@@ -228,7 +227,8 @@ async function coldInThisProcess(dist: string, q: string) {
     tally = reader.tally;
     // The search alone, on fresh files: what the query needs of the index, ranked, the page's slugs, a miss's suggestions.
     const parsed = parseQuery(q);
-    const search = new SearchReader(new SearchFiles(plain));
+    // Bytes, as the handler gives them (text would be encoded again to be read).
+    const search = new SearchReader(new SearchFiles(countingReader(dist).read));
     const indexSince = cpuClocks();
     if (parsed.ok) {
       const query = { words: parsed.tokens, match: "any" as const };
