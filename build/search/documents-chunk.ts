@@ -47,8 +47,6 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
   } catch {
     return parsedChunk(bytes);
   }
-  const blockLines: number[] = [];
-  for (let line = OPENING.length; line <= blocksEnd; line = bytes.indexOf(NEWLINE, line) + 1) blockLines.push(line);
   if (
     typeof rest.first !== "number" ||
     typeof rest.content_digest !== "string" ||
@@ -56,6 +54,8 @@ export function documentsChunkOf(bytes: Uint8Array): DocumentsChunk {
     bytes.subarray(OPENING.length, fingerprintsEnd).includes(BACKSLASH)
   )
     return parsedChunk(bytes);
+  const blockLines: number[] = [];
+  for (let line = OPENING.length; line <= blocksEnd; line = bytes.indexOf(NEWLINE, line) + 1) blockLines.push(line);
   // Each block decoded once, when first asked for: a warm reader asks for the same few again and again.
   const blocks: Array<string | undefined> = new Array(blockLines.length);
   return {

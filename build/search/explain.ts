@@ -119,27 +119,23 @@ class PreparedField {
     };
     for (let at = 0; at < text.length; ) {
       const code = text.charCodeAt(at);
-      if (code >= 0x80) {
-        // NFKD turns some symbols into letters ("㎒" into "MHz"): tokenize says which words a run holds.
-        RUN.lastIndex = at;
-        const found = RUN.exec(text);
-        if (!found) {
-          at++;
-          continue;
-        }
-        add(at, RUN.lastIndex, tokenize(found[0]));
-        at = RUN.lastIndex;
-      } else if (isAsciiLetterOrDigit(code)) {
-        const start = at;
-        while (at < text.length && isAsciiLetterOrDigit(text.charCodeAt(at))) at++;
-        // Followed by a character outside ASCII, the run may go on: RUN decides from its start.
-        if (at < text.length && text.charCodeAt(at) >= 0x80) {
-          RUN.lastIndex = start;
-          const found = RUN.exec(text)!;
-          add(start, RUN.lastIndex, tokenize(found[0]));
-          at = RUN.lastIndex;
-        } else add(start, at, [text.slice(start, at).toLowerCase()]);
-      } else at++;
+      if (code < 0x80 && !isAsciiLetterOrDigit(code)) {
+        at++;
+        continue;
+      }
+      let end = at;
+      while (end < text.length && isAsciiLetterOrDigit(text.charCodeAt(end))) end++;
+      if (end > at && (end === text.length || text.charCodeAt(end) < 0x80)) {
+        add(at, end, [text.slice(at, end).toLowerCase()]);
+        at = end;
+        continue;
+      }
+      // A run with a character outside ASCII: RUN says where it ends, and tokenize which words it holds (NFKD turns
+      // some symbols into letters, "㎒" into "MHz").
+      RUN.lastIndex = at;
+      const found = RUN.exec(text);
+      if (found) add(at, RUN.lastIndex, tokenize(found[0]));
+      at = found ? RUN.lastIndex : at + 1;
     }
     return (this.unicode = { starts, ends, wordTokens, vocabulary: [...distinct].sort(compareCodeUnits) });
   }
@@ -151,14 +147,9 @@ class PreparedField {
    */
   private matchingWords(queryWords: readonly QueryWord[]): Array<Set<string>> {
     if (this.matching?.queryWords === queryWords) return this.matching.words;
-    const vocabulary = this.unicodeWords.vocabulary;
     const words = queryWords.map((query) => {
       const found = new Set<string>();
-      for (const start of matchStarts(query)) {
-        const range = wordsStartingWith(vocabulary, start);
-        for (let at = range.start; at < range.end; at++)
-          if (matchKind(query, vocabulary[at]!) !== undefined) found.add(vocabulary[at]!);
-      }
+      this.eachVocabularyMatch(query, (_, word) => void found.add(word));
       return found;
     });
     this.matching = { queryWords, words };
@@ -202,15 +193,28 @@ class PreparedField {
   }
 
   /**
-   * Each place in ASCII text where a word the query word matches begins, with how it matches: the places where one
-   * of its starts begins a word, each word checked by the rule.
+   * Each place in ASCII text where a word the query word matches begins, given to `visit` with how it matches and
+   * the word, until `visit` returns true: the places where one of its starts begins a word, each word checked by
+   * the rule, in order for each start.
    */
-  private *asciiMatches(query: QueryWord): Generator<{ at: number; how: MatchKind; word: string }> {
+  private eachAsciiMatch(query: QueryWord, visit: (at: number, how: MatchKind, word: string) => boolean): void {
     for (const start of matchStarts(query)) {
       for (let at = this.nextWordStart(start, 0); at >= 0; at = this.nextWordStart(start, at + 1)) {
         const word = this.asciiWord(at);
         const how = matchKind(query, word);
-        if (how !== undefined) yield { at, how, word };
+        if (how !== undefined && visit(at, how, word)) return;
+      }
+    }
+  }
+
+  /** Outside ASCII, each word of the vocabulary the query word matches, given to `visit` with how. */
+  private eachVocabularyMatch(query: QueryWord, visit: (how: MatchKind, word: string) => void): void {
+    const words = this.unicodeWords.vocabulary;
+    for (const start of matchStarts(query)) {
+      const range = wordsStartingWith(words, start);
+      for (let at = range.start; at < range.end; at++) {
+        const how = matchKind(query, words[at]!);
+        if (how !== undefined) visit(how, words[at]!);
       }
     }
   }
@@ -221,21 +225,12 @@ class PreparedField {
     const better = (how: MatchKind, found: string) => {
       if (!best || MATCH_KINDS.indexOf(how) < MATCH_KINDS.indexOf(best.how)) best = { how, found };
     };
-    if (this.ascii) {
-      for (const { how, word } of this.asciiMatches(query)) {
+    if (this.ascii)
+      this.eachAsciiMatch(query, (_, how, word) => {
         better(how, word);
-        if (how === "exact") break;
-      }
-      return best;
-    }
-    const words = this.unicodeWords.vocabulary;
-    for (const start of matchStarts(query)) {
-      const range = wordsStartingWith(words, start);
-      for (let at = range.start; at < range.end; at++) {
-        const how = matchKind(query, words[at]!);
-        if (how !== undefined) better(how, words[at]!);
-      }
-    }
+        return how === "exact";
+      });
+    else this.eachVocabularyMatch(query, better);
     return best;
   }
 
@@ -286,18 +281,19 @@ class PreparedField {
     const masks = new Int32Array(sentences.length);
     if (this.ascii) {
       // Each place a query word matches a word, into the mask of the sentence it is in (the first ending after it):
-      // the places of one start come in order, so the sentences are walked once per start.
+      // the places of one start come in order, so the sentences are walked once per start (again from the first
+      // when the places go back, at the next start).
       for (let bit = 0; bit < queryWords.length; bit++) {
-        const query = queryWords[bit]!;
         const flag = 1 << Math.min(bit, 30);
-        for (const start of matchStarts(query)) {
-          let sentence = 0;
-          for (let at = this.nextWordStart(start, 0); at >= 0; at = this.nextWordStart(start, at + 1)) {
-            if (matchKind(query, this.asciiWord(at)) === undefined) continue;
-            while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
-            if (sentence < sentences.length) masks[sentence]! |= flag;
-          }
-        }
+        let sentence = 0;
+        let last = -1;
+        this.eachAsciiMatch(queryWords[bit]!, (at) => {
+          if (at < last) sentence = 0;
+          last = at;
+          while (sentence < sentences.length && sentences[sentence]!.end <= at) sentence++;
+          if (sentence < sentences.length) masks[sentence]! |= flag;
+          return false;
+        });
       }
     } else {
       sentences.forEach((sentence, index) => {

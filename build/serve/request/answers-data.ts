@@ -11,7 +11,7 @@
  * index records. A file of another build is a MixedDeployError (the caller reloads once); a missing, failed or
  * malformed read is an OriginError. A failed read is never remembered.
  */
-import { bytesAt, indexOfBytes, lastIndexOfBytes, utf8 } from "../../contract/bytes.ts";
+import { bytesAt, indexOfBytes, lastIndexOfBytes, utf8, utf8Text } from "../../contract/bytes.ts";
 import {
   collectionPageUrl,
   pageCountOf,
@@ -27,7 +27,7 @@ import { SearchFileError, SearchFiles } from "../../search/search-files.ts";
 import { BoundedCache } from "../../search/bounded-cache.ts";
 import { SearchReader } from "../../search/search-reader.ts";
 import { answerFingerprint } from "../../search/search-format.ts";
-import { OriginError, textOf, type ReadFile } from "./deploy-snapshot.ts";
+import { OriginError, type ReadFile } from "./deploy-snapshot.ts";
 
 export type { ReadFile };
 
@@ -58,7 +58,7 @@ function carriedDigest(bytes: Uint8Array): string | undefined {
   const at = lastIndexOfBytes(bytes, DIGEST_KEY);
   if (at < 0) return undefined;
   const end = bytes.indexOf(QUOTE, at + DIGEST_KEY.length);
-  return end < 0 ? undefined : textOf(bytes.subarray(at + DIGEST_KEY.length, end));
+  return end < 0 ? undefined : utf8Text(bytes.subarray(at + DIGEST_KEY.length, end));
 }
 
 /** The same of a file read, which must be there and complete. */
@@ -169,16 +169,15 @@ export class AnswersData {
    * A prebuilt file's exact bytes, with their digest (for its ETag), checked to be of the index's build (by
    * `checked`: checkedBytes unless said otherwise).
    */
-  file(path: string, checked = () => this.checkedBytes(path)): Promise<{ bytes: Bytes; digest: string }> {
-    return this.remember(`file:${path}`, async () => {
-      const bytes = await checked();
-      return { bytes, digest: await sha256Hex(bytes) };
-    });
+  async file(path: string, checked = () => this.checkedBytes(path)): Promise<{ bytes: Bytes; digest: string }> {
+    // The bytes are kept by `checked`; only their digest is kept here.
+    const bytes = await checked();
+    return { bytes, digest: await this.remember(`digest:${path}`, () => sha256Hex(bytes)) };
   }
 
   /** A prebuilt file's JSON, checked as `file` checks it. */
   json<T>(path: string): Promise<T> {
-    return this.remember(`json:${path}`, async () => JSON.parse(textOf(await this.checkedBytes(path))!) as T);
+    return this.remember(`json:${path}`, async () => JSON.parse(utf8Text(await this.checkedBytes(path))) as T);
   }
 
   /** The collection's meta (page size and count), from the tail of its first page: the answers before it are not parsed. */
@@ -187,16 +186,13 @@ export class AnswersData {
       const bytes = await this.checkedBytes(collectionPath("answers"));
       const at = lastIndexOfBytes(bytes, META_KEY);
       if (at < 0) throw new OriginError(`${collectionPath("answers")} has no meta`);
-      return (JSON.parse(`{${textOf(bytes.subarray(at))}`) as { meta: EnvelopeMeta }).meta;
+      return (JSON.parse(`{${utf8Text(bytes.subarray(at))}`) as { meta: EnvelopeMeta }).meta;
     });
   }
 
   /** The versioning block of the root resource: its dates become the Deprecation and Sunset headers of computed responses. */
-  versioning(): Promise<VersioningPolicy> {
-    return this.remember(
-      "versioning",
-      async () => (await this.json<{ versioning: VersioningPolicy }>(ROOT_RESOURCE_FILE)).versioning,
-    );
+  async versioning(): Promise<VersioningPolicy> {
+    return (await this.json<{ versioning: VersioningPolicy }>(ROOT_RESOURCE_FILE)).versioning;
   }
 
   /** An answer's own file (what `?slug=` alone answers with); `position` is the slug's in the index. */
@@ -334,7 +330,7 @@ function memberValue(fragment: Bytes, opening: Bytes, from: number, backwards = 
     if (close < 0) return undefined;
     end = close + indent + 2;
   } else if (fragment[end - 1] === 0x2c) end--;
-  return JSON.parse(textOf(fragment.subarray(start, end))!);
+  return JSON.parse(utf8Text(fragment.subarray(start, end)));
 }
 
 /**
@@ -363,5 +359,5 @@ export function searchableAnswerOf(fragment: Bytes): SearchableAnswer {
   } catch {
     // Not the layout expected: parsed whole below.
   }
-  return JSON.parse(textOf(fragment)!) as SearchableAnswer;
+  return JSON.parse(utf8Text(fragment)) as SearchableAnswer;
 }

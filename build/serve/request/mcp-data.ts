@@ -4,6 +4,7 @@
  * search index's build), the answers' slugs from the search index (sorted, so a prefix is a run of them however
  * many answers there are), and the pages of the prebuilt collection as resource lists.
  */
+import { utf8Text } from "../../contract/bytes.ts";
 import { textOf } from "./deploy-snapshot.ts";
 import { answerMarkdownPath, answerPath, collectionPath } from "../../contract/layout.ts";
 import type { AnswersData } from "./answers-data.ts";
@@ -109,7 +110,7 @@ export async function answerResources(context: McpContext, page: number): Promis
     // Kept with root-relative URIs: the same deploy may be asked under more than one origin.
     entries = keepUnlessFailed(
       answers.collectionPage(page).then(({ bytes }) =>
-        (JSON.parse(textOf(bytes)!) as { data: Array<{ slug: string; title: string; summary: string }> }).data.map(
+        (JSON.parse(utf8Text(bytes)) as { data: Array<{ slug: string; title: string; summary: string }> }).data.map(
           (answer) => ({
             uri: answerPath(answer.slug),
             name: answer.slug,

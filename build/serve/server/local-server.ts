@@ -28,6 +28,7 @@ import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import {
   COMPRESSION_THRESHOLD,
+  bytesView,
   fileBytes,
   isCompressible,
   isNotFound,
@@ -304,9 +305,7 @@ function filesReader(files: ServedFiles): ReadFile {
               if (isNotFound(error)) return undefined;
               throw error;
             });
-      if (!file) return undefined;
-      const bytes = await fileBytes(file);
-      return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+      return file && bytesView(await fileBytes(file));
     } catch (error) {
       throw new OriginError(`reading ${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -14,6 +14,7 @@ import { AnswersData, type ReadFile } from "../request/answers-data.ts";
 import { ERROR, errorBody, idOf, isMessage, McpError } from "../request/mcp-messages.ts";
 import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { bytesView } from "./static-files.ts";
 
 const ROOT = projectRoot();
 
@@ -23,8 +24,7 @@ export function distReader(dist: string): ReadFile {
     const resolved = path.join(dist, ...file.split("/").filter(Boolean));
     if (!resolved.startsWith(dist + path.sep)) return undefined;
     try {
-      const bytes = await readFile(resolved);
-      return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+      return bytesView(await readFile(resolved));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR")
         return undefined;

@@ -78,6 +78,11 @@ export function staticFile(bytes: Buffer, sha256Hex: string, disk?: StaticFile["
   };
 }
 
+/** A Buffer as the plain bytes the request handlers take (a view of the same memory, not a copy). */
+export function bytesView(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+}
+
 /** A file's bytes: those it holds, or (a large file) read from the disk. */
 export async function fileBytes(file: StaticFile): Promise<Buffer> {
   if (file.bytes) return file.bytes;

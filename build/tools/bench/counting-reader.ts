@@ -1,6 +1,6 @@
 /** Reading a build's files by their published paths, as the handler does, counting the reads and the bytes. */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { distReader } from "../../serve/server/mcp-stdio.ts";
 
 /** The file under `dist` that a published path (`/api/v1/…`) names. */
 export const fileOf = (dist: string, file: string) => path.join(dist, ...file.split("/").filter(Boolean));
@@ -8,11 +8,12 @@ export const fileOf = (dist: string, file: string) => path.join(dist, ...file.sp
 /** A reader of a build's files that counts what it reads (a missing file is a read too, as a fetch would be). */
 export function countingReader(dist: string) {
   const tally = { reads: 0, bytes: 0 };
+  const readFrom = distReader(dist);
   const read = async (file: string) => {
-    const bytes = await readFile(fileOf(dist, file)).catch(() => undefined);
+    const bytes = await readFrom(file).catch(() => undefined);
     tally.reads++;
     tally.bytes += bytes?.byteLength ?? 0;
-    return bytes && new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    return bytes;
   };
   return { read, tally };
 }
