@@ -11,6 +11,7 @@ import { publishedSchema } from "../build/content/schemas/published-schema.ts";
 import { readJson, readTree, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { parse as parseYaml } from "yaml";
+import { readJudgedSets } from "../build/tools/bench/judged-queries.ts";
 
 // The shipped content's own rubric. The counts live here, never in a schema: the build takes any number.
 const RUBRIC = { answers: 20, minWords: 350, minParagraphs: 3, minSources: 2, minSuppliers: 12, minFamilies: 6 };
@@ -298,6 +299,25 @@ describe("shipped content meets the rubric", () => {
               expect.soft(entry.sources?.length ?? 0, `${record.product} ${name}`).toBeGreaterThan(0);
           }
         }
+      }
+    }
+  });
+});
+
+describe("the bench's judged queries", () => {
+  // A slug misspelt in `best` would count as a miss of the ranking in BENCHMARKS.md, never as an error.
+  it("name answers that exist, each query with a reason, in every set", async () => {
+    const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
+    const slugs = new Set(data.map((answer) => answer.slug));
+    const sets = await readJudgedSets();
+    expect(Object.keys(sets).sort()).toEqual(["blind", "keywords", "questions"]);
+    for (const [name, queries] of Object.entries(sets)) {
+      expect(queries.length, name).toBeGreaterThan(0);
+      for (const { q, best, why } of queries) {
+        expect.soft(best.length, q).toBeGreaterThan(0);
+        const unknown = best.filter((slug) => !slugs.has(slug));
+        expect.soft(unknown, q).toEqual([]);
+        expect.soft(why?.length ?? 0, q).toBeGreaterThan(0);
       }
     }
   });

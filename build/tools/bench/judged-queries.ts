@@ -1,8 +1,9 @@
 /**
- * The judged sets (test/fixtures/search/judged-queries.yaml: buyers' keywords, and whole questions as buyers type
- * them) run against a ranking: mean reciprocal rank of the first answer judged best, how often it comes first, and
- * how many queries find nothing at all. Our ranking is the API's reader over the built files; MiniSearch 7.2 indexes
- * the same fields with the same tokens, as issue 49 names it: prefix search, fuzzy 0.2, the title boosted 2.
+ * The judged sets (test/fixtures/search/judged-queries.yaml: buyers' keywords, whole questions as buyers type them,
+ * and whole questions written blind) run against a ranking: mean reciprocal rank of the first answer judged best,
+ * how often it comes first, and how many queries find nothing at all. Our ranking is the API's reader over the
+ * built files; MiniSearch 7.2 indexes the same fields with the same tokens, as issue 49 names it: prefix search,
+ * fuzzy 0.2, the title boosted 2.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -32,20 +33,25 @@ export interface JudgedFigures {
   ranks: Array<{ q: string; rank: number }>;
 }
 
-/** The two judged sets: short keyword queries, and whole questions. */
+/**
+ * The judged sets: short keyword queries, whole questions, and whole questions written blind (by readers who saw
+ * only the answers, never a search result, and were never shown how the ranking did on them before it was measured).
+ */
 export interface JudgedSets {
   keywords: JudgedQuery[];
   questions: JudgedQuery[];
+  blind: JudgedQuery[];
 }
 
 export type Ranking = (q: string) => Promise<string[]>;
 
 export async function readJudgedSets(file = JUDGED_QUERIES_FILE): Promise<JudgedSets> {
-  const { queries, questions } = parse(await readFile(file, "utf8")) as {
+  const { queries, questions, blind } = parse(await readFile(file, "utf8")) as {
     queries: JudgedQuery[];
     questions: JudgedQuery[];
+    blind: JudgedQuery[];
   };
-  return { keywords: queries, questions };
+  return { keywords: queries, questions, blind };
 }
 
 export async function judge(queries: readonly JudgedQuery[], ranking: Ranking): Promise<JudgedFigures> {
@@ -114,10 +120,12 @@ export interface JudgedComparison {
   miniSearch: JudgedFigures & { ms: number; indexMs: number };
 }
 
-/** Both judged sets, each compared. */
+/** Every judged set, each compared. */
 export interface JudgedSetsComparison {
   keywords: JudgedComparison;
   questions: JudgedComparison;
+  /** Absent from runs before 2026-11-29. */
+  blind?: JudgedComparison;
 }
 
 /**
@@ -146,10 +154,14 @@ export async function compareOnJudgedQueries(dist: string): Promise<JudgedSetsCo
     const miniMs = performance.now() - started;
     return { ours: { ...oursFigures, ms: oursMs }, miniSearch: { ...miniFigures, ms: miniMs, indexMs } };
   };
-  return { keywords: await compare(sets.keywords), questions: await compare(sets.questions) };
+  return {
+    keywords: await compare(sets.keywords),
+    questions: await compare(sets.questions),
+    blind: await compare(sets.blind),
+  };
 }
 
-/** Both sets' figures as lines of text, with each query either ranking puts the best answer below first. */
+/** Every set's figures as lines of text, with each query either ranking puts the best answer below first. */
 export function judgedSummary(judged: JudgedSetsComparison): string {
   const lines: string[] = [];
   for (const [name, { ours, miniSearch }] of Object.entries(judged) as Array<[string, JudgedComparison]>) {
