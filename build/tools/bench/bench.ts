@@ -10,6 +10,7 @@
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
@@ -106,6 +107,17 @@ async function main(): Promise<void> {
     runBuild(ROOT, "shipped", path.join(ROOT, "content"), out);
     const judged = await compareOnJudgedQueries(out);
     process.stdout.write(`${judgedSummary(judged)}\n`);
+    // The judged figures follow the content and the ranking, not the machine: the last full run's page gets them,
+    // named by the commit that made them, its other figures kept.
+    const results = await readFile(path.join(WORK, "results.json"), "utf8").catch(() => undefined);
+    if (results === undefined) return;
+    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
+    const updated = {
+      ...JSON.parse(results),
+      judged: { ...judged, commit, date: new Date().toISOString().slice(0, 10) },
+    };
+    await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(updated, null, 2)}\n`);
+    await writeReport(updated);
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);

@@ -126,6 +126,9 @@ export interface JudgedSetsComparison {
   questions: JudgedComparison;
   /** Absent from runs before 2026-11-29. */
   blind?: JudgedComparison;
+  /** Set when `npm run bench -- --judged-only` measured them after the run the rest of the page comes from. */
+  commit?: string;
+  date?: string;
 }
 
 /**

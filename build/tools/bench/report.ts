@@ -327,6 +327,12 @@ function judgedSection(judged: JudgedSetsComparison | undefined): string[] {
   return [
     "## Ranking quality: judged queries",
     "",
+    ...(judged.commit
+      ? [
+          `Measured at ${judged.commit} on ${judged.date} by \`npm run bench -- --judged-only\`, after the run the rest of this page comes from.`,
+          "",
+        ]
+      : []),
     "Sets of buyer queries over the shipped answers, each with the answer(s) a buyer would want first, judged by reading the answers (`test/fixtures/search/judged-queries.yaml`; `npm run bench -- --judged-only` runs this part alone, on a fresh build of the shipped content). Mean reciprocal rank of the first such answer, how often it comes first, and how many queries find nothing. MiniSearch 7.2.0 indexes the same five fields with the API's own tokens, as issue 49 measured it: prefix search, fuzzy 0.2, the title boosted 2, any word. The time is of the whole set after one round: ours by a new reader over the index files already parsed (a reader remembers the rankings it has made, which would time a lookup), MiniSearch over its index already built.",
     "",
     ...set(
