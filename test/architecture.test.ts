@@ -186,8 +186,8 @@ describe("the import graph of build/", () => {
 
 describe("the types and the schemas", () => {
   it("cannot drift: the committed content and resource types are what the schemas generate (npm run types)", async () => {
-    for (const { folder, schemas } of TYPE_FOLDERS) {
-      const generated = await generateTypes(schemas);
+    for (const { folder, schemas, together } of TYPE_FOLDERS) {
+      const generated = await generateTypes(schemas, together);
       expect([...generated.keys()].sort(), folder).toEqual((await readdir(folder)).sort());
       for (const [name, text] of generated)
         expect(await readFile(path.join(folder, name), "utf8"), `${name}: run npm run types`).toBe(text);

@@ -3,14 +3,13 @@
  * evidence) describe them: the types are generated from those schemas (./resource-types/, `npm run types`),
  * so the code that writes and reads responses cannot drift from what the API documents.
  */
-export type { Answer as AnswerResource, AnswersCollection } from "./resource-types/answers.ts";
 export type {
+  Answer as AnswerResource,
+  AnswersCollection,
   Disclosure as DisclosureResource,
-  Supplier as SupplierResource,
-  SupplierDirectory,
-} from "./resource-types/suppliers.ts";
-export type {
   EvidenceRegister,
   Family as EvidenceFamilyResource,
   Record as EvidenceRecordResource,
-} from "./resource-types/evidence.ts";
+  Supplier as SupplierResource,
+  SupplierDirectory,
+} from "./resource-types/collections.ts";
