@@ -62,7 +62,8 @@ async function main(): Promise<void> {
       "search-only": { type: "boolean", default: false },
       // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
       "generators-only": { type: "boolean", default: false },
-      // Only the judged queries (ranking quality), on a fresh build of the shipped content, printed: a few seconds.
+      // Only the judged queries (ranking quality), on a fresh build of the shipped content, printed and put into the
+      // last run's results.json and BENCHMARKS.md: a few seconds.
       "judged-only": { type: "boolean", default: false },
       // Only the queries, on the builds the last run left in the work folder (shipped and each size), printed.
       "queries-only": { type: "boolean", default: false },
