@@ -10,6 +10,8 @@ import { BuildCache } from "../../build/engine/cache/build-cache.ts";
 import { seededRandom } from "../../build/tools/synthetic/seeded-random.ts";
 import { compileContent, prepareInMemory, writeCompiled } from "../../build/engine/run/pipeline.ts";
 import { build, copyOfShipped, readTreeDigests } from "./build-helpers.ts";
+import { BUILD_TASK_SET, type BuildWorkers } from "../../build/engine/workers/build-tasks.ts";
+import { WorkerPool } from "../../build/engine/workers/worker-pool.ts";
 
 export const EPOCH = 1_763_683_200;
 
@@ -23,14 +25,16 @@ async function buildIncrementally(
   content: string,
   outDir: string,
   cache: BuildCache,
-  workers: number,
+  threads: BuildWorkers | undefined,
   way: IncrementalWay,
 ) {
-  if (way === "build") return build(content, outDir, { cache, sourceDateEpoch: EPOCH, workers });
+  // Without threads, none: a build of the shipped content would start none either.
+  const workers = threads ? { threads } : { workers: 0 };
+  if (way === "build") return build(content, outDir, { cache, sourceDateEpoch: EPOCH, ...workers });
   cache.startBuild();
   let complete = false;
   try {
-    const prepared = await prepareInMemory({ contentDir: content, outDir, cache, sourceDateEpoch: EPOCH, workers });
+    const prepared = await prepareInMemory({ contentDir: content, outDir, cache, sourceDateEpoch: EPOCH, ...workers });
     if (!prepared.ok) return prepared;
     // A file or two asked for first, as a request would: their products run before the rest.
     await prepared.site.file("/api/v1/index.json");
@@ -48,7 +52,8 @@ async function buildIncrementally(
 export interface IncrementalTarget {
   incremental: string;
   cache: BuildCache;
-  workers?: number;
+  /** Threads to parse and render on (kept across builds, as a dev loop keeps them); none by default. */
+  threads?: BuildWorkers;
   way?: IncrementalWay;
 }
 
@@ -64,9 +69,9 @@ export async function compareAllWithClean(
   clean: string,
 ): Promise<Compared[]> {
   const results: Array<{ before: Map<string, string>; fast: Awaited<ReturnType<typeof buildIncrementally>> }> = [];
-  for (const { incremental, cache, workers = 0, way = "build" } of targets) {
+  for (const { incremental, cache, threads, way = "build" } of targets) {
     const before = await readTreeDigests(incremental).catch(() => new Map<string, string>());
-    results.push({ before, fast: await buildIncrementally(content, incremental, cache, workers, way) });
+    results.push({ before, fast: await buildIncrementally(content, incremental, cache, threads, way) });
   }
   // The clean build is made in memory: what it would write is its digests, which the incremental output's files,
   // read back from disk, must have (writing the clean build and reading it back proved nothing more, at a second a step).
@@ -103,10 +108,9 @@ export async function compareWithClean(
   incremental: string,
   cache: BuildCache,
   clean: string,
-  workers = 0,
   way: IncrementalWay = "build",
 ): Promise<Compared> {
-  return (await compareAllWithClean(content, [{ incremental, cache, workers, way }], clean))[0]!;
+  return (await compareAllWithClean(content, [{ incremental, cache, way }], clean))[0]!;
 }
 
 export const answerFiles = async (content: string) =>
@@ -271,30 +275,38 @@ export async function randomEdits(
   };
   const names = Object.keys(operations);
   const outcomes: Compared[][] = [await compareAllWithClean(content, targets, path.join(folder, "clean-0"))];
-  for (let step = 1; step <= steps; step++) {
-    // A broken file is mended now and then, as an author does.
-    for (const [name, text] of broken) {
-      if (random() < 0.6 && (await readdir(path.join(content, "answers"))).includes(name)) {
-        await writeFile(path.join(content, "answers", name), text);
-        broken.delete(name);
-        stepsTaken.push(`mend ${name}`);
+  // One thread kept across the walk, as a dev loop keeps its threads: a pool started for each build cost a third of
+  // a second of each step that used it.
+  const threads = new WorkerPool(BUILD_TASK_SET, 1, 0);
+  try {
+    for (let step = 1; step <= steps; step++) {
+      // A broken file is mended now and then, as an author does.
+      for (const [name, text] of broken) {
+        if (random() < 0.6 && (await readdir(path.join(content, "answers"))).includes(name)) {
+          await writeFile(path.join(content, "answers", name), text);
+          broken.delete(name);
+          stepsTaken.push(`mend ${name}`);
+        }
       }
+      for (let count = 1 + Math.floor(random() * 2); count > 0; count--) {
+        const operation = pick(names);
+        // Breakages are rarer, so that most steps build.
+        if (operation === "break a file" && random() < 0.5) continue;
+        stepsTaken.push(`${operation}: ${await operations[operation]!()}`);
+      }
+      // Every other step parses and renders what the cache lacks on a worker thread (the bytes it hashed go with them).
+      const onThreads = step % 2 === 1 ? threads : undefined;
+      outcomes.push(
+        await compareAllWithClean(
+          content,
+          targets.map((target) => ({ ...target, threads: onThreads })),
+          path.join(folder, `clean-${step}`),
+        ),
+      );
     }
-    for (let count = 1 + Math.floor(random() * 2); count > 0; count--) {
-      const operation = pick(names);
-      // Breakages are rarer, so that most steps build.
-      if (operation === "break a file" && random() < 0.5) continue;
-      stepsTaken.push(`${operation}: ${await operations[operation]!()}`);
-    }
-    // Every other step parses and renders what the cache lacks on worker threads (the bytes it hashed go with them).
-    const workers = step % 2;
-    outcomes.push(
-      await compareAllWithClean(
-        content,
-        targets.map((target) => ({ ...target, workers })),
-        path.join(folder, `clean-${step}`),
-      ),
-    );
+    expect(threads.running, "the walk's odd steps parsed and rendered on the thread").toBe(1);
+  } finally {
+    await threads.close();
   }
   // Each way's outcomes, step by step.
   const of = (way: IncrementalWay) => ({
