@@ -35,6 +35,18 @@ import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK }
  * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
  * measures.
  */
+/** The last full run's results.json with `figures` in place of its own, written back; undefined without one. */
+async function updateResults(
+  figures: Partial<Parameters<typeof markdown>[0]>,
+): Promise<Parameters<typeof markdown>[0] | undefined> {
+  const file = path.join(WORK, "results.json");
+  const results = await readFile(file, "utf8").catch(() => undefined);
+  if (results === undefined) return undefined;
+  const updated = { ...JSON.parse(results), ...figures };
+  await writeFile(file, `${JSON.stringify(updated, null, 2)}\n`);
+  return updated;
+}
+
 async function writeReport(results: Parameters<typeof markdown>[0]): Promise<void> {
   const chart = path.join(path.dirname(REPORT_FILE), CHART_FILE);
   await mkdir(path.dirname(chart), { recursive: true });
@@ -97,6 +109,8 @@ async function main(): Promise<void> {
     }
     await mkdir(WORK, { recursive: true });
     await writeFile(path.join(WORK, "tests.json"), `${JSON.stringify(figures, null, 2)}\n`);
+    // The last full run's figures take these, or a later --render-only or --judged-only would put back its own.
+    await updateResults({ tests: figures });
     const page = await readFile(REPORT_FILE, "utf8").catch(() => "# Benchmarks\n");
     await writeFile(REPORT_FILE, withTestsSection(page, testsSection(figures)));
     return;
@@ -110,15 +124,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${judgedSummary(judged)}\n`);
     // The judged figures follow the content and the ranking, not the machine: the last full run's page gets them,
     // named by the commit that made them, its other figures kept.
-    const results = await readFile(path.join(WORK, "results.json"), "utf8").catch(() => undefined);
-    if (results === undefined) return;
     const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
-    const updated = {
-      ...JSON.parse(results),
-      judged: { ...judged, commit, date: new Date().toISOString().slice(0, 10) },
-    };
-    await writeFile(path.join(WORK, "results.json"), `${JSON.stringify(updated, null, 2)}\n`);
-    await writeReport(updated);
+    const updated = await updateResults({ judged: { ...judged, commit, date: new Date().toISOString().slice(0, 10) } });
+    if (updated) await writeReport(updated);
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);

@@ -167,7 +167,9 @@ export async function compareOnJudgedQueries(dist: string): Promise<JudgedSetsCo
 /** Every set's figures as lines of text, with each query either ranking puts the best answer below first. */
 export function judgedSummary(judged: JudgedSetsComparison): string {
   const lines: string[] = [];
-  for (const [name, { ours, miniSearch }] of Object.entries(judged) as Array<[string, JudgedComparison]>) {
+  for (const name of ["keywords", "questions", "blind"] as const) {
+    if (!judged[name]) continue;
+    const { ours, miniSearch } = judged[name];
     const figures = (of: JudgedFigures) =>
       `first ${of.topOneHits} of ${of.queries}, MRR ${of.meanReciprocalRank.toFixed(3)}, no hit ${of.noHit}`;
     lines.push(`${name}: this API ${figures(ours)}; MiniSearch ${figures(miniSearch)}`);
