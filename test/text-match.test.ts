@@ -267,7 +267,6 @@ describe("matching: every query token starts some word", () => {
 describe("public surface", () => {
   it("pins the exports of the shared matching module (the request handler and offline page use them)", () => {
     expect(Object.keys(textMatch).sort()).toEqual([
-      "MAX_QUERY_CODE_POINTS",
       "compareCodeUnits",
       "hasWordStartingWith",
       "lowerBound",

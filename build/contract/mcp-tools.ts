@@ -4,6 +4,8 @@
  * tools/list result, the Server Card and the docs from the same definitions.
  */
 
+import { MAX_QUERY_CODE_POINTS } from "./limits.ts";
+
 /** Where a tool's output schema comes from: a published response schema, or a definition inside one. */
 export interface OutputSchemaSource {
   schema: string;
@@ -27,15 +29,14 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "search_answers",
     title: "Search the buyer answers",
-    description:
-      'The buyer answers for q, a question as the user asked it or keywords, by the API\'s q rule: common words (how, the, should) are left out, and each other word matches itself, its inflections (microphones, microphone), its synonyms (tv, display), a word it starts and, failing those, a small typo; the answers holding every word come first, then those holding some, best match first (or sort: "slug"). Pass the user\'s question on as it came. meta.matches says why each answer matched (score, fields, the words it matched and how, the words it lacks, a plain-text snippet with the matched words as code-point ranges), meta.ignored the words left out, and a q that finds nothing gets meta.suggestions. match: "all" asks instead for every word to start a word of the answer. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.',
+    description: `The buyer answers for q, a question as the user asked it or keywords, by the API's q rule: common words (how, the, should) are left out, and each other word matches itself, its inflections (microphones, microphone), its synonyms (tv, display), a word it starts and, failing those, a small typo; the answers holding every word come first, then those holding some, best match first (or sort: "slug"). Pass the user's question on as it came, up to ${MAX_QUERY_CODE_POINTS} characters (a longer one: its distinctive words). meta.matches says why each answer matched (score, fields, the words it matched and how, the words it lacks, a plain-text snippet with the matched words as code-point ranges), meta.ignored the words left out, and a q that finds nothing gets meta.suggestions. match: "all" asks instead for every word to start a word of the answer. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, 100 answers to a page.`,
     inputSchema: {
       type: "object",
       properties: {
         q: {
           type: "string",
           minLength: 1,
-          maxLength: 200,
+          maxLength: MAX_QUERY_CODE_POINTS,
           description: 'A question or words to find, e.g. "where should the ceiling microphones go".',
         },
         sort: {

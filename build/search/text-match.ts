@@ -9,6 +9,7 @@
  */
 import type { MatchMode } from "./query-words.ts";
 import { isStopWord } from "./stop-words.ts";
+import { MAX_QUERY_CODE_POINTS } from "../contract/limits.ts";
 
 /** Letters that NFKD does not decompose, folded to their usual Latin spelling. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
@@ -26,9 +27,6 @@ const LETTER_FOLDS: Readonly<Record<string, string>> = {
 const FOLDABLE = /[ßæœøłđðþı]/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 const TOKEN = /[\p{L}\p{N}]+/gu;
-
-/** The longest `q` the API accepts, in code points. */
-export const MAX_QUERY_CODE_POINTS = 200;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, controls included, is the point.
 const NON_ASCII = /[^\x00-\x7f]/;

@@ -11,8 +11,7 @@ import {
   type ProblemType,
 } from "../../contract/problems.ts";
 import { ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE, PROBLEM_TYPE } from "../../contract/http.ts";
-import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
-import { MAX_PAGE } from "../../contract/limits.ts";
+import { MAX_PAGE, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { SORT_ORDERS } from "../../search/search-reader.ts";
 import { MATCH_MODES } from "../../search/query-words.ts";
 import {

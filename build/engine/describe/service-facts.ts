@@ -41,10 +41,9 @@ import {
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
 import { API_CATALOG_TYPE, MARKDOWN_TYPE } from "../../contract/http.ts";
-import { MAX_PAGE, MAX_PARAMETERS } from "../../contract/limits.ts";
+import { MAX_PAGE, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { B, FIELD_WEIGHTS, K1, MATCH_SHARES } from "../../search/relevance.ts";
-import { MAX_QUERY_CODE_POINTS } from "../../search/text-match.ts";
 
 export interface Endpoint {
   path: string;

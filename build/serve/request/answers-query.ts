@@ -11,12 +11,12 @@ import {
   type SearchMeta,
 } from "../../contract/envelope.ts";
 import { ANSWERS_ENDPOINT } from "../../contract/layout.ts";
-import { MAX_PAGE, MAX_PAGE_DIGITS, MAX_PARAMETERS } from "../../contract/limits.ts";
+import { MAX_PAGE, MAX_PAGE_DIGITS, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { deprecationHeaders } from "../../contract/versioning.ts";
 import { MATCH_MODES, type MatchMode } from "../../search/query-words.ts";
 import { searchMeta } from "../../search/search-meta.ts";
 import { SORT_ORDERS, type RankedHit, type SearchQuery, type SortOrder } from "../../search/search-reader.ts";
-import { MAX_QUERY_CODE_POINTS, parseQuery } from "../../search/text-match.ts";
+import { parseQuery } from "../../search/text-match.ts";
 import { MixedDeployError, type AnswersData } from "./answers-data.ts";
 import { OriginError } from "./deploy-snapshot.ts";
 import { quickHash } from "./quick-hash.ts";
