@@ -11,7 +11,7 @@ import { publishedSchema } from "../build/content/schemas/published-schema.ts";
 import { readJson, readTree, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { parse as parseYaml } from "yaml";
-import { readJudgedSets } from "../build/tools/bench/judged-queries.ts";
+import { JUDGED_SETS, readJudgedSets } from "../build/tools/bench/judged-queries.ts";
 
 // The shipped content's own rubric. The counts live here, never in a schema: the build takes any number.
 const RUBRIC = { answers: 20, minWords: 350, minParagraphs: 3, minSources: 2, minSuppliers: 12, minFamilies: 6 };
@@ -310,7 +310,7 @@ describe("the bench's judged queries", () => {
     const { data } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
     const slugs = new Set(data.map((answer) => answer.slug));
     const sets = await readJudgedSets();
-    for (const name of ["keywords", "questions", "blind"] as const) {
+    for (const name of JUDGED_SETS) {
       const queries = sets[name];
       expect(queries.length, name).toBeGreaterThan(0);
       for (const { q, best, why } of queries) {

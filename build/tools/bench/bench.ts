@@ -10,7 +10,6 @@
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
@@ -29,7 +28,7 @@ import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { measureTests, type TestsFigures, testsSection, testsSectionOf, withTestsSection } from "./measure-tests.ts";
 import { CHART_FILE, growthChartSvg } from "./chart.ts";
 import { markdown, responseSizes } from "./report.ts";
-import { deleteEarlierOutputs, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
+import { deleteEarlierOutputs, headCommit, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
 /**
  * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
@@ -124,8 +123,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${judgedSummary(judged)}\n`);
     // The judged figures follow the content and the ranking, not the machine: the last full run's page gets them,
     // named by the commit that made them, its other figures kept.
-    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
-    const updated = await updateResults({ judged: { ...judged, commit, date: new Date().toISOString().slice(0, 10) } });
+    const updated = await updateResults({
+      judged: { ...judged, commit: headCommit(), date: new Date().toISOString().slice(0, 10) },
+    });
     if (updated) await writeReport(updated);
     return;
   }

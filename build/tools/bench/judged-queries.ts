@@ -43,6 +43,9 @@ export interface JudgedSets {
   blind: JudgedQuery[];
 }
 
+/** The sets by name, in the order the bench reports them. */
+export const JUDGED_SETS = ["keywords", "questions", "blind"] as const satisfies ReadonlyArray<keyof JudgedSets>;
+
 export type Ranking = (q: string) => Promise<string[]>;
 
 export async function readJudgedSets(file = JUDGED_QUERIES_FILE): Promise<JudgedSets> {
@@ -167,7 +170,7 @@ export async function compareOnJudgedQueries(dist: string): Promise<JudgedSetsCo
 /** Every set's figures as lines of text, with each query either ranking puts the best answer below first. */
 export function judgedSummary(judged: JudgedSetsComparison): string {
   const lines: string[] = [];
-  for (const name of ["keywords", "questions", "blind"] as const) {
+  for (const name of JUDGED_SETS) {
     if (!judged[name]) continue;
     const { ours, miniSearch } = judged[name];
     const figures = (of: JudgedFigures) =>

@@ -15,7 +15,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { percentile } from "./percentile.ts";
-import { ENV, ROOT, WORK } from "./workspace.ts";
+import { ENV, headCommit, ROOT, WORK } from "./workspace.ts";
 
 export interface CommandRun {
   seconds: number;
@@ -78,7 +78,7 @@ function freshClone(): { folder: string; remove: () => void } {
 
 export function measureTests(options: { repeats?: number; cold?: boolean } = {}): TestsFigures {
   const repeats = options.repeats ?? 3;
-  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
+  const commit = headCommit();
   const newcomer = freshClone();
   let install: number;
   const newcomerRuns: CommandRun[] = [];

@@ -8,6 +8,11 @@ import path from "node:path";
 import { projectRoot } from "../../content/load/project.ts";
 
 export const ROOT = projectRoot();
+
+/** The short name of the commit checked out here, which figures measured alone are named by. */
+export function headCommit(): string {
+  return spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
+}
 const DEFAULT_WORK = path.join(ROOT, "artifacts", "bench");
 /**
  * BENCH_WORK moves everything elsewhere (content, outputs, the baseline's worktree, results.json and the page):
