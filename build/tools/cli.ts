@@ -1,5 +1,4 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { BuildCache, DEFAULT_CACHE_ROOT } from "../engine/cache/build-cache.ts";
 import { describeReuse } from "../engine/cache/describe-reuse.ts";
 import type { BuildOptions } from "../engine/run/context.ts";
@@ -8,6 +7,7 @@ import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
+import { commandArguments } from "../content/load/command-line.ts";
 
 /**
  * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache --threads N]`. Environment: SOURCE_DATE_EPOCH (whole
@@ -16,21 +16,33 @@ import { dueOn } from "../content/load/outward-claims.ts";
  * does everything afresh and leaves the cache as it is. `--threads N` parses and renders on N worker threads at any
  * size (0: on the main thread alone), where by default a build uses one a core, at most four, from 2,000 files.
  */
+export const BUILD_USAGE = [
+  "usage: npm run build [-- --content DIR] [--out DIR] [--cache DIR | --no-cache] [--threads N]",
+  "  --content  the content to build (content/)",
+  "  --out      the output folder, replaced whole when the build succeeds (dist/)",
+  "  --cache    the incremental build's cache (artifacts/build-cache/); --no-cache does everything afresh",
+  "  --threads  worker threads that parse and render (0: none; by default one a core, at most 4, from 2,000 files)",
+  "environment: SOURCE_DATE_EPOCH (whole seconds: every generated time), BASE_URL or URL (the origin of absolute URLs)",
+].join("\n");
+
 export function optionsFromCommandLine(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
+  command = "build",
+  usage = BUILD_USAGE,
 ): BuildOptions & { cacheRoot: string | false } {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
+  const { values } = commandArguments(
+    command,
+    usage,
+    {
       content: { type: "string", default: "content" },
       out: { type: "string", default: "dist" },
       cache: { type: "string" },
       "no-cache": { type: "boolean", default: false },
       threads: { type: "string" },
     },
-    strict: true,
-  });
+    { argv },
+  );
   const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
   const options: BuildOptions & { cacheRoot: string | false } = {
     contentDir: path.resolve(values.content!),

@@ -1,11 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { dueOn, type OutwardClaim, outwardClaims } from "../content/load/outward-claims.ts";
 import { projectRoot } from "../content/load/project.ts";
 import type { AuditContent } from "../content/load/types.ts";
 import { loadSchemaRegistry } from "../content/schemas/schema-registry.ts";
+import { commandArguments } from "../content/load/command-line.ts";
 
 /**
  * `npm run stale [-- --on YYYY-MM-DD] [--content DIR]`: the claims of absence or of a pending event whose outward
@@ -31,13 +31,17 @@ export function staleLines(claims: readonly OutwardClaim[], day: string): string
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
+  const { values } = commandArguments(
+    "stale",
+    [
+      "usage: npm run stale [-- --on YYYY-MM-DD] [--content DIR]",
+      "Lists the claims of absence or of a pending event whose outward search is due on that day (today by default).",
+    ].join("\n"),
+    {
       on: { type: "string", default: new Date().toISOString().slice(0, 10) },
       content: { type: "string", default: path.join(projectRoot(), "content") },
     },
-    strict: true,
-  });
+  );
   const day = values.on!;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || new Date(Date.parse(day) || 0).toISOString().slice(0, 10) !== day) {
     process.stderr.write(`stale: --on takes a date as YYYY-MM-DD (got "${day}").\n`);

@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
+import { commandArguments } from "../load/command-line.ts";
 import { projectRoot } from "../load/project.ts";
 
 const ROOT = projectRoot();
@@ -68,6 +69,15 @@ export async function generateTypes(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  commandArguments(
+    "types",
+    [
+      "usage: npm run types",
+      "Writes the TypeScript types of the content's and the responses' JSON Schemas (schemas/) again, in place of",
+      "those in build/: after a schema changes. It takes no arguments.",
+    ].join("\n"),
+    {},
+  );
   for (const { folder, schemas, together } of TYPE_FOLDERS) {
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });

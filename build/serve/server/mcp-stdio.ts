@@ -15,6 +15,7 @@ import { ERROR, errorBody, idOf, isMessage, McpError } from "../request/mcp-mess
 import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { bytesView } from "./static-files.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 
 const ROOT = projectRoot();
 
@@ -79,6 +80,15 @@ export async function answerLine(
 }
 
 async function main(): Promise<void> {
+  commandArguments(
+    "mcp",
+    [
+      "usage: npm run mcp",
+      "The API's read-only MCP server over stdio (JSON-RPC a line each), on a built dist/. It takes no arguments; its",
+      "environment: DIST (the folder served: dist/), MCP_ORIGIN (the origin its resources are named under: the MCP card's, else http://localhost:8080)",
+    ].join("\n"),
+    {},
+  );
   const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
   const read = distReader(dist);
   const card = textOf(await read(MCP_SERVER_CARD_FILE));

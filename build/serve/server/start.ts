@@ -8,7 +8,18 @@ import { repairOutput } from "../../engine/output/atomic-output.ts";
 import { allowedHostsFor } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 
+commandArguments(
+  "serve",
+  [
+    "usage: npm run serve   (npm start builds first)",
+    "Serves dist/ as the API is served, until SIGINT or SIGTERM. It takes no arguments; its environment:",
+    "  PORT (8080), HOST (127.0.0.1), ALLOWED_HOSTS (other host names to answer: required with a HOST beyond loopback),",
+    "  DIST (the folder served: dist/)",
+  ].join("\n"),
+  {},
+);
 const ROOT = projectRoot();
 const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
 const port = Number(process.env.PORT ?? 8080);

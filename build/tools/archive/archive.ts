@@ -21,6 +21,7 @@ import { pointedTargets, seedTargets } from "./capture-targets.ts";
 import { archiveEpoch, builtText, readBuiltOutput } from "./dist-files.ts";
 import { SpooledBody } from "./spooled-body.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 import { OPENAPI_FILE } from "../../contract/layout.ts";
 
 export interface ArchiveResult {
@@ -281,6 +282,15 @@ async function receive(incoming: IncomingMessage, body: SpooledBody): Promise<vo
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  commandArguments(
+    "archive",
+    [
+      "usage: npm run archive",
+      "Records the API as the local server serves dist/ (every URL, request and response) in a WARC 1.1 file and a",
+      "CDXJ index in artifacts/. It takes no arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own time.",
+    ].join("\n"),
+    {},
+  );
   const root = projectRoot();
   const result = await archiveWarc(
     path.join(root, "dist"),

@@ -11,6 +11,7 @@ import { makeBag } from "./bagit.ts";
 import { archiveEpoch, filePieces, readBuiltOutput } from "./dist-files.ts";
 import { tarPieces } from "./tar-writer.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 
 export async function packageBag(distFolder: string, artifactsFolder: string, env: NodeJS.ProcessEnv): Promise<string> {
   const output = await readBuiltOutput(distFolder);
@@ -37,6 +38,15 @@ export async function packageBag(distFolder: string, artifactsFolder: string, en
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  commandArguments(
+    "package",
+    [
+      "usage: npm run package",
+      "Writes dist/ as a BagIt bag in a deterministic tar, artifacts/av-buyer-data-VERSION.bag.tar. It takes no",
+      "arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
+    ].join("\n"),
+    {},
+  );
   const root = projectRoot();
   const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env);
   process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);

@@ -1,12 +1,7 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000 --seconds 10 --baseline <git ref>]`: measures, on this machine, how
- * the build and the request path grow with the content, and writes BENCHMARKS.md and artifacts/bench/results.json
- * (`-- --render-only` rewrites BENCHMARKS.md from that file; `-- --search-only` measures builds and search only
- * and prints the figures; `-- --queries-only` measures only the queries, on the builds the last run left, and
- * prints them; `-- --generators-only` only the 20- and 10,000-answer builds beside Hugo's and Eleventy's; a full run
- * also measures the test commands from fresh clones, last (`-- --no-tests` leaves them out); `-- --tests-only
- * [--cold]` only the test commands from fresh clones, written into their own section of BENCHMARKS.md, which the
- * other runs keep; BENCH_WORK=<folder> works, and writes both files, there instead).
+ * `npm run bench`: measures, on this machine, how the build and the request path grow with the content, and writes
+ * BENCHMARKS.md and artifacts/bench/results.json; a full run measures the test commands from fresh clones last.
+ * Its options, and the parts it can measure alone, are in its usage (`npm run bench -- --help`).
  * Speed is measured here, never asserted in the tests.
  */
 import { existsSync } from "node:fs";
@@ -14,7 +9,6 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { generateContent } from "../synthetic/generate.ts";
 import { measureBuild, runBuild, threadsShare, timedBuilds, type BuildFigures } from "./measure-build.ts";
 import { measureIncremental } from "./measure-incremental.ts";
@@ -28,6 +22,7 @@ import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
 import { measureTests, type TestsFigures, testsSection, testsSectionOf, withTestsSection } from "./measure-tests.ts";
 import { CHART_FILE, growthChartSvg } from "./chart.ts";
 import { markdown, responseSizes } from "./report.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 import { deleteEarlierOutputs, headCommit, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
 /**
@@ -61,33 +56,40 @@ async function writeReport(results: Parameters<typeof markdown>[0]): Promise<voi
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
+  const { values } = commandArguments(
+    "bench",
+    [
+      "usage: npm run bench [-- --sizes 1000,10000,100000] [--seconds 10] [--baseline REF] [--no-tests]",
+      "Measures the build, the search and the servers on this machine beside Hugo and Eleventy, and writes",
+      "BENCHMARKS.md and artifacts/bench/results.json (BENCH_WORK=<folder>: there instead).",
+      "  --sizes             the numbers of generated answers built and queried",
+      "  --seconds           how long each server is measured under load",
+      "  --baseline REF      a git ref whose build of 10,000 answers is timed beside ours, in turns",
+      "  --no-tests          leaves out npm test and .ci/run from fresh clones (some 25 minutes)",
+      "Parts alone:",
+      "  --render-only       rewrites BENCHMARKS.md from the last run's figures, measuring nothing",
+      "  --search-only       builds and search only, no servers or load, printed",
+      "  --generators-only   the clean builds at 20 and 10,000 answers beside Hugo's and Eleventy's, printed",
+      "  --judged-only       the judged queries on a fresh build of the shipped content, put into the page",
+      "  --queries-only      the queries, on the builds the last run left, printed",
+      "  --incremental-only  one changed answer at 10,000 answers (build and dev), printed as JSON",
+      "  --tests-only        npm test and .ci/run from fresh clones, put into the page (--cold: and with no tool cache)",
+    ].join("\n"),
+    {
       sizes: { type: "string", default: "1000,10000,100000" },
       seconds: { type: "string", default: "10" },
       "render-only": { type: "boolean", default: false },
-      // A git ref whose build of the 10,000-answer content is timed beside ours, in turns.
       baseline: { type: "string" },
-      // For working on the bench: builds and search only, no servers or load.
       "search-only": { type: "boolean", default: false },
-      // Only the clean build at 10,000 answers beside Hugo's and Eleventy's, printed.
       "generators-only": { type: "boolean", default: false },
-      // Only the judged queries (ranking quality), on a fresh build of the shipped content, printed and put into the
-      // last run's results.json and BENCHMARKS.md: a few seconds.
       "judged-only": { type: "boolean", default: false },
-      // Only the queries, on the builds the last run left in the work folder (shipped and each size), printed.
       "queries-only": { type: "boolean", default: false },
-      // Only the incremental rebuild of one changed answer at 10,000 answers (build and dev), printed as JSON.
       "incremental-only": { type: "boolean", default: false },
-      // Only npm test and .ci/run from fresh clones (build/tools/bench/measure-tests.ts); --cold adds a run with an empty tool cache.
       "tests-only": { type: "boolean", default: false },
       cold: { type: "boolean", default: false },
-      // Leaves out the test commands, which a full run measures from fresh clones (some 25 minutes).
       "no-tests": { type: "boolean", default: false },
     },
-    strict: true,
-  });
+  );
   if (values["render-only"]) {
     // Rewrites BENCHMARKS.md from the last run's figures (after a change to this page's wording), measuring nothing.
     await writeReport(JSON.parse(await readFile(path.join(WORK, "results.json"), "utf8")));

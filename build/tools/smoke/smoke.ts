@@ -12,6 +12,7 @@ import { routesFor, type Route } from "../../contract/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { contractCases, type ContractCase } from "./contract-cases.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 
 export interface Difference {
   method: string;
@@ -261,11 +262,13 @@ export function formatReport(baseUrl: string, report: SmokeReport): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const baseUrl = process.argv[2];
+  const usage = [
+    "usage: npm run smoke -- <base-url>   (for example https://deploy-preview-1--example.netlify.app)",
+    "Requests every public URL of this build and every contract case of a deployment, and reports each difference.",
+  ].join("\n");
+  const baseUrl = commandArguments("smoke", usage, {}, { positionals: 1 }).positionals[0];
   if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
-    process.stderr.write(
-      "usage: npm run smoke -- <base-url>   (for example https://deploy-preview-1--example.netlify.app)\n",
-    );
+    process.stderr.write(`smoke: give the deploy's address, starting http:// or https://.\n${usage}\n`);
     process.exit(2);
   }
   const report = await runSmoke(baseUrl, path.join(projectRoot(), "content"));

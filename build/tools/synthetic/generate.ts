@@ -5,9 +5,9 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { seededRandom } from "./seeded-random.ts";
 import { SEARCH_AREAS } from "../../content/load/types.ts";
+import { commandArguments } from "../../content/load/command-line.ts";
 
 // Words of the domain and of ordinary prose, so that the vocabulary and word lengths look like real answers.
 const DOMAIN = `room rooms meeting camera cameras microphone microphones ceiling table display displays speaker speakers
@@ -262,14 +262,18 @@ ${paragraphs.join("\n\n")} Plan for ${int(2, 12)} m to the farthest ${pick(DOMAI
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: { answers: { type: "string" }, out: { type: "string" }, seed: { type: "string" } },
-    strict: true,
+  const usage = [
+    "usage: npm run gen -- --answers N --out DIR [--seed S]",
+    "Writes synthetic content of N answers (for the bench) into DIR, the same for the same seed.",
+  ].join("\n");
+  const { values } = commandArguments("gen", usage, {
+    answers: { type: "string" },
+    out: { type: "string" },
+    seed: { type: "string" },
   });
   const answers = Number(values.answers);
   if (!Number.isInteger(answers) || answers < 1 || !values.out) {
-    process.stderr.write("usage: npm run gen -- --answers N --out DIR [--seed S]\n");
+    process.stderr.write(`gen: --answers takes a whole number from 1 and --out a folder.\n${usage}\n`);
     process.exit(2);
   }
   const made = await generateContent({

@@ -1,0 +1,32 @@
+/**
+ * The arguments of one of our commands (`npm run build`, `serve`, `mcp`, `stale`…), read strictly: `--help` or `-h`
+ * prints the command's usage and exits 0, before the command does anything; an option it does not know, an option
+ * without its value or an argument it does not take is refused with the usage, exit 2. Never ignored (a `--port`
+ * given to a command that reads PORT was dropped without a word) and never a stack trace.
+ */
+import { type ParseArgsConfig, parseArgs } from "node:util";
+
+export function commandArguments<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  command: string,
+  usage: string,
+  options: O,
+  { positionals = 0, argv = process.argv.slice(2) }: { positionals?: number; argv?: readonly string[] } = {},
+) {
+  let parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>;
+  try {
+    if (argv.some((argument) => argument === "--help" || argument === "-h")) {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    }
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    if (parsed.positionals.length > positionals)
+      throw new Error(`takes no argument "${parsed.positionals[positionals]}"`);
+  } catch (error) {
+    // parseArgs says "Unknown option '--x'. To specify a positional argument starting with a '-', place it at the
+    // end of the command after '--', as in '-- \"--x\"": the hint is for programs whose arguments may start so.
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, "");
+    process.stderr.write(`${command}: ${message}.\n${usage}\n`);
+    process.exit(2);
+  }
+  return parsed;
+}

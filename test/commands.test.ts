@@ -1,0 +1,33 @@
+/**
+ * Our commands' arguments, read as npm passes them (build/content/load/command-line.ts): `--help` prints the usage
+ * and does nothing else, an option or argument a command does not take is refused with its usage and exit 2, never
+ * ignored nor a stack trace. Here the quick cases; test/full/commands.test.ts runs every command of package.json.
+ */
+import { describe, expect, it } from "vitest";
+import { refusedOption, runScript } from "./support/cli.ts";
+
+describe("a command's arguments", () => {
+  it("an option it does not take is refused with its usage, exit 2 and no stack", async () => {
+    for (const name of ["build", "stale"]) {
+      const { status, stdout, stderr } = await runScript(name, "--bogus");
+      expect({ name, status, stdout }).toEqual({ name, status: 2, stdout: "" });
+      expect(stderr).toMatch(refusedOption(name, "--bogus"));
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("an argument it does not take is refused, as is an option without its value", async () => {
+    const positional = await runScript("build", "content");
+    expect(positional.status).toBe(2);
+    expect(positional.stderr).toMatch(/^build: takes no argument "content"\.\nusage: npm run build /);
+    const missing = await runScript("build", "--out");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^build: Option '--out <value>' argument missing\.\nusage: npm run build /);
+  });
+
+  it("--help prints the usage and does nothing else: the server does not start", async () => {
+    const { status, stdout, stderr } = await runScript("serve", "--help");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toMatch(/^usage: npm run serve\b.*\bPORT \(8080\)/s);
+  });
+});

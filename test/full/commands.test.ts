@@ -1,0 +1,27 @@
+/**
+ * Every command of package.json that runs our code refuses an option it does not take, with its usage, exit 2 and
+ * no stack (test/commands.test.ts has the quick cases). Here because it starts eleven commands, most through tsx:
+ * some 11 s of CPU.
+ */
+import { describe, expect, it } from "vitest";
+import { refusedOption, runScript, SCRIPTS } from "../support/cli.ts";
+
+/** One command of build/ each (`npm start` is the build's and the server's, each here on its own). */
+const OURS = Object.keys(SCRIPTS).filter(
+  (name) => / build\/\S+\.ts$/.test(SCRIPTS[name]!) && !SCRIPTS[name]!.includes("&&"),
+);
+
+describe("every command of package.json that runs our code", () => {
+  it("refuses an option it does not take, with its usage, exit 2 and no stack", async () => {
+    expect(OURS.sort()).toEqual(
+      ["archive", "bench", "build", "dev", "gen", "mcp", "package", "serve", "smoke", "stale", "types"].sort(),
+    );
+    const runs = await Promise.all(OURS.map((name) => runScript(name, "--bogus")));
+    for (const [index, name] of OURS.entries()) {
+      const { status, stdout, stderr } = runs[index]!;
+      expect({ name, status, stdout }).toEqual({ name, status: 2, stdout: "" });
+      expect(stderr).toMatch(refusedOption(name, "--bogus"));
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
