@@ -9,7 +9,7 @@ import { refusedOption, runScript } from "./support/cli.ts";
 describe("a command's arguments", () => {
   it("an option it does not take is refused with its usage, exit 2 and no stack", async () => {
     for (const name of ["build", "stale"]) {
-      const { status, stdout, stderr } = await runScript(name, "--bogus");
+      const { status, stdout, stderr } = await runScript(name, ["--bogus"]);
       expect({ name, status, stdout }).toEqual({ name, status: 2, stdout: "" });
       expect(stderr).toMatch(refusedOption(name, "--bogus"));
       expect(stderr).not.toMatch(/\n\s+at /);
@@ -17,17 +17,25 @@ describe("a command's arguments", () => {
   });
 
   it("an argument it does not take is refused, as is an option without its value", async () => {
-    const positional = await runScript("build", "content");
+    const positional = await runScript("build", ["content"]);
     expect(positional.status).toBe(2);
     expect(positional.stderr).toMatch(/^build: takes no argument "content"\.\nusage: npm run build /);
-    const missing = await runScript("build", "--out");
+    const missing = await runScript("build", ["--out"]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^build: Option '--out <value>' argument missing\.\nusage: npm run build /);
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {
-    const { status, stdout, stderr } = await runScript("serve", "--help");
+    const { status, stdout, stderr } = await runScript("serve", ["--help"]);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     expect(stdout).toMatch(/^usage: npm run serve\b.*\bPORT \(8080\)/s);
+  });
+
+  it("a local server's PORT that is not a port is refused, exit 2 and no stack", async () => {
+    const { status, stderr } = await runScript("serve", [], { PORT: "80800" });
+    expect({ status, stderr }).toEqual({
+      status: 2,
+      stderr: 'serve: PORT must be a port number from 0 to 65535 (got "80800").\n',
+    });
   });
 });

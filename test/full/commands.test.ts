@@ -16,7 +16,7 @@ describe("every command of package.json that runs our code", () => {
     expect(OURS.sort()).toEqual(
       ["archive", "bench", "build", "dev", "gen", "mcp", "package", "serve", "smoke", "stale", "types"].sort(),
     );
-    const runs = await Promise.all(OURS.map((name) => runScript(name, "--bogus")));
+    const runs = await Promise.all(OURS.map((name) => runScript(name, ["--bogus"])));
     for (const [index, name] of OURS.entries()) {
       const { status, stdout, stderr } = runs[index]!;
       expect({ name, status, stdout }).toEqual({ name, status: 2, stdout: "" });

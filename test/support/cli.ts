@@ -24,12 +24,13 @@ export const SCRIPTS = (
  */
 export function runScript(
   name: string,
-  ...args: string[]
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("sh", ["-c", `${SCRIPTS[name]} "$@"`, "sh", ...args], {
       cwd: ROOT,
-      env: { ...cleanEnv, PATH: `${path.join(ROOT, "node_modules", ".bin")}:${cleanEnv.PATH}` },
+      env: { ...cleanEnv, ...env, PATH: `${path.join(ROOT, "node_modules", ".bin")}:${cleanEnv.PATH}` },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

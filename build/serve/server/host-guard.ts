@@ -62,6 +62,26 @@ export function allowedHostsFor(listenHost: string, env: NodeJS.ProcessEnv): Aut
   return allowed;
 }
 
+/** What a local server's command says of its environment in its usage (`npm run serve -- --help`). */
+export const LISTEN_USAGE = `  PORT (8080), HOST (127.0.0.1), ${ALLOWED_HOSTS_VARIABLE} (other host names to answer: required with a HOST beyond loopback)`;
+
+/**
+ * Where a local server's command listens, from PORT, HOST and ALLOWED_HOSTS: a value it cannot take is told, with
+ * what to set, and the command exits 2 (a PORT that is not a port was a stack trace from deep in node:net).
+ */
+export function listenSettings(command: string, env: NodeJS.ProcessEnv) {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? "127.0.0.1";
+  try {
+    if (!/^\d{1,5}$/.test(env.PORT ?? "8080") || port > 65535)
+      throw new Error(`PORT must be a port number from 0 to 65535 (got "${env.PORT}").`);
+    return { port, host, allowedHosts: allowedHostsFor(host, env) };
+  } catch (error) {
+    process.stderr.write(`${command}: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
 /** The authority in a URL's form (`new URL(...).hostname` brackets IPv6), for comparing with an Authority. */
 function authorityOfUrl(url: URL): Authority {
   const defaultPort = url.protocol === "https:" ? 443 : 80;

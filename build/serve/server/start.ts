@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { repairOutput } from "../../engine/output/atomic-output.ts";
-import { allowedHostsFor } from "./host-guard.ts";
+import { LISTEN_USAGE, listenSettings } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { commandArguments } from "../../content/load/command-line.ts";
@@ -15,22 +15,14 @@ commandArguments(
   [
     "usage: npm run serve   (npm start builds first)",
     "Serves dist/ as the API is served, until SIGINT or SIGTERM. It takes no arguments; its environment:",
-    "  PORT (8080), HOST (127.0.0.1), ALLOWED_HOSTS (other host names to answer: required with a HOST beyond loopback),",
+    LISTEN_USAGE,
     "  DIST (the folder served: dist/)",
   ].join("\n"),
   {},
 );
 const ROOT = projectRoot();
 const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? "127.0.0.1";
-let allowedHosts: ReturnType<typeof allowedHostsFor>;
-try {
-  allowedHosts = allowedHostsFor(host, process.env);
-} catch (error) {
-  process.stderr.write(`serve: ${(error as Error).message}\n`);
-  process.exit(2);
-}
+const { port, host, allowedHosts } = listenSettings("serve", process.env);
 
 await repairOutput(dist);
 // One line per request, written in batches: a write per request would cost more than serving it.

@@ -9,30 +9,20 @@ import { setFlagsFromString } from "node:v8";
 import { BuildCache } from "../../engine/cache/build-cache.ts";
 import { BUILD_USAGE, optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../../content/schemas/schema-registry.ts";
-import { allowedHostsFor } from "../../serve/server/host-guard.ts";
+import { LISTEN_USAGE, listenSettings } from "../../serve/server/host-guard.ts";
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
 
 const ROOT = projectRoot();
 const USAGE = `${BUILD_USAGE.replace("npm run build", "npm run dev")}
-  PORT (8080), HOST (127.0.0.1), ALLOWED_HOSTS: where it serves, as npm start's server
+${LISTEN_USAGE}
 Builds, serves the output from memory, and rebuilds on every save in the content or the schemas.`;
 // A smaller heap growth step keeps the first build's peak memory down: the loop holds every answer after it.
 // (`npm run build` no longer sets one: once the cache let the load's parses go and the build collected the load's
 // garbage, a 100,000-answer build peaked at 713 and 691 MiB with V8's own step, 710-711 with this one, and a one-answer
 // rebuild at 10,000 answers took 6.2 s against 7.4-8.0.)
 setFlagsFromString("--heap-growing-percent=25");
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? "127.0.0.1";
-let allowedHosts: ReturnType<typeof allowedHostsFor>;
-try {
-  allowedHosts = allowedHostsFor(host, process.env);
-} catch (error) {
-  process.stderr.write(`dev: ${(error as Error).message}\n`);
-  process.exit(2);
-}
-
 let options: ReturnType<typeof optionsFromCommandLine>;
 try {
   options = optionsFromCommandLine(process.argv.slice(2), process.env, "dev", USAGE);
@@ -40,6 +30,7 @@ try {
   process.stderr.write(`dev: ${(error as Error).message}\n`);
   process.exit(2);
 }
+const { port, host, allowedHosts } = listenSettings("dev", process.env);
 const { cacheRoot, ...build } = options;
 // The loop is incremental whatever --no-cache says: without a cache each save would be a whole build.
 build.cache = await BuildCache.open(build.contentDir, build.outDir, cacheRoot || undefined);
