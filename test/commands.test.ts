@@ -4,6 +4,7 @@
  * ignored nor a stack trace. Here the quick cases; test/full/commands.test.ts runs every command of package.json.
  */
 import { describe, expect, it } from "vitest";
+import { temporaryFolder } from "./support/build-helpers.ts";
 import { refusedOption, runScript } from "./support/cli.ts";
 
 describe("a command's arguments", () => {
@@ -31,11 +32,11 @@ describe("a command's arguments", () => {
     expect(stdout).toMatch(/^usage: npm run serve\b.*\bPORT \(8080\)/s);
   });
 
-  it("a local server's PORT that is not a port is refused, exit 2 and no stack", async () => {
-    const { status, stderr } = await runScript("serve", [], { PORT: "80800" });
-    expect({ status, stderr }).toEqual({
-      status: 2,
-      stderr: 'serve: PORT must be a port number from 0 to 65535 (got "80800").\n',
-    });
+  it("the server refuses to start on a folder that holds no built API, and says what to run", async () => {
+    const { status, stdout, stderr } = await runScript("serve", [], { DIST: await temporaryFolder("no-build") });
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toMatch(
+      /^serve: .*\/avb-no-build-\w+ holds no built API \(no api\/v1\/index\.json\): run npm run build first/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every command of package.json that runs our code refuses an option it does not take, with its usage, exit 2 and
- * no stack (test/commands.test.ts has the quick cases). Here because it starts eleven commands, most through tsx:
- * some 11 s of CPU.
+ * no stack, and a local server's PORT that is not a port is told plainly (test/commands.test.ts has the quick
+ * cases). Here because it starts twelve commands, most through tsx: some 12 s of CPU.
  */
 import { describe, expect, it } from "vitest";
 import { refusedOption, runScript, SCRIPTS } from "../support/cli.ts";
@@ -23,5 +23,13 @@ describe("every command of package.json that runs our code", () => {
       expect(stderr).toMatch(refusedOption(name, "--bogus"));
       expect(stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("a local server's PORT that is not a port is refused, exit 2 and no stack", async () => {
+    const { status, stderr } = await runScript("serve", [], { PORT: "80800" });
+    expect({ status, stderr }).toEqual({
+      status: 2,
+      stderr: 'serve: PORT must be a port number from 0 to 65535 (got "80800").\n',
+    });
   });
 });
