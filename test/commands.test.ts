@@ -4,7 +4,7 @@
  * ignored nor a stack trace. Here the quick cases; test/full/commands.test.ts runs every command of package.json.
  */
 import { describe, expect, it } from "vitest";
-import { temporaryFolder } from "./support/build-helpers.ts";
+import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { refusedOption, runScript } from "./support/cli.ts";
 
 describe("a command's arguments", () => {
@@ -17,13 +17,18 @@ describe("a command's arguments", () => {
     }
   });
 
-  it("an argument it does not take is refused, as is an option without its value", async () => {
+  it("an argument it does not take is refused, as are an option without its value and a content folder that is not there", async () => {
     const positional = await runScript("build", ["content"]);
     expect(positional.status).toBe(2);
     expect(positional.stderr).toMatch(/^build: takes no argument "content"\.\nusage: npm run build /);
     const missing = await runScript("build", ["--out"]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^build: Option '--out <value>' argument missing\.\nusage: npm run build /);
+    const noContent = await runScript("build", ["--content", "no-such-folder"]);
+    expect({ status: noContent.status, stderr: noContent.stderr }).toEqual({
+      status: 2,
+      stderr: `build: the content folder ${ROOT}/no-such-folder does not exist (--content DIR names it; content/ by default).\n`,
+    });
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {

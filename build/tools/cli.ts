@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import path from "node:path";
 import { BuildCache, DEFAULT_CACHE_ROOT } from "../engine/cache/build-cache.ts";
 import { describeReuse } from "../engine/cache/describe-reuse.ts";
@@ -44,8 +45,14 @@ export function optionsFromCommandLine(
     { argv },
   );
   const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
+  const contentDir = path.resolve(values.content!);
+  const found = statSync(contentDir, { throwIfNoEntry: false });
+  if (!found?.isDirectory())
+    throw new Error(
+      `the content folder ${contentDir} ${found ? "is not a folder" : "does not exist"} (--content DIR names it; content/ by default).`,
+    );
   const options: BuildOptions & { cacheRoot: string | false } = {
-    contentDir: path.resolve(values.content!),
+    contentDir,
     outDir: path.resolve(values.out!),
     cacheRoot,
   };

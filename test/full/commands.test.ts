@@ -1,8 +1,10 @@
 /**
  * Every command of package.json that runs our code refuses an option it does not take, with its usage, exit 2 and
- * no stack, and a local server's PORT that is not a port is told plainly (test/commands.test.ts has the quick
- * cases). Here because it starts twelve commands, most through tsx: some 12 s of CPU.
+ * no stack, and a local server's PORT that is not a port, or is in use, is told plainly (test/commands.test.ts has the quick
+ * cases). Here because it starts thirteen commands, most through tsx: some 12 s of CPU.
  */
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { refusedOption, runScript, SCRIPTS } from "../support/cli.ts";
 
@@ -31,5 +33,20 @@ describe("every command of package.json that runs our code", () => {
       status: 2,
       stderr: 'serve: PORT must be a port number from 0 to 65535 (got "80800").\n',
     });
+  });
+
+  it("a local server whose port is in use says so and what to do, exit 1 and no stack", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const { status, stderr } = await runScript("serve", [], { PORT: port });
+      expect({ status, stderr }).toEqual({
+        status: 1,
+        stderr: `serve: 127.0.0.1:${port} is in use (another server of this project?): stop it, or set PORT to another port.\n`,
+      });
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -8,7 +8,7 @@
  *
  * The CDN has no such check: its data is public, nothing there takes credentials, and its host names are its own.
  */
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { isIP } from "node:net";
 import {
   ALLOWED_HOSTS_VARIABLE,
@@ -80,6 +80,30 @@ export function listenSettings(command: string, env: NodeJS.ProcessEnv) {
     process.stderr.write(`${command}: ${(error as Error).message}\n`);
     process.exit(2);
   }
+}
+
+/**
+ * Starts listening where `listenSettings` said; a port in use or not allowed is told with what to do, and the
+ * command exits 1 (it was Node's unhandled 'error' event, with its stack).
+ */
+export function listenOrExit(
+  command: string,
+  server: Server,
+  { port, host }: { port: number; host: string },
+  listening: () => void,
+): void {
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const where = `${host}:${port}`;
+    const told =
+      error.code === "EADDRINUSE"
+        ? `${where} is in use (another server of this project?): stop it, or set PORT to another port.`
+        : error.code === "EACCES"
+          ? `this user may not listen on ${where} (ports below 1024 need privileges): set PORT to another port.`
+          : `cannot listen on ${where}: ${error.message}`;
+    process.stderr.write(`${command}: ${told}\n`);
+    process.exit(1);
+  });
+  server.listen(port, host, listening);
 }
 
 /** The authority in a URL's form (`new URL(...).hostname` brackets IPv6), for comparing with an Authority. */

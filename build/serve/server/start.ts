@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
 import { repairOutput } from "../../engine/output/atomic-output.ts";
-import { LISTEN_USAGE, listenSettings } from "./host-guard.ts";
+import { LISTEN_USAGE, listenOrExit, listenSettings } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { commandArguments } from "../../content/load/command-line.ts";
@@ -51,7 +51,7 @@ const server = await createLocalServer({
     if (pending.length >= 256) flush();
   },
 });
-server.listen(port, host, () => {
+listenOrExit("serve", server, { port, host }, () => {
   process.stdout.write(
     `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`,
   );

@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { BuildCache } from "../../engine/cache/build-cache.ts";
 import { BUILD_USAGE, optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../../content/schemas/schema-registry.ts";
-import { LISTEN_USAGE, listenSettings } from "../../serve/server/host-guard.ts";
+import { LISTEN_USAGE, listenOrExit, listenSettings } from "../../serve/server/host-guard.ts";
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
@@ -50,7 +50,7 @@ const server = await createLocalServer({
   netlifyConfigPath: path.join(ROOT, "netlify.toml"),
   allowedHosts,
 });
-server.listen(port, host, () => {
+listenOrExit("dev", server, { port, host }, () => {
   process.stdout.write(
     `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
   );
