@@ -4,11 +4,13 @@ import { createHash } from "node:crypto";
 import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT_RESOURCE_FILE } from "../build/contract/layout.ts";
 import { repairOutput, workDirFor } from "../build/engine/output/atomic-output.ts";
 import { DiskSink } from "../build/engine/output/output-sink.ts";
 import { writeCompiled } from "../build/engine/run/pipeline.ts";
 import {
   build,
+  copyOfShipped,
   FIXTURES,
   fixtureWithCase,
   readTree,
@@ -30,6 +32,23 @@ describe("nothing is lost", () => {
     const broken = await fixtureWithCase("rank-gap");
     expect((await build(broken, out)).ok).toBe(false);
     expect(await readTreeDigests(out)).toEqual(before);
+  });
+
+  it("will not replace a folder that is not an earlier output (the content, someone's files): it is left as it was", async () => {
+    const content = await copyOfShipped("foreign-out");
+    const before = await readTreeDigests(content.content);
+    const mine = path.join(content.folder, "mine");
+    await mkdir(mine);
+    await writeFile(path.join(mine, "notes.txt"), "not a build");
+    for (const out of [content.content, content.folder, mine])
+      await expect(build(content.content, out)).rejects.toThrow(
+        new RegExp(`^will not replace ${out}: it holds files and is not an earlier build of this API`),
+      );
+    expect(await readTreeDigests(content.content)).toEqual(before);
+    expect(await readFile(path.join(mine, "notes.txt"), "utf8")).toBe("not a build");
+    // An empty folder is taken.
+    await rm(path.join(mine, "notes.txt"));
+    expect((await build(BASE, mine)).ok).toBe(true);
   });
 
   it("leaves a replaced output that shares no file with the new one to a process that deletes it after the build, and takes up deletions that stopped", async () => {
@@ -89,9 +108,12 @@ describe("nothing is lost", () => {
 
   it("a write from memory stopped midway (a dev loop's newer save) leaves the output as it was, and the next is whole", async () => {
     const out = path.join(await temporaryFolder("stopped"), "dist");
-    // More files than one turn of writeCompiled (256), so that it looks at `stop` between two of them.
-    const files = (tag: string) =>
-      Array.from({ length: 600 }, (_, at) => ({ path: `/files/${tag}-${at}.txt`, contents: `${tag} ${at}\n` }));
+    // More files than one turn of writeCompiled (256), so that it looks at `stop` between two of them; and the root
+    // resource, which makes a folder an output that a build replaces.
+    const files = (tag: string) => [
+      { path: ROOT_RESOURCE_FILE, contents: "{}" },
+      ...Array.from({ length: 599 }, (_, at) => ({ path: `/files/${tag}-${at}.txt`, contents: `${tag} ${at}\n` })),
+    ];
     expect(await writeCompiled(out, files("first"), new Map())).toBe(true);
     const first = await readTreeDigests(out);
     let looks = 0;
@@ -104,7 +126,7 @@ describe("nothing is lost", () => {
     expect(await writeCompiled(out, files("third"), new Map())).toBe(true);
     const third = await readTreeDigests(out);
     expect(third.size).toBe(600);
-    expect([...third.keys()].every((file) => file.includes("third-"))).toBe(true);
+    expect([...third.keys()].filter((file) => !file.includes("third-"))).toEqual([ROOT_RESOURCE_FILE.slice(1)]);
   });
 });
 

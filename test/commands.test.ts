@@ -17,7 +17,7 @@ describe("a command's arguments", () => {
     }
   });
 
-  it("an argument it does not take is refused, as are an option without its value and a content folder that is not there", async () => {
+  it("an argument it does not take is refused, as are an option without its value, a content folder that is not there and an output folder in it", async () => {
     const positional = await runScript("build", ["content"]);
     expect(positional.status).toBe(2);
     expect(positional.stderr).toMatch(/^build: takes no argument "content"\.\nusage: npm run build /);
@@ -28,6 +28,11 @@ describe("a command's arguments", () => {
     expect({ status: noContent.status, stderr: noContent.stderr }).toEqual({
       status: 2,
       stderr: `build: the content folder ${ROOT}/no-such-folder does not exist (--content DIR names it; content/ by default).\n`,
+    });
+    const inContent = await runScript("build", ["--out", "content/dist"]);
+    expect({ status: inContent.status, stderr: inContent.stderr }).toEqual({
+      status: 2,
+      stderr: `build: the output folder ${ROOT}/content/dist is in the content folder ${ROOT}/content: the next build would read it as content. Give --out a folder outside it.\n`,
     });
   });
 

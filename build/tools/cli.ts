@@ -51,9 +51,15 @@ export function optionsFromCommandLine(
     throw new Error(
       `the content folder ${contentDir} ${found ? "is not a folder" : "does not exist"} (--content DIR names it; content/ by default).`,
     );
+  const outDir = path.resolve(values.out!);
+  const within = path.relative(contentDir, outDir);
+  if (!within.startsWith("..") && !path.isAbsolute(within))
+    throw new Error(
+      `the output folder ${outDir} is in the content folder ${contentDir}: the next build would read it as content. Give --out a folder outside it.`,
+    );
   const options: BuildOptions & { cacheRoot: string | false } = {
     contentDir,
-    outDir: path.resolve(values.out!),
+    outDir,
     cacheRoot,
   };
   if (values.threads !== undefined) {

@@ -7,6 +7,7 @@ import { acquireBuildLock, isAlive } from "./build-lock.ts";
 import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
 import type { OutputReuse } from "./output-reuse.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
 
 /**
  * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
@@ -61,9 +62,17 @@ export async function repairOutput(outDir: string): Promise<"intact" | "restored
   return "intact";
 }
 
-/** A failure to write the output (an unwritable folder, a full disk), told plainly, without a stack trace. */
+/**
+ * A failure to write the output (an unwritable folder, a full disk), or a folder the build will not replace, told
+ * plainly, without a stack trace.
+ */
 export class OutputError extends Error {
-  constructor(outDir: string, cause: NodeJS.ErrnoException) {
+  constructor(outDir: string, cause: NodeJS.ErrnoException | string) {
+    if (typeof cause === "string") {
+      super(`will not replace ${outDir}: ${cause} Nothing was written.`);
+      this.name = "OutputError";
+      return;
+    }
     const reasons: Record<string, string> = {
       ENOSPC: "the disk is full",
       EDQUOT: "the disk quota is used up",
@@ -119,6 +128,7 @@ async function writeOutput<T>(
   const release = await acquireBuildLock(work);
   try {
     await repairOutput(out);
+    await refuseForeignFolder(out);
     const stage = path.join(work, "stage");
     const ready = path.join(work, "ready");
     const previous = path.join(work, "previous");
@@ -161,6 +171,22 @@ async function writeOutput<T>(
   } finally {
     await release();
   }
+}
+
+/**
+ * The output is replaced whole, the folder it replaces deleted: so it must be an earlier output (it holds the root
+ * resource), an empty folder or nothing. `--out content`, `--out .` or a folder of someone's files would be lost.
+ */
+async function refuseForeignFolder(out: string): Promise<void> {
+  const names = await readdir(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  if (names.length > 0 && !(await exists(path.join(out, ROOT_RESOURCE_FILE))))
+    throw new OutputError(
+      out,
+      `it holds files and is not an earlier build of this API (no ${ROOT_RESOURCE_FILE.slice(1)}), and a build replaces its output folder whole, deleting what was there. Give --out a new or empty folder, or an earlier output.`,
+    );
 }
 
 /** Below this many files a folder is removed on this thread: 12 ms for the shipped output's 112, where a thread took 70-106. */
