@@ -8,6 +8,7 @@ import { ROOT_RESOURCE_FILE } from "../build/contract/layout.ts";
 import { repairOutput, workDirFor } from "../build/engine/output/atomic-output.ts";
 import { DiskSink } from "../build/engine/output/output-sink.ts";
 import { writeCompiled } from "../build/engine/run/pipeline.ts";
+import { generateContent } from "../build/tools/synthetic/generate.ts";
 import {
   build,
   copyOfShipped,
@@ -49,6 +50,19 @@ describe("nothing is lost", () => {
     // An empty folder is taken.
     await rm(path.join(mine, "notes.txt"));
     expect((await build(BASE, mine)).ok).toBe(true);
+  });
+
+  it("npm run gen will not replace a folder of content it did not write, and replaces its own", async () => {
+    const content = await copyOfShipped("gen-over-content");
+    const before = await readTreeDigests(content.content);
+    await expect(generateContent({ answers: 1, out: content.content })).rejects.toThrow(
+      /^will not replace .*: it holds files and is not content this generator wrote/,
+    );
+    expect(await readTreeDigests(content.content)).toEqual(before);
+    const own = path.join(content.folder, "synthetic");
+    await generateContent({ answers: 2, out: own });
+    expect((await generateContent({ answers: 1, out: own })).answers).toBe(1);
+    expect(await readdir(path.join(own, "answers"))).toHaveLength(1);
   });
 
   it("leaves a replaced output that shares no file with the new one to a process that deletes it after the build, and takes up deletions that stopped", async () => {

@@ -3,7 +3,7 @@
  * for benchmarks and scale tests. Every title says it is synthetic, and its one source is this generator:
  * none of it is a claim about a real product or supplier.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { seededRandom } from "./seeded-random.ts";
 import { SEARCH_AREAS } from "../../content/load/types.ts";
@@ -50,6 +50,20 @@ export interface GenerateOptions {
   seed?: number;
 }
 
+/** What the generator's site.yaml says, by which it knows a folder it wrote. */
+const PUBLISHER = "av-buyer-data synthetic content generator";
+
+/** The folder is replaced whole: only one that is new, empty or written by this generator (`--out content` was lost). */
+async function refuseForeignFolder(out: string): Promise<void> {
+  const names = await readdir(out).catch(() => [] as string[]);
+  if (names.length === 0) return;
+  const site = await readFile(path.join(out, "site.yaml"), "utf8").catch(() => "");
+  if (!site.includes(`\npublisher: ${PUBLISHER}\n`))
+    throw new Error(
+      `will not replace ${out}: it holds files and is not content this generator wrote (its site.yaml names it as publisher). Give --out a new or empty folder.`,
+    );
+}
+
 export async function generateContent(
   options: GenerateOptions,
 ): Promise<{ answers: number; suppliers: number; records: number; sources: number }> {
@@ -57,6 +71,7 @@ export async function generateContent(
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
   const out = path.resolve(options.out);
+  await refuseForeignFolder(out);
   await rm(out, { recursive: true, force: true });
   for (const folder of ["answers", "suppliers", "evidence"]) await mkdir(path.join(out, folder), { recursive: true });
 
@@ -68,14 +83,14 @@ export async function generateContent(
   // Primary, as the rules ask of the source of an answer's cited number (answer/cited-quantity).
   await writeFile(
     path.join(out, "sources.yaml"),
-    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: av-buyer-data synthetic content generator\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n    primary: true\n`).join("")}`,
+    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: ${PUBLISHER}\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n    primary: true\n`).join("")}`,
   );
   await writeFile(
     path.join(out, "site.yaml"),
     `name: Synthetic AV Buyer Data
 description: Synthetic content for benchmarks and scale tests; nothing here describes a real product or supplier.
 version: "0.0.1"
-publisher: av-buyer-data synthetic content generator
+publisher: ${PUBLISHER}
 contact:
   name: Benchmarks
   url: /docs/#contact
@@ -280,6 +295,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     answers,
     out: values.out,
     ...(values.seed ? { seed: Number(values.seed) } : {}),
+  }).catch((error: unknown) => {
+    process.stderr.write(`gen: ${(error as Error).message}\n`);
+    process.exit(2);
   });
   process.stdout.write(
     `gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`,
