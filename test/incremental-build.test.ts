@@ -7,7 +7,7 @@
  * since it was written, are ignored, said so, and never make the output differ. Twice as many random steps run in
  * npm run test:all (test/full/incremental-random.test.ts).
  */
-import { appendFile, cp, readdir, readFile, stat, truncate, utimes, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, readdir, readFile, stat, truncate, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
@@ -15,7 +15,7 @@ import { renderAnswerParts } from "../build/engine/products/answer-render.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { parseContentFile } from "../build/content/load/content-file.ts";
 import type { AnswerFrontMatter } from "../build/content/load/types.ts";
-import { build, copyOfShipped } from "./support/build-helpers.ts";
+import { build, copyOfShipped, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import {
   answerFiles,
   compareWithClean,
@@ -283,5 +283,22 @@ describe("an answer saved while the build runs", () => {
     await expect(renderAnswerParts(job, context, saved, PRODUCTS)).rejects.toThrow(
       `${file} changed while the build ran`,
     );
+  });
+});
+
+describe("the cache's folder", () => {
+  it("keeps the 8 builds' caches used last and forgets older ones, but nothing else that is there", async () => {
+    const root = await temporaryFolder("cache-root");
+    const theirs = ["notes.txt", "photos-0123456789abcdef", "data"];
+    await writeFile(path.join(root, theirs[0]!), "someone's");
+    await mkdir(path.join(root, theirs[1]!, "inside"), { recursive: true });
+    await mkdir(path.join(root, theirs[2]!));
+    const opened: string[] = [];
+    for (let at = 0; at < 11; at++)
+      opened.push((await BuildCache.open(SHIPPED_CONTENT, `/tmp/out-${at}`, root)).folder);
+    const left = await readdir(root);
+    expect(theirs.every((name) => left.includes(name))).toBe(true);
+    expect(left.filter((name) => /^out-\d+-[0-9a-f]{16}$/.test(name))).toHaveLength(8);
+    expect(left).toContain(path.basename(opened.at(-1)!));
   });
 });

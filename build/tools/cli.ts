@@ -44,7 +44,6 @@ export function optionsFromCommandLine(
     },
     { argv },
   );
-  const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
   const contentDir = path.resolve(values.content!);
   const found = statSync(contentDir, { throwIfNoEntry: false });
   if (!found?.isDirectory())
@@ -52,11 +51,17 @@ export function optionsFromCommandLine(
       `the content folder ${contentDir} ${found ? "is not a folder" : "does not exist"} (--content DIR names it; content/ by default).`,
     );
   const outDir = path.resolve(values.out!);
-  const within = path.relative(contentDir, outDir);
-  if (!within.startsWith("..") && !path.isAbsolute(within))
-    throw new Error(
-      `the output folder ${outDir} is in the content folder ${contentDir}: the next build would read it as content. Give --out a folder outside it.`,
-    );
+  const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
+  for (const [option, folder] of [
+    ["--out", outDir],
+    ["--cache", cacheRoot],
+  ] as const) {
+    const within = folder && path.relative(contentDir, folder);
+    if (within !== false && !within.startsWith("..") && !path.isAbsolute(within))
+      throw new Error(
+        `the ${option === "--out" ? "output" : "cache"} folder ${folder} is in the content folder ${contentDir}: the next build would read it as content. Give ${option} a folder outside it.`,
+      );
+  }
   const options: BuildOptions & { cacheRoot: string | false } = {
     contentDir,
     outDir,

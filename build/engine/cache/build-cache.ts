@@ -24,6 +24,7 @@
  * stamps (parse-cache.ts), the rendered answers (answer-cache.ts), the live output (output-record.ts) and the
  * deflated pieces (deflated-pieces.ts); what they did is counted and noted in one ledger (cache-ledger.ts).
  */
+import { existsSync } from "node:fs";
 import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { AnswerJob, AnswerParts, AnswerRenderContext } from "../products/answer-parts.ts";
@@ -237,12 +238,18 @@ export class BuildCache implements OutputReuse {
 
 /**
  * Builds into many folders (the tests' temporary ones, the benchmark's) would each leave a cache behind: only the
- * most recently opened few are kept. A build whose folder is removed meanwhile only loses its reuse.
+ * most recently opened few are kept. A build whose folder is removed meanwhile only loses its reuse. Only folders
+ * named and made as a build's cache are forgotten: `--cache` may name a folder that holds other things (it removed
+ * all but the 8 newest of them).
  */
 const KEPT_TARGETS = 8;
 
 async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void> {
-  const names = await readdir(root).catch(() => [] as string[]);
+  const listed = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const names = listed
+    .filter((entry) => entry.isDirectory() && /-[0-9a-f]{16}$/.test(entry.name))
+    .map((entry) => entry.name)
+    .filter((name) => existsSync(path.join(root, name, "answers")));
   if (names.length <= keep) return;
   const used = await Promise.all(
     names.map(async (name) => ({ name, at: (await stat(path.join(root, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
