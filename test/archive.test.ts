@@ -4,6 +4,7 @@ import path from "node:path";
 import { WARCParser } from "warcio";
 import { beforeAll, describe, expect, it } from "vitest";
 import { archiveWarc, warcChunks } from "../build/tools/archive/archive.ts";
+import { NotBuiltError } from "../build/tools/archive/dist-files.ts";
 import { packageBag } from "../build/tools/archive/package.ts";
 import { VOCABULARIES } from "../build/engine/compile/vocabularies.ts";
 import { HTML_PAGES } from "../build/engine/describe/docs-html.ts";
@@ -353,5 +354,19 @@ describe("versioning", () => {
     }
     const current = await fetch(`${running.origin}/api/v1/answers?q=room`);
     expect(current.headers.get("deprecation")).toBeNull();
+  });
+});
+
+describe("the archivers, with no build", () => {
+  it("say there is nothing built and what to run, as an error they tell in a line, for a missing folder and a folder of other files", async () => {
+    const folder = await temporaryFolder("not-built");
+    const artifacts = path.join(folder, "artifacts");
+    await expect(packageBag(path.join(folder, "dist"), artifacts, {})).rejects.toThrow(
+      new NotBuiltError(`there is no ${path.join(folder, "dist")}: run npm run build first`),
+    );
+    await mkdir(path.join(folder, "other"));
+    await expect(
+      archiveWarc(path.join(folder, "other"), artifacts, path.join(ROOT, "netlify.toml"), {}),
+    ).rejects.toBeInstanceOf(NotBuiltError);
   });
 });

@@ -28,8 +28,18 @@ export interface BuiltOutput {
   generatedAt: string;
 }
 
+/** A folder that holds no built output (or a file it needs): told as it is, with what to run, not as a stack. */
+export class NotBuiltError extends Error {
+  override name = "NotBuiltError";
+}
+
 export async function readBuiltOutput(folder: string): Promise<BuiltOutput> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") throw new NotBuiltError(`there is no ${folder}: run npm run build first`);
+      throw error;
+    },
+  );
   const files: BuiltFile[] = [];
   for (const entry of entries) {
     if (!entry.isFile()) continue;
@@ -42,7 +52,7 @@ export async function readBuiltOutput(folder: string): Promise<BuiltOutput> {
     files.some((file) => file.path === name) ? JSON.parse(await builtText(partial, name)) : null;
   const root = await json("api/v1/index.json");
   const health = await json("api/v1/health/index.json");
-  if (!root || !health) throw new Error(`${folder} is not a built output: run npm run build first`);
+  if (!root || !health) throw new NotBuiltError(`${folder} is not a built output: run npm run build first`);
   return {
     ...partial,
     version: root.version,
@@ -52,10 +62,17 @@ export async function readBuiltOutput(folder: string): Promise<BuiltOutput> {
   };
 }
 
+/** For an archiver's command: a NotBuiltError is told in a line (exit 1); anything else is thrown on, a bug. */
+export function exitIfNotBuilt(command: string, error: unknown): never {
+  if (!(error instanceof NotBuiltError)) throw error;
+  process.stderr.write(`${command}: ${error.message}.\n`);
+  process.exit(1);
+}
+
 /** A small file of the output (a JSON resource, urls.txt, the sitemap), whole, as text. */
 export async function builtText(output: Pick<BuiltOutput, "files">, file: string): Promise<string> {
   const found = output.files.find((candidate) => candidate.path === file);
-  if (!found) throw new Error(`/${file} is missing from the built output: run npm run build first`);
+  if (!found) throw new NotBuiltError(`/${file} is missing from the built output: run npm run build first`);
   return readFile(found.absolutePath, "utf8");
 }
 
