@@ -1,7 +1,8 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyConfig } from "../build/serve/server/netlify-config.ts";
-import { runSmoke, formatReport, type SmokeReport } from "../build/tools/smoke/smoke.ts";
+import { freePort } from "../build/serve/server/free-port.ts";
+import { runSmoke, formatReport, type SmokeReport, SmokeStopped } from "../build/tools/smoke/smoke.ts";
 import { ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -46,5 +47,16 @@ describe("the smoke check against the local server", () => {
   it("logs one line per request", () => {
     expect(running.log.length).toBeGreaterThanOrEqual(report.requests);
     expect(running.log.find((line) => line.startsWith("GET /api/v1/answers?q=microphones 200 "))).toBeDefined();
+  });
+});
+
+describe("the smoke check against nothing", () => {
+  it("stops with what it could not reach, as an error its command tells in a line", async () => {
+    const closed = await freePort();
+    const stopped = await runSmoke(`http://127.0.0.1:${closed}`, SHIPPED_CONTENT).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(SmokeStopped);
+    expect((stopped as Error).message).toMatch(
+      new RegExp(`^cannot reach http://127\\.0\\.0\\.1:${closed}/\\S* \\(ECONNREFUSED\\)$`),
+    );
   });
 });

@@ -27,17 +27,26 @@ export interface SmokeReport {
   differences: Difference[];
 }
 
+/** What stops the smoke test before it can compare (the content does not build, the deploy cannot be reached): told in a line. */
+export class SmokeStopped extends Error {
+  override name = "SmokeStopped";
+}
+
 export async function runSmoke(baseUrl: string, contentDir: string): Promise<SmokeReport> {
   const compiled = await compileContent({ contentDir, outDir: "" });
   if (!compiled.ok)
-    throw new Error(`the content does not build (${compiled.diagnostics.length} problems): run npm run build`);
+    throw new SmokeStopped(`the content does not build (${compiled.diagnostics.length} problems): run npm run build`);
   const schemas = await loadSchemaRegistry();
   const routes = routesFor(compiled.site.paths);
   const report: SmokeReport = { requests: 0, differences: [] };
   const origin = baseUrl.replace(/\/+$/, "");
   const request = async (method: string, url: string, headers: Record<string, string> = {}, body?: string) => {
     report.requests++;
-    return fetch(origin + url, { method, headers, body, redirect: "manual" });
+    return fetch(origin + url, { method, headers, body, redirect: "manual" }).catch((error: Error) => {
+      // fetch says only "fetch failed"; its cause says why (ECONNREFUSED, ENOTFOUND, a certificate).
+      const cause = error.cause as { code?: string; message?: string } | undefined;
+      throw new SmokeStopped(`cannot reach ${origin}${url} (${cause?.code ?? cause?.message ?? error.message})`);
+    });
   };
   const canonicalBodies = new Map<string, string>();
   for (const route of routes.filter((candidate) => candidate.canonical)) await checkRoute(route);
@@ -271,7 +280,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`smoke: give the deploy's address, starting http:// or https://.\n${usage}\n`);
     process.exit(2);
   }
-  const report = await runSmoke(baseUrl, path.join(projectRoot(), "content"));
+  const report = await runSmoke(baseUrl, path.join(projectRoot(), "content")).catch((error: unknown) => {
+    if (!(error instanceof SmokeStopped)) throw error;
+    process.stderr.write(`smoke: ${error.message}.\n`);
+    process.exit(1);
+  });
   process.stdout.write(formatReport(baseUrl, report));
   process.exit(report.differences.length === 0 ? 0 : 1);
 }
