@@ -11,16 +11,13 @@ import { dueOn } from "../content/load/outward-claims.ts";
 import { commandArguments } from "../content/load/command-line.ts";
 
 /**
- * `npm run build [-- --content DIR --out DIR --cache DIR --no-cache --threads N]`. Environment: SOURCE_DATE_EPOCH (whole
- * seconds) fixes every generated time; BASE_URL, or Netlify's URL, sets the origin for absolute URLs. The build
- * is incremental (build/engine/cache/), its cache kept under --cache (by default artifacts/build-cache/); `--no-cache`
- * does everything afresh and leaves the cache as it is. `--threads N` parses and renders on N worker threads at any
- * size (0: on the main thread alone), where by default a build uses one a core, at most four, from 2,000 files.
+ * `npm run build`: its options and environment are its usage, below (`npm run build -- --help`). The build is
+ * incremental (build/engine/cache/); `--no-cache` does everything afresh and leaves the cache as it is.
  */
 export const BUILD_USAGE = [
   "usage: npm run build [-- --content DIR] [--out DIR] [--cache DIR | --no-cache] [--threads N]",
   "  --content  the content to build (content/)",
-  "  --out      the output folder, replaced whole when the build succeeds (dist/)",
+  "  --out      the output folder (dist/): new, empty or an earlier output, replaced whole when the build succeeds",
   "  --cache    the incremental build's cache (artifacts/build-cache/); --no-cache does everything afresh",
   "  --threads  worker threads that parse and render (0: none; by default one a core, at most 4, from 2,000 files)",
   "environment: SOURCE_DATE_EPOCH (whole seconds: every generated time), BASE_URL or URL (the origin of absolute URLs)",
