@@ -106,10 +106,12 @@ export async function writeOutputAtomically<T>(
   outDir: string,
   produce: (sink: OutputSink) => Promise<T>,
   reuse?: OutputReuse,
+  /** A server in this process answers meanwhile: large folders are removed on a thread (removeFolder). */
+  serving = false,
 ): Promise<T> {
   const out = path.resolve(outDir);
   try {
-    return await writeOutput(out, produce, reuse);
+    return await writeOutput(out, produce, reuse, serving);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw typeof code === "string" && /^E[A-Z]+$/.test(code)
@@ -122,7 +124,9 @@ async function writeOutput<T>(
   out: string,
   produce: (sink: OutputSink) => Promise<T>,
   reuse: OutputReuse | undefined,
+  serving: boolean,
 ): Promise<T> {
+  const remove = (folder: string, files?: number) => removeFolder(folder, serving ? files : 0);
   const work = await workDirFor(out);
   await mkdir(work, { recursive: true });
   const release = await acquireBuildLock(work);
@@ -132,8 +136,8 @@ async function writeOutput<T>(
     const stage = path.join(work, "stage");
     const ready = path.join(work, "ready");
     const previous = path.join(work, "previous");
-    await removeFolder(stage);
-    await removeFolder(ready);
+    await remove(stage);
+    await remove(ready);
     await rm(scratchFolderOf(stage), { recursive: true, force: true });
     await mkdir(stage, { recursive: true });
     let result: T;
@@ -143,7 +147,7 @@ async function writeOutput<T>(
       result = await produce(sink);
     } catch (error) {
       // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
-      if (!(error instanceof WriteStopped)) await removeFolder(stage).catch(() => undefined);
+      if (!(error instanceof WriteStopped)) await remove(stage).catch(() => undefined);
       throw error;
     } finally {
       sink.previousPieces?.close();
@@ -156,7 +160,7 @@ async function writeOutput<T>(
     if (await exists(previous)) {
       // Files linked from it share their inodes with the new output: deleting their old names changes their
       // status (ctime), which must happen before the seal (recordOutput), or the next build would distrust them.
-      if (sink.counts.linked > 0) await removeFolder(previous, sink.counts.linked + sink.counts.written);
+      if (sink.counts.linked > 0) await remove(previous, sink.counts.linked + sink.counts.written);
       else await discard(work, previous);
     }
     await discardLeftTrash(work);
@@ -196,7 +200,8 @@ const REMOVED_HERE = 2000;
  * Removes a folder and everything in it, one entry after another (fs.rmSync), on a thread of its own when it holds
  * `files` or more, so that this one goes on meanwhile (a dev loop serves while it writes): fs/promises' rm removes
  * every entry of a folder at once, which for an output of 100,000 answers (200,000 files in one folder) held some
- * 300 MB at the build's end.
+ * 300 MB at the build's end. Where nothing else runs (npm run build), on this thread whatever its size: at 10,000
+ * answers a thread removed the replaced output's 20,229 names in 740-780 ms, this one in 460-500.
  */
 async function removeFolder(folder: string, files = Number.POSITIVE_INFINITY): Promise<void> {
   if (!(await exists(folder))) return;

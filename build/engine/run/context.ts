@@ -24,6 +24,8 @@ export interface BuildOptions {
   findings?: RuleFindings;
   /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
   schemas?: SchemaRegistry;
+  /** A server in this process answers while the build runs (a dev loop's): the replaced output is removed on a thread. */
+  serving?: boolean;
 }
 
 export interface BuildContext {

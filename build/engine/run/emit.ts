@@ -11,5 +11,5 @@ export async function emitSite(
   context: BuildContext,
   compile: (sink: OutputSink) => Promise<CompiledSite>,
 ): Promise<CompiledSite> {
-  return writeOutputAtomically(context.options.outDir, compile, context.options.cache);
+  return writeOutputAtomically(context.options.outDir, compile, context.options.cache, context.options.serving);
 }

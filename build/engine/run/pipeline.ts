@@ -141,6 +141,7 @@ export async function writeCompiled(
         await sink.finish();
       },
       reuse,
+      true,
     );
     return true;
   } catch (error) {

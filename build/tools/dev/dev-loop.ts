@@ -123,6 +123,7 @@ export class DevLoop {
           schemas: await this.schemas,
           walk: this.walk,
           findings: this.findings,
+          serving: true,
         });
         if (built.ok) {
           this.served.unpublish();
