@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { refusedOption, runScript, SCRIPTS } from "../support/cli.ts";
+import { sharedBuild } from "../support/shared-build.ts";
 
 /** One command of build/ each (`npm start` is the build's and the server's, each here on its own). */
 const OURS = Object.keys(SCRIPTS).filter(
@@ -40,7 +41,7 @@ describe("every command of package.json that runs our code", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     try {
       const port = String((taken.address() as AddressInfo).port);
-      const { status, stderr } = await runScript("serve", [], { PORT: port });
+      const { status, stderr } = await runScript("serve", [], { PORT: port, DIST: (await sharedBuild()).dist });
       expect({ status, stderr }).toEqual({
         status: 1,
         stderr: `serve: 127.0.0.1:${port} is in use (another server of this project?): stop it, or set PORT to another port.\n`,

@@ -146,8 +146,12 @@ async function writeOutput<T>(
     try {
       result = await produce(sink);
     } catch (error) {
-      // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort.
-      if (!(error instanceof WriteStopped)) await remove(stage).catch(() => undefined);
+      // A partial stage is of no use, and on a full disk it would keep the disk full: removed, best effort, once
+      // nothing is being written into it.
+      if (!(error instanceof WriteStopped)) {
+        await sink.settle();
+        await remove(stage).catch(() => undefined);
+      }
       throw error;
     } finally {
       sink.previousPieces?.close();

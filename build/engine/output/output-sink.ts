@@ -211,6 +211,8 @@ export class DiskSink implements OutputSink {
   readonly counts = { linked: 0, written: 0 };
   readonly recorder = new AnswerPieceRecorder();
   private readonly pending = new Set<Promise<void>>();
+  /** Files being written in pieces, until each is closed. */
+  private readonly open = new Set<WriteStream>();
   private readonly folders = new Set<string>();
   /** The first write that failed (a full disk, a read-only folder): reported by the next call. */
   private failure: unknown;
@@ -312,6 +314,8 @@ export class DiskSink implements OutputSink {
    */
   private writer(target: string): { write(bytes: Uint8Array): Promise<void>; close(): Promise<void> } {
     const output: WriteStream = createWriteStream(target);
+    this.open.add(output);
+    output.once("close", () => this.open.delete(output));
     // A write error (ENOSPC, EIO) may come at any moment after a write returned, not only while waiting on
     // back-pressure: one listener for the stream's whole life keeps it, and every later call reports it.
     let failure: Error | undefined;
@@ -371,6 +375,18 @@ export class DiskSink implements OutputSink {
   async finish(): Promise<void> {
     await Promise.all(this.pending);
     if (this.failure) throw this.failure;
+  }
+
+  /**
+   * After a failed build, before its folder is removed: waits for the writes under way and closes the files still
+   * open. One of them (a folder made again, a file written) landing in the folder while it was removed left blocks
+   * of a full disk used after the build had said it left everything as it was.
+   */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.pending);
+    await Promise.all(
+      [...this.open].map((output) => new Promise<void>((resolve) => output.destroy().once("close", () => resolve()))),
+    );
   }
 
   pieces(urlPath: string): AsyncIterable<Uint8Array> {
