@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
@@ -53,6 +53,22 @@ describe("outward searches that expire", async () => {
     const run = stale("--on", "2027-02-30");
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("--on takes a date as YYYY-MM-DD");
+  });
+
+  it("names an audit file that is not YAML and goes on, and refuses a content folder with no audit", async () => {
+    const broken = await fixtureWithCase("outward", "variants");
+    await writeFile(path.join(broken, "audit", "broken.yaml"), "claims: [\n");
+    const run = stale("--on", "2027-03-01", "--content", broken);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(
+      "stale: content/audit/broken.yaml does not pass its schema (npm run build says why); skipped.\n",
+    );
+    expect(run.stdout).toMatch(/^stale: 1 of 2 claims searched outward are due on 2027-03-01\.$/m);
+    const none = stale("--content", path.join(broken, "answers"));
+    expect({ status: none.status, stderr: none.stderr }).toEqual({
+      status: 2,
+      stderr: `stale: there is no folder ${path.join(broken, "answers", "audit")} (--content names the content folder; content/ by default).\n`,
+    });
   });
 
   it("the build's command prints one line counting the claims past their expiry", () => {

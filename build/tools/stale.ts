@@ -50,8 +50,20 @@ async function main(): Promise<number> {
   const folder = path.join(values.content!, "audit");
   const validate = (await loadSchemaRegistry()).validator<AuditContent>("content-audit.schema.json");
   const audit: Array<{ data: AuditContent }> = [];
-  for (const name of (await readdir(folder)).filter((name) => name.endsWith(".yaml")).sort()) {
-    const data: unknown = parse(await readFile(path.join(folder, name), "utf8"));
+  const names = await readdir(folder).catch(() => undefined);
+  if (!names) {
+    process.stderr.write(
+      `stale: there is no folder ${folder} (--content names the content folder; content/ by default).\n`,
+    );
+    return 2;
+  }
+  for (const name of names.filter((name) => name.endsWith(".yaml")).sort()) {
+    let data: unknown;
+    try {
+      data = parse(await readFile(path.join(folder, name), "utf8"));
+    } catch {
+      // Not YAML: said as a file that does not pass, below.
+    }
     if (validate(data)) audit.push({ data });
     else
       process.stderr.write(
