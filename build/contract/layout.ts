@@ -103,11 +103,6 @@ export function searchPrefixPath(initial: string): string {
 /** The words suggestions are chosen from, most common first. */
 export const SEARCH_SUGGESTIONS_FILE = `${ANSWERS_SEARCH_FOLDER}/suggestions.json`;
 
-/** Every file of the search index, under one folder beside the map: one header rule and one schema serve them. */
-export function isSearchIndexFile(path: string): boolean {
-  return path === ANSWERS_SEARCH_INDEX_FILE || path.startsWith(`${ANSWERS_SEARCH_FOLDER}/`);
-}
-
 /** Extensionless public URLs and the files they are rewrites of (the rules in _redirects, redirect-rules.ts). */
 export const ALIASES: ReadonlyArray<readonly [string, string]> = [
   ["/mcp/server-card", "/mcp/server-card.json"],

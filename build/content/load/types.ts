@@ -13,7 +13,6 @@ import type {
 import type { OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml } from "./schema-types/content-disclosure.ts";
 import type {
   Certification,
-  Compliance,
   EvidenceRegisterOneProductFamilyContentEvidenceFamilyYaml,
   Record as EvidenceRecord,
   Warranty,
@@ -36,7 +35,6 @@ export type DisclosureContent = OwnershipDisclosureAndEditorialMethodologyConten
 export type SynonymsContent = SynonymsOfQContentSynonymsYaml;
 export type Criterion = DisclosureContent["criteria"][number];
 export type CertificationEntry = Certification;
-export type ComplianceEntry = Compliance;
 export type WarrantyEntry = Warranty;
 export type EvidenceRecordContent = EvidenceRecord;
 export type EvidenceFamilyContent = EvidenceRegisterOneProductFamilyContentEvidenceFamilyYaml;
@@ -61,10 +59,6 @@ export interface ContentOfKind {
 
 /** What one dated version of a programme's list showed, kept apart from the current status. */
 export type Listing = NonNullable<CertificationEntry["listings"]>[number];
-
-export type CertificationStatus = CertificationEntry["status"];
-export type ComplianceStatus = ComplianceEntry["status"];
-export type WarrantyStatus = WarrantyEntry["status"];
 
 /** The programmes, rules and terms of an evidence record, in the schema's order (a test checks they are the schema's). */
 export const CERTIFICATION_PROGRAMMES = PLATFORM_IDS satisfies ReadonlyArray<

@@ -97,11 +97,6 @@ function readerRanking(reader: SearchReader): Ranking {
   };
 }
 
-/** The API's ranking, from a build's files. */
-export function apiRanking(dist: string): Ranking {
-  return readerRanking(new SearchReader(indexFiles(dist)));
-}
-
 /**
  * MiniSearch over the same answers and fields, with our tokens (so normalisation is equal), as issue 49 measured it:
  * prefix search, fuzzy 0.2, the title boosted 2, any word (its default).
