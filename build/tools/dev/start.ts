@@ -15,7 +15,9 @@ import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
 
 const ROOT = projectRoot();
-const USAGE = `${BUILD_USAGE.replace("npm run build", "npm run dev")}
+const USAGE = `${BUILD_USAGE.replace("npm run build", "npm run dev")
+  .replace(" | --no-cache", "")
+  .replace("; --no-cache does everything afresh", "; the loop is incremental, --no-cache or not")}
 ${LISTEN_USAGE}
 Builds, serves the output from memory, and rebuilds on every save in the content or the schemas.`;
 // A smaller heap growth step keeps the first build's peak memory down: the loop holds every answer after it.
