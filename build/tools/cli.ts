@@ -49,16 +49,15 @@ export function optionsFromCommandLine(
     );
   const outDir = path.resolve(values.out!);
   const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
-  for (const [option, folder] of [
-    ["--out", outDir],
-    ["--cache", cacheRoot],
-  ] as const) {
-    const within = folder && path.relative(contentDir, folder);
-    if (within !== false && !within.startsWith("..") && !path.isAbsolute(within))
+  const refuseInContent = (what: string, option: string, folder: string) => {
+    const within = path.relative(contentDir, folder);
+    if (!within.startsWith("..") && !path.isAbsolute(within))
       throw new Error(
-        `the ${option === "--out" ? "output" : "cache"} folder ${folder} is in the content folder ${contentDir}: the next build would read it as content. Give ${option} a folder outside it.`,
+        `the ${what} folder ${folder} is in the content folder ${contentDir}: the next build would read it as content. Give ${option} a folder outside it.`,
       );
-  }
+  };
+  refuseInContent("output", "--out", outDir);
+  if (cacheRoot) refuseInContent("cache", "--cache", cacheRoot);
   const options: BuildOptions & { cacheRoot: string | false } = {
     contentDir,
     outDir,

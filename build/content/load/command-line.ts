@@ -30,3 +30,15 @@ export function commandArguments<const O extends NonNullable<ParseArgsConfig["op
   }
   return parsed;
 }
+
+/** What stops a command that is not a bug (nothing built, a deploy that cannot be reached): told in a line, exit 1. */
+export class ToldError extends Error {
+  override name = "ToldError";
+}
+
+/** For a command's work that failed: a ToldError is told in a line (exit 1); anything else is thrown on, with its stack. */
+export function tellOrThrow(command: string, error: unknown): never {
+  if (!(error instanceof ToldError)) throw error;
+  process.stderr.write(`${command}: ${error.message}.\n`);
+  process.exit(1);
+}

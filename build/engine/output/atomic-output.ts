@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lstatSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, rmSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -181,6 +181,11 @@ async function writeOutput<T>(
   }
 }
 
+/** Whether a folder holds a build's output: its root resource, which every build writes. */
+export function isBuiltOutput(folder: string): boolean {
+  return existsSync(path.join(folder, ROOT_RESOURCE_FILE));
+}
+
 /**
  * The output is replaced whole, the folder it replaces deleted: so it must be an earlier output (it holds the root
  * resource), an empty folder or nothing. `--out content`, `--out .` or a folder of someone's files would be lost.
@@ -190,7 +195,7 @@ async function refuseForeignFolder(out: string): Promise<void> {
     if (error.code === "ENOENT") return [];
     throw error;
   });
-  if (names.length > 0 && !(await exists(path.join(out, ROOT_RESOURCE_FILE))))
+  if (names.length > 0 && !isBuiltOutput(out))
     throw new OutputError(
       out,
       `it holds files and is not an earlier build of this API (no ${ROOT_RESOURCE_FILE.slice(1)}), and a build replaces its output folder whole, deleting what was there. Give --out a new or empty folder, or an earlier output.`,

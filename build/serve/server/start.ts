@@ -3,10 +3,9 @@
  * HOST to change; ALLOWED_HOSTS to answer other host names, required with a HOST beyond loopback), stopping
  * cleanly on SIGINT or SIGTERM.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
-import { repairOutput } from "../../engine/output/atomic-output.ts";
+import { isBuiltOutput, repairOutput } from "../../engine/output/atomic-output.ts";
 import { LISTEN_USAGE, listenOrExit, listenSettings } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
 import { projectRoot } from "../../content/load/project.ts";
@@ -28,7 +27,7 @@ const { port, host, allowedHosts } = listenSettings("serve", process.env);
 
 await repairOutput(dist);
 // Else every request would wait for a rebuild's swap to bring the folder back (static-files.ts), then get a 404.
-if (!existsSync(path.join(dist, ROOT_RESOURCE_FILE))) {
+if (!isBuiltOutput(dist)) {
   process.stderr.write(
     `serve: ${dist} holds no built API (no ${ROOT_RESOURCE_FILE.slice(1)}): run npm run build first (npm start does both), or set DIST to a built folder.\n`,
   );

@@ -18,10 +18,10 @@ import { BaseSerializerBuffer, CDXIndexer, type WARCParser, WARCRecord, WARCSeri
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { writeArtifact } from "./artifact-file.ts";
 import { pointedTargets, seedTargets } from "./capture-targets.ts";
-import { archiveEpoch, builtText, exitIfNotBuilt, readBuiltOutput } from "./dist-files.ts";
+import { archiveEpoch, builtText, readBuiltOutput } from "./dist-files.ts";
 import { SpooledBody } from "./spooled-body.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments } from "../../content/load/command-line.ts";
+import { commandArguments, tellOrThrow } from "../../content/load/command-line.ts";
 import { OPENAPI_FILE } from "../../contract/layout.ts";
 
 export interface ArchiveResult {
@@ -297,7 +297,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     path.join(root, "artifacts"),
     path.join(root, "netlify.toml"),
     process.env,
-  ).catch((error: unknown) => exitIfNotBuilt("archive", error));
+  ).catch((error: unknown) => tellOrThrow("archive", error));
   process.stdout.write(
     `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
   );

@@ -7,6 +7,7 @@ import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sourceDateEpoch } from "../../engine/run/source-date-epoch.ts";
+import { ToldError } from "../../content/load/command-line.ts";
 
 /** The pieces a file is read in. */
 const PIECE_BYTES = 1024 * 1024;
@@ -29,7 +30,7 @@ export interface BuiltOutput {
 }
 
 /** A folder that holds no built output (or a file it needs): told as it is, with what to run, not as a stack. */
-export class NotBuiltError extends Error {
+export class NotBuiltError extends ToldError {
   override name = "NotBuiltError";
 }
 
@@ -60,13 +61,6 @@ export async function readBuiltOutput(folder: string): Promise<BuiltOutput> {
     description: root.description,
     generatedAt: health.generated_at,
   };
-}
-
-/** For an archiver's command: a NotBuiltError is told in a line (exit 1); anything else is thrown on, a bug. */
-export function exitIfNotBuilt(command: string, error: unknown): never {
-  if (!(error instanceof NotBuiltError)) throw error;
-  process.stderr.write(`${command}: ${error.message}.\n`);
-  process.exit(1);
 }
 
 /** A small file of the output (a JSON resource, urls.txt, the sitemap), whole, as text. */

@@ -8,10 +8,10 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { writeArtifact } from "./artifact-file.ts";
 import { makeBag } from "./bagit.ts";
-import { archiveEpoch, exitIfNotBuilt, filePieces, readBuiltOutput } from "./dist-files.ts";
+import { archiveEpoch, filePieces, readBuiltOutput } from "./dist-files.ts";
 import { tarPieces } from "./tar-writer.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments } from "../../content/load/command-line.ts";
+import { commandArguments, tellOrThrow } from "../../content/load/command-line.ts";
 
 export async function packageBag(distFolder: string, artifactsFolder: string, env: NodeJS.ProcessEnv): Promise<string> {
   const output = await readBuiltOutput(distFolder);
@@ -49,7 +49,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   const root = projectRoot();
   const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env).catch(
-    (error: unknown) => exitIfNotBuilt("package", error),
+    (error: unknown) => tellOrThrow("package", error),
   );
   process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);
 }

@@ -12,7 +12,7 @@ import { routesFor, type Route } from "../../contract/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { contractCases, type ContractCase } from "./contract-cases.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments } from "../../content/load/command-line.ts";
+import { commandArguments, tellOrThrow, ToldError } from "../../content/load/command-line.ts";
 
 export interface Difference {
   method: string;
@@ -28,7 +28,7 @@ export interface SmokeReport {
 }
 
 /** What stops the smoke test before it can compare (the content does not build, the deploy cannot be reached): told in a line. */
-export class SmokeStopped extends Error {
+export class SmokeStopped extends ToldError {
   override name = "SmokeStopped";
 }
 
@@ -280,11 +280,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`smoke: give the deploy's address, starting http:// or https://.\n${usage}\n`);
     process.exit(2);
   }
-  const report = await runSmoke(baseUrl, path.join(projectRoot(), "content")).catch((error: unknown) => {
-    if (!(error instanceof SmokeStopped)) throw error;
-    process.stderr.write(`smoke: ${error.message}.\n`);
-    process.exit(1);
-  });
+  const report = await runSmoke(baseUrl, path.join(projectRoot(), "content")).catch((error: unknown) =>
+    tellOrThrow("smoke", error),
+  );
   process.stdout.write(formatReport(baseUrl, report));
   process.exit(report.differences.length === 0 ? 0 : 1);
 }
