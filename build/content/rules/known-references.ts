@@ -1,5 +1,5 @@
 import type { ContentRule } from "./rule.ts";
-import { citedSources } from "./rule.ts";
+import { eachCitedSource } from "./rule.ts";
 
 /** Every cited source, supplier, related answer and product family exists. */
 export const knownReferences: ContentRule = {
@@ -28,10 +28,10 @@ export const knownReferences: ContentRule = {
   },
   check(input, report) {
     if (input.sources) {
-      for (const { file, pointer, id } of citedSources(input)) {
+      eachCitedSource(input, (file, id, list, at) => {
         if (!input.known.sources.has(id))
-          report(file, pointer, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
-      }
+          report(file, `${list}${at}`, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
+      });
     }
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {

@@ -1,7 +1,7 @@
 import { isAfterDate } from "../load/partial-dates.ts";
 import type { Source } from "../load/types.ts";
 import type { ContentRule } from "./rule.ts";
-import { citedSources } from "./rule.ts";
+import { eachCitedSource } from "./rule.ts";
 
 /**
  * A claim cannot rest on a source read (or published) after the claim was checked. Each kind of content says
@@ -75,18 +75,18 @@ export const sourcesReadByClaimDate: ContentRule = {
 
     if (!input.disclosure) return;
     const date = input.disclosure.data.methodology_date;
-    for (const { file, pointer, id } of citedSources(input)) {
+    eachCitedSource(input, (file, id, list, at) => {
       const dated = file.kind === "supplier" || file.kind === "evidence" || file.kind === "disclosure";
-      if (!dated || pointer.startsWith("/searches/")) continue;
+      if (!dated || list.startsWith("/searches/")) return;
       const why = late(register, id, date);
       if (why)
         report(
           file,
-          pointer,
+          `${list}${at}`,
           "citation/after-claim-date",
           `${why}, after the methodology date (${date}) that the directory, the evidence register and the disclosure are published under.`,
         );
-    }
+    });
   },
 };
 
