@@ -59,6 +59,13 @@ describe("nothing is lost", () => {
       /^will not replace .*: it holds files and is not content this generator wrote/,
     );
     expect(await readTreeDigests(content.content)).toEqual(before);
+    // A file given as the folder is left as it was (it was deleted, and a folder written in its place).
+    const file = path.join(content.folder, "notes.txt");
+    await writeFile(file, "not content");
+    await expect(generateContent({ answers: 1, out: file })).rejects.toThrow(
+      /^will not replace .*notes\.txt: it is a file, not a folder/,
+    );
+    expect(await readFile(file, "utf8")).toBe("not content");
     const own = path.join(content.folder, "synthetic");
     await generateContent({ answers: 2, out: own });
     expect((await generateContent({ answers: 1, out: own })).answers).toBe(1);

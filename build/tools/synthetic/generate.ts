@@ -53,9 +53,17 @@ export interface GenerateOptions {
 /** What the generator's site.yaml says, by which it knows a folder it wrote. */
 const PUBLISHER = "av-buyer-data synthetic content generator";
 
-/** The folder is replaced whole: only one that is new, empty or written by this generator (`--out content` was lost). */
+/**
+ * The folder is replaced whole: only one that is new, empty or written by this generator (`--out content` was lost).
+ * Nothing there is the one error taken as empty: a file given as --out was deleted.
+ */
 async function refuseForeignFolder(out: string): Promise<void> {
-  const names = await readdir(out).catch(() => [] as string[]);
+  const names = await readdir(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    if (error.code === "ENOTDIR")
+      throw new Error(`will not replace ${out}: it is a file, not a folder. Give --out a new or empty folder.`);
+    throw error;
+  });
   if (names.length === 0) return;
   const site = await readFile(path.join(out, "site.yaml"), "utf8").catch(() => "");
   if (!site.includes(`\npublisher: ${PUBLISHER}\n`))
