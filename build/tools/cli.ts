@@ -11,23 +11,27 @@ import { dueOn } from "../content/load/outward-claims.ts";
 import { commandArguments } from "../content/load/command-line.ts";
 
 /**
- * `npm run build`: its options and environment are its usage, below (`npm run build -- --help`). The build is
- * incremental (build/engine/cache/); `--no-cache` does everything afresh and leaves the cache as it is.
+ * `npm run build`'s options and environment, as its usage (`npm run build -- --help`), or `npm run dev`'s, whose loop
+ * is incremental whatever --no-cache says, so that its usage does not offer it. The build is incremental
+ * (build/engine/cache/); `--no-cache` does everything afresh and leaves the cache as it is.
  */
-export const BUILD_USAGE = [
-  "usage: npm run build [-- --content DIR] [--out DIR] [--cache DIR | --no-cache] [--threads N]",
-  "  --content  the content to build (content/)",
-  "  --out      the output folder (dist/): new, empty or an earlier output, replaced whole when the build succeeds",
-  "  --cache    the incremental build's cache (artifacts/build-cache/); --no-cache does everything afresh",
-  "  --threads  worker threads that parse and render (0: none; by default one a core, at most 4, from 2,000 files)",
-  "environment: SOURCE_DATE_EPOCH (whole seconds: every generated time), BASE_URL or URL (the origin of absolute URLs)",
-].join("\n");
+export function buildUsage(command: "build" | "dev"): string {
+  const build = command === "build";
+  return [
+    `usage: npm run ${command} [-- --content DIR] [--out DIR] [--cache DIR${build ? " | --no-cache" : ""}] [--threads N]`,
+    "  --content  the content to build (content/)",
+    "  --out      the output folder (dist/): new, empty or an earlier output, replaced whole when the build succeeds",
+    `  --cache    the incremental build's cache (artifacts/build-cache/); ${build ? "--no-cache does everything afresh" : "the loop is incremental, --no-cache or not"}`,
+    "  --threads  worker threads that parse and render (0: none; by default one a core, at most 4, from 2,000 files)",
+    "environment: SOURCE_DATE_EPOCH (whole seconds: every generated time), BASE_URL or URL (the origin of absolute URLs)",
+  ].join("\n");
+}
 
 export function optionsFromCommandLine(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
   command = "build",
-  usage = BUILD_USAGE,
+  usage = buildUsage("build"),
 ): BuildOptions & { cacheRoot: string | false } {
   const { values } = commandArguments(
     command,

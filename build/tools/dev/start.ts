@@ -7,7 +7,7 @@
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { BuildCache } from "../../engine/cache/build-cache.ts";
-import { BUILD_USAGE, optionsFromCommandLine } from "../cli.ts";
+import { buildUsage, optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../../content/schemas/schema-registry.ts";
 import { LISTEN_USAGE, listenOrExit, listenSettings } from "../../serve/server/host-guard.ts";
 import { createLocalServer } from "../../serve/server/local-server.ts";
@@ -15,9 +15,7 @@ import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
 
 const ROOT = projectRoot();
-const USAGE = `${BUILD_USAGE.replace("npm run build", "npm run dev")
-  .replace(" | --no-cache", "")
-  .replace("; --no-cache does everything afresh", "; the loop is incremental, --no-cache or not")}
+const USAGE = `${buildUsage("dev")}
 ${LISTEN_USAGE}
 Builds, serves the output from memory, and rebuilds on every save in the content or the schemas.`;
 // A smaller heap growth step keeps the first build's peak memory down: the loop holds every answer after it.
