@@ -9,6 +9,7 @@ import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
+import { nodeScript } from "./support/cli.ts";
 import { freePort } from "../build/serve/server/free-port.ts";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
 import { DevLoop } from "../build/tools/dev/dev-loop.ts";
@@ -60,11 +61,9 @@ describe("npm run dev", () => {
     await exited;
   });
 
-  it("runs the dev loop's module", async () => {
-    const scripts = (
-      JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
-    ).scripts;
-    expect(scripts.dev).toBe("tsx build/tools/dev/start.ts");
+  it("runs the dev loop's module from its kept bundle, as npm start runs the server", () => {
+    expect(nodeScript("dev")).toEqual(["build/tools/launch.mjs", "build/tools/dev/start.ts"]);
+    expect(nodeScript("start")).toEqual(["build/tools/launch.mjs", "build/serve/server/start.ts"]);
   });
 
   it("serves each saved change within moments, keeps the last good output while the content is broken, and clears the problems when it is fixed", async () => {
@@ -73,9 +72,7 @@ describe("npm run dev", () => {
     child = spawn(
       process.execPath,
       [
-        "--import",
-        "tsx",
-        "build/tools/dev/start.ts",
+        ...nodeScript("dev"),
         "--content",
         content,
         "--out",

@@ -18,6 +18,7 @@ import { PLATFORM_IDS } from "../build/contract/platforms.ts";
 import { PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../build/contract/mcp-prompts.ts";
 import { generateContent } from "../build/tools/synthetic/generate.ts";
 import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
+import { nodeScript } from "./support/cli.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 
@@ -475,7 +476,7 @@ describe("the answers, listed and completed at any size (250 synthetic answers: 
 describe("npm run mcp: prompts and completions over stdio", () => {
   const server = () => ({
     command: process.execPath,
-    args: ["--import", "tsx", path.join(ROOT, "build/serve/server/mcp-stdio.ts")],
+    args: nodeScript("mcp"),
     env: { ...process.env, DIST: shippedDist, MCP_ORIGIN: shipped.origin } as Record<string, string>,
     cwd: ROOT,
     stderr: "ignore" as const,

@@ -4,7 +4,6 @@
  * to 2026-07-28 (no handshake, `_meta` and the request headers on every request), over Streamable HTTP; and
  * hostile requests that must get JSON-RPC errors or the right status, never a 5xx.
  */
-import path from "node:path";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -13,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
 import { ROOT } from "./support/build-helpers.ts";
+import { nodeScript } from "./support/cli.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -456,7 +456,7 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
   // What `npm run --silent mcp` runs, started by the clients' own stdio transports.
   const server = () => ({
     command: process.execPath,
-    args: ["--import", "tsx", path.join(ROOT, "build/serve/server/mcp-stdio.ts")],
+    args: nodeScript("mcp"),
     env: { ...process.env, DIST: dist, MCP_ORIGIN: running.origin } as Record<string, string>,
     cwd: ROOT,
     stderr: "ignore" as const,

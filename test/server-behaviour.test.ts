@@ -14,6 +14,7 @@ import { distReader } from "../build/serve/server/mcp-stdio.ts";
 import { contractCases } from "../build/tools/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/contract/layout.ts";
 import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { nodeScript } from "./support/cli.ts";
 import { copyOfSharedBuild, sharedBuild } from "./support/shared-build.ts";
 import { untilPrinted } from "./support/wait.ts";
 import { freePort } from "../build/serve/server/free-port.ts";
@@ -396,7 +397,7 @@ describe("the edge entries", () => {
 describe("npm start's server process", () => {
   it("stops cleanly on SIGTERM", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "build/serve/server/start.ts")], {
+    const child = spawn(process.execPath, nodeScript("start"), {
       cwd: ROOT,
       env: { ...process.env, BASE_URL: undefined, PORT: String(port), DIST: dist },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,15 +1,17 @@
 // @ts-check
 /**
- * `node build/tools/launch.mjs build/tools/cli.ts [arguments]`: runs a TypeScript entry of build/ as one esbuild bundle of our
- * own code, kept by a digest of every source that goes into it, instead of through tsx. tsx transforms and loads
- * each of some 200 modules through its hooks on every start: some 0.7 s of wall time and 1 s of CPU before a
- * build does anything, against about 0.15 s for the kept bundle (measured on Node 20, 2 cores).
+ * `node build/tools/launch.mjs build/ENTRY.ts [arguments]`: runs a TypeScript entry of build/ (the build's CLI, the
+ * server, the dev loop, the MCP server over stdio, `npm run stale`) as one esbuild bundle of our own code, kept by a
+ * digest of every source that goes into it, instead of through tsx. tsx transforms and loads each of some 200 modules
+ * through its hooks on every start: some 0.7 s of wall time and 1 s of CPU before a build does anything, against
+ * about 0.15 s for the kept bundle (measured on Node 20, 2 cores).
  *
  * Plain JavaScript, so that it runs without a loader (which is also why it keeps its bundles itself rather than
- * through build/engine/bundles/bundle-cache.ts). The bundle holds build/, schemas/ and the packages but esbuild, so the
- * digest reads package-lock.json too. Each module's `import.meta.url` and `import.meta.dirname` are written in
- * as its own file's, so that code finding files beside it behaves as it does under tsx. Bundles are kept in
- * node_modules/.cache/av-buyer-data/bundles/ (the few most recent); one that cannot be written is made again next
+ * through build/engine/bundles/bundle-cache.ts). The bundle holds build/, schemas/ and the packages, so the digest
+ * reads package-lock.json too; esbuild and netlify-redirector, which find files beside their own, are required from
+ * node_modules as they are. Each module's `import.meta.url` and `import.meta.dirname`, ours and the packages', are
+ * written in as its own file's, so that code finding files beside it behaves as it does under tsx. Bundles are kept
+ * in node_modules/.cache/av-buyer-data/bundles/ (the few most recent); one that cannot be written is made again next
  * time. The digest is of the sources' bytes, each hashed again only when its stamp (size, inode, times) is not the
  * one recorded, or was recorded too soon after the file changed to be trusted; the bundle's code reads it as the
  * build code's version (build/engine/bundles/build-version.ts), which would otherwise hash every source again.
@@ -28,7 +30,7 @@ const BUNDLES = path.join(ROOT, "node_modules", ".cache", "av-buyer-data", "bund
 /** The bundle's CommonJS wrapper, on a line of its own, so that the bundle's lines keep their numbers (one more). */
 const WRAPPER = "(function (exports, require, module, __filename, __dirname) {\n";
 /** Launch bundles kept (per entry and sources). */
-const KEPT = 6;
+const KEPT = 10;
 /** What is bundled, so what the digest reads: every file of these folders, and these files. */
 const SOURCE_FOLDERS = ["build", "schemas"];
 const SOURCE_FILES = ["tsconfig.json", "package-lock.json"];
@@ -39,8 +41,11 @@ if (!entryArgument) {
   process.exit(2);
 }
 const entry = path.resolve(entryArgument);
-const digest = sourcesDigest(entry);
-const bundle = path.join(BUNDLES, `launch-${digest}.cjs`);
+const sources = sourcesDigest();
+const bundleKey = createHash("sha256")
+  .update(`${sources}\n${path.relative(ROOT, entry)}\n`)
+  .digest("hex");
+const bundle = path.join(BUNDLES, `launch-${bundleKey}.cjs`);
 try {
   statSync(bundle);
 } catch {
@@ -48,9 +53,10 @@ try {
 }
 // The entry sees the command line it would see run directly (`node build/tools/cli.ts …`): its main-module check holds.
 process.argv.splice(1, process.argv.length - 1, entry, ...rest);
+// The build code's version is of the sources, not the entry: the build and the dev loop share the build's cache.
 // @ts-expect-error: read by build/engine/bundles/build-version.ts, in this thread only (not an environment variable,
 // which a process of another project's code could inherit).
-globalThis.__avbBuildCodeVersion = createHash("sha256").update(`node ${process.version}\n${digest}`).digest("hex");
+globalThis.__avbBuildCodeVersion = createHash("sha256").update(`node ${process.version}\n${sources}`).digest("hex");
 mapStackTraces(bundle);
 // An error nothing caught is told by its stack (mapped), not by the bundle's minified line, as Node would.
 process.on("uncaughtException", (error) => {
@@ -94,13 +100,13 @@ function run(file) {
 
 /**
  * SHA-256 of the project's folder (the bundle holds its files' absolute paths: a copy of the project elsewhere
- * gets a bundle of its own), the entry's path and every source file's path and SHA-256, in a fixed order. A file's
+ * gets a bundle of its own) and every source file's path and SHA-256, in a fixed order. A file's
  * SHA-256 comes from the stamps kept beside the bundles when its size, inode and times are as recorded there and it
  * had not changed for a second before they were (an edit that kept the size and put the time back changes the
  * change time, which no one can set); else it is read and hashed, and the stamps written again.
  */
-function sourcesDigest(entry) {
-  const hash = createHash("sha256").update(`${ROOT}\n${path.relative(ROOT, entry)}\n`);
+function sourcesDigest() {
+  const hash = createHash("sha256").update(`${ROOT}\n`);
   const files = [...SOURCE_FILES];
   const walk = (folder) => {
     for (const item of readdirSync(path.join(ROOT, folder), { withFileTypes: true })) {
@@ -196,8 +202,9 @@ async function makeBundle(entry, file) {
     // Less to read and parse at each start; names are kept, for the profiles and the stack traces.
     minifyWhitespace: true,
     minifySyntax: true,
-    // esbuild runs its own binary, found from its package: required as it is.
-    external: ["esbuild"],
+    // esbuild runs its own binary, found from its package, and netlify-redirector reads its WebAssembly from beside
+    // its own file (__dirname): both required as they are.
+    external: ["esbuild", "netlify-redirector"],
     sourcemap: "linked",
     sourcesContent: false,
     write: false,
@@ -228,19 +235,19 @@ async function makeBundle(entry, file) {
   }
 }
 
-/** @returns {import("esbuild").Plugin} */
+/** `import.meta` in our sources and in the packages' ES modules, written in as each file's own. @returns {import("esbuild").Plugin} */
 function ownImportMeta() {
   return {
     name: "own-import-meta",
     setup(build) {
-      build.onLoad({ filter: /\.ts$/ }, (args) => {
+      build.onLoad({ filter: /\.(ts|m?js)$/ }, (args) => {
         const text = readFileSync(args.path, "utf8");
         if (!text.includes("import.meta")) return undefined;
         const contents = text
           .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(args.path)))
           .replaceAll("import.meta.filename", JSON.stringify(args.path))
           .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
-        return { contents, loader: "ts" };
+        return { contents, loader: args.path.endsWith(".ts") ? "ts" : "js" };
       });
     },
   };

@@ -19,6 +19,16 @@ export const SCRIPTS = (
 ).scripts;
 
 /**
+ * The arguments Node is given by a script that is one `node` command (after the build, for `start`), relative to the
+ * project's folder: a test starts what npm starts.
+ */
+export function nodeScript(name: string): string[] {
+  const words = SCRIPTS[name]!.split(" && ").at(-1)!.split(" ");
+  if (words[0] !== "node") throw new Error(`npm run ${name} is not a node command: ${SCRIPTS[name]}`);
+  return words.slice(1);
+}
+
+/**
  * A script of package.json with `args` appended, through a shell with node_modules/.bin on its PATH, as npm runs it.
  * Stopped after 30 s (a status of null): a command that ignored its arguments may be a server that never ends.
  */

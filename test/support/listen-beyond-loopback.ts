@@ -10,7 +10,11 @@ import path from "node:path";
 
 export const LAN_ADDRESS = "10.28.0.1";
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const START = path.join(ROOT, "build", "serve", "server", "start.ts");
+// As npm run serve starts it: the server from its kept bundle.
+const SERVE = [
+  path.join(ROOT, "build", "tools", "launch.mjs"),
+  path.join(ROOT, "build", "serve", "server", "start.ts"),
+];
 
 const [dist, portText] = process.argv.slice(2);
 if (!dist || !portText) throw new Error("usage: listen-beyond-loopback.ts <dist> <port>");
@@ -18,7 +22,7 @@ const port = Number(portText);
 
 function start(env: Record<string, string>): ChildProcess {
   const { BASE_URL: _vitest, ALLOWED_HOSTS: _inherited, ...rest } = process.env;
-  return spawn(process.execPath, ["--import", "tsx", START], {
+  return spawn(process.execPath, SERVE, {
     cwd: ROOT,
     env: { ...rest, DIST: dist!, PORT: String(port), HOST: "0.0.0.0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -114,4 +114,5 @@ async function main(): Promise<void> {
   await queue;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+// Not top-level await: the launcher runs this as one CommonJS bundle (build/tools/launch.mjs).
+if (import.meta.url === `file://${process.argv[1]}`) void main();

@@ -171,6 +171,9 @@ export async function loadNetlifyConfig(
   };
 }
 
+/** The project's own edge entries: imported by a pattern esbuild follows, so that the launcher's bundle holds them. */
+const OWN_EDGE_FOLDER = path.resolve(import.meta.dirname, "../../edge-functions");
+
 /**
  * The edge entries as Netlify's bundler sees them: its own function finder, declaration merging, manifest and
  * manifest validation (@netlify/edge-bundler, the version netlify-cli runs), so that a declaration Netlify would
@@ -182,7 +185,10 @@ async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]):
   const handlers = new Map<string, EdgeEntry["handler"]>();
   const configs: Record<string, FunctionConfig> = {};
   for (const { name, path: file } of functions) {
-    const module = (await import(pathToFileURL(file).href)) as {
+    // Another folder's (a test's copy of the project) is imported by its path, as tsx or Vitest load TypeScript.
+    const module = (await (folder === OWN_EDGE_FOLDER
+      ? import(`../../edge-functions/${path.relative(folder, file)}`)
+      : import(pathToFileURL(file).href))) as {
       default: EdgeEntry["handler"];
       config?: FunctionConfig;
     };

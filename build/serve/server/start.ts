@@ -25,48 +25,53 @@ const ROOT = projectRoot();
 const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
 const { port, host, allowedHosts } = listenSettings("serve", process.env);
 
-await repairOutput(dist);
-// Else every request would wait for a rebuild's swap to bring the folder back (static-files.ts), then get a 404.
-if (!isBuiltOutput(dist)) {
-  process.stderr.write(
-    `serve: ${dist} holds no built API (no ${ROOT_RESOURCE_FILE.slice(1)}): run npm run build first (npm start does both), or set DIST to a built folder.\n`,
-  );
-  process.exit(1);
-}
-// One line per request, written in batches: a write per request would cost more than serving it.
-let pending: string[] = [];
-const flush = () => {
-  if (pending.length === 0) return;
-  process.stdout.write(pending.join(""));
-  pending = [];
-};
-setInterval(flush, 200).unref();
-const server = await createLocalServer({
-  dist,
-  netlifyConfigPath: path.join(ROOT, "netlify.toml"),
-  allowedHosts,
-  log: (line) => {
-    pending.push(`${new Date().toISOString()} ${line}\n`);
-    if (pending.length >= 256) flush();
-  },
-});
-listenOrExit("serve", server, { port, host }, () => {
-  process.stdout.write(
-    `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`,
-  );
-});
+// Not top-level await: the launcher runs this as one CommonJS bundle (build/tools/launch.mjs).
+void serve();
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: finishing open requests, then stopping\n`);
-    server.close(() => {
-      flush();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 3000).unref();
+async function serve(): Promise<void> {
+  await repairOutput(dist);
+  // Else every request would wait for a rebuild's swap to bring the folder back (static-files.ts), then get a 404.
+  if (!isBuiltOutput(dist)) {
+    process.stderr.write(
+      `serve: ${dist} holds no built API (no ${ROOT_RESOURCE_FILE.slice(1)}): run npm run build first (npm start does both), or set DIST to a built folder.\n`,
+    );
+    process.exit(1);
+  }
+  // One line per request, written in batches: a write per request would cost more than serving it.
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    process.stdout.write(pending.join(""));
+    pending = [];
+  };
+  setInterval(flush, 200).unref();
+  const server = await createLocalServer({
+    dist,
+    netlifyConfigPath: path.join(ROOT, "netlify.toml"),
+    allowedHosts,
+    log: (line) => {
+      pending.push(`${new Date().toISOString()} ${line}\n`);
+      if (pending.length >= 256) flush();
+    },
   });
+  listenOrExit("serve", server, { port, host }, () => {
+    process.stdout.write(
+      `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`,
+    );
+  });
+
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      process.stdout.write(`${signal}: finishing open requests, then stopping\n`);
+      server.close(() => {
+        flush();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 3000).unref();
+    });
+  }
 }

@@ -31,39 +31,44 @@ try {
   process.exit(2);
 }
 const { port, host, allowedHosts } = listenSettings("dev", process.env);
-const { cacheRoot, ...build } = options;
-// The loop is incremental whatever --no-cache says: without a cache each save would be a whole build.
-build.cache = await BuildCache.open(build.contentDir, build.outDir, cacheRoot || undefined);
-const loop = await DevLoop.start({
-  build,
-  watch: [build.contentDir, SCHEMAS_DIR],
-  print: (text) => process.stdout.write(text),
-});
-// The first build was the large one. A save's build is small and often, and with the smaller growth step it collected
-// so often that a save at 10,000 answers was served about 50 ms later (by hand, saves 2 to 5 of four runs each: 160
-// against 210 ms); V8's own step from here on, for about 250 MB more at 10,000 answers (1.0 GB against 0.75-0.8).
-setFlagsFromString("--heap-growing-percent=0");
-if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
-const server = await createLocalServer({
-  dist: build.outDir,
-  files: loop.served,
-  netlifyConfigPath: path.join(ROOT, "netlify.toml"),
-  allowedHosts,
-});
-listenOrExit("dev", server, { port, host }, () => {
-  process.stdout.write(
-    `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
-  );
-});
+// Not top-level await: the launcher runs this as one CommonJS bundle (build/tools/launch.mjs).
+void dev();
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    void loop.close().then(() => {
-      server.close(() => process.exit(0));
-      server.closeAllConnections();
-    });
+async function dev(): Promise<void> {
+  const { cacheRoot, ...build } = options;
+  // The loop is incremental whatever --no-cache says: without a cache each save would be a whole build.
+  build.cache = await BuildCache.open(build.contentDir, build.outDir, cacheRoot || undefined);
+  const loop = await DevLoop.start({
+    build,
+    watch: [build.contentDir, SCHEMAS_DIR],
+    print: (text) => process.stdout.write(text),
   });
+  // The first build was the large one. A save's build is small and often, and with the smaller growth step it collected
+  // so often that a save at 10,000 answers was served about 50 ms later (by hand, saves 2 to 5 of four runs each: 160
+  // against 210 ms); V8's own step from here on, for about 250 MB more at 10,000 answers (1.0 GB against 0.75-0.8).
+  setFlagsFromString("--heap-growing-percent=0");
+  if (!loop.last?.ok) process.stdout.write("dev: serving the previous output, if any, until the content builds\n");
+  const server = await createLocalServer({
+    dist: build.outDir,
+    files: loop.served,
+    netlifyConfigPath: path.join(ROOT, "netlify.toml"),
+    allowedHosts,
+  });
+  listenOrExit("dev", server, { port, host }, () => {
+    process.stdout.write(
+      `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
+    );
+  });
+
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void loop.close().then(() => {
+        server.close(() => process.exit(0));
+        server.closeAllConnections();
+      });
+    });
+  }
 }
