@@ -107,9 +107,10 @@ async function measureDev(
   change: (name: string, marker: string) => Promise<void>,
 ): Promise<IncrementalFigures["dev"]> {
   const port = await freePort();
+  // As npm run dev starts it: from its kept bundle, whose build code version is npm run build's.
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "build/tools/dev/start.ts", "--content", content, "--out", out, "--cache", cache],
+    ["build/tools/launch.mjs", "build/tools/dev/start.ts", "--content", content, "--out", out, "--cache", cache],
     {
       cwd: ROOT,
       env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", PORT: String(port), HOST: "127.0.0.1" },
