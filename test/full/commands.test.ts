@@ -1,7 +1,8 @@
 /**
  * Every command of package.json that runs our code refuses an option it does not take, with its usage, exit 2 and
  * no stack, and a local server's PORT that is not a port, or is in use, is told plainly (test/commands.test.ts has the quick
- * cases). Here because it starts thirteen commands, most through tsx: some 12 s of CPU.
+ * cases). Here because it starts eleven commands, most from the launcher's bundles, each bundled at its first start in a
+ * fresh clone: some 12 s of CPU.
  */
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";

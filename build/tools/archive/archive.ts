@@ -281,24 +281,26 @@ async function receive(incoming: IncomingMessage, body: SpooledBody): Promise<vo
   for await (const piece of incoming) await body.write(piece as Buffer);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  commandArguments(
-    "archive",
-    [
-      "usage: npm run archive",
-      "Records the API as the local server serves dist/ (every URL, request and response) in a WARC 1.1 file and a",
-      "CDXJ index in artifacts/. It takes no arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own time.",
-    ].join("\n"),
-    {},
-  );
-  const root = projectRoot();
-  const result = await archiveWarc(
-    path.join(root, "dist"),
-    path.join(root, "artifacts"),
-    path.join(root, "netlify.toml"),
-    process.env,
-  ).catch((error: unknown) => tellOrThrow("archive", error));
-  process.stdout.write(
-    `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
-  );
-}
+// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
+if (import.meta.url === `file://${process.argv[1]}`)
+  void (async () => {
+    commandArguments(
+      "archive",
+      [
+        "usage: npm run archive",
+        "Records the API as the local server serves dist/ (every URL, request and response) in a WARC 1.1 file and a",
+        "CDXJ index in artifacts/. It takes no arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own time.",
+      ].join("\n"),
+      {},
+    );
+    const root = projectRoot();
+    const result = await archiveWarc(
+      path.join(root, "dist"),
+      path.join(root, "artifacts"),
+      path.join(root, "netlify.toml"),
+      process.env,
+    ).catch((error: unknown) => tellOrThrow("archive", error));
+    process.stdout.write(
+      `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
+    );
+  })();

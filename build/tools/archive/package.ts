@@ -37,19 +37,21 @@ export async function packageBag(distFolder: string, artifactsFolder: string, en
   return target;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  commandArguments(
-    "package",
-    [
-      "usage: npm run package",
-      "Writes dist/ as a BagIt bag in a deterministic tar, artifacts/av-buyer-data-VERSION.bag.tar. It takes no",
-      "arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
-    ].join("\n"),
-    {},
-  );
-  const root = projectRoot();
-  const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env).catch(
-    (error: unknown) => tellOrThrow("package", error),
-  );
-  process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);
-}
+// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
+if (import.meta.url === `file://${process.argv[1]}`)
+  void (async () => {
+    commandArguments(
+      "package",
+      [
+        "usage: npm run package",
+        "Writes dist/ as a BagIt bag in a deterministic tar, artifacts/av-buyer-data-VERSION.bag.tar. It takes no",
+        "arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
+      ].join("\n"),
+      {},
+    );
+    const root = projectRoot();
+    const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env).catch(
+      (error: unknown) => tellOrThrow("package", error),
+    );
+    process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);
+  })();

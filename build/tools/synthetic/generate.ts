@@ -284,30 +284,32 @@ ${paragraphs.join("\n\n")} Plan for ${int(2, 12)} m to the farthest ${pick(DOMAI
   return { answers: options.answers, suppliers: supplierCount, records, sources: sourceCount };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const usage = [
-    "usage: npm run gen -- --answers N --out DIR [--seed S]",
-    "Writes synthetic content of N answers (for the bench) into DIR, the same for the same seed.",
-  ].join("\n");
-  const { values } = commandArguments("gen", usage, {
-    answers: { type: "string" },
-    out: { type: "string" },
-    seed: { type: "string" },
-  });
-  const answers = Number(values.answers);
-  if (!Number.isInteger(answers) || answers < 1 || !values.out) {
-    process.stderr.write(`gen: --answers takes a whole number from 1 and --out a folder.\n${usage}\n`);
-    process.exit(2);
-  }
-  const made = await generateContent({
-    answers,
-    out: values.out,
-    ...(values.seed ? { seed: Number(values.seed) } : {}),
-  }).catch((error: unknown) => {
-    process.stderr.write(`gen: ${(error as Error).message}\n`);
-    process.exit(2);
-  });
-  process.stdout.write(
-    `gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`,
-  );
-}
+// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
+if (import.meta.url === `file://${process.argv[1]}`)
+  void (async () => {
+    const usage = [
+      "usage: npm run gen -- --answers N --out DIR [--seed S]",
+      "Writes synthetic content of N answers (for the bench) into DIR, the same for the same seed.",
+    ].join("\n");
+    const { values } = commandArguments("gen", usage, {
+      answers: { type: "string" },
+      out: { type: "string" },
+      seed: { type: "string" },
+    });
+    const answers = Number(values.answers);
+    if (!Number.isInteger(answers) || answers < 1 || !values.out) {
+      process.stderr.write(`gen: --answers takes a whole number from 1 and --out a folder.\n${usage}\n`);
+      process.exit(2);
+    }
+    const made = await generateContent({
+      answers,
+      out: values.out,
+      ...(values.seed ? { seed: Number(values.seed) } : {}),
+    }).catch((error: unknown) => {
+      process.stderr.write(`gen: ${(error as Error).message}\n`);
+      process.exit(2);
+    });
+    process.stdout.write(
+      `gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`,
+    );
+  })();
