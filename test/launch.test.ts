@@ -2,7 +2,7 @@
  * build/tools/launch.mjs, which `npm run build` starts the CLI with: in a project of its own (the launcher copied beside
  * a small build/ of TypeScript, this repository's esbuild linked into its node_modules), it runs the entry from a kept
  * bundle (with V8's code cache of it), makes a new one when any source changes, and gives each module its own file's
- * import.meta.
+ * import.meta, by which a command knows it is the main module, whatever its folder's name holds.
  */
 import { spawnSync } from "node:child_process";
 import { copyFile, cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
@@ -12,8 +12,14 @@ import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
 
 describe("the launcher", () => {
   it("runs an entry from a bundle kept by its sources' digest, made again when a source changes", async () => {
-    const project = await temporaryFolder("launch");
+    // A space and a letter beyond ASCII in its path, which a module's URL encodes and its path does not.
+    const project = path.join(await temporaryFolder("launch"), "my projects é");
     await mkdir(path.join(project, "build", "tools"), { recursive: true });
+    // The commands' own check that their module is the main one.
+    await copyFile(
+      path.join(ROOT, "build", "content", "load", "command-line.ts"),
+      path.join(project, "build", "tools", "command-line.ts"),
+    );
     await mkdir(path.join(project, "schemas"));
     await copyFile(path.join(ROOT, "build", "tools", "launch.mjs"), path.join(project, "build", "tools", "launch.mjs"));
     await copyFile(path.join(ROOT, "tsconfig.json"), path.join(project, "tsconfig.json"));
@@ -29,7 +35,8 @@ describe("the launcher", () => {
       path.join(project, "build", "tools", "entry.ts"),
       [
         'import { word } from "./word.ts";',
-        'const main = import.meta.url === "file://" + process.argv[1];',
+        'import { isMainModule } from "./command-line.ts";',
+        "const main = isMainModule(import.meta.url);",
         "process.stdout.write(JSON.stringify({ word, main, dirname: import.meta.dirname, args: process.argv.slice(2) }));",
         "",
       ].join("\n"),

@@ -8,7 +8,7 @@ import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
-import { commandArguments } from "../content/load/command-line.ts";
+import { commandArguments, isMainModule } from "../content/load/command-line.ts";
 
 /**
  * `npm run build`'s options and environment, as its usage (`npm run build -- --help`), or `npm run dev`'s, whose loop
@@ -132,7 +132,7 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   // For the benchmark: the peak memory of this whole process, reported as it exits.
   if (process.env.AVB_REPORT_RESOURCES)
     process.on("exit", () =>

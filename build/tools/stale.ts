@@ -5,7 +5,7 @@ import { dueOn, type OutwardClaim, outwardClaims } from "../content/load/outward
 import { projectRoot } from "../content/load/project.ts";
 import type { AuditContent } from "../content/load/types.ts";
 import { loadSchemaRegistry } from "../content/schemas/schema-registry.ts";
-import { commandArguments } from "../content/load/command-line.ts";
+import { commandArguments, isMainModule } from "../content/load/command-line.ts";
 
 /**
  * `npm run stale [-- --on YYYY-MM-DD] [--content DIR]`: the claims of absence or of a pending event whose outward
@@ -75,7 +75,7 @@ async function main(): Promise<number> {
 }
 
 // exitCode, not exit(): a piped stdout of several hundred lines would be cut off by exit() before it drains.
-if (import.meta.url === `file://${process.argv[1]}`)
+if (isMainModule(import.meta.url))
   main().then((code) => {
     process.exitCode = code;
   });

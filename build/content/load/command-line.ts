@@ -4,6 +4,8 @@
  * without its value or an argument it does not take is refused with the usage, exit 2. Never ignored (a `--port`
  * given to a command that reads PORT was dropped without a word) and never a stack trace.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 
 export function commandArguments<const O extends NonNullable<ParseArgsConfig["options"]>>(
@@ -41,4 +43,20 @@ export function tellOrThrow(command: string, error: unknown): never {
   if (!(error instanceof ToldError)) throw error;
   process.stderr.write(`${command}: ${error.message}.\n`);
   process.exit(1);
+}
+
+/**
+ * Whether a module is the one Node was started with, directly or by build/tools/launch.mjs: by its path, not its URL,
+ * which encodes what a path may hold (a space, a non-ASCII letter) and so never equals `file://` and the path.
+ */
+export function isMainModule(moduleUrl: string): boolean {
+  return process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);
+}
+
+/**
+ * Runs a command's body when its module is the main one. In an async function, not awaited at the top level: the
+ * launcher's bundle is CommonJS, which has no top-level await.
+ */
+export function runAsCommand(moduleUrl: string, body: () => Promise<void>): void {
+  if (isMainModule(moduleUrl)) void body();
 }

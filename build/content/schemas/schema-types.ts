@@ -6,9 +6,8 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
-import { commandArguments } from "../load/command-line.ts";
+import { commandArguments, isMainModule } from "../load/command-line.ts";
 import { projectRoot } from "../load/project.ts";
 
 const ROOT = projectRoot();
@@ -68,7 +67,7 @@ export async function generateTypes(
   return files;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMainModule(import.meta.url)) {
   commandArguments(
     "types",
     [

@@ -15,7 +15,7 @@ import { ERROR, errorBody, idOf, isMessage, McpError } from "../request/mcp-mess
 import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { bytesView } from "./static-files.ts";
-import { commandArguments } from "../../content/load/command-line.ts";
+import { commandArguments, runAsCommand } from "../../content/load/command-line.ts";
 
 const ROOT = projectRoot();
 
@@ -114,5 +114,4 @@ async function main(): Promise<void> {
   await queue;
 }
 
-// Not top-level await: the launcher runs this as one CommonJS bundle (build/tools/launch.mjs).
-if (import.meta.url === `file://${process.argv[1]}`) void main();
+runAsCommand(import.meta.url, main);

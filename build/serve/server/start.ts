@@ -9,7 +9,7 @@ import { isBuiltOutput, repairOutput } from "../../engine/output/atomic-output.t
 import { LISTEN_USAGE, listenOrExit, listenSettings } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments } from "../../content/load/command-line.ts";
+import { commandArguments, runAsCommand } from "../../content/load/command-line.ts";
 
 commandArguments(
   "serve",
@@ -25,8 +25,7 @@ const ROOT = projectRoot();
 const dist = path.resolve(process.env.DIST ?? path.join(ROOT, "dist"));
 const { port, host, allowedHosts } = listenSettings("serve", process.env);
 
-// Not top-level await: the launcher runs this as one CommonJS bundle (build/tools/launch.mjs).
-void serve();
+runAsCommand(import.meta.url, serve);
 
 async function serve(): Promise<void> {
   await repairOutput(dist);

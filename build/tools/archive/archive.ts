@@ -21,7 +21,7 @@ import { pointedTargets, seedTargets } from "./capture-targets.ts";
 import { archiveEpoch, builtText, readBuiltOutput } from "./dist-files.ts";
 import { SpooledBody } from "./spooled-body.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments, tellOrThrow } from "../../content/load/command-line.ts";
+import { commandArguments, tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
 import { OPENAPI_FILE } from "../../contract/layout.ts";
 
 export interface ArchiveResult {
@@ -281,26 +281,24 @@ async function receive(incoming: IncomingMessage, body: SpooledBody): Promise<vo
   for await (const piece of incoming) await body.write(piece as Buffer);
 }
 
-// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
-if (import.meta.url === `file://${process.argv[1]}`)
-  void (async () => {
-    commandArguments(
-      "archive",
-      [
-        "usage: npm run archive",
-        "Records the API as the local server serves dist/ (every URL, request and response) in a WARC 1.1 file and a",
-        "CDXJ index in artifacts/. It takes no arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own time.",
-      ].join("\n"),
-      {},
-    );
-    const root = projectRoot();
-    const result = await archiveWarc(
-      path.join(root, "dist"),
-      path.join(root, "artifacts"),
-      path.join(root, "netlify.toml"),
-      process.env,
-    ).catch((error: unknown) => tellOrThrow("archive", error));
-    process.stdout.write(
-      `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
-    );
-  })();
+runAsCommand(import.meta.url, async () => {
+  commandArguments(
+    "archive",
+    [
+      "usage: npm run archive",
+      "Records the API as the local server serves dist/ (every URL, request and response) in a WARC 1.1 file and a",
+      "CDXJ index in artifacts/. It takes no arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own time.",
+    ].join("\n"),
+    {},
+  );
+  const root = projectRoot();
+  const result = await archiveWarc(
+    path.join(root, "dist"),
+    path.join(root, "artifacts"),
+    path.join(root, "netlify.toml"),
+    process.env,
+  ).catch((error: unknown) => tellOrThrow("archive", error));
+  process.stdout.write(
+    `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
+  );
+});

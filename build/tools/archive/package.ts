@@ -11,7 +11,7 @@ import { makeBag } from "./bagit.ts";
 import { archiveEpoch, filePieces, readBuiltOutput } from "./dist-files.ts";
 import { tarPieces } from "./tar-writer.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments, tellOrThrow } from "../../content/load/command-line.ts";
+import { commandArguments, tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
 
 export async function packageBag(distFolder: string, artifactsFolder: string, env: NodeJS.ProcessEnv): Promise<string> {
   const output = await readBuiltOutput(distFolder);
@@ -37,21 +37,19 @@ export async function packageBag(distFolder: string, artifactsFolder: string, en
   return target;
 }
 
-// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
-if (import.meta.url === `file://${process.argv[1]}`)
-  void (async () => {
-    commandArguments(
-      "package",
-      [
-        "usage: npm run package",
-        "Writes dist/ as a BagIt bag in a deterministic tar, artifacts/av-buyer-data-VERSION.bag.tar. It takes no",
-        "arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
-      ].join("\n"),
-      {},
-    );
-    const root = projectRoot();
-    const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env).catch(
-      (error: unknown) => tellOrThrow("package", error),
-    );
-    process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);
-  })();
+runAsCommand(import.meta.url, async () => {
+  commandArguments(
+    "package",
+    [
+      "usage: npm run package",
+      "Writes dist/ as a BagIt bag in a deterministic tar, artifacts/av-buyer-data-VERSION.bag.tar. It takes no",
+      "arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
+    ].join("\n"),
+    {},
+  );
+  const root = projectRoot();
+  const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env).catch(
+    (error: unknown) => tellOrThrow("package", error),
+  );
+  process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);
+});

@@ -13,6 +13,7 @@ import { LISTEN_USAGE, listenOrExit, listenSettings } from "../../serve/server/h
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
+import { runAsCommand } from "../../content/load/command-line.ts";
 
 const ROOT = projectRoot();
 const USAGE = `${buildUsage("dev")}
@@ -31,8 +32,7 @@ try {
   process.exit(2);
 }
 const { port, host, allowedHosts } = listenSettings("dev", process.env);
-// Not top-level await: the launcher runs this as one CommonJS bundle (build/tools/launch.mjs).
-void dev();
+runAsCommand(import.meta.url, dev);
 
 async function dev(): Promise<void> {
   const { cacheRoot, ...build } = options;

@@ -12,7 +12,7 @@ import { routesFor, type Route } from "../../contract/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { contractCases, type ContractCase } from "./contract-cases.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments, tellOrThrow, ToldError } from "../../content/load/command-line.ts";
+import { commandArguments, tellOrThrow, ToldError, runAsCommand } from "../../content/load/command-line.ts";
 
 export interface Difference {
   method: string;
@@ -270,21 +270,19 @@ export function formatReport(baseUrl: string, report: SmokeReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
-if (import.meta.url === `file://${process.argv[1]}`)
-  void (async () => {
-    const usage = [
-      "usage: npm run smoke -- <base-url>   (for example https://deploy-preview-1--example.netlify.app)",
-      "Requests every public URL of this build and every contract case of a deployment, and reports each difference.",
-    ].join("\n");
-    const baseUrl = commandArguments("smoke", usage, {}, { positionals: 1 }).positionals[0];
-    if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
-      process.stderr.write(`smoke: give the deploy's address, starting http:// or https://.\n${usage}\n`);
-      process.exit(2);
-    }
-    const report = await runSmoke(baseUrl, path.join(projectRoot(), "content")).catch((error: unknown) =>
-      tellOrThrow("smoke", error),
-    );
-    process.stdout.write(formatReport(baseUrl, report));
-    process.exit(report.differences.length === 0 ? 0 : 1);
-  })();
+runAsCommand(import.meta.url, async () => {
+  const usage = [
+    "usage: npm run smoke -- <base-url>   (for example https://deploy-preview-1--example.netlify.app)",
+    "Requests every public URL of this build and every contract case of a deployment, and reports each difference.",
+  ].join("\n");
+  const baseUrl = commandArguments("smoke", usage, {}, { positionals: 1 }).positionals[0];
+  if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
+    process.stderr.write(`smoke: give the deploy's address, starting http:// or https://.\n${usage}\n`);
+    process.exit(2);
+  }
+  const report = await runSmoke(baseUrl, path.join(projectRoot(), "content")).catch((error: unknown) =>
+    tellOrThrow("smoke", error),
+  );
+  process.stdout.write(formatReport(baseUrl, report));
+  process.exit(report.differences.length === 0 ? 0 : 1);
+});

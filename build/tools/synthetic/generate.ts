@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { seededRandom } from "./seeded-random.ts";
 import { SEARCH_AREAS } from "../../content/load/types.ts";
-import { commandArguments } from "../../content/load/command-line.ts";
+import { commandArguments, runAsCommand } from "../../content/load/command-line.ts";
 
 // Words of the domain and of ordinary prose, so that the vocabulary and word lengths look like real answers.
 const DOMAIN = `room rooms meeting camera cameras microphone microphones ceiling table display displays speaker speakers
@@ -284,32 +284,30 @@ ${paragraphs.join("\n\n")} Plan for ${int(2, 12)} m to the farthest ${pick(DOMAI
   return { answers: options.answers, suppliers: supplierCount, records, sources: sourceCount };
 }
 
-// Not top-level await: the launcher runs the command as one CommonJS bundle (build/tools/launch.mjs).
-if (import.meta.url === `file://${process.argv[1]}`)
-  void (async () => {
-    const usage = [
-      "usage: npm run gen -- --answers N --out DIR [--seed S]",
-      "Writes synthetic content of N answers (for the bench) into DIR, the same for the same seed.",
-    ].join("\n");
-    const { values } = commandArguments("gen", usage, {
-      answers: { type: "string" },
-      out: { type: "string" },
-      seed: { type: "string" },
-    });
-    const answers = Number(values.answers);
-    if (!Number.isInteger(answers) || answers < 1 || !values.out) {
-      process.stderr.write(`gen: --answers takes a whole number from 1 and --out a folder.\n${usage}\n`);
-      process.exit(2);
-    }
-    const made = await generateContent({
-      answers,
-      out: values.out,
-      ...(values.seed ? { seed: Number(values.seed) } : {}),
-    }).catch((error: unknown) => {
-      process.stderr.write(`gen: ${(error as Error).message}\n`);
-      process.exit(2);
-    });
-    process.stdout.write(
-      `gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`,
-    );
-  })();
+runAsCommand(import.meta.url, async () => {
+  const usage = [
+    "usage: npm run gen -- --answers N --out DIR [--seed S]",
+    "Writes synthetic content of N answers (for the bench) into DIR, the same for the same seed.",
+  ].join("\n");
+  const { values } = commandArguments("gen", usage, {
+    answers: { type: "string" },
+    out: { type: "string" },
+    seed: { type: "string" },
+  });
+  const answers = Number(values.answers);
+  if (!Number.isInteger(answers) || answers < 1 || !values.out) {
+    process.stderr.write(`gen: --answers takes a whole number from 1 and --out a folder.\n${usage}\n`);
+    process.exit(2);
+  }
+  const made = await generateContent({
+    answers,
+    out: values.out,
+    ...(values.seed ? { seed: Number(values.seed) } : {}),
+  }).catch((error: unknown) => {
+    process.stderr.write(`gen: ${(error as Error).message}\n`);
+    process.exit(2);
+  });
+  process.stdout.write(
+    `gen: ${made.answers} answers, ${made.suppliers} suppliers, ${made.records} evidence records, ${made.sources} sources in ${values.out}\n`,
+  );
+});

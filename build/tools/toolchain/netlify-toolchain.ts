@@ -29,6 +29,7 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { projectRoot } from "../../content/load/project.ts";
+import { isMainModule } from "../../content/load/command-line.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = projectRoot();
@@ -307,7 +308,7 @@ export function runIsolated(
   });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMainModule(import.meta.url)) {
   installToolchain((line) => process.stderr.write(`${line}\n`));
   process.stdout.write(`${TOOLCHAIN.nodeBin}\n`);
 }
