@@ -34,6 +34,9 @@ export function pagePath(collection: string, page: number): string {
 }
 
 /** One answer's file: a collection envelope holding that answer alone. */
+/** What a slug is (schemas/common.schema.json, `$defs/slug`): lower-case letters and digits, single hyphens between. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export function answerPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.json`;
 }

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "../../contract/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 import type { ContentRule, Report } from "./rule.ts";
 
@@ -15,11 +16,15 @@ export const slugMatchesFileName: ContentRule = {
 
 function named(file: LocatedFile, field: string, slug: string, report: Report): void {
   if (slug === file.stem) return;
+  const renamed = `${slug}${file.file.slice(file.file.lastIndexOf("."))}`;
   report(
     file,
     `/${field}`,
     "slug/file-name",
     `the ${field} is "${slug}" but the file is named "${file.stem}".`,
-    `Rename the file to ${slug}${file.file.slice(file.file.lastIndexOf("."))} or change the ${field} to "${file.stem}".`,
+    // A file name that could not be a slug is not offered as one.
+    SLUG_PATTERN.test(file.stem)
+      ? `Rename the file to ${renamed} or change the ${field} to "${file.stem}".`
+      : `Rename the file to ${renamed}: a file is named after its ${field}, in lower-case letters and digits with single hyphens between words.`,
   );
 }

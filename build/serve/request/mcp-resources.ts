@@ -6,7 +6,7 @@
  */
 import { textOf } from "./deploy-snapshot.ts";
 import { canonicalJson } from "../../contract/canonical-json.ts";
-import { ALIASES, answerMarkdownPath, collectionPath, collectionUrl } from "../../contract/layout.ts";
+import { ALIASES, answerMarkdownPath, collectionPath, collectionUrl, SLUG_PATTERN } from "../../contract/layout.ts";
 import { MCP_RESOURCE_TEMPLATES, RESOURCES_CURSOR_PATTERN, resourcesCursor } from "../../contract/mcp.ts";
 import { answerMarkdown, answerPageCount, answerResources, directorySuppliers, registerFamilies } from "./mcp-data.ts";
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
@@ -16,7 +16,6 @@ export const RESOURCE_NOT_FOUND_LEGACY = -32002;
 
 const JSON_MIME = "application/json";
 const MARKDOWN_MIME = "text/markdown";
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * resources/list: the directory and the register, then the answers of the collection's first page; `nextCursor`
@@ -109,7 +108,7 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
 async function readItem(uri: string, file: string, slug: string, context: McpContext): Promise<ReadOutcome> {
   if (file === collectionPath("suppliers")) {
     const suppliers = await directorySuppliers(context);
-    const supplier = SLUG.test(slug) ? suppliers.find((candidate) => candidate.slug === slug) : undefined;
+    const supplier = SLUG_PATTERN.test(slug) ? suppliers.find((candidate) => candidate.slug === slug) : undefined;
     if (!supplier)
       return {
         missing: `No supplier has the slug ${JSON.stringify(slug.slice(0, 200))}; completion/complete on the supplier template, or the directory, gives them`,
@@ -118,7 +117,7 @@ async function readItem(uri: string, file: string, slug: string, context: McpCon
   }
   if (file === collectionPath("evidence")) {
     const families = await registerFamilies(context);
-    const family = SLUG.test(slug) ? families.find((candidate) => candidate.family === slug) : undefined;
+    const family = SLUG_PATTERN.test(slug) ? families.find((candidate) => candidate.family === slug) : undefined;
     if (!family)
       return {
         missing: `No product family is named ${JSON.stringify(slug.slice(0, 200))}. The families: ${families.map((entry) => entry.family).join(", ")}`,
