@@ -9,9 +9,17 @@ import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema
 import { parse } from "yaml";
 import { splitFrontMatter } from "../build/content/load/front-matter.ts";
 import { CONTENT_LAYOUT } from "../build/content/load/layout.ts";
+import { SLUG_PATTERN } from "../build/contract/layout.ts";
 import { FIXTURES, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 describe("the schema registry", () => {
+  it("states a slug's form as the contract's code does", async () => {
+    const common = JSON.parse(await readFile(path.join(SCHEMAS_DIR, "common.schema.json"), "utf8")) as {
+      $defs: { slug: { pattern: string } };
+    };
+    expect(SLUG_PATTERN.source).toBe(common.$defs.slug.pattern);
+  });
+
   it("is compiled once for the same schemas, and again when one changes", async () => {
     const schemas = path.join(await temporaryFolder("schema-registry"), "schemas");
     await cp(SCHEMAS_DIR, schemas, { recursive: true });

@@ -33,10 +33,13 @@ export function pagePath(collection: string, page: number): string {
   return `${API_ROOT}/${collection}/pages/${page}.json`;
 }
 
-/** One answer's file: a collection envelope holding that answer alone. */
-/** What a slug is (schemas/common.schema.json, `$defs/slug`): lower-case letters and digits, single hyphens between. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * What a slug is: lower-case letters and digits, single hyphens between (the pattern of `$defs/slug` in
+ * schemas/common.schema.json, which a test holds it to).
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** One answer's file: a collection envelope holding that answer alone. */
 export function answerPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.json`;
 }
