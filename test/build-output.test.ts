@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, statfsSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT_RESOURCE_FILE } from "../build/contract/layout.ts";
@@ -9,6 +9,7 @@ import { repairOutput, workDirFor } from "../build/engine/output/atomic-output.t
 import { DiskSink } from "../build/engine/output/output-sink.ts";
 import { writeCompiled } from "../build/engine/run/pipeline.ts";
 import { generateContent } from "../build/tools/synthetic/generate.ts";
+import { optionsFromCommandLine } from "../build/tools/cli.ts";
 import {
   build,
   copyOfShipped,
@@ -192,6 +193,32 @@ describe("the command line", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^.*content\/answers\/beta-mics\.md:10:11 error schema\/format /m);
     expect(run.stderr).toMatch(/3 problems in 2 files\. Nothing was written/);
+  });
+
+  it("builds an --out that is a symbolic link where it points, leaving the link, and sees a link into the content for what it is", async () => {
+    const folder = await temporaryFolder("linked-out");
+    const target = path.join(folder, "served");
+    const link = path.join(folder, "dist");
+    // A link to a folder not made yet, as to a web server's folder: made there, the link kept.
+    await symlink(target, link);
+    const run = spawnSync(NODE, cli("--content", BASE, "--out", link), { encoding: "utf8", cwd: ROOT, env: cleanEnv });
+    expect(run.status, run.stderr).toBe(0);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(existsSync(path.join(target, ROOT_RESOURCE_FILE))).toBe(true);
+    // Again, into the earlier output it points at: replaced there, the link still a link.
+    const again = spawnSync(NODE, cli("--content", BASE, "--out", link), {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: cleanEnv,
+    });
+    expect(again.status, again.stderr).toBe(0);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    const content = path.join(folder, "content");
+    await cp(BASE, content, { recursive: true });
+    await symlink(path.join(content, "answers"), path.join(folder, "into-content"));
+    expect(() =>
+      optionsFromCommandLine(["--content", content, "--out", path.join(folder, "into-content", "dist")], {}),
+    ).toThrow(/^the output folder .*\/content\/answers\/dist is in the content folder .*\/content: /);
   });
 
   it("says plainly when the output cannot be written, and exits 1", async () => {

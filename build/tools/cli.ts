@@ -8,7 +8,7 @@ import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
-import { commandArguments, isMainModule } from "../content/load/command-line.ts";
+import { commandArguments, isMainModule, realFolder } from "../content/load/command-line.ts";
 
 /**
  * `npm run build`'s options and environment, as its usage (`npm run build -- --help`), or `npm run dev`'s, whose loop
@@ -51,10 +51,12 @@ export function optionsFromCommandLine(
     throw new Error(
       `the content folder ${contentDir} ${found ? "is not a folder" : "does not exist"} (--content DIR names it; content/ by default).`,
     );
-  const outDir = path.resolve(values.out!);
-  const cacheRoot = values["no-cache"] ? false : path.resolve(values.cache ?? DEFAULT_CACHE_ROOT);
+  const outDir = realFolder(values.out!);
+  const cacheRoot = values["no-cache"] ? false : realFolder(values.cache ?? DEFAULT_CACHE_ROOT);
+  // The content keeps the name it was given (the diagnostics' paths), and is compared by where it is.
+  const realContent = realFolder(contentDir);
   const refuseInContent = (what: string, option: string, folder: string) => {
-    const within = path.relative(contentDir, folder);
+    const within = path.relative(realContent, folder);
     if (!within.startsWith("..") && !path.isAbsolute(within))
       throw new Error(
         `the ${what} folder ${folder} is in the content folder ${contentDir}: the next build would read it as content. Give ${option} a folder outside it.`,

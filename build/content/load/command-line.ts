@@ -4,6 +4,7 @@
  * without its value or an argument it does not take is refused with the usage, exit 2. Never ignored (a `--port`
  * given to a command that reads PORT was dropped without a word) and never a stack trace.
  */
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
@@ -59,4 +60,31 @@ export function isMainModule(moduleUrl: string): boolean {
  */
 export function runAsCommand(moduleUrl: string, body: () => Promise<void>): void {
   if (isMainModule(moduleUrl)) void body();
+}
+
+/**
+ * A folder's absolute path with the symbolic links in the part of it that exists followed, as the kernel would: an
+ * --out that is a link is built where it points, the link left as it is (a build replaces its output folder whole,
+ * which would otherwise put a folder in the link's place), and a folder inside the content is seen to be there
+ * whatever path names it.
+ */
+export function realFolder(folder: string): string {
+  const absolute = path.resolve(folder);
+  try {
+    return realpathSync(absolute);
+  } catch (error) {
+    // Not there, or under a file: the build says so when it writes there.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+  }
+  // A link to a folder not made yet: where it points.
+  let link: string | undefined;
+  try {
+    if (lstatSync(absolute).isSymbolicLink()) link = readlinkSync(absolute);
+  } catch {
+    // Not there either.
+  }
+  if (link !== undefined) return realFolder(path.resolve(path.dirname(absolute), link));
+  const parent = path.dirname(absolute);
+  return parent === absolute ? absolute : path.join(realFolder(parent), path.basename(absolute));
 }
