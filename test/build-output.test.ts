@@ -10,6 +10,7 @@ import { DiskSink } from "../build/engine/output/output-sink.ts";
 import { writeCompiled } from "../build/engine/run/pipeline.ts";
 import { generateContent } from "../build/tools/synthetic/generate.ts";
 import { optionsFromCommandLine } from "../build/tools/cli.ts";
+import { sourceDateEpoch } from "../build/engine/run/source-date-epoch.ts";
 import {
   build,
   copyOfShipped,
@@ -315,6 +316,11 @@ describe("the command line", () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("SOURCE_DATE_EPOCH must be whole seconds");
+    // Milliseconds, the usual slip: a date in the year 55,840, which no ZIP file and no RFC 3339 time can hold.
+    expect(() => sourceDateEpoch({ SOURCE_DATE_EPOCH: "1700000000000" })).toThrow(
+      'SOURCE_DATE_EPOCH must be whole seconds since 1970, up to the end of 9999 (got "1700000000000": milliseconds?).',
+    );
+    expect(sourceDateEpoch({ SOURCE_DATE_EPOCH: "253402300799" })).toBe(253_402_300_799);
   });
 
   it("refuses a number of threads that is not a whole number", async () => {

@@ -24,11 +24,11 @@ const TEXT = Buffer.from(
   ).join(""),
 );
 
-async function zipOf(entries: Array<[string, EntryPieces]>): Promise<Buffer> {
+async function zipOf(entries: Array<[string, EntryPieces]>, modified = MODIFIED): Promise<Buffer> {
   const parts: Uint8Array[] = [];
   const zip = new ZipWriter(
     { write: async (piece) => void parts.push(Buffer.from(piece)), close: async () => {} },
-    MODIFIED,
+    modified,
   );
   for (const [name, pieces] of entries) await zip.add(name, pieces);
   await zip.finish();
@@ -45,6 +45,22 @@ function* cut(bytes: Buffer, sizes: number[]): Generator<Uint8Array> {
 }
 
 describe("the ZIP writer", () => {
+  it("dates a time before 1980 or after 2107, which MS-DOS fields cannot hold, at the nearer end", async () => {
+    /** The first entry's modification time, from its local header's MS-DOS fields (APPNOTE 4.4.6), as ISO 8601. */
+    const dated = async (modified: Date) => {
+      const zip = await zipOf([["a.txt", [Buffer.from("a")]]], modified);
+      const time = zip.readUInt16LE(10);
+      const date = zip.readUInt16LE(12);
+      return new Date(
+        Date.UTC((date >> 9) + 1980, ((date >> 5) & 15) - 1, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2),
+      ).toISOString();
+    };
+    // SOURCE_DATE_EPOCH=0, which reproducible builds often set.
+    expect(await dated(new Date(0))).toBe("1980-01-01T00:00:00.000Z");
+    expect(await dated(new Date("2200-06-01T12:00:00Z"))).toBe("2107-12-31T23:59:58.000Z");
+    expect(await dated(MODIFIED)).toBe(MODIFIED.toISOString());
+  });
+
   it("gives the same bytes whatever pieces an entry is read in", async () => {
     const whole = await zipOf([["data/text.ndjson", [TEXT]]]);
     // Compared with equals: a failed toEqual of two buffers this size takes minutes to print.

@@ -202,10 +202,16 @@ function levelFlags(level: number): number {
   return level === 1 ? 0b110 : level < 6 ? 0b100 : level === 9 ? 0b010 : 0;
 }
 
-/** MS-DOS date and time fields, from the UTC fields of a date (DOS time has no zone, and 2-second steps). */
-function dosDateTime(when: Date): { time: number; date: number } {
+/** The first and last times MS-DOS fields hold. */
+const DOS_TIMES = [Date.UTC(1980, 0, 1), Date.UTC(2107, 11, 31, 23, 59, 58)] as const;
+
+/**
+ * MS-DOS date and time fields, from the UTC fields of a date (DOS time has no zone, and 2-second steps). A time
+ * outside 1980 to 2107 is dated at the nearer end, as reproducible builds clamp a SOURCE_DATE_EPOCH such as 0.
+ */
+function dosDateTime(given: Date): { time: number; date: number } {
+  const when = new Date(Math.min(Math.max(given.getTime(), DOS_TIMES[0]), DOS_TIMES[1]));
   const year = when.getUTCFullYear();
-  if (year < 1980 || year > 2107) throw new Error(`a ZIP file cannot hold the time ${when.toISOString()}`);
   return {
     time: (when.getUTCHours() << 11) | (when.getUTCMinutes() << 5) | Math.floor(when.getUTCSeconds() / 2),
     date: ((year - 1980) << 9) | ((when.getUTCMonth() + 1) << 5) | when.getUTCDate(),
