@@ -9,7 +9,7 @@
  * The CDN has no such check: its data is public, nothing there takes credentials, and its host names are its own.
  */
 import type { IncomingMessage, Server } from "node:http";
-import { isIP } from "node:net";
+import { type AddressInfo, isIP } from "node:net";
 import {
   ALLOWED_HOSTS_VARIABLE,
   type Authority,
@@ -90,7 +90,8 @@ export function listenOrExit(
   command: string,
   server: Server,
   { port, host }: { port: number; host: string },
-  listening: () => void,
+  /** Given the port listened on: the one asked for, or the one the system chose for PORT=0. */
+  listening: (port: number) => void,
 ): void {
   server.once("error", (error: NodeJS.ErrnoException) => {
     const where = `${host}:${port}`;
@@ -103,7 +104,7 @@ export function listenOrExit(
     process.stderr.write(`${command}: ${told}\n`);
     process.exit(1);
   });
-  server.listen(port, host, listening);
+  server.listen(port, host, () => listening((server.address() as AddressInfo).port));
 }
 
 /** The authority in a URL's form (`new URL(...).hostname` brackets IPv6), for comparing with an Authority. */

@@ -53,9 +53,9 @@ async function serve(): Promise<void> {
       if (pending.length >= 256) flush();
     },
   });
-  listenOrExit("serve", server, { port, host }, () => {
+  listenOrExit("serve", server, { port, host }, (listened) => {
     process.stdout.write(
-      `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${port}/api/v1 (Ctrl-C to stop)\n`,
+      `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${listened}/api/v1 (Ctrl-C to stop)\n`,
     );
   });
 

@@ -54,9 +54,9 @@ async function dev(): Promise<void> {
     netlifyConfigPath: path.join(ROOT, "netlify.toml"),
     allowedHosts,
   });
-  listenOrExit("dev", server, { port, host }, () => {
+  listenOrExit("dev", server, { port, host }, (listened) => {
     process.stdout.write(
-      `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${port}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
+      `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${listened}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
     );
   });
 
