@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { ContentWalk, type WalkedEntry, walkContent } from "../build/content/load/content-walk.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 
+/** Backups (Emacs, Vim, gedit), Emacs's autosave, JetBrains' safe writes: never content, as a build would read them. */
+const LITTER = ["b.md~", "#b.md#", "b.md___jb_tmp___", "b.md___jb_old___"];
+
 const shape = (entries: readonly WalkedEntry[]) =>
   entries.map((entry) => `${entry.path}${entry.stats.isDirectory() ? "/" : ` ${entry.stats.size}`}`);
 
@@ -46,6 +49,16 @@ describe("the content walk a dev loop keeps", () => {
         () => writeFile(path.join(root, "answers", ".b.md.swp"), "s"),
         ["answers/.b.md.swp"],
       ],
+      [
+        "what editors leave beside a file they save (not part of the walk)",
+        async () => {
+          for (const name of LITTER) await writeFile(path.join(root, "answers", name), "l");
+          await writeFile(path.join(root, "4913"), "");
+          await mkdir(path.join(root, "old~"));
+          await writeFile(path.join(root, "old~", "b.md"), "b");
+        },
+        [...LITTER.map((name) => `answers/${name}`), "4913", "old~"],
+      ],
     ];
     let before = first;
     for (const [what, change, changed] of changes) {
@@ -62,6 +75,16 @@ describe("the content walk a dev loop keeps", () => {
       expect(walk.unverified, what).toBe(false);
       before = entries;
     }
+
+    expect(shape(await walkContent(root))).toEqual([
+      "answers/",
+      "answers/a.md 4",
+      "answers/b.md 6",
+      "site.yaml 1",
+      "suppliers/",
+      "suppliers/e.yaml 6",
+      "suppliers/f.yaml 6",
+    ]);
 
     // A change no one reported: kept as it was, until a full walk finds it.
     await writeFile(path.join(root, "answers", "a.md"), "changed unseen");

@@ -18,9 +18,19 @@ export interface WalkedEntry {
   readonly stats: Stats;
 }
 
-/** Every entry under the folder (hidden ones left out), in code-unit order of their paths. */
+/**
+ * Editors' and systems' litter, never content, which an editor makes beside the file it saves: hidden names
+ * (.DS_Store, Vim's .name.swp, Emacs's .#name), backups (name~, which Emacs makes at the first save), Emacs's
+ * autosaves (#name#), the file Vim writes to test a folder (4913) and JetBrains' safe writes (name___jb_tmp___).
+ */
+const LITTER = /^(?:\..*|.*~|#.*#|4913|.*___jb_(?:tmp|old)___)$/;
+
+/** Whether a path (relative, `/`-separated) is litter or inside a folder that is. */
+const isLitter = (relative: string) => relative.split("/").some((name) => LITTER.test(name));
+
+/** Every entry under the folder (litter left out), in code-unit order of their paths. */
 export async function walkContent(contentDir: string): Promise<WalkedEntry[]> {
-  // fast-glob returns the lstat it made while walking, so each entry is stat-ed once.
+  // fast-glob returns the lstat it made while walking, so each entry is stat-ed once. It never enters a hidden folder.
   const entries = await fg("**/*", {
     cwd: contentDir,
     dot: false,
@@ -28,7 +38,10 @@ export async function walkContent(contentDir: string): Promise<WalkedEntry[]> {
     followSymbolicLinks: false,
     stats: true,
   });
-  return entries.map((entry) => ({ path: entry.path, stats: entry.stats! })).sort(byPath);
+  return entries
+    .filter((entry) => !isLitter(entry.path))
+    .map((entry) => ({ path: entry.path, stats: entry.stats! }))
+    .sort(byPath);
 }
 
 /** Past this many changed paths, a walk afresh costs less than looking at each again. */
@@ -100,8 +113,8 @@ export class ContentWalk {
 
   /** The entries with one path looked at again: gone, a file or link, or a folder walked again whole. */
   private async lookAgain(entries: WalkedEntry[], changed: string): Promise<WalkedEntry[]> {
-    // Hidden entries are not part of the walk (fast-glob's dot: false), nor is anything inside a hidden folder.
-    if (changed.split("/").some((part) => part.startsWith("."))) return entries;
+    // Litter is not part of the walk, nor is anything inside a folder that is.
+    if (isLitter(changed)) return entries;
     const absolute = path.join(this.contentDir, changed);
     const stats = await lstat(absolute).catch(() => undefined);
     const inside = `${changed}/`;

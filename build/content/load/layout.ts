@@ -1,6 +1,7 @@
 /**
  * Where each kind of content lives, relative to the content folder. Any other file is a mistake the build
- * reports (file/unexpected) rather than silently ignores; dotfiles (editor and OS litter) are skipped.
+ * reports (file/unexpected) rather than silently ignores; editors' and systems' litter (dotfiles, backups such as
+ * name~, autosaves such as #name#: content-walk.ts) is skipped.
  */
 export type ContentKind = "site" | "sources" | "disclosure" | "synonyms" | "answer" | "supplier" | "evidence" | "audit";
 
