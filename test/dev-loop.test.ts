@@ -206,6 +206,13 @@ describe("npm run dev", () => {
     // each build until then) is settled by it, and is known by its stamp alone from then on.
     loop.request([]);
     await loop.idle();
+    // What an editor leaves beside a file it saves (an autosave, a backup) builds nothing.
+    lines.length = 0;
+    const litter = ["#room-sizing.md#", "room-sizing.md~"].map((name) => path.join(content, "answers", name));
+    for (const file of litter) await writeFile(file, "draft");
+    loop.request(litter);
+    await loop.idle();
+    expect(lines).toEqual([]);
     const titles = {
       "room-sizing": "Sizing, as the watcher saw",
       accessibility: "Accessibility, unseen by the watcher",

@@ -25,8 +25,11 @@ export interface WalkedEntry {
  */
 const LITTER = /^(?:\..*|.*~|#.*#|4913|.*___jb_(?:tmp|old)___)$/;
 
+/** Whether a file or folder's name is litter. */
+export const isLitterName = (name: string) => LITTER.test(name);
+
 /** Whether a path (relative, `/`-separated) is litter or inside a folder that is. */
-const isLitter = (relative: string) => relative.split("/").some((name) => LITTER.test(name));
+const isLitter = (relative: string) => relative.split("/").some(isLitterName);
 
 /** Every entry under the folder (litter left out), in code-unit order of their paths. */
 export async function walkContent(contentDir: string): Promise<WalkedEntry[]> {

@@ -18,7 +18,7 @@ import { CONTENT_LAYOUT } from "../../content/load/layout.ts";
 import { MemoryFiles } from "../../serve/server/memory-files.ts";
 import { StaticFiles } from "../../serve/server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
-import { ContentWalk, type WalkedEntry } from "../../content/load/content-walk.ts";
+import { ContentWalk, isLitterName, type WalkedEntry } from "../../content/load/content-walk.ts";
 import { RuleFindings } from "../../content/rules/rule-findings.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
@@ -69,7 +69,10 @@ export class DevLoop {
   }
 
   /** A rebuild for these changes: now, or after the one running (queued changes merge into one rebuild). */
-  request(changed: string[]): void {
+  request(given: string[]): void {
+    // An editor's autosave or backup alone (#name#, name~) is no change of the content: nothing to build.
+    const changed = given.filter((file) => !isLitterName(path.basename(file)));
+    if (given.length > 0 && changed.length === 0) return;
     // Told at once, not when the build starts: a build under way that has not walked yet sees it too.
     this.walk.changed(changed);
     if (this.running) {
