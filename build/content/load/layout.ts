@@ -43,6 +43,21 @@ export function layoutEntryFor(relativePath: string): LayoutEntry | undefined {
   );
 }
 
+/**
+ * Where the layout would have a file that it has no place for, by its folder and name with the layout's extension
+ * (answers/draft.markdown: answers/draft.md; site.yml: site.yaml); undefined when no place fits.
+ */
+export function layoutNameFor(relativePath: string): string | undefined {
+  const parts = relativePath.split("/");
+  const stem = (name: string) => name.replace(/\.[^.]*$/, "");
+  for (const entry of CONTENT_LAYOUT) {
+    if (entry.many && parts.length === 2 && parts[0] === entry.path)
+      return `${entry.path}/${stem(parts[1]!)}${entry.extension}`;
+    if (!entry.many && parts.length === 1 && stem(parts[0]!) === stem(entry.path)) return entry.path;
+  }
+  return undefined;
+}
+
 export function describeLayout(): string {
   return CONTENT_LAYOUT.map((entry) => (entry.many ? `${entry.path}/*${entry.extension}` : entry.path)).join(", ");
 }

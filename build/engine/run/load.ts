@@ -14,7 +14,13 @@ import {
 } from "../../content/load/content-file.ts";
 import type { LocatedFile } from "../../content/load/located-file.ts";
 import type { YamlSource } from "../../content/load/yaml-document.ts";
-import { CONTENT_LAYOUT, describeLayout, layoutEntryFor, type ContentKind } from "../../content/load/layout.ts";
+import {
+  CONTENT_LAYOUT,
+  describeLayout,
+  layoutEntryFor,
+  layoutNameFor,
+  type ContentKind,
+} from "../../content/load/layout.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 import type { BuildCache } from "../cache/build-cache.ts";
 import type { ContentFileJob } from "../../content/load/content-file.ts";
@@ -182,10 +188,8 @@ async function checkEntry(
   stats: Stats,
 ): Promise<CheckedEntry> {
   const absolutePath = path.join(contentDir, relativePath);
-  const problem = (code: Diagnostic["code"], message: string) => ({
-    diagnostics: [
-      { code, file: relativePath, line: 1, column: 1, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint },
-    ],
+  const problem = (code: Diagnostic["code"], message: string, hint: string = DIAGNOSTIC_CATALOGUE[code].hint) => ({
+    diagnostics: [{ code, file: relativePath, line: 1, column: 1, pointer: "", message, hint }],
   });
   if (stats.isDirectory()) return undefined;
   if (stats.isSymbolicLink()) {
@@ -194,8 +198,19 @@ async function checkEntry(
       return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
   }
   const entry = layoutEntryFor(relativePath);
-  if (!entry)
-    return problem("file/unexpected", `the content layout has no place for this file; it expects ${describeLayout()}.`);
+  if (!entry) {
+    // A file in a folder of the layout, or named as one of its files, with another extension: most likely misnamed
+    // (unless a file of that name is there already).
+    const named = layoutNameFor(relativePath);
+    const free = named !== undefined && !(await stat(path.join(contentDir, named)).catch(() => undefined));
+    return problem(
+      "file/unexpected",
+      `the content layout has no place for this file; it expects ${describeLayout()}.`,
+      free
+        ? `If it is content, rename it to ${named}; else move it out of the content folder, or delete it.`
+        : undefined,
+    );
+  }
   // A link inside the content folder is measured at its target; anything else by the walk's own lstat.
   const bytes = stats.isSymbolicLink() ? (await stat(absolutePath)).size : stats.size;
   if (bytes > MAX_CONTENT_FILE_BYTES) {
