@@ -34,6 +34,17 @@ describe("a command's arguments", () => {
       status: 2,
       stderr: `build: the output folder ${ROOT}/content/dist is in the content folder ${ROOT}/content: the next build would read it as content. Give --out a folder outside it.\n`,
     });
+    // Else the cache, made first, made the output folder look like someone else's, and the build refused that instead.
+    const cacheInOut = await runScript("build", [
+      "--out",
+      "artifacts/out-with-cache",
+      "--cache",
+      "artifacts/out-with-cache/cache",
+    ]);
+    expect({ status: cacheInOut.status, stderr: cacheInOut.stderr }).toEqual({
+      status: 2,
+      stderr: `build: the cache folder ${ROOT}/artifacts/out-with-cache/cache is in the output folder ${ROOT}/artifacts/out-with-cache, which each build replaces whole. Give --cache a folder outside it.\n`,
+    });
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {

@@ -53,17 +53,24 @@ export function optionsFromCommandLine(
     );
   const outDir = realFolder(values.out!);
   const cacheRoot = values["no-cache"] ? false : realFolder(values.cache ?? DEFAULT_CACHE_ROOT);
+  const isIn = (folder: string, within: string) => {
+    const relative = path.relative(within, folder);
+    return !relative.startsWith("..") && !path.isAbsolute(relative);
+  };
   // The content keeps the name it was given (the diagnostics' paths), and is compared by where it is.
   const realContent = realFolder(contentDir);
   const refuseInContent = (what: string, option: string, folder: string) => {
-    const within = path.relative(realContent, folder);
-    if (!within.startsWith("..") && !path.isAbsolute(within))
+    if (isIn(folder, realContent))
       throw new Error(
         `the ${what} folder ${folder} is in the content folder ${contentDir}: the next build would read it as content. Give ${option} a folder outside it.`,
       );
   };
   refuseInContent("output", "--out", outDir);
   if (cacheRoot) refuseInContent("cache", "--cache", cacheRoot);
+  if (cacheRoot && isIn(cacheRoot, outDir))
+    throw new Error(
+      `the cache folder ${cacheRoot} is in the output folder ${outDir}, which each build replaces whole. Give --cache a folder outside it.`,
+    );
   const options: BuildOptions & { cacheRoot: string | false } = {
     contentDir,
     outDir,
