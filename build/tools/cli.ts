@@ -8,7 +8,7 @@ import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
-import { commandArguments, isMainModule, realFolder } from "../content/load/command-line.ts";
+import { commandArguments, isInside, isMainModule, realFolder } from "../content/load/command-line.ts";
 
 /**
  * `npm run build`'s options and environment, as its usage (`npm run build -- --help`), or `npm run dev`'s, whose loop
@@ -53,21 +53,17 @@ export function optionsFromCommandLine(
     );
   const outDir = realFolder(values.out!);
   const cacheRoot = values["no-cache"] ? false : realFolder(values.cache ?? DEFAULT_CACHE_ROOT);
-  const isIn = (folder: string, within: string) => {
-    const relative = path.relative(within, folder);
-    return !relative.startsWith("..") && !path.isAbsolute(relative);
-  };
   // The content keeps the name it was given (the diagnostics' paths), and is compared by where it is.
   const realContent = realFolder(contentDir);
   const refuseInContent = (what: string, option: string, folder: string) => {
-    if (isIn(folder, realContent))
+    if (isInside(realContent, folder))
       throw new Error(
         `the ${what} folder ${folder} is in the content folder ${contentDir}: the next build would read it as content. Give ${option} a folder outside it.`,
       );
   };
   refuseInContent("output", "--out", outDir);
   if (cacheRoot) refuseInContent("cache", "--cache", cacheRoot);
-  if (cacheRoot && isIn(cacheRoot, outDir))
+  if (cacheRoot && isInside(outDir, cacheRoot))
     throw new Error(
       `the cache folder ${cacheRoot} is in the output folder ${outDir}, which each build replaces whole. Give --cache a folder outside it.`,
     );

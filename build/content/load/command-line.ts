@@ -62,6 +62,12 @@ export function runAsCommand(moduleUrl: string, body: () => Promise<void>): void
   if (isMainModule(moduleUrl)) void body();
 }
 
+/** Whether `file` is `folder` or inside it (paths resolved alike). */
+export function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
 /**
  * A folder's absolute path with the symbolic links in the part of it that exists followed, as the kernel would: an
  * --out that is a link is built where it points, the link left as it is (a build replaces its output folder whole,

@@ -44,18 +44,15 @@ export function layoutEntryFor(relativePath: string): LayoutEntry | undefined {
 }
 
 /**
- * Where the layout would have a file that it has no place for, by its folder and name with the layout's extension
- * (answers/draft.markdown: answers/draft.md; site.yml: site.yaml); undefined when no place fits.
+ * The name a file in a folder of the layout would have with the folder's extension (answers/draft.markdown:
+ * answers/draft.md); undefined for any other file. A single file's other spelling (site.yml) is not offered: its
+ * right name is most often there already.
  */
 export function layoutNameFor(relativePath: string): string | undefined {
-  const parts = relativePath.split("/");
-  const stem = (name: string) => name.replace(/\.[^.]*$/, "");
-  for (const entry of CONTENT_LAYOUT) {
-    if (entry.many && parts.length === 2 && parts[0] === entry.path)
-      return `${entry.path}/${stem(parts[1]!)}${entry.extension}`;
-    if (!entry.many && parts.length === 1 && stem(parts[0]!) === stem(entry.path)) return entry.path;
-  }
-  return undefined;
+  const [folder, name, ...deeper] = relativePath.split("/");
+  const entry = CONTENT_LAYOUT.find((candidate) => candidate.many && candidate.path === folder);
+  if (!entry || name === undefined || deeper.length > 0) return undefined;
+  return `${entry.path}/${name.replace(/\.[^.]*$/, "")}${entry.extension}`;
 }
 
 export function describeLayout(): string {

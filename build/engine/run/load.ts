@@ -199,14 +199,12 @@ async function checkEntry(
   }
   const entry = layoutEntryFor(relativePath);
   if (!entry) {
-    // A file in a folder of the layout, or named as one of its files, with another extension: most likely misnamed
-    // (unless a file of that name is there already).
+    // A file in a folder of the layout with another extension: most likely misnamed.
     const named = layoutNameFor(relativePath);
-    const free = named !== undefined && !(await stat(path.join(contentDir, named)).catch(() => undefined));
     return problem(
       "file/unexpected",
       `the content layout has no place for this file; it expects ${describeLayout()}.`,
-      free
+      named
         ? `If it is content, rename it to ${named}; else move it out of the content folder, or delete it.`
         : undefined,
     );

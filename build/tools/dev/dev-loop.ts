@@ -20,6 +20,7 @@ import { StaticFiles } from "../../serve/server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { ContentWalk, isLitterName, type WalkedEntry } from "../../content/load/content-walk.ts";
 import { RuleFindings } from "../../content/rules/rule-findings.ts";
+import { isInside } from "../../content/load/command-line.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
 export interface DevLoopOptions {
@@ -244,9 +245,4 @@ function describeChanges(changed: readonly string[]): string {
     .map((file) => path.relative(process.cwd(), file) || file);
   if (names.length === 0) return "a change";
   return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
-}
-
-function isInside(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
