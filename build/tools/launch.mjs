@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `node build/tools/launch.mjs build/ENTRY.ts [arguments]`: runs a TypeScript entry of build/ (every command of
- * package.json but the bench and `npm run types`) as one esbuild bundle of our own code, kept by a digest of every
+ * `node build/tools/launch.mjs build/ENTRY.ts [arguments]`: runs a TypeScript entry of build/ (each npm script
+ * that runs our code but the bench and `npm run types`) as one esbuild bundle of our own code, kept by a digest of every
  * source that goes into it, instead of through tsx. tsx transforms and loads each of some 200 modules through its hooks
  * on every start: some 0.7 s of wall time and 1 s of CPU before a build does anything, against about 0.15 s for the
  * kept bundle (measured on Node 20, 2 cores).
