@@ -186,8 +186,9 @@ async function loadEdgeEntries(folder: string, tomlDeclarations: Declaration[]):
   const configs: Record<string, FunctionConfig> = {};
   for (const { name, path: file } of functions) {
     // Another folder's (a test's copy of the project) is imported by its path, as tsx or Vitest load TypeScript.
-    const module = (await (folder === OWN_EDGE_FOLDER
-      ? import(`../../edge-functions/${path.relative(folder, file)}`)
+    // The pattern keeps its extension in the static part, which esbuild and Vite both need to follow it.
+    const module = (await (folder === OWN_EDGE_FOLDER && path.relative(folder, file) === `${name}.ts`
+      ? import(`../../edge-functions/${name}.ts`)
       : import(pathToFileURL(file).href))) as {
       default: EdgeEntry["handler"];
       config?: FunctionConfig;
