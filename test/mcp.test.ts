@@ -402,6 +402,22 @@ describe("the MCP endpoint, asked badly", () => {
     expect(notification.status).toBe(202);
   });
 
+  it("says which part of a message is not JSON-RPC as MCP takes it, a null id included", async () => {
+    for (const [body, said] of [
+      ['"ping"', /send a JSON object/],
+      ['{"id":1,"method":"ping"}', /"jsonrpc": "2\.0"/],
+      ['{"jsonrpc":"2.0","id":1,"method":5}', /a string "method"/],
+      ['{"jsonrpc":"2.0","id":null,"method":"ping"}', /"id" must be a string or a number \(MCP allows no null id\)/],
+      ['{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}', /"params" must be an object/],
+    ] as const) {
+      const response = await post(body);
+      expect(response.status, body).toBe(400);
+      const { error } = (await response.json()) as { error: { code: number; message: string } };
+      expect(error.code, body).toBe(-32600);
+      expect(error.message, body).toMatch(said);
+    }
+  });
+
   it("answers the CORS preflight with the MCP request headers allowed", async () => {
     const response = await fetch(`${running.origin}/mcp`, {
       method: "OPTIONS",

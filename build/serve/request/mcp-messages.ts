@@ -42,18 +42,23 @@ export interface McpContext {
   origin: string;
 }
 
-/** A JSON-RPC 2.0 request or notification (a response or anything else is not). */
-export function isMessage(message: unknown): message is JsonRpcMessage {
-  if (typeof message !== "object" || message === null) return false;
+/**
+ * Why a parsed body is not a JSON-RPC 2.0 request or notification, in one sentence for the error's message, or
+ * undefined when it is one. MCP allows no null id (basic/index, "Requests"), which plain JSON-RPC does.
+ */
+export function messageProblem(message: unknown): string | undefined {
+  const not = "Not a JSON-RPC 2.0 request:";
+  if (typeof message !== "object" || message === null) return `${not} send a JSON object.`;
   const candidate = message as Record<string, unknown>;
-  const idOk =
-    candidate.id === undefined ||
-    typeof candidate.id === "string" ||
-    (typeof candidate.id === "number" && Number.isFinite(candidate.id));
-  const paramsOk =
-    candidate.params === undefined ||
-    (typeof candidate.params === "object" && candidate.params !== null && !Array.isArray(candidate.params));
-  return candidate.jsonrpc === "2.0" && typeof candidate.method === "string" && idOk && paramsOk;
+  if (candidate.jsonrpc !== "2.0") return `${not} it needs "jsonrpc": "2.0".`;
+  if (typeof candidate.method !== "string") return `${not} it needs a string "method".`;
+  const id = candidate.id;
+  if (!(id === undefined || typeof id === "string" || (typeof id === "number" && Number.isFinite(id))))
+    return `${not} "id" must be a string or a number (MCP allows no null id), or left out for a notification.`;
+  const params = candidate.params;
+  if (!(params === undefined || (typeof params === "object" && params !== null && !Array.isArray(params))))
+    return `${not} "params" must be an object when it is given.`;
+  return undefined;
 }
 
 export function idOf(message: unknown): JsonRpcId | null {

@@ -9,7 +9,7 @@
  */
 import { MCP_PATH } from "../../contract/layout.ts";
 import type { AnswersData, ReadFile } from "./answers-data.ts";
-import { ERROR, errorBody, idOf, isMessage, McpError, type JsonRpcMessage } from "./mcp-messages.ts";
+import { ERROR, errorBody, idOf, messageProblem, McpError, type JsonRpcMessage } from "./mcp-messages.ts";
 import { answerMessage, eraOf } from "./mcp-protocol.ts";
 import { corsHeaders, preflightResponse } from "./response-headers.ts";
 
@@ -52,26 +52,20 @@ export async function mcpHandler(request: Request, source: McpSource): Promise<R
       413,
       errorBody(null, ERROR.invalidRequest, `The request body is over ${MCP_MAX_BODY_BYTES} bytes.`),
     );
-  let message: unknown;
+  let body: unknown;
   try {
-    message = JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     return jsonResponse(400, errorBody(null, ERROR.parse, "The body is not JSON."));
   }
-  if (Array.isArray(message))
+  if (Array.isArray(body))
     return jsonResponse(
       400,
       errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per request."),
     );
-  if (!isMessage(message))
-    return jsonResponse(
-      400,
-      errorBody(
-        idOf(message),
-        ERROR.invalidRequest,
-        'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".',
-      ),
-    );
+  const problem = messageProblem(body);
+  if (problem !== undefined) return jsonResponse(400, errorBody(idOf(body), ERROR.invalidRequest, problem));
+  const message = body as JsonRpcMessage;
   const id = message.id ?? null;
   try {
     const era = eraOf(message, request.headers.get("MCP-Protocol-Version"));

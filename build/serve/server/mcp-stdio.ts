@@ -11,7 +11,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { MCP_SERVER_CARD_FILE } from "../../contract/layout.ts";
 import { AnswersData, type ReadFile } from "../request/answers-data.ts";
-import { ERROR, errorBody, idOf, isMessage, McpError } from "../request/mcp-messages.ts";
+import { ERROR, errorBody, idOf, type JsonRpcMessage, McpError, messageProblem } from "../request/mcp-messages.ts";
 import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { bytesView } from "./static-files.ts";
@@ -41,24 +41,19 @@ export async function answerLine(
   answers: AnswersData,
   origin: string,
 ): Promise<string | undefined> {
-  let message: unknown;
+  let body: unknown;
   try {
-    message = JSON.parse(line);
+    body = JSON.parse(line);
   } catch {
     return JSON.stringify(errorBody(null, ERROR.parse, "The line is not JSON."));
   }
-  if (Array.isArray(message))
+  if (Array.isArray(body))
     return JSON.stringify(
       errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per line."),
     );
-  if (!isMessage(message))
-    return JSON.stringify(
-      errorBody(
-        idOf(message),
-        ERROR.invalidRequest,
-        'Not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a string "method".',
-      ),
-    );
+  const problem = messageProblem(body);
+  if (problem !== undefined) return JSON.stringify(errorBody(idOf(body), ERROR.invalidRequest, problem));
+  const message = body as JsonRpcMessage;
   const id = message.id ?? null;
   try {
     // stdio has no headers: the era comes from the body alone.
