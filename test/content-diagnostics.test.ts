@@ -37,13 +37,13 @@ describe("hostile or unusual content", () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it("accepts CRLF line ends, with the same output as LF", async () => {
+  it("accepts CRLF line ends and a byte order mark, as Windows editors save, with the same output as LF", async () => {
     const lf = await temporaryFolder("lf");
     const crlf = path.join(await temporaryFolder("crlf"), "content");
     await cp(path.join(FIXTURES, "base"), crlf, { recursive: true });
     for (const file of ["answers/alpha-room.md", "suppliers/acme.yaml", "sources.yaml"]) {
       const text = await readFile(path.join(crlf, file), "utf8");
-      await writeFile(path.join(crlf, file), text.replace(/\n/g, "\r\n"));
+      await writeFile(path.join(crlf, file), `\uFEFF${text.replace(/\n/g, "\r\n")}`);
     }
     expect((await build(path.join(FIXTURES, "base"), path.join(lf, "dist"))).ok).toBe(true);
     expect((await build(crlf, path.join(path.dirname(crlf), "dist"))).ok).toBe(true);

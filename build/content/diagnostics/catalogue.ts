@@ -7,7 +7,7 @@
 export const DIAGNOSTIC_CATALOGUE = {
   "file/encoding": {
     title: "File is not valid UTF-8",
-    hint: "Save the file as UTF-8 without a byte order mark.",
+    hint: 'Save the file as UTF-8: most editors let you choose the encoding when saving (VS Code: "Save with Encoding").',
   },
   "file/empty": {
     title: "File is empty",

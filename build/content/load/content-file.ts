@@ -124,11 +124,16 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   try {
     decoded = utf8.decode(bytes);
   } catch {
+    // UTF-16, which Windows PowerShell 5 writes by default, is told as such rather than as a bad byte at the start.
+    const utf16 =
+      bytes[0] === 0xff && bytes[1] === 0xfe ? "little" : bytes[0] === 0xfe && bytes[1] === 0xff ? "big" : "";
+    if (utf16 !== "")
+      return fail("file/encoding", `the file is UTF-16 (${utf16}-endian: it starts with its byte order mark).`);
     return fail("file/encoding", `the bytes at ${describeInvalidUtf8(bytes)} are not valid UTF-8.`);
   }
-  if (decoded.startsWith("\uFEFF")) return fail("file/encoding", "the file starts with a byte order mark (U+FEFF).");
-  // CRLF and lone CR line ends are accepted and read as LF; line and column numbers are unchanged.
-  const text = decoded.replace(/\r\n?/g, "\n");
+  // What Windows editors save is read as any other file: a byte order mark is dropped, and CRLF and lone CR line
+  // ends are read as LF. Line and column numbers are unchanged.
+  const text = (decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded).replace(/\r\n?/g, "\n");
   if (text.trim() === "") return fail("file/empty", "the file has no content.");
   const lines = new LineIndex(text);
   if (kind !== "answer") return { yaml: { text, offset: 0 }, lines };
