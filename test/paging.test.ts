@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/contract/canonical-json.ts";
+import { groupDigits, MAX_PAGE } from "../build/contract/limits.ts";
 import { AnswersData } from "../build/serve/request/answers-data.ts";
 import { answersQuery } from "../build/serve/request/answers-query.ts";
 import { loadSchemaRegistry } from "../build/content/schemas/schema-registry.ts";
@@ -106,5 +107,13 @@ describe("a collection that outgrows one page", () => {
     expect(home).toContain("The first 2 of 3 answers.");
     expect(home).not.toContain("<script>");
     expect(await read("/_headers")).toContain("script-src 'none'");
+  });
+});
+
+describe("the largest page as the docs write it", () => {
+  it('groups its digits as toLocaleString("en") would, without ICU', () => {
+    expect(groupDigits(MAX_PAGE)).toBe("999,999,999,999,999");
+    for (const value of [0, 7, 999, 1000, 12_345, 20_000, 1_000_000])
+      expect(groupDigits(value)).toBe(value.toLocaleString("en"));
   });
 });

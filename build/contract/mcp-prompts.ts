@@ -5,6 +5,7 @@
  */
 import { MCP_LIST_ARGUMENT_MAX_ITEMS, MCP_QUOTE_MAX_CHARACTERS } from "./mcp.ts";
 import { PLATFORM_IDS, PLATFORM_NAMES } from "./platforms.ts";
+import { groupDigits } from "./limits.ts";
 
 /** Where an argument's completions come from (none for free text and numbers). */
 export type CompletionSource = "answers" | "suppliers" | "families" | "platforms";
@@ -109,7 +110,7 @@ export const PROMPT_DEFINITIONS: readonly PromptDefinition[] = [
     arguments: [
       {
         name: "quote",
-        description: `The quote's text, as pasted (at most ${MCP_QUOTE_MAX_CHARACTERS.toLocaleString("en")} characters).`,
+        description: `The quote's text, as pasted (at most ${groupDigits(MCP_QUOTE_MAX_CHARACTERS)} characters).`,
         required: true,
         maxCharacters: MCP_QUOTE_MAX_CHARACTERS,
       },

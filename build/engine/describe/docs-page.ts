@@ -52,6 +52,7 @@ import {
 import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
 import { STOP_WORDS } from "../../search/stop-words.ts";
 import { irregularForms } from "../../search/inflection.ts";
+import { compareCodeUnits } from "../../search/text-match.ts";
 
 const code = (text: string) => `\`${text}\``;
 /** Text for a table cell: no line break, no unescaped pipe. */
@@ -71,7 +72,7 @@ function outwardTable(claims: DocsInput["outward"]): string {
     if (searches) searches.push(outward);
     else byFile.set(file, [outward]);
   }
-  const rows = [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const rows = [...byFile].sort(([a], [b]) => compareCodeUnits(a, b));
   const days = (values: string[]) => {
     const sorted = [...new Set(values)].sort();
     return sorted.length === 1 ? sorted[0]! : `${sorted[0]} to ${sorted[sorted.length - 1]}`;

@@ -5,6 +5,7 @@
  * (the server-card extension's draft: `modelcontextprotocol/experimental-ext-server-card`, docs/discovery.md).
  */
 import { canonicalJson as json } from "../../contract/canonical-json.ts";
+import { compareCodeUnits } from "../../search/text-match.ts";
 import {
   MCP_PATH,
   MCP_SERVER_CARD_FILE,
@@ -121,7 +122,7 @@ export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Rec
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     $ref: target,
-    $defs: Object.fromEntries([...embedded].sort(([a], [b]) => a.localeCompare(b))),
+    $defs: Object.fromEntries([...embedded].sort(([a], [b]) => compareCodeUnits(a, b))),
   };
 }
 

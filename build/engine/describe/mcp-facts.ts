@@ -17,6 +17,7 @@ import {
 import { PLATFORM_IDS } from "../../contract/platforms.ts";
 import { type CompletionSource, PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../../contract/mcp-prompts.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
+import { groupDigits } from "../../contract/limits.ts";
 
 /** What each kind of completion offers. */
 export const COMPLETION_SOURCES: Readonly<Record<CompletionSource, string>> = {
@@ -61,7 +62,7 @@ export const MCP_STATEMENTS = {
   resources:
     "resources/list gives the supplier directory and the evidence register, then the answers a page of the prebuilt collection at a time (page_size answers), each page's `nextCursor` naming the next until every answer has been listed; a cursor this server did not give, or one of a collection that has since shrunk, is an invalid-params error. A supplier and one family's evidence are items of a collection, named by the collection's URL with the slug as fragment (`/api/v1/suppliers#jabra`): fetched, that URL gives the collection the item is in.",
   completions: `completion/complete completes every prompt argument and every template variable: the values that start with what has been typed (case aside), at most ${MCP_COMPLETION_MAX_VALUES}, with \`total\` and \`hasMore\`. A list argument (comma-separated) completes its last item and does not offer an item twice. Free text (the quote) and numbers (people) complete to nothing.`,
-  limits: `An unknown prompt, template or argument, a missing or malformed argument, or a value over ${MCP_ARGUMENT_MAX_CHARACTERS} characters (a quote over ${MCP_QUOTE_MAX_CHARACTERS.toLocaleString("en")}, a list over ${MCP_LIST_ARGUMENT_MAX_ITEMS} items) gets a JSON-RPC invalid-params error (-32602) that says what was wrong and what exists; never a 5xx.`,
+  limits: `An unknown prompt, template or argument, a missing or malformed argument, or a value over ${MCP_ARGUMENT_MAX_CHARACTERS} characters (a quote over ${groupDigits(MCP_QUOTE_MAX_CHARACTERS)}, a list over ${MCP_LIST_ARGUMENT_MAX_ITEMS} items) gets a JSON-RPC invalid-params error (-32602) that says what was wrong and what exists; never a 5xx.`,
   logging:
     "No logging capability is offered, and logging/setLevel is not a method here: every request gets one JSON response with nothing streamed beside it, no session keeps a level a client sets, and whatever goes wrong is said in the answer itself (a JSON-RPC error, or a tool result marked isError), so the server has nothing to log to a client. Resource subscriptions and list-changed notifications are not offered either: the data changes only with a deploy.",
   localServer: `On the local server (npm start, npm run dev) a request whose Host is not a loopback name (${LOOPBACK_HOST_NAMES.map((name) => `\`${name}\``).join(", ")}) or one of \`${ALLOWED_HOSTS_VARIABLE}\` gets 403, and so does a request to \`${MCP_PATH}\` whose Origin is neither a loopback origin nor one of those hosts (the preflight is answered; the call is refused with a problem document saying why): a web page cannot rebind its name to the machine and drive the server. The CDN has no such check: its data is public and takes no credentials.`,

@@ -41,7 +41,7 @@ import {
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
 import { API_CATALOG_TYPE, MARKDOWN_TYPE } from "../../contract/http.ts";
-import { MAX_PAGE, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
+import { groupDigits, MAX_PAGE, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { B, FIELD_WEIGHTS, K1, MATCH_SHARES } from "../../search/relevance.ts";
 
@@ -156,7 +156,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
   },
   page: {
     name: "page",
-    summary: `Page number, a whole number from 1 to ${MAX_PAGE.toLocaleString("en")}.`,
+    summary: `Page number, a whole number from 1 to ${groupDigits(MAX_PAGE)}.`,
     rules: [
       `Pages hold at most meta.page_size answers; a page past the last gives 200 with an empty data array; anything else (a larger number included) is a 400 problem.`,
     ],

@@ -12,6 +12,7 @@ import { answerSlugsStartingWith, directorySuppliers, registerFamilies } from ".
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
 import type { CompletionSource } from "../../contract/mcp-prompts.ts";
 import { listItems, promptNamed, suppliersOfFamily } from "./mcp-prompts.ts";
+import { groupDigits } from "../../contract/limits.ts";
 
 export interface Completion {
   values: string[];
@@ -35,7 +36,7 @@ export async function complete(
   if (argument.value.length > MCP_ARGUMENT_MAX_CHARACTERS)
     throw new McpError(
       ERROR.invalidParams,
-      `argument.value is ${argument.value.length.toLocaleString("en")} characters long; at most ${MCP_ARGUMENT_MAX_CHARACTERS} are completed.`,
+      `argument.value is ${groupDigits(argument.value.length)} characters long; at most ${MCP_ARGUMENT_MAX_CHARACTERS} are completed.`,
     );
   const given = params.context === undefined ? {} : isObject(params.context) ? params.context.arguments : undefined;
   if (given !== undefined && !isObject(given))

@@ -22,6 +22,7 @@ import { PLATFORM_IDS, PLATFORM_NAMES, type PlatformId } from "../../contract/pl
 import { answerExists, directorySuppliers, registerFamilies, type DirectorySupplier } from "./mcp-data.ts";
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
 import { answerMarkdownUri, readResource } from "./mcp-resources.ts";
+import { groupDigits } from "../../contract/limits.ts";
 
 /** prompts/list. */
 export function listPrompts(): unknown[] {
@@ -77,7 +78,7 @@ function checkedArguments(prompt: PromptDefinition, given: unknown): Record<stri
     if (value !== undefined && value.length > limit)
       throw new McpError(
         ERROR.invalidParams,
-        `${argument.name} is ${value.length.toLocaleString("en")} characters long; ${prompt.name} takes at most ${limit.toLocaleString("en")}.`,
+        `${argument.name} is ${groupDigits(value.length)} characters long; ${prompt.name} takes at most ${groupDigits(limit)}.`,
       );
     if (value === undefined || value.trim() === "") {
       if (argument.required)
