@@ -256,6 +256,16 @@ describe("a content file hashed by a build that then failed", () => {
     // Only the file mended: the one edited before the failed build was hashed by it.
     expect(stats.parsed.read).toBe(1);
   });
+
+  it("is saved by the time the build resolves, though a small build checks its content while the cache writes", async () => {
+    const { folder, content } = await copyOfShipped("incremental-saved-on-resolve");
+    const cache = await BuildCache.open(content, path.join(folder, "dist"), path.join(folder, "cache"));
+    await writeFile(path.join(content, "answers", "accessibility.md"), "---\nslug: broken\n---\n");
+    expect((await build(content, path.join(folder, "dist"), { cache, sourceDateEpoch: EPOCH })).ok).toBe(false);
+    const names = await readdir(cache.folder);
+    expect(names).toEqual(expect.arrayContaining(["parsed.bin", "stamps.bin"]));
+    expect(names.filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
 });
 
 describe("an answer saved while the build runs", () => {

@@ -28,6 +28,8 @@ export class ParseCache {
   private usedParseKeys = new Set<string>();
   /** This build's stamps were saved once its content was loaded (contentLoaded). */
   private stampsSaved = false;
+  /** The saving contentLoaded started, until finishBuild has waited for it. */
+  private saving: Promise<void> | undefined;
   /** What each job a dev loop's kept walk gives again settled to in the build that last parsed it, with keepInMemory (parseFiles). */
   private readonly settled = new WeakMap<ContentFileJob, { key: string; parse: ContentFileParse; stamp: FileStamp }>();
   constructor(
@@ -169,21 +171,23 @@ export class ParseCache {
   }
 
   /**
-   * Called once the content is loaded, every file hashed and parsed: a build that keeps nothing in memory saves the
-   * parses and the stamps now and lets them go before its answers are rendered (at 100,000 answers they held some
-   * 90 MB of the heap through the rest of the build). A process that builds again keeps them, and saves them as a
-   * build ends.
+   * Called once the content is loaded, every file hashed and parsed: a build that keeps nothing in memory starts
+   * saving the parses and the stamps, both at once, and lets them go (at 100,000 answers they held some 90 MB of the
+   * heap through the rest of the build). The saving resolves when both are written; finishBuild waits for it. A
+   * process that builds again keeps them, and saves them as a build ends.
    */
-  async contentLoaded(): Promise<void> {
-    if (this.keeping()) return;
-    await this.saveParses();
+  contentLoaded(): Promise<void> {
+    if (this.keeping()) return Promise.resolve();
+    // Each save takes what it writes before its first await.
+    const saved = [this.saveParses(), this.saveStamps()];
     this.parses = undefined;
     this.usedParseKeys = new Set();
-    // Every file was hashed, so these stamps are whole even if the build fails after.
-    await this.saveStamps();
     this.stamps = undefined;
     this.newStamps = new Map();
+    // Every file was hashed, so these stamps are whole even if the build fails after.
     this.stampsSaved = true;
+    this.saving = Promise.all(saved).then(() => undefined);
+    return this.saving;
   }
 
   /** Saves the parses (only those of files this build read) when they changed. */
@@ -207,6 +211,8 @@ export class ParseCache {
 
   /** Called as a build ends: saves the parses when they changed, and a complete build's stamps. */
   async finishBuild(complete: boolean): Promise<void> {
+    await this.saving;
+    this.saving = undefined;
     await this.saveParses();
     // Only a complete build's stamps replace the last, or one's whose content was loaded (contentLoaded): a build
     // that failed before may not have hashed every file.

@@ -40,10 +40,15 @@ async function loadAndValidate(
   });
   if (once) {
     // The load's garbage is collected before the cache serialises what it keeps, and what that leaves before the
-    // checks: each had grown the heap over the other (at 100,000 answers the peak fell by some 40 MiB).
-    collectGarbageAfter(loaded.files.length);
-    await context.options.cache?.contentLoaded();
-    collectGarbageAfter(loaded.files.length);
+    // checks: each had grown the heap over the other (at 100,000 answers the peak fell by some 40 MiB). A small
+    // build, whose garbage is not worth a collection, checks while the cache is written: the writes' round trips
+    // left the thread idle for some 40 ms of a 20-answer build.
+    const large = collectGarbageAfter(loaded.files.length);
+    const saving = context.options.cache?.contentLoaded();
+    if (large) {
+      await saving;
+      collectGarbageAfter(loaded.files.length);
+    }
   }
   const validated = validateContent(loaded, context.schemas, context.options.findings);
   return validated.ok ? { ok: true, content: validated.content } : validated;

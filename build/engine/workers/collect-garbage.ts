@@ -15,12 +15,14 @@ let collect: (() => void) | undefined;
 /** From how many content files a load's garbage is worth a collection (about 30 ms at 10,000 answers). */
 const WORTH_FROM_FILES = 2000;
 
-export function collectGarbageAfter(files: number): void {
-  if (files < WORTH_FROM_FILES) return;
+/** Whether it collected: only from WORTH_FROM_FILES files. */
+export function collectGarbageAfter(files: number): boolean {
+  if (files < WORTH_FROM_FILES) return false;
   if (!collect) {
     // The flag makes `gc` a global of contexts made after it: one is made to take it from (as Jest does).
     setFlagsFromString("--expose-gc");
     collect = runInNewContext("gc") as () => void;
   }
   collect();
+  return true;
 }
