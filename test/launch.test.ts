@@ -5,7 +5,7 @@
  * import.meta, by which a command knows it is the main module, whatever its folder's name holds.
  */
 import { spawnSync } from "node:child_process";
-import { copyFile, cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
@@ -89,5 +89,32 @@ describe("the launcher", () => {
     await symlink(path.join(project, "node_modules"), path.join(copy, "node_modules"));
     expect(launch(copy).dirname).toBe(path.join(copy, "build", "tools"));
     expect(await launches()).toHaveLength(4);
+  });
+
+  it("keeps the build's bundle ASCII, a package's regular expressions escaped, so that V8 reads it as one byte a character", async () => {
+    const run = spawnSync(process.execPath, ["build/tools/launch.mjs", "build/tools/cli.ts", "--help"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    const folder = path.join(ROOT, "node_modules", ".cache", "av-buyer-data", "bundles");
+    // This checkout's bundle of the CLI, the newest: its map names the entry, and its code this checkout's paths (a
+    // copy of the project sharing node_modules keeps bundles beside it).
+    const entry = path.relative(folder, path.join(ROOT, "build", "tools", "cli.ts"));
+    const own = `"${path.join(ROOT, "build")}${path.sep}`;
+    const found: Array<{ bundle: Buffer; at: number }> = [];
+    for (const name of await readdir(folder)) {
+      if (!/^launch-[0-9a-f]{64}\.cjs$/.test(name)) continue;
+      const map = JSON.parse(await readFile(path.join(folder, `${name}.map`), "utf8")) as { sources: string[] };
+      const bundle = await readFile(path.join(folder, name));
+      if (map.sources.includes(entry) && bundle.includes(own))
+        found.push({ bundle, at: (await stat(path.join(folder, name))).mtimeMs });
+    }
+    const { bundle } = found.sort((a, b) => b.at - a.at)[0]!;
+    // The first character beyond ASCII found, with what is around it, if there is one.
+    const at = bundle.findIndex((byte) => byte > 0x7f);
+    expect(at === -1 ? "" : bundle.subarray(Math.max(0, at - 60), at + 20).toString("utf8")).toBe("");
+    // markdown-it's typographer's `/([?!])…/g`, which esbuild leaves as it is.
+    expect(bundle.toString("latin1")).toContain("/([?!])\\u2026/g");
   });
 });

@@ -24,7 +24,9 @@ const LETTER_FOLDS: Readonly<Record<string, string>> = {
   ı: "i",
 };
 
-const FOLDABLE = /[ßæœøłđðþı]/gu;
+// The letters of LETTER_FOLDS (ß æ œ ø ł đ ð þ ı), escaped: a launch bundle holding no character beyond ASCII starts
+// faster (build/tools/launch.mjs).
+const FOLDABLE = /[\u00df\u00e6\u0153\u00f8\u0142\u0111\u00f0\u00fe\u0131]/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 const TOKEN = /[\p{L}\p{N}]+/gu;
 

@@ -11,15 +11,16 @@
  * reads package-lock.json too; esbuild and netlify-redirector, which find files beside their own, are required from
  * node_modules as they are. Each module's `import.meta.url` and `import.meta.dirname`, ours and the packages', are
  * written in as its own file's, so that code finding files beside it behaves as it does under tsx. Bundles are kept
- * in node_modules/.cache/av-buyer-data/bundles/ (the few most recent); one that cannot be written is made again next
+ * in node_modules/.cache/av-buyer-data/bundles/ (the few used last); one that cannot be written is made again next
  * time. The digest is of the sources' bytes, each hashed again only when its stamp (size, inode, times) is not the
  * one recorded, or was recorded too soon after the file changed to be trusted; the bundle's code reads it as the
  * build code's version (build/engine/bundles/build-version.ts), which would otherwise hash every source again.
  * Stack traces name the TypeScript files: a bundle's frames are mapped through its linked source map when an error's
  * stack is first read (enabling Node's source maps would parse the map at every start, for the rare failure).
  */
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire, SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -47,9 +48,12 @@ const bundleKey = createHash("sha256")
   .digest("hex");
 const bundle = path.join(BUNDLES, `launch-${bundleKey}.cjs`);
 try {
-  statSync(bundle);
-} catch {
-  await makeBundle(entry, bundle);
+  // Dated as used: the bundles kept are the few used last.
+  const now = new Date();
+  utimesSync(bundle, now, now);
+} catch (error) {
+  // Made when it is not there; one that cannot be dated (a read-only node_modules) is used as it is.
+  if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") await makeBundle(entry, bundle);
 }
 // The entry sees the command line it would see run directly (`node build/tools/cli.ts …`): its main-module check holds.
 process.argv.splice(1, process.argv.length - 1, entry, ...rest);
@@ -79,7 +83,11 @@ function run(file) {
   } catch {
     // None yet: written when this run ends.
   }
-  const script = new vm.Script(`${WRAPPER}${readFileSync(file, "utf8")}\n})`, {
+  const bytes = readFileSync(file);
+  // An ASCII bundle is read as Latin-1, a one-byte string: V8 reads its code cache and compiles from it some 40 ms
+  // faster a start than from the two-byte string one character beyond ASCII makes of the whole (see escapedText).
+  const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
+  const script = new vm.Script(`${WRAPPER}${source}\n})`, {
     filename: file,
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
@@ -235,15 +243,19 @@ async function makeBundle(entry, file) {
   }
 }
 
-/** `import.meta` in our sources and in the packages' ES modules, written in as each file's own. @returns {import("esbuild").Plugin} */
+/**
+ * `import.meta` in our sources and in the packages' ES modules, written in as each file's own; and a package's
+ * regular expressions made ASCII (asciiRegExps). @returns {import("esbuild").Plugin}
+ */
 function ownImportMeta() {
   return {
     name: "own-import-meta",
     setup(build) {
-      build.onLoad({ filter: /\.(ts|m?js)$/ }, (args) => {
+      build.onLoad({ filter: /\.(ts|m?js)$/ }, async (args) => {
         const text = readFileSync(args.path, "utf8");
-        if (!text.includes("import.meta")) return undefined;
-        const contents = text
+        const escaped = args.path.includes(`${path.sep}node_modules${path.sep}`) ? await asciiRegExps(text) : undefined;
+        if (!text.includes("import.meta") && escaped === undefined) return undefined;
+        const contents = (escaped ?? text)
           .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(args.path)))
           .replaceAll("import.meta.filename", JSON.stringify(args.path))
           .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
@@ -251,4 +263,43 @@ function ownImportMeta() {
       });
     },
   };
+}
+
+/**
+ * A package's source with each character beyond ASCII in its regular expressions written as a \u escape (the same
+ * character to the expression, with or without the u flag), or undefined when it has none: esbuild escapes such
+ * characters in strings and identifiers but not there (markdown-it's typographer has one), and one character left
+ * makes the whole bundle a two-byte string (see run). Our own sources escape theirs by hand; test/launch.test.ts
+ * holds the bundle to ASCII.
+ * @param {string} text
+ */
+async function asciiRegExps(text) {
+  if (!/[^\0-\x7f]/.test(text)) return undefined;
+  const { tokenizer } = await import("acorn");
+  let escaped = "";
+  let at = 0;
+  try {
+    const options = /** @type {const} */ ({ ecmaVersion: "latest", allowHashBang: true });
+    /** @type {Iterable<import("acorn").Token>} */
+    let tokens;
+    try {
+      tokens = [...tokenizer(text, { ...options, sourceType: "module" })];
+    } catch {
+      // CommonJS may return at its top and use what a module may not.
+      tokens = [...tokenizer(text, { ...options, sourceType: "script", allowReturnOutsideFunction: true })];
+    }
+    for (const token of tokens) {
+      if (token.type.label !== "regexp") continue;
+      const literal = text.slice(token.start, token.end);
+      // `\é` is é to a regular expression, `\\u00e9` is not: such a literal is left as it is.
+      if (!/[^\0-\x7f]/.test(literal) || /\\[^\0-\x7f]/.test(literal)) continue;
+      escaped += text.slice(at, token.start);
+      escaped += literal.replace(/[^\0-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+      at = token.end;
+    }
+  } catch {
+    // Not JavaScript acorn reads: left as it is.
+    return undefined;
+  }
+  return at === 0 ? undefined : escaped + text.slice(at);
 }
