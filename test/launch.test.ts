@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { copyFile, cp, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
 
@@ -98,17 +99,16 @@ describe("the launcher", () => {
     });
     expect(run.status).toBe(0);
     const folder = path.join(ROOT, "node_modules", ".cache", "av-buyer-data", "bundles");
-    // This checkout's bundle of the CLI, the newest: its map names the entry, and its code this checkout's paths (a
-    // copy of the project sharing node_modules keeps bundles beside it).
-    const entry = path.relative(folder, path.join(ROOT, "build", "tools", "cli.ts"));
-    const own = `"${path.join(ROOT, "build")}${path.sep}`;
+    // This checkout's bundle of the CLI, the newest: the one that names the entry's own URL (its main-module check).
+    const entry = JSON.stringify(pathToFileURL(path.join(ROOT, "build", "tools", "cli.ts")).href);
     const found: Array<{ bundle: Buffer; at: number }> = [];
     for (const name of await readdir(folder)) {
       if (!/^launch-[0-9a-f]{64}\.cjs$/.test(name)) continue;
-      const map = JSON.parse(await readFile(path.join(folder, `${name}.map`), "utf8")) as { sources: string[] };
-      const bundle = await readFile(path.join(folder, name));
-      if (map.sources.includes(entry) && bundle.includes(own))
-        found.push({ bundle, at: (await stat(path.join(folder, name))).mtimeMs });
+      // Another test's launcher may be putting away an old bundle meanwhile: one that is going is passed over.
+      const read = await Promise.all([readFile(path.join(folder, name)), stat(path.join(folder, name))]).catch(
+        () => undefined,
+      );
+      if (read?.[0].includes(entry)) found.push({ bundle: read[0], at: read[1].mtimeMs });
     }
     const { bundle } = found.sort((a, b) => b.at - a.at)[0]!;
     // The first character beyond ASCII found, with what is around it, if there is one.
