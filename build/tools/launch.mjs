@@ -85,7 +85,7 @@ function run(file) {
   }
   const bytes = readFileSync(file);
   // An ASCII bundle is read as Latin-1, a one-byte string: V8 reads its code cache and compiles from it some 40 ms
-  // faster a start than from the two-byte string one character beyond ASCII makes of the whole (see escapedText).
+  // faster a start than from the two-byte string one character beyond ASCII makes of the whole (see asciiRegExps).
   const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
   const script = new vm.Script(`${WRAPPER}${source}\n})`, {
     filename: file,
