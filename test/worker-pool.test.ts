@@ -1,9 +1,11 @@
+import { mkdir, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ContentFileJob } from "../build/content/load/content-file.ts";
 import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
 import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
-import { build, copyOfShipped, readTreeDigests, SHIPPED_CONTENT } from "./support/build-helpers.ts";
+import { bundleText } from "../build/engine/bundles/bundle-cache.ts";
+import { build, copyOfShipped, readTreeDigests, ROOT, SHIPPED_CONTENT } from "./support/build-helpers.ts";
 import { EPOCH, setPageSize } from "./support/incremental.ts";
 
 const JOB: ContentFileJob = {
@@ -46,6 +48,35 @@ describe("the build's worker threads", () => {
       expect(await readTreeDigests(out)).toEqual(first);
     } finally {
       await threads.close();
+    }
+  });
+});
+
+describe("the kept bundles of the worker threads and the home page's script", () => {
+  it("put away only their own old bundles, never the launcher's files beside them", async () => {
+    const folder = path.join(ROOT, "node_modules", ".cache", "av-buyer-data", "bundles");
+    await mkdir(folder, { recursive: true });
+    // Nine of the launcher's kinds of file, older than anything there: without the filter, the bundle made below
+    // would put all of them away as the oldest files of the folder.
+    const key = "0".repeat(63);
+    const foreign = Array.from(
+      { length: 9 },
+      (_, at) => [`launch-${key}${at}.cjs`, `launch-${key}${at}.cjs.map`, `stamps-test-${at}.json`][at % 3]!,
+    );
+    const old = new Date(2000, 0, 1);
+    for (const name of foreign) {
+      await writeFile(path.join(folder, name), "");
+      await utimes(path.join(folder, name), old, old);
+    }
+    try {
+      // Options no other bundle has: a new one is made, and the folder put in order.
+      bundleText({
+        stdin: { contents: `export const made = ${JSON.stringify(String(Math.random()))};` },
+        write: false,
+      });
+      expect((await readdir(folder)).filter((name) => foreign.includes(name)).sort()).toEqual([...foreign].sort());
+    } finally {
+      await Promise.all(foreign.map((name) => rm(path.join(folder, name), { force: true })));
     }
   });
 });

@@ -4,8 +4,8 @@
  * version and the options. esbuild gives the same bytes for the same sources, so a kept bundle is the one it
  * would make; making one costs a tenth of a second at start-up (a process started, a hundred modules read).
  *
- * Kept in node_modules/.cache/av-buyer-data/bundles/, the few most recent; a folder that cannot be written only
- * means bundling every time.
+ * Kept in node_modules/.cache/av-buyer-data/bundles/ (beside the launcher's), the few most recent; a folder that
+ * cannot be written only means bundling every time.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -20,6 +20,8 @@ import { projectRoot } from "../../content/load/project.ts";
 const folder = () => path.join(projectRoot(), "node_modules", ".cache", "av-buyer-data", "bundles");
 /** Bundles kept: a change to any build source makes new ones. */
 const KEPT = 8;
+/** This module's bundles' names: their key, hex SHA-256. */
+const OWN_BUNDLE = /^[0-9a-f]{64}\.js$/;
 
 /** The text of the one output file of an esbuild build of `options` (write: false), made or kept. */
 export function bundleText(options: BuildOptions): string {
@@ -49,7 +51,9 @@ function keep(file: string, text: string): void {
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     writeFileSync(temporary, text);
     renameSync(temporary, file);
+    // Only its own: the launcher keeps its bundles, their maps and code caches, and its stamps in the same folder.
     const kept = readdirSync(bundles)
+      .filter((name) => OWN_BUNDLE.test(name))
       .map((name) => ({ name, at: statSync(path.join(bundles, name)).mtimeMs }))
       .sort((a, b) => b.at - a.at);
     for (const { name } of kept.slice(KEPT)) rmSync(path.join(bundles, name), { force: true });
