@@ -104,7 +104,7 @@ describe("the launcher", () => {
     const found: Array<{ bundle: Buffer; at: number }> = [];
     for (const name of await readdir(folder)) {
       if (!/^launch-[0-9a-f]{64}\.cjs$/.test(name)) continue;
-      // Another test's launcher may be putting away an old bundle meanwhile: one that is going is passed over.
+      // Another process may be putting away an old bundle meanwhile: one that is going is passed over.
       const read = await Promise.all([readFile(path.join(folder, name)), stat(path.join(folder, name))]).catch(
         () => undefined,
       );
