@@ -275,31 +275,41 @@ function ownImportMeta() {
  */
 async function asciiRegExps(text) {
   if (!/[^\0-\x7f]/.test(text)) return undefined;
-  const { tokenizer } = await import("acorn");
+  const tokens = await tokensOf(text);
   let escaped = "";
   let at = 0;
-  try {
-    const options = /** @type {const} */ ({ ecmaVersion: "latest", allowHashBang: true });
-    /** @type {Iterable<import("acorn").Token>} */
-    let tokens;
-    try {
-      tokens = [...tokenizer(text, { ...options, sourceType: "module" })];
-    } catch {
-      // CommonJS may return at its top and use what a module may not.
-      tokens = [...tokenizer(text, { ...options, sourceType: "script", allowReturnOutsideFunction: true })];
-    }
-    for (const token of tokens) {
-      if (token.type.label !== "regexp") continue;
-      const literal = text.slice(token.start, token.end);
-      // `\é` is é to a regular expression, `\\u00e9` is not: such a literal is left as it is.
-      if (!/[^\0-\x7f]/.test(literal) || /\\[^\0-\x7f]/.test(literal)) continue;
-      escaped += text.slice(at, token.start);
-      escaped += literal.replace(/[^\0-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
-      at = token.end;
-    }
-  } catch {
-    // Not JavaScript acorn reads: left as it is.
-    return undefined;
+  for (const token of tokens ?? []) {
+    if (token.type.label !== "regexp") continue;
+    const literal = text.slice(token.start, token.end);
+    // `\é` is é to a regular expression, `\\u00e9` is not: such a literal is left as it is.
+    if (!/[^\0-\x7f]/.test(literal) || /\\[^\0-\x7f]/.test(literal)) continue;
+    escaped += text.slice(at, token.start);
+    escaped += literal.replace(/[^\0-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    at = token.end;
   }
   return at === 0 ? undefined : escaped + text.slice(at);
+}
+
+/**
+ * acorn's tokens of a module, or of a CommonJS script (which may return at its top and use what a module may not);
+ * undefined for what it reads as neither.
+ * @param {string} text
+ */
+async function tokensOf(text) {
+  const { tokenizer } = await import("acorn");
+  for (const sourceType of /** @type {const} */ (["module", "script"])) {
+    try {
+      return [
+        ...tokenizer(text, {
+          ecmaVersion: "latest",
+          allowHashBang: true,
+          sourceType,
+          allowReturnOutsideFunction: sourceType === "script",
+        }),
+      ];
+    } catch {
+      // Read as the other kind, or not at all.
+    }
+  }
+  return undefined;
 }
