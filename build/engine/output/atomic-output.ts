@@ -128,7 +128,6 @@ async function writeOutput<T>(
 ): Promise<T> {
   const remove = (folder: string, files?: number) => removeFolder(folder, serving ? files : 0);
   const work = await workDirFor(out);
-  await mkdir(work, { recursive: true });
   const release = await acquireBuildLock(work);
   try {
     await repairOutput(out);
@@ -251,6 +250,8 @@ const DELETING = [
   'const trash = path.join(path.dirname(process.argv[1]), "trash-" + process.pid + "-" + Date.now());',
   "try { fs.renameSync(process.argv[1], trash); } catch { process.exit(0); }",
   "fs.rmSync(trash, { recursive: true, force: true });",
+  // The work folder too, once empty (a build under way holds its lock there).
+  "try { fs.rmdirSync(path.dirname(trash)); } catch {}",
 ].join("\n");
 
 function startDeleting(folder: string): void {

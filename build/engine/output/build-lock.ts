@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { link, readFile, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
  * One build at a time per output folder: an exclusive lock file holding the builder's pid. A lock left by a
- * process that no longer exists (a killed build) is taken over; a live one is waited for.
+ * process that no longer exists (a killed build) is taken over; a live one is waited for. The work folder is made
+ * for the lock and removed with it when nothing else is left in it, so that no build leaves an empty folder behind.
  */
 export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promise<() => Promise<void>> {
   const lockPath = path.join(workDir, "build.lock");
@@ -13,10 +14,21 @@ export async function acquireBuildLock(workDir: string, waitMs = 120_000): Promi
     // The lock appears with the pid already in it (a hard link to a file written first): created empty and
     // then written, a lock could be seen empty by another build, taken for a dead one's and removed.
     const claim = `${lockPath}.${process.pid}.${randomUUID()}`;
-    await writeFile(claim, String(process.pid));
+    try {
+      await mkdir(workDir, { recursive: true });
+      await writeFile(claim, String(process.pid));
+    } catch (error) {
+      // The folder was removed between the two by a build that ended: made again.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
     try {
       await link(claim, lockPath);
-      return () => rm(lockPath, { force: true });
+      return async () => {
+        await rm(lockPath, { force: true });
+        // Only if empty: a replaced output being deleted, or a stopped write's stage, keeps it.
+        await rmdir(workDir).catch(() => undefined);
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     } finally {
