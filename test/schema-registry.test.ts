@@ -2,7 +2,7 @@
  * The schema registry is compiled once for the same schemas (a process that builds many times), and again as soon
  * as a schema's text changes: a validator of an earlier schema is never used.
  */
-import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
@@ -64,6 +64,23 @@ describe("the content's validators kept between processes", () => {
       if (fresh.errors) invalid += 1;
     }
     expect(invalid).toBeGreaterThan(20);
+  });
+
+  it("are kept for the 8 schema versions made last, and nothing else in their folder is put away", async () => {
+    const kept = await temporaryFolder("kept-validators-few");
+    const older = Array.from({ length: 9 }, (_, at) => `${String(at).repeat(64)}.cjs`);
+    for (const name of [...older, "notes.txt"]) {
+      await writeFile(path.join(kept, name), "");
+      const at = new Date(2000, 0, 1 + older.indexOf(name));
+      await utimes(path.join(kept, name), at, at);
+    }
+    (await loadSchemaRegistry(SCHEMAS_DIR, kept)).validator("content-site.schema.json");
+    const left = (await readdir(kept)).sort();
+    expect(left.filter((name) => older.includes(name))).toEqual(older.slice(2));
+    expect(left.filter((name) => !older.includes(name))).toEqual([
+      expect.stringMatching(/^[0-9a-f]{64}\.cjs$/),
+      "notes.txt",
+    ]);
   });
 });
 

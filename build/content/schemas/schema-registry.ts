@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { _, Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormatsPlugin from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { projectRoot } from "../load/project.ts";
+import { keepFile, projectCache, projectRoot } from "../load/project.ts";
 
 /** The folder of this project's JSON Schemas, published beside the data under /api/v1/schemas/. */
 export const SCHEMAS_DIR = path.join(projectRoot(), "schemas");
@@ -65,7 +65,9 @@ const loaded = new Map<string, SchemaRegistry>();
  * loads that code instead of compiling (some 0.3 s of a small build). The other schemas, which only the tests and
  * tools use, are compiled when asked for.
  */
-const KEPT_VALIDATORS = path.join(projectRoot(), "node_modules", ".cache", "av-buyer-data", "validators");
+const KEPT_VALIDATORS = projectCache("validators");
+/** The kept code's names (its key, hex SHA-256), the few made last: each change of the schemas makes another. */
+const KEPT_CODE = /^[0-9a-f]{64}\.cjs$/;
 const isKept = (name: string) => name.startsWith("content-");
 const FORMATS_MODULE = "av-buyer-data:formats";
 const OWN_FORMATS = { "partial-date": { type: "string", validate: isPartialDate } } as const;
@@ -152,16 +154,8 @@ function readKept(file: string): Record<string, ValidateFunction> | undefined {
 function keep(file: string, ajv: Ajv2020, names: readonly string[]): Record<string, ValidateFunction> {
   // Each name is a schema of the registry's own folder: ajv holds it.
   const validators = Object.fromEntries(names.map((name) => [name, ajv.getSchema(name)!]));
-  try {
-    // CommonJS too: its module is the function.
-    const standalone = standaloneCode as unknown as typeof standaloneCode.default;
-    const code = standalone(ajv, Object.fromEntries(names.map((name) => [name, name])));
-    mkdirSync(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, code);
-    renameSync(partial, file);
-  } catch {
-    // Made again next time.
-  }
+  // CommonJS too: its module is the function.
+  const standalone = standaloneCode as unknown as typeof standaloneCode.default;
+  keepFile(file, standalone(ajv, Object.fromEntries(names.map((name) => [name, name]))), KEPT_CODE, 8);
   return validators;
 }

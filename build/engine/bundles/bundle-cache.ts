@@ -8,16 +8,16 @@
  * cannot be written only means bundling every time.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { BuildOptions } from "esbuild";
 import { buildCodeVersionSync } from "./build-version.ts";
-import { projectRoot } from "../../content/load/project.ts";
+import { keepFile, projectCache, projectRoot } from "../../content/load/project.ts";
 
 // Found when called, not when loaded: the worker threads' own bundle includes this module (never calling it),
 // and there import.meta has no folder.
-const folder = () => path.join(projectRoot(), "node_modules", ".cache", "av-buyer-data", "bundles");
+const folder = () => projectCache("bundles");
 /** Bundles kept: a change to any build source makes new ones. */
 const KEPT = 8;
 /** This module's bundles' names: their key, hex SHA-256. */
@@ -40,24 +40,7 @@ export function bundleText(options: BuildOptions): string {
     // Not kept yet (or the version cannot be known): made below.
   }
   const text = esbuild.buildSync({ ...options, write: false }).outputFiles![0]!.text;
-  if (file) keep(file, text);
+  // Only its own bundles are put away: the launcher keeps its bundles, maps, code caches and stamps there too.
+  if (file) keepFile(file, text, OWN_BUNDLE, KEPT);
   return text;
-}
-
-function keep(file: string, text: string): void {
-  try {
-    const bundles = path.dirname(file);
-    mkdirSync(bundles, { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
-    // Only its own: the launcher keeps its bundles, their maps and code caches, and its stamps in the same folder.
-    const kept = readdirSync(bundles)
-      .filter((name) => OWN_BUNDLE.test(name))
-      .map((name) => ({ name, at: statSync(path.join(bundles, name)).mtimeMs }))
-      .sort((a, b) => b.at - a.at);
-    for (const { name } of kept.slice(KEPT)) rmSync(path.join(bundles, name), { force: true });
-  } catch {
-    // Best effort: the next build bundles again.
-  }
 }

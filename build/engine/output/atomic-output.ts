@@ -6,7 +6,7 @@ import path from "node:path";
 import { acquireBuildLock, isAlive } from "./build-lock.ts";
 import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
 import type { OutputReuse } from "./output-reuse.ts";
-import { projectRoot } from "../../content/load/project.ts";
+import { projectCache, projectRoot } from "../../content/load/project.ts";
 import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
 
 /**
@@ -37,7 +37,7 @@ export async function workDirFor(outDir: string): Promise<string> {
   const inProject = path.relative(PROJECT_ROOT, out);
   if (inProject.startsWith("..") || path.isAbsolute(inProject))
     return path.join(parent, `.${path.basename(out)}.build`);
-  const cacheRoot = path.join(PROJECT_ROOT, "node_modules", ".cache", "av-buyer-data");
+  const cacheRoot = projectCache();
   await mkdir(cacheRoot, { recursive: true });
   const [parentStats, cacheStats] = await Promise.all([stat(parent), stat(cacheRoot)]);
   if (parentStats.dev === cacheStats.dev) {
