@@ -96,7 +96,7 @@ function describe(error: ErrorObject): Described {
     }
     case "type": {
       const shown = show(value);
-      const found = shown ? `${typeName(value)} ${shown}` : typeName(value);
+      const found = shown && value !== null ? `${typeName(value)} ${shown}` : typeName(value);
       return {
         code: "schema/type",
         message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
@@ -176,7 +176,8 @@ function schemaHint(error: ErrorObject): string | undefined {
 }
 
 function typeName(value: unknown): string {
-  if (value === null) return "null";
+  // YAML reads a key with nothing after it as null: said as its author sees it.
+  if (value === null) return "empty (null)";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
   return `a ${typeof value}`;
