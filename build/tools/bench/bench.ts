@@ -173,7 +173,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(await incrementalAt(), null, 2)}\n`);
     return;
   }
-  const aside = await setAsideEarlierOutputs();
+  const aside = await setAsideEarlierOutputs(contentFingerprint);
   const builds: BuildFigures[] = [];
   const shipped = await measureBuild("shipped", path.join(ROOT, "content"), 20, 3);
   shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));

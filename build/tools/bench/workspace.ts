@@ -32,12 +32,14 @@ export const ENV = environment;
  * 100,000 files spends seconds of system time in it. The builds are measured into folders that never held files,
  * as a first build is, and the old ones are deleted last.
  */
-export async function setAsideEarlierOutputs(): Promise<string> {
+export async function setAsideEarlierOutputs(contentFingerprint: string): Promise<string> {
   await waitOutRecentDeletion();
   const aside = path.join(WORK, `.earlier-${process.pid}`);
   await mkdir(aside, { recursive: true });
   for (const name of await readdir(WORK)) {
-    if (name.startsWith("dist-")) await rename(path.join(WORK, name), path.join(aside, name));
+    // With them, content generated for other rules or another generator (some 600 MB a set): it is never used again.
+    const stale = /^content-\d+-/.test(name) && !name.endsWith(`-${contentFingerprint}`);
+    if (name.startsWith("dist-") || stale) await rename(path.join(WORK, name), path.join(aside, name));
   }
   return aside;
 }
