@@ -126,7 +126,19 @@ describe.each([
     expect((await call("get_answer", { slug: "room-sizing" })).structuredContent).toEqual(
       await api("/api/v1/answers/room-sizing.json"),
     );
-    expect((await call("get_answer", { slug: "no-such-answer" })).isError).toBe(true);
+    const missing = await call("get_answer", { slug: "no-such-answer" });
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0]!.text).toContain("search_answers finds answers by their words");
+    // An agent's guess gets the slugs that start as it does: its leading words, in lower case, else three letters.
+    for (const [guess, hint] of [
+      ["Microphone-Placement-Guide", 'Slugs starting "microphone-placement": microphone-placement.'],
+      ["microphone-positions", 'Slugs starting "microphone": microphone-coverage, microphone-placement.'],
+      ["room", 'Slugs starting "room": room-acoustics, room-sizing.'],
+      ["secure-rooms", 'Slugs starting "sec": security.'],
+    ])
+      expect((await call("get_answer", { slug: guess })).content[0]!.text).toBe(
+        `No answer has the slug ${JSON.stringify(guess)}. ${hint}`,
+      );
     expect((await call("list_suppliers", {})).structuredContent).toEqual(await api("/api/v1/suppliers"));
     const evidence = (await call("get_evidence", { family: "cameras" })).structuredContent as {
       data: Array<{ family: string }>;
