@@ -9,6 +9,7 @@ import { StdioClientTransport as ModernStdioTransport } from "@modelcontextproto
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
 import { ROOT } from "./support/build-helpers.ts";
@@ -501,6 +502,26 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
     const { contents } = await client.readResource({ uri: `${running.origin}/api/v1/suppliers` });
     expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(await api("/api/v1/suppliers"));
     await client.close();
+  });
+
+  it("reads a line as JSON-RPC after a byte order mark, as a Windows shell may pipe it, and says which line is not JSON", () => {
+    const ping = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "ping" });
+    const run = spawnSync(server().command, server().args, {
+      input: `\ufeff${ping(1)}\nnot json\n${ping(2)}\n`,
+      env: server().env,
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(
+      run.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "The line is not JSON." } },
+      { jsonrpc: "2.0", id: 2, result: {} },
+    ]);
   });
 
   it("answers the 2.x client, which probes with server/discover and stays on 2026-07-28", async () => {

@@ -43,7 +43,8 @@ export async function answerLine(
 ): Promise<string | undefined> {
   let body: unknown;
   try {
-    body = JSON.parse(line);
+    // A byte order mark, as some Windows shells put before what they pipe, is not part of the message (RFC 8259).
+    body = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
   } catch {
     return JSON.stringify(errorBody(null, ERROR.parse, "The line is not JSON."));
   }
