@@ -116,6 +116,12 @@ describe("queries", () => {
       tokens: ["screens", "mounted"],
       ignored: ["how", "should", "the", "be", "what", "s", "best"],
     });
+    // A buyer's verbs, which most answers hold in passing: required, they ranked those answers first.
+    expect(parseQuery("Should we buy Windows or Android, or choose a bar?")).toEqual({
+      ok: true,
+      tokens: ["windows", "android", "bar"],
+      ignored: ["should", "we", "buy", "or", "choose", "a"],
+    });
     expect(parseQuery("How should the screens be mounted?", "all")).toEqual({
       ok: true,
       tokens: ["how", "should", "the", "screens", "be", "mounted"],
