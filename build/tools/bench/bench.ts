@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       "  --sizes             the numbers of generated answers built and queried",
       "  --seconds           how long each server is measured under load",
       "  --baseline REF      a git ref whose build of 10,000 answers is timed beside ours, in turns",
-      "  --no-tests          leaves out npm test and .ci/run from fresh clones (some 25 minutes)",
+      "  --no-tests          leaves out npm test and .ci/run from fresh clones (some 25 minutes): their last figures stay",
       "Parts alone:",
       "  --render-only       rewrites BENCHMARKS.md from the last run's figures, measuring nothing",
       "  --search-only       builds and search only, no servers or load, printed",
@@ -219,7 +219,11 @@ async function main(): Promise<void> {
   const netlifyServeLoad = await measureNetlifyServeLoad();
   await deleteEarlierOutputs(aside);
   // Last, in fresh clones of this commit: npm test and .ci/run, whose tests would otherwise share the cores.
-  const tests = values["no-tests"] ? undefined : measureTests();
+  // --no-tests keeps the last measured figures (their own commit and date, which the page names), not "not run".
+  const tests = values["no-tests"]
+    ? ((JSON.parse(await readFile(path.join(WORK, "tests.json"), "utf8").catch(() => "null")) as TestsFigures | null) ??
+      undefined)
+    : measureTests();
   const results = {
     date: new Date().toISOString(),
     machine: {

@@ -464,7 +464,7 @@ function headlineSection(
       `about ${TEST_TARGETS.newcomerSeconds} s`,
       newcomer === undefined
         ? "not run"
-        : `${newcomer.toFixed(0)} s (${tests!.newcomer.map((run) => run.seconds.toFixed(0)).join(", ")})`,
+        : `${newcomer.toFixed(0)} s (${tests!.newcomer.map((run) => run.seconds.toFixed(0)).join(", ")}), at ${tests!.commit}`,
       newcomer === undefined ? undefined : newcomerMet(newcomer),
     ],
     [
@@ -472,7 +472,7 @@ function headlineSection(
       `at most ${TEST_TARGETS.ciWarmSeconds} s`,
       ci === undefined
         ? "not run"
-        : `${ci.toFixed(0)} s (${tests!.ci.map((run) => run.seconds.toFixed(0)).join(", ")})`,
+        : `${ci.toFixed(0)} s (${tests!.ci.map((run) => run.seconds.toFixed(0)).join(", ")}), at ${tests!.commit}`,
       ci === undefined ? undefined : ci <= TEST_TARGETS.ciWarmSeconds,
     ],
     [
