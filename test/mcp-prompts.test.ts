@@ -190,7 +190,14 @@ describe.each([
     for (const [uri, says] of [
       [`${shipped.origin}/api/v1/suppliers#nobody`, 'No supplier has the slug "nobody"'],
       [`${shipped.origin}/api/v1/evidence#toasters`, 'No product family is named "toasters"'],
-      [`${shipped.origin}/api/v1/answers/no-such-answer.md`, 'No answer has the slug "no-such-answer"'],
+      [
+        `${shipped.origin}/api/v1/answers/no-such-answer.md`,
+        'No answer has the slug "no-such-answer". search_answers finds answers by their words',
+      ],
+      [
+        `${shipped.origin}/api/v1/answers/room-size.json`,
+        'No answer has the slug "room-size". Slugs starting "room": room-acoustics, room-sizing.',
+      ],
       [`${shipped.origin}/api/v1/suppliers#neat#x`, 'No supplier has the slug "neat#x"'],
     ] as const)
       expect((await refusal(client.readResource({ uri }))).message, uri).toContain(says);

@@ -77,6 +77,20 @@ export async function answerSlugsStartingWith(
   return (await context.answers()).search.slugsStartingWith(prefix, limit);
 }
 
+/**
+ * The slugs that start as a slug that is not there does (an agent's guess: "microphone-placement" for
+ * "microphone-coverage"), by its longest leading words any slug has (in lower case), else its first three letters; else where to look.
+ */
+export async function slugsLike(given: string, context: McpContext): Promise<string> {
+  const slug = given.toLowerCase();
+  const words = [...slug.matchAll(/-/g)].map((hyphen) => slug.slice(0, hyphen.index)).reverse();
+  for (const prefix of [slug, ...words, slug.slice(0, 3)]) {
+    const { slugs, total } = await answerSlugsStartingWith(context, prefix, 5);
+    if (total > 0) return `Slugs starting ${JSON.stringify(prefix)}: ${slugs.join(", ")}${total > 5 ? ", …" : ""}.`;
+  }
+  return "search_answers finds answers by their words, and resources/list names each one.";
+}
+
 /** Whether an answer has this exact slug. */
 export async function answerExists(context: McpContext, slug: string): Promise<boolean> {
   return (await (await context.answers()).search.positionOf(slug)) !== undefined;

@@ -8,7 +8,14 @@ import { textOf } from "./deploy-snapshot.ts";
 import { canonicalJson } from "../../contract/canonical-json.ts";
 import { ALIASES, answerMarkdownPath, collectionPath, collectionUrl, SLUG_PATTERN } from "../../contract/layout.ts";
 import { MCP_RESOURCE_TEMPLATES, RESOURCES_CURSOR_PATTERN, resourcesCursor } from "../../contract/mcp.ts";
-import { answerMarkdown, answerPageCount, answerResources, directorySuppliers, registerFamilies } from "./mcp-data.ts";
+import {
+  answerMarkdown,
+  answerPageCount,
+  answerResources,
+  directorySuppliers,
+  registerFamilies,
+  slugsLike,
+} from "./mcp-data.ts";
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
 
 /** The 2025 revisions' "resource not found" code; 2026-07-28 uses invalid params (-32602) instead. */
@@ -94,13 +101,16 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
   if (answer?.[2] === "md") {
     const text = await answerMarkdown(context, answer[1]!);
     return text === undefined
-      ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}` }
+      ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}. ${await slugsLike(answer[1]!, context)}` }
       : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
   }
   const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || answer !== null;
   if (!readable) return nothing;
   const text = textOf(await context.read(file));
-  if (text === undefined) return answer ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}` } : nothing;
+  if (text === undefined)
+    return answer
+      ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}. ${await slugsLike(answer[1]!, context)}` }
+      : nothing;
   return { contents: [{ uri, mimeType: JSON_MIME, text }] };
 }
 

@@ -12,7 +12,7 @@ import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
 import { answersQuery } from "./answers-query.ts";
 import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
-import { answerSlugsStartingWith } from "./mcp-data.ts";
+import { slugsLike } from "./mcp-data.ts";
 
 type ToolRun = (args: Record<string, unknown>, context: McpContext) => Promise<Record<string, unknown>>;
 
@@ -69,20 +69,6 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     return toolError(`No source has the id ${JSON.stringify(id)}.`);
   },
 };
-
-/**
- * The slugs that start as a slug that is not there does (an agent's guess: "microphone-placement" for
- * "microphone-coverage"), by its longest leading words any slug has (in lower case), else its first three letters; else where to look.
- */
-async function slugsLike(given: string, context: McpContext): Promise<string> {
-  const slug = given.toLowerCase();
-  const words = [...slug.matchAll(/-/g)].map((hyphen) => slug.slice(0, hyphen.index)).reverse();
-  for (const prefix of [slug, ...words, slug.slice(0, 3)]) {
-    const { slugs, total } = await answerSlugsStartingWith(context, prefix, 5);
-    if (total > 0) return `Slugs starting ${JSON.stringify(prefix)}: ${slugs.join(", ")}${total > 5 ? ", …" : ""}.`;
-  }
-  return "search_answers finds answers by their words, and resources/list names each one.";
-}
 
 /** tools/call: the named tool's result; a tool that cannot answer says why in an isError result. */
 export async function callTool(params: Record<string, unknown>, context: McpContext): Promise<Record<string, unknown>> {
