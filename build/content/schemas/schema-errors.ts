@@ -186,9 +186,7 @@ function typeName(value: unknown): string {
 function show(value: unknown): string {
   if (value !== null && typeof value === "object") return "";
   // A long string is cut inside its quotes, so that it still reads as one ("https://…terms-busin…").
-  if (typeof value === "string" && value.length > 58) return JSON.stringify(`${value.slice(0, 55)}…`);
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  return JSON.stringify(typeof value === "string" && value.length > 58 ? `${value.slice(0, 55)}…` : value);
 }
 
 function article(type: string): string {

@@ -79,7 +79,8 @@ export async function answerSlugsStartingWith(
 
 /**
  * The slugs that start as a slug that is not there does (an agent's guess: "microphone-placement" for
- * "microphone-coverage"), by its longest leading words any slug has (in lower case), else its first three letters; else where to look.
+ * "microphone-coverage"), by its longest leading words any slug has (in lower case), else its first three letters;
+ * else where to look.
  */
 export async function slugsLike(given: string, context: McpContext): Promise<string> {
   const slug = given.toLowerCase();

@@ -100,18 +100,18 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
   const answer = /^\/api\/v1\/answers\/([a-z0-9]+(?:-[a-z0-9]+)*)\.(json|md)$/.exec(file);
   if (answer?.[2] === "md") {
     const text = await answerMarkdown(context, answer[1]!);
-    return text === undefined
-      ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}. ${await slugsLike(answer[1]!, context)}` }
-      : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
+    return text === undefined ? noAnswer(answer[1]!, context) : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
   }
   const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || answer !== null;
   if (!readable) return nothing;
   const text = textOf(await context.read(file));
-  if (text === undefined)
-    return answer
-      ? { missing: `No answer has the slug ${JSON.stringify(answer[1])}. ${await slugsLike(answer[1]!, context)}` }
-      : nothing;
+  if (text === undefined) return answer ? noAnswer(answer[1]!, context) : nothing;
   return { contents: [{ uri, mimeType: JSON_MIME, text }] };
+}
+
+/** An answer's URI whose slug no answer has: said so, with the slugs like it. */
+async function noAnswer(slug: string, context: McpContext): Promise<ReadOutcome> {
+  return { missing: `No answer has the slug ${JSON.stringify(slug)}. ${await slugsLike(slug, context)}` };
 }
 
 /** One supplier of the directory, or one family of the register, as the collection holds it. */

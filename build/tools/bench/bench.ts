@@ -41,6 +41,12 @@ async function updateResults(
   return updated;
 }
 
+/** The test commands' figures last measured (tests.json), if any. */
+async function lastTests(): Promise<TestsFigures | undefined> {
+  const text = await readFile(path.join(WORK, "tests.json"), "utf8").catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as TestsFigures);
+}
+
 async function writeReport(results: Parameters<typeof markdown>[0]): Promise<void> {
   const chart = path.join(path.dirname(REPORT_FILE), CHART_FILE);
   await mkdir(path.dirname(chart), { recursive: true });
@@ -100,8 +106,8 @@ async function main(): Promise<void> {
     if (!figures.ciCold) {
       // The cold run downloads a gigabyte and changes only with the tools: the last one measured is kept, named by
       // its own commit and date.
-      const last = JSON.parse(await readFile(path.join(WORK, "tests.json"), "utf8").catch(() => "{}")) as TestsFigures;
-      if (last.ciCold)
+      const last = await lastTests();
+      if (last?.ciCold)
         figures.ciCold = {
           ...last.ciCold,
           commit: last.ciCold.commit ?? last.commit,
@@ -111,9 +117,13 @@ async function main(): Promise<void> {
     await mkdir(WORK, { recursive: true });
     await writeFile(path.join(WORK, "tests.json"), `${JSON.stringify(figures, null, 2)}\n`);
     // The last full run's figures take these, or a later --render-only or --judged-only would put back its own.
-    await updateResults({ tests: figures });
-    const page = await readFile(REPORT_FILE, "utf8").catch(() => "# Benchmarks\n");
-    await writeFile(REPORT_FILE, withTestsSection(page, testsSection(figures)));
+    // The page again from them, its headline's rows of these commands included; without a full run, their section.
+    const updated = await updateResults({ tests: figures });
+    if (updated) await writeReport(updated);
+    else {
+      const page = await readFile(REPORT_FILE, "utf8").catch(() => "# Benchmarks\n");
+      await writeFile(REPORT_FILE, withTestsSection(page, testsSection(figures)));
+    }
     return;
   }
   if (values["judged-only"]) {
@@ -220,10 +230,7 @@ async function main(): Promise<void> {
   await deleteEarlierOutputs(aside);
   // Last, in fresh clones of this commit: npm test and .ci/run, whose tests would otherwise share the cores.
   // --no-tests keeps the last measured figures (their own commit and date, which the page names), not "not run".
-  const tests = values["no-tests"]
-    ? ((JSON.parse(await readFile(path.join(WORK, "tests.json"), "utf8").catch(() => "null")) as TestsFigures | null) ??
-      undefined)
-    : measureTests();
+  const tests = values["no-tests"] ? await lastTests() : measureTests();
   const results = {
     date: new Date().toISOString(),
     machine: {
