@@ -3,7 +3,7 @@
  * (as its README says), no circle between modules or folders (type-only imports included), nothing of test/, and
  * request-time code that needs nothing from Node (Deno type-checks it; see netlify-deploy.test.ts).
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseCircular, parseDependencyTree, type DependencyTree } from "dpdm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -224,5 +224,44 @@ describe("the types and the schemas", () => {
       $defs: { "defect-kind": { enum: string[] } };
     };
     expect([...DEFECT_KINDS]).toEqual(schema.$defs["defect-kind"].enum);
+  });
+});
+
+describe("the repository's paths that the docs and comments name", () => {
+  it("are all there: a file moved or renamed is named anew", async () => {
+    const fastGlob = (await import("fast-glob")).default;
+    const docs = await fastGlob(["*.md", "build/**/*.md"], { cwd: ROOT });
+    const code = await fastGlob(["build/**/*.{ts,mjs}", "test/**/*.ts", "netlify/**/*.ts"], {
+      cwd: ROOT,
+      ignore: ["test/fixtures/**"],
+    });
+    // A path of the repository with its extension; one followed by ":line" is a diagnostic's example, one in
+    // capitals a placeholder (build/ENTRY.ts).
+    const named = /\b(?:build|test|content|schemas|netlify|\.ci)\/[\w./-]+\.(?:ts|mjs|md|yaml|json|toml|svg)\b(?!:\d)/g;
+    const missing: string[] = [];
+    for (const file of [...docs, ...code]) {
+      const text = await readFile(path.join(ROOT, file), "utf8");
+      // In code, only comments: the tests' strings name files of the projects they make.
+      const read = docs.includes(file)
+        ? text
+        : text
+            .split("\n")
+            .filter((line) => /^\s*(?:\*|\/\/|\/\*)/.test(line))
+            .join("\n");
+      for (const [quoted] of read.matchAll(named)) {
+        if (/[A-Z]{3,}/.test(quoted)) continue;
+        const places = [quoted, path.join("build", quoted), path.join(path.dirname(file), quoted)];
+        const found = await Promise.all(
+          places.map((place) =>
+            stat(path.join(ROOT, place)).then(
+              () => true,
+              () => false,
+            ),
+          ),
+        );
+        if (!found.includes(true)) missing.push(`${file} names ${quoted}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

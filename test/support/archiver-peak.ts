@@ -1,5 +1,5 @@
 /**
- * One archiver run in a process of its own, for test/archive-memory.test.ts: `package` or `archive`, on the
+ * One archiver run in a process of its own, for test/full/archive-memory.test.ts: `package` or `archive`, on the
  * built output `dist` into `artifacts`. Prints, as JSON on stdout, the files it wrote, the resident memory before
  * it ran (the modules loaded) and the peak after (kibibytes, as Linux counts maxRSS).
  */

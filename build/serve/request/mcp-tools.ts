@@ -2,7 +2,7 @@
  * The MCP tools: read-only views of the API, answered from the same prebuilt files and, for searching, by the
  * answers query itself (asked through a Request as a client would), so a tool gives exactly what the API gives.
  * The definitions are data the build also reads: it writes the tools/list result with each output schema made
- * self-contained from the project's own response schemas (build/engine/describe/mcp-tool-list.ts). They are stated in
+ * self-contained from the project's own response schemas (build/engine/describe/mcp-documents.ts). They are stated in
  * the contract (build/contract/mcp-tools.ts).
  */
 import { textOf } from "./deploy-snapshot.ts";
