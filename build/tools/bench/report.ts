@@ -348,7 +348,7 @@ function judgedSection(judged: JudgedSetsComparison | undefined): string[] {
     ...(judged.blind
       ? set(
           "Whole questions written blind",
-          "Questions written by two readers who saw only the answers' text (never the search code, its index, these other sets or a search result) and judged which answer a buyer would want first (2026-11-29). The first 40 were written before the tags of 11 answers were widened to buyers' words that day, and their misses were seen before that edit; the 30 after them were written after it, and nothing of the content or the ranking changed once they had been searched for. No ranking setting was chosen with either in view. The four longer than 200 code points are refused by q (a 400 problem), and count as no hit.",
+          "Questions written by three readers who saw only the answers' text (never the search code, its index, these other sets or a search result) and judged which answer a buyer would want first (2026-11-29). The first 40 were written before the tags of 11 answers were widened to buyers' words that day, and their misses were seen before that edit; the next 30 were written after it, and nothing of the content or the ranking changed once they had been searched for; the last 40, by the third reader, were scored once before they were added (33 first, MiniSearch 30), and nothing was changed for them. No ranking setting was chosen with any of them in view. The four longer than 200 code points are refused by q (a 400 problem), and count as no hit.",
           judged.blind,
         )
       : []),
