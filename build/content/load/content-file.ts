@@ -129,7 +129,12 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
       bytes[0] === 0xff && bytes[1] === 0xfe ? "little" : bytes[0] === 0xfe && bytes[1] === 0xff ? "big" : "";
     if (utf16 !== "")
       return fail("file/encoding", `the file is UTF-16 (${utf16}-endian: it starts with its byte order mark).`);
-    return fail("file/encoding", `the bytes at ${describeInvalidUtf8(bytes)} are not valid UTF-8.`);
+    const { position, offset } = firstInvalidUtf8Position(bytes);
+    return fail(
+      "file/encoding",
+      `the bytes at line ${position.line}, column ${position.column} (byte ${offset}) are not valid UTF-8.`,
+      position,
+    );
   }
   // What Windows editors save is read as any other file: a byte order mark is dropped, and CRLF and lone CR line
   // ends are read as LF. Line and column numbers are unchanged.
@@ -186,12 +191,11 @@ export function citationGroupsIn(file: string, bytes: Uint8Array): CitationGroup
   });
 }
 
-/** "line L, column C (byte B)" of the first byte that is not part of a valid UTF-8 sequence. */
-function describeInvalidUtf8(bytes: Uint8Array): string {
+/** Where a file stops being UTF-8: the diagnostic stands there, so that an editor opens the file at the bad byte. */
+function firstInvalidUtf8Position(bytes: Uint8Array): { position: Position; offset: number } {
   const offset = firstInvalidUtf8Offset(bytes);
   const prefix = utf8.decode(bytes.subarray(0, offset));
-  const { line, column } = new LineIndex(prefix).positionAt(prefix.length);
-  return `line ${line}, column ${column} (byte ${offset})`;
+  return { position: new LineIndex(prefix).positionAt(prefix.length), offset };
 }
 
 /** RFC 3629 well-formedness, byte by byte: no overlong forms, no surrogates, nothing above U+10FFFF. */
