@@ -10,7 +10,9 @@
 import { appendFile, cp, mkdir, readdir, readFile, stat, truncate, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildCodeVersion } from "../build/engine/bundles/build-version.ts";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
+import { readCheckedFile, writeCheckedFileInPlace, writeCheckedMap } from "../build/engine/cache/checked-file.ts";
 import { renderAnswerParts } from "../build/engine/products/answer-render.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { parseContentFile } from "../build/content/load/content-file.ts";
@@ -153,6 +155,30 @@ describe("the incremental build", () => {
       stale.slice(0, 3).every((note) => /answers\/[0-9a-f]{64}\.bin holds an entry for another key/.test(note)),
     ).toBe(true);
     expect(stale[3]).toMatch(/^build cache: 3 more files of .+ hold entries for another key/);
+  });
+
+  it("says in one line that the cache was written by another version of the build code, and names none of its files", async () => {
+    const { cacheFolder, buildAgain } = await builtOnce("incremental-outdated");
+    // As after a change to the code: every file of the folder keyed by another version (the answers' entries are
+    // named by keys the version is part of, so a new version never looks for them).
+    const other = "another version of the build code";
+    for (const name of ["parsed.bin", "stamps.bin"])
+      await writeCheckedMap(path.join(cacheFolder, name), other, new Map());
+    await writeCheckedMap(path.join(cacheFolder, "output.bin"), `${other}\n/elsewhere`, new Map());
+    const pieces = path.join(cacheFolder, "deflated");
+    const names = await readdir(pieces);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      const read = await readCheckedFile<null>(path.join(pieces, name), await buildCodeVersion());
+      expect(read.found, name).toBe(true);
+      writeCheckedFileInPlace(path.join(pieces, name), other, null, read.found ? read.blobs : []);
+    }
+    const { ok, stats, cache } = await buildAgain();
+    expect(ok).toBe(true);
+    expect(stats.parsed.misses).toBe(stats.parsed.hits + stats.parsed.misses);
+    expect(cache.notes).toEqual([
+      `build cache: ${path.relative(process.cwd(), cacheFolder)} was written by another version of the build code; none of it is used, and the work is done afresh.`,
+    ]);
   });
 
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {

@@ -31,6 +31,8 @@ export class CacheLedger {
     more: 0,
     summary: undefined,
   };
+  /** This build found the folder written by another version of the build code (said once). */
+  private outdated = false;
 
   constructor(
     /** The cache's folder for one content and output folder pair. */
@@ -42,14 +44,28 @@ export class CacheLedger {
   /** Called as a build starts: the counts start at nothing. */
   startBuild(): void {
     this.stats = emptyStats();
+    this.outdated = false;
   }
 
-  /** Says that a file of the folder (relative to it) could not be used. */
-  note(file: string, rejected: Rejection): void {
+  /**
+   * Says that a file of the folder (relative to it) could not be used. "outdated": keyed by the build code's version
+   * alone, it holds another's. After a change to the code that is every file of the folder, an expected event
+   * rather than a fault: said in one line, and the other files' keys that then differ go unsaid.
+   */
+  note(file: string, rejected: Rejection | "outdated"): void {
+    if (rejected === "outdated") {
+      if (!this.outdated)
+        this.notes.push(
+          `build cache: ${path.relative(process.cwd(), this.folder)} was written by another version of the build code; none of it is used, and the work is done afresh.`,
+        );
+      this.outdated = true;
+      return;
+    }
+    if (rejected === "misplaced" && this.outdated) return;
     if (this.notes.length === 0) this.stale = { shown: 0, more: 0, summary: undefined };
     if (rejected !== "corrupt" && this.stale.shown >= STALE_NOTES_SHOWN) {
-      // After a change to the build code every file of the cache is another version's: a line each (hundreds of
-      // the ZIP's deflated pieces at 10,000 answers) would bury the build's own output.
+      // A folder of many stale files (hundreds of the ZIP's deflated pieces at 10,000 answers): a line each would
+      // bury the build's own output.
       const more = ++this.stale.more;
       const line = `build cache: ${more} more file${more === 1 ? "" : "s"} of ${path.relative(process.cwd(), this.folder)} ${more === 1 ? "holds" : "hold"} entries for another key (stale or moved); ignored, and the work they held done again.`;
       const at = this.stale.summary === undefined ? -1 : this.notes.lastIndexOf(this.stale.summary);
@@ -71,7 +87,7 @@ export class CacheLedger {
   /** A map kept in one file of the folder: empty if there is none, or (said in the notes) if it is unusable. */
   async readMap<Value>(name: string): Promise<Map<string, Value>> {
     const read = await readCheckedMap<Value>(path.join(this.folder, name), this.version);
-    if (!read.found && read.rejected) this.note(name, read.rejected);
+    if (!read.found && read.rejected) this.note(name, read.rejected === "misplaced" ? "outdated" : read.rejected);
     return read.found ? read.map : new Map();
   }
 }
