@@ -115,7 +115,25 @@ export function parseYamlSource(text: string, file: string, offset: number, line
   const document = parseDocument(text, OPTIONS);
   const at = (position: number): Position => lines.positionAt(offset + position);
   const diagnostics: Diagnostic[] = [];
+  const tabbed = new Set<number>();
   for (const problem of [...document.errors, ...document.warnings]) {
+    // `yaml` often names what a tab in the indentation broke ("Block scalar values in collections must be
+    // indented", an implicit key on two lines) rather than the tab: a problem on such a line is the tab, said once.
+    const tab = indentingTab(text, problem.pos[0]);
+    if (tab !== undefined) {
+      if (!tabbed.has(tab)) {
+        tabbed.add(tab);
+        diagnostics.push({
+          code: "yaml/syntax",
+          file,
+          ...at(tab),
+          pointer: "",
+          message: "the line is indented with a tab, and YAML indents with spaces only.",
+          hint: DIAGNOSTIC_CATALOGUE["yaml/syntax"].hint,
+        });
+      }
+      continue;
+    }
     const duplicate = problem.code === "DUPLICATE_KEY";
     const code = duplicate ? "yaml/duplicate-key" : "yaml/syntax";
     diagnostics.push({
@@ -204,6 +222,14 @@ function keyAt(text: string, offset: number): string {
   const rest = text.slice(offset);
   const end = rest.search(/:(\s|$)/);
   return (end === -1 ? rest.split("\n")[0]! : rest.slice(0, end)).trim();
+}
+
+/** Where the tab is among the blanks that start the line holding `position`, if one is. */
+function indentingTab(text: string, position: number): number | undefined {
+  const start = text.lastIndexOf("\n", position - 1) + 1;
+  const blanks = /^[ \t]*/.exec(text.slice(start, start + 256))![0];
+  const tab = blanks.indexOf("\t");
+  return tab < 0 ? undefined : start + tab;
 }
 
 function firstLine(message: string): string {
