@@ -46,6 +46,7 @@ import {
   type SearchDocumentsChunk,
   type SearchIndexFile,
 } from "../build/search/search-format.ts";
+import { BoundedCache } from "../build/search/bounded-cache.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
 import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
@@ -1161,5 +1162,22 @@ describe("the search index patched from the last build's saved state (an increme
       expect(renumbered.count, `round ${round}`).toBe(after.size);
       expect(Buffer.from(renumbered.encoded).toString("hex"), `round ${round}`).toBe(encode(after).toString("hex"));
     }
+  });
+});
+
+describe("the readers' bounded cache", () => {
+  it("keeps its weight within the bound, and evicts the entries read least lately first without reordering on a read", () => {
+    const cache = new BoundedCache<string>(3);
+    for (const key of ["a", "b", "c"]) cache.set(key, key, 1);
+    expect(cache.get("a")).toBe("a");
+    // Over the bound: "a" was read, so "b" (the oldest not read) goes, and "a" gets a second chance.
+    cache.set("d", "d", 1);
+    expect(["a", "b", "c", "d"].map((key) => cache.get(key) !== undefined)).toEqual([true, false, true, true]);
+    // Every entry read just now (by those gets): a pass takes back each mark, then the oldest of them, "c", goes.
+    cache.set("e", "e", 1);
+    expect(["a", "c", "d", "e"].filter((key) => cache.get(key) !== undefined)).toEqual(["a", "d", "e"]);
+    // One entry heavier than the bound is kept alone, as before.
+    cache.set("big", "big", 10);
+    expect(["a", "c", "d", "e", "big"].filter((key) => cache.get(key) !== undefined)).toEqual(["big"]);
   });
 });
