@@ -67,7 +67,11 @@ describe("canonical JSON in pieces", () => {
     const values: unknown[] = [
       {},
       [],
-      { b: 1, a: [1, 2, { z: undefined, y: [] }], n: [-0, 1e21, 0.1, Number.NaN, Number.POSITIVE_INFINITY] },
+      {
+        b: 1,
+        a: [1, 2, { z: undefined, y: [] }],
+        n: [-0, 1e21, 0.1, Number.NaN, Number.POSITIVE_INFINITY, 9, 10, 99, 100, 2 ** 53 - 1, 2 ** 53, 1e20],
+      },
       [undefined, () => 1, 3, Symbol("s")],
       { d: new Date(0), list: [new Date(1)], 10: "ten", 9: "nine", 'key "quoted"': "é" },
       // Larger than the buffer it starts with, and than the one it keeps (the values after it are written into a new one).
