@@ -277,18 +277,15 @@ export class SearchReader {
     const total = entry.positions.length;
     const end = Math.min(total, offset + limit);
     if (offset >= end) return { total, hits: [] };
-    let picked: Array<{ position: number; points: number }>;
-    if (sort === "slug") {
-      picked = [];
-      for (let at = offset; at < end; at++) picked.push({ position: entry.positions[at]!, points: entry.points[at]! });
-    } else {
-      const ranked = this.ranked(entry, end);
-      picked = [];
-      for (let at = offset; at < end; at++)
-        picked.push({ position: positionOfRankKey(ranked[at]!), points: pointsOfRankKey(ranked[at]!) });
+    const positions: number[] = new Array(end - offset);
+    const points: number[] = new Array(end - offset);
+    const ranked = sort === "slug" ? undefined : this.ranked(entry, end);
+    for (let at = offset; at < end; at++) {
+      positions[at - offset] = ranked ? positionOfRankKey(ranked[at]!) : entry.positions[at]!;
+      points[at - offset] = ranked ? pointsOfRankKey(ranked[at]!) : entry.points[at]!;
     }
-    const slugs = await this.slugsAt(picked.map((hit) => hit.position));
-    return { total, hits: picked.map((hit, at) => ({ slug: slugs[at]!, position: hit.position, score: hit.points })) };
+    const slugs = await this.slugsAt(positions);
+    return { total, hits: slugs.map((slug, at) => ({ slug, position: positions[at]!, score: points[at]! })) };
   }
 
   /**
@@ -725,6 +722,11 @@ export class SearchReader {
   }
 
   private async slugsAt(positions: readonly number[]): Promise<string[]> {
+    // A warm page's slugs are all remembered: taken as they are, without the chunks' promises.
+    const known: string[] = new Array(positions.length);
+    let at = 0;
+    while (at < positions.length && (known[at] = this.slugsByPosition.get(positions[at]!)!) !== undefined) at++;
+    if (at === positions.length) return known;
     const map = await this.source.map();
     const chunks = positions.map((position) => chunkOf(map, position));
     const loaded = new Map<number, DocumentsChunk>();

@@ -26,6 +26,7 @@ import { prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
 import { SearchFileError, SearchFiles } from "../../search/search-files.ts";
 import { BoundedCache } from "../../search/bounded-cache.ts";
 import { SearchReader } from "../../search/search-reader.ts";
+import { lowerBound } from "../../search/text-match.ts";
 import { answerFingerprint } from "../../search/search-format.ts";
 import { OriginError, type ReadFile } from "./deploy-snapshot.ts";
 
@@ -82,10 +83,10 @@ export const KEPT_BYTES = 64 * 1024 * 1024;
 
 export class AnswersData {
   /** What is being read. */
-  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly pending = new Map<string | number, Promise<unknown>>();
   private readonly prepared = new Map<string, PreparedAnswer>();
   /** What has been read, at hand without a promise (a promise per answer was a sixth of the garbage a warm query left), weighed by its bytes. */
-  private readonly settled: BoundedCache<unknown>;
+  private readonly settled: BoundedCache<unknown, string | number>;
   /** The search index, read through the same checks as every other file. */
   readonly search: SearchReader;
 
@@ -116,7 +117,7 @@ export class AnswersData {
     return this.search.contentDigest();
   }
 
-  private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private remember<T>(key: string | number, load: () => Promise<T>): Promise<T> {
     const settled = this.settled.get(key) as T | undefined;
     if (settled !== undefined) return Promise.resolve(settled);
     let pending = this.pending.get(key) as Promise<T> | undefined;
@@ -136,7 +137,7 @@ export class AnswersData {
   }
 
   /** What `remember` has read under `key`, or undefined while it is being read or was never asked for. */
-  private remembered<T>(key: string): T | undefined {
+  private remembered<T>(key: string | number): T | undefined {
     return this.settled.get(key) as T | undefined;
   }
 
@@ -182,7 +183,7 @@ export class AnswersData {
 
   /** The collection's meta (page size and count), from the tail of its first page: the answers before it are not parsed. */
   collectionMeta(): Promise<EnvelopeMeta> {
-    return this.remember("collection-meta", async () => {
+    return this.remember("meta:collection", async () => {
       const bytes = await this.checkedBytes(collectionPath("answers"));
       const at = lastIndexOfBytes(bytes, META_KEY);
       if (at < 0) throw new OriginError(`${collectionPath("answers")} has no meta`);
@@ -214,17 +215,17 @@ export class AnswersData {
    */
   async fragments(answers: ReadonlyArray<{ slug: string; position: number }>): Promise<AnswerFragment[]> {
     const [pageSize, answerCount] = await Promise.all([this.search.pageSize(), this.search.answers()]);
-    const wanted = new Map<number, number>();
-    for (const { position } of answers) {
-      const page = Math.floor(position / pageSize) + 1;
-      wanted.set(page, (wanted.get(page) ?? 0) + 1);
-    }
+    // How many hits each page holds, by a sorted copy of their pages (a Map of them grew and rehashed each call).
+    const pages = new Int32Array(answers.length);
+    for (let at = 0; at < answers.length; at++) pages[at] = Math.floor(answers[at]!.position / pageSize) + 1;
+    pages.sort();
+    const hitsOn = (page: number) => lowerBound(pages, page + 1) - lowerBound(pages, page);
     // What was read before is taken as it is (remembered), not through a promise each.
     const found: AnswerFragment[] = new Array(answers.length);
     const reads: Array<Promise<void>> = [];
     answers.forEach(({ slug, position }, at) => {
       const page = Math.floor(position / pageSize) + 1;
-      if (wanted.get(page)! * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize)) {
+      if (hitsOn(page) * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize)) {
         const onPage = position % pageSize;
         const fragments = this.remembered<AnswerFragment[]>(pageFragmentsKey(page));
         if (fragments) found[at] = fragments[onPage]!;
@@ -286,8 +287,10 @@ function weightOf(value: unknown): number {
   return 1024;
 }
 
-const answerFragmentKey = (slug: string) => `fragment:${slug}`;
-const pageFragmentsKey = (page: number) => `fragments:${page}`;
+// The keys of what a page of hits reads, made without a string per hit (a hundred a warm call): an answer's fragment
+// by its slug (no other key is a slug: each holds a colon), a page's fragments by its number.
+const answerFragmentKey = (slug: string) => slug;
+const pageFragmentsKey = (page: number) => page;
 
 const NEWLINE = 0x0a;
 /** The members an answer's fragment is searched by, each with the indentation of its line (the body's html at eight). */
