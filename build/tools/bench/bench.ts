@@ -12,7 +12,7 @@ import path from "node:path";
 import { generateContent } from "../synthetic/generate.ts";
 import { measureBuild, runBuild, threadsShare, timedBuilds, type BuildFigures } from "./measure-build.ts";
 import { measureIncremental } from "./measure-incremental.ts";
-import { measureQueries } from "./measure-search.ts";
+import { measureQueries, type QueryFigures } from "./measure-search.ts";
 import { compareOnJudgedQueries, judgedSummary } from "./judged-queries.ts";
 import { measureAgainstBaseline } from "./baseline.ts";
 import { compareWithStaticGenerators } from "./static-generators.ts";
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       "  --search-only       builds and search only, no servers or load, printed",
       "  --generators-only   the clean builds at 20 and 10,000 answers beside Hugo's and Eleventy's, printed",
       "  --judged-only       the judged queries on a fresh build of the shipped content, put into the page",
-      "  --queries-only      the queries, on the builds the last run left, printed",
+      "  --queries-only      the queries, on the builds the last run left, printed and put into the page",
       "  --incremental-only  one changed answer at 10,000 answers (build and dev), printed as JSON",
       "  --tests-only        npm test and .ci/run from fresh clones, put into the page (--cold: and with no tool cache)",
     ].join("\n"),
@@ -143,10 +143,21 @@ async function main(): Promise<void> {
   }
   const sizes = values.sizes!.split(",").map(Number);
   if (values["queries-only"]) {
-    const figures: Record<string, unknown> = {};
+    const figures: Record<string, QueryFigures> = {};
+    const measured = { commit: headCommit(), date: new Date().toISOString().slice(0, 10) };
     for (const name of ["shipped", ...sizes.map(String)])
-      figures[name] = await measureQueries(path.join(WORK, `dist-${name}`));
+      figures[name] = { measured, ...(await measureQueries(path.join(WORK, `dist-${name}`))) };
     process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+    // The queries follow the request code: the last full run's page gets them on the builds it made, its other
+    // figures kept.
+    const last = await readFile(path.join(WORK, "results.json"), "utf8").catch(() => undefined);
+    if (last !== undefined) {
+      const { builds } = JSON.parse(last) as { builds: BuildFigures[] };
+      const updated = await updateResults({
+        builds: builds.map((build) => (figures[build.label] ? { ...build, query: figures[build.label] } : build)),
+      });
+      if (updated) await writeReport(updated);
+    }
     return;
   }
   const contentFingerprint = await syntheticContentFingerprint();

@@ -4,7 +4,8 @@
 // JavaScript, so that the project's Node type check leaves this Deno-only file alone.
 // Usage: deno run --allow-all <this> <build/ folder> <origin> <cases as JSON: [{ q }]> <repeats>
 // (--allow-all: Deno lets nothing less read /proc, where the main thread's CPU is.)
-// Prints [{ q, cpuMs, mainThreadCpuMs, reads }] as JSON: medians of `repeats` queries, and the reads of the last.
+// Prints [{ q, cpuMs, mainThreadCpuMs, reads, warmP50Ms, warmP99Ms }] as JSON: medians of `repeats` queries, the
+// reads of the last, and the warm calls' percentiles.
 import process from "node:process";
 
 const [buildFolder, origin, casesJson, repeatsArgument] = Deno.args;
@@ -58,5 +59,23 @@ for (const { q } of cases) {
     mainThread.push(now.threadMs - since.threadMs);
   }
   results.push({ q, cpuMs: median(cpu), mainThreadCpuMs: median(mainThread), reads });
+}
+
+// Warm, as measure-search.ts measures it in Node: one AnswersData kept, 1,000 calls, then 1,000 timed until the
+// handler returns its Response.
+const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+for (const result of results) {
+  const data = new AnswersData(originReader(origin));
+  const request = () => new Request(`${origin}/api/v1/answers?q=${encodeURIComponent(result.q)}`);
+  for (let call = 0; call < 1000; call++) await answersQuery(request(), data);
+  const times = [];
+  for (let call = 0; call < 1000; call++) {
+    const started = performance.now();
+    await answersQuery(request(), data);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  result.warmP50Ms = percentile(times, 0.5);
+  result.warmP99Ms = percentile(times, 0.99);
 }
 console.log(JSON.stringify(results));

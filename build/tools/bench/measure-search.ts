@@ -71,9 +71,14 @@ export interface QueryCase {
   /** One AnswersData kept, the same q asked again: the reader remembers the query's ranking, so this is its remembered path. */
   p50Ms: number;
   p99Ms: number;
+  /** The same under Deno, the edge runtime (cold-query-deno.js); undefined where the test toolchain's Deno is not. */
+  edgeP50Ms?: number;
+  edgeP99Ms?: number;
 }
 
 export interface QueryFigures {
+  /** Set when measured apart from the builds (`--queries-only`), on those a full run left. */
+  measured?: { commit: string; date: string };
   cases: QueryCase[];
   /** Origin reads of a cold request, the health file included. */
   subrequests: Array<{ query: string; status: number; reads: number }>;
@@ -289,6 +294,8 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
     const found = edge.find((result) => result.q === testCase.q);
     testCase.edgeCpuMs = found?.cpuMs;
     testCase.edgeMainThreadCpuMs = found?.mainThreadCpuMs;
+    testCase.edgeP50Ms = found?.warmP50Ms;
+    testCase.edgeP99Ms = found?.warmP99Ms;
   }
   return figures;
 }
@@ -300,7 +307,7 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
 async function coldUnderDeno(
   dist: string,
   cases: readonly QueryCase[],
-): Promise<Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>> {
+): Promise<Array<{ q: string; cpuMs: number; mainThreadCpuMs: number; warmP50Ms: number; warmP99Ms: number }>> {
   try {
     installToolchain();
   } catch (error) {
@@ -333,7 +340,13 @@ async function coldUnderDeno(
       maxBuffer: 16 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`the cold queries under Deno failed: ${run.stderr.slice(0, 2000)}`);
-    return JSON.parse(run.stdout) as Array<{ q: string; cpuMs: number; mainThreadCpuMs: number }>;
+    return JSON.parse(run.stdout) as Array<{
+      q: string;
+      cpuMs: number;
+      mainThreadCpuMs: number;
+      warmP50Ms: number;
+      warmP99Ms: number;
+    }>;
   } finally {
     origin.kill("SIGTERM");
   }
