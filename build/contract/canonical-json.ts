@@ -115,7 +115,7 @@ function writeJson(value: unknown, indent: string): void {
     if (ASCII.test(value)) bytes.asciiString(value);
     else bytes.text(JSON.stringify(value));
   } else if (typeof value === "number" && value >= 0 && Number.isSafeInteger(value)) {
-    // A response's explanations hold thousands of whole numbers (the snippets' ranges): a string each was a tenth
+    // A response's explanations hold thousands of whole numbers (the snippets' ranges): a string each was a sixth
     // of what a warm q call allocated.
     bytes.digits(value);
   } else if (value === null || typeof value !== "object") {

@@ -5,7 +5,7 @@
  * Evicted nearly least recently used, by the clock algorithm: a read only marks its entry, and an eviction passes
  * over the entries oldest first, giving a marked one a second chance at the back. Moving an entry to the back on
  * every read (a delete and a set of the Map) made a warm `q` call of 100 hits grow and rehash the Maps of its
- * hundreds of reads: a sixth of what it allocated.
+ * hundreds of reads: a tenth of what it allocated.
  */
 export class BoundedCache<Value, Key extends string | number = string> {
   private readonly entries = new Map<Key, { value: Value; weight: number; read: boolean }>();

@@ -724,9 +724,12 @@ export class SearchReader {
   private async slugsAt(positions: readonly number[]): Promise<string[]> {
     // A warm page's slugs are all remembered: taken as they are, without the chunks' promises.
     const known: string[] = new Array(positions.length);
-    let at = 0;
-    while (at < positions.length && (known[at] = this.slugsByPosition.get(positions[at]!)!) !== undefined) at++;
-    if (at === positions.length) return known;
+    for (let at = 0; at < positions.length; at++) {
+      const slug = this.slugsByPosition.get(positions[at]!);
+      if (slug === undefined) break;
+      known[at] = slug;
+      if (at === positions.length - 1) return known;
+    }
     const map = await this.source.map();
     const chunks = positions.map((position) => chunkOf(map, position));
     const loaded = new Map<number, DocumentsChunk>();
