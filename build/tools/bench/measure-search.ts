@@ -300,14 +300,20 @@ export async function measureQueries(dist: string): Promise<QueryFigures> {
   return figures;
 }
 
+/** What cold-query-deno.js prints of a case: cold (median) and warm (percentiles). */
+interface EdgeFigures {
+  q: string;
+  cpuMs: number;
+  mainThreadCpuMs: number;
+  warmP50Ms: number;
+  warmP99Ms: number;
+}
+
 /**
  * The cases cold (fresh data, compiler warmed) under Deno with the toolchain the deploy tests install, each read a
  * fetch from serve-handler on loopback; nothing where that toolchain cannot be installed (no network, no cache).
  */
-async function coldUnderDeno(
-  dist: string,
-  cases: readonly QueryCase[],
-): Promise<Array<{ q: string; cpuMs: number; mainThreadCpuMs: number; warmP50Ms: number; warmP99Ms: number }>> {
+async function coldUnderDeno(dist: string, cases: readonly QueryCase[]): Promise<EdgeFigures[]> {
   try {
     installToolchain();
   } catch (error) {
@@ -340,13 +346,7 @@ async function coldUnderDeno(
       maxBuffer: 16 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`the cold queries under Deno failed: ${run.stderr.slice(0, 2000)}`);
-    return JSON.parse(run.stdout) as Array<{
-      q: string;
-      cpuMs: number;
-      mainThreadCpuMs: number;
-      warmP50Ms: number;
-      warmP99Ms: number;
-    }>;
+    return JSON.parse(run.stdout) as EdgeFigures[];
   } finally {
     origin.kill("SIGTERM");
   }
