@@ -197,31 +197,57 @@ export function envelopeParts<Part extends string | Uint8Array>(
   fragments: readonly Part[],
   rest: Omit<Envelope<unknown>, "data">,
 ): Array<Part | string> {
-  return around(fragments, canonicalJson(rest).slice(2));
+  return around(fragments, canonicalJson(rest).slice(2), TEXT_JOINTS);
 }
 
-/** envelopeParts with the last part UTF-8 bytes, written as such (a computed response's: its meta is most of it). */
+/**
+ * envelopeParts all in UTF-8 bytes, the last part written as such (a computed response's: its meta is most of it),
+ * the joints between the items encoded once for every response.
+ */
 export function envelopeByteParts(
   fragments: readonly Uint8Array<ArrayBuffer>[],
   rest: Omit<Envelope<unknown>, "data">,
-): Array<Uint8Array<ArrayBuffer> | string> {
-  return around(fragments, canonicalJsonBytes(rest).subarray(2));
+): Array<Uint8Array<ArrayBuffer>> {
+  return around(fragments, canonicalJsonBytes(rest).subarray(2), BYTE_JOINTS);
 }
 
-function around<Part, Tail>(fragments: readonly Part[], tail: Tail): Array<Part | Tail | string> {
-  if (fragments.length === 0) return [DATA_EMPTY, tail];
-  const parts = new Array<Part | Tail | string>(fragments.length * 2 + 2);
+interface Joints<Joint> {
+  open: Joint;
+  empty: Joint;
+  separator: Joint;
+  close: Joint;
+}
+
+function around<Part, Tail, Joint>(
+  fragments: readonly Part[],
+  tail: Tail,
+  joints: Joints<Joint>,
+): Array<Part | Tail | Joint> {
+  if (fragments.length === 0) return [joints.empty, tail];
+  const parts = new Array<Part | Tail | Joint>(fragments.length * 2 + 2);
   for (let index = 0; index < fragments.length; index++) {
-    parts[index * 2] = index === 0 ? DATA_OPEN : ITEM_SEPARATOR;
+    parts[index * 2] = index === 0 ? joints.open : joints.separator;
     parts[index * 2 + 1] = fragments[index]!;
   }
-  parts[fragments.length * 2] = DATA_CLOSE;
+  parts[fragments.length * 2] = joints.close;
   parts[fragments.length * 2 + 1] = tail;
   return parts;
 }
 
-const DATA_OPEN_BYTES = utf8(DATA_OPEN);
-const DATA_EMPTY_BYTES = utf8(DATA_EMPTY);
+const TEXT_JOINTS: Joints<string> = {
+  open: DATA_OPEN,
+  empty: DATA_EMPTY,
+  separator: ITEM_SEPARATOR,
+  close: DATA_CLOSE,
+};
+const BYTE_JOINTS: Joints<Uint8Array<ArrayBuffer>> = {
+  open: utf8(DATA_OPEN),
+  empty: utf8(DATA_EMPTY),
+  separator: utf8(ITEM_SEPARATOR),
+  close: utf8(DATA_CLOSE),
+};
+const DATA_OPEN_BYTES = BYTE_JOINTS.open;
+const DATA_EMPTY_BYTES = BYTE_JOINTS.empty;
 // The end of `data`: items are indented by four, so no line inside one starts with two spaces and a bracket.
 const DATA_END_BYTES = utf8(`${DATA_CLOSE}  "links": `);
 // Between two items: an item closes on a line of its own at four spaces, and no line inside it is indented so little.

@@ -224,7 +224,8 @@ async function respond(
       data.search,
       search,
       sort,
-      hits.map((hit) => ({ slug: hit.slug, score: hit.score! })),
+      // A search's hits all carry their scores (search and hitFor give them).
+      hits as ReadonlyArray<{ slug: string; score: number }>,
       (at) => data.preparedAnswer(hits[at]!.slug, fragments[at]!),
       miss,
     );
@@ -233,7 +234,7 @@ async function respond(
   const bytes = envelopeByteParts(
     fragments.map((fragment) => fragment.bytes),
     envelope,
-  ).map((part) => (typeof part === "string" ? encodedJoint(part) : part));
+  );
   // The last part is the envelope's own text (all but the answers): with the answers' digests, it says what the bytes are.
   return jsonResponse(
     request,
@@ -244,16 +245,6 @@ async function respond(
     ),
     lifecycle,
   );
-}
-
-// The few fixed strings between the answers of a body ("[", ",", "]"), encoded once: like the answers' own bytes,
-// the same bytes serve every response.
-const encodedJoints = new Map<string, Uint8Array<ArrayBuffer>>();
-
-function encodedJoint(text: string): Uint8Array<ArrayBuffer> {
-  let bytes = encodedJoints.get(text);
-  if (!bytes) encodedJoints.set(text, (bytes = new TextEncoder().encode(text)));
-  return bytes;
 }
 
 /** The answer with this slug, if the collection has it. */
