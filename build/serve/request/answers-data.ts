@@ -117,6 +117,11 @@ export class AnswersData {
     return this.search.contentDigest();
   }
 
+  /**
+   * `load`'s value, read once and kept under `key`: a file's by a prefixed path ("bytes:/api/…", each key but these
+   * holds a colon), an answer's fragment by its slug, a page's fragments by its number, so that a page of hits makes
+   * no key string per hit (a hundred a warm call).
+   */
   private remember<T>(key: string | number, load: () => Promise<T>): Promise<T> {
     const settled = this.settled.get(key) as T | undefined;
     if (settled !== undefined) return Promise.resolve(settled);
@@ -227,11 +232,11 @@ export class AnswersData {
       const page = Math.floor(position / pageSize) + 1;
       if (hitsOn(page) * 4 >= Math.min(pageSize, answerCount - (page - 1) * pageSize)) {
         const onPage = position % pageSize;
-        const fragments = this.remembered<AnswerFragment[]>(pageFragmentsKey(page));
+        const fragments = this.remembered<AnswerFragment[]>(page);
         if (fragments) found[at] = fragments[onPage]!;
         else reads.push(this.pageFragments(page).then((read) => void (found[at] = read[onPage]!)));
       } else {
-        const fragment = this.remembered<AnswerFragment>(answerFragmentKey(slug));
+        const fragment = this.remembered<AnswerFragment>(slug);
         if (fragment) found[at] = fragment;
         else reads.push(this.answerFragment(slug, position).then((read) => void (found[at] = read)));
       }
@@ -241,7 +246,7 @@ export class AnswersData {
   }
 
   private answerFragment(slug: string, position: number): Promise<AnswerFragment> {
-    return this.remember(answerFragmentKey(slug), async () => {
+    return this.remember(slug, async () => {
       const file = await this.answerBytes(slug, position);
       const bytes = singleItemFragment(file);
       if (bytes === undefined) throw new OriginError(`${answerPath(slug)} is not a canonical collection file`);
@@ -255,7 +260,7 @@ export class AnswersData {
   }
 
   private pageFragments(page: number): Promise<AnswerFragment[]> {
-    return this.remember(pageFragmentsKey(page), async () => {
+    return this.remember(page, async () => {
       // The page count from the index, so that the collection's first page is not read for it.
       const pageCount = pageCountOf(await this.search.answers(), await this.search.pageSize());
       const { bytes, digest } = await this.file(collectionPageUrl("answers", pageCount)(page));
@@ -286,11 +291,6 @@ function weightOf(value: unknown): number {
     return value.bytes.byteLength;
   return 1024;
 }
-
-// The keys of what a page of hits reads, made without a string per hit (a hundred a warm call): an answer's fragment
-// by its slug (no other key is a slug: each holds a colon), a page's fragments by its number.
-const answerFragmentKey = (slug: string) => slug;
-const pageFragmentsKey = (page: number) => page;
 
 const NEWLINE = 0x0a;
 /** The members an answer's fragment is searched by, each with the indentation of its line (the body's html at eight). */
