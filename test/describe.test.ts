@@ -543,6 +543,24 @@ describe("the discovery documents", () => {
       for (const match of text.matchAll(/"(\/(?:api|docs|\.well-known)[^"\s{[$*\\]*)\\?"/g)) links.add(match[1]!);
     }
     expect(links.size).toBeGreaterThan(40);
+    // Opened from the disk (dist/ downloaded, or a plain static host), a page's relative link must name a file:
+    // the server's extensionless aliases are not there.
+    for (const page of ["/index.html", "/docs/index.html", "/docs/errors/index.html", "/index.md", "/docs/index.md"]) {
+      // Code (a regular expression in the docs) is not a link.
+      const text = (await read(page)).replace(/```[\s\S]*?```|`[^`\n]*`/g, "");
+      const hrefs = [...text.matchAll(page.endsWith(".md") ? /\]\(<?([^)\s>]*)[^)]*\)/g : /href="([^"]*)"/g)]
+        .map((match) => match[1]!.replaceAll("&#38;", "&").split("#")[0]!)
+        // Another scheme (https:, mailto:) or a fragment of the page itself is not a file of dist/.
+        .filter((href) => href !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(href));
+      expect(hrefs.length, page).toBeGreaterThan(3);
+      for (const href of hrefs) {
+        const target = path.posix.join(href.startsWith("/") ? "/" : path.posix.dirname(page), href);
+        await expect(
+          read(target.endsWith("/") ? `${target}index.html` : target),
+          `${page} links ${href}`,
+        ).resolves.toBeTypeOf("string");
+      }
+    }
     const pages = new Map<string, string>();
     for (const link of [...links].sort()) {
       const [target, fragment] = link.split("#");

@@ -15,6 +15,7 @@ import {
   collectionPath,
   CITATION_FILE,
   MCP_PATH,
+  MCP_SERVER_CARD_FILE,
   MCP_SERVER_CARD_PATH,
   MCP_SERVER_CARD_WELL_KNOWN,
   MCP_TOOLS_FILE,
@@ -327,7 +328,7 @@ ${MCP_STATEMENTS.logging}
 
 ### Origins {#mcp-origins}
 
-The endpoint is public and read-only and takes no credentials, so on the CDN any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. ${MCP_STATEMENTS.localServer} There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The ${link("MCP Server Card", MCP_SERVER_CARD_PATH)} (also at ${code(MCP_SERVER_CARD_WELL_KNOWN)}) names the endpoint and, under its ${code("_meta")}, the tools, prompts, templates and completions; ${link(code(AI_CATALOG_FILE), AI_CATALOG_FILE)} lists the card. Offline, ${code("npm run --silent mcp")} serves the same tools, prompts, templates and completions over stdio from a local ${code("dist/")}.
+The endpoint is public and read-only and takes no credentials, so on the CDN any origin may call it (${code("Access-Control-Allow-Origin: *")}, the MCP request headers allowed in the preflight); no cookie or token is read. ${MCP_STATEMENTS.localServer} There is no OAuth: ${OAUTH_METADATA_PATHS.map(code).join(", ")} and their path-suffixed forms answer 404, because a client that found authorization metadata would start a sign-in that nothing here needs. The ${link("MCP Server Card", MCP_SERVER_CARD_FILE)} (also at ${code(MCP_SERVER_CARD_PATH)} and ${code(MCP_SERVER_CARD_WELL_KNOWN)}) names the endpoint and, under its ${code("_meta")}, the tools, prompts, templates and completions; ${link(code(AI_CATALOG_FILE), AI_CATALOG_FILE)} lists the card. Offline, ${code("npm run --silent mcp")} serves the same tools, prompts, templates and completions over stdio from a local ${code("dist/")}.
 
 ## The plain HTTP GET binding {#http-get}
 

@@ -28,7 +28,9 @@ import {
   HOME_MARKDOWN_FILE,
   LLMS_FILE,
   LLMS_FULL_FILE,
+  MCP_SERVER_CARD_FILE,
   MCP_SERVER_CARD_PATH,
+  MCP_SERVER_CARD_WELL_KNOWN,
   ROBOTS_FILE,
   ROOT_RESOURCE_FILE,
   SCHEMA_LIST_FILE,
@@ -255,10 +257,11 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
     what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document",
   },
   {
-    path: MCP_SERVER_CARD_PATH,
+    // The file, not its alias /mcp/server-card: a page opened from the disk or a plain static host finds only files.
+    path: MCP_SERVER_CARD_FILE,
     name: "MCP Server Card",
     type: "application/mcp-server-card+json",
-    what: "names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at /.well-known/mcp/server-card.json",
+    what: `names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at ${MCP_SERVER_CARD_PATH} and ${MCP_SERVER_CARD_WELL_KNOWN}`,
   },
   {
     path: AI_CATALOG_FILE,
