@@ -133,6 +133,10 @@ describe.each([
       `${shipped.origin}/api/v1/suppliers#biamp`,
       `${shipped.origin}/api/v1/evidence#microphones`,
     ]);
+    expect(two.description).toBe("Compare 2 suppliers of microphones.");
+    expect((await get("compare_suppliers", { family: "microphones", suppliers: "shure" })).description).toBe(
+      "Compare 1 supplier of microphones.",
+    );
 
     const quote = "Two video bars, 3 years' warranty, 25 Teams Rooms Pro licences.";
     const check = await get("check_quote", { quote });
@@ -196,7 +200,8 @@ describe.each([
       ],
       [
         `${shipped.origin}/api/v1/answers/room-size.json`,
-        'No answer has the slug "room-size". Slugs starting "room": room-acoustics, room-sizing.',
+        // One sentence: the slugs like it, then where to look (not "….; resources/list").
+        'No answer has the slug "room-size". Slugs starting "room": room-acoustics, room-sizing; resources/list and resources/templates/list give what there is.',
       ],
       [`${shipped.origin}/api/v1/suppliers#neat#x`, 'No supplier has the slug "neat#x"'],
     ] as const)

@@ -142,9 +142,12 @@ describe.each([
       );
     expect((await call("list_suppliers", {})).structuredContent).toEqual(await api("/api/v1/suppliers"));
     const evidence = (await call("get_evidence", { family: "cameras" })).structuredContent as {
-      data: Array<{ family: string }>;
+      data: Array<{ family: string; records: unknown[] }>;
+      meta: { count: number; total: number; record_count: number };
     };
     expect(evidence.data.map((family) => family.family)).toEqual(["cameras"]);
+    // Its counts are the family's, not the whole register's.
+    expect(evidence.meta).toMatchObject({ count: 1, total: 1, record_count: evidence.data[0]!.records.length });
     expect((await call("get_evidence", {})).structuredContent).toEqual(await api("/api/v1/evidence"));
     expect((await call("get_evidence", { family: "toasters" })).isError).toBe(true);
 

@@ -192,7 +192,7 @@ export async function getPrompt(
           );
         });
       }
-      const description = `Compare ${chosen.length === makers.length ? "the" : chosen.length} suppliers of ${family}.`;
+      const description = `Compare ${chosen.length === makers.length ? "the" : chosen.length} supplier${chosen.length === 1 ? "" : "s"} of ${family}.`;
       return {
         description,
         messages: [

@@ -138,7 +138,7 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
         // 2026-07-28 moved "resource not found" from -32002 to -32602.
         throw new McpError(
           modern ? ERROR.invalidParams : RESOURCE_NOT_FOUND_LEGACY,
-          `${outcome.missing}; resources/list and resources/templates/list give what there is.`,
+          `${outcome.missing.replace(/\.$/, "")}; resources/list and resources/templates/list give what there is.`,
         );
       }
       return complete({ contents: outcome.contents }, true);

@@ -50,14 +50,19 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
   },
   async get_evidence(args, context) {
     const family = stringArgument(args, "family", false);
-    const register = (await readJson(context, collectionPath("evidence"))) as { data: Array<{ family: string }> };
+    const register = (await readJson(context, collectionPath("evidence"))) as {
+      data: Array<{ family: string; records: unknown[] }>;
+      meta: Record<string, unknown>;
+    };
     if (family === undefined) return toolResult(register);
     const data = register.data.filter((entry) => entry.family === family);
     if (data.length === 0)
       return toolError(
         `No product family is named ${JSON.stringify(family)}. The families: ${register.data.map((entry) => entry.family).join(", ")}.`,
       );
-    return toolResult({ ...register, data });
+    // The counts are of what is given: one family and its records, not the register's.
+    const meta = { ...register.meta, count: 1, total: 1, record_count: data[0]!.records.length };
+    return toolResult({ ...register, data, meta });
   },
   async get_source(args, context) {
     const id = stringArgument(args, "id", true)!;
