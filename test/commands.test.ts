@@ -47,6 +47,18 @@ describe("a command's arguments", () => {
     });
   });
 
+  it("a malformed SOURCE_DATE_EPOCH is told in one line by the archivers, as by the build, before they read dist/", async () => {
+    for (const name of ["package", "archive"]) {
+      const { status, stdout, stderr } = await runScript(name, [], { SOURCE_DATE_EPOCH: "abc" });
+      expect({ name, status, stdout, stderr }).toEqual({
+        name,
+        status: 1,
+        stdout: "",
+        stderr: `${name}: SOURCE_DATE_EPOCH must be whole seconds since 1970, up to the end of 9999 (got "abc").\n`,
+      });
+    }
+  });
+
   it("--help prints the usage and does nothing else: the server does not start", async () => {
     const { status, stdout, stderr } = await runScript("serve", ["--help"]);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });

@@ -46,8 +46,9 @@ export async function archiveWarc(
   netlifyConfigPath: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ArchiveResult> {
+  const epochOf = archiveEpoch(env);
   const output = await readBuiltOutput(distFolder);
-  const epoch = archiveEpoch(env, output);
+  const epoch = epochOf(output);
   const openapi = JSON.parse(await builtText(output, OPENAPI_FILE.slice(1)));
   const origin: string = openapi.servers[0].url;
   // A work list, not a set: a pointed-at URL is appended once, after the seeds, so the order is fixed.

@@ -75,7 +75,16 @@ export function filePieces(absolutePath: string): AsyncIterable<Buffer> {
   return createReadStream(absolutePath, { highWaterMark: PIECE_BYTES });
 }
 
-/** Seconds for archive timestamps: SOURCE_DATE_EPOCH when set, else the build's own generation time. */
-export function archiveEpoch(env: NodeJS.ProcessEnv, output: BuiltOutput): number {
-  return sourceDateEpoch(env) ?? Math.floor(Date.parse(output.generatedAt) / 1000);
+/**
+ * Seconds for archive timestamps: SOURCE_DATE_EPOCH when set, else the build's own generation time. Read before any
+ * work, so that a malformed SOURCE_DATE_EPOCH is told in a line (a ToldError), not thrown with a stack.
+ */
+export function archiveEpoch(env: NodeJS.ProcessEnv): (output: BuiltOutput) => number {
+  let given: number | undefined;
+  try {
+    given = sourceDateEpoch(env);
+  } catch (error) {
+    throw new ToldError((error as Error).message.replace(/\.$/, ""));
+  }
+  return (output) => given ?? Math.floor(Date.parse(output.generatedAt) / 1000);
 }

@@ -14,8 +14,9 @@ import { projectRoot } from "../../content/load/project.ts";
 import { commandArguments, tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
 
 export async function packageBag(distFolder: string, artifactsFolder: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const epochOf = archiveEpoch(env);
   const output = await readBuiltOutput(distFolder);
-  const epoch = archiveEpoch(env, output);
+  const epoch = epochOf(output);
   const name = `av-buyer-data-${output.version}`;
   const payload = [];
   for (const file of output.files) {
