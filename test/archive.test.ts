@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { archiveWarc, warcChunks } from "../build/tools/archive/archive.ts";
 import { NotBuiltError } from "../build/tools/archive/dist-files.ts";
 import { packageBag } from "../build/tools/archive/package.ts";
+import { tarPieces } from "../build/tools/archive/tar-writer.ts";
 import { VOCABULARIES } from "../build/engine/compile/vocabularies.ts";
 import { HTML_PAGES } from "../build/engine/describe/docs-html.ts";
 import { QUERY_EXAMPLES } from "../build/engine/describe/service-facts.ts";
@@ -100,6 +101,25 @@ describe("npm run package: a BagIt bag", () => {
         .every((line) => line.includes(" 0/0 ") && line.includes("2025-06-15")),
     ).toBe(true);
   }, 90_000);
+});
+
+describe("the bag's tar", () => {
+  it("writes a time after 2242 and a size from 8 GiB in base-256, which octal digits cannot hold", async () => {
+    const last = 253_402_300_799; // SOURCE_DATE_EPOCH's latest: the end of 9999.
+    const entries = [{ name: "big", open: () => ({ size: 2 ** 33, pieces: [] }) }];
+    const header = Buffer.from((await tarPieces(entries, last).next()).value!);
+    const base256 = (offset: number) => {
+      expect(header[offset]).toBe(0x80);
+      return header.subarray(offset + 1, offset + 12).reduce((value, byte) => value * 256 + byte, 0);
+    };
+    expect([base256(124), base256(136)]).toEqual([2 ** 33, last]);
+    // The checksum, of the header with its own field as spaces, still holds.
+    const sum = header.reduce((total, byte, at) => total + (at >= 148 && at < 156 ? 32 : byte), 0);
+    expect(header.toString("latin1", 148, 154)).toBe(sum.toString(8).padStart(6, "0"));
+    // A time octal digits hold is written as before.
+    const usual = Buffer.from((await tarPieces([{ name: "a/" }], 1_750_000_000).next()).value!);
+    expect(usual.toString("latin1", 136, 148)).toBe(`${(1_750_000_000).toString(8).padStart(11, "0")}\0`);
+  });
 });
 
 describe("npm run archive: a WARC 1.1 file with a CDX index", () => {

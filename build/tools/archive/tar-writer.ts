@@ -57,12 +57,20 @@ function header(path: string, isFolder: boolean, size: number, mtimeSeconds: num
   const { name, prefix } = splitName(path);
   const write = (text: string, offset: number, length: number) => block.write(text, offset, length, "utf8");
   const octal = (value: number, length: number) => `${value.toString(8).padStart(length - 1, "0")}\0`;
+  // Octal digits and a NUL; a number they cannot hold (a size from 8 GiB, a time after 2242, which
+  // SOURCE_DATE_EPOCH may give) in GNU's base-256 form, as tar, bsdtar and Python's tarfile read it.
+  const number = (value: number, offset: number, length: number) => {
+    if (value < 8 ** (length - 1)) return write(octal(value, length), offset, length);
+    block[offset] = 0x80;
+    for (let at = offset + length - 1, rest = value; at > offset; at--, rest = Math.floor(rest / 256))
+      block[at] = rest % 256;
+  };
   write(name, 0, 100);
   write(octal(isFolder ? 0o755 : 0o644, 8), 100, 8);
   write(octal(0, 8), 108, 8);
   write(octal(0, 8), 116, 8);
-  write(octal(size, 12), 124, 12);
-  write(octal(mtimeSeconds, 12), 136, 12);
+  number(size, 124, 12);
+  number(mtimeSeconds, 136, 12);
   write("        ", 148, 8);
   write(isFolder ? "5" : "0", 156, 1);
   write("ustar\0", 257, 6);
