@@ -265,6 +265,7 @@ describe("the data package", () => {
             number: () => Number.isFinite(Number(value)),
             date: () => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
             boolean: () => value === "true" || value === "false",
+            array: () => Array.isArray(JSON.parse(value)),
           }[field.type];
           expect(valid?.(), `${resource.name}.${field.name} = ${JSON.stringify(value)} is a ${field.type}`).toBe(true);
           if (field.constraints?.enum)
@@ -324,6 +325,16 @@ describe("the data package", () => {
     expect(tables.get("answers")).toHaveLength(20);
     const suppliers = new Set(tables.get("suppliers")!.map((row) => row.slug));
     for (const row of tables.get("evidence")!) expect(suppliers.has(row.supplier!), row.id).toBe(true);
+    // A supplier's strengths and caveats come back item by item, each whole, though many hold "; ".
+    const directory = JSON.parse(await readFile(path.join(dist, "api", "v1", "suppliers", "index.json"), "utf8")) as {
+      data: Array<Record<"strengths" | "caveats", Array<{ text: string }>> & { slug: string }>;
+    };
+    for (const row of tables.get("suppliers")!) {
+      const supplier = directory.data.find((candidate) => candidate.slug === row.slug)!;
+      for (const kind of ["strengths", "caveats"] as const)
+        expect(JSON.parse(row[kind]!), `${row.slug} ${kind}`).toEqual(supplier[kind].map((claim) => claim.text));
+    }
+    expect(directory.data.some((supplier) => supplier.caveats.some((claim) => claim.text.includes("; ")))).toBe(true);
     const sources = new Set(tables.get("sources")!.map((row) => row.id));
     for (const row of tables.get("answers")!)
       for (const id of row.sources!.split("; ")) expect(sources.has(id), `${row.slug} cites ${id}`).toBe(true);

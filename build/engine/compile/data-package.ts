@@ -24,7 +24,7 @@ import { PARTIAL_DATE_PATTERN } from "../../content/schemas/published-schema.ts"
 // Table Schema patterns match the whole value: the JSON Schema pattern without its anchors.
 const PARTIAL_DATE = PARTIAL_DATE_PATTERN.replace(/^\^|\$$/g, "");
 
-type FieldType = "string" | "integer" | "number" | "date" | "boolean";
+type FieldType = "string" | "integer" | "number" | "date" | "boolean" | "array";
 type Cell = string | number | null | undefined;
 
 interface Field {
@@ -50,7 +50,10 @@ interface Table<Row> {
 
 export const DATA_FOLDER = "/data/";
 const LIST_SEPARATOR = "; ";
+/** Ids and slugs, which never hold the separator. */
 const list = (items: readonly string[]) => items.join(LIST_SEPARATOR);
+/** Prose, whose items may hold any separator: Table Schema's `array`, a JSON array, which splits back exactly. */
+const proseList = (items: readonly string[]) => JSON.stringify(items);
 
 export interface DataPackageInput {
   site: SiteSettings;
@@ -266,15 +269,17 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         },
         {
           name: "strengths",
-          type: "string",
-          description: "Strengths, separated by '; '.",
-          value: (row) => list(row.strengths.map((claim) => claim.text)),
+          type: "array",
+          description:
+            "Strengths, as a JSON array of strings, each item whole (an item may hold '; '); the JSON gives each one's sources.",
+          value: (row) => proseList(row.strengths.map((claim) => claim.text)),
         },
         {
           name: "caveats",
-          type: "string",
-          description: "Caveats, separated by '; '.",
-          value: (row) => list(row.caveats.map((claim) => claim.text)),
+          type: "array",
+          description:
+            "Caveats, as a JSON array of strings, each item whole (an item may hold '; '); the JSON gives each one's sources.",
+          value: (row) => proseList(row.caveats.map((claim) => claim.text)),
         },
         ...SEARCH_AREAS.map((area) => ({
           name: `searches_${area.replaceAll("-", "_")}_found`,
