@@ -8,6 +8,7 @@ import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
 import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
 import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
 import { normaliseProse } from "../build/content/load/outward-markers.ts";
+import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
@@ -54,12 +55,22 @@ describe("hostile or unusual content", () => {
 
   it("renders raw HTML, scripts, javascript: and data: links and images in Markdown inert", async () => {
     const content = await fixtureWithCase("malformed-yaml");
+    const links = "[click](javascript:alert(3)) [data](data:text/html;base64,PHNjcmlwdD4=)";
     const hostile = (await readFile(path.join(FIXTURES, "base", "answers", "alpha-room.md"), "utf8")).replace(
       "The room fits a widget [@fixture-list].",
-      'The room fits a widget [@fixture-list]. <script>alert(1)</script> <img src=x onerror=alert(2)> [click](javascript:alert(3)) [data](data:text/html;base64,PHNjcmlwdD4=) ![pic](https://example.org/x.png) <iframe src="https://example.org"></iframe> [ok](/api/v1/answers/beta-mics.json) [web](https://example.org/page)',
+      `The room fits a widget [@fixture-list]. <script>alert(1)</script> <img src=x onerror=alert(2)> ${links} ![pic](https://example.org/x.png) <iframe src="https://example.org"></iframe> [ok](/api/v1/answers/beta-mics.json) [web](https://example.org/page)`,
     );
     await writeFile(path.join(content, "answers", "alpha-room.md"), hostile);
     const out = path.join(path.dirname(content), "dist");
+    // The links the renderer would not make are refused first (body-marks), where they stand.
+    const refused = await build(content, out);
+    expect(refused.ok ? [] : refused.diagnostics.map(({ code, line, column }) => ({ code, line, column }))).toEqual([
+      { code: "link/unsafe", line: 12, column: 104 },
+      { code: "link/unsafe", line: 12, column: 132 },
+    ]);
+    // Past that check, the renderer still makes them inert.
+    expect(renderMarkdown(links, []).html).not.toMatch(/href=/);
+    await writeFile(path.join(content, "answers", "alpha-room.md"), hostile.replace(links, ""));
     const result = await build(content, out);
     expect(result.ok ? [] : result.diagnostics).toEqual([]);
     const html = JSON.parse(await readFile(path.join(out, "api", "v1", "answers", "alpha-room.json"), "utf8")).data[0]

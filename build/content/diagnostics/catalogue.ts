@@ -142,6 +142,18 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Cited source was read after the claim was checked",
     hint: "Check the claim against the source again and date the check (an answer's `reviewed`, a search's `searched`, an audit entry's `checked`, the disclosure's `methodology_date`) on or after the day the source was read, or cite a source read by then.",
   },
+  "citation/malformed": {
+    title: "Citation mark is not a citation",
+    hint: "Write a citation as [@source-id] right after the claim, or [@first-id; @second-id] for several; ids are in lower case with hyphens, and a page or a comment goes in the sentence, not in the brackets.",
+  },
+  "link/unsafe": {
+    title: "Link would be published as text",
+    hint: "Link to an https:// address, or to a path on this site starting with /, such as /api/v1/answers/room-sizing.json.",
+  },
+  "link/unknown-answer": {
+    title: "Link to an answer that does not exist",
+    hint: "Link to /api/v1/answers/SLUG.json with the slug of an answer in content/answers/.",
+  },
   "citation/unused": {
     title: "Listed source is never cited in the text",
     hint: "Cite it inline as [@id] after the claim it supports, or remove it from `sources`.",

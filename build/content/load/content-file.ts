@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
+import { type BodyMarks, bodyMarks } from "../markdown/body-marks.ts";
 import { outlineAnswer, type AnswerOutline } from "../markdown/answer-outline.ts";
 import { findCitations } from "../markdown/citations.ts";
 import { splitFrontMatter } from "./front-matter.ts";
@@ -47,6 +48,8 @@ export interface MarkdownBody {
   outline: AnswerOutline;
   /** Its paragraphs that hold a marker of a claim of absence or of a pending event (outward-markers.ts). */
   marked: MarkedParagraph[];
+  /** Where it links, and its marks that look like citations but are not (body-marks.ts). */
+  marks: BodyMarks;
   digest: string;
   source: AnswerBodySource;
 }
@@ -169,8 +172,16 @@ function markdownBody(markdown: string, firstLine: number, absolutePath: string 
   ) as string[];
   const outline = JSON.parse(JSON.stringify(outlineAnswer(markdown, firstLine))) as AnswerOutline;
   const marked = markedParagraphs(markdown, firstLine);
+  const marks = JSON.parse(JSON.stringify(bodyMarks(markdown, firstLine))) as BodyMarks;
   const digest = createHash("sha256").update(markdown).digest("hex");
-  return { citedIds, outline, marked, digest, source: absolutePath ? { path: absolutePath } : { text: markdown } };
+  return {
+    citedIds,
+    outline,
+    marked,
+    marks,
+    digest,
+    source: absolutePath ? { path: absolutePath } : { text: markdown },
+  };
 }
 
 /** An answer's Markdown body as the load stage read it (strict UTF-8, line ends as "\n"); undefined if the file no longer reads as an answer. */

@@ -15,6 +15,8 @@ export interface RenderedMarkdown {
 }
 
 const SAFE_LINK = /^(https:\/\/|\/(?!\/))/i;
+/** Whether the renderer makes a link of a destination: an https address or a root-relative path on this site. */
+export const isSafeLink = (destination: string): boolean => SAFE_LINK.test(destination.trim());
 
 function createRenderer(): Markdown {
   const markdown = new MarkdownIt("commonmark", { html: false, linkify: false, typographer: false });
@@ -25,7 +27,7 @@ function createRenderer(): Markdown {
   markdown.core.ruler.push("no-cell-style", (state) => {
     for (const token of state.tokens) if (token.type === "th_open" || token.type === "td_open") token.attrs = null;
   });
-  markdown.validateLink = (url) => SAFE_LINK.test(url.trim());
+  markdown.validateLink = isSafeLink;
   markdown.inline.ruler.before("link", "citation", (state, silent) => {
     if (state.src.charCodeAt(state.pos) !== 0x5b /* [ */ || state.src.charCodeAt(state.pos + 1) !== 0x40 /* @ */)
       return false;

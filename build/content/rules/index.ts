@@ -1,5 +1,6 @@
 import { auditQuotes } from "./audit-quotes.ts";
 import { auditSummary } from "./audit-summary.ts";
+import { bodyMarks } from "./body-marks.ts";
 import { citedQuantity } from "./cited-quantity.ts";
 import { decisionChecklist } from "./decision-checklist.ts";
 import { evidenceRecords } from "./evidence-records.ts";
@@ -33,6 +34,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   scoresRestOnPrimarySources,
   knownReferences,
   inlineCitations,
+  bodyMarks,
   evidenceRecords,
   statusClaims,
   makesMatchEvidence,

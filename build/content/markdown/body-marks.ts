@@ -1,0 +1,52 @@
+/**
+ * What an answer's body links to, and the marks in it that look like citations but are not one, each where it stands:
+ * found line by line at load time (no Markdown parse), so that the rules can check them without the body's text.
+ * The renderer publishes a link it refuses as its Markdown text, and a mark that is not `[@id]` as it is: without
+ * these, both went out silently.
+ */
+import type { Position } from "../diagnostics/diagnostic.ts";
+import { citationGroupAt } from "./citations.ts";
+
+export interface BodyMark extends Position {
+  /** A link's destination, or a loose citation mark's whole text. */
+  text: string;
+}
+
+export interface BodyMarks {
+  links: BodyMark[];
+  /** Brackets holding an `@` where a citation's would stand (`[@]`, `[see @id]`, `[@id, p. 4]`) that are not `[@id]`. */
+  looseCitations: BodyMark[];
+}
+
+// `[text](destination "title")`, a reference definition `[label]: destination`, an autolink `<scheme:…>`.
+const INLINE_LINK = /\]\(\s*<?([^)\s>]*)/g;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/;
+const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
+/** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
+const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/** `firstLine` is the file line the body starts on, so that positions are the file's. */
+export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
+  const marks: BodyMarks = { links: [], looseCitations: [] };
+  let fenced = false;
+  let blankBefore = true;
+  for (const [index, raw] of markdown.split("\n").entries()) {
+    const startsBlock = blankBefore;
+    blankBefore = raw.trim() === "";
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) continue;
+    // Code spans are blanked, columns kept: what they hold is shown, never linked.
+    const line = raw.replace(/`[^`]*`/g, (code) => " ".repeat(code.length));
+    const at = (column: number, text: string): BodyMark => ({ line: firstLine + index, column: column + 1, text });
+    for (const match of line.matchAll(INLINE_LINK))
+      marks.links.push(at(match.index + match[0].indexOf(match[1]!), match[1]!));
+    // A definition cannot interrupt a paragraph: a citation starting a line within one ("[@id]: in …") is none.
+    const definition = startsBlock ? REFERENCE_DEFINITION.exec(line) : null;
+    if (definition) marks.links.push(at(definition[0].length - definition[1]!.length, definition[1]!));
+    for (const match of line.matchAll(AUTOLINK)) marks.links.push(at(match.index + 1, match[1]!));
+    for (const match of line.matchAll(AT_BRACKET))
+      if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
+  }
+  return marks;
+}

@@ -1,0 +1,47 @@
+import { API_ROOT } from "../../contract/layout.ts";
+import { isSafeLink } from "../markdown/render-markdown.ts";
+import type { ContentRule } from "./rule.ts";
+
+const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)?(?:[?#].*)?$`);
+
+/**
+ * An answer's body links only where a reader can follow (an https address, or a path of this site, an answer's one
+ * naming an answer that exists) and writes every citation as [@id]: the renderer publishes anything else as text.
+ */
+export const bodyMarks: ContentRule = {
+  name: "body-marks",
+  answer({ file }, input, report) {
+    const marks = file.body?.marks;
+    if (!marks) return;
+    for (const link of marks.links) {
+      const slug = ANSWER_LINK.exec(link.text)?.[1];
+      if (!isSafeLink(link.text))
+        report(
+          file,
+          "",
+          "link/unsafe",
+          `the body links to ${JSON.stringify(link.text)}, which is neither https:// nor a path on this site: the link would be published as its Markdown text.`,
+          undefined,
+          link,
+        );
+      else if (slug !== undefined && slug !== "index" && !input.known.answers.has(slug))
+        report(
+          file,
+          "",
+          "link/unknown-answer",
+          `the body links to ${JSON.stringify(link.text)}, but no answer has the slug "${slug}".`,
+          undefined,
+          link,
+        );
+    }
+    for (const mark of marks.looseCitations)
+      report(
+        file,
+        "",
+        "citation/malformed",
+        `${JSON.stringify(mark.text)} would be published as it is: a citation is [@id] or [@id; @id], ids alone.`,
+        undefined,
+        mark,
+      );
+  },
+};
