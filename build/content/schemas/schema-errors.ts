@@ -13,7 +13,7 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   // One diagnostic per value: "not a url" fails both `format` and `pattern`; the first error says enough.
   const valuesReported = new Set<string>();
   for (const error of errors) {
-    if (error.keyword === "if" || error.keyword === "anyOf" || error.keyword === "oneOf") continue;
+    if (SUMMARIES.has(error.keyword)) continue;
     const described = describe(error);
     const pointer = described.pointer ?? error.instancePath;
     const key = `${described.code}\u0000${pointer}\u0000${described.message}`;
@@ -35,6 +35,9 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   }
   return diagnostics;
 }
+
+/** Errors that only summarise others, which say what is wrong themselves. */
+const SUMMARIES = new Set(["if", "anyOf", "oneOf", "propertyNames"]);
 
 /** Keywords about a value itself, as opposed to `required` and `additionalProperties`, which are about its fields. */
 const VALUE_KEYWORDS = new Set([
@@ -60,11 +63,34 @@ interface Described {
   atKey?: boolean;
 }
 
+/** The value an error is about, as an author names it: a field by its name, an item of a list by its place and id. */
 function field(error: ErrorObject): string {
-  const segments = error.instancePath.split("/");
-  const last = segments[segments.length - 1];
-  return last ? `\`${last.replace(/~1/g, "/").replace(/~0/g, "~")}\`` : "the document";
+  const segments = error.instancePath.split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const last = segments.at(-1);
+  if (!last) return "the document";
+  if (!/^\d+$/.test(last)) return `\`${last}\``;
+  const data = error.data as Record<string, unknown> | null;
+  const key = IDENTITIES.find((name) => typeof data?.[name] === "string");
+  return `item ${Number(last) + 1} of \`${segments.at(-2)}\`${key ? ` (${key} ${JSON.stringify(data![key])})` : ""}`;
 }
+
+/** The fields that name an item of a list, the first one it has. */
+const IDENTITIES = ["id", "slug", "supplier", "family", "name", "words"];
+
+/** What a pattern asks for, from its schema's description ("an absolute https URL"), else said by the hint. */
+function patternWanted(error: ErrorObject): string {
+  const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+  if (typeof description !== "string") return "which is not in the form required";
+  const first = description.split(/(?<=\.)\s/)[0]!.replace(/\.$/, "");
+  return `which is not ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+}
+
+/** Formats as an author knows them, not by the schema's names for them. */
+const FORMAT_NAMES: Record<string, string> = {
+  "partial-date": "date (YYYY-MM-DD, YYYY-MM or YYYY)",
+  date: "date (YYYY-MM-DD)",
+  uri: "URL",
+};
 
 function describe(error: ErrorObject): Described {
   const params = error.params as Record<string, unknown>;
@@ -113,15 +139,22 @@ function describe(error: ErrorObject): Described {
         message: `${field(error)} is ${show(value)}; it must be ${JSON.stringify(params.allowedValue)}.`,
       };
     case "pattern":
-      return {
-        code: "schema/pattern",
-        message: `${field(error)} is ${show(value)}, which does not match ${String(params.pattern)}.`,
-      };
-    case "format":
+      // A key checked by propertyNames: the error is about the name, at the key.
+      if (error.propertyName !== undefined)
+        return {
+          code: "schema/pattern",
+          message: `${field(error)} has a field \`${error.propertyName}\` whose name is not allowed: it is ${patternWanted(error).replace(/^which is /, "")}.`,
+          pointer: error.instancePath + joinPointer(error.propertyName),
+          atKey: true,
+        };
+      return { code: "schema/pattern", message: `${field(error)} is ${show(value)}, ${patternWanted(error)}.` };
+    case "format": {
+      const format = String(params.format);
       return {
         code: "schema/format",
-        message: `${field(error)} is ${show(value)}, which is not a valid ${String(params.format)}.`,
+        message: `${field(error)} is ${show(value)}, which is not a valid ${FORMAT_NAMES[format] ?? format}.`,
       };
+    }
     case "minItems":
     case "maxItems":
     case "minLength":
