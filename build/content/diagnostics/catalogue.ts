@@ -76,7 +76,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Slug and file name disagree",
     hint: "Name the file after its slug, or change the slug to match the file name.",
   },
-  "slug/duplicate": { title: "Slug is used twice", hint: "Give each item its own slug." },
+  "slug/duplicate": {
+    title: "Slug or id is used twice",
+    hint: "Give each answer, supplier and family its own slug, and each source its own id.",
+  },
   "slug/reserved": {
     title: "Slug is reserved",
     hint: "Choose another slug: this name is taken by another file in the same folder of the API.",
