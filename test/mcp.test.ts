@@ -113,10 +113,18 @@ describe.each([
         }
       ).meta.suggestions[0]!.q,
     ).toBe("microphone");
-    await expect(call("search_answers", { q: "room", sort: "score" })).rejects.toThrow(
-      "sort must be relevance or slug",
-    );
-    await expect(call("search_answers", { q: "room", match: "strict" })).rejects.toThrow("match must be any or all");
+    // An argument that is wrong is told to the model in an isError result, so that it can call again (SEP-1303).
+    for (const [args, says] of [
+      [{ q: "room", sort: "score" }, "sort must be relevance or slug."],
+      [{ q: "room", match: "strict" }, "match must be any or all."],
+      [{ q: "room", page: 0 }, "page must be a whole number from 1."],
+      [{ q: 5 }, "q must be a non-empty string."],
+      [{}, "q must be a non-empty string."],
+      [{ q: "room", limit: 5 }, "search_answers takes q, sort, match, page; not limit."],
+    ] as const) {
+      const told = await call("search_answers", args);
+      expect([told.isError, told.content[0]!.text], JSON.stringify(args)).toEqual([true, says]);
+    }
     const refused = await call("search_answers", { q: "!!" });
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toContain("no letter or digit");
@@ -293,18 +301,8 @@ describe("the MCP endpoint, asked badly", () => {
         -32602,
       ],
       [
-        "bad arguments",
-        await post(
-          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_answers","arguments":{"q":5}}}',
-        ),
-        200,
-        -32602,
-      ],
-      [
-        "an argument the tool does not take",
-        await post(
-          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_suppliers","arguments":{"limit":5}}}',
-        ),
+        "arguments that are not an object",
+        await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_answers","arguments":[5]}}'),
         200,
         -32602,
       ],

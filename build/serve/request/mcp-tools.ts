@@ -22,18 +22,17 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     const sort = stringArgument(args, "sort", false);
     if (sort !== undefined) {
       if (!(SORT_ORDERS as readonly string[]).includes(sort))
-        throw new McpError(ERROR.invalidParams, "sort must be relevance or slug.");
+        throw new ArgumentProblem("sort must be relevance or slug.");
       query.set("sort", sort);
     }
     const match = stringArgument(args, "match", false);
     if (match !== undefined) {
-      if (!(MATCH_MODES as readonly string[]).includes(match))
-        throw new McpError(ERROR.invalidParams, "match must be any or all.");
+      if (!(MATCH_MODES as readonly string[]).includes(match)) throw new ArgumentProblem("match must be any or all.");
       query.set("match", match);
     }
     if (args.page !== undefined) {
       if (!Number.isInteger(args.page) || (args.page as number) < 1)
-        throw new McpError(ERROR.invalidParams, "page must be a whole number from 1.");
+        throw new ArgumentProblem("page must be a whole number from 1.");
       query.set("page", String(args.page));
     }
     return viaAnswersQuery(query, context);
@@ -75,7 +74,16 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
   },
 };
 
-/** tools/call: the named tool's result; a tool that cannot answer says why in an isError result. */
+/**
+ * A tool's argument that is wrong: told in an isError result, which a client shows the model so that it can call again
+ * corrected (SEP-1303, from the 2025-11-25 revision), not as a JSON-RPC error, which clients keep from it.
+ */
+class ArgumentProblem extends Error {}
+
+/**
+ * tools/call: the named tool's result; a tool that cannot answer, or is given arguments it cannot take, says why in an
+ * isError result. An unknown tool, or arguments that are not an object, are a malformed request: JSON-RPC errors.
+ */
 export async function callTool(params: Record<string, unknown>, context: McpContext): Promise<Record<string, unknown>> {
   const name = params.name;
   const run = typeof name === "string" && Object.hasOwn(RUNS, name) ? RUNS[name] : undefined;
@@ -90,13 +98,16 @@ export async function callTool(params: Record<string, unknown>, context: McpCont
   const definition = TOOL_DEFINITIONS.find((tool) => tool.name === name)!;
   const allowed = Object.keys((definition.inputSchema.properties ?? {}) as object);
   const unknown = Object.keys(args).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) {
-    throw new McpError(
-      ERROR.invalidParams,
+  if (unknown.length > 0)
+    return toolError(
       `${name} takes ${allowed.length ? allowed.join(", ") : "no arguments"}; not ${unknown.join(", ")}.`,
     );
+  try {
+    return await run(args as Record<string, unknown>, context);
+  } catch (error) {
+    if (error instanceof ArgumentProblem) return toolError(error.message);
+    throw error;
   }
-  return run(args as Record<string, unknown>, context);
 }
 
 /** The answers query itself: the same matches and the same errors (a 400 problem becomes an isError result). */
@@ -121,8 +132,7 @@ function toolError(message: string): Record<string, unknown> {
 function stringArgument(args: Record<string, unknown>, name: string, required: boolean): string | undefined {
   const value = args[name];
   if (value === undefined && !required) return undefined;
-  if (typeof value !== "string" || value.length === 0)
-    throw new McpError(ERROR.invalidParams, `${name} must be a non-empty string.`);
+  if (typeof value !== "string" || value.length === 0) throw new ArgumentProblem(`${name} must be a non-empty string.`);
   return value;
 }
 
