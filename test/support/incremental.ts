@@ -165,6 +165,30 @@ async function moveAudit(content: string, from: string, to: string | null): Prom
   if (to === null) await restateAuditSummary(content);
 }
 
+/** A copy of an answer's audit for a copy of the answer, the audit's figures counted again. */
+async function copyAudit(content: string, from: string, to: string): Promise<void> {
+  const folder = path.join(content, "audit");
+  for (const name of await readdir(folder)) {
+    const text = await readFile(path.join(folder, name), "utf8");
+    if (!text.split("\n").includes(`file: answers/${from}`)) continue;
+    await writeFile(
+      path.join(folder, `answer-${to.replace(/\.md$/, "")}.yaml`),
+      text.replace(/^file: .*$/m, `file: answers/${to}`),
+    );
+    await restateAuditSummary(content);
+  }
+}
+
+/**
+ * The answers no other answer's body links to: an author renaming or deleting a linked one would also rewrite the
+ * sentences that link it, and check their claims again (the audit quotes them with their links).
+ */
+async function unlinkedAnswers(content: string): Promise<string[]> {
+  const names = await answerFiles(content);
+  const bodies = await Promise.all(names.map((name) => readFile(path.join(content, "answers", name), "utf8")));
+  return names.filter((name) => !bodies.some((body) => body.includes(`](/api/v1/answers/${name.slice(0, -3)}.`)));
+}
+
 /** The disclosure states the audit's figures: with an audit file gone, they are counted again. */
 async function restateAuditSummary(content: string): Promise<void> {
   const entries: Array<{ verdict: string; defect?: string; checked: string }> = [];
@@ -249,7 +273,9 @@ export async function randomEdits(
       return lines[at]!.trim();
     },
     "rename an answer": async () => {
-      const name = pick(await answerFiles(content));
+      const names = await unlinkedAnswers(content);
+      if (names.length === 0) return "(kept: every answer is linked from another's body)";
+      const name = pick(names);
       const slug = name.slice(0, -3);
       const renamed = `${slug.replace(/-r\d+$/, "")}-r${stepsTaken.length}`;
       const file = path.join(content, "answers", name);
@@ -260,8 +286,9 @@ export async function randomEdits(
       return `${slug} → ${renamed}`;
     },
     "delete an answer": async () => {
-      const names = await answerFiles(content);
-      if (names.length <= 12) return "(kept: few answers left)";
+      if ((await answerFiles(content)).length <= 12) return "(kept: few answers left)";
+      const names = await unlinkedAnswers(content);
+      if (names.length === 0) return "(kept: every answer is linked from another's body)";
       const name = pick(names);
       await rm(path.join(content, "answers", name));
       await moveAudit(content, name, null);
@@ -275,6 +302,8 @@ export async function randomEdits(
         .replace(/^slug: .*$/m, `slug: ${slug}`)
         .replace(/^title: (.*)$/m, "title: $1 (a copy)");
       await writeFile(path.join(content, "answers", `${slug}.md`), text);
+      // Its claims come with it, checked as the original's were (a claim of absence needs its recorded search).
+      await copyAudit(content, name, `${slug}.md`);
       return `${slug} from ${name}`;
     },
     "break a file": async () => {
