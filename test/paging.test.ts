@@ -63,6 +63,15 @@ describe("a collection that outgrows one page", () => {
       return { text: await response!.text(), etag: response!.headers.get("etag") };
     };
     expect((await get("page=2")).text).toBe(await read("/api/v1/answers/pages/2.json"));
+    // Past the last page, unfiltered: it leads back to the collection's own files (as its pages do, and as the
+    // contract has links in JSON do), not to the query URLs.
+    const { first, last } = (JSON.parse(await read("/api/v1/answers/pages/2.json")) as Envelope).links;
+    expect((JSON.parse((await get("page=3")).text) as Envelope).links).toEqual({
+      self: "/api/v1/answers?page=3",
+      first,
+      last,
+    });
+    expect([first, last]).toEqual(["/api/v1/answers/pages/1.json", "/api/v1/answers/pages/2.json"]);
     const firstOfQ = JSON.parse((await get("q=a&match=all&sort=slug")).text) as Envelope;
     expect(firstOfQ.meta).toMatchObject({ total: 3, page_count: 2, count: 2, sort: "slug", match: "all" });
     expect(firstOfQ.links).toEqual({

@@ -5,6 +5,8 @@
  */
 import {
   answersQueryUrl,
+  collectionPageUrl,
+  pageCountOf,
   envelopeByteParts,
   pageEnvelope,
   type Filters,
@@ -206,14 +208,14 @@ async function respond(
     hits = [];
   }
   const filters: Filters = { q: q ?? null, slug: slug ?? null };
-  const envelope = pageEnvelope(
-    page,
-    total,
-    pageSize,
-    filters,
-    answersQueryUrl(filters, sort, search?.match),
-    contentDigest,
-  );
+  const queryUrl = answersQueryUrl(filters, sort, search?.match);
+  // Past the collection's last page, unfiltered, the pages it leads back to are the collection's own files.
+  const pageCount = pageCountOf(total, pageSize);
+  const pageUrl =
+    search === undefined && slug === undefined
+      ? (at: number) => (at <= pageCount ? collectionPageUrl("answers", pageCount)(at) : queryUrl(at))
+      : queryUrl;
+  const envelope = pageEnvelope(page, total, pageSize, filters, pageUrl, contentDigest);
   // The answers' prebuilt text is spliced in rather than parsed and serialised again: the result is exactly
   // canonicalJson of the whole envelope, at a fraction of the cost, and its tag comes from digests already known.
   const fragments = await data.fragments(hits);
