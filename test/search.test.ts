@@ -767,6 +767,15 @@ describe("explanations", () => {
     expect(snippet.matches[0]).toEqual([7, 18]);
   });
 
+  it("takes a paragraph's soft line breaks as spaces: its sentence is whole and the snippet on one line", () => {
+    // markdown-it writes a line break of the source into the HTML's text; a block's end stays a line's end.
+    const body = htmlText("<p>Two ceiling\nmicrophones cover a\nroom.</p>\n<h2>Rule of thumb</h2>");
+    expect(body).toBe("Two ceiling microphones cover a room.\nRule of thumb");
+    const { snippet } = explainHit({ ...texts, summary: "", title: "", question: "", body }, ["micro"]);
+    expect(snippet.text).toBe("Two ceiling microphones cover a room. Rule of thumb");
+    expect(highlighted(snippet.text, snippet.matches)).toEqual(["microphones"]);
+  });
+
   it("cuts a long sentence around its first match at word boundaries, marked with …", () => {
     const { snippet } = explainHit({ ...texts, summary: "", title: "", question: "" }, ["finally"]);
     expect(snippet.field).toBe("body");

@@ -36,6 +36,8 @@ const CITATION_CLOSE = "</sup>";
 // The end of a block (a paragraph, heading, item, cell, a break or rule) becomes the end of a line, so that a
 // snippet never runs a heading into the paragraph after it.
 const BLOCK_END = /<(?:\/(?:p|h[1-6]|li|td|th|tr|pre|blockquote|figcaption|dt|dd)|br\s*\/?|hr\s*\/?)>/iy;
+/** Where a block ended, until the text's own line breaks are made spaces; then a line's end. */
+const LINE_END = "\u2029";
 const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi;
 /** Space that is collapsed: a run of two or more, or one that is not a plain space. */
 const ODD_SPACE = /[ \t\r\f\v\u00a0]{2,}|[\t\r\f\v\u00a0]/g;
@@ -72,7 +74,7 @@ export function htmlText(html: string): string {
     if (end < 0) break;
     // Tested where the tag starts: it cannot match past the tag's ">", so this is a test of the tag alone.
     BLOCK_END.lastIndex = open;
-    if (BLOCK_END.test(html)) text += "\n";
+    if (BLOCK_END.test(html)) text += LINE_END;
     at = end + 1;
   }
   if (text.includes("&")) {
@@ -85,11 +87,14 @@ export function htmlText(html: string): string {
       },
     );
   }
+  // A line break in the HTML's text is a soft one, inside a paragraph: a space to a reader, so that a sentence is not
+  // cut there (a snippet read "6 to 8 person\nroom.").
+  if (text.includes("\n")) text = text.replaceAll("\n", " ");
   // Only what changes is matched: a single space is left alone, and text with nothing to collapse is not scanned.
   if (ODD_SPACE_MARKS.some((mark) => text.includes(mark))) text = text.replace(ODD_SPACE, " ");
   // A line's end takes the spaces beside it, and empty lines go (the space before and after a line is one at most now).
   let lines = "";
-  for (const line of text.split("\n")) {
+  for (const line of text.split(LINE_END)) {
     const start = line.charCodeAt(0) === 0x20 ? 1 : 0;
     const stop = line.length > start && line.charCodeAt(line.length - 1) === 0x20 ? line.length - 1 : line.length;
     if (stop <= start) continue;

@@ -454,7 +454,8 @@ function cut(
     }
   }
   const before = from > start ? "…" : "";
-  const text = `${before}${prepared.text.slice(from, to)}${to < end ? "…" : ""}`;
+  // Two short sentences joined may stand on two lines (two blocks): a snippet is one line, one for one, the ranges hold.
+  const text = `${before}${prepared.text.slice(from, to).replaceAll("\n", " ")}${to < end ? "…" : ""}`;
   const ranges: Array<[number, number]> = [];
   words.forEach((word, at) => {
     if (word.start < from || word.end > to || !matching[at]) return;
