@@ -19,7 +19,8 @@ export interface BodyMarks {
 }
 
 // `[text](destination "title")`, a reference definition `[label]: destination`, an autolink `<scheme:…>`.
-const INLINE_LINK = /\]\(\s*<?([^)\s>]*)/g;
+// A destination may hold balanced parentheses ("javascript:alert(1)"), one level deep.
+const INLINE_LINK = /\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))*)/g;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/;
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
