@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { cp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/content/diagnostics/format-diagnostics.ts";
@@ -88,6 +88,28 @@ describe("hostile or unusual content", () => {
     expect(html).toContain('<a href="https://example.org/page">web</a>');
     const page = await readFile(path.join(out, "index.html"), "utf8");
     expect(page).not.toMatch(/<script>alert|<img src=x|href="javascript:/i);
+  });
+});
+
+describe("a content file saved under another extension", () => {
+  it("is told once, and the rest of its kind waits for it: its absence is not told again in every file", async () => {
+    const content = path.join(await temporaryFolder("misnamed"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    await rename(path.join(content, "suppliers", "zenith.yaml"), path.join(content, "suppliers", "zenith.yml"));
+    await rename(path.join(content, "answers", "beta-mics.md"), path.join(content, "answers", "beta-mics.markdown"));
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok ? [] : result.diagnostics.map(({ code, file, hint }) => ({ code, file, hint }))).toEqual([
+      {
+        code: "file/unexpected",
+        file: "answers/beta-mics.markdown",
+        hint: "If it is content, rename it to answers/beta-mics.md; else move it out of the content folder, or delete it.",
+      },
+      {
+        code: "file/unexpected",
+        file: "suppliers/zenith.yml",
+        hint: "If it is content, rename it to suppliers/zenith.yaml; else move it out of the content folder, or delete it.",
+      },
+    ]);
   });
 });
 

@@ -172,6 +172,9 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   return { files, unreadable, diagnostics };
 }
 
+/** The other names a YAML or Markdown file is saved under. */
+const MISNAMED = /\.(?:ya?ml|markdown|mdown|mkdn?|md)$/i;
+
 /** What checkEntry found of an entry a kept walk gave (a pure function of the entry, which a change replaces). */
 const CHECKED = new WeakMap<WalkedEntry, CheckedEntry>();
 
@@ -201,13 +204,17 @@ async function checkEntry(
   if (!entry) {
     // A file in a folder of the layout with another extension: most likely misnamed.
     const named = layoutNameFor(relativePath);
-    return problem(
+    const told = problem(
       "file/unexpected",
       `the content layout has no place for this file; it expects ${describeLayout()}.`,
       named
         ? `If it is content, rename it to ${named}; else move it out of the content folder, or delete it.`
         : undefined,
     );
+    // Saved as .yml or .markdown, it is that kind's file, not read: the rest of its kind waits for it and its name
+    // counts as known, as for a file that does not parse, so that its absence is not told dozens of times over.
+    const kind = named && MISNAMED.test(relativePath) ? layoutEntryFor(named)?.kind : undefined;
+    return kind ? { ...told, unreadable: { kind, file: named!, stem: stemOf(named!) } } : told;
   }
   // A link inside the content folder is measured at its target; anything else by the walk's own lstat.
   const bytes = stats.isSymbolicLink() ? (await stat(absolutePath)).size : stats.size;
