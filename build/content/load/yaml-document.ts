@@ -116,6 +116,7 @@ export function parseYamlSource(text: string, file: string, offset: number, line
   const at = (position: number): Position => lines.positionAt(offset + position);
   const diagnostics: Diagnostic[] = [];
   const tabbed = new Set<number>();
+  let syntaxTold = false;
   for (const problem of [...document.errors, ...document.warnings]) {
     // `yaml` often names what a tab in the indentation broke ("Block scalar values in collections must be
     // indented", an implicit key on two lines) rather than the tab: a problem on such a line is the tab, said once.
@@ -135,15 +136,20 @@ export function parseYamlSource(text: string, file: string, offset: number, line
       continue;
     }
     const duplicate = problem.code === "DUPLICATE_KEY";
+    // After a syntax error `yaml` reads the rest of the file otherwise than its author meant, and says so at every
+    // line after (one indented line gave 17 problems): the first is told, where the author went wrong.
+    if (!duplicate && syntaxTold) continue;
+    syntaxTold ||= !duplicate;
     const code = duplicate ? "yaml/duplicate-key" : "yaml/syntax";
+    const plain = duplicate ? undefined : plainSyntax(text, problem.pos[0], firstLine(problem.message));
     diagnostics.push({
       code,
       file,
-      ...at(problem.pos[0]),
+      ...at(plain?.position ?? problem.pos[0]),
       pointer: "",
       message: duplicate
         ? `the key "${keyAt(text, problem.pos[0])}" appears twice in the same mapping.`
-        : firstLine(problem.message),
+        : plain!.message,
       hint: DIAGNOSTIC_CATALOGUE[code].hint,
     });
   }
@@ -231,6 +237,37 @@ function indentingTab(text: string, position: number): number | undefined {
   const tab = blanks.indexOf("\t");
   return tab < 0 ? undefined : start + tab;
 }
+
+/**
+ * A syntax error in the words of the slip behind it, where the author made it: a key's colon with no space after it
+ * ("name:Neat" is one word to YAML), or a line indented more than the one above (YAML reads it as part of that line's
+ * value). Else `yaml`'s own message, where it stands.
+ */
+function plainSyntax(text: string, position: number, said: string): { position: number; message: string } {
+  const start = text.lastIndexOf("\n", position - 1) + 1;
+  const end = text.indexOf("\n", start);
+  const line = text.slice(start, end < 0 ? text.length : end);
+  const glued = GLUED_KEY.exec(line);
+  if (glued) {
+    const key = glued[2]!;
+    return {
+      position: start + glued[1]!.length + key.length,
+      message: `"${key}:" has no space after its colon, so YAML reads the line as one word, not a key and its value: write "${key}: ${line.slice(glued[0].length).trim()}" (${said.replace(/\.$/, "")}).`,
+    };
+  }
+  const next = end < 0 ? undefined : /^( *)\S/.exec(text.slice(end + 1, end + 1 + 256));
+  const indent = /^ */.exec(line)![0].length;
+  if (next && next[1]!.length > indent && /^ *(?:- +)?[^\s#][^:]*:(?:\s|$)/.test(line)) {
+    return {
+      position: end + 1 + next[1]!.length,
+      message: `this line is indented ${next[1]!.length} spaces, more than the ${indent} of the key above it, so YAML reads it as part of that key's value: indent it as the keys beside it (${said.replace(/\.$/, "")}).`,
+    };
+  }
+  return { position, message: said };
+}
+
+/** A key at a line's start (after any "- ") whose colon has no space after it. */
+const GLUED_KEY = /^( *(?:- +)?)([A-Za-z_][\w-]*):(?=[^\s:])/;
 
 function firstLine(message: string): string {
   const line = message.split("\n")[0]!.trim();
