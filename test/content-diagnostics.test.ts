@@ -113,6 +113,24 @@ describe("a content file saved under another extension", () => {
   });
 });
 
+describe("one supplier's profile that fails its schema", () => {
+  it("does not hold up the check of the other profiles' products against the evidence register", async () => {
+    const content = path.join(await temporaryFolder("one-broken-profile"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    const edit = async (name: string, from: string, to: string) => {
+      const file = path.join(content, "suppliers", name);
+      await writeFile(file, (await readFile(file, "utf8")).replace(from, to));
+    };
+    await edit("acme.yaml", "rank: 1", "rank: ten");
+    await edit("zenith.yaml", "products: [Widget Two]", "products: [Widget Two, Widget Three]");
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok ? [] : result.diagnostics.map(({ code, file }) => ({ code, file }))).toEqual([
+      { code: "schema/type", file: "suppliers/acme.yaml" },
+      { code: "evidence/missing-record", file: "suppliers/zenith.yaml" },
+    ]);
+  });
+});
+
 describe("content that leads outside the content folder", () => {
   it("refuses a symbolic link to a file outside content/, and reads one that stays inside", async () => {
     const content = await fixtureWithCase("malformed-yaml");

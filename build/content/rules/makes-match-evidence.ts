@@ -7,18 +7,22 @@ import type { ContentRule } from "./rule.ts";
  */
 export const makesMatchEvidence: ContentRule = {
   name: "makes-match-evidence",
+  // Each side is checked against the other as far as it is valid: a profile that fails its schema does not hold up
+  // the others' products (nor its own records, which wait for it), and a broken evidence file waits for its records.
   check(input, report) {
-    if (!input.complete.evidence || !input.complete.suppliers) return;
     const key = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
     const recorded = new Map<string, string>();
     for (const { data } of input.evidence) {
       for (const record of data.records) recorded.set(key(record.supplier, record.product), data.family);
     }
     const named = new Map<string, string>();
+    const profiled = new Set<string>();
     for (const { file, data } of input.suppliers) {
+      profiled.add(data.slug);
       for (const [index, made] of data.makes.entries()) {
         for (const [at, product] of made.products.entries()) {
           named.set(key(data.slug, product), made.family);
+          if (!input.complete.evidence) continue;
           const family = recorded.get(key(data.slug, product));
           const pointer = `/makes/${index}/products/${at}`;
           if (family === undefined) {
@@ -44,7 +48,7 @@ export const makesMatchEvidence: ContentRule = {
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
         const family = named.get(key(record.supplier, record.product));
-        if (family === undefined && input.known.suppliers.has(record.supplier)) {
+        if (family === undefined && profiled.has(record.supplier)) {
           report(
             file,
             `/records/${index}/product`,
