@@ -176,6 +176,15 @@ describe.each([
 
     const answer = await read(`${shipped.origin}/api/v1/answers/room-sizing.json`);
     expect(JSON.parse(answer.text)).toEqual(await api(shipped, "/api/v1/answers/room-sizing.json"));
+    // A URI of the Server Card's own templates (the origin the deploy was built for) reads the same through this one.
+    const card = (await api(shipped, "/mcp/server-card.json")) as { remotes: Array<{ url: string }> };
+    const built = new URL(card.remotes[0]!.url).origin;
+    expect(built).not.toBe(shipped.origin);
+    const viaCard = await read(`${built}/api/v1/answers/room-sizing.json`);
+    expect([viaCard.uri, viaCard.text]).toEqual([`${built}/api/v1/answers/room-sizing.json`, answer.text]);
+    await expect(
+      client.readResource({ uri: "https://elsewhere.example/api/v1/answers/room-sizing.json" }),
+    ).rejects.toThrow(/No resource has the URI/);
     const markdown = await read(`${shipped.origin}/api/v1/answers/room-sizing.md`);
     expect([markdown.mimeType, markdown.text]).toEqual([
       "text/markdown",

@@ -6,7 +6,14 @@
  */
 import { textOf } from "./deploy-snapshot.ts";
 import { canonicalJson } from "../../contract/canonical-json.ts";
-import { ALIASES, answerMarkdownPath, collectionPath, collectionUrl, SLUG_PATTERN } from "../../contract/layout.ts";
+import {
+  ALIASES,
+  answerMarkdownPath,
+  collectionPath,
+  collectionUrl,
+  MCP_SERVER_CARD_FILE,
+  SLUG_PATTERN,
+} from "../../contract/layout.ts";
 import { MCP_RESOURCE_TEMPLATES, RESOURCES_CURSOR_PATTERN, resourcesCursor } from "../../contract/mcp.ts";
 import {
   answerMarkdown,
@@ -90,8 +97,10 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
   const nothing = {
     missing: `No resource has the URI ${JSON.stringify(typeof uri === "string" ? uri.slice(0, 400) : uri)?.slice(0, 420)}`,
   };
-  if (typeof uri !== "string" || !uri.startsWith(`${context.origin}/`)) return nothing;
-  const rest = uri.slice(context.origin.length);
+  if (typeof uri !== "string") return nothing;
+  const origin = uri.startsWith(`${context.origin}/`) ? context.origin : await cardOrigin(uri, context);
+  if (origin === undefined) return nothing;
+  const rest = uri.slice(origin.length);
   const hash = rest.indexOf("#");
   const rawPath = hash < 0 ? rest : rest.slice(0, hash);
   const fragment = hash < 0 ? undefined : rest.slice(hash + 1);
@@ -107,6 +116,20 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
   const text = textOf(await context.read(file));
   if (text === undefined) return answer ? noAnswer(answer[1]!, context) : nothing;
   return { contents: [{ uri, mimeType: JSON_MIME, text }] };
+}
+
+/**
+ * The origin the deploy was built for (its Server Card's endpoint), when `uri` is under it: the card's resource
+ * templates name resources there, and a client may read one through another origin of the same deploy (a deploy
+ * preview, an alias domain, a local server on another port).
+ */
+async function cardOrigin(uri: string, context: McpContext): Promise<string | undefined> {
+  const card = textOf(await context.read(MCP_SERVER_CARD_FILE));
+  const endpoint =
+    card === undefined ? undefined : (JSON.parse(card) as { remotes?: Array<{ url?: unknown }> }).remotes?.[0]?.url;
+  if (typeof endpoint !== "string") return undefined;
+  const origin = new URL(endpoint).origin;
+  return uri.startsWith(`${origin}/`) ? origin : undefined;
 }
 
 /** An answer's URI whose slug no answer has: said so, with the slugs like it. */
