@@ -3,7 +3,7 @@ import type { ContentRule } from "./rule.ts";
 /** An answer's inline [@id] citations and its `sources` list agree, both ways. */
 export const inlineCitations: ContentRule = {
   name: "inline-citations",
-  answer({ file, data }, _, report) {
+  answer({ file, data }, input, report) {
     if (!file.body) return;
     const listed = new Set(data.sources);
     const cited = new Set(file.body.citedIds);
@@ -12,13 +12,20 @@ export const inlineCitations: ContentRule = {
       for (const group of file.citationGroups()) {
         for (const id of group.ids) {
           if (listed.has(id)) continue;
-          // Located in the body; the pointer names the front-matter list the id is missing from.
+          // Located in the body; the pointer names the front-matter list the id is missing from. An id the register
+          // does not hold either is most likely mistyped: adding it to `sources` would not help.
+          const registered = !input.sources || input.known.sources.has(id);
+          const meant = registered ? undefined : likeliest(id, [...data.sources, ...input.known.sources]);
           report(
             file,
             "/sources",
             "citation/not-listed",
-            `the body cites [@${id}] but \`sources\` does not list "${id}".`,
-            undefined,
+            registered
+              ? `the body cites [@${id}] but \`sources\` does not list "${id}".`
+              : `the body cites [@${id}], which is in neither \`sources\` nor sources.yaml.`,
+            registered
+              ? undefined
+              : `${meant ? `Did you mean [@${meant}]? ` : ""}Cite an id of content/sources.yaml, and list it in \`sources\`.`,
             group.position,
           );
         }
@@ -30,3 +37,15 @@ export const inlineCitations: ContentRule = {
     }
   },
 };
+
+/** The id sharing the longest start with a mistyped one (at least four characters), the answer's own listed first. */
+function likeliest(id: string, ids: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let shared = 3;
+  for (const candidate of ids) {
+    let length = 0;
+    while (length < id.length && id.charCodeAt(length) === candidate.charCodeAt(length)) length++;
+    if (length > shared) [best, shared] = [candidate, length];
+  }
+  return best;
+}
