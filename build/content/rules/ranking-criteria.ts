@@ -36,6 +36,8 @@ export const rankingCriteria: ContentRule = {
           "disclosure/criteria",
           `\`${id}\` is not a criterion of the disclosure.`,
           `Score only the criteria of content/disclosure.yaml: ${ids.join(", ")}.`,
+          // At the key, which is what is wrong (a misspelt criterion), not at its score below it.
+          supplier.file.locate(`/scores/${id}`, "key"),
         );
       }
     }
