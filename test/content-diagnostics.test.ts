@@ -138,9 +138,17 @@ describe("content that leads outside the content folder", () => {
     await writeFile(path.join(path.dirname(content), "outside.md"), "---\nslug: outside\n---\nsecret\n");
     await symlink(path.join(path.dirname(content), "outside.md"), path.join(content, "answers", "outside.md"));
     await symlink(path.join(content, "answers", "gamma-display.md"), path.join(content, "answers", "gamma-copy.md"));
+    // A link to itself, and one to nothing: each said as what it is.
+    await symlink(path.join(content, "answers", "loop.md"), path.join(content, "answers", "loop.md"));
+    await symlink(path.join(content, "answers", "gone.md"), path.join(content, "answers", "dangling.md"));
     const result = await build(content, path.join(path.dirname(content), "dist"));
     expect(result.ok).toBe(false);
     if (result.ok) return;
+    const said = (file: string) => result.diagnostics.find((diagnostic) => diagnostic.file === file)?.message;
+    expect([said("answers/loop.md"), said("answers/dangling.md")]).toEqual([
+      "the file is a symbolic link that leads back to itself.",
+      "the file is a symbolic link to nothing (its target does not exist).",
+    ]);
     expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/outside.md")).toMatchObject({
       code: "file/outside-content",
       line: 1,

@@ -26,7 +26,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Create the file; the README's 'Adding content' section shows its shape.",
   },
   "file/outside-content": {
-    title: "File leads outside the content folder",
+    title: "File is a link that leads nowhere in the content folder",
     hint: "Replace the link with a real file inside content/.",
   },
   "yaml/syntax": {

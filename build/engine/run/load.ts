@@ -196,8 +196,15 @@ async function checkEntry(
   });
   if (stats.isDirectory()) return undefined;
   if (stats.isSymbolicLink()) {
-    const target = await realpath(absolutePath).catch(() => undefined);
-    if (!target || !isInside(contentRoot, target))
+    const target = await realpath(absolutePath).catch((error: NodeJS.ErrnoException) => error);
+    if (target instanceof Error)
+      return problem(
+        "file/outside-content",
+        target.code === "ELOOP"
+          ? "the file is a symbolic link that leads back to itself."
+          : "the file is a symbolic link to nothing (its target does not exist).",
+      );
+    if (!isInside(contentRoot, target))
       return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
   }
   const entry = layoutEntryFor(relativePath);
