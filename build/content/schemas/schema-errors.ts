@@ -12,8 +12,21 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   const seen = new Set<string>();
   // One diagnostic per value: "not a url" fails both `format` and `pattern`; the first error says enough.
   const valuesReported = new Set<string>();
+  // A field required only on a condition (`if` a status is this, `else` sources are required) is not asked for when
+  // a value beside it is outside its vocabulary: the condition was read of a typo ("pending" asked for sources).
+  const outsideVocabulary = new Set(
+    errors
+      .filter((error) => error.keyword === "enum" || error.keyword === "const")
+      .map((error) => error.instancePath.slice(0, error.instancePath.lastIndexOf("/"))),
+  );
   for (const error of errors) {
     if (SUMMARIES.has(error.keyword)) continue;
+    if (
+      error.keyword === "required" &&
+      /\/(?:then|else)\//.test(error.schemaPath) &&
+      outsideVocabulary.has(error.instancePath)
+    )
+      continue;
     const described = describe(error);
     const pointer = described.pointer ?? error.instancePath;
     const key = `${described.code}\u0000${pointer}\u0000${described.message}`;
