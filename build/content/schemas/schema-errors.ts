@@ -19,30 +19,42 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
       .filter((error) => error.keyword === "enum" || error.keyword === "const")
       .map((error) => error.instancePath.slice(0, error.instancePath.lastIndexOf("/"))),
   );
-  for (const error of errors) {
+  const described = errors.map((error) => (SUMMARIES.has(error.keyword) ? undefined : describe(error)));
+  // "sumary" told as "summary" misspelt: the missing `summary` is the same mistake.
+  const misspelt = new Set(
+    described.flatMap((told, at) => (told?.meant ? [`${errors[at]!.instancePath}\u0000${told.meant}`] : [])),
+  );
+  for (const [at, error] of errors.entries()) {
     if (SUMMARIES.has(error.keyword)) continue;
+    if (
+      error.keyword === "required" &&
+      misspelt.has(
+        `${error.instancePath}\u0000${String((error.params as { missingProperty?: unknown }).missingProperty)}`,
+      )
+    )
+      continue;
     if (
       error.keyword === "required" &&
       /\/(?:then|else)\//.test(error.schemaPath) &&
       outsideVocabulary.has(error.instancePath)
     )
       continue;
-    const described = describe(error);
-    const pointer = described.pointer ?? error.instancePath;
-    const key = `${described.code}\u0000${pointer}\u0000${described.message}`;
+    const told = described[at]!;
+    const pointer = told.pointer ?? error.instancePath;
+    const key = `${told.code}\u0000${pointer}\u0000${told.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (VALUE_KEYWORDS.has(error.keyword)) {
       if (valuesReported.has(pointer)) continue;
       valuesReported.add(pointer);
     }
-    const hint = described.hint ?? schemaHint(error) ?? DIAGNOSTIC_CATALOGUE[described.code].hint;
+    const hint = told.hint ?? schemaHint(error) ?? DIAGNOSTIC_CATALOGUE[told.code].hint;
     diagnostics.push({
-      code: described.code,
+      code: told.code,
       file: file.file,
-      ...file.locate(pointer, described.atKey ? "key" : "value"),
+      ...file.locate(pointer, told.atKey ? "key" : "value"),
       pointer,
-      message: described.message,
+      message: told.message,
       hint,
     });
   }
@@ -71,6 +83,8 @@ const VALUE_KEYWORDS = new Set([
 interface Described {
   code: DiagnosticCode;
   message: string;
+  /** A required field this one was meant to be, whose own "missing" error then says nothing more. */
+  meant?: string;
   pointer?: string;
   hint?: string;
   atKey?: boolean;
@@ -125,12 +139,19 @@ function describe(error: ErrorObject): Described {
         ((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object,
       );
       const meant = known.find((name) => name.toLowerCase() === extra.toLowerCase().replace(/[ -]/g, "_"));
+      // A field misspelt by a letter ("sumary"), the one it was meant to be not given.
+      const misspelt = meant
+        ? undefined
+        : known.find((name) => !Object.hasOwn(value as object, name) && oneEditApart(name, extra));
       return {
         code: "schema/additional-property",
-        message: `${field(error)} has a field \`${extra}\` that is not allowed here.`,
+        message: misspelt
+          ? `${field(error)} has a field \`${extra}\`, which is not one: did you mean \`${misspelt}\`?`
+          : `${field(error)} has a field \`${extra}\` that is not allowed here.`,
         pointer: error.instancePath + joinPointer(extra),
         atKey: true,
         ...(meant ? { hint: `Write it \`${meant}\`: field names are lower case, words joined by '_'.` } : {}),
+        ...(misspelt ? { hint: `Write it \`${misspelt}\`.`, meant: misspelt } : {}),
       };
     }
     case "type": {
@@ -248,4 +269,18 @@ function article(type: string): string {
     .split(",")
     .map((name) => names[name] ?? name)
     .join(" or ");
+}
+
+/** Whether one letter added, dropped, changed or two neighbours swapped make `a` of `b`. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const left = a.length - start - end;
+  const right = b.length - start - end;
+  if (left <= 1 && right <= 1) return true;
+  // Two neighbours swapped: "sumamry".
+  return left === 2 && right === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
 }
