@@ -49,11 +49,11 @@ async function builtOnce(label: string, pageSize?: number) {
 
 describe("the incremental build", () => {
   // npm run test:all runs test/full/incremental-random.test.ts in the same run: its walk has the same seed, so its
-  // first 8 steps are these, and walking them twice would cost CI a dozen seconds for nothing.
+  // first 6 steps are these, and walking them twice would cost CI a dozen seconds for nothing.
   it.skipIf(process.env.AVB_WITH_FULL === "1")(
-    "gives the clean build's output, byte for byte, after every step of 8 seeded random edits, renames, deletions and additions, built as npm run build builds and as the dev loop does (in memory, answers kept there, then written)",
+    "gives the clean build's output, byte for byte, after every step of 6 seeded random edits, renames, deletions and additions, built as npm run build builds and as the dev loop does (in memory, answers kept there, then written)",
     async () => {
-      const walk = await randomEdits(18, 8, ["build", "dev"], 4);
+      const walk = await randomEdits(18, 6, ["build", "dev"], 4);
       // The steps exercised the incremental paths: builds reused answers, linked unchanged files and spliced
       // unchanged answers from the last output (pages of 4 answers: the first page's are never spliced). The dev
       // loop's rendered answers and deflated pieces come from memory: the same objects build after build.
