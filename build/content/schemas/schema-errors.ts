@@ -102,7 +102,7 @@ function field(error: ErrorObject): string {
 }
 
 /** The fields that name an item of a list, the first one it has. */
-const IDENTITIES = ["id", "slug", "supplier", "family", "name", "words"];
+const IDENTITIES = ["id", "slug", "supplier", "family", "name"];
 
 /** What a pattern asks for, from its schema's description ("an absolute https URL"), else said by the hint. */
 function patternWanted(error: ErrorObject): string {
