@@ -49,6 +49,14 @@ export function answerMarkdownPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.md`;
 }
 
+/** The answer a path names, with its form (its file or its Markdown twin), or undefined for any other path. */
+export function answerFileOf(path: string): { slug: string; markdown: boolean } | undefined {
+  const found = ANSWER_FILE.exec(path);
+  return found ? { slug: found[1]!, markdown: found[2] === "md" } : undefined;
+}
+// The slug as SLUG_PATTERN has it, its group not captured.
+const ANSWER_FILE = new RegExp(`^${API_ROOT}/answers/([a-z0-9]+(?:-[a-z0-9]+)*)\\.(json|md)$`);
+
 /** The home page (also the offline reader) and its Markdown twin. */
 export const HOME_FILE = "/index.html";
 export const HOME_MARKDOWN_FILE = "/index.md";

@@ -2,6 +2,7 @@ import { API_ROOT } from "../../contract/layout.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import type { ContentRule } from "./rule.ts";
 
+// Looser than a file's path (answerFileOf): what an author wrote, with any name, extension or none, query or fragment.
 const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)?(?:[?#].*)?$`);
 
 /**

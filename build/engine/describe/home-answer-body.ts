@@ -7,13 +7,11 @@
  * The body is markdown-it output with raw HTML disabled, so every tag is one the renderer wrote and every
  * attribute value is escaped: matching tags by pattern cannot reach into text.
  */
-import { API_ROOT } from "../../contract/layout.ts";
+import { answerFileOf } from "../../contract/layout.ts";
 import { relativeHref } from "./docs-html.ts";
 
 /** How far the body's headings move: its h2 sections sit under the article's h3. */
 const HEADING_SHIFT = 2;
-
-const ANSWER_FILE = new RegExp(`^${API_ROOT}/answers/([a-z0-9-]+)\\.(?:json|md)$`);
 
 export function homeAnswerBody(html: string, pageFile: string, answersOnPage: ReadonlySet<string>): string {
   return html
@@ -26,7 +24,7 @@ export function homeAnswerBody(html: string, pageFile: string, answersOnPage: Re
 
 function onPage(href: string, pageFile: string, answersOnPage: ReadonlySet<string>): string {
   if (!href.startsWith("/") || href.startsWith("//")) return href;
-  const slug = ANSWER_FILE.exec(href)?.[1];
+  const slug = answerFileOf(href)?.slug;
   if (slug && answersOnPage.has(slug)) return `#answer-${slug}`;
   return relativeHref(pageFile, href);
 }

@@ -8,6 +8,7 @@ import { textOf } from "./deploy-snapshot.ts";
 import { canonicalJson } from "../../contract/canonical-json.ts";
 import {
   ALIASES,
+  answerFileOf,
   answerMarkdownPath,
   collectionPath,
   collectionUrl,
@@ -106,15 +107,15 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
   const fragment = hash < 0 ? undefined : rest.slice(hash + 1);
   const file = ALIASES.find(([alias]) => alias === rawPath)?.[1] ?? rawPath;
   if (fragment !== undefined) return readItem(uri, file, fragment, context);
-  const answer = /^\/api\/v1\/answers\/([a-z0-9]+(?:-[a-z0-9]+)*)\.(json|md)$/.exec(file);
-  if (answer?.[2] === "md") {
-    const text = await answerMarkdown(context, answer[1]!);
-    return text === undefined ? noAnswer(answer[1]!, context) : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
+  const answer = answerFileOf(file);
+  if (answer?.markdown) {
+    const text = await answerMarkdown(context, answer.slug);
+    return text === undefined ? noAnswer(answer.slug, context) : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
   }
-  const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || answer !== null;
+  const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || answer !== undefined;
   if (!readable) return nothing;
   const text = textOf(await context.read(file));
-  if (text === undefined) return answer ? noAnswer(answer[1]!, context) : nothing;
+  if (text === undefined) return answer ? noAnswer(answer.slug, context) : nothing;
   return { contents: [{ uri, mimeType: JSON_MIME, text }] };
 }
 
