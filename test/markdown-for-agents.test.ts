@@ -228,6 +228,11 @@ describe("negotiating / and /docs/", () => {
             ...(accept === undefined ? {} : { Accept: accept }),
             "Accept-Encoding": encoding,
           });
+          // The HTML of a folder is sent to its slash first, as Netlify does (its relative links need it).
+          if (page === "/docs" && !markdown) {
+            expect([response.status, response.headers.location], label).toEqual([301, "/docs/"]);
+            continue;
+          }
           expect(response.status, label).toBe(200);
           expect(response.headers["content-type"], label).toBe(markdown ? MARKDOWN : HTML);
           expect(varyList(response.headers.vary), label).toContain("accept");

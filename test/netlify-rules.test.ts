@@ -242,4 +242,19 @@ describe("netlify.toml", () => {
       ),
     ).toEqual([]);
   });
+
+  it("refuses the methods the guard cannot declare (QUERY, PROPFIND) under /api/ by the entries that see every method, as the local server does", async () => {
+    for (const pathname of ["/api/v1/answers", "/api/v1/answers/room-sizing.json", "/api/v2"])
+      for (const method of ["QUERY", "PROPFIND"]) {
+        let response: Response | undefined;
+        for (const entry of config.edgeEntries.filter((each) => each.matches(method, pathname))) {
+          response = await entry.handler(new Request(`http://localhost${pathname}`, { method }));
+          if (response) break;
+        }
+        expect([response?.status, response?.headers.get("allow")], `${method} ${pathname}`).toEqual([
+          405,
+          "GET, HEAD, OPTIONS",
+        ]);
+      }
+  });
 });

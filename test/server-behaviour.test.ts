@@ -108,6 +108,48 @@ describe("HTTP semantics", () => {
     await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
   });
 
+  it("sends a range only of a 200, and under If-Range only while the tag it names is the file's (RFC 9110 §13.1.5)", async () => {
+    const whole = await raw("/data/answers.ndjson", { "Accept-Encoding": "identity" });
+    const etag = String(whole.headers.etag);
+    const part = (headers: Record<string, string>) =>
+      raw("/data/answers.ndjson", { Range: "bytes=100-199", "Accept-Encoding": "identity", ...headers });
+    const current = await part({ "If-Range": etag });
+    expect([current.status, current.body.equals(whole.body.subarray(100, 200))]).toEqual([206, true]);
+    // A tag of another version, or a date (no Last-Modified is sent): the whole file, never a splice of two.
+    for (const validator of ['"0000stale"', "Sat, 28 Nov 2026 00:00:00 GMT"]) {
+      const stale = await part({ "If-Range": validator });
+      expect([stale.status, stale.headers["content-range"], stale.body.equals(whole.body)], validator).toEqual([
+        200,
+        undefined,
+        true,
+      ]);
+    }
+    // A problem document served as a file (a 404) is whole whatever the Range.
+    const missing = await raw(API_NOT_FOUND_FILE, { Range: "bytes=0-9" });
+    expect([missing.status, missing.headers["content-range"]]).toEqual([404, undefined]);
+    expect(JSON.parse(missing.body.toString("utf8"))).toMatchObject({ status: 404 });
+  });
+
+  it("follows the client's weights between brotli and gzip, takes x-gzip as gzip, and compresses the NDJSON", async () => {
+    const encoding = async (accept: string, target = "/api/v1/answers") =>
+      (await raw(target, { "Accept-Encoding": accept })).headers["content-encoding"];
+    expect(await encoding("gzip;q=1, br;q=0.1")).toBe("gzip");
+    expect(await encoding("br;q=0.5, gzip;q=0.5")).toBe("br");
+    expect(await encoding("x-gzip")).toBe("gzip");
+    expect(await encoding("gzip;q=0, br;q=0")).toBeUndefined();
+    expect(await encoding("gzip", "/data/answers.ndjson")).toBe("gzip");
+  });
+
+  it("sends a folder's page asked for without its slash to it (301), as Netlify does, so that its relative links hold", async () => {
+    const docs = await raw("/docs?from=here");
+    expect([docs.status, docs.headers.location]).toEqual([301, "/docs/?from=here"]);
+    expect(docs.headers["access-control-allow-origin"]).toBe("*");
+    expect((await raw("/docs/")).status).toBe(200);
+    expect((await raw("/docs/index.html")).status).toBe(200);
+    // The API's extensionless paths are files, rewritten, never folders to redirect.
+    expect((await raw("/api/v1")).status).toBe(200);
+  });
+
   it("answers If-None-Match: * with 304 for a file and for a q page, and never for a problem", async () => {
     for (const target of [
       "/api/v1/health",
@@ -171,6 +213,13 @@ describe("limits", () => {
       status: 414,
       type: expect.stringMatching(/#uri-too-long$/),
     });
+  });
+
+  it("answers a request line past Node's header limit with the same 414, not 431, and dates what it writes by hand", async () => {
+    const text = await rawSocket(`GET /api/v1/answers?q=${"a".repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 414 /);
+    expect(text).toMatch(/\r\ndate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\n/i);
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 414 });
   });
 
   it("answers 20 KiB of headers with a JSON 431", async () => {
@@ -357,6 +406,13 @@ describe("the edge entries", () => {
     expect(handedOn).toEqual(filesAnswer.map((contractCase) => contractCase.name));
     expect(compared).toBe(cases.length - filesAnswer.length);
     expect(compared).toBeGreaterThan(20);
+  });
+
+  it("refuse a request line over 8 KiB where Netlify would hand it on (the answers' entry), as the local server does", async () => {
+    const answersEntry = (await import("../build/edge-functions/answers-query.ts")).default;
+    const response = await answersEntry(new Request(`${running.origin}/api/v1/answers?q=${"a".repeat(9 * 1024)}`));
+    expect(response?.status).toBe(414);
+    expect(await response?.json()).toMatchObject({ type: expect.stringMatching(/#uri-too-long$/) });
   });
 
   it("read their own deploy from the server's files, not over HTTP from the server itself", async () => {

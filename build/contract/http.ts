@@ -7,6 +7,14 @@
 /** The methods the data API answers (OPTIONS for CORS preflights only). */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
+/** The longest request line accepted (method, target and version); longer gets 414. */
+export const MAX_REQUEST_LINE = 8 * 1024;
+
+/** The length of the request line a request was sent with, as HTTP/1.1 writes it. */
+export function requestLineLength(method: string, target: string): number {
+  return `${method} ${target} HTTP/1.1`.length;
+}
+
 /** The response headers a cross-origin script may read. */
 export const EXPOSED_HEADERS = "ETag, Link, Deprecation, Sunset";
 

@@ -13,7 +13,8 @@ export default async function handler(request: Request): Promise<Response | unde
 }
 
 // No `method`: Netlify's bundler accepts only GET, POST, PUT, PATCH, DELETE and OPTIONS there, and a function
-// that declares GET never sees HEAD. The handler passes on every method but GET and HEAD. The path also matches
+// that declares GET never sees HEAD. The handler refuses every method but GET and HEAD, as the guard does (the
+// guard cannot declare QUERY, PROPFIND and the like). The path also matches
 // "/api/v1/answers/" (the bundler adds an optional trailing slash).
 export const config = {
   path: ANSWERS_ENDPOINT,

@@ -14,7 +14,8 @@ export default function handler(request: Request): Promise<Response | undefined>
   return apiNotFound(request, () => published(new URL(request.url).origin));
 }
 
-// No `method`, so that it sees HEAD (see answers-query.ts); it hands on every other method.
+// No `method`, so that it sees HEAD (see answers-query.ts), and the methods the method guard cannot declare,
+// which it refuses as the guard would.
 export const config = {
   path: "/api/*",
   excludedPath: ALIASES.flat(),

@@ -23,10 +23,11 @@ import { MixedDeployError, type AnswersData } from "./answers-data.ts";
 import { OriginError } from "./deploy-snapshot.ts";
 import { quickHash } from "./quick-hash.ts";
 import { malformedParameterDetail, ONLY_STOP_WORDS_DETAIL } from "../../contract/problems.ts";
-import { problemResponse } from "./problems.ts";
+import { methodGuard } from "./method-guard.ts";
+import { problemResponse, uriTooLongDetail } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, linkHeader } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
-import { JSON_TYPE } from "../../contract/http.ts";
+import { JSON_TYPE, MAX_REQUEST_LINE, requestLineLength } from "../../contract/http.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
@@ -43,7 +44,12 @@ export async function answersQuery(
   source: AnswersData | ((fresh: boolean) => Promise<AnswersData>),
 ): Promise<Response | undefined> {
   const url = new URL(request.url);
-  if (!ANSWERS_PATHS.has(url.pathname) || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
+  if (!ANSWERS_PATHS.has(url.pathname)) return undefined;
+  // As api-not-found: the methods the method guard cannot declare are refused here.
+  if (request.method !== "GET" && request.method !== "HEAD") return methodGuard(request);
+  // The local server refuses these before any handler; at the edge this is where a long q is refused.
+  const line = requestLineLength(request.method, url.pathname + url.search);
+  if (line > MAX_REQUEST_LINE) return problemResponse(request, "uri-too-long", uriTooLongDetail(line));
   const parameters = [...url.searchParams];
   if (parameters.length > MAX_PARAMETERS) {
     return problemResponse(
@@ -55,9 +61,14 @@ export async function answersQuery(
   // URLSearchParams reads a broken escape as U+FFFD: such a value is refused, not searched for.
   const malformed = malformedParameter(url.search, FILTERS);
   if (malformed)
-    return problemResponse(request, "malformed-parameter", malformedParameterDetail(malformed), {
-      extensions: { parameter: malformed },
-    });
+    return problemResponse(
+      request,
+      "malformed-parameter",
+      malformed.written === malformed.name
+        ? malformedParameterDetail(malformed.name)
+        : `The parameter name ${malformed.written} is ${malformed.name} written with percent-escapes; write it as ${malformed.name}.`,
+      { extensions: { parameter: malformed.name } },
+    );
   const given: Partial<Record<(typeof FILTERS)[number], string>> = {};
   for (const [name, value] of parameters) {
     if (!(FILTERS as readonly string[]).includes(name)) continue;
@@ -300,17 +311,26 @@ async function jsonResponse(
   return new Response(stream, { status: 200, headers });
 }
 
-/** The first of `names` whose value in a raw query string has percent-escapes that are not UTF-8, if any. */
-function malformedParameter<Name extends string>(search: string, names: readonly Name[]): Name | undefined {
+/**
+ * The first of `names` given in a raw query string with a value whose percent-escapes are not UTF-8, or with a
+ * name written with escapes (%71 for q): the CDN's cache key (Netlify-Vary) may take that name as written, and
+ * a response to it must not be kept for the URLs of another parameter. Problems are never cached.
+ */
+function malformedParameter<Name extends string>(
+  search: string,
+  names: readonly Name[],
+): { name: Name; written: string } | undefined {
   for (const pair of search.replace(/^\?/, "").split("&")) {
     const at = pair.indexOf("=");
+    const written = at === -1 ? pair : pair.slice(0, at);
     // The name as URLSearchParams reads it, so that the same parameter is meant.
-    const name = new URLSearchParams(`k=${at === -1 ? pair : pair.slice(0, at)}`).get("k") as Name;
+    const name = new URLSearchParams(`k=${written}`).get("k") as Name;
     if (!names.includes(name)) continue;
+    if (written !== name) return { name, written };
     try {
       decodeURIComponent((at === -1 ? "" : pair.slice(at + 1)).replaceAll("+", " "));
     } catch {
-      return name;
+      return { name, written };
     }
   }
   return undefined;

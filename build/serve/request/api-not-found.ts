@@ -8,6 +8,7 @@
  */
 import { ALIASES, API_NOT_FOUND_DETAIL, URL_LIST_FILE } from "../../contract/layout.ts";
 import { textOf, type ReadFile } from "./deploy-snapshot.ts";
+import { methodGuard } from "./method-guard.ts";
 import { problemResponse } from "./problems.ts";
 
 /** The paths a deploy serves under /api/: its URL list's, and the extensionless aliases. */
@@ -23,9 +24,10 @@ export async function apiNotFound(
   request: Request,
   published: () => Promise<ReadonlySet<string> | undefined>,
 ): Promise<Response | undefined> {
-  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith("/api/")) return undefined;
+  // Netlify lets the method guard declare only some methods; this entry sees them all (QUERY, PROPFIND, …).
+  if (request.method !== "GET" && request.method !== "HEAD") return methodGuard(request);
   let path: string;
   try {
     path = decodeURIComponent(pathname);

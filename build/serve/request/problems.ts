@@ -4,7 +4,7 @@
  */
 import { problemBody, problemText, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { corsHeaders } from "./response-headers.ts";
-import { PROBLEM_TYPE } from "../../contract/http.ts";
+import { MAX_REQUEST_LINE, PROBLEM_TYPE } from "../../contract/http.ts";
 
 /** What a problem response needs of the request: its URL (for the origin) and method (HEAD has no body). */
 export type RequestLike = Pick<Request, "url" | "method">;
@@ -27,4 +27,9 @@ export function problemResponse(
   });
   headers.set("Content-Length", String(new TextEncoder().encode(text).byteLength));
   return new Response(request.method === "HEAD" ? null : text, { status: PROBLEM_TYPES[kind].status, headers });
+}
+
+/** The detail of the 414 for a request line of `length` bytes. */
+export function uriTooLongDetail(length: number | string): string {
+  return `The request line has ${length} bytes; at most ${MAX_REQUEST_LINE} are accepted.`;
 }

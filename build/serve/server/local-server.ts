@@ -7,10 +7,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
+import { MAX_REQUEST_LINE, requestLineLength } from "../../contract/http.ts";
 import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
 import { methodGuard } from "../request/method-guard.ts";
 import { OriginError, ownOrigins, type ReadFile, snapshotTiming } from "../request/deploy-snapshot.ts";
-import { problemResponse } from "../request/problems.ts";
+import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
 import {
@@ -38,8 +39,6 @@ import {
   StaticFiles,
 } from "./static-files.ts";
 
-/** The longest request line accepted; longer gets 414 (headers past Node's limit get 431 from clientError). */
-export const MAX_REQUEST_LINE = 8 * 1024;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface LocalServerOptions {
@@ -131,14 +130,8 @@ async function handle(
 ): Promise<void> {
   const method = incoming.method ?? "GET";
   const target = incoming.url ?? "/";
-  if (`${method} ${target} HTTP/1.1`.length > MAX_REQUEST_LINE) {
-    return sendProblem(
-      outgoing,
-      incoming,
-      "uri-too-long",
-      `The request line has ${method.length + target.length + 10} bytes; at most ${MAX_REQUEST_LINE} are accepted.`,
-    );
-  }
+  if (requestLineLength(method, target) > MAX_REQUEST_LINE)
+    return sendProblem(outgoing, incoming, "uri-too-long", uriTooLongDetail(requestLineLength(method, target)));
   const url = requestUrl(incoming);
   // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
   const refused = hostGuard(incoming, url, options.allowedHosts ?? []);
@@ -177,10 +170,7 @@ async function handle(
     const shadowed = !match.force && (await files.resolve(requestPath)) !== undefined;
     if (!shadowed) {
       options.onRule?.("redirect", String(match.rule.index));
-      if (REDIRECT_STATUSES.has(match.status)) {
-        outgoing.writeHead(match.status, { ...corsHeaders(), Location: match.to, "Content-Length": "0" });
-        return void outgoing.end();
-      }
+      if (REDIRECT_STATUSES.has(match.status)) return redirect(outgoing, match.status, match.to);
       servePath = decodePath(new URL(match.to, url).pathname);
       status = match.status;
     }
@@ -190,6 +180,15 @@ async function handle(
   // Netlify reads _headers and _redirects as configuration and never serves them.
   const key = NETLIFY_CONFIGURATION_FILES.has(servePath) ? undefined : await files.resolve(servePath);
   if (!key) return sendNotFound(outgoing, incoming, url);
+  // A folder's page asked for without its slash is sent to it, as Netlify does: its relative links would
+  // otherwise resolve from the folder above.
+  if (
+    servePath === requestPath &&
+    !requestPath.endsWith("/") &&
+    /\/index\.html$/.test(key) &&
+    !/\/index\.html$/.test(requestPath)
+  )
+    return redirect(outgoing, 301, `${url.pathname}/${url.search}`);
   const ruleHeaders = memo.headers(config, `${requestPath}\u0000${servePath}`, () => {
     const merged: { values: Record<string, string>; rules: string[] } = { values: {}, rules: [] };
     for (const matchedPath of new Set([requestPath, servePath])) {
@@ -212,7 +211,10 @@ async function handle(
   const contentType = ruleHeaders.values["Content-Type"];
   // A large file on disk holds no bytes: it is sent as it is, streamed (static-files.ts, LARGE_FILE_BYTES).
   const compressible = file.bytes !== undefined && isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
-  const range = header("range");
+  // A range applies to a 200 only, and under If-Range only while the tag it names is still the file's (RFC 9110
+  // §13.1.5: a resumed download never splices two versions). No Last-Modified is sent, so a date never matches.
+  const ifRange = header("if-range");
+  const range = status === 200 && (ifRange === undefined || ifRange.trim() === file.etag) ? header("range") : undefined;
   const encoding = compressible && !range ? negotiateEncoding(header("accept-encoding")) : undefined;
   // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
@@ -254,9 +256,17 @@ async function handle(
     return void outgoing.end(method === "HEAD" ? undefined : file.bytes);
   }
   // A range, or a large file whole: streamed from the disk by serve-handler.
-  if (file.disk)
+  if (file.disk) {
+    // serve-handler reads the Range header itself: one this request must not apply goes.
+    if (!range) delete incoming.headers.range;
     return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
+  }
   return sendRange(outgoing, method, file.bytes!, range!, status, responseHeaders);
+}
+
+function redirect(outgoing: ServerResponse, status: number, location: string): void {
+  outgoing.writeHead(status, { ...corsHeaders(), Location: location, "Content-Length": "0" });
+  outgoing.end();
 }
 
 /**

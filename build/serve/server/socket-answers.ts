@@ -6,7 +6,8 @@
 import { STATUS_CODES, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { methodGuard } from "../request/method-guard.ts";
-import { problemResponse } from "../request/problems.ts";
+import { MAX_REQUEST_LINE } from "../../contract/http.ts";
+import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 
 /** CONNECT gets the 405 every other method but GET, HEAD and OPTIONS gets. */
 export async function answerConnect(server: Server, socket: Socket): Promise<void> {
@@ -16,14 +17,30 @@ export async function answerConnect(server: Server, socket: Socket): Promise<voi
   );
 }
 
-/** Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400. */
-export async function answerClientError(server: Server, error: NodeJS.ErrnoException, socket: Socket): Promise<void> {
+/**
+ * Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400. Node counts
+ * the request line in its header limit: a request line past that limit is still the 414 a shorter long one gets.
+ */
+export async function answerClientError(
+  server: Server,
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  socket: Socket,
+): Promise<void> {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
   const request = { url: `${ownOrigin(server)}/`, method: "GET" };
-  const response =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? problemResponse(request, "headers-too-large", "The request headers exceed the server's limit of 16 KiB.")
-      : problemResponse(request, "bad-request", "The request could not be parsed as HTTP/1.1.");
+  let response: Response;
+  if (error.code !== "HPE_HEADER_OVERFLOW")
+    response = problemResponse(request, "bad-request", "The request could not be parsed as HTTP/1.1.");
+  else {
+    // The packet Node was reading: when it starts a request, its first line (or all of it, with no line end yet).
+    const packet = error.rawPacket?.toString("latin1") ?? "";
+    const end = packet.indexOf("\r\n");
+    const line = /^[A-Z]+ \S/.test(packet) ? (end === -1 ? packet.length : end) : 0;
+    response =
+      line > MAX_REQUEST_LINE
+        ? problemResponse(request, "uri-too-long", uriTooLongDetail(end === -1 ? `more than ${line}` : line))
+        : problemResponse(request, "headers-too-large", "The request headers exceed the server's limit of 16 KiB.");
+  }
   await writeAndClose(socket, response);
 }
 
@@ -34,6 +51,9 @@ function ownOrigin(server: Server): string {
 
 async function writeAndClose(socket: Socket, response: Response): Promise<void> {
   const body = await response.text();
-  const headers = [...response.headers, ["connection", "close"]].map(([name, value]) => `${name}: ${value}`);
+  // Node's own answers carry a Date (RFC 9110 §6.6.1); these are written by hand.
+  const headers = [...response.headers, ["date", new Date().toUTCString()], ["connection", "close"]].map(
+    ([name, value]) => `${name}: ${value}`,
+  );
   socket.end(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n${headers.join("\r\n")}\r\n\r\n${body}`);
 }

@@ -288,20 +288,22 @@ export function negotiateEncoding(acceptEncoding: string | undefined): "br" | "g
   for (const part of acceptEncoding.split(",")) {
     const [name, ...parameters] = part.trim().toLowerCase().split(";");
     const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
-    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+    // x-gzip is gzip (RFC 9110 §8.4.1.3).
+    accepted.set(name!.trim().replace(/^x-gzip$/, "gzip"), q ? Number(q.slice(2)) || 0 : 1);
   }
   const wildcard = accepted.get("*");
   const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
-  if (weight("br") > 0) return "br";
-  if (weight("gzip") > 0) return "gzip";
-  return undefined;
+  // The client's weights decide; brotli, the smaller, on a tie.
+  const [br, gzip] = [weight("br"), weight("gzip")];
+  if (br <= 0 && gzip <= 0) return undefined;
+  return br >= gzip ? "br" : "gzip";
 }
 
 /** Text formats worth compressing. */
 export function isCompressible(contentType: string | undefined): boolean {
   return (
     contentType !== undefined &&
-    /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/linkset\+json|image\/svg\+xml)/.test(
+    /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/(linkset\+json|x-ndjson)|image\/svg\+xml)/.test(
       contentType,
     )
   );
