@@ -167,7 +167,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 
 export const PARAMETER_RULES: readonly string[] = [
   "q, slug, sort, match and page may each be given once; a repeated one is a 400 problem.",
-  "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8 is a 400 problem (malformed-parameter), never decoded with a replacement character.",
+  "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8, or a name written with escapes, is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
 ];
@@ -204,7 +204,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "repeated-parameter":
     "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
   "malformed-parameter":
-    "q, slug, sort or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does).",
+    "q, slug, sort, match or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF), or its name is written with escapes (%71 for q, which a cache may take for another parameter). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does) and write the name as it is.",
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
   "invalid-sort":
     "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
