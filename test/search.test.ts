@@ -736,6 +736,22 @@ describe("suggestions", () => {
     ]);
   });
 
+  it("never takes a word holding a digit for a typo of another, nor suggests one for it: a number, a model or a standard", async () => {
+    const { reader: numbers } = readerOf([
+      {
+        slug: "a",
+        texts: { title: "Budget", question: "", tags: "", summary: "USD 4900 a year", body: "Shure mxa920." },
+      },
+      { slug: "b", texts: { title: "Microphones", question: "", tags: "", summary: "Ceiling arrays", body: "." } },
+    ]);
+    for (const word of ["9001", "4901", "mxa921"]) {
+      const found = await numbers.search({ words: [word], match: "any" }, "relevance", 0, 2);
+      expect([found.total, await numbers.suggest(all([word]))], word).toEqual([0, []]);
+    }
+    // A word of letters still matches a typo away.
+    expect((await numbers.search({ words: ["microphnes"], match: "any" }, "relevance", 0, 2)).total).toBe(1);
+  });
+
   it("suggests nothing for short words, for queries whose words all start some word, or when no correction finds anything", async () => {
     expect(await reader.suggest(all(["zq"]))).toEqual([]);
     expect(await reader.suggest(all(["camera", "ceiling"]))).toEqual([]);

@@ -878,7 +878,8 @@ function nearestWords(
   limit: number,
 ): Array<Correction & { rank: number }> {
   const found: Array<Correction & { rank: number }> = [];
-  if (bound === 0) return found;
+  // A word holding a digit is a number, a model or a standard (9001, mxa920, cat6): one edit away is another one.
+  if (bound === 0 || /\d/.test(token)) return found;
   for (let rank = 0; rank < words.length; rank++) {
     const word = words[rank]!;
     if (Math.abs(word.length - token.length) > bound) continue;
