@@ -7,7 +7,7 @@ import { DIAGNOSTIC_CATALOGUE } from "../build/content/diagnostics/catalogue.ts"
 import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
 import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
 import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
-import { normaliseProse } from "../build/content/load/outward-markers.ts";
+import { markerHits, normaliseProse } from "../build/content/load/outward-markers.ts";
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
@@ -235,6 +235,19 @@ describe("content problems are reported with file, line, column, pointer and hin
 });
 
 describe("prose compared as a reader sees it (the claim audit's quotes, the outward markers)", () => {
+  it("takes for a claim of absence a source read that names nothing, whatever words name its kind", () => {
+    for (const text of [
+      "No Google Meet hardware page read on 2026-11-26 names this product.",
+      "No Google Meet page we read names a Cisco product.",
+      "no source read says so",
+    ])
+      expect(
+        markerHits(text).map((hit) => hit.marker.phrase),
+        text,
+      ).toEqual(["no source (document) read"]);
+    expect(markerHits("Read the page the maker publishes; no two rooms are alike.")).toEqual([]);
+  });
+
   it("makes every run of white space one space, as a replace of each run would, and composes to NFC", () => {
     const pieces = ["a", "b", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2028", "\u3000", "e\u0301", "\u00e9", "."];
     const random = seededRandom(47);

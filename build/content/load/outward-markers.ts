@@ -58,7 +58,8 @@ export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
   {
     phrase: "no source (document) read",
     kind: "absence",
-    pattern: /\bno\s+(?:source|document|page)s?\s+(?:we\s+)?read\b/i,
+    // Up to four words may name the kind ("no Google Meet hardware page read").
+    pattern: /\bno\s+(?:[\w-]+\s+){0,4}?(?:source|document|page|list)s?\s+(?:we\s+)?read\b/i,
   },
   { phrase: "announced", kind: "pending", pattern: /\bannounce[sd]?\b/i },
   { phrase: "expected, expects", kind: "pending", pattern: /\bexpect(?:s|ed)\b/i },
