@@ -474,9 +474,9 @@ describe("no OAuth, and the cards that name the endpoint", () => {
       },
     ]);
     expect(await (await fetch(`${running.origin}/.well-known/mcp/server-card.json`)).json()).toEqual(card);
-    const catalog = (await (await fetch(`${running.origin}/.well-known/ai-catalog.json`)).json()) as {
-      entries: Array<{ type: string; url: string }>;
-    };
+    const served = await fetch(`${running.origin}/.well-known/ai-catalog.json`);
+    expect(served.headers.get("content-type")).toBe("application/ai-catalog+json");
+    const catalog = (await served.json()) as { entries: Array<{ type: string; url: string }> };
     expect(catalog.entries).toEqual([expect.objectContaining({ type: "application/mcp-server-card+json" })]);
     expect(new URL(catalog.entries[0]!.url).pathname).toBe("/mcp/server-card");
   });

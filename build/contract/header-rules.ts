@@ -111,7 +111,9 @@ export const FILE_KINDS: readonly FileKind[] = [
   plain(JSON_TYPE, "/.well-known/agent-card.json", MCP_SERVER_CARD_WELL_KNOWN),
   // The MCP Server Card at its own place, with its own media type (the server-card extension's draft).
   plain("application/mcp-server-card+json", MCP_SERVER_CARD_FILE, MCP_SERVER_CARD_PATH),
-  plain(JSON_TYPE, MCP_TOOLS_FILE, "/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"),
+  plain(JSON_TYPE, MCP_TOOLS_FILE),
+  // The AI catalog's own media type (the server-card extension's draft), at both of its places.
+  plain("application/ai-catalog+json", "/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"),
   plain(TEXT_TYPE, "/.well-known/security.txt"),
   plain(MARKDOWN_TYPE, AUTH_STATEMENT_FILE),
   plain(TEXT_TYPE, LLMS_FILE, LLMS_FULL_FILE, "/robots.txt"),

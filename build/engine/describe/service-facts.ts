@@ -266,7 +266,7 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
   {
     path: AI_CATALOG_FILE,
     name: "AI Catalog",
-    type: "application/json",
+    type: "application/ai-catalog+json",
     what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)",
   },
   {
