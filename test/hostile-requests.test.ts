@@ -241,6 +241,9 @@ describe(`${CASES} seeded hostile requests`, () => {
       if (problem) {
         expect(response.headers.get("content-type"), query).toMatch(/^application\/problem\+json/);
         expect(body.type, query).toMatch(new RegExp(`#${problem}$`));
+        expect(response.headers.get("link"), query).toContain(
+          '</api/v1/schemas/problem.schema.json>; rel="describedby"',
+        );
       } else if (query.includes("q="))
         expect(body.meta?.match, query).toBe(query.includes("match=all") ? "all" : "any");
     }

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
+import { API_NOT_FOUND_FILE, OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
 import { EXPOSED_HEADERS } from "../build/contract/http.ts";
 import { BROWSER_CACHE, headerRules, linkHeader } from "../build/contract/header-rules.ts";
 import { corsHeaders } from "../build/serve/request/response-headers.ts";
@@ -242,6 +242,37 @@ describe("netlify.toml", () => {
         negotiated,
       ),
     ).toEqual([]);
+  });
+
+  it("names on every JSON document the schema the API publishes for it, and on the OpenAPI document and the docs the catalog", () => {
+    // JSON whose format is someone else's, with no schema of ours: the OpenAPI document (its own specification's),
+    // the A2A card, the Data Package, the changelog, the DCAT catalogue, the MCP tool list and the AI catalogue.
+    const theirs = new Set([
+      "/api/v1/openapi.json",
+      "/openapi.json",
+      "/.well-known/agent-card.json",
+      "/data/datapackage.json",
+      "/changelog.json",
+      "/catalog.jsonld",
+      "/.well-known/ai-catalog.json",
+      "/.well-known/mcp/catalog.json",
+      "/mcp/tools.json",
+    ]);
+    // The schemas themselves are described by JSON Schema's metaschema, and NDJSON is lines, not one document.
+    const unnamed = routes
+      .filter((route) => /json/.test(route.contentType) && !/schema\+json|ndjson/.test(route.contentType))
+      .filter((route) => !route.schema && !theirs.has(route.url))
+      .map((route) => route.url);
+    expect(unnamed).toEqual([]);
+    const linkOf = (file: string) =>
+      config.headers
+        .filter((rule) => rule.forRegExp.test(file))
+        .map((rule) => rule.values.Link ?? "")
+        .join(", ");
+    expect(linkOf(API_NOT_FOUND_FILE)).toContain('</api/v1/schemas/problem.schema.json>; rel="describedby"');
+    for (const file of ["/api/v1/openapi.json", "/docs/", "/"])
+      expect(linkOf(file), file).toContain('rel="api-catalog"');
+    expect(linkOf("/docs/")).toContain('rel="service-desc"');
   });
 
   it("gives each discovery document the media type the docs name for it", () => {

@@ -88,6 +88,15 @@ const api = (patterns: readonly string[], schema: string, extraLinks: readonly s
   link: [linkHeader(schema), ...extraLinks].join(", "),
 });
 const plain = (type: string, ...patterns: string[]): FileKind => ({ for: patterns, type });
+/** A document of another kind than the API's, whose schema the API publishes all the same. */
+const described = (patterns: readonly string[], type: string, schema: string): FileKind => ({
+  ...api(patterns, schema),
+  type,
+});
+
+/** The schema of every problem document, whoever sends it. */
+export const PROBLEM_SCHEMA = "problem.schema.json";
+const MCP_SERVER_CARD_SCHEMA = "discovery-mcp-server-card.schema.json";
 
 /** Every kind of file of a build, in the order of the rules written. */
 export const FILE_KINDS: readonly FileKind[] = [
@@ -102,15 +111,17 @@ export const FILE_KINDS: readonly FileKind[] = [
   api([SCHEMA_LIST_FILE], "schema-list.schema.json"),
   { for: ["/api/v1/schemas/*"], type: "application/schema+json", link: [CATALOG_LINK, SERVICE_DESC_LINK].join(", ") },
   // The problem document of the /api/* 404 rule: never kept by the CDN or the browser.
-  { for: ["/errors/*"], type: PROBLEM_TYPE, cache: "no-store" },
-  plain(JSON_TYPE, OPENAPI_FILE, OPENAPI_ALIAS),
-  // Discovery documents. The catalog is extensionless: its type comes only from here.
-  { for: [API_CATALOG_FILE], type: API_CATALOG_TYPE, link: CATALOG_LINK },
-  plain(JSON_TYPE, "/.well-known/agent-skills/index.json"),
+  { ...described(["/errors/*"], PROBLEM_TYPE, PROBLEM_SCHEMA), cache: "no-store" },
+  { for: [OPENAPI_FILE, OPENAPI_ALIAS], type: JSON_TYPE, link: CATALOG_LINK },
+  // Discovery documents, each with the schema the API publishes for it. The catalog is extensionless: its type
+  // comes only from here.
+  described([API_CATALOG_FILE], API_CATALOG_TYPE, "discovery-linkset.schema.json"),
+  described(["/.well-known/agent-skills/index.json"], JSON_TYPE, "discovery-agent-skills-index.schema.json"),
   plain(MARKDOWN_TYPE, "/.well-known/agent-skills/:name/SKILL.md"),
-  plain(JSON_TYPE, "/.well-known/agent-card.json", MCP_SERVER_CARD_WELL_KNOWN),
+  plain(JSON_TYPE, "/.well-known/agent-card.json"),
+  described([MCP_SERVER_CARD_WELL_KNOWN], JSON_TYPE, MCP_SERVER_CARD_SCHEMA),
   // The MCP Server Card at its own place, with its own media type (the server-card extension's draft).
-  plain("application/mcp-server-card+json", MCP_SERVER_CARD_FILE, MCP_SERVER_CARD_PATH),
+  described([MCP_SERVER_CARD_FILE, MCP_SERVER_CARD_PATH], "application/mcp-server-card+json", MCP_SERVER_CARD_SCHEMA),
   plain(JSON_TYPE, MCP_TOOLS_FILE),
   // The AI catalog's own media type (the server-card extension's draft), at both of its places.
   plain("application/ai-catalog+json", "/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"),
@@ -129,7 +140,7 @@ export const FILE_KINDS: readonly FileKind[] = [
     for: ["/docs/", "/docs/index.html"],
     type: HTML_TYPE,
     policy: DOCS_POLICY,
-    link: markdownTwinLink("/docs/index.md"),
+    link: [CATALOG_LINK, SERVICE_DESC_LINK, markdownTwinLink("/docs/index.md")].join(", "),
     negotiated: ["/docs/"],
   },
   // The error pages, the page linking every file of urls.txt, and the data changelog's page (one rule per path:

@@ -3,6 +3,7 @@
  * of types and the documents' form are the contract's (../api/problems.ts).
  */
 import { problemBody, problemText, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
+import { linkHeader, PROBLEM_SCHEMA } from "../../contract/header-rules.ts";
 import { corsHeaders } from "./response-headers.ts";
 import { MAX_REQUEST_LINE, PROBLEM_TYPE } from "../../contract/http.ts";
 
@@ -21,6 +22,7 @@ export function problemResponse(
   const headers = new Headers({
     ...corsHeaders(),
     "Content-Type": PROBLEM_TYPE,
+    Link: linkHeader(PROBLEM_SCHEMA),
     "Cache-Control": "no-store",
     "Netlify-CDN-Cache-Control": "no-store",
     ...extra.headers,
