@@ -124,10 +124,12 @@ export function buildOpenApi(input: OpenApiInput): Json {
     content: { [PROBLEM_TYPE]: { schema: schemaRef("problem.schema.json"), examples } },
   });
 
-  /** A Range request on a file: the bytes it selects (one range), with GET's headers. */
+  /**
+   * A Range request on a file: the bytes it selects (one range), with GET's headers. No `content`: the bytes are
+   * not a document, and a body schema here is unioned by client generators into the 200's type.
+   */
   const partialContent = (mediaType: string, headers: Json = successHeaders) => ({
-    description:
-      "Partial Content: a Range header of one byte range (bytes=first-last, bytes=first- or bytes=-suffix) on the file, without q, slug or page. The body is those bytes of the file 200 gives, not a document of its own unless the range covers the whole file.",
+    description: `Partial Content: a Range header of one byte range (bytes=first-last, bytes=first- or bytes=-suffix) on the file, without q, slug or page. The body is the requested bytes of the ${mediaType} representation that 200 gives (Content-Range says which), with 200's Content-Type: not a document of its own unless the range covers the whole file.`,
     headers: {
       ...headers,
       "Content-Range": header("The bytes sent and the size of the file: bytes first-last/size.", {
@@ -136,7 +138,6 @@ export function buildOpenApi(input: OpenApiInput): Json {
       }),
       "Accept-Ranges": header("Byte ranges are accepted.", { const: "bytes" }),
     },
-    content: { [mediaType]: { schema: { description: "A byte range of the representation." } } },
   });
   const responses = {
     PartialContent: partialContent("application/json"),
