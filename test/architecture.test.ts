@@ -213,10 +213,10 @@ describe("the types and the schemas", () => {
 
   it("lists the supplier's recorded searches exactly as the schema requires them", async () => {
     const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "content-supplier.schema.json"), "utf8")) as {
-      properties: { searches: { required: string[]; properties: Record<string, unknown> } };
+      $defs: { searches: { required: string[]; properties: Record<string, unknown> } };
     };
-    expect([...SEARCH_AREAS]).toEqual(schema.properties.searches.required);
-    expect([...SEARCH_AREAS]).toEqual(Object.keys(schema.properties.searches.properties));
+    expect([...SEARCH_AREAS]).toEqual(schema.$defs.searches.required);
+    expect([...SEARCH_AREAS]).toEqual(Object.keys(schema.$defs.searches.properties));
   });
 
   it("lists the claim audit's kinds of defect exactly as the schema does", async () => {

@@ -325,6 +325,21 @@ describe("the JSON Schemas as served", () => {
   });
 });
 
+describe("the JSON Schemas' references", () => {
+  it("name another schema whole or one of its $defs, never a place inside it: what is shared has a name of its own", () => {
+    let refs = 0;
+    for (const [name, document] of schemas.documents)
+      JSON.stringify(document, (key, value: unknown) => {
+        if (key === "$ref") {
+          expect(value, name).toMatch(/^(?!$)([a-z-]+\.schema\.json)?(#\/\$defs\/[a-z0-9-]+)?$/);
+          refs++;
+        }
+        return value;
+      });
+    expect(refs).toBeGreaterThan(100);
+  });
+});
+
 describe("the problem types", () => {
   it("each has a status the problem schema allows and its own section in the error docs", async () => {
     const schema = JSON.parse(await readFile(path.join(ROOT, "schemas", "problem.schema.json"), "utf8")) as {
@@ -381,7 +396,7 @@ describe("the supplier model, as the OpenAPI document, the docs and the agent sk
   it("requires the nine recorded searches of every supplier and says of every source whether it is primary", async () => {
     const { components } = await readJsonFile("/api/v1/openapi.json");
     expect(components.schemas.suppliers.$defs.supplier.required).toContain("searches");
-    const searches = components.schemas["content-supplier"].properties.searches;
+    const searches = components.schemas["content-supplier"].$defs.searches;
     expect(searches.required).toEqual([...SEARCH_AREAS]);
     expect(searches.required).toEqual([
       "platform-certification",

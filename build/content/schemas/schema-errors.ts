@@ -232,8 +232,12 @@ function sizeMessage(keyword: string, limit: number, value: unknown): string {
 
 /** The `x-hint` of the missing field's own schema, or else of the mapping that requires it. */
 function requiredFieldHint(error: ErrorObject, missing: string): string | undefined {
-  const parent = error.parentSchema as { properties?: Record<string, Record<string, unknown>> } | undefined;
-  const own = parent?.properties?.[missing]?.["x-hint"];
+  type Schemas = Record<string, Record<string, unknown>>;
+  const parent = error.parentSchema as { properties?: Schemas; $defs?: Schemas } | undefined;
+  const property = parent?.properties?.[missing];
+  // A field defined under its document's $defs (so that a response schema can refer to it) has its hint there.
+  const local = /^#\/\$defs\/([^/]+)$/.exec(String(property?.$ref))?.[1];
+  const own = property?.["x-hint"] ?? (local === undefined ? undefined : parent?.$defs?.[local]?.["x-hint"]);
   return typeof own === "string" ? own : schemaHint(error);
 }
 

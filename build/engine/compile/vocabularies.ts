@@ -14,7 +14,7 @@ export const VOCABULARIES = {
   listingStatus: defs.listing.properties.status.enum,
   sourceKind: defs.source.properties.kind.enum,
   sourceConfidence: defs.source.properties.confidence.enum,
-  ownershipStatus: supplier.properties.ownership.properties.status.enum,
+  ownershipStatus: supplier.$defs.ownership.properties.status.enum,
 } as const satisfies Record<string, readonly string[]>;
 
 /** The evidence register's status vocabularies with what each value means, as the schemas say it. */

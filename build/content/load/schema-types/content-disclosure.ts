@@ -1,55 +1,21 @@
 // Generated from schemas/content-disclosure.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
 
 /**
- * Ids of entries of the sources register.
- * 
- * @minItems 1
- * 
- * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
- */
-export type SourceIds = string[]
-
-export interface OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml {
-/**
- * Plain text.
- */
-title: string
-/**
- * Plain text.
- */
-publisher: string
-/**
- * Plain text.
- */
-owner: string
-/**
- * Plain text.
- */
-funding: string
-/**
  * Whether a supplier can pay to be included.
  */
-paid_inclusion: boolean
+export type PaidInclusion = boolean
 /**
  * Whether a supplier can pay for its rank.
  */
-paid_ranking: boolean
+export type PaidRanking = boolean
 /**
  * Whether any link earns the publisher a commission.
  */
-affiliate_links: boolean
-/**
- * Plain text.
- */
-selection: string
-/**
- * Plain text.
- */
-ranking: string
+export type AffiliateLinks = boolean
 /**
  * @minItems 1
  */
-criteria: {
+export type Criteria = {
 /**
  * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
@@ -80,15 +46,11 @@ score: number
 meaning: string
 }[]
 }[]
-methodology_version: string
-/**
- * A calendar date, YYYY-MM-DD.
- */
-methodology_date: string
+export type MethodologyVersion = string
 /**
  * @minItems 1
  */
-changelog: {
+export type Changelog = {
 version: string
 /**
  * A calendar date, YYYY-MM-DD.
@@ -100,9 +62,93 @@ date: string
 change: string
 }[]
 /**
+ * Corrections to the data that a reader of an earlier version should know, newest last; the data changelog (/changelog) lists them.
+ */
+export type DataCorrections = {
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+date: string
+/**
+ * Plain text.
+ */
+summary: string
+/**
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+items: string[]
+}[]
+/**
+ * Ids of entries of the sources register.
+ * 
+ * @minItems 1
+ * 
+ * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+export type SourceIds = string[]
+
+export interface OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml {
+/**
+ * Plain text.
+ */
+title: string
+/**
+ * Plain text.
+ */
+publisher: string
+/**
+ * Plain text.
+ */
+owner: string
+/**
+ * Plain text.
+ */
+funding: string
+paid_inclusion: PaidInclusion
+paid_ranking: PaidRanking
+affiliate_links: AffiliateLinks
+/**
+ * Plain text.
+ */
+selection: string
+/**
+ * Plain text.
+ */
+ranking: string
+criteria: Criteria
+methodology_version: MethodologyVersion
+/**
+ * A calendar date, YYYY-MM-DD.
+ */
+methodology_date: string
+changelog: Changelog
+claim_audit?: ClaimAudit
+data_corrections?: DataCorrections
+/**
+ * Plain text.
+ */
+conflicts: string
+/**
+ * Plain text.
+ */
+corrections: string
+/**
+ * Plain text.
+ */
+practices: string
+sources: SourceIds
+/**
+ * What a rank means, in one or two sentences; published next to every rank.
+ */
+rank_meaning: string
+contact: Contact
+}
+/**
  * The summary of the claim audit kept in content/audit/ (not served): how many claims were checked against their sources, how many were wrong and mended, by kind, and the day of the latest check. The build checks these figures against the audit's entries.
  */
-claim_audit?: {
+export interface ClaimAudit {
 /**
  * A calendar date, YYYY-MM-DD.
  */
@@ -124,45 +170,9 @@ mended: number
 summary: string
 }
 /**
- * Corrections to the data that a reader of an earlier version should know, newest last; the data changelog (/changelog) lists them.
- */
-data_corrections?: {
-/**
- * A calendar date, YYYY-MM-DD.
- */
-date: string
-/**
- * Plain text.
- */
-summary: string
-/**
- * @minItems 1
- * 
- * Items: Plain text.
- */
-items: string[]
-}[]
-/**
- * Plain text.
- */
-conflicts: string
-/**
- * Plain text.
- */
-corrections: string
-/**
- * Plain text.
- */
-practices: string
-sources: SourceIds
-/**
- * Plain text.
- */
-rank_meaning: string
-/**
  * Who answers for the directory and how to reach them, as far as the project knows it.
  */
-contact: {
+export interface Contact {
 /**
  * Plain text.
  */
@@ -175,5 +185,4 @@ how_to_reach: string
  * A page where the contact is described: root-relative or https.
  */
 url?: string
-}
 }

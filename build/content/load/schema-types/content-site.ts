@@ -1,5 +1,10 @@
 // Generated from schemas/content-site.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
 
+/**
+ * The version of the API and its data, MAJOR.MINOR.PATCH.
+ */
+export type Version = string
+
 export interface SiteSettingsContentSiteYaml {
 /**
  * Plain text.
@@ -9,38 +14,13 @@ name: string
  * Plain text.
  */
 description: string
-/**
- * The version of the API and its data, MAJOR.MINOR.PATCH.
- */
-version: string
+version: Version
 /**
  * Plain text.
  */
 publisher: string
-contact: {
-/**
- * Plain text.
- */
-name: string
-/**
- * A root-relative path on this site.
- */
-url: string
-}
-licence: {
-/**
- * SPDX identifier.
- */
-id: string
-/**
- * Plain text.
- */
-name: string
-/**
- * An absolute https URL.
- */
-url: string
-}
+contact: Contact
+licence: Licence
 /**
  * Plain text.
  */
@@ -80,4 +60,28 @@ date: string
  */
 change: string
 }[]
+}
+export interface Contact {
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * A root-relative path on this site.
+ */
+url: string
+}
+export interface Licence {
+/**
+ * SPDX identifier.
+ */
+id: string
+/**
+ * Plain text.
+ */
+name: string
+/**
+ * An absolute https URL.
+ */
+url: string
 }

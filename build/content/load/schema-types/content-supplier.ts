@@ -8,6 +8,24 @@
  * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
 export type SourceIds = string[]
+/**
+ * Product lines by family, as the cited sources name them; empty where our sources name no product.
+ * 
+ * @minItems 0
+ */
+export type Makes = {
+/**
+ * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
+ */
+family: string
+/**
+ * @minItems 1
+ * 
+ * Items: Plain text.
+ */
+products: string[]
+sources: SourceIds
+}[]
 
 export interface SupplierProfileContentSuppliersSlugYaml {
 /**
@@ -30,24 +48,7 @@ website?: string
  * Plain text.
  */
 summary: string
-/**
- * Product lines by family, as the cited sources name them; empty where our sources name no product.
- * 
- * @minItems 0
- */
-makes: {
-/**
- * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
- */
-family: string
-/**
- * @minItems 1
- * 
- * Items: Plain text.
- */
-products: string[]
-sources: SourceIds
-}[]
+makes: Makes
 /**
  * @minItems 1
  */
@@ -56,7 +57,18 @@ strengths: Claim[]
  * @minItems 1
  */
 caveats: Claim[]
-ownership: {
+ownership: Ownership
+scores: Scores
+searches: Searches
+}
+export interface Claim {
+/**
+ * Plain text.
+ */
+text: string
+sources: SourceIds
+}
+export interface Ownership {
 status: ("documented" | "reported" | "unknown")
 /**
  * Plain text.
@@ -67,30 +79,8 @@ sources?: SourceIds
 /**
  * The supplier's score, 0 to 5, on each criterion of the disclosure, each with the facts that justify it.
  */
-scores: {
+export interface Scores {
 [k: string]: CriterionScore
-}
-/**
- * The searches made for this supplier, the same for every supplier: for each of the three areas that Documented areas counts (platform-certification: the platforms' certified-device lists; support-transparency: the warranty, replacement, service and support terms the supplier publishes; ownership-transparency: who owns the supplier, in its own and its owner's documents, filings and terms) and for each compliance rule of the evidence register (fcc: FCC equipment authorisations and the maker's FCC declarations; ce-ukca: EU and UK declarations of conformity; rohs: RoHS declarations; taa: Trade Agreements Act statements; ndaa-889: section 889 representations; en-301-549: accessibility conformance reports against EN 301 549), what was looked for, where, when, and what was found. The build refuses a supplier without all nine.
- */
-searches: {
-"platform-certification": Search
-"support-transparency": Search
-"ownership-transparency": Search
-fcc: Search
-"ce-ukca": Search
-rohs: Search
-taa: Search
-"ndaa-889": Search
-"en-301-549": Search
-}
-}
-export interface Claim {
-/**
- * Plain text.
- */
-text: string
-sources: SourceIds
 }
 export interface CriterionScore {
 /**
@@ -107,6 +97,20 @@ basis: string
  * Items: An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
 sources?: string[]
+}
+/**
+ * The searches made for this supplier, the same for every supplier: for each of the three areas that Documented areas counts (platform-certification: the platforms' certified-device lists; support-transparency: the warranty, replacement, service and support terms the supplier publishes; ownership-transparency: who owns the supplier, in its own and its owner's documents, filings and terms) and for each compliance rule of the evidence register (fcc: FCC equipment authorisations and the maker's FCC declarations; ce-ukca: EU and UK declarations of conformity; rohs: RoHS declarations; taa: Trade Agreements Act statements; ndaa-889: section 889 representations; en-301-549: accessibility conformance reports against EN 301 549), what was looked for, where, when, and what was found. The build refuses a supplier without all nine.
+ */
+export interface Searches {
+"platform-certification": Search
+"support-transparency": Search
+"ownership-transparency": Search
+fcc: Search
+"ce-ukca": Search
+rohs: Search
+taa: Search
+"ndaa-889": Search
+"en-301-549": Search
 }
 /**
  * One recorded search: what was looked for, where, when, and what was found.
