@@ -123,6 +123,27 @@ describe("the OpenAPI 3.1 document", () => {
     for (const pattern of patterns) expect(pattern).not.toContain("\\p{");
   });
 
+  it("refers only to whole components, none of which holds $defs: client generators read nothing deeper", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const refs: string[] = [];
+    const defs: string[] = [];
+    JSON.stringify(openapi, (key, value: unknown) => {
+      if (key === "$ref") refs.push(String(value));
+      if (key === "$defs") defs.push(key);
+      return value;
+    });
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/(schemas|responses|parameters|headers)\/[A-Za-z0-9._-]+$/);
+      expect(pointer(openapi, ref), ref).toBeDefined();
+    }
+    expect(defs).toEqual([]);
+    // Each shared definition of the served schemas is a component of its own, named by its file and its name there.
+    expect(openapi.components.schemas["answers-answer"].type).toBe("object");
+    const common = schemas.documents.get("common.schema.json") as Json;
+    expect(openapi.components.schemas["common-slug"].pattern).toBe(common.$defs.slug.pattern);
+  });
+
   it("gives no 2XX response but 200 a body schema: a 206 is bytes of the 200 representation, not a type of its own", async () => {
     // Generators union every 2XX body into the success type: one without a type made `data` unknown.
     const openapi = await readJsonFile("/api/v1/openapi.json");
@@ -355,19 +376,19 @@ describe("the problem types", () => {
 
 describe("the evidence model, as the OpenAPI document, the docs and the agent skill describe it", () => {
   it("gives the current status apart from dated listings, and the base warranty apart from a paid plan", async () => {
-    const { components } = await readJsonFile("/api/v1/openapi.json");
-    const evidence = components.schemas.evidence.$defs;
-    expect(evidence.certification.properties.listings).toEqual({ $ref: "#/components/schemas/common/$defs/listings" });
-    expect(evidence.record.properties.warranty.required).toEqual([
+    const { schemas: components } = (await readJsonFile("/api/v1/openapi.json")).components;
+    expect(components["evidence-certification"].properties.listings).toEqual({
+      $ref: "#/components/schemas/common-listings",
+    });
+    expect(components["evidence-record"].properties.warranty.required).toEqual([
       "standard_term",
       "extension_window",
       "advance_replacement",
       "paid_plan",
     ]);
-    const common = components.schemas.common.$defs;
-    expect(common.listing.properties.status.enum).toEqual([...VOCABULARIES.listingStatus]);
-    expect(common["certification-status"].enum).toEqual([...VOCABULARIES.certificationStatus]);
-    expect(common["certification-status"].description).toContain(
+    expect(components["common-listing"].properties.status.enum).toEqual([...VOCABULARIES.listingStatus]);
+    expect(components["common-certification-status"].enum).toEqual([...VOCABULARIES.certificationStatus]);
+    expect(components["common-certification-status"].description).toContain(
       `no more than ${CURRENT_STATUS_MAX_AGE_MONTHS} months before the methodology date`,
     );
   });
@@ -394,9 +415,12 @@ describe("the evidence model, as the OpenAPI document, the docs and the agent sk
 
 describe("the supplier model, as the OpenAPI document, the docs and the agent skill describe it", () => {
   it("requires the nine recorded searches of every supplier and says of every source whether it is primary", async () => {
-    const { components } = await readJsonFile("/api/v1/openapi.json");
-    expect(components.schemas.suppliers.$defs.supplier.required).toContain("searches");
-    const searches = components.schemas["content-supplier"].$defs.searches;
+    const { schemas: components } = (await readJsonFile("/api/v1/openapi.json")).components;
+    expect(components["suppliers-supplier"].required).toContain("searches");
+    expect(components["suppliers-supplier"].properties.searches).toEqual({
+      $ref: "#/components/schemas/content-supplier-searches",
+    });
+    const searches = components["content-supplier-searches"];
     expect(searches.required).toEqual([...SEARCH_AREAS]);
     expect(searches.required).toEqual([
       "platform-certification",
@@ -409,15 +433,15 @@ describe("the supplier model, as the OpenAPI document, the docs and the agent sk
       "ndaa-889",
       "en-301-549",
     ]);
-    expect(components.schemas["content-supplier"].$defs.search.required).toEqual([
+    expect(components["content-supplier-search"].required).toEqual([
       "looked_for",
       "where",
       "searched",
       "found",
       "result",
     ]);
-    expect(components.schemas.common.$defs.source.required).toContain("primary");
-    expect(components.schemas.common.$defs.source.properties.primary.type).toBe("boolean");
+    expect(components["common-source"].required).toContain("primary");
+    expect(components["common-source"].properties.primary.type).toBe("boolean");
   });
 
   it("explains the scores, the primary-source ceiling and the searches on the docs page, its Markdown twin and the agent skill", async () => {

@@ -1,7 +1,6 @@
 /**
- * The OpenAPI 3.1 document, generated from the response schemas in schemas/ (bundled under
- * components.schemas with their references rewritten), the service facts, and examples taken from the
- * built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
+ * The OpenAPI 3.1 document, generated from the response schemas in schemas/ (each schema and each of its
+ * $defs a component, their references rewritten), the service facts, and examples taken from the built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
  */
 import type { SiteSettings } from "../../content/load/types.ts";
 import {
@@ -39,40 +38,52 @@ export interface OpenApiInput {
   exampleSlug: string;
 }
 
-const componentName = (file: string) => file.replace(/\.schema\.json$/, "");
+/** A schema's component: its file's name, and the name of the $defs entry when it is one (common-slug). */
+const componentName = (file: string, definition?: string) =>
+  `${file.replace(/\.schema\.json$/, "")}${definition === undefined ? "" : `-${definition}`}`;
 const schemaRef = (file: string) => ({ $ref: `#/components/schemas/${componentName(file)}` });
 
-/** A schema document as a component: no $id or $schema, every $ref pointing inside the OpenAPI document. */
-function asComponent(file: string, document: Json): Json {
-  const rewrite = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (value === null || typeof value !== "object") return value;
-    const result: Json = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (key === "$ref" && typeof child === "string") {
-        const [target, pointer = ""] = child.split("#");
-        result.$ref = `#/components/schemas/${componentName(target || file)}${pointer}`;
-      } else result[key] = rewrite(child);
-    }
-    return result;
-  };
-  const { $id: _id, $schema: _dialect, ...rest } = document;
-  return rewrite(rest) as Json;
-}
-
-/** The schema files a set of roots needs, following $ref across files. */
-function referencedFiles(roots: readonly string[], schemas: ReadonlyMap<string, Json>): string[] {
-  const needed = new Set<string>();
-  const visit = (file: string) => {
-    if (needed.has(file)) return;
-    needed.add(file);
-    JSON.stringify(schemas.get(file), (key, value) => {
-      if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) visit(value.split("#")[0]!);
-      return value;
-    });
-  };
-  roots.forEach(visit);
-  return [...needed].sort();
+/**
+ * The schemas the roots reach, as components: each file and each entry of a file's $defs a component of its own,
+ * with no $id, $schema or $defs, every $ref naming a whole component. Client generators crash on a reference into
+ * a component, or type its $defs as a member of the response.
+ */
+function schemaComponents(roots: readonly string[], schemas: ReadonlyMap<string, Json>): Record<string, Json> {
+  const components = new Map<string, Json>();
+  // What each name was made from: two schemas named alike (a-b.schema.json, a.schema.json's $defs/b) are refused.
+  const madeFrom = new Map<string, string>();
+  const pending = roots.map((file) => ({ file, definition: undefined as string | undefined }));
+  while (pending.length > 0) {
+    const { file, definition } = pending.pop()!;
+    const name = componentName(file, definition);
+    const source = definition === undefined ? file : `${file}#/$defs/${definition}`;
+    const earlier = madeFrom.get(name);
+    if (earlier !== undefined && earlier !== source)
+      throw new Error(`${earlier} and ${source} would both be the component ${name}`);
+    if (earlier !== undefined) continue;
+    madeFrom.set(name, source);
+    const { $id: _id, $schema: _dialect, $defs, ...whole } = schemas.get(file) ?? {};
+    const schema = definition === undefined ? whole : (($defs ?? {}) as Record<string, Json>)[definition];
+    if (schema === undefined || Object.keys(schema).length === 0) throw new Error(`${source} is not a schema`);
+    const rewrite = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (value === null || typeof value !== "object") return value;
+      const result: Json = {};
+      for (const [key, child] of Object.entries(value)) {
+        if (key === "$ref" && typeof child === "string") {
+          const [target, pointer = ""] = child.split("#");
+          const named = /^\/\$defs\/([^/]+)$/.exec(pointer)?.[1];
+          if (pointer !== "" && named === undefined)
+            throw new Error(`${source}: $ref ${child} points inside a schema; give what it names a $defs entry`);
+          pending.push({ file: target || file, definition: named });
+          result.$ref = `#/components/schemas/${componentName(target || file, named)}`;
+        } else result[key] = rewrite(child);
+      }
+      return result;
+    };
+    components.set(name, rewrite(schema) as Json);
+  }
+  return Object.fromEntries(components);
 }
 
 /** A response header; `required` unless it is sent only sometimes. */
@@ -85,12 +96,7 @@ const header = (description: string, schema: Json = { type: "string" }, required
 export function buildOpenApi(input: OpenApiInput): Json {
   const { site, origin } = input;
   const responseSchemas = [...ENDPOINTS.map((endpoint) => endpoint.schema), "problem.schema.json"];
-  const schemas = Object.fromEntries(
-    referencedFiles(responseSchemas, input.schemas).map((file) => [
-      componentName(file),
-      asComponent(file, input.schemas.get(file)!),
-    ]),
-  );
+  const schemas = schemaComponents(responseSchemas, input.schemas);
 
   const commonHeaders = {
     "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
