@@ -346,6 +346,39 @@ describe("the JSON Schemas as served", () => {
   });
 });
 
+describe("the enums and consts of the served schemas and the OpenAPI document", () => {
+  it("each say their type, one that every value they allow has: a client generator does not guess it", async () => {
+    const list = (await (await fetch(`${running.origin}/api/v1/schema-index.json`)).json()) as {
+      schemas: Array<{ href: string }>;
+    };
+    const documents = [{ href: "/api/v1/openapi.json", document: await readJsonFile("/api/v1/openapi.json") }];
+    for (const { href } of list.schemas)
+      documents.push({ href, document: (await (await fetch(running.origin + href)).json()) as Json });
+    const typeOf = (value: unknown) =>
+      value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
+    const untyped: string[] = [];
+    let checked = 0;
+    const walk = (node: unknown, where: string): void => {
+      if (node === null || typeof node !== "object") return;
+      const schema = node as Json;
+      if (!Array.isArray(node) && ("enum" in schema || "const" in schema)) {
+        checked++;
+        const types = [schema.type].flat();
+        const admits = (value: unknown) =>
+          types.includes(typeOf(value)) || (typeOf(value) === "integer" && types.includes("number"));
+        if (schema.type === undefined || !("const" in schema ? [schema.const] : schema.enum).every(admits))
+          untyped.push(where);
+      }
+      // Examples are values, not schemas.
+      for (const [key, child] of Object.entries(node))
+        if (!["enum", "const", "example", "examples"].includes(key)) walk(child, `${where}/${key}`);
+    };
+    for (const { href, document } of documents) walk(document, href);
+    expect(untyped).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+});
+
 describe("the JSON Schemas' references", () => {
   it("name another schema whole or one of its $defs, never a place inside it: what is shared has a name of its own", () => {
     let refs = 0;

@@ -86,6 +86,9 @@ function schemaComponents(roots: readonly string[], schemas: ReadonlyMap<string,
   return Object.fromEntries(components);
 }
 
+/** A header's one value, typed: a generator reads a `const` without a `type` as unknown. */
+const fixed = (value: string) => ({ type: "string", const: value });
+
 /** A response header; `required` unless it is sent only sometimes. */
 const header = (description: string, schema: Json = { type: "string" }, required = true) => ({
   description,
@@ -142,7 +145,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         type: "string",
         pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$",
       }),
-      "Accept-Ranges": header("Byte ranges are accepted.", { const: "bytes" }),
+      "Accept-Ranges": header("Byte ranges are accepted.", fixed("bytes")),
     },
   });
   const responses = {
@@ -239,18 +242,20 @@ export function buildOpenApi(input: OpenApiInput): Json {
       headers: {
         ...commonHeaders,
         Allow: { $ref: "#/components/headers/Allow" },
-        "Access-Control-Allow-Methods": header("The methods any origin may use.", { const: ALLOWED_METHODS }),
+        "Access-Control-Allow-Methods": header("The methods any origin may use.", fixed(ALLOWED_METHODS)),
         "Access-Control-Allow-Headers": header(
           "The request headers any origin may send: those the preflight's Access-Control-Request-Headers names, else *.",
           { type: "string", minLength: 1 },
         ),
-        "Access-Control-Max-Age": header("How long a browser may keep this answer, in seconds.", {
-          const: String(PREFLIGHT_MAX_AGE),
-        }),
-        "Cache-Control": header("A shared cache may keep the preflight's answer as long as a browser does.", {
-          const: `public, max-age=${PREFLIGHT_MAX_AGE}`,
-        }),
-        Vary: header("The allowed headers echo the request's.", { const: "Access-Control-Request-Headers" }),
+        "Access-Control-Max-Age": header(
+          "How long a browser may keep this answer, in seconds.",
+          fixed(String(PREFLIGHT_MAX_AGE)),
+        ),
+        "Cache-Control": header(
+          "A shared cache may keep the preflight's answer as long as a browser does.",
+          fixed(`public, max-age=${PREFLIGHT_MAX_AGE}`),
+        ),
+        Vary: header("The allowed headers echo the request's.", fixed("Access-Control-Request-Headers")),
       },
     },
   };
@@ -471,17 +476,18 @@ export function buildOpenApi(input: OpenApiInput): Json {
       responses,
       headers: {
         ETag: header("A strong validator of this representation; send it in If-None-Match to get 304."),
-        CacheControl: header("Browsers revalidate every time; the CDN keeps the response until the next deploy.", {
-          const: BROWSER_CACHE,
-        }),
-        NoStore: header("Problems are never cached.", { const: "no-store" }),
+        CacheControl: header(
+          "Browsers revalidate every time; the CDN keeps the response until the next deploy.",
+          fixed(BROWSER_CACHE),
+        ),
+        NoStore: header("Problems are never cached.", fixed("no-store")),
         Link: header(
           "Relative links to the body's JSON Schema (describedby), the API catalog (api-catalog) and this document (service-desc). An answer names its Markdown twin in its JSON (links.markdown), not here.",
         ),
-        AccessControlAllowOrigin: header("CORS is open to every origin, without credentials.", { const: "*" }),
-        AccessControlExposeHeaders: header("Headers scripts on other origins may read.", { const: EXPOSED_HEADERS }),
-        XContentTypeOptions: header("No content sniffing.", { const: "nosniff" }),
-        Allow: header("The methods the API answers.", { const: ALLOWED_METHODS }),
+        AccessControlAllowOrigin: header("CORS is open to every origin, without credentials.", fixed("*")),
+        AccessControlExposeHeaders: header("Headers scripts on other origins may read.", fixed(EXPOSED_HEADERS)),
+        XContentTypeOptions: header("No content sniffing.", fixed("nosniff")),
+        Allow: header("The methods the API answers.", fixed(ALLOWED_METHODS)),
         Deprecation: header(
           "Only once v1 is deprecated (RFC 9745): the date, as @ and seconds since 1970. The root resource repeats it under versioning.",
           { type: "string", pattern: "^@-?[0-9]+$" },
