@@ -17,6 +17,7 @@ import { EVIDENCE_GUIDE } from "../build/engine/describe/evidence-guide.ts";
 import { SUPPLIER_GUIDE } from "../build/engine/describe/supplier-guide.ts";
 import { contractCases } from "../build/tools/smoke/contract-cases.ts";
 import { routesFor } from "../build/contract/routes.ts";
+import { answerFileOf } from "../build/contract/layout.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/content/schemas/schema-registry.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
 import { ROOT } from "./support/build-helpers.ts";
@@ -89,6 +90,7 @@ describe("the OpenAPI 3.1 document", () => {
     expect(Object.keys(openapi.paths).sort()).toEqual([
       "/api/v1",
       "/api/v1/answers",
+      "/api/v1/answers/{slug}.json",
       "/api/v1/answers/{slug}.md",
       "/api/v1/evidence",
       "/api/v1/health",
@@ -102,6 +104,8 @@ describe("the OpenAPI 3.1 document", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain("getAnswers");
     expect(ids).toContain("headAnswers");
+    expect(ids).toContain("getAnswer");
+    expect(ids).toContain("headAnswer");
     const q = openapi.components.parameters.q;
     expect(q.schema).toMatchObject({ maxLength: 200, minLength: 1 });
     const statuses = new Set(
@@ -142,6 +146,27 @@ describe("the OpenAPI 3.1 document", () => {
     expect(openapi.components.schemas["answers-answer"].type).toBe("object");
     const common = schemas.documents.get("common.schema.json") as Json;
     expect(openapi.components.schemas["common-slug"].pattern).toBe(common.$defs.slug.pattern);
+  });
+
+  it("documents each answer's own file, which every collection links, as an operation with the answers envelope", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const item = openapi.paths["/api/v1/answers/{slug}.json"];
+    expect(item.get.operationId).toBe("getAnswer");
+    expect(item.get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/answers",
+    });
+    expect(Object.keys(item.get.responses).sort()).toEqual(["200", "206", "304", "404", "416"]);
+    expect(Object.keys(item.head.responses).sort()).toEqual(["200", "304", "404"]);
+    // The links of the collection name documented operations, not only the catch-all 404 of /api/{path}.
+    const answers = await readJsonFile("/api/v1/answers/index.json");
+    const templates = Object.keys(openapi.paths).filter((key) => key !== "/api/{path}");
+    const links = answers.data.flatMap((answer: Json) => [answer.links.self, answer.links.markdown]);
+    expect(links.length).toBe(2 * answers.data.length);
+    for (const link of links)
+      expect(
+        templates.some((key) => new RegExp(`^${key.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(link)),
+        link,
+      ).toBe(true);
   });
 
   it("gives no 2XX response but 200 a body schema: a 206 is bytes of the 200 representation, not a type of its own", async () => {
@@ -189,13 +214,29 @@ describe("the OpenAPI 3.1 document", () => {
         ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url })),
       ),
       { method: "GET", url: `/api/v1/answers?q=${"a".repeat(9000)}` },
-      // Ranges on a file and on a Markdown twin, and one that selects nothing; a preflight naming its headers.
-      ...["/api/v1/health", "/api/v1/answers", "/api/v1/answers/room-sizing.md"].flatMap((url) => [
+      // Each answer's own file and Markdown twin, and of an answer that does not exist.
+      ...builtPaths
+        .filter((file) => ![undefined, "index"].includes(answerFileOf(file)?.slug))
+        .flatMap((url) => ["GET", "HEAD"].map((method) => ({ method, url }))),
+      ...["/api/v1/answers/no-such-answer.json", "/api/v1/answers/no-such-answer.md"].flatMap((url) =>
+        ["GET", "HEAD"].map((method) => ({ method, url })),
+      ),
+      // Ranges on a file, an answer's file and a Markdown twin, and one that selects nothing; a preflight naming its headers.
+      ...[
+        "/api/v1/health",
+        "/api/v1/answers",
+        "/api/v1/answers/room-sizing.json",
+        "/api/v1/answers/room-sizing.md",
+      ].flatMap((url) => [
         { method: "GET", url, headers: { Range: "bytes=0-9" } },
         { method: "GET", url, headers: { Range: "bytes=-5" } },
       ]),
-      { method: "GET", url: "/api/v1/answers/room-sizing.md", headers: { Range: "bytes=99999999-" } },
-      ...["/api/v1/health", "/api/v1/answers/room-sizing.md"].map((url) => ({
+      ...["/api/v1/answers/room-sizing.json", "/api/v1/answers/room-sizing.md"].map((url) => ({
+        method: "GET",
+        url,
+        headers: { Range: "bytes=99999999-" },
+      })),
+      ...["/api/v1/health", "/api/v1/answers/room-sizing.json", "/api/v1/answers/room-sizing.md"].map((url) => ({
         method: "GET",
         url,
         headers: { "If-None-Match": "*" },

@@ -378,18 +378,59 @@ export function buildOpenApi(input: OpenApiInput): Json {
       ...refused,
     };
   }
+  const slugInPath = {
+    name: "slug",
+    in: "path",
+    required: true,
+    description: "An answer's slug.",
+    schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    example: input.exampleSlug,
+  };
+  // Each answer's own file, which `links.self` of every answer names: a file, with no parameters of its own.
+  paths["/api/v1/answers/{slug}.json"] = {
+    parameters: [slugInPath],
+    get: {
+      operationId: "getAnswer",
+      summary: "One answer's own file: the collection envelope holding that answer alone",
+      description:
+        "The file every answer's links.self names, the canonical file of ?slug= (the same body). A file: it takes no q, slug, sort, match or page.",
+      tags: ["Buyer answers"],
+      responses: {
+        "200": {
+          description: "The answer, alone in the collection envelope.",
+          headers: successHeaders,
+          content: {
+            "application/json": {
+              schema: schemaRef("answers.schema.json"),
+              examples: {
+                answer: {
+                  summary: `From the published data: /api/v1/answers/${input.exampleSlug}.json`,
+                  value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`),
+                },
+              },
+            },
+          },
+        },
+        "206": { $ref: "#/components/responses/PartialContent" },
+        "304": { $ref: "#/components/responses/NotModified" },
+        "404": { $ref: "#/components/responses/NotFound" },
+        "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
+      },
+    },
+    head: {
+      operationId: "headAnswer",
+      summary: "The headers of an answer's own file, without the body",
+      tags: ["Buyer answers"],
+      responses: {
+        "200": { description: "The file's headers, no body.", headers: successHeaders },
+        "304": { $ref: "#/components/responses/NotModified" },
+        "404": { $ref: "#/components/responses/NotFound" },
+      },
+    },
+  };
   // The Markdown twins: files, with no parameters of their own.
   paths["/api/v1/answers/{slug}.md"] = {
-    parameters: [
-      {
-        name: "slug",
-        in: "path",
-        required: true,
-        description: "An answer's slug.",
-        schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
-        example: input.exampleSlug,
-      },
-    ],
+    parameters: [slugInPath],
     get: {
       operationId: "getAnswerMarkdown",
       summary: "One answer as Markdown: its twin",
