@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document, generated from the response schemas in schemas/ (each schema and each of its
- * $defs a component, their references rewritten), the service facts, and examples taken from the built files. No `jsonSchemaDialect`: with it, some validators silently skip response validation.
+ * $defs a component, their references rewritten), the service facts, and examples taken from the built files.
+ * No `jsonSchemaDialect`: with it, some validators silently skip response validation.
  */
 import type { SiteSettings } from "../../content/load/types.ts";
 import {
