@@ -376,8 +376,9 @@ describe("the built dist/", () => {
       expect(valid ? [] : validate.errors, key).toEqual([]);
       checked++;
     }
-    // 20 answers; the collections, root, health and schema list; the search index's map, words, documents and suggestions.
-    expect(checked).toBe(20 + 6 + 4);
+    // 20 answers; the collections, root, health and schema list; the search index's map, words, documents and
+    // suggestions; the API's 404 problem, the API catalog, the Agent Skills index and the MCP Server Card's two files.
+    expect(checked).toBe(20 + 6 + 4 + 5);
   });
 
   it("publishes every schema beside the data, as published from the configured base URL", async () => {
