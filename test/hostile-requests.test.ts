@@ -208,6 +208,19 @@ describe(`${CASES} seeded hostile requests`, () => {
     }
   });
 
+  it("answers an HTTP/1.1 request without Host with its JSON 400, and ignores an expectation it does not know", async () => {
+    const hostless = await exchange("GET /api/v1 HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(hostless).toMatch(/^HTTP\/1\.1 400 /);
+    expect(hostless).toMatch(/\r\naccess-control-allow-origin: \*\r\n/i);
+    expect(JSON.parse(hostless.slice(hostless.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      type: expect.stringMatching(/#bad-request$/),
+    });
+    const expecting = await exchange(
+      "GET /api/v1 HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\nConnection: close\r\n\r\n",
+    );
+    expect(expecting).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it("q as a question, stop words only, stray apostrophes and every match value get 200 or the JSON problem that names them", async () => {
     const cases: Array<[string, number, string?]> = [
       ["q=how+to", 400, "query-only-stop-words"],

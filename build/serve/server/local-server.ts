@@ -82,7 +82,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     origins.add(origin);
     ownOrigins.set(origin, readOwn);
   };
-  const server = createServer((incoming, outgoing) => {
+  const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const started = performance.now();
     const requested = incoming.url;
     if (options.fixedDate) {
@@ -107,7 +107,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           );
         else outgoing.destroy();
       });
-  });
+  };
+  // Node would answer a missing Host (HTTP/1.1) and an Expect it does not know itself, bare and without our headers:
+  // the first is our JSON 400; an unknown expectation is ignored, as RFC 9110 (10.1.1) allows.
+  const server = createServer({ requireHostHeader: false }, onRequest);
+  server.on("checkExpectation", onRequest);
   server.on(
     "clientError",
     (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket),
@@ -132,6 +136,8 @@ async function handle(
   const target = incoming.url ?? "/";
   if (requestLineLength(method, target) > MAX_REQUEST_LINE)
     return sendProblem(outgoing, incoming, "uri-too-long", uriTooLongDetail(requestLineLength(method, target)));
+  if (incoming.httpVersion === "1.1" && incoming.headers.host === undefined)
+    return sendProblem(outgoing, incoming, "bad-request", "An HTTP/1.1 request must name its host in a Host header.");
   const url = requestUrl(incoming);
   // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
   const refused = hostGuard(incoming, url, options.allowedHosts ?? []);
