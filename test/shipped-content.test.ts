@@ -281,6 +281,25 @@ describe("shipped content meets the rubric", () => {
     ).toBe(true);
   });
 
+  it("says on the docs and the home page how many of the register's statuses hold each value, as the register holds them", async () => {
+    const { data } = await readJson<Envelope<Family>>(file("/api/v1/evidence/index.json"));
+    const compliance = new Map<string, number>();
+    for (const family of data)
+      for (const record of family.records as unknown as Array<{ compliance: Record<string, { status: string }> }>)
+        for (const { status } of Object.values(record.compliance))
+          compliance.set(status, (compliance.get(status) ?? 0) + 1);
+    const said = [...compliance]
+      .sort(([, a], [, b]) => b - a)
+      .map(([status, count]) => `\`${status}\` ${count}`)
+      .join(", ");
+    expect(await readFile(file("/docs/index.md"), "utf8")).toMatch(
+      new RegExp(`^\\| Compliance \\|.*\\| ${said} \\|$`, "m"),
+    );
+    expect(await readFile(file("/index.html"), "utf8")).toContain(
+      `compliance ${said.replaceAll(/`([^`]+)`/g, "<code>$1</code>")}`,
+    );
+  });
+
   it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {
     const { data, meta } = await readJson<Envelope<Family> & { meta: { record_count: number } }>(
       file("/api/v1/evidence/index.json"),

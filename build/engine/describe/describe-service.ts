@@ -5,6 +5,7 @@
  * and deprecation headers when v1 is deprecated).
  */
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
+import { statusTallies } from "../compile/vocabularies.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";
 import type { SiteSettings, Source } from "../../content/load/types.ts";
 import type { AnswerResource } from "../../contract/resources.ts";
@@ -123,6 +124,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     searchExamples,
     synonyms: input.synonyms,
     outward: input.outward,
+    statusTallies: statusTallies(input.families),
     generatedAt,
     versioning: input.versioning,
   };

@@ -46,6 +46,8 @@ export interface DocsInput {
   synonyms: ReadonlyArray<{ words: readonly string[]; why: string }>;
   /** The claims searched outward (the claim audit's `outward` blocks): the docs say when each document's were searched. */
   outward: ReadonlyArray<Pick<OutwardClaim, "file" | "outward">>;
+  /** How many of the evidence register's statuses hold each value, per vocabulary (statusTallies). */
+  statusTallies: ReadonlyArray<Readonly<Record<string, number>>>;
   generatedAt: string;
 }
 

@@ -34,7 +34,7 @@ import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
 import { PROBLEM_TYPES } from "../../contract/problems.ts";
 import { CITATION_FILE_NOTE, citationText } from "../compile/citation.ts";
-import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import { EVIDENCE_VOCABULARIES, tallyText } from "../compile/vocabularies.ts";
 import { type DocsInput, escapeHtml, page, relativeHref } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { COMPLETION_SOURCES, MCP_PROMPTS_DOC, MCP_STATEMENTS, MCP_TEMPLATES_DOC } from "./mcp-facts.ts";
@@ -237,11 +237,11 @@ ${EVIDENCE_GUIDE.listings}
 
 ${EVIDENCE_GUIDE.warranty}
 
-Table: The closed status vocabularies, as the schemas define them (the data package's CSV schemas carry them as ${code("enum")} constraints).
+Table: The closed status vocabularies, as the schemas define them (the data package's CSV schemas carry them as ${code("enum")} constraints), and how many of this register's statuses hold each value (a status other than ${code("unknown")} is given only where a source says it).
 
-| Vocabulary | Values | Meaning |
-|---|---|---|
-${EVIDENCE_VOCABULARIES.map((vocabulary) => `| ${cell(vocabulary.name)} | ${vocabulary.values.map(code).join(", ")} | ${cell(vocabulary.meaning)} |`).join("\n")}
+| Vocabulary | Values | Meaning | In this register |
+|---|---|---|---|
+${EVIDENCE_VOCABULARIES.map((vocabulary, at) => `| ${cell(vocabulary.name)} | ${vocabulary.values.map(code).join(", ")} | ${cell(vocabulary.meaning)} | ${tallyText(input.statusTallies[at]!, code)} |`).join("\n")}
 
 ## How facts expire {#facts-expire}
 

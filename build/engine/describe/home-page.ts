@@ -20,7 +20,7 @@ import {
 } from "../../content/load/types.ts";
 import { answerSearchTexts } from "../../search/answer-fields.ts";
 import type { OfflineSearchData } from "../offline/offline-app.ts";
-import { EVIDENCE_VOCABULARIES } from "../compile/vocabularies.ts";
+import { EVIDENCE_VOCABULARIES, tallyText } from "../compile/vocabularies.ts";
 import { downloadsList, escapeHtml, pagePieces, prose, relativeHref, type DocsInput } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { homeAnswerBody } from "./home-answer-body.ts";
@@ -304,6 +304,7 @@ ${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(crite
 
 <h2 id="evidence">Evidence register</h2>
 <p>Status vocabularies: ${EVIDENCE_VOCABULARIES.map((vocabulary) => `${escapeHtml(vocabulary.name.toLowerCase())} ${vocabulary.values.map(code).join(", ")}`).join("; ")}. What each means: <a href="${href("/docs/#evidence")}">Reading the evidence register</a>. Dates are snapshots: check the live source before buying.</p>
+<p>How many statuses hold each value: ${EVIDENCE_VOCABULARIES.map((vocabulary, at) => `${escapeHtml(vocabulary.name.toLowerCase())} ${tallyText(input.statusTallies[at]!, code)}`).join("; ")} (a status other than <code>unknown</code> is given only where a source says it).</p>
 <p>${prose(EVIDENCE_GUIDE.current)} ${prose(EVIDENCE_GUIDE.listings)}</p>
 <p>${prose(EVIDENCE_GUIDE.warranty)}</p>
 `;
