@@ -1,0 +1,65 @@
+/**
+ * The home page's offline search (build/engine/offline/offline-app.ts) as a reader meets it in headless Chromium:
+ * the order it shows is the API's, a keystroke moves only what it must, and the address, links, keyboard and
+ * printing behave.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
+import { startLocalServer, type RunningServer } from "../support/local-server.ts";
+import { sharedBuild } from "../support/shared-build.ts";
+
+let running: RunningServer;
+let browser: Browser;
+
+/** The slugs of the answers shown, top to bottom. */
+const shownSlugs = (page: Page) =>
+  page
+    .locator("#answer-list > article.answer:not([hidden])")
+    .evaluateAll((articles) => articles.map((article) => (article as HTMLElement).dataset.slug));
+
+describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", () => {
+  beforeAll(async () => {
+    const { dist } = await sharedBuild("production");
+    running = await startLocalServer(dist);
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows the API's order as the reader types, and moves no answer when the order holds", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    const everyAnswer = await shownSlugs(page);
+    for (const q of ["ca", "camera", "camera placement", "microphone", "cabling power", "camera"]) {
+      await page.fill("#q", q);
+      const api = (await (await fetch(`${running.origin}/api/v1/answers?q=${encodeURIComponent(q)}`)).json()) as {
+        data: Array<{ slug: string }>;
+      };
+      await expect.poll(() => shownSlugs(page), { message: q }).toEqual(api.data.map((answer) => answer.slug));
+    }
+    // The same search again (a trailing space): the status is written anew, but no answer moves or changes state.
+    await page.evaluate(() => {
+      const record = ((globalThis as unknown as { changes: string[] }).changes = [] as string[]);
+      const list = document.getElementById("answer-list")!;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations)
+          record.push(mutation.type === "attributes" ? "hidden" : mutation.target === list ? "moved" : "changed");
+      }).observe(list, { childList: true, subtree: true, attributeFilter: ["hidden"] });
+      new MutationObserver(() => record.push("status")).observe(document.getElementById("search-status")!, {
+        childList: true,
+      });
+    });
+    await page.locator("#q").press("End");
+    await page.keyboard.type(" ");
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { changes: string[] }).changes))
+      .toContain("status");
+    expect(await page.evaluate(() => (globalThis as unknown as { changes: string[] }).changes)).toEqual(["status"]);
+    await page.fill("#q", "");
+    await expect.poll(() => shownSlugs(page)).toEqual(everyAnswer);
+    await page.close();
+  });
+});
