@@ -62,4 +62,18 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await expect.poll(() => shownSlugs(page)).toEqual(everyAnswer);
     await page.close();
   });
+
+  it("keeps the focus on the search box when Enter takes a suggestion, which the new results replace", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    await page.check("#match-all");
+    await page.fill("#q", "cieling");
+    const suggestion = page.locator('#search-suggestions button[data-q="ceiling"]');
+    await suggestion.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^\d+ of \d+ answers match/);
+    expect(await page.inputValue("#q")).toBe("ceiling");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("q");
+    await page.close();
+  });
 });

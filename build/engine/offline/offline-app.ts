@@ -187,6 +187,8 @@ function suggestionButton(
   button.textContent = `Did you mean “${suggestion.q}”? (${suggestion.total} ${suggestion.total === 1 ? "answer" : "answers"})`;
   button.addEventListener("click", () => {
     input.value = suggestion.q;
+    // The results replace this button: the focus goes back to the search, not to the page's start.
+    input.focus();
     history.replaceState(null, "", `#q=${encodeURIComponent(suggestion.q)}`);
     void apply(suggestion.q);
   });
