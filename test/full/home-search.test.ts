@@ -76,4 +76,27 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("q");
     await page.close();
   });
+
+  it("reads a malformed #q= calmly, and follows a #q= set after load, also back in history", async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${running.origin}/#q=%E0%A4%A`, { waitUntil: "load" });
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/could not be read/);
+    expect(await page.locator("#answer-list > article.answer[hidden]").count()).toBe(0);
+    await page.evaluate(() => {
+      location.hash = "#q=camera";
+    });
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^16 of 20 answers match/);
+    expect(await page.inputValue("#q")).toBe("camera");
+    await page.evaluate(() => {
+      location.hash = `#q=${encodeURIComponent("micro phone")}`;
+    });
+    await expect.poll(() => page.inputValue("#q")).toBe("micro phone");
+    await page.goBack();
+    await expect.poll(() => page.inputValue("#q")).toBe("camera");
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^16 of 20 answers match/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -101,11 +101,27 @@ function start(): void {
     // The query lives in the fragment, so a filtered view can be bookmarked, on the web and from disk.
     history.replaceState(null, "", input.value === "" ? location.pathname : `#q=${encodeURIComponent(input.value)}`);
   });
-  const initial = /^#q=(.*)$/.exec(location.hash);
-  if (initial) {
-    input.value = decodeURIComponent(initial[1]!);
-    void apply(input.value);
-  }
+  // The search the address names, at load and whenever the fragment changes (Back, a link, an edited address);
+  // the page's own replaceState fires no hashchange.
+  const followHash = () => {
+    const named = /^#q=(.*)$/.exec(location.hash);
+    if (!named) return;
+    let query: string;
+    try {
+      query = decodeURIComponent(named[1]!);
+    } catch {
+      // A malformed escape (#q=%E0%A4%A) is said, not thrown.
+      input.value = "";
+      ++latest;
+      return showAll(
+        `The search in the address could not be read (it is not valid percent-encoding): all ${articles.length} answers.`,
+      );
+    }
+    input.value = query;
+    void apply(query);
+  };
+  window.addEventListener("hashchange", followHash);
+  followHash();
 }
 
 /** Hides or shows an answer, writing `hidden` only when it changes: each write restyles the answer. */
