@@ -99,4 +99,35 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("clears the search and goes to an answer that a link names but the search hid", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    await page.fill("#q", "camera");
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^16 of 20 answers match/);
+    // A link in a shown answer to a hidden one, marked for the click below.
+    const target = await page.evaluate(() => {
+      for (const link of document.querySelectorAll<HTMLAnchorElement>(
+        'article.answer:not([hidden]) a[href^="#answer-"]',
+      )) {
+        const answer = document.getElementById(link.hash.slice(1));
+        if (!answer?.hidden) continue;
+        link.closest("article")!.querySelector("details")!.open = true;
+        link.dataset.chosen = "";
+        return answer.id;
+      }
+      return undefined;
+    });
+    expect(target, "a shown answer links a hidden one").toBeDefined();
+    await page.click("a[data-chosen]");
+    const answer = page.locator(`#${target}`);
+    await expect.poll(() => answer.isVisible()).toBe(true);
+    expect(page.url()).toMatch(new RegExp(`#${target}$`));
+    expect(await page.inputValue("#q")).toBe("");
+    expect(await page.locator("#search-status").textContent()).toMatch(/cleared/);
+    expect(await page.locator("#answer-list > article.answer[hidden]").count()).toBe(0);
+    // Scrolled to: its top at the top of the window.
+    await expect.poll(() => answer.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBe(0);
+    await page.close();
+  });
 });

@@ -101,19 +101,28 @@ function start(): void {
     // The query lives in the fragment, so a filtered view can be bookmarked, on the web and from disk.
     history.replaceState(null, "", input.value === "" ? location.pathname : `#q=${encodeURIComponent(input.value)}`);
   });
-  // The search the address names, at load and whenever the fragment changes (Back, a link, an edited address);
-  // the page's own replaceState fires no hashchange.
+  const clearSearch = (message: string) => {
+    input.value = "";
+    ++latest;
+    showAll(message);
+  };
+  // The address, at load and whenever the fragment changes (Back, a link, an edited address); the page's own
+  // replaceState fires no hashchange.
   const followHash = () => {
     const named = /^#q=(.*)$/.exec(location.hash);
-    if (!named) return;
+    if (!named) {
+      // A link to an answer the search hides (#answer-…) would go nowhere: the search is cleared to show it.
+      const target = document.getElementById(location.hash.slice(1));
+      if (!target?.closest<HTMLElement>("article.answer")?.hidden) return;
+      clearSearch(`The search was cleared to show the answer the link leads to: all ${articles.length} answers.`);
+      return target.scrollIntoView();
+    }
     let query: string;
     try {
       query = decodeURIComponent(named[1]!);
     } catch {
       // A malformed escape (#q=%E0%A4%A) is said, not thrown.
-      input.value = "";
-      ++latest;
-      return showAll(
+      return clearSearch(
         `The search in the address could not be read (it is not valid percent-encoding): all ${articles.length} answers.`,
       );
     }
