@@ -130,4 +130,25 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await expect.poll(() => answer.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBe(0);
     await page.close();
   });
+
+  it("prints every answer open and no search form, and closes again what it opened", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    const details = page.locator("details");
+    const total = await details.count();
+    await details.first().evaluate((element) => ((element as HTMLDetailsElement).open = true));
+    // Listened to after the page's own listeners: what the print sees, and what is left after it.
+    await page.evaluate(() => {
+      const seen = ((globalThis as unknown as { seen: number[] }).seen = [] as number[]);
+      const closed = () => seen.push(document.querySelectorAll("details:not([open])").length);
+      addEventListener("beforeprint", closed);
+      addEventListener("afterprint", closed);
+    });
+    // Chromium's print to PDF fires beforeprint and afterprint, as a reader's print does.
+    await page.pdf();
+    expect(await page.evaluate(() => (globalThis as unknown as { seen: number[] }).seen)).toEqual([0, total - 1]);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator("#answer-search").isVisible()).toBe(false);
+    await page.close();
+  });
 });

@@ -216,4 +216,5 @@ pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
 code { font-family: ui-monospace, monospace; }
 td code, th code { white-space: nowrap; }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
+@media print { #answer-search { display: none; } }
 `;

@@ -3,7 +3,8 @@
  * A classic script: the build bundles it with the API's own search modules and inlines it, and the page's CSP
  * allows it by its hash. The search index's files arrive the same way, byte for byte as published, with each
  * answer's searchable texts, in a JSON data island: the same reader ranks, explains and suggests as the API does,
- * with its default, `match=any`, or with `match=all` when the reader asks for every word.
+ * with its default, `match=any`, or with `match=all` when the reader asks for every word. It also opens the page's
+ * details for a print.
  */
 import type { AnswerSearchTexts } from "../../search/answer-fields.ts";
 import { explainHit, prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
@@ -17,6 +18,22 @@ export interface OfflineSearchData {
   files: Record<string, string>;
   /** Each answer's searchable texts, by slug. */
   texts: Record<string, AnswerSearchTexts>;
+}
+
+/**
+ * A printed page holds what its details hold (the answers, the searches, the evidence): the closed ones are opened
+ * for the print, and closed again after it.
+ */
+function openForPrint(): void {
+  let opened: HTMLDetailsElement[] = [];
+  window.addEventListener("beforeprint", () => {
+    opened = [...document.querySelectorAll<HTMLDetailsElement>("details:not([open])")];
+    for (const details of opened) details.open = true;
+  });
+  window.addEventListener("afterprint", () => {
+    for (const details of opened) details.open = false;
+    opened = [];
+  });
 }
 
 function start(): void {
@@ -221,3 +238,4 @@ function suggestionButton(
 }
 
 start();
+openForPrint();
