@@ -97,6 +97,24 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     },
   );
 
+  it.each(HTML_PAGES)("%s paints its own background, dark in dark mode, behind its text", async (pagePath) => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await browser.newPage({ colorScheme });
+      await page.goto(running.origin + pagePath, { waitUntil: "load" });
+      // Not transparent: a tool (or a reader's setting) would otherwise assume white behind the light-blue links.
+      const [background, text] = await page.evaluate(() =>
+        [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).color].map(
+          (color) => color.match(/[\d.]+/g)!.map(Number),
+        ),
+      );
+      expect(background, `${pagePath} ${colorScheme}: ${background}`).toHaveLength(3);
+      const lightness = (rgb: number[]) => rgb.slice(0, 3).reduce((sum, value) => sum + value, 0) / 3;
+      expect(lightness(background!) > 128, `${pagePath} ${colorScheme}`).toBe(colorScheme === "light");
+      expect(lightness(text!) > 128, `${pagePath} ${colorScheme}`).toBe(colorScheme === "dark");
+      await page.close();
+    }
+  });
+
   it("runs no script that content smuggles in: hostile Markdown and front matter stay text on the home page", async () => {
     const content = await fixtureWithCase("malformed-yaml");
     const hostile = (await readFile(path.join(FIXTURES, "base", "answers", "alpha-room.md"), "utf8"))

@@ -199,7 +199,7 @@ ${PROBLEM_KINDS.map(
   );
 }
 
-export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; }
+export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; background: Canvas; color: CanvasText; }
 body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; overflow-wrap: break-word; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; }
