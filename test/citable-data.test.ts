@@ -14,6 +14,7 @@ import { buildShipped, readJson, ROOT, shippedContentDates } from "./support/bui
 import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer } from "./support/local-server.ts";
 import { parseCsv } from "./support/csv.ts";
+import { escapeHtml } from "../build/engine/describe/docs-html.ts";
 
 const execFileAsync = promisify(execFile);
 /** The origin of the shared production-like build: absolute URLs start with it. */
@@ -379,6 +380,34 @@ describe("the data changelog", () => {
     expect(json.entries.length).toBeGreaterThanOrEqual(4);
     const page = await readFile(path.join(dist, "changelog/index.html"), "utf8");
     for (const entry of json.entries) expect(page).toContain(`id="${entry.id}"`);
+  });
+
+  it("names each section of its page uniquely, so that no two landmarks share a name", async () => {
+    const page = await readFile(path.join(dist, "changelog/index.html"), "utf8");
+    const named = new Map(
+      [...page.matchAll(/<section aria-labelledby="([^"]+)">\n<h2 id="\1">([^<]*)<\/h2>/g)].map(([, id, name]) => [
+        id!,
+        name!,
+      ]),
+    );
+    expect(named.size).toBe(page.split("<section").length - 1);
+    const names = [...named.values()];
+    expect(names.filter((name, at) => names.indexOf(name) !== at)).toEqual([]);
+    // Entries of one date and title (the shipped content has days with several changes to the files' form) are told
+    // apart by their number in the day, earliest first: the page lists the latest first.
+    const { entries } = await readJson<{ entries: Array<{ id: string; date: string; title: string }> }>(
+      path.join(dist, "changelog.json"),
+    );
+    const byHeading = new Map<string, typeof entries>();
+    for (const entry of entries) {
+      const heading = escapeHtml(`${entry.date}: ${entry.title}`);
+      byHeading.set(heading, [...(byHeading.get(heading) ?? []), entry]);
+    }
+    const shared = [...byHeading].filter(([, same]) => same.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const [heading, same] of shared)
+      for (const [at, entry] of same.entries())
+        expect(named.get(entry.id)).toBe(`${heading}, ${same.length - at} of ${same.length}`);
   });
 
   it("is linked with rel=alternate in the Link header of / and of the API root, as served", async () => {

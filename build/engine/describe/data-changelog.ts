@@ -158,9 +158,19 @@ function* changelogBody(input: Changelog): Generator<string> {
   yield `<h1>What changed in the data</h1>
 <p>Data version ${escapeHtml(input.site.version)}; methodology ${escapeHtml(input.disclosure.methodology_version)}. Newest first. Also as <a href="${href(CHANGELOG_JSON_FILE)}">JSON</a> and as an <a href="${href(CHANGELOG_FEED_FILE)}">Atom feed</a>.</p>
 `;
+  // Entries of one date and title (two changes to the files' form in a day) are told apart by their number in the
+  // day, earliest first, so that no two sections (landmarks) share a name; the page lists the latest first.
+  const headings = input.entries.map((entry) => `${entry.date}: ${entry.title}`);
+  const same = new Map<string, number>();
+  for (const heading of headings) same.set(heading, (same.get(heading) ?? 0) + 1);
+  const left = new Map(same);
   for (const [at, entry] of input.entries.entries()) {
+    const heading = headings[at]!;
+    const number = left.get(heading)!;
+    left.set(heading, number - 1);
+    const name = same.get(heading) === 1 ? heading : `${heading}, ${number} of ${same.get(heading)}`;
     yield `${at === 0 ? "" : "\n"}<section aria-labelledby="${entry.id}">
-<h2 id="${entry.id}">${escapeHtml(entry.date)}: ${escapeHtml(entry.title)}</h2>
+<h2 id="${entry.id}">${escapeHtml(name)}</h2>
 `;
     if (entry.answers) {
       yield "<ul>";
