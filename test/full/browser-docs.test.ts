@@ -97,6 +97,29 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     },
   );
 
+  it.each(HTML_PAGES)(
+    "%s lets the keyboard reach every box that scrolls, each with a role and a name",
+    async (pagePath) => {
+      const page = await browser.newPage();
+      await page.goto(running.origin + pagePath, { waitUntil: "load" });
+      // Safari gives a scrolling box no focus of its own (axe's scrollable-region-focusable): each must take it.
+      const boxes = await page.locator("main *").evaluateAll((elements) =>
+        elements
+          .filter((element) => /auto|scroll/.test(getComputedStyle(element).overflowX))
+          .map((element) => ({
+            box: `${element.tagName.toLowerCase()}.${element.className}`,
+            tabIndex: (element as HTMLElement).tabIndex,
+            role: element.getAttribute("role"),
+            name: element.getAttribute("aria-label") ?? "",
+          })),
+      );
+      if (pagePath !== "/changelog/" && pagePath !== "/docs/files/") expect(boxes.length, pagePath).toBeGreaterThan(0);
+      for (const box of boxes)
+        expect(box, pagePath).toMatchObject({ tabIndex: 0, role: "group", name: expect.stringMatching(/\S/) });
+      await page.close();
+    },
+  );
+
   it.each(HTML_PAGES)("%s paints its own background, dark in dark mode, behind its text", async (pagePath) => {
     for (const colorScheme of ["light", "dark"] as const) {
       const page = await browser.newPage({ colorScheme });

@@ -89,11 +89,20 @@ export interface PageOptions {
 
 /**
  * Each table in a box of its own that scrolls sideways, so that a wide table (paths kept whole) never makes the
- * page scroll. Every <table> of a page is one these modules or the answers' Markdown renderer wrote: other text is
- * escaped.
+ * page scroll. Every <table> and <pre> of a page is one these modules or a Markdown renderer wrote: other text is
+ * escaped. Safari's keyboard scrolls only a box it can focus, so each box and each <pre> (which scrolls too) takes
+ * the focus, as a named group (a table's box by its caption): as regions they would be landmarks, hundreds on the
+ * home page, each needing a name of its own.
  */
-function scrollingTables(body: string): string {
-  return body.replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
+function scrollingBoxes(body: string): string {
+  return body
+    .replace(
+      /<table>(\s*<caption>(.*?)<\/caption>)?/gs,
+      (table, _captioned, caption: string | undefined) =>
+        `<div class="table-scroll" tabindex="0" role="group" aria-label="${caption?.replace(/<[^>]*>/g, "") ?? "Table"}">${table}`,
+    )
+    .replace(/<\/table>/g, "</table></div>")
+    .replace(/<pre>/g, '<pre tabindex="0" role="group" aria-label="Code">');
 }
 
 export function escapeHtml(text: string): string {
@@ -130,7 +139,7 @@ export function* pagePieces(
 ): Generator<string> {
   const [before, after] = pageFrame(input, file, title, options);
   yield before;
-  for (const piece of body) yield scrollingTables(piece);
+  for (const piece of body) yield scrollingBoxes(piece);
   yield after;
 }
 
