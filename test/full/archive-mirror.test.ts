@@ -231,13 +231,19 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       const data = new AnswersData(distReader(dist));
       type Match = {
         slug: string;
+        all_words: boolean;
         score: number;
         fields: string[];
         snippet: { field: string; text: string; matches: Array<[number, number]> };
       };
       type Found = {
         data: Array<{ slug: string }>;
-        meta: { total: number; matches: Match[]; suggestions?: Array<{ q: string; total: number }> };
+        meta: {
+          total: number;
+          matches: Match[];
+          ignored: string[];
+          suggestions?: Array<{ q: string; total: number }>;
+        };
       };
       const queries = [
         ...QUERY_EXAMPLES.map((example) => example.q),
@@ -254,12 +260,21 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
           data,
         ))!.json()) as Found;
         const expected = api.data.map((answer) => answer.slug);
+        // The status says how many hold every word (they come first) and the common words left out, as the API does.
+        const complete = api.meta.matches.filter((match) => match.all_words).length;
+        const left = api.meta.ignored.length > 0 ? ` Left out as common words: ${api.meta.ignored.join(", ")}.` : "";
+        const whole =
+          complete < expected.length
+            ? ` ${complete === 0 ? "None" : `The first ${complete}`} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
+            : "";
         await page.fill("#q", q);
         // The page searches asynchronously: wait for its status, then read what it shows.
         await expect
           .poll(() => page.locator("#search-status").textContent(), { timeout: 5000 })
           .toBe(
-            expected.length === 0 ? "No answer matches." : `${expected.length} of 20 answers match, best match first.`,
+            expected.length === 0
+              ? `No answer matches.${left}`
+              : `${expected.length} of 20 answers match, best match first.${whole}${left}`,
           );
         const shown = await page.locator("article.answer:visible").evaluateAll((articles) =>
           articles.map((article) => {

@@ -86,12 +86,15 @@ function start(): void {
     // A later keystroke has started its own search: this one's result is stale.
     if (run !== latest) return;
     const shown: HTMLElement[] = [];
+    let complete = 0;
     for (const hit of found.hits) {
       const article = bySlug.get(hit.slug);
       if (!article) continue;
       shown.push(article);
       setHidden(article, false);
-      const match = matchParagraph(hit.score, explainHit(preparedAnswer(hit.slug), words));
+      const explained = explainHit(preparedAnswer(hit.slug), words);
+      if (explained.all_words) complete++;
+      const match = matchParagraph(hit.score, explained);
       const before = article.querySelector(".match");
       // The same explanation as before is left alone: a new paragraph would lay the answer out again.
       if (!before) article.querySelector("h3")!.after(match);
@@ -105,10 +108,16 @@ function start(): void {
     }
     // Best match first: the page's order is the API's order.
     arrange(list, shown);
+    // What a screen reader hears: how many hold every word (they come first), and the words left out.
+    const left = parsed.ignored.length > 0 ? ` Left out as common words: ${parsed.ignored.join(", ")}.` : "";
+    const whole =
+      match === "any" && complete < found.total
+        ? ` ${complete === 0 ? "None" : `The first ${complete}`} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
+        : "";
     status.textContent =
       found.total === 0
-        ? "No answer matches."
-        : `${found.total} of ${articles.length} answers match, best match first.`;
+        ? `No answer matches.${left}`
+        : `${found.total} of ${articles.length} answers match, best match first.${whole}${left}`;
     suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, apply)));
   };
 
