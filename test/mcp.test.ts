@@ -4,6 +4,8 @@
  * to 2026-07-28 (no handshake, `_meta` and the request headers on every request), over Streamable HTTP; and
  * hostile requests that must get JSON-RPC errors or the right status, never a 5xx.
  */
+import common from "../schemas/common.schema.json" with { type: "json" };
+import { MAX_SLUG_LENGTH } from "../build/contract/limits.ts";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -414,6 +416,33 @@ describe("the MCP endpoint, asked badly", () => {
     }
     const notification = await post('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     expect(notification.status).toBe(202);
+  });
+
+  it("quotes a client's long or deep values short in its messages, and looks up a long slug by its first 80 characters only", async () => {
+    // The params as JSON text: a 30,000-deep array is written, not stringified.
+    const message = async (method: string, params: unknown, text = JSON.stringify(params)) => {
+      const response = await post(`{"jsonrpc":"2.0","id":1,"method":${JSON.stringify(method)},"params":${text}}`);
+      const body = (await response.json()) as {
+        error?: { code: number; message: string };
+        result?: { content?: Array<{ text: string }> };
+      };
+      return { code: body.error?.code, text: body.error?.message ?? body.result?.content?.[0]?.text ?? "" };
+    };
+    const cases = [
+      await message("tools/call", { name: "x".repeat(60_000), arguments: {} }),
+      await message(`m${"x".repeat(60_000)}`, {}),
+      await message("resources/read", undefined, `{"uri":${"[".repeat(30_000)}${"]".repeat(30_000)}}`),
+      await message("resources/read", { uri: `${running.origin}/api/v1/answers/${"z-".repeat(15_000)}z.md` }),
+      await message("tools/call", { name: "get_answer", arguments: { slug: `room-sizing-${"z-".repeat(3_000)}z` } }),
+    ];
+    for (const { code, text } of cases) {
+      expect(code, text.slice(0, 80)).not.toBe(-32603);
+      expect(text.length, text.slice(0, 80)).toBeLessThan(1_000);
+    }
+    expect(cases[2]!.text).toContain("a list");
+    expect(MAX_SLUG_LENGTH).toBe(common.$defs.slug.maxLength);
+    // The slug's words within its first 80 characters still lead to the answers they start.
+    expect(cases[4]!.text).toContain('Slugs starting "room-sizing": room-sizing');
   });
 
   it("says which part of a message is not JSON-RPC as MCP takes it, a null id included", async () => {

@@ -13,6 +13,8 @@ export function groupDigits(value: number): string {
 
 /** The longest `q` the API (and the MCP search tool) accepts, in code points. */
 export const MAX_QUERY_CODE_POINTS = 200;
+/** The longest slug (common.schema.json's slug, which a test holds to this). */
+export const MAX_SLUG_LENGTH = 80;
 /** The most query parameters a request may carry. */
 export const MAX_PARAMETERS = 32;
 /** The largest page accepted: 15 digits, so that every accepted page is an exact integer in a double. */

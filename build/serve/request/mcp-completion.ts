@@ -9,7 +9,7 @@
 import { MCP_ARGUMENT_MAX_CHARACTERS, MCP_COMPLETION_MAX_VALUES, MCP_RESOURCE_TEMPLATES } from "../../contract/mcp.ts";
 import { PLATFORM_IDS } from "../../contract/platforms.ts";
 import { answerSlugsStartingWith, directorySuppliers, registerFamilies } from "./mcp-data.ts";
-import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
+import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import type { CompletionSource } from "../../contract/mcp-prompts.ts";
 import { listItems, promptNamed, suppliersOfFamily } from "./mcp-prompts.ts";
 import { groupDigits } from "../../contract/limits.ts";
@@ -51,7 +51,7 @@ export async function complete(
     if (!definition)
       throw new McpError(
         ERROR.invalidParams,
-        `${prompt.name} has no argument ${JSON.stringify(argument.name.slice(0, MCP_ARGUMENT_MAX_CHARACTERS))}; its arguments: ${prompt.arguments.map((candidate) => candidate.name).join(", ")}.`,
+        `${prompt.name} has no argument ${quoted(argument.name)}; its arguments: ${prompt.arguments.map((candidate) => candidate.name).join(", ")}.`,
       );
     source = definition.completes;
     list = definition.list === true;
@@ -60,12 +60,12 @@ export async function complete(
     if (!template)
       throw new McpError(
         ERROR.invalidParams,
-        `No resource template has the URI ${JSON.stringify(typeof ref.uri === "string" ? ref.uri.slice(0, 2 * MCP_ARGUMENT_MAX_CHARACTERS) : ref.uri)}; resources/templates/list gives them.`,
+        `No resource template has the URI ${quoted(ref.uri, 2 * MCP_ARGUMENT_MAX_CHARACTERS)}; resources/templates/list gives them.`,
       );
     if (argument.name !== template.variable)
       throw new McpError(
         ERROR.invalidParams,
-        `The template ${template.name} has one variable, ${template.variable}; not ${JSON.stringify(argument.name.slice(0, MCP_ARGUMENT_MAX_CHARACTERS))}.`,
+        `The template ${template.name} has one variable, ${template.variable}; not ${quoted(argument.name)}.`,
       );
     source = template.variable === "family" ? "families" : template.name === "supplier" ? "suppliers" : "answers";
   } else {

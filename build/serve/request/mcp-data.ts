@@ -5,6 +5,7 @@
  * many answers there are), and the pages of the prebuilt collection as resource lists.
  */
 import { utf8Text } from "../../contract/bytes.ts";
+import { MAX_SLUG_LENGTH } from "../../contract/limits.ts";
 import { textOf } from "./deploy-snapshot.ts";
 import { answerMarkdownPath, answerPath, collectionPath } from "../../contract/layout.ts";
 import type { AnswersData } from "./answers-data.ts";
@@ -83,7 +84,8 @@ export async function answerSlugsStartingWith(
  * else where to look.
  */
 export async function slugsLike(given: string, context: McpContext): Promise<string> {
-  const slug = given.toLowerCase();
+  // Past the longest slug no prefix starts one, and a lookup a hyphen of a 64 KB "slug" cost its length each.
+  const slug = given.slice(0, MAX_SLUG_LENGTH).toLowerCase();
   const words = [...slug.matchAll(/-/g)].map((hyphen) => slug.slice(0, hyphen.index)).reverse();
   for (const prefix of [slug, ...words, slug.slice(0, 3)]) {
     const { slugs, total } = await answerSlugsStartingWith(context, prefix, 5);

@@ -2,6 +2,7 @@
  * The words every part of the MCP server shares, at the bottom of its imports: a JSON-RPC message, the error
  * codes, the error that carries one, and what answering needs.
  */
+import { MCP_ARGUMENT_MAX_CHARACTERS } from "../../contract/mcp.ts";
 import type { AnswersData, ReadFile } from "./answers-data.ts";
 
 /** JSON-RPC 2.0 codes, and the ones the MCP specification reserves (2026-07-28, basic/index, "Error codes"). */
@@ -68,4 +69,14 @@ export function idOf(message: unknown): JsonRpcId | null {
 
 export function errorBody(id: JsonRpcId | null, code: number, message: string, data?: unknown) {
   return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/**
+ * A client's value as a message quotes it: a string in JSON quotes, cut after `max` characters; anything else by its
+ * kind (a 30,000-deep array overflowed JSON.stringify in the error path, a 60 KB name came back whole).
+ */
+export function quoted(value: unknown, max = MCP_ARGUMENT_MAX_CHARACTERS): string {
+  if (typeof value === "string") return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  return Array.isArray(value) ? "a list" : value === undefined ? "nothing" : `a ${typeof value}`;
 }

@@ -20,7 +20,7 @@ import {
 } from "../../contract/mcp-prompts.ts";
 import { PLATFORM_IDS, PLATFORM_NAMES, type PlatformId } from "../../contract/platforms.ts";
 import { answerExists, directorySuppliers, registerFamilies, type DirectorySupplier } from "./mcp-data.ts";
-import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
+import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import { answerMarkdownUri, readResource } from "./mcp-resources.ts";
 import { groupDigits } from "../../contract/limits.ts";
 
@@ -44,7 +44,7 @@ export function promptNamed(name: unknown): PromptDefinition {
   if (!prompt)
     throw new McpError(
       ERROR.invalidParams,
-      `Unknown prompt ${JSON.stringify(typeof name === "string" ? name.slice(0, MCP_ARGUMENT_MAX_CHARACTERS) : name)}. The prompts: ${PROMPT_DEFINITIONS.map((candidate) => candidate.name).join(", ")}.`,
+      `Unknown prompt ${quoted(name)}. The prompts: ${PROMPT_DEFINITIONS.map((candidate) => candidate.name).join(", ")}.`,
     );
   return prompt;
 }
@@ -67,7 +67,7 @@ function checkedArguments(prompt: PromptDefinition, given: unknown): Record<stri
   if (unknown.length > 0)
     throw new McpError(
       ERROR.invalidParams,
-      `${prompt.name} takes ${names.join(", ")}; not ${unknown.map((key) => JSON.stringify(key.slice(0, MCP_ARGUMENT_MAX_CHARACTERS))).join(", ")}.`,
+      `${prompt.name} takes ${names.join(", ")}; not ${unknown.map((key) => quoted(key)).join(", ")}.`,
     );
   const checked: Record<string, string> = {};
   for (const argument of prompt.arguments) {
@@ -94,7 +94,7 @@ function platformOf(value: string): PlatformId {
   if (!(PLATFORM_IDS as readonly string[]).includes(value))
     throw new McpError(
       ERROR.invalidParams,
-      `platform is ${JSON.stringify(value)}; it must be one of ${PLATFORM_IDS.join(", ")}.`,
+      `platform is ${quoted(value)}; it must be one of ${PLATFORM_IDS.join(", ")}.`,
     );
   return value as PlatformId;
 }
@@ -104,7 +104,7 @@ async function familyOf(context: McpContext, value: string): Promise<string> {
   if (!families.includes(value))
     throw new McpError(
       ERROR.invalidParams,
-      `No product family is named ${JSON.stringify(value)}. The families: ${families.join(", ")}.`,
+      `No product family is named ${quoted(value)}. The families: ${families.join(", ")}.`,
     );
   return value;
 }
@@ -159,7 +159,7 @@ export async function getPrompt(
       if (!/^[0-9]{1,4}$/.test(args.people!) || Number(args.people) < 1 || Number(args.people) > MAX_ROOM_PEOPLE)
         throw new McpError(
           ERROR.invalidParams,
-          `people is ${JSON.stringify(args.people)}; it must be a whole number from 1 to ${MAX_ROOM_PEOPLE}.`,
+          `people is ${quoted(args.people)}; it must be a whole number from 1 to ${MAX_ROOM_PEOPLE}.`,
         );
       const people = Number(args.people);
       const platform = platformOf(args.platform!);
@@ -188,7 +188,7 @@ export async function getPrompt(
             ERROR.invalidParams,
             known
               ? `${slug} makes no product of ${family} in the directory. The suppliers of ${family}: ${makers.map((maker) => maker.slug).join(", ")}.`
-              : `No supplier has the slug ${JSON.stringify(slug)}. The suppliers of ${family}: ${makers.map((maker) => maker.slug).join(", ")}.`,
+              : `No supplier has the slug ${quoted(slug)}. The suppliers of ${family}: ${makers.map((maker) => maker.slug).join(", ")}.`,
           );
         });
       }
@@ -213,7 +213,7 @@ export async function getPrompt(
           if (!(await answerExists(context, slug)))
             throw new McpError(
               ERROR.invalidParams,
-              `No answer has the slug ${JSON.stringify(slug.slice(0, MCP_ARGUMENT_MAX_CHARACTERS))}; completion/complete on this argument, or resources/list, gives them.`,
+              `No answer has the slug ${quoted(slug)}; completion/complete on this argument, or resources/list, gives them.`,
             );
       }
       const description = "Check a quote against the buyer answers' decision checklists.";
@@ -244,6 +244,6 @@ export async function getPrompt(
       };
     }
     default:
-      throw new McpError(ERROR.invalidParams, `Unknown prompt ${JSON.stringify(prompt.name)}.`);
+      throw new McpError(ERROR.invalidParams, `Unknown prompt ${quoted(prompt.name)}.`);
   }
 }

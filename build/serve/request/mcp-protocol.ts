@@ -11,7 +11,7 @@
 import { textOf } from "./deploy-snapshot.ts";
 import { collectionPath, MCP_TOOLS_FILE } from "../../contract/layout.ts";
 import { LEGACY_VERSIONS, MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS, SERVER_NAME } from "../../contract/mcp.ts";
-import { ERROR, McpError, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
+import { ERROR, McpError, quoted, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
 import { complete as complete_ } from "./mcp-completion.ts";
 import { getPrompt, listPrompts } from "./mcp-prompts.ts";
 import { listResources, listResourceTemplates, readResource, RESOURCE_NOT_FOUND_LEGACY } from "./mcp-resources.ts";
@@ -76,7 +76,7 @@ export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): 
 export function unsupportedVersion(requested: string): McpError {
   return new McpError(
     ERROR.unsupportedProtocolVersion,
-    `Unsupported protocol version ${JSON.stringify(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
+    `Unsupported protocol version ${quoted(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
     400,
     {
       supported: [...MCP_PROTOCOL_VERSIONS],
@@ -156,7 +156,7 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
       // The 2026-07-28 transport answers an unknown method with 404; legacy clients get it in-band.
       throw new McpError(
         ERROR.methodNotFound,
-        `Method ${JSON.stringify(message.method)} is not served. This server answers ${(modern ? MODERN_METHODS : LEGACY_METHODS).join(", ")}.`,
+        `Method ${quoted(message.method)} is not served. This server answers ${(modern ? MODERN_METHODS : LEGACY_METHODS).join(", ")}.`,
         modern ? 404 : 200,
       );
   }

@@ -24,7 +24,7 @@ import {
   registerFamilies,
   slugsLike,
 } from "./mcp-data.ts";
-import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
+import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 
 /** The 2025 revisions' "resource not found" code; 2026-07-28 uses invalid params (-32602) instead. */
 export const RESOURCE_NOT_FOUND_LEGACY = -32002;
@@ -47,7 +47,7 @@ export async function listResources(
     if (!match)
       throw new McpError(
         ERROR.invalidParams,
-        `The cursor ${JSON.stringify(typeof cursor === "string" ? cursor.slice(0, 100) : cursor)?.slice(0, 120)} is not one this server gives; list without a cursor, then pass each nextCursor as it comes.`,
+        `The cursor ${quoted(cursor, 100)} is not one this server gives; list without a cursor, then pass each nextCursor as it comes.`,
       );
     page = Number(match[1]);
   }
@@ -55,7 +55,7 @@ export async function listResources(
   if (page > pageCount)
     throw new McpError(
       ERROR.invalidParams,
-      `The cursor ${JSON.stringify(cursor)} names page ${page} of the answers, which now have ${pageCount}: the data has changed since. List again without a cursor.`,
+      `The cursor ${quoted(cursor, 100)} names page ${page} of the answers, which now have ${pageCount}: the data has changed since. List again without a cursor.`,
     );
   const collections =
     page === 1
@@ -96,7 +96,7 @@ export type ReadOutcome = { contents: unknown[] } | { missing: string };
 
 export async function readResource(uri: unknown, context: McpContext): Promise<ReadOutcome> {
   const nothing = {
-    missing: `No resource has the URI ${JSON.stringify(typeof uri === "string" ? uri.slice(0, 400) : uri)?.slice(0, 420)}`,
+    missing: `No resource has the URI ${quoted(uri, 400)}`,
   };
   if (typeof uri !== "string") return nothing;
   const origin = uri.startsWith(`${context.origin}/`) ? context.origin : await cardOrigin(uri, context);
@@ -135,7 +135,7 @@ async function cardOrigin(uri: string, context: McpContext): Promise<string | un
 
 /** An answer's URI whose slug no answer has: said so, with the slugs like it. */
 async function noAnswer(slug: string, context: McpContext): Promise<ReadOutcome> {
-  return { missing: `No answer has the slug ${JSON.stringify(slug)}. ${await slugsLike(slug, context)}` };
+  return { missing: `No answer has the slug ${quoted(slug)}. ${await slugsLike(slug, context)}` };
 }
 
 /** One supplier of the directory, or one family of the register, as the collection holds it. */
@@ -145,7 +145,7 @@ async function readItem(uri: string, file: string, slug: string, context: McpCon
     const supplier = SLUG_PATTERN.test(slug) ? suppliers.find((candidate) => candidate.slug === slug) : undefined;
     if (!supplier)
       return {
-        missing: `No supplier has the slug ${JSON.stringify(slug.slice(0, 200))}; completion/complete on the supplier template, or the directory, gives them`,
+        missing: `No supplier has the slug ${quoted(slug)}; completion/complete on the supplier template, or the directory, gives them`,
       };
     return { contents: [{ uri, mimeType: JSON_MIME, text: canonicalJson(supplier) }] };
   }
@@ -154,11 +154,11 @@ async function readItem(uri: string, file: string, slug: string, context: McpCon
     const family = SLUG_PATTERN.test(slug) ? families.find((candidate) => candidate.family === slug) : undefined;
     if (!family)
       return {
-        missing: `No product family is named ${JSON.stringify(slug.slice(0, 200))}. The families: ${families.map((entry) => entry.family).join(", ")}`,
+        missing: `No product family is named ${quoted(slug)}. The families: ${families.map((entry) => entry.family).join(", ")}`,
       };
     return { contents: [{ uri, mimeType: JSON_MIME, text: canonicalJson(family) }] };
   }
-  return { missing: `No resource has the URI ${JSON.stringify(uri.slice(0, 400))}` };
+  return { missing: `No resource has the URI ${quoted(uri, 400)}` };
 }
 
 /** The URI of an answer's Markdown twin on this server. */

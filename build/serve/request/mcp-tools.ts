@@ -10,7 +10,7 @@ import { SORT_ORDERS } from "../../search/search-reader.ts";
 import { MATCH_MODES } from "../../search/query-words.ts";
 import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
 import { answersQuery } from "./answers-query.ts";
-import { ERROR, McpError, type McpContext } from "./mcp-messages.ts";
+import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
 import { slugsLike } from "./mcp-data.ts";
 
@@ -41,7 +41,7 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     const slug = stringArgument(args, "slug", true)!;
     const result = await viaAnswersQuery(new URLSearchParams({ slug }), context);
     if ((result.structuredContent as { data?: unknown[] } | undefined)?.data?.length === 0)
-      return toolError(`No answer has the slug ${JSON.stringify(slug)}. ${await slugsLike(slug, context)}`);
+      return toolError(`No answer has the slug ${quoted(slug)}. ${await slugsLike(slug, context)}`);
     return result;
   },
   async list_suppliers(_args, context) {
@@ -57,7 +57,7 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     const data = register.data.filter((entry) => entry.family === family);
     if (data.length === 0)
       return toolError(
-        `No product family is named ${JSON.stringify(family)}. The families: ${register.data.map((entry) => entry.family).join(", ")}.`,
+        `No product family is named ${quoted(family)}. The families: ${register.data.map((entry) => entry.family).join(", ")}.`,
       );
     // The counts are of what is given: one family and its records, not the register's.
     const meta = { ...register.meta, count: 1, total: 1, record_count: data[0]!.records.length };
@@ -70,7 +70,7 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
       const found = findSource(await readJson(context, collectionPath(collection)), id);
       if (found) return toolResult(found);
     }
-    return toolError(`No source has the id ${JSON.stringify(id)}.`);
+    return toolError(`No source has the id ${quoted(id)}.`);
   },
 };
 
@@ -90,7 +90,7 @@ export async function callTool(params: Record<string, unknown>, context: McpCont
   if (!run)
     throw new McpError(
       ERROR.invalidParams,
-      `Unknown tool ${JSON.stringify(name)}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`,
+      `Unknown tool ${quoted(name)}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`,
     );
   const args = params.arguments ?? {};
   if (typeof args !== "object" || args === null || Array.isArray(args))
