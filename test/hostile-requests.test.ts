@@ -208,6 +208,23 @@ describe(`${CASES} seeded hostile requests`, () => {
     }
   });
 
+  it("serves nothing through an empty segment or a file's trailing slash, which the header rules would not match, and redirects to no other host", async () => {
+    for (const target of [
+      "//docs/",
+      "//docs",
+      "///changelog",
+      "/docs//",
+      "//index.html",
+      "/_headers/",
+      "//_redirects",
+      "/api/v1/index.json/",
+    ]) {
+      const response = await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(response, target).toMatch(/^HTTP\/1\.1 404 /);
+      expect(response, target).not.toMatch(/\r\nlocation:/i);
+    }
+  });
+
   it("answers an HTTP/1.1 request without Host with its JSON 400, and ignores an expectation it does not know", async () => {
     const hostless = await exchange("GET /api/v1 HTTP/1.1\r\nConnection: close\r\n\r\n");
     expect(hostless).toMatch(/^HTTP\/1\.1 400 /);

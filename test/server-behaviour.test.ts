@@ -17,7 +17,13 @@ import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./
 import { nodeScript } from "./support/cli.ts";
 import { copyOfSharedBuild, sharedBuild } from "./support/shared-build.ts";
 import { untilPrinted } from "./support/wait.ts";
-import { fileBytes, LARGE_FILE_BYTES, LOOK_AGAIN_MS, StaticFiles } from "../build/serve/server/static-files.ts";
+import {
+  fileBytes,
+  LARGE_FILE_BYTES,
+  LOOK_AGAIN_MS,
+  REMEMBERED_KEY_MAX,
+  StaticFiles,
+} from "../build/serve/server/static-files.ts";
 import { manualClock, startLocalServer, type RunningServer } from "./support/local-server.ts";
 
 let running: RunningServer;
@@ -535,6 +541,22 @@ describe("a rebuild's swap of the output folder", () => {
     await writeFile(path.join(out, "a.json"), "{}\n");
     return { out, files: new StaticFiles(out), file: path.join(out, "a.json") };
   };
+
+  it("remembers a lookup only of a short path: a cache counted in entries holds no 64 KB keys", async () => {
+    const { out } = await outputWithOneFile("long-paths");
+    const files = new StaticFiles(out, { now: () => 0 });
+    // Folders of 200 letters (a name has at most 255 bytes), then x.json: a path of at least `length` characters.
+    const named = (length: number) => `${"/".padEnd(201, "b").repeat(Math.ceil(length / 201))}/x.json`;
+    for (const length of [64, REMEMBERED_KEY_MAX + 1]) {
+      expect(await files.resolve(named(length))).toBeUndefined();
+      await mkdir(path.dirname(path.join(out, named(length).slice(1))), { recursive: true });
+      await writeFile(path.join(out, named(length).slice(1)), "{}\n");
+      // The clock stands still: a remembered miss stays a miss, one not remembered is looked up again.
+      expect(await files.resolve(named(length)), String(length)).toBe(
+        length > REMEMBERED_KEY_MAX ? path.join(out, named(length).slice(1)) : undefined,
+      );
+    }
+  });
 
   it("is waited for, not answered 404, when a file is looked up or read between its two renames", async () => {
     const { out, file } = await outputWithOneFile("swap");

@@ -35,6 +35,7 @@ import {
   isNotFound,
   LOOK_AGAIN_MS,
   negotiateEncoding,
+  REMEMBERED_KEY_MAX,
   type ServedFiles,
   StaticFiles,
 } from "./static-files.ts";
@@ -299,6 +300,7 @@ const memo = {
 function remember<T>(map: Map<string, unknown>, key: string, compute: () => T): T {
   if (map.has(key)) return map.get(key) as T;
   const value = compute();
+  if (key.length > REMEMBERED_KEY_MAX) return value;
   // Bounded: hostile clients can send endless distinct paths.
   if (map.size >= 10_000) map.clear();
   map.set(key, value);

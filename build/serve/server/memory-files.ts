@@ -81,7 +81,8 @@ export class MemoryFiles implements ServedFiles {
     if (!segments) return undefined;
     const published = this.published;
     const file = `/${segments.join("/")}`;
-    if (await this.served(published, file)) return file;
+    // A file is not a folder (/_headers/ is not /_headers).
+    if (!urlPath.endsWith("/") && (await this.served(published, file))) return file;
     // A folder answers with its index.html, as on Netlify; never with a listing.
     const index = `${file === "/" ? "" : file}/index.html`;
     return (await this.served(published, index)) ? index : undefined;

@@ -44,11 +44,20 @@ export interface ServedFiles {
   configurationFile(name: ConfigurationFile): Promise<{ path: string; version: string } | undefined>;
 }
 
-/** The safe segments of a decoded URL path, or undefined for one that could leave the output (`..`, `\\`, NUL). */
+/**
+ * The longest path (or key made of one) a cache of the server remembers: its entries are counted, not weighed,
+ * and 10,000 paths of 64 KB (an MCP resource URI) held some 800 MB. Every file of a build has a short path.
+ */
+export const REMEMBERED_KEY_MAX = 1024;
+
+/** The safe segments of a decoded URL path, or undefined for one that could leave the output (`..`, `\\`, NUL) or holds an empty segment. */
 export function pathSegments(urlPath: string): string[] | undefined {
   if (urlPath.includes("\0") || urlPath.includes("\\") || !urlPath.startsWith("/")) return undefined;
-  const segments = urlPath.split("/").filter(Boolean);
-  return segments.some((segment) => segment === ".." || segment === ".") ? undefined : segments;
+  const segments = urlPath.slice(1).split("/");
+  if (segments.at(-1) === "") segments.pop();
+  // An empty segment (//docs/) names nothing: the header rules match the path as written, so a file reached
+  // through one would be sent without them (and //docs would be sent to //docs/, another host).
+  return segments.some((segment) => segment === "" || segment === ".." || segment === ".") ? undefined : segments;
 }
 
 /** A file to serve, with its compressed variants made when first asked for and kept with it. */
@@ -154,6 +163,7 @@ export class StaticFiles implements ServedFiles {
     const known = this.resolved.get(urlPath);
     if (known && this.now() - known.at < LOOK_AGAIN_MS) return known.file;
     const file = await this.resolveNow(urlPath);
+    if (urlPath.length > REMEMBERED_KEY_MAX) return file;
     if (this.resolved.size >= 10_000) this.resolved.clear();
     this.resolved.set(urlPath, { file, at: this.now() });
     return file;
@@ -171,7 +181,7 @@ export class StaticFiles implements ServedFiles {
       if (stats.isDirectory()) {
         file = path.join(candidate, "index.html");
         stats = await lstat(file);
-      }
+      } else if (urlPath.endsWith("/")) return undefined; // a file is not a folder (/_headers/ is not /_headers)
       if (!stats.isFile()) return undefined;
       const real = await realpath(file);
       return real === file || real.startsWith(root + path.sep) ? file : undefined;
