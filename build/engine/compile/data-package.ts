@@ -507,7 +507,7 @@ function descriptor(input: DataPackageInput, tables: ReadonlyArray<Table<unknown
       name: current.name,
       path: `${current.name}.csv`,
       title: current.title,
-      description: current.description,
+      description: `${current.description} ${FORMULA_GUARD}`,
       format: "csv",
       mediatype: "text/csv",
       encoding: "utf-8",
@@ -560,8 +560,13 @@ function csv(current: Table<unknown>): string {
   ].join("");
 }
 
+/** What every table's description says of its texts (and the docs repeat). */
+export const FORMULA_GUARD =
+  "A text that would start with =, +, -, @, a tab or a carriage return is written with an apostrophe before it, so that a spreadsheet shows it rather than running it as a formula.";
+
 function quote(cell: Cell): string {
   if (cell === null || cell === undefined) return "";
-  const text = String(cell);
+  // As FORMULA_GUARD says (OWASP's advice on CSV injection); numbers are written as they are.
+  const text = typeof cell === "string" && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : String(cell);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -34,6 +34,7 @@ import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
 import { PROBLEM_TYPES } from "../../contract/problems.ts";
 import { CITATION_FILE_NOTE, citationText } from "../compile/citation.ts";
+import { FORMULA_GUARD } from "../compile/data-package.ts";
 import { EVIDENCE_VOCABULARIES, tallyText } from "../compile/vocabularies.ts";
 import { type DocsInput, escapeHtml, page, relativeHref } from "./docs-html.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
@@ -364,6 +365,8 @@ Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.d
 Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler. Opened from disk, ${link("the home page", "/")} browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.
 
 ${DOWNLOADS.map((download) => `- ${link(download.name, download.path)} (${code(download.path)}): ${download.what}.`).join("\n")}
+
+In the CSV tables: ${FORMULA_GUARD}
 
 ## Contact {#contact}
 
