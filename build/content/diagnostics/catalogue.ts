@@ -149,6 +149,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Citation mark is not a citation",
     hint: "Write a citation as [@source-id] right after the claim, or [@first-id; @second-id] for several; ids are in lower case with hyphens, and a page or a comment goes in the sentence, not in the brackets.",
   },
+  "text/control-character": {
+    title: "Text holds a control character",
+    hint: "Delete it: it is invisible, the Atom feed cannot hold it, and a terminal would run it. In YAML it usually comes from an escape in double quotes, such as \\x1b or \\a.",
+  },
   "link/unsafe": {
     title: "Link would be published as text",
     hint: "Link to an https:// address, or to a path on this site starting with /, such as /api/v1/answers/room-sizing.json.",

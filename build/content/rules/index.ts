@@ -2,6 +2,7 @@ import { auditQuotes } from "./audit-quotes.ts";
 import { auditSummary } from "./audit-summary.ts";
 import { bodyMarks } from "./body-marks.ts";
 import { citedQuantity } from "./cited-quantity.ts";
+import { controlCharacters } from "./control-characters.ts";
 import { decisionChecklist } from "./decision-checklist.ts";
 import { evidenceRecords } from "./evidence-records.ts";
 import { familyOrderSequence } from "./family-order-sequence.ts";
@@ -35,6 +36,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   knownReferences,
   inlineCitations,
   bodyMarks,
+  controlCharacters,
   evidenceRecords,
   statusClaims,
   makesMatchEvidence,
