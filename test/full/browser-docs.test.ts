@@ -1,31 +1,17 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { build, FIXTURES, fixtureWithCase, ROOT } from "../support/build-helpers.ts";
-import { sharedBuild } from "../support/shared-build.ts";
-import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
-import { startLocalServer, type RunningServer } from "../support/local-server.ts";
+import { chromiumOnProductionBuild, HAVE_CHROMIUM } from "../support/chromium.ts";
+import { startLocalServer } from "../support/local-server.ts";
 import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
 
-let running: RunningServer;
-let browser: Browser;
-
 describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", () => {
-  beforeAll(async () => {
-    // A production origin in the documents: a request to it would leave localhost and be caught below.
-    const { dist } = await sharedBuild("production");
-    running = await startLocalServer(dist);
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const served = chromiumOnProductionBuild();
 
   it.each(HTML_PAGES)("%s renders with no console error and every request stays on localhost", async (pagePath) => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const problems: string[] = [];
     const requested: string[] = [];
     page.on("console", (message) => {
@@ -39,7 +25,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
       if (url.hostname === "127.0.0.1" || url.hostname === "localhost") await route.continue();
       else await route.abort();
     });
-    const response = await page.goto(running.origin + pagePath, { waitUntil: "networkidle" });
+    const response = await page.goto(served.running.origin + pagePath, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
     expect(await page.locator("h1").count()).toBe(1);
@@ -65,8 +51,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     "%s never scrolls sideways at 390 and 1280 px, with every details element open",
     async (pagePath) => {
       for (const width of [390, 1280]) {
-        const page = await browser.newPage({ viewport: { width, height: 800 } });
-        await page.goto(running.origin + pagePath, { waitUntil: "load" });
+        const page = await served.browser.newPage({ viewport: { width, height: 800 } });
+        await page.goto(served.running.origin + pagePath, { waitUntil: "load" });
         await page.locator("details").evaluateAll((elements) => {
           for (const element of elements) (element as HTMLDetailsElement).open = true;
         });
@@ -100,8 +86,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
   it.each(HTML_PAGES)(
     "%s lets the keyboard reach every box that scrolls, each with a role and a name",
     async (pagePath) => {
-      const page = await browser.newPage();
-      await page.goto(running.origin + pagePath, { waitUntil: "load" });
+      const page = await served.browser.newPage();
+      await page.goto(served.running.origin + pagePath, { waitUntil: "load" });
       // Safari gives a scrolling box no focus of its own (axe's scrollable-region-focusable): each must take it.
       const boxes = await page.locator("main *").evaluateAll((elements) =>
         elements
@@ -122,8 +108,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
 
   it.each(HTML_PAGES)("%s paints its own background, dark in dark mode, behind its text", async (pagePath) => {
     for (const colorScheme of ["light", "dark"] as const) {
-      const page = await browser.newPage({ colorScheme });
-      await page.goto(running.origin + pagePath, { waitUntil: "load" });
+      const page = await served.browser.newPage({ colorScheme });
+      await page.goto(served.running.origin + pagePath, { waitUntil: "load" });
       // Not transparent: a tool (or a reader's setting) would otherwise assume white behind the light-blue links.
       const [background, text] = await page.evaluate(() =>
         [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).color].map(
@@ -155,7 +141,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
     const built = await build(content, out);
     expect(built.ok ? [] : built.diagnostics).toEqual([]);
     const server = await startLocalServer(out);
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const dialogs: string[] = [];
     const problems: string[] = [];
     page.on("dialog", async (dialog) => {
@@ -186,8 +172,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
   });
 
   it("the docs cover every endpoint with a curl example, the q examples, paging, errors, licence and no rate limits", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${running.origin}/docs/`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/docs/`);
     const text = await page.locator("main").innerText();
     for (const endpoint of ["/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"])
       expect(text).toContain(`curl https://av-buyer-data.example${endpoint}`);

@@ -3,14 +3,9 @@
  * the order it shows is the API's, a keystroke moves only what it must, and the address, links, keyboard and
  * printing behave.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HAVE_CHROMIUM, launchChromium } from "../support/chromium.ts";
-import { startLocalServer, type RunningServer } from "../support/local-server.ts";
-import { sharedBuild } from "../support/shared-build.ts";
-
-let running: RunningServer;
-let browser: Browser;
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumOnProductionBuild, HAVE_CHROMIUM } from "../support/chromium.ts";
 
 /** The slugs of the answers shown, top to bottom. */
 const shownSlugs = (page: Page) =>
@@ -18,29 +13,21 @@ const shownSlugs = (page: Page) =>
     .locator("#answer-list > article.answer:not([hidden])")
     .evaluateAll((articles) => articles.map((article) => (article as HTMLElement).dataset.slug));
 
-/** The slugs the API's q finds, best first (the page's order). */
-const apiSlugs = async (q: string) => {
-  const response = await fetch(`${running.origin}/api/v1/answers?q=${encodeURIComponent(q)}`);
-  return ((await response.json()) as { data: Array<{ slug: string }> }).data.map((answer) => answer.slug);
-};
-
-/** The status after a search that finds the answers the API finds for `q`. */
-const found = async (q: string) => new RegExp(`^${(await apiSlugs(q)).length} of \\d+ answers match`);
-
 describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", () => {
-  beforeAll(async () => {
-    const { dist } = await sharedBuild("production");
-    running = await startLocalServer(dist);
-    browser = await launchChromium();
-  }, 60_000);
+  const served = chromiumOnProductionBuild();
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  /** The slugs the API's q finds, best first (the page's order). */
+  const apiSlugs = async (q: string) => {
+    const response = await fetch(`${served.running.origin}/api/v1/answers?q=${encodeURIComponent(q)}`);
+    return ((await response.json()) as { data: Array<{ slug: string }> }).data.map((answer) => answer.slug);
+  };
+
+  /** The status after a search that finds the answers the API finds for `q`. */
+  const found = async (q: string) => new RegExp(`^${(await apiSlugs(q)).length} of \\d+ answers match`);
 
   it("shows the API's order as the reader types, and moves no answer when the order holds", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
     const everyAnswer = await shownSlugs(page);
     for (const q of ["ca", "camera", "camera placement", "microphone", "cabling power", "camera"]) {
       await page.fill("#q", q);
@@ -70,8 +57,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
   });
 
   it("keeps the focus on the search box when Enter takes a suggestion, which the new results replace", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
     await page.check("#match-all");
     await page.fill("#q", "cieling");
     const suggestion = page.locator('#search-suggestions button[data-q="ceiling"]');
@@ -84,10 +71,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
   });
 
   it("reads a malformed #q= calmly, and follows a #q= set after load, also back in history", async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
-    await page.goto(`${running.origin}/#q=%E0%A4%A`, { waitUntil: "load" });
+    await page.goto(`${served.running.origin}/#q=%E0%A4%A`, { waitUntil: "load" });
     await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/could not be read/);
     expect(await page.locator("#answer-list > article.answer[hidden]").count()).toBe(0);
     await page.evaluate(() => {
@@ -107,8 +94,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
   });
 
   it("clears the search and goes to an answer that a link names but the search hid", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    const page = await served.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
     await page.fill("#q", "camera");
     await expect.poll(() => page.locator("#search-status").textContent()).toMatch(await found("camera"));
     // A link in a shown answer to a hidden one, marked for the click below.
@@ -138,8 +125,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
   });
 
   it("prints every answer open and no search form, and closes again what it opened", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${running.origin}/`, { waitUntil: "load" });
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
     const details = page.locator("details");
     const total = await details.count();
     await details.first().evaluate((element) => ((element as HTMLDetailsElement).open = true));

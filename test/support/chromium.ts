@@ -1,5 +1,8 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startLocalServer, type RunningServer } from "./local-server.ts";
+import { sharedBuild } from "./shared-build.ts";
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -30,4 +33,22 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * For the describe block it is called in: the shared production build served locally and a Chromium, started
+ * before its tests and closed after them; their test reads both from what it returns.
+ */
+export function chromiumOnProductionBuild(): { running: RunningServer; browser: Browser } {
+  const served = {} as { running: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    // A production origin in the documents: a request to it would leave localhost, which a test can catch.
+    const { dist } = await sharedBuild("production");
+    served.running = await startLocalServer(dist);
+    served.browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await served.browser?.close();
+  });
+  return served;
 }
