@@ -169,6 +169,37 @@ describe("the OpenAPI 3.1 document", () => {
       ).toBe(true);
   });
 
+  it("declares the request headers that give a 304, 206 or 416 as header parameters of the operations that answer them", async () => {
+    // A generated client has a typed way to send only what the document declares.
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const { IfNoneMatch, Range } = openapi.components.parameters;
+    expect([IfNoneMatch.name, IfNoneMatch.in, IfNoneMatch.required]).toEqual(["If-None-Match", "header", false]);
+    expect([Range.name, Range.in, Range.required]).toEqual(["Range", "header", false]);
+    const single = new RegExp(Range.schema.pattern);
+    for (const range of ["bytes=0-9", "bytes=10-", "bytes=-5"]) expect(range).toMatch(single);
+    for (const range of ["bytes=0-1,3-4", "items=0-9", "bytes=-"]) expect(range).not.toMatch(single);
+    let conditional = 0;
+    let ranged = 0;
+    for (const [template, item] of Object.entries<Json>(openapi.paths))
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        if (method === "parameters") continue;
+        const refs = (operation.parameters ?? []).map((parameter: Json) => parameter.$ref);
+        const statuses = Object.keys(operation.responses);
+        const where = `${method} ${template}`;
+        expect(refs.includes("#/components/parameters/IfNoneMatch"), where).toBe(statuses.includes("304"));
+        expect(refs.includes("#/components/parameters/Range"), where).toBe(
+          statuses.includes("206") || statuses.includes("416"),
+        );
+        if (statuses.includes("304")) conditional++;
+        if (statuses.includes("206")) ranged++;
+      }
+    expect(conditional).toBeGreaterThan(ranged);
+    expect(ranged).toBeGreaterThan(0);
+    // OpenAPI ignores a header parameter of these names.
+    for (const parameter of Object.values<Json>(openapi.components.parameters))
+      expect(["accept", "content-type", "authorization"]).not.toContain(parameter.name.toLowerCase());
+  });
+
   it("gives no 2XX response but 200 a body schema: a 206 is bytes of the 200 representation, not a type of its own", async () => {
     // Generators union every 2XX body into the success type: one without a type made `data` unknown.
     const openapi = await readJsonFile("/api/v1/openapi.json");
@@ -236,11 +267,13 @@ describe("the OpenAPI 3.1 document", () => {
         url,
         headers: { Range: "bytes=99999999-" },
       })),
-      ...["/api/v1/health", "/api/v1/answers/room-sizing.json", "/api/v1/answers/room-sizing.md"].map((url) => ({
-        method: "GET",
-        url,
-        headers: { "If-None-Match": "*" },
-      })),
+      // Revalidations, of a file and of a computed answer, by GET and HEAD.
+      ...[
+        "/api/v1/health",
+        "/api/v1/answers?q=room",
+        "/api/v1/answers/room-sizing.json",
+        "/api/v1/answers/room-sizing.md",
+      ].flatMap((url) => ["GET", "HEAD"].map((method) => ({ method, url, headers: { "If-None-Match": "*" } }))),
       {
         method: "OPTIONS",
         url: "/api/v1/answers",
@@ -267,6 +300,20 @@ describe("the OpenAPI 3.1 document", () => {
         ) ?? "/api/{path}";
       const operation = openapi.paths[template][method.toLowerCase()];
       expect(operation, `${method} ${url}`).toBeDefined();
+      // Each request header the test chooses as a client would (a validator, a range) is a parameter of the
+      // operation, and the value sent is one it allows. A browser sends a preflight's headers on its own.
+      const declared = new Map<string, Json>(
+        [...(openapi.paths[template].parameters ?? []), ...(operation.parameters ?? [])]
+          .map(resolve)
+          .filter((parameter) => parameter.in === "header")
+          .map((parameter) => [parameter.name.toLowerCase(), parameter.schema]),
+      );
+      for (const [name, value] of Object.entries(headers ?? {})) {
+        if (/^(origin|access-control-request-.*)$/i.test(name)) continue;
+        const schema = declared.get(name.toLowerCase());
+        expect(schema, `${method} ${url}: request header ${name} is a parameter`).toBeDefined();
+        expect(ajv.validate(schema!, value), `${method} ${url}: request header ${name}: ${value}`).toBe(true);
+      }
       const documented = operation.responses[String(response.status)];
       expect(documented, `${method} ${url} → ${response.status} is documented`).toBeDefined();
       const definition = resolve(documented);

@@ -261,7 +261,29 @@ export function buildOpenApi(input: OpenApiInput): Json {
     },
   };
 
-  const parameters = Object.fromEntries(
+  // The request headers that give 304, 206 and 416: declared, so that a generated client has a typed way to send
+  // them. Accept, Content-Type and Authorization would be ignored as parameters; none of them changes an answer.
+  const headerParameters = {
+    IfNoneMatch: {
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description:
+        "ETags from earlier responses, comma-separated, or *. Each representation has a strong tag of its own (a compressed one too). When one names the current representation, or * is sent and the resource exists, the answer is 304 with no body.",
+      schema: { type: "string", minLength: 1 },
+    },
+    Range: {
+      name: "Range",
+      in: "header",
+      required: false,
+      description:
+        "One byte range of the file (bytes=first-last, bytes=first- or bytes=-suffix): 206 with those bytes, or 416 when it selects none. Several ranges, or a malformed one, are ignored and the whole file is sent; so is any range on an answer computed from q, slug or page.",
+      schema: { type: "string", pattern: "^bytes=([0-9]+-[0-9]*|-[0-9]+)$" },
+    },
+  };
+  const headerRef = (name: keyof typeof headerParameters) => ({ $ref: `#/components/parameters/${name}` });
+
+  const queryParameters = Object.fromEntries(
     Object.values(QUERY_PARAMETERS).map((parameter) => [
       parameter.name,
       {
@@ -296,6 +318,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       },
     ]),
   );
+  const parameters = { ...queryParameters, ...headerParameters };
 
   const paths: Json = {};
   for (const endpoint of ENDPOINTS) {
@@ -342,7 +365,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         summary: endpoint.summary,
         description: `${endpoint.description}\n\nCanonical file: \`${endpoint.file}\` (what a mirror holds).`,
         tags: [tag],
-        parameters: parameterRefs,
+        parameters: [...parameterRefs, headerRef("IfNoneMatch"), headerRef("Range")],
         responses: {
           "200": {
             description: endpoint.name,
@@ -359,7 +382,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         operationId: `head${endpoint.operation}`,
         summary: `The headers of GET ${endpoint.path}, without the body`,
         tags: [tag],
-        parameters: parameterRefs,
+        parameters: [...parameterRefs, headerRef("IfNoneMatch")],
         responses: {
           "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
           "304": { $ref: "#/components/responses/NotModified" },
@@ -396,6 +419,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       description:
         "The file every answer's links.self names, the canonical file of ?slug= (the same body). A file: it takes no q, slug, sort, match or page.",
       tags: ["Buyer answers"],
+      parameters: [headerRef("IfNoneMatch"), headerRef("Range")],
       responses: {
         "200": {
           description: "The answer, alone in the collection envelope.",
@@ -422,6 +446,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       operationId: "headAnswer",
       summary: "The headers of an answer's own file, without the body",
       tags: ["Buyer answers"],
+      parameters: [headerRef("IfNoneMatch")],
       responses: {
         "200": { description: "The file's headers, no body.", headers: successHeaders },
         "304": { $ref: "#/components/responses/NotModified" },
@@ -437,6 +462,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       summary: "One answer as Markdown: its twin",
       description: `${MARKDOWN_FOR_AGENTS.files[0].what}. All of them in one file: /llms-full.txt; the map: /llms.txt.`,
       tags: ["Buyer answers"],
+      parameters: [headerRef("IfNoneMatch"), headerRef("Range")],
       responses: {
         "200": {
           description: "The answer's Markdown twin.",
@@ -453,6 +479,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       operationId: "headAnswerMarkdown",
       summary: "The headers of an answer's Markdown twin, without the body",
       tags: ["Buyer answers"],
+      parameters: [headerRef("IfNoneMatch")],
       responses: {
         "200": { description: "The twin's headers, no body.", headers: twinHeaders },
         "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
