@@ -172,9 +172,10 @@ describe("the OpenAPI 3.1 document", () => {
   it("declares the request headers that give a 304, 206 or 416 as header parameters of the operations that answer them", async () => {
     // A generated client has a typed way to send only what the document declares.
     const openapi = await readJsonFile("/api/v1/openapi.json");
-    const { IfNoneMatch, Range } = openapi.components.parameters;
+    const { IfNoneMatch, Range, IfRange } = openapi.components.parameters;
     expect([IfNoneMatch.name, IfNoneMatch.in, IfNoneMatch.required]).toEqual(["If-None-Match", "header", false]);
     expect([Range.name, Range.in, Range.required]).toEqual(["Range", "header", false]);
+    expect([IfRange.name, IfRange.in, IfRange.required]).toEqual(["If-Range", "header", false]);
     const single = new RegExp(Range.schema.pattern);
     for (const range of ["bytes=0-9", "bytes=10-", "bytes=-5"]) expect(range).toMatch(single);
     for (const range of ["bytes=0-1,3-4", "items=0-9", "bytes=-"]) expect(range).not.toMatch(single);
@@ -190,6 +191,7 @@ describe("the OpenAPI 3.1 document", () => {
         expect(refs.includes("#/components/parameters/Range"), where).toBe(
           statuses.includes("206") || statuses.includes("416"),
         );
+        expect(refs.includes("#/components/parameters/IfRange"), where).toBe(statuses.includes("206"));
         if (statuses.includes("304")) conditional++;
         if (statuses.includes("206")) ranged++;
       }
@@ -236,6 +238,8 @@ describe("the OpenAPI 3.1 document", () => {
     ajv.addFormat("partial-date", { type: "string", validate: isPartialDate });
     ajv.addSchema(openapi, "openapi");
     const resolve = (node: Json): Json => (node.$ref ? resolve(pointer(openapi, node.$ref)) : node);
+    const STALE_TAG = '"an-earlier-version"';
+    const healthTag = (await fetch(`${running.origin}/api/v1/health`, { method: "HEAD" })).headers.get("etag")!;
     const requests: Array<{ method: string; url: string; headers?: Record<string, string> }> = [
       // The API's cases: the pages that negotiate Markdown, /mcp and the OAuth 404s are not the API's, and the OpenAPI document leaves them out.
       ...contractCases("room-sizing")
@@ -267,6 +271,9 @@ describe("the OpenAPI 3.1 document", () => {
         url,
         headers: { Range: "bytes=99999999-" },
       })),
+      // A resumed download: the range while If-Range names the file's tag, the whole file once it does not.
+      { method: "GET", url: "/api/v1/health", headers: { Range: "bytes=0-9", "If-Range": healthTag } },
+      { method: "GET", url: "/api/v1/health", headers: { Range: "bytes=0-9", "If-Range": STALE_TAG } },
       // Revalidations, of a file and of a computed answer, by GET and HEAD.
       ...[
         "/api/v1/health",
@@ -359,7 +366,10 @@ describe("the OpenAPI 3.1 document", () => {
     // What was compared, not how often the loop ran: every body against its schema, headers on every response.
     expect(bodiesValidated).toBe(bodies);
     expect(partsCompared).toBe(
-      requests.filter((request) => /^bytes=(0-9|-5)$/.test(request.headers?.Range ?? "")).length,
+      requests.filter(
+        (request) =>
+          /^bytes=(0-9|-5)$/.test(request.headers?.Range ?? "") && request.headers?.["If-Range"] !== STALE_TAG,
+      ).length,
     );
     expect(bodies).toBeGreaterThan(requests.length / 2);
     expect(headersChecked).toBeGreaterThanOrEqual(requests.length);

@@ -277,8 +277,17 @@ export function buildOpenApi(input: OpenApiInput): Json {
       in: "header",
       required: false,
       description:
-        "One byte range of the file (bytes=first-last, bytes=first- or bytes=-suffix): 206 with those bytes, or 416 when it selects none. Several ranges, or a malformed one, are ignored and the whole file is sent; so is any range on an answer computed from q, slug or page.",
+        "One byte range of the file (bytes=first-last, bytes=first- or bytes=-suffix): 206 with those bytes, or 416 when it selects none. Several ranges, or a malformed one, are ignored and the whole file is sent; so is any range on an answer computed from q, slug or page. If-Range makes it conditional.",
       schema: { type: "string", pattern: "^bytes=([0-9]+-[0-9]*|-[0-9]+)$" },
+    },
+    // A resumed download never splices two versions of a file.
+    IfRange: {
+      name: "If-Range",
+      in: "header",
+      required: false,
+      description:
+        "Makes Range conditional: the range is sent (206) while this names the file's current ETag, the uncompressed one a 206 carries; otherwise the whole file is sent with 200. A date never matches: no Last-Modified is sent.",
+      schema: { type: "string", minLength: 1 },
     },
   };
   const headerRef = (name: keyof typeof headerParameters) => ({ $ref: `#/components/parameters/${name}` });
@@ -365,7 +374,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         summary: endpoint.summary,
         description: `${endpoint.description}\n\nCanonical file: \`${endpoint.file}\` (what a mirror holds).`,
         tags: [tag],
-        parameters: [...parameterRefs, headerRef("IfNoneMatch"), headerRef("Range")],
+        parameters: [...parameterRefs, headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")],
         responses: {
           "200": {
             description: endpoint.name,
@@ -419,7 +428,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       description:
         "The file every answer's links.self names, the canonical file of ?slug= (the same body). A file: it takes no q, slug, sort, match or page.",
       tags: ["Buyer answers"],
-      parameters: [headerRef("IfNoneMatch"), headerRef("Range")],
+      parameters: [headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")],
       responses: {
         "200": {
           description: "The answer, alone in the collection envelope.",
@@ -462,7 +471,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       summary: "One answer as Markdown: its twin",
       description: `${MARKDOWN_FOR_AGENTS.files[0].what}. All of them in one file: /llms-full.txt; the map: /llms.txt.`,
       tags: ["Buyer answers"],
-      parameters: [headerRef("IfNoneMatch"), headerRef("Range")],
+      parameters: [headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")],
       responses: {
         "200": {
           description: "The answer's Markdown twin.",
