@@ -202,6 +202,17 @@ describe("the OpenAPI 3.1 document", () => {
       expect(["accept", "content-type", "authorization"]).not.toContain(parameter.name.toLowerCase());
   });
 
+  it("documents the same preflight and the same refusals on every path: the server answers them on every path alike", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const alike = ["options", "post", "put", "patch", "delete"];
+    const reference = openapi.paths["/api/v1"];
+    expect(reference.options.responses["204"]).toEqual({ $ref: "#/components/responses/Preflight" });
+    expect(reference.delete.responses["405"]).toEqual({ $ref: "#/components/responses/MethodNotAllowed" });
+    for (const [template, item] of Object.entries<Json>(openapi.paths))
+      for (const method of alike)
+        expect(item[method]?.responses, `${method} ${template}`).toEqual(reference[method].responses);
+  });
+
   it("gives no 2XX response but 200 a body schema: a 206 is bytes of the 200 representation, not a type of its own", async () => {
     // Generators union every 2XX body into the success type: one without a type made `data` unknown.
     const openapi = await readJsonFile("/api/v1/openapi.json");
@@ -245,9 +256,12 @@ describe("the OpenAPI 3.1 document", () => {
       ...contractCases("room-sizing")
         .filter((contractCase) => contractCase.url.startsWith("/api/"))
         .map((contractCase) => ({ method: contractCase.method, url: contractCase.url })),
-      ...["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence", "/api/v1/health"].flatMap((url) =>
-        ["GET", "HEAD", "OPTIONS", "DELETE"].map((method) => ({ method, url })),
-      ),
+      // Every documented path, by every method the server answers: a file's, the catch-all's, a refused one's.
+      ...Object.keys(openapi.paths)
+        .map((template) => template.replace("{slug}", "room-sizing").replace("{path}", "no-such-path"))
+        .flatMap((url) =>
+          ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"].map((method) => ({ method, url })),
+        ),
       { method: "GET", url: `/api/v1/answers?q=${"a".repeat(9000)}` },
       // Each answer's own file and Markdown twin, and of an answer that does not exist.
       ...builtPaths

@@ -329,6 +329,32 @@ export function buildOpenApi(input: OpenApiInput): Json {
   );
   const parameters = { ...queryParameters, ...headerParameters };
 
+  // What every path answers alike, as the method guard does before any path is looked at: the CORS preflight,
+  // and 405 to the methods that would write.
+  const otherMethods = (operation: string, tag: string) => ({
+    options: {
+      operationId: `options${operation}`,
+      summary: "CORS preflight",
+      tags: [tag],
+      responses: {
+        "204": { $ref: "#/components/responses/Preflight" },
+        "414": { $ref: "#/components/responses/UriTooLong" },
+        "431": { $ref: "#/components/responses/HeadersTooLarge" },
+      },
+    },
+    ...Object.fromEntries(
+      (["post", "put", "patch", "delete"] as const).map((method) => [
+        method,
+        {
+          operationId: `${method}${operation}`,
+          summary: `${method.toUpperCase()} is refused: the API is read-only`,
+          tags: [tag],
+          responses: { "405": { $ref: "#/components/responses/MethodNotAllowed" } },
+        },
+      ]),
+    ),
+  });
+
   const paths: Json = {};
   for (const endpoint of ENDPOINTS) {
     const example = input.examples.get(endpoint.file);
@@ -357,17 +383,6 @@ export function buildOpenApi(input: OpenApiInput): Json {
       Object.assign(examples, input.searchExamples ?? {});
     }
     const tag = endpoint.name;
-    const refused = Object.fromEntries(
-      (["post", "put", "patch", "delete"] as const).map((method) => [
-        method,
-        {
-          operationId: `${method}${endpoint.operation}`,
-          summary: `${method.toUpperCase()} is refused: the API is read-only`,
-          tags: [tag],
-          responses: { "405": { $ref: "#/components/responses/MethodNotAllowed" } },
-        },
-      ]),
-    );
     paths[endpoint.path] = {
       get: {
         operationId: `get${endpoint.operation}`,
@@ -398,17 +413,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
           ...errors,
         },
       },
-      options: {
-        operationId: `options${endpoint.operation}`,
-        summary: "CORS preflight",
-        tags: [tag],
-        responses: {
-          "204": { $ref: "#/components/responses/Preflight" },
-          "414": { $ref: "#/components/responses/UriTooLong" },
-          "431": { $ref: "#/components/responses/HeadersTooLarge" },
-        },
-      },
-      ...refused,
+      ...otherMethods(endpoint.operation, tag),
     };
   }
   const slugInPath = {
@@ -462,6 +467,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "404": { $ref: "#/components/responses/NotFound" },
       },
     },
+    ...otherMethods("Answer", "Buyer answers"),
   };
   // The Markdown twins: files, with no parameters of their own.
   paths["/api/v1/answers/{slug}.md"] = {
@@ -495,6 +501,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "404": { $ref: "#/components/responses/NotFound" },
       },
     },
+    ...otherMethods("AnswerMarkdown", "Buyer answers"),
   };
   paths["/api/{path}"] = {
     parameters: [
@@ -518,6 +525,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       tags: ["Errors"],
       responses: { "404": { $ref: "#/components/responses/NotFound" } },
     },
+    ...otherMethods("Unknown", "Errors"),
   };
 
   return {
