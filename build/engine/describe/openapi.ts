@@ -329,6 +329,11 @@ export function buildOpenApi(input: OpenApiInput): Json {
   );
   const parameters = { ...queryParameters, ...headerParameters };
 
+  // Any request, whatever its path and method, is refused for its size before either is looked at.
+  const sizeLimits = {
+    "414": { $ref: "#/components/responses/UriTooLong" },
+    "431": { $ref: "#/components/responses/HeadersTooLarge" },
+  };
   // What every path answers alike, as the method guard does before any path is looked at: the CORS preflight,
   // and 405 to the methods that would write.
   const otherMethods = (operation: string, tag: string) => ({
@@ -336,11 +341,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       operationId: `options${operation}`,
       summary: "CORS preflight",
       tags: [tag],
-      responses: {
-        "204": { $ref: "#/components/responses/Preflight" },
-        "414": { $ref: "#/components/responses/UriTooLong" },
-        "431": { $ref: "#/components/responses/HeadersTooLarge" },
-      },
+      responses: { "204": { $ref: "#/components/responses/Preflight" }, ...sizeLimits },
     },
     ...Object.fromEntries(
       (["post", "put", "patch", "delete"] as const).map((method) => [
@@ -349,7 +350,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
           operationId: `${method}${operation}`,
           summary: `${method.toUpperCase()} is refused: the API is read-only`,
           tags: [tag],
-          responses: { "405": { $ref: "#/components/responses/MethodNotAllowed" } },
+          responses: { "405": { $ref: "#/components/responses/MethodNotAllowed" }, ...sizeLimits },
         },
       ]),
     ),
@@ -366,8 +367,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
             "503": { $ref: "#/components/responses/ServiceUnavailable" },
           }
         : {}),
-      "414": { $ref: "#/components/responses/UriTooLong" },
-      "431": { $ref: "#/components/responses/HeadersTooLarge" },
+      ...sizeLimits,
     };
     const examples: Json = {
       [endpoint.path === ANSWERS_ENDPOINT ? "firstAnswer" : "current"]: {
@@ -453,6 +453,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "206": { $ref: "#/components/responses/PartialContent" },
         "304": { $ref: "#/components/responses/NotModified" },
         "404": { $ref: "#/components/responses/NotFound" },
+        ...sizeLimits,
         "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
       },
     },
@@ -465,6 +466,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "200": { description: "The file's headers, no body.", headers: successHeaders },
         "304": { $ref: "#/components/responses/NotModified" },
         "404": { $ref: "#/components/responses/NotFound" },
+        ...sizeLimits,
       },
     },
     ...otherMethods("Answer", "Buyer answers"),
@@ -487,6 +489,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "206": { $ref: "#/components/responses/PartialMarkdown" },
         "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
         "404": { $ref: "#/components/responses/NotFound" },
+        ...sizeLimits,
         "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
       },
     },
@@ -499,6 +502,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "200": { description: "The twin's headers, no body.", headers: twinHeaders },
         "304": { $ref: "#/components/responses/NotModifiedMarkdown" },
         "404": { $ref: "#/components/responses/NotFound" },
+        ...sizeLimits,
       },
     },
     ...otherMethods("AnswerMarkdown", "Buyer answers"),
@@ -517,13 +521,13 @@ export function buildOpenApi(input: OpenApiInput): Json {
       operationId: "getUnknown",
       summary: "Any other path under /api/: a JSON 404",
       tags: ["Errors"],
-      responses: { "404": { $ref: "#/components/responses/NotFound" } },
+      responses: { "404": { $ref: "#/components/responses/NotFound" }, ...sizeLimits },
     },
     head: {
       operationId: "headUnknown",
       summary: "Any other path under /api/: 404, no body",
       tags: ["Errors"],
-      responses: { "404": { $ref: "#/components/responses/NotFound" } },
+      responses: { "404": { $ref: "#/components/responses/NotFound" }, ...sizeLimits },
     },
     ...otherMethods("Unknown", "Errors"),
   };
