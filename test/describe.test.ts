@@ -169,6 +169,38 @@ describe("the OpenAPI 3.1 document", () => {
       ).toBe(true);
   });
 
+  it("names in the catch-all every published file under /api/ that no other path documents: its 404 is for the rest", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const { description } = openapi.paths["/api/{path}"].parameters[0];
+    // A name ending in / stands for the files under it, one with {…} for its files; a full stop after one is the sentence's.
+    const named = [...description.matchAll(/\/api\/[^\s,;:)]+/g)].map(([name]: string[]) => name!.replace(/\.$/, ""));
+    const canonical = Object.values<Json>(openapi.paths).flatMap(
+      (item) => /Canonical file: `([^`]+)`/.exec(item.get.description ?? "")?.slice(1) ?? [],
+    );
+    const templates = Object.keys(openapi.paths)
+      .filter((key) => key !== "/api/{path}")
+      .map((key) => new RegExp(`^${key.replace(/\{[^}]+\}/g, "[^/]+")}$`));
+    const others = builtPaths.filter((file) => file.startsWith("/api/") && !templates.some((key) => key.test(file)));
+    expect(others.length).toBeGreaterThan(10);
+    for (const file of others) {
+      const left =
+        canonical.includes(file) ||
+        named.some((name) =>
+          name.endsWith("/")
+            ? file.startsWith(name)
+            : new RegExp(`^${name.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(file),
+        );
+      expect(left, `${file} is named`).toBe(true);
+      expect((await fetch(running.origin + file, { method: "HEAD" })).status, file).toBe(200);
+    }
+    // A collection's path is also served with a trailing slash; a file's is not.
+    for (const template of Object.keys(openapi.paths).filter((key) => key !== "/api/{path}")) {
+      const url = `${template.replace("{slug}", "room-sizing")}/`;
+      const status = (await fetch(running.origin + url, { method: "HEAD" })).status;
+      expect(status, url).toBe(template.includes("{slug}") ? 404 : 200);
+    }
+  });
+
   it("declares the request headers that give a 304, 206 or 416 as header parameters of the operations that answer them", async () => {
     // A generated client has a typed way to send only what the document declares.
     const openapi = await readJsonFile("/api/v1/openapi.json");

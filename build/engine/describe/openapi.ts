@@ -24,7 +24,15 @@ import {
   MARKDOWN_FOR_AGENTS,
 } from "./service-facts.ts";
 import { BROWSER_CACHE } from "../../contract/header-rules.ts";
-import { ANSWERS_ENDPOINT } from "../../contract/layout.ts";
+import {
+  ANSWERS_ENDPOINT,
+  API_ROOT,
+  ANSWERS_SEARCH_FOLDER,
+  ANSWERS_SEARCH_INDEX_FILE,
+  OPENAPI_FILE,
+  SCHEMA_LIST_FILE,
+  SCHEMAS_FOLDER,
+} from "../../contract/layout.ts";
 
 type Json = Record<string, unknown>;
 
@@ -513,7 +521,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
         name: "path",
         in: "path",
         required: true,
-        description: "Any path under /api/ that is not one of the paths above.",
+        // The files a client fetches besides the paths above, so that their 200 does not read as undocumented.
+        description: `Any path under /api/ that names no published file. Published besides the paths above (those without {slug} also with a trailing slash) and the canonical file each names: a collection's further pages once it outgrows one, ${API_ROOT}/{collection}/pages/{page}.json, which its links.next names; the OpenAPI document, ${OPENAPI_FILE}; the JSON Schemas, listed at ${SCHEMA_LIST_FILE} and served under ${SCHEMAS_FOLDER}; the search index the q answers read, ${ANSWERS_SEARCH_INDEX_FILE} and the files under ${ANSWERS_SEARCH_FOLDER}/.`,
         schema: { type: "string" },
       },
     ],
