@@ -114,7 +114,7 @@ describe("HTTP semantics", () => {
     await build(SHIPPED_CONTENT, dist, { sourceDateEpoch: 1_700_000_000 });
   });
 
-  it("sends a range only of a 200, and under If-Range only while the tag it names is the file's (RFC 9110 §13.1.5)", async () => {
+  it("sends a range only to a GET of a 200, and under If-Range only while the tag it names is the file's (RFC 9110 §13.1.5, §14.2)", async () => {
     const whole = await raw("/data/answers.ndjson", { "Accept-Encoding": "identity" });
     const etag = String(whole.headers.etag);
     const part = (headers: Record<string, string>) =>
@@ -130,6 +130,13 @@ describe("HTTP semantics", () => {
         true,
       ]);
     }
+    // HEAD has no ranges (RFC 9110 §14.2): it answers as a GET without one.
+    const head = await raw("/data/answers.ndjson", { Range: "bytes=100-199", "Accept-Encoding": "identity" }, "HEAD");
+    expect([head.status, head.headers["content-range"], head.headers["content-length"]]).toEqual([
+      200,
+      undefined,
+      String(whole.body.byteLength),
+    ]);
     // A problem document served as a file (a 404) is whole whatever the Range.
     const missing = await raw(API_NOT_FOUND_FILE, { Range: "bytes=0-9" });
     expect([missing.status, missing.headers["content-range"]]).toEqual([404, undefined]);

@@ -218,10 +218,14 @@ async function handle(
   const contentType = ruleHeaders.values["Content-Type"];
   // A large file on disk holds no bytes: it is sent as it is, streamed (static-files.ts, LARGE_FILE_BYTES).
   const compressible = file.bytes !== undefined && isCompressible(contentType) && file.size >= COMPRESSION_THRESHOLD;
-  // A range applies to a 200 only, and under If-Range only while the tag it names is still the file's (RFC 9110
-  // §13.1.5: a resumed download never splices two versions). No Last-Modified is sent, so a date never matches.
+  // A range applies to a GET of a 200 only (RFC 9110 §14.2: GET is the one method ranges are defined for), and
+  // under If-Range only while the tag it names is still the file's (§13.1.5: a resumed download never splices two
+  // versions). No Last-Modified is sent, so a date never matches.
   const ifRange = header("if-range");
-  const range = status === 200 && (ifRange === undefined || ifRange.trim() === file.etag) ? header("range") : undefined;
+  const range =
+    method === "GET" && status === 200 && (ifRange === undefined || ifRange.trim() === file.etag)
+      ? header("range")
+      : undefined;
   const encoding = compressible && !range ? negotiateEncoding(header("accept-encoding")) : undefined;
   // Each representation has its own strong tag: the identity tag, or it with the encoding appended.
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
