@@ -434,12 +434,16 @@ describe("the MCP endpoint, asked badly", () => {
       await message("resources/read", undefined, `{"uri":${"[".repeat(30_000)}${"]".repeat(30_000)}}`),
       await message("resources/read", { uri: `${running.origin}/api/v1/answers/${"z-".repeat(15_000)}z.md` }),
       await message("tools/call", { name: "get_answer", arguments: { slug: `room-sizing-${"z-".repeat(3_000)}z` } }),
+      await message("tools/call", { name: "list_suppliers", arguments: { ["a".repeat(60_000)]: 1 } }),
+      // A tool's own request to the answers has no request line: a long q is told as too long a q.
+      await message("tools/call", { name: "search_answers", arguments: { q: "a ".repeat(5_000) } }),
     ];
     for (const { code, text } of cases) {
       expect(code, text.slice(0, 80)).not.toBe(-32603);
       expect(text.length, text.slice(0, 80)).toBeLessThan(1_000);
     }
     expect(cases[2]!.text).toContain("a list");
+    expect(cases[6]!.text).toMatch(/\bq\b.*200/);
     expect(MAX_SLUG_LENGTH).toBe(common.$defs.slug.maxLength);
     // The slug's words within its first 80 characters still lead to the answers they start.
     expect(cases[4]!.text).toContain('Slugs starting "room-sizing": room-sizing');

@@ -24,10 +24,10 @@ import { OriginError } from "./deploy-snapshot.ts";
 import { quickHash } from "./quick-hash.ts";
 import { malformedParameterDetail, ONLY_STOP_WORDS_DETAIL } from "../../contract/problems.ts";
 import { methodGuard } from "./method-guard.ts";
-import { problemResponse, uriTooLongDetail } from "./problems.ts";
+import { problemResponse } from "./problems.ts";
 import { BROWSER_CACHE, CDN_CACHE, linkHeader } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
-import { JSON_TYPE, MAX_REQUEST_LINE, requestLineLength } from "../../contract/http.ts";
+import { JSON_TYPE } from "../../contract/http.ts";
 
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
@@ -47,9 +47,6 @@ export async function answersQuery(
   if (!ANSWERS_PATHS.has(url.pathname)) return undefined;
   // As api-not-found: the methods the method guard cannot declare are refused here.
   if (request.method !== "GET" && request.method !== "HEAD") return methodGuard(request);
-  // The local server refuses these before any handler; at the edge this is where a long q is refused.
-  const line = requestLineLength(request.method, url.pathname + url.search);
-  if (line > MAX_REQUEST_LINE) return problemResponse(request, "uri-too-long", uriTooLongDetail(line));
   const parameters = [...url.searchParams];
   if (parameters.length > MAX_PARAMETERS) {
     return problemResponse(

@@ -78,5 +78,11 @@ export function errorBody(id: JsonRpcId | null, code: number, message: string, d
 export function quoted(value: unknown, max = MCP_ARGUMENT_MAX_CHARACTERS): string {
   if (typeof value === "string") return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
-  return Array.isArray(value) ? "a list" : value === undefined ? "nothing" : `a ${typeof value}`;
+  return Array.isArray(value)
+    ? "a list"
+    : value === undefined
+      ? "nothing"
+      : typeof value === "object"
+        ? "an object"
+        : `a ${typeof value}`;
 }

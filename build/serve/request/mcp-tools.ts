@@ -100,7 +100,7 @@ export async function callTool(params: Record<string, unknown>, context: McpCont
   const unknown = Object.keys(args).filter((key) => !allowed.includes(key));
   if (unknown.length > 0)
     return toolError(
-      `${name} takes ${allowed.length ? allowed.join(", ") : "no arguments"}; not ${unknown.join(", ")}.`,
+      `${name} takes ${allowed.length ? allowed.join(", ") : "no arguments"}; not ${unknown.map((key) => quoted(key)).join(", ")}.`,
     );
   try {
     return await run(args as Record<string, unknown>, context);

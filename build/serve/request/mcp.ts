@@ -9,7 +9,7 @@
  */
 import { MCP_PATH } from "../../contract/layout.ts";
 import type { AnswersData, ReadFile } from "./answers-data.ts";
-import { ERROR, errorBody, idOf, messageProblem, McpError, type JsonRpcMessage } from "./mcp-messages.ts";
+import { ERROR, errorBody, idOf, messageProblem, McpError, quoted, type JsonRpcMessage } from "./mcp-messages.ts";
 import { answerMessage, eraOf } from "./mcp-protocol.ts";
 import { corsHeaders, preflightResponse } from "./response-headers.ts";
 
@@ -98,13 +98,13 @@ function checkRequestHeaders(headers: Headers, message: JsonRpcMessage, version:
     if (actual === null)
       throw new McpError(
         ERROR.headerMismatch,
-        `Header mismatch: the ${name} header is required and must be ${JSON.stringify(wanted)}.`,
+        `Header mismatch: the ${name} header is required and must be ${quoted(wanted)}.`,
         400,
       );
     if (actual !== wanted)
       throw new McpError(
         ERROR.headerMismatch,
-        `Header mismatch: ${name} header value ${JSON.stringify(actual)} does not match body value ${JSON.stringify(wanted)}.`,
+        `Header mismatch: ${name} header value ${quoted(actual)} does not match body value ${quoted(wanted)}.`,
         400,
       );
   };
