@@ -16,7 +16,17 @@ export interface BodyMarks {
   links: BodyMark[];
   /** Brackets holding an `@` where a citation's would stand (`[@]`, `[see @id]`, `[@id, p. 4]`) that are not `[@id]`. */
   looseCitations: BodyMark[];
+  /** The first control character of each line that holds one (CONTROL_CHARACTER), code included. */
+  controls: BodyMark[];
 }
+
+/**
+ * A character no text of the content may hold: the C0 controls but tab, line feed and carriage return, DEL and the
+ * C1 controls, U+FFFE, U+FFFF and a lone surrogate. XML 1.0 cannot hold them, even escaped (the Atom feed), and a
+ * terminal runs the escape sequences they start (llms.txt, the CSV tables). YAML's "\x1b" writes one.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
 
 // `[text](destination "title")`, a reference definition `[label]: destination`, an autolink `<scheme:…>`.
 // A destination may hold balanced parentheses ("javascript:alert(1)"), one level deep.
@@ -29,10 +39,12 @@ const FENCE = /^ {0,3}(```|~~~)/;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
-  const marks: BodyMarks = { links: [], looseCitations: [] };
+  const marks: BodyMarks = { links: [], looseCitations: [], controls: [] };
   let fenced = false;
   let blankBefore = true;
   for (const [index, raw] of markdown.split("\n").entries()) {
+    const control = CONTROL_CHARACTER.exec(raw);
+    if (control) marks.controls.push({ line: firstLine + index, column: control.index + 1, text: control[0] });
     const startsBlock = blankBefore;
     blankBefore = raw.trim() === "";
     if (FENCE.test(raw)) fenced = !fenced;
