@@ -736,15 +736,21 @@ describe("suggestions", () => {
     ]);
   });
 
-  it("never takes a word holding a digit for a typo of another, nor suggests one for it: a number, a model or a standard", async () => {
+  it("never takes a word holding a digit for a typo of another or another for one, nor suggests one: a number, a model or a standard", async () => {
     const { reader: numbers } = readerOf([
       {
         slug: "a",
-        texts: { title: "Budget", question: "", tags: "", summary: "USD 4900 a year", body: "Shure mxa920." },
+        texts: {
+          title: "Budget",
+          question: "",
+          tags: "",
+          summary: "USD 4900 a year",
+          body: "Shure mxa920, Shure mxn5.",
+        },
       },
       { slug: "b", texts: { title: "Microphones", question: "", tags: "", summary: "Ceiling arrays", body: "." } },
     ]);
-    for (const word of ["9001", "4901", "mxa921"]) {
+    for (const word of ["9001", "4901", "mxa921", "mxna"]) {
       const found = await numbers.search({ words: [word], match: "any" }, "relevance", 0, 2);
       expect([found.total, await numbers.suggest(all([word]))], word).toEqual([0, []]);
     }

@@ -867,6 +867,8 @@ function sparseOf(dense: DenseMatches): Matches {
   return { positions, points };
 }
 
+const HOLDS_DIGIT = /\d/;
+
 /**
  * The words of a list (commonest first) within `bound` edits of `token`, nearest first, then the commoner: at most
  * `limit` of them.
@@ -878,11 +880,12 @@ function nearestWords(
   limit: number,
 ): Array<Correction & { rank: number }> {
   const found: Array<Correction & { rank: number }> = [];
-  // A word holding a digit is a number, a model or a standard (9001, mxa920, cat6): one edit away is another one.
-  if (bound === 0 || /\d/.test(token)) return found;
+  // A word holding a digit is a number, a model or a standard (9001, mxa920, cat6): one edit away is another one,
+  // whichever of the two holds it.
+  if (bound === 0 || HOLDS_DIGIT.test(token)) return found;
   for (let rank = 0; rank < words.length; rank++) {
     const word = words[rank]!;
-    if (Math.abs(word.length - token.length) > bound) continue;
+    if (Math.abs(word.length - token.length) > bound || HOLDS_DIGIT.test(word)) continue;
     const distance = editDistance(token, word, bound);
     if (distance <= bound) found.push({ token, word, distance, rank });
   }
