@@ -265,7 +265,9 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
         const left = api.meta.ignored.length > 0 ? ` Left out as common words: ${api.meta.ignored.join(", ")}.` : "";
         const whole =
           complete < expected.length
-            ? ` ${complete === 0 ? "None" : `The first ${complete}`} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
+            ? complete === 0
+              ? " None holds every word; each holds some of them."
+              : ` The first ${complete} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
             : "";
         await page.fill("#q", q);
         // The page searches asynchronously: wait for its status, then read what it shows.

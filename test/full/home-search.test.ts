@@ -89,6 +89,16 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.goBack();
     await expect.poll(() => page.inputValue("#q")).toBe("camera");
     await expect.poll(() => page.locator("#search-status").textContent()).toMatch(await found("camera"));
+    // Back to the address with no search at all: every answer again.
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
+    await page.evaluate(() => {
+      location.hash = "#q=camera";
+    });
+    await expect.poll(() => page.inputValue("#q")).toBe("camera");
+    await page.goBack();
+    await expect.poll(() => page.inputValue("#q")).toBe("");
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^All \d+ answers/);
+    expect(await page.locator("#answer-list > article.answer[hidden]").count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -112,7 +112,9 @@ function start(): void {
     const left = parsed.ignored.length > 0 ? ` Left out as common words: ${parsed.ignored.join(", ")}.` : "";
     const whole =
       match === "any" && complete < found.total
-        ? ` ${complete === 0 ? "None" : `The first ${complete}`} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
+        ? complete === 0
+          ? " None holds every word; each holds some of them."
+          : ` The first ${complete} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
         : "";
     status.textContent =
       found.total === 0
@@ -136,6 +138,8 @@ function start(): void {
   // replaceState fires no hashchange.
   const followHash = () => {
     const named = /^#q=(.*)$/.exec(location.hash);
+    // Back to the address without a search (#q= gone): every answer again.
+    if (location.hash === "" && input.value !== "") return clearSearch(`All ${articles.length} answers.`);
     if (!named) {
       // A link to an answer the search hides (#answer-…) would go nowhere: the search is cleared to show it.
       const target = document.getElementById(location.hash.slice(1));
