@@ -232,6 +232,10 @@ describe(`${CASES} seeded hostile requests`, () => {
     expect(JSON.parse(hostless.slice(hostless.indexOf("\r\n\r\n") + 4))).toMatchObject({
       type: expect.stringMatching(/#bad-request$/),
     });
+    const twoHosts = await exchange(
+      "GET /api/v1 HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    expect(twoHosts).toMatch(/^HTTP\/1\.1 400 /);
     const expecting = await exchange(
       "GET /api/v1 HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\nConnection: close\r\n\r\n",
     );

@@ -149,6 +149,8 @@ describe("HTTP semantics", () => {
     expect(await encoding("gzip;q=1, br;q=0.1")).toBe("gzip");
     expect(await encoding("br;q=0.5, gzip;q=0.5")).toBe("br");
     expect(await encoding("x-gzip")).toBe("gzip");
+    expect(await encoding("gzip, x-gzip;q=0")).toBe("gzip");
+    expect(await encoding("gzip;q=1.5, br")).toBe("br");
     expect(await encoding("gzip;q=0, br;q=0")).toBeUndefined();
     expect(await encoding("gzip", "/data/answers.ndjson")).toBe("gzip");
   });

@@ -137,8 +137,17 @@ async function handle(
   const target = incoming.url ?? "/";
   if (requestLineLength(method, target) > MAX_REQUEST_LINE)
     return sendProblem(outgoing, incoming, "uri-too-long", uriTooLongDetail(requestLineLength(method, target)));
-  if (incoming.httpVersion === "1.1" && incoming.headers.host === undefined)
-    return sendProblem(outgoing, incoming, "bad-request", "An HTTP/1.1 request must name its host in a Host header.");
+  // RFC 9112 (3.2): an HTTP/1.1 request names its host in one Host line; Node keeps only the first of two.
+  const hosts = incoming.rawHeaders.filter(
+    (_, at) => at % 2 === 0 && incoming.rawHeaders[at]!.toLowerCase() === "host",
+  );
+  if (hosts.length > 1 || (incoming.httpVersion === "1.1" && hosts.length === 0))
+    return sendProblem(
+      outgoing,
+      incoming,
+      "bad-request",
+      `An HTTP/1.1 request must name its host in one Host header; this one has ${hosts.length}.`,
+    );
   const url = requestUrl(incoming);
   // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
   const refused = hostGuard(incoming, url, options.allowedHosts ?? []);

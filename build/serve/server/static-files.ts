@@ -298,8 +298,10 @@ export function negotiateEncoding(acceptEncoding: string | undefined): "br" | "g
   for (const part of acceptEncoding.split(",")) {
     const [name, ...parameters] = part.trim().toLowerCase().split(";");
     const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
-    // x-gzip is gzip (RFC 9110 §8.4.1.3).
-    accepted.set(name!.trim().replace(/^x-gzip$/, "gzip"), q ? Number(q.slice(2)) || 0 : 1);
+    // x-gzip is gzip (RFC 9110 §8.4.1.3): the better weight of the two names counts. A weight is at most 1.
+    const coding = name!.trim().replace(/^x-gzip$/, "gzip");
+    const weight = Math.min(1, q ? Number(q.slice(2)) || 0 : 1);
+    accepted.set(coding, Math.max(weight, accepted.get(coding) ?? 0));
   }
   const wildcard = accepted.get("*");
   const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
