@@ -12,6 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { spawnSync } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
 import { ROOT } from "./support/build-helpers.ts";
@@ -122,7 +123,7 @@ describe.each([
       [{ q: "room", page: 0 }, "page must be a whole number from 1."],
       [{ q: 5 }, "q must be a non-empty string."],
       [{}, "q must be a non-empty string."],
-      [{ q: "room", limit: 5 }, "search_answers takes q, sort, match, page; not limit."],
+      [{ q: "room", limit: 5 }, 'search_answers takes q, sort, match, page; not "limit".'],
     ] as const) {
       const told = await call("search_answers", args);
       expect([told.isError, told.content[0]!.text], JSON.stringify(args)).toEqual([true, says]);
@@ -416,6 +417,28 @@ describe("the MCP endpoint, asked badly", () => {
     }
     const notification = await post('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     expect(notification.status).toBe(202);
+    // A body over the limit is left unread: the 413 closes the connection, which would otherwise read the rest of
+    // the body as its next request (a client's next call on it was reset).
+    const { port } = new URL(running.origin);
+    const connection = await new Promise<string | undefined>((resolve, reject) => {
+      const sending = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Content-Length": 300_000, Accept: "application/json" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.headers.connection);
+          sending.destroy();
+        },
+      );
+      sending.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? undefined : reject(error)));
+      sending.write("x".repeat(1_000));
+    });
+    expect(connection).toBe("close");
   });
 
   it("quotes a client's long or deep values short in its messages, and looks up a long slug by its first 80 characters only", async () => {

@@ -13,7 +13,10 @@ export const PROBLEM_TYPES = {
   "invalid-sort": { status: 400, title: "The sort parameter is neither relevance nor slug" },
   "invalid-match": { status: 400, title: "The match parameter is neither any nor all" },
   "query-only-stop-words": { status: 400, title: "The q parameter has only common words" },
-  "malformed-parameter": { status: 400, title: "A parameter is not valid percent-encoded UTF-8" },
+  "malformed-parameter": {
+    status: 400,
+    title: "A parameter is malformed: its value is not valid percent-encoded UTF-8, or its name is escaped",
+  },
   "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
   "host-not-allowed": { status: 403, title: "The local server does not answer this host or origin" },
   "not-found": { status: 404, title: "No resource at this path" },

@@ -38,6 +38,9 @@ export async function sendWebResponse(outgoing: ServerResponse, response: Respon
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // A body left unread (an MCP POST over its limit, answered 413) would be taken for the next request on the
+  // connection: it closes instead.
+  if (!outgoing.req.complete) headers.connection = "close";
   outgoing.writeHead(response.status, headers);
   if (!response.body || outgoing.req.method === "HEAD") return void outgoing.end();
   // Streamed in the body's own chunks, waiting on the socket: no second copy of a large answer per request.
