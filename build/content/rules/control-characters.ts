@@ -3,7 +3,7 @@ import { CONTROL_CHARACTER } from "../markdown/body-marks.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 import type { ContentRule, Report } from "./rule.ts";
 
-/** Every text of the content is free of control characters, wherever it stands in a file's data. */
+/** Every text the content publishes is free of control characters, wherever it stands in a file's data. */
 export const controlCharacters: ContentRule = {
   name: "control-characters",
   answer({ file, data }, _input, report) {
@@ -18,9 +18,10 @@ export const controlCharacters: ContentRule = {
         mark,
       );
   },
+  // Not the claim audit: it is never published, and the texts it quotes are checked where they stand.
   check(input, report) {
-    const { site, sources, disclosure, synonyms, suppliers, evidence, audit } = input;
-    for (const valid of [site, sources, disclosure, synonyms, ...suppliers, ...evidence, ...audit])
+    const { site, sources, disclosure, synonyms, suppliers, evidence } = input;
+    for (const valid of [site, sources, disclosure, synonyms, ...suppliers, ...evidence])
       if (valid) walk(valid.file, valid.data, "", report);
   },
 };

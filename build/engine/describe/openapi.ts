@@ -32,6 +32,7 @@ import {
   OPENAPI_FILE,
   SCHEMA_LIST_FILE,
   SCHEMAS_FOLDER,
+  SLUG_PATTERN,
 } from "../../contract/layout.ts";
 
 type Json = Record<string, unknown>;
@@ -299,6 +300,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
     },
   };
   const headerRef = (name: keyof typeof headerParameters) => ({ $ref: `#/components/parameters/${name}` });
+  // What a GET of a file (or of a page made from files) may be made conditional or partial by.
+  const fileRequestHeaders = [headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")];
 
   const queryParameters = Object.fromEntries(
     Object.values(QUERY_PARAMETERS).map((parameter) => [
@@ -397,7 +400,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         summary: endpoint.summary,
         description: `${endpoint.description}\n\nCanonical file: \`${endpoint.file}\` (what a mirror holds).`,
         tags: [tag],
-        parameters: [...parameterRefs, headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")],
+        parameters: [...parameterRefs, ...fileRequestHeaders],
         responses: {
           "200": {
             description: endpoint.name,
@@ -429,7 +432,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     in: "path",
     required: true,
     description: "An answer's slug.",
-    schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    schema: { type: "string", pattern: SLUG_PATTERN.source },
     example: input.exampleSlug,
   };
   // Each answer's own file, which `links.self` of every answer names: a file, with no parameters of its own.
@@ -441,7 +444,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       description:
         "The file every answer's links.self names, the canonical file of ?slug= (the same body). A file: it takes no q, slug, sort, match or page.",
       tags: ["Buyer answers"],
-      parameters: [headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")],
+      parameters: fileRequestHeaders,
       responses: {
         "200": {
           description: "The answer, alone in the collection envelope.",
@@ -487,7 +490,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       summary: "One answer as Markdown: its twin",
       description: `${MARKDOWN_FOR_AGENTS.files[0].what}. All of them in one file: /llms-full.txt; the map: /llms.txt.`,
       tags: ["Buyer answers"],
-      parameters: [headerRef("IfNoneMatch"), headerRef("Range"), headerRef("IfRange")],
+      parameters: fileRequestHeaders,
       responses: {
         "200": {
           description: "The answer's Markdown twin.",

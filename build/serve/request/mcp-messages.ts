@@ -78,11 +78,7 @@ export function errorBody(id: JsonRpcId | null, code: number, message: string, d
 export function quoted(value: unknown, max = MCP_ARGUMENT_MAX_CHARACTERS): string {
   if (typeof value === "string") return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
-  return Array.isArray(value)
-    ? "a list"
-    : value === undefined
-      ? "nothing"
-      : typeof value === "object"
-        ? "an object"
-        : `a ${typeof value}`;
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

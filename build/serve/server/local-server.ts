@@ -135,12 +135,10 @@ async function handle(
 ): Promise<void> {
   const method = incoming.method ?? "GET";
   const target = incoming.url ?? "/";
-  if (requestLineLength(method, target) > MAX_REQUEST_LINE)
-    return sendProblem(outgoing, incoming, "uri-too-long", uriTooLongDetail(requestLineLength(method, target)));
-  // RFC 9112 (3.2): an HTTP/1.1 request names its host in one Host line; Node keeps only the first of two.
-  const hosts = incoming.rawHeaders.filter(
-    (_, at) => at % 2 === 0 && incoming.rawHeaders[at]!.toLowerCase() === "host",
-  );
+  const line = requestLineLength(method, target);
+  if (line > MAX_REQUEST_LINE) return sendProblem(outgoing, incoming, "uri-too-long", uriTooLongDetail(line));
+  // RFC 9112 (3.2): an HTTP/1.1 request names its host in one Host line; Node's `host` keeps only the first of two.
+  const hosts = incoming.headersDistinct.host ?? [];
   if (hosts.length > 1 || (incoming.httpVersion === "1.1" && hosts.length === 0))
     return sendProblem(
       outgoing,

@@ -315,8 +315,6 @@ export function negotiateEncoding(acceptEncoding: string | undefined): "br" | "g
 export function isCompressible(contentType: string | undefined): boolean {
   return (
     contentType !== undefined &&
-    /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/(linkset\+json|x-ndjson)|image\/svg\+xml)/.test(
-      contentType,
-    )
+    /^(text\/|application\/([a-z.+-]*\+|x-nd)?(json|xml|javascript)|image\/svg\+xml)/.test(contentType)
   );
 }
