@@ -156,6 +156,9 @@ const STRUCTURES = [
   "{x: 1, [a]: b}\n",
   "a: |\n  see [@cite]: a note\n",
   "a: >-\n  text [@x]: more\n",
+  "a: >-\n  text\n  [@x]: more\n",
+  "[@x]: 1\n",
+  "- [ @x]: 1\n",
   "{a: 1}: b\n",
   "a, b: c\n",
   ": x\n",
@@ -209,5 +212,9 @@ describe("the YAML fast path holds to the parser of record", () => {
   it("leaves anchors, aliases, tabs, directives and duplicate keys to `yaml`", () => {
     for (const text of ["a: &x 1\nb: *x\n", "a:\n\tb: 1\n", "%YAML 1.2\n---\na: 1\n", "a: 1\na: 2\n", "a: *x\n"])
       expect(parseFast(text), text).toBeUndefined();
+  });
+
+  it("takes a citation that starts a line of folded text, which no sequence key can start with", () => {
+    expect(parseFast("a: >-\n  text\n  [@x]: more\n")).toEqual({ data: { a: "text [@x]: more" } });
   });
 });

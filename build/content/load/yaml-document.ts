@@ -72,7 +72,9 @@ const FAST_SCHEMA = FAILSAFE_SCHEMA.extend({
  */
 const ANCHOR = /(?:^|[\s[{,])&[^\s,[\]{}]/;
 const DIRECTIVE_OR_EXPLICIT_KEY = /^(?:%|\?\s)/m;
-const SEQUENCE_KEY = /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)\[[^\]\n]*\][ \t]*:(?:\s|$)/m;
+// Not one led by "@" (a citation starting a folded line): no plain scalar starts with it, so both parsers refuse
+// such a key where it is one.
+const SEQUENCE_KEY = /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)\[(?![ \t]*@)[^\]\n]*\][ \t]*:(?:\s|$)/m;
 
 /** Whether the fast path must leave a text to `yaml`: each expression run only where its characters are there. */
 function notFast(text: string): boolean {
