@@ -181,6 +181,21 @@ describe("the incremental build", () => {
     ]);
   });
 
+  it("writes afresh a file the last build wrote under another umask, with the mode a clean build gives it (a link keeps its file's mode)", async () => {
+    // Pages of 4 answers: the unchanged answers' own files are spliced (kept), the other files linked.
+    const umask = process.umask(0o077);
+    let built: Awaited<ReturnType<typeof builtOnce>>;
+    try {
+      built = await builtOnce("incremental-umask", 4);
+    } finally {
+      process.umask(umask);
+    }
+    await appendFile(path.join(built.content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    // compareWithClean holds every file's mode to the one a clean build writes under this umask.
+    const { ok } = await built.buildAgain();
+    expect(ok).toBe(true);
+  });
+
   it("ignores a corrupt, stale or misplaced cache and an output file changed since it was written, says so, and still gives the clean build's output", async () => {
     const { content, incremental, cacheFolder, entries, buildAgain } = await builtOnce("incremental-corrupt");
     const names = (await readdir(entries)).sort();

@@ -2,7 +2,7 @@
  * The incremental build against a clean one: helpers for test/incremental-build.test.ts and the longer random walk
  * of test/full/incremental-random.test.ts.
  */
-import { appendFile, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { appendFile, lstat, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { parseDocument, parse as parseYaml } from "yaml";
@@ -88,9 +88,22 @@ export async function compareAllWithClean(
       continue;
     }
     expect(await readTreeDigests(incremental)).toEqual(cleanDigests);
+    expect(await fileModes(incremental), "every file has the mode a clean build gives it").toEqual(
+      new Set([(0o666 & ~process.umask()).toString(8)]),
+    );
     compared.push({ ok: true, stats: structuredClone(cache.stats) });
   }
   return compared;
+}
+
+/** The modes of the files under `root` (a link keeps its file's mode, which a clean build would not give it). */
+async function fileModes(root: string): Promise<Set<string>> {
+  const modes = new Set<string>();
+  for (const name of await readdir(root, { recursive: true })) {
+    const stats = await lstat(path.join(root, name));
+    if (stats.isFile()) modes.add((stats.mode & 0o777).toString(8));
+  }
+  return modes;
 }
 
 /**

@@ -92,6 +92,7 @@ export class PreviousPieces {
   private readonly files = new Map<string, boolean>();
   private readonly readers = new Map<number, WindowReader>();
   private readonly names: Map<string, number>;
+  private readonly fileMode = writtenFileMode();
 
   constructor(
     private readonly record: AnswerPieceRecord,
@@ -123,7 +124,7 @@ export class PreviousPieces {
   fileAsWritten(urlPath: string): boolean {
     let trusted = this.files.get(urlPath);
     if (trusted === undefined) {
-      trusted = this.unchanged(this.fileOf(urlPath));
+      trusted = this.unchanged(this.fileOf(urlPath), undefined, true);
       this.files.set(urlPath, trusted);
     }
     return trusted;
@@ -182,17 +183,29 @@ export class PreviousPieces {
     return trusted;
   }
 
-  /** A file (of `size` bytes, if given) whose inode has not changed since the seal. */
-  private unchanged(file: string, size?: number): boolean {
+  /** A file (of `size` bytes, if given) whose inode has not changed since the seal (to be linked: nor its mode). */
+  private unchanged(file: string, size?: number, linked = false): boolean {
     try {
       const stats = lstatSync(file, { bigint: true });
       return (
-        stats.isFile() && (size === undefined || stats.size === BigInt(size)) && stats.ctimeNs < this.sealedCtimeNs
+        stats.isFile() &&
+        (size === undefined || stats.size === BigInt(size)) &&
+        stats.ctimeNs < this.sealedCtimeNs &&
+        (!linked || (Number(stats.mode) & 0o777) === this.fileMode)
       );
     } catch {
       return false;
     }
   }
+}
+
+/**
+ * The mode this process writes files with. A link keeps its file's mode, so a previous file of another mode (written
+ * under another umask) is written afresh: a web root copied with its modes would refuse a file only its builder
+ * can read. (Read once a build: reading the umask sets it twice.)
+ */
+export function writtenFileMode(): number {
+  return 0o666 & ~process.umask();
 }
 
 /**
