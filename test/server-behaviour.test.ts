@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { renameSync } from "node:fs";
+import { readFileSync, renameSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
@@ -480,6 +480,42 @@ describe("npm start's server process", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(output).toMatch(/GET \/api\/v1\/health 200 /);
+  }, 30_000);
+
+  it("stops when the shell an npm script ran it in stops (npm passes its SIGTERM to that shell alone), and prints the address it listens on", async () => {
+    // As npm runs a script: `sh -c`, here made to wait for node rather than become it.
+    const command = ["node", ...nodeScript("start")].map((word) => `'${word}'`).join(" ");
+    const shell = spawn("sh", ["-c", `${command}; exit $?`], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        BASE_URL: undefined,
+        PORT: "0",
+        HOST: "127.0.0.2",
+        DIST: dist,
+        npm_lifecycle_event: "start",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = await untilPrinted(shell, "(Ctrl-C to stop)");
+    const server = Number(readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, "utf8").trim());
+    try {
+      shell.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const origin = /^Serving .* at (http:\/\/127\.0\.0\.2:\d+)\/api\/v1 /m.exec(output)?.[1];
+      expect((await fetch(`${origin}/api/v1/health`)).status).toBe(200);
+      // The server holds the pipe's other end until it exits.
+      const closed = new Promise((resolve) => shell.stdout.once("close", resolve));
+      shell.kill("SIGTERM");
+      await closed;
+      expect(output).toContain("the npm script's shell stopped: finishing open requests, then stopping");
+      await expect(fetch(`${origin}/api/v1/health`)).rejects.toThrow();
+    } finally {
+      try {
+        process.kill(server);
+      } catch {
+        // Gone, as it should be: only a failed test finds it running.
+      }
+    }
   }, 30_000);
 });
 

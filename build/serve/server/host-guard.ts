@@ -90,8 +90,8 @@ export function listenOrExit(
   command: string,
   server: Server,
   { port, host }: { port: number; host: string },
-  /** Given the port listened on: the one asked for, or the one the system chose for PORT=0. */
-  listening: (port: number) => void,
+  /** Given the origin to print: the port listened on (the one asked for, or the one the system chose for PORT=0). */
+  listening: (origin: string) => void,
 ): void {
   server.once("error", (error: NodeJS.ErrnoException) => {
     const where = `${host}:${port}`;
@@ -104,7 +104,30 @@ export function listenOrExit(
     process.stderr.write(`${command}: ${told}\n`);
     process.exit(1);
   });
-  server.listen(port, host, () => listening((server.address() as AddressInfo).port));
+  // Every interface is reached as localhost; any other address as itself.
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  server.listen(port, host, () =>
+    listening(`http://${shown === "127.0.0.1" ? "localhost" : shown}:${(server.address() as AddressInfo).port}`),
+  );
+}
+
+/**
+ * Calls `stop` once: on SIGINT or SIGTERM, or when the shell an npm script started this in has gone. npm passes a
+ * SIGTERM on to that shell, which (dash) stops without passing it on, and the server would go on holding its port.
+ */
+export function onStop(stop: (why: string) => void): void {
+  let stopping = false;
+  const once = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    stop(why);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => once(signal));
+  if (process.env.npm_lifecycle_event === undefined) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) once("the npm script's shell stopped");
+  }, 500).unref();
 }
 
 /** The authority in a URL's form (`new URL(...).hostname` brackets IPv6), for comparing with an Authority. */

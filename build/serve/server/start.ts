@@ -6,7 +6,7 @@
 import path from "node:path";
 import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
 import { isBuiltOutput, repairOutput } from "../../engine/output/atomic-output.ts";
-import { LISTEN_USAGE, listenOrExit, listenSettings } from "./host-guard.ts";
+import { LISTEN_USAGE, listenOrExit, listenSettings, onStop } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { commandArguments, runAsCommand } from "../../content/load/command-line.ts";
@@ -53,24 +53,18 @@ async function serve(): Promise<void> {
       if (pending.length >= 256) flush();
     },
   });
-  listenOrExit("serve", server, { port, host }, (listened) => {
+  listenOrExit("serve", server, { port, host }, (origin) => {
     process.stdout.write(
-      `Serving ${path.relative(process.cwd(), dist) || "."}/ at http://localhost:${listened}/api/v1 (Ctrl-C to stop)\n`,
+      `Serving ${path.relative(process.cwd(), dist) || "."}/ at ${origin}/api/v1 (Ctrl-C to stop)\n`,
     );
   });
-
-  let stopping = false;
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      process.stdout.write(`${signal}: finishing open requests, then stopping\n`);
-      server.close(() => {
-        flush();
-        process.exit(0);
-      });
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 3000).unref();
+  onStop((why) => {
+    process.stdout.write(`${why}: finishing open requests, then stopping\n`);
+    server.close(() => {
+      flush();
+      process.exit(0);
     });
-  }
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 3000).unref();
+  });
 }

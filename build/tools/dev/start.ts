@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { BuildCache } from "../../engine/cache/build-cache.ts";
 import { buildUsage, optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../../content/schemas/schema-registry.ts";
-import { LISTEN_USAGE, listenOrExit, listenSettings } from "../../serve/server/host-guard.ts";
+import { LISTEN_USAGE, listenOrExit, listenSettings, onStop } from "../../serve/server/host-guard.ts";
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
@@ -54,21 +54,15 @@ async function dev(): Promise<void> {
     netlifyConfigPath: path.join(ROOT, "netlify.toml"),
     allowedHosts,
   });
-  listenOrExit("dev", server, { port, host }, (listened) => {
+  listenOrExit("dev", server, { port, host }, (origin) => {
     process.stdout.write(
-      `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at http://localhost:${listened}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
+      `dev: serving ${path.relative(process.cwd(), build.outDir) || "."}/ at ${origin}/api/v1, watching ${path.relative(process.cwd(), build.contentDir) || "."}/ and schemas/ (Ctrl-C to stop)\n`,
     );
   });
-
-  let stopping = false;
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      void loop.close().then(() => {
-        server.close(() => process.exit(0));
-        server.closeAllConnections();
-      });
+  onStop(() => {
+    void loop.close().then(() => {
+      server.close(() => process.exit(0));
+      server.closeAllConnections();
     });
-  }
+  });
 }
