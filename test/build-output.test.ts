@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, statfsSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { cp, lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT_RESOURCE_FILE } from "../build/contract/layout.ts";
@@ -175,11 +175,22 @@ describe("reproducible", () => {
     expect(await readTreeDigests(threaded)).toEqual(await readTreeDigests(shared.dist));
   }, 90_000);
 
-  it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock", async () => {
-    const out = path.join(await temporaryFolder("no-epoch"), "dist");
-    await build(BASE, out);
-    const health = JSON.parse((await readTree(out)).get("api/v1/health/index.json")!.toString("utf8"));
-    expect(health.generated_at).toBe("2026-11-02T00:00:00Z");
+  it("without SOURCE_DATE_EPOCH, generation time comes from the content, not the clock: the newest entry of its changelog", async () => {
+    const folder = await temporaryFolder("no-epoch");
+    const content = path.join(folder, "content");
+    await cp(BASE, content, { recursive: true });
+    const out = path.join(folder, "dist");
+    const generated = async () => {
+      expect((await build(content, out)).ok).toBe(true);
+      return JSON.parse(await readFile(path.join(out, "api/v1/health/index.json"), "utf8")).generated_at;
+    };
+    expect(await generated()).toBe("2026-11-02T00:00:00Z");
+    // A change to the files' form, dated after every review and methodology version, is the changelog's newest.
+    await appendFile(
+      path.join(content, "site.yaml"),
+      "format_changes:\n  - date: 2026-11-05\n    change: A change to the form of the files, for this test.\n",
+    );
+    expect(await generated()).toBe("2026-11-05T00:00:00Z");
   });
 });
 

@@ -491,13 +491,19 @@ function readAhead<T>(count: number, start: (index: number) => Promise<T>, windo
   };
 }
 
-/** SOURCE_DATE_EPOCH when given, else midnight UTC of the latest date the content itself records. */
+/**
+ * SOURCE_DATE_EPOCH when given, else midnight UTC of the latest date of the data changelog (answers reviewed,
+ * methodology, format changes, corrections): the build is never dated before its own newest entry.
+ */
 function generationTime(sourceDateEpoch: number | undefined, content: ValidContent): string {
   if (sourceDateEpoch !== undefined) return new Date(sourceDateEpoch * 1000).toISOString().replace(".000Z", "Z");
+  const { site, disclosure } = content;
   const dates = [
     ...content.answers.map((answer) => answer.data.reviewed),
-    content.disclosure.methodology_date,
-    ...content.disclosure.changelog.map((entry) => entry.date),
+    disclosure.methodology_date,
+    ...disclosure.changelog.map((entry) => entry.date),
+    ...(site.format_changes ?? []).map((entry) => entry.date),
+    ...(disclosure.data_corrections ?? []).map((entry) => entry.date),
   ].sort();
   return `${dates[dates.length - 1]}T00:00:00Z`;
 }
