@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { validateCFF } from "cffjs";
 import { parse } from "yaml";
 import { buildShipped, readJson, ROOT, shippedContentDates } from "./support/build-helpers.ts";
-import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
+import { PRODUCTION_ORIGIN, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer } from "./support/local-server.ts";
 import { parseCsv } from "./support/csv.ts";
 import { escapeHtml } from "../build/engine/describe/docs-html.ts";
@@ -20,7 +20,7 @@ import type { AnswerResource } from "../build/contract/resources.ts";
 
 const execFileAsync = promisify(execFile);
 /** The origin of the shared production-like build: absolute URLs start with it. */
-const BASE_URL = SHARED_VARIANTS.production.baseUrl;
+const BASE_URL = PRODUCTION_ORIGIN;
 
 let dist: string;
 beforeAll(async () => {

@@ -21,10 +21,10 @@ import { answerFileOf } from "../build/contract/layout.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/content/schemas/schema-registry.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
 import { ROOT } from "./support/build-helpers.ts";
-import { SHARED_VARIANTS, sharedBuild } from "./support/shared-build.ts";
+import { PRODUCTION_ORIGIN, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
-const PRODUCTION = SHARED_VARIANTS.production.baseUrl;
+const PRODUCTION = PRODUCTION_ORIGIN;
 let dist: string;
 let builtPaths: string[];
 let running: RunningServer;

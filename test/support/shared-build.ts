@@ -16,12 +16,15 @@ import { build, readTreeDigests, SHIPPED_CONTENT, temporaryFolder } from "./buil
 /**
  * The variants tests read. `epoch`: generated times from SOURCE_DATE_EPOCH 1,700,000,000 (2023-11-14T22:13:20Z),
  * the configured origin. `production`: the same with a production-like origin, so that a test can tell absolute
- * production URLs from the root-relative ones.
+ * production URLs from the root-relative ones; given as someone might write it, with capitals and the default port,
+ * and written as `origin` everywhere.
  */
 export const SHARED_VARIANTS = {
   epoch: { sourceDateEpoch: 1_700_000_000 },
-  production: { sourceDateEpoch: 1_700_000_000, baseUrl: "https://av-buyer-data.example" },
+  production: { sourceDateEpoch: 1_700_000_000, baseUrl: "https://AV-Buyer-Data.example:443" },
 } as const;
+/** The production variant's origin, as every URL of its build writes it. */
+export const PRODUCTION_ORIGIN = "https://av-buyer-data.example";
 export type SharedVariant = keyof typeof SHARED_VARIANTS;
 
 export interface SharedBuild {

@@ -120,7 +120,8 @@ export function buildFacts(context: BuildContext, content: ValidContent): BuildF
     content,
     schemas: context.schemas,
     site,
-    origin: context.options.baseUrl ?? site.base_url,
+    // As a URL's origin writes it: "https://Data.Example:443" is https://data.example in every file.
+    origin: new URL(context.options.baseUrl ?? site.base_url).origin,
     generatedAt: generationTime(context.options.sourceDateEpoch, content),
     ...digestContent(content, context.options.cache),
     register,
