@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // quick: `npm test`, the newcomer's suite, from node_modules alone (offline, nothing downloaded, no root).
-    // full: what `npm run test:all` adds, needing more than node_modules (Netlify's toolchain, Deno, Node 22,
+    // full: what `npm run test:all` adds, needing more than node_modules (Netlify's toolchain, Deno, the current LTS Node,
     // Chromium, wget, Lighthouse, ReplayWeb.page, the Frictionless libraries, root for network namespaces).
     projects: [
       { extends: true, test: { name: "quick", include: ["test/*.test.ts"], isolate: false } },
