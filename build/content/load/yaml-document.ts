@@ -246,6 +246,15 @@ function indentingTab(text: string, position: number): number | undefined {
  * value). Else `yaml`'s own message, where it stands.
  */
 function plainSyntax(text: string, position: number, said: string): { position: number; message: string } {
+  const unclosed = /end with an? ([\]}])/.exec(said);
+  const opened = unclosed && unclosedOpener(text, position, unclosed[1] === "]" ? "[" : "{");
+  if (opened !== undefined && opened !== null) {
+    const [open, close] = [text[opened], unclosed![1]];
+    return {
+      position: opened,
+      message: `this "${open}" is never closed with "${close}", so YAML reads the lines after it as part of it: close it, or quote the value if the "${open}" is text (${said.replace(/\.$/, "")}).`,
+    };
+  }
   const start = text.lastIndexOf("\n", position - 1) + 1;
   const end = text.indexOf("\n", start);
   const line = text.slice(start, end < 0 ? text.length : end);
@@ -266,6 +275,34 @@ function plainSyntax(text: string, position: number, said: string): { position: 
     };
   }
   return { position, message: said };
+}
+
+/**
+ * Where a flow collection left open before `position` starts (YAML says so at the line after it): the last `open`
+ * not closed, from the nearest line above indented no more than the line at `position`, quoted text skipped.
+ */
+function unclosedOpener(text: string, position: number, open: "[" | "{"): number | undefined {
+  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
+  const indent = /^ */.exec(text.slice(lineStart))![0].length;
+  let from = lineStart;
+  do from = text.lastIndexOf("\n", from - 2) + 1;
+  while (from > 0 && /^ */.exec(text.slice(from))![0].length > indent);
+  const openers: number[] = [];
+  let quote: string | undefined;
+  for (let at = from; at < lineStart; at++) {
+    const character = text[at]!;
+    if (quote) {
+      if (character === quote) quote = undefined;
+    } else if ((character === '"' || character === "'") && /(?:^|[[{,:\n-])\s*$/.test(text.slice(from, at))) {
+      // A quote that starts a value (an apostrophe inside a word does not).
+      quote = character;
+    } else if (character === "#" && /\s/.test(text[at - 1] ?? " ")) at = text.indexOf("\n", at);
+    else if (character === "[" || character === "{") openers.push(at);
+    else if (character === "]" || character === "}") openers.pop();
+    if (at < 0) break;
+  }
+  const last = openers.at(-1);
+  return last !== undefined && text[last] === open ? last : undefined;
 }
 
 /** A key at a line's start (after any "- ") whose colon has no space after it. */
