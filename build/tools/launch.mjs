@@ -199,7 +199,7 @@ function mapStackTraces(bundleFile) {
 }
 
 async function makeBundle(entry, file) {
-  const { build } = await import("esbuild");
+  const { build, stop } = await import("esbuild");
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -220,6 +220,8 @@ async function makeBundle(entry, file) {
     logLevel: "silent",
     plugins: [ownImportMeta()],
   });
+  // esbuild's service process would otherwise stay beside a server or dev loop for as long as it runs.
+  await stop();
   mkdirSync(BUNDLES, { recursive: true });
   const suffix = `.${process.pid}.${Date.now()}.tmp`;
   // The map first: a bundle is never seen without its map.
