@@ -18,6 +18,7 @@ import { SUPPLIER_GUIDE } from "../build/engine/describe/supplier-guide.ts";
 import { contractCases } from "../build/tools/smoke/contract-cases.ts";
 import { routesFor } from "../build/contract/routes.ts";
 import { answerFileOf } from "../build/contract/layout.ts";
+import { MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/content/schemas/schema-registry.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
 import { ROOT } from "./support/build-helpers.ts";
@@ -107,7 +108,7 @@ describe("the OpenAPI 3.1 document", () => {
     expect(ids).toContain("getAnswer");
     expect(ids).toContain("headAnswer");
     const q = openapi.components.parameters.q;
-    expect(q.schema).toMatchObject({ maxLength: 200, minLength: 1 });
+    expect(q.schema).toMatchObject({ maxLength: MAX_QUERY_CODE_POINTS, minLength: 1 });
     const statuses = new Set(
       Object.values<Json>(openapi.paths).flatMap((item) =>
         Object.values<Json>(item).flatMap((operation) => Object.keys(operation.responses ?? {})),

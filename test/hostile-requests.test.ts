@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 import { copyOfSharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -243,13 +244,16 @@ describe(`${CASES} seeded hostile requests`, () => {
   });
 
   it("q as a question, stop words only, stray apostrophes and every match value get 200 or the JSON problem that names them", async () => {
+    // As many words as fit within the limit on q: "how " (4 code points) before "to", one letter and a space each.
+    const hows = Math.floor((MAX_QUERY_CODE_POINTS - 2) / 4);
+    const letters = Math.floor((MAX_QUERY_CODE_POINTS + 1) / 2);
     const cases: Array<[string, number, string?]> = [
       ["q=how+to", 400, "query-only-stop-words"],
       ["q=how+to&match=all", 200],
       ["q=what%27s", 400, "query-only-stop-words"],
       ["q=%E2%80%99s", 400, "query-only-stop-words"],
-      [`q=${"how+".repeat(49)}to`, 400, "query-only-stop-words"],
-      [`q=${"how+".repeat(49)}to&match=all`, 200],
+      [`q=${"how+".repeat(hows)}to`, 400, "query-only-stop-words"],
+      [`q=${"how+".repeat(hows)}to&match=all`, 200],
       ["q=%21%3F", 400, "invalid-query"],
       ["q=%21%3F&match=all", 400, "invalid-query"],
       ["q=how+should+the+screens+be+mounted%3F", 200],
@@ -264,9 +268,9 @@ describe(`${CASES} seeded hostile requests`, () => {
       ["match=all", 200],
       ["match=all&slug=room-sizing&q=how+to", 200],
       ["q=how+to&slug=room-sizing", 400, "query-only-stop-words"],
-      // 199 code points: a hundred words, each a letter or digit (of them, d, m, s and t are stop words).
-      [`q=${Array.from({ length: 100 }, (_, at) => "bcdefghjkmnpqrstvwxz01234"[at % 25]).join("+")}`, 200],
-      [`q=${"zz".repeat(100)}&match=any`, 200],
+      // Within the limit: words of a letter or digit each (of them, d, m, s and t are stop words), and one long word.
+      [`q=${Array.from({ length: letters }, (_, at) => "bcdefghjkmnpqrstvwxz01234"[at % 25]).join("+")}`, 200],
+      [`q=${"z".repeat(MAX_QUERY_CODE_POINTS)}&match=any`, 200],
     ];
     for (const [query, status, problem] of cases) {
       const response = await fetch(`${running.origin}/api/v1/answers?${query}`);

@@ -5,7 +5,7 @@
  * hostile requests that must get JSON-RPC errors or the right status, never a 5xx.
  */
 import common from "../schemas/common.schema.json" with { type: "json" };
-import { MAX_SLUG_LENGTH } from "../build/contract/limits.ts";
+import { MAX_QUERY_CODE_POINTS, MAX_SLUG_LENGTH } from "../build/contract/limits.ts";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -466,7 +466,7 @@ describe("the MCP endpoint, asked badly", () => {
       expect(text.length, text.slice(0, 80)).toBeLessThan(1_000);
     }
     expect(cases[2]!.text).toContain("a list");
-    expect(cases[6]!.text).toMatch(/\bq\b.*200/);
+    expect(cases[6]!.text).toMatch(new RegExp(`\\bq\\b.*${MAX_QUERY_CODE_POINTS}`));
     expect(MAX_SLUG_LENGTH).toBe(common.$defs.slug.maxLength);
     // The slug's words within its first 80 characters still lead to the answers they start.
     expect(cases[4]!.text).toContain('Slugs starting "room-sizing": room-sizing');

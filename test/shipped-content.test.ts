@@ -16,6 +16,10 @@ import { JUDGED_SETS, readJudgedSets } from "../build/tools/bench/judged-queries
 // The shipped content's own rubric. The counts live here, never in a schema: the build takes any number.
 const RUBRIC = { answers: 20, minWords: 350, minParagraphs: 3, minSources: 2, minSuppliers: 12, minFamilies: 6 };
 
+/** The page size the shipped site.yaml sets: every envelope's meta states it. */
+const pageSize = async () =>
+  (parseYaml(await readFile(path.join(SHIPPED_CONTENT, "site.yaml"), "utf8")) as { page_size: number }).page_size;
+
 interface Envelope<T> {
   data: T[];
   links: Record<string, string>;
@@ -76,7 +80,7 @@ describe("shipped content meets the rubric", () => {
   it("has exactly 20 answers, each long, cited and reviewed", async () => {
     const { data, meta } = await readJson<Envelope<Answer>>(file("/api/v1/answers/index.json"));
     expect(data).toHaveLength(RUBRIC.answers);
-    expect(meta).toMatchObject({ count: 20, total: 20, page: 1, page_count: 1, page_size: 100 });
+    expect(meta).toMatchObject({ count: 20, total: 20, page: 1, page_count: 1, page_size: await pageSize() });
     for (const answer of data) {
       expect.soft(answer.body.word_count, answer.slug).toBeGreaterThanOrEqual(RUBRIC.minWords);
       expect
@@ -360,7 +364,7 @@ describe("the built dist/", () => {
         total: 1,
         page: 1,
         page_count: 1,
-        page_size: 100,
+        page_size: await pageSize(),
         filters: { q: null, slug: answer.slug },
       });
       expect(single.links.self).toBe(`/api/v1/answers/${answer.slug}.json`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
 import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 import { inflectionStem, irregularForms, stemStarts } from "../build/search/inflection.ts";
@@ -98,12 +99,13 @@ describe("queries", () => {
     expect(parseQuery("")).toMatchObject({ ok: false, reason: "no-letter-or-digit" });
   });
 
-  it("counts code points, not UTF-16 units, against the 200 limit", () => {
-    expect(parseQuery("a".repeat(200))).toMatchObject({ ok: true });
-    expect(parseQuery("a".repeat(201))).toEqual({ ok: false, reason: "too-long", codePoints: 201 });
-    // 200 astral letters are 400 UTF-16 units but 200 code points.
-    expect(parseQuery("𝐀".repeat(200))).toMatchObject({ ok: true });
-    expect(parseQuery("𝐀".repeat(201))).toMatchObject({ ok: false, reason: "too-long" });
+  it("counts code points, not UTF-16 units, against the limit", () => {
+    const limit = MAX_QUERY_CODE_POINTS;
+    expect(parseQuery("a".repeat(limit))).toMatchObject({ ok: true });
+    expect(parseQuery("a".repeat(limit + 1))).toEqual({ ok: false, reason: "too-long", codePoints: limit + 1 });
+    // Astral letters are two UTF-16 units but one code point each.
+    expect(parseQuery("𝐀".repeat(limit))).toMatchObject({ ok: true });
+    expect(parseQuery("𝐀".repeat(limit + 1))).toMatchObject({ ok: false, reason: "too-long" });
   });
 
   it("keeps each distinct token once", () => {

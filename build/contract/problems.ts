@@ -4,10 +4,11 @@
  * request-time code answers with it, the docs and the OpenAPI document describe it.
  */
 import { canonicalJson } from "./canonical-json.ts";
+import { MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "./limits.ts";
 
 export const PROBLEM_TYPES = {
   "invalid-query": { status: 400, title: "The q parameter has no letter or digit" },
-  "query-too-long": { status: 400, title: "The q parameter is longer than 200 characters" },
+  "query-too-long": { status: 400, title: `The q parameter is longer than ${MAX_QUERY_CODE_POINTS} characters` },
   "repeated-parameter": { status: 400, title: "A parameter is given more than once" },
   "invalid-page": { status: 400, title: "The page parameter is not a whole number from 1" },
   "invalid-sort": { status: 400, title: "The sort parameter is neither relevance nor slug" },
@@ -17,7 +18,7 @@ export const PROBLEM_TYPES = {
     status: 400,
     title: "A parameter is malformed: its value is not valid percent-encoded UTF-8, or its name is escaped",
   },
-  "too-many-parameters": { status: 400, title: "The request has more than 32 query parameters" },
+  "too-many-parameters": { status: 400, title: `The request has more than ${MAX_PARAMETERS} query parameters` },
   "host-not-allowed": { status: 403, title: "The local server does not answer this host or origin" },
   "not-found": { status: 404, title: "No resource at this path" },
   "method-not-allowed": { status: 405, title: "Only GET, HEAD and OPTIONS are allowed" },

@@ -175,7 +175,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       }),
       queryTooLong: problemExample(
         "query-too-long",
-        `q has 201 characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`,
+        `q has ${MAX_QUERY_CODE_POINTS + 1} characters; at most ${MAX_QUERY_CODE_POINTS} are accepted.`,
         { parameter: "q" },
       ),
       repeatedParameter: problemExample(

@@ -6,6 +6,7 @@
  * with its default, `match=any`, or with `match=all` when the reader asks for every word. It also opens the page's
  * details for a print.
  */
+import { MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import type { AnswerSearchTexts } from "../../search/answer-fields.ts";
 import { explainHit, prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
 import { SearchFiles } from "../../search/search-files.ts";
@@ -74,7 +75,7 @@ function start(): void {
     if (!parsed.ok)
       return showAll(
         parsed.reason === "too-long"
-          ? "The search is longer than 200 characters."
+          ? `The search is longer than ${MAX_QUERY_CODE_POINTS} characters.`
           : parsed.reason === "only-stop-words"
             ? "Add a word that names what you are looking for: common words such as how and the are left out."
             : "Type a letter or a digit to search.",

@@ -3,6 +3,7 @@
  * paths, Markdown negotiation. The smoke check runs them against any deployment; the tests run them against
  * the local server.
  */
+import { MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 
 export interface ContractCase {
   name: string;
@@ -184,8 +185,15 @@ export function contractCases(slug: string): ContractCase[] {
     }),
     get("q, empty", "/api/v1/answers?q=", 400, { problemType: "invalid-query" }),
     get("q, punctuation only", "/api/v1/answers?q=%21%3F-", 400, { problemType: "invalid-query" }),
-    get("q, 200 code points", `/api/v1/answers?q=${"a".repeat(200)}`, 200, { count: 0 }),
-    get("q, 201 code points", `/api/v1/answers?q=${"a".repeat(201)}`, 400, { problemType: "query-too-long" }),
+    get(`q, ${MAX_QUERY_CODE_POINTS} code points`, `/api/v1/answers?q=${"a".repeat(MAX_QUERY_CODE_POINTS)}`, 200, {
+      count: 0,
+    }),
+    get(
+      `q, ${MAX_QUERY_CODE_POINTS + 1} code points`,
+      `/api/v1/answers?q=${"a".repeat(MAX_QUERY_CODE_POINTS + 1)}`,
+      400,
+      { problemType: "query-too-long" },
+    ),
     get("q, unicode", "/api/v1/answers?q=MICRÓPHONES", 200, {
       filters: { q: "MICRÓPHONES", slug: null },
       count: "some",
