@@ -490,11 +490,13 @@ describe("the JSON Schemas as served", () => {
       "/api/v1/answers?q=room&slug=room-sizing&sort=slug",
     ];
     let validated = 0;
+    const described = new Map<string, string>();
     for (const url of requests) {
       const response = await fetch(running.origin + url, { headers: { "Accept-Encoding": "identity" } });
       const describedBy = /<([^>]+)>; rel="describedby"/.exec(response.headers.get("link") ?? "")?.[1];
       const body = await response.text();
       if (!describedBy) continue;
+      described.set(url, describedBy);
       const validate = ajv.getSchema(new URL(describedBy, PRODUCTION).href);
       expect(validate, `${url}: ${describedBy}`).toBeDefined();
       expect(validate!(JSON.parse(body)) ? [] : validate!.errors, url).toEqual([]);
@@ -502,6 +504,12 @@ describe("the JSON Schemas as served", () => {
     }
     // Every JSON resource but the discovery documents and the schemas themselves names its schema.
     expect(validated).toBe(routesFor(builtPaths).filter((route) => route.schema).length + 4);
+    // A schema that says which request it describes ("GET /api/v1/…: …") names one that is answered with it.
+    for (const { href } of list.schemas) {
+      const { description } = ajv.getSchema(PRODUCTION + href)!.schema as { description?: string };
+      const said = /^GET (\/[^\s,:]*)/.exec(description ?? "")?.[1];
+      if (said) expect(described.get(said), `${href} describes GET ${said}`).toBe(href);
+    }
   });
 });
 
