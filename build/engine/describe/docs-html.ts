@@ -18,7 +18,7 @@ import {
   ROOT_RESOURCE_FILE,
   STYLESHEET_FILE,
 } from "../../contract/layout.ts";
-import { DOWNLOADS, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS } from "./service-facts.ts";
+import { type CollectionCounts, DOWNLOADS, PROBLEM_DESCRIPTIONS, PROBLEM_KINDS } from "./service-facts.ts";
 
 /** A computed `q` response: its q, the query string that asked for it, and its body. */
 export interface SearchExample {
@@ -36,7 +36,7 @@ export interface DocsInput {
   versioning: VersioningPolicy;
   site: SiteSettings;
   origin: string;
-  counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
+  counts: CollectionCounts;
   /** What each published q example finds, computed at build time with the API's own matching code. */
   /** Computed `q` responses of this build: a hit and a misspelling (none when the collection is past one page). */
   searchExamples?: SearchExamples;

@@ -406,3 +406,11 @@ export const MARKDOWN_FOR_AGENTS = {
   negotiation:
     '`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html` by its q-values; otherwise, for `*/*` and without an Accept header, HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel="alternate"; type="text/markdown"`.',
 } as const;
+
+/** How many of each the collections hold, as the docs, the discovery documents and the products tell them. */
+export interface CollectionCounts {
+  answers: number;
+  suppliers: number;
+  product_families: number;
+  evidence_records: number;
+}

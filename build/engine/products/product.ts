@@ -11,6 +11,7 @@ import type { SiteSettings, Source } from "../../content/load/types.ts";
 import type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
 import type { SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import type { DeflatedEntry } from "../output/deflated-copy.ts";
+import type { CollectionCounts } from "../describe/service-facts.ts";
 import type { HeldContents, OutputStream, WrittenFiles } from "../output/output-sink.ts";
 
 export type { AnswerParts, AnswerRenderContext, RenderedAnswer } from "./answer-parts.ts";
@@ -35,7 +36,7 @@ export interface BuildFacts {
   suppliers: readonly SupplierResource[];
   disclosure: DisclosureResource;
   families: readonly EvidenceFamilyResource[];
-  counts: { answers: number; suppliers: number; product_families: number; evidence_records: number };
+  counts: CollectionCounts;
 }
 
 /** Where products write, and the bodies of small files the OpenAPI document shows as examples. */
