@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import toml from "@iarna/toml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_NOT_FOUND_FILE, OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
+import { API_NOT_FOUND_FILE, answerFileOf, OAUTH_METADATA_PATHS } from "../build/contract/layout.ts";
 import { EXPOSED_HEADERS } from "../build/contract/http.ts";
 import { BROWSER_CACHE, headerRules, linkHeader } from "../build/contract/header-rules.ts";
 import { corsHeaders } from "../build/serve/request/response-headers.ts";
@@ -148,12 +148,7 @@ describe("netlify.toml", () => {
         .filter((rule) => rule.forRegExp.test(path))
         .map((rule) => rule.values.Link)
         .filter(Boolean);
-    const answerFiles = routes.filter(
-      (route) =>
-        route.canonical &&
-        /^\/api\/v1\/answers\/[a-z0-9-]+\.json$/.test(route.file) &&
-        route.file !== "/api/v1/answers/index.json",
-    );
+    const answerFiles = routes.filter((route) => route.canonical && answerFileOf(route.file)?.markdown === false);
     expect(answerFiles.length).toBe(20);
     for (const { file } of answerFiles) {
       const twin = file.replace(/\.json$/, ".md");

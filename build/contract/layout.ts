@@ -49,10 +49,19 @@ export function answerMarkdownPath(slug: string): string {
   return `${API_ROOT}/answers/${slug}.md`;
 }
 
+/**
+ * Names that other files of /api/v1/answers/ use, which no answer may take: its files would take the place of the
+ * collection's or collide with the folder of pages.
+ */
+export const RESERVED_ANSWER_SLUGS: ReadonlyMap<string, string> = new Map([
+  ["index", `the collection file ${API_ROOT.slice(1)}/answers/index.json`],
+  ["pages", `the folder of pages ${API_ROOT.slice(1)}/answers/pages/`],
+]);
+
 /** The answer a path names, with its form (its file or its Markdown twin), or undefined for any other path. */
 export function answerFileOf(path: string): { slug: string; markdown: boolean } | undefined {
   const found = ANSWER_FILE.exec(path);
-  return found ? { slug: found[1]!, markdown: found[2] === "md" } : undefined;
+  return found && !RESERVED_ANSWER_SLUGS.has(found[1]!) ? { slug: found[1]!, markdown: found[2] === "md" } : undefined;
 }
 // The slug as SLUG_PATTERN has it, its group not captured.
 const ANSWER_FILE = new RegExp(`^${API_ROOT}/answers/([a-z0-9]+(?:-[a-z0-9]+)*)\\.(json|md)$`);

@@ -112,7 +112,9 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
     const text = await answerMarkdown(context, answer.slug);
     return text === undefined ? noAnswer(answer.slug, context) : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
   }
-  const readable = file === collectionPath("suppliers") || file === collectionPath("evidence") || answer !== undefined;
+  const readable =
+    answer !== undefined ||
+    (["answers", "suppliers", "evidence"] as const).some((name) => file === collectionPath(name));
   if (!readable) return nothing;
   const text = textOf(await context.read(file));
   if (text === undefined) return answer ? noAnswer(answer.slug, context) : nothing;
