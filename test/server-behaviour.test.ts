@@ -247,6 +247,31 @@ describe("limits", () => {
     });
   });
 
+  it("keeps the connection of a POST answered 405 before its small body arrived, and closes one whose body is large", async () => {
+    const port = Number(new URL(running.origin).port);
+    // The headers alone; the body once the answer is in; then a second request on the same connection.
+    const answers = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const socket = connect(port, "127.0.0.1", () =>
+        socket.write("POST /api/v1/answers HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n"),
+      );
+      socket.on("data", (chunk: Buffer) => {
+        const first = !text.includes("\r\n\r\n");
+        text += chunk.toString("latin1");
+        if (first && text.includes("\r\n\r\n"))
+          socket.write("{}GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+      });
+      socket.on("close", () => resolve(text)).on("error", reject);
+    });
+    expect(answers.match(/HTTP\/1\.1 \d{3} /g)).toEqual(["HTTP/1.1 405 ", "HTTP/1.1 200 "]);
+    expect(answers.slice(0, answers.indexOf("\r\n\r\n"))).not.toMatch(/\r\nconnection: close/i);
+    // A body past what is read and dropped: the connection closes rather than wait for it.
+    const large = await rawSocket(
+      `POST /api/v1/answers HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${1024 * 1024}\r\n\r\n{}`,
+    );
+    expect(large).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nconnection: close\r\n/i);
+  });
+
   it("refuses methods fetch cannot represent (TRACE, CONNECT-like, WebDAV) with 405", async () => {
     for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
       const response = await raw("/api/v1", {}, method);

@@ -33,14 +33,20 @@ export function sendProblem(
   );
 }
 
+/** The largest unread request body a connection is kept for (Node reads and drops it after the response). */
+const DRAINED_BODY_BYTES = 64 * 1024;
+
 export async function sendWebResponse(outgoing: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  // A body left unread (an MCP POST over its limit, answered 413) would be taken for the next request on the
-  // connection: it closes instead.
-  if (!outgoing.req.complete) headers.connection = "close";
+  // A body left part read (an MCP POST over its limit, answered 413), or a large one not yet read, is not waited for:
+  // the connection closes. A small one not read (a POST answered 405) Node reads and drops after the response, and
+  // the connection is kept, however its packets arrived.
+  const { req } = outgoing;
+  if (!req.complete && (req.readableDidRead || !(Number(req.headers["content-length"]) <= DRAINED_BODY_BYTES)))
+    headers.connection = "close";
   outgoing.writeHead(response.status, headers);
   if (!response.body || outgoing.req.method === "HEAD") return void outgoing.end();
   // Streamed in the body's own chunks, waiting on the socket: no second copy of a large answer per request.
