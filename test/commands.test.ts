@@ -3,6 +3,8 @@
  * and does nothing else, an option or argument a command does not take is refused with its usage and exit 2, never
  * ignored nor a stack trace. Here the quick cases; test/full/commands.test.ts runs every command of package.json.
  */
+import { stat } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { refusedOption, runScript } from "./support/cli.ts";
@@ -57,6 +59,20 @@ describe("a command's arguments", () => {
         stderr: `${name}: SOURCE_DATE_EPOCH must be whole seconds since 1970, up to the end of 9999 (got "abc").\n`,
       });
     }
+  });
+
+  it("npm start's build tells a PORT the server cannot take before it builds anything", async () => {
+    const out = path.join(await temporaryFolder("start-port"), "dist");
+    const { status, stdout, stderr } = await runScript("build", ["--out", out], {
+      PORT: "abc",
+      npm_lifecycle_event: "start",
+    });
+    expect({ status, stdout, stderr }).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: 'start: PORT must be a port number from 0 to 65535 (got "abc").\n',
+    });
+    await expect(stat(out)).rejects.toThrow();
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {

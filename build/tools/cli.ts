@@ -9,6 +9,7 @@ import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
 import { commandArguments, isInside, isMainModule, realFolder } from "../content/load/command-line.ts";
+import { listenSettings } from "../serve/server/host-guard.ts";
 
 /**
  * `npm run build`'s options and environment, as its usage (`npm run build -- --help`), or `npm run dev`'s, whose loop
@@ -95,6 +96,8 @@ export function optionsFromCommandLine(
 
 async function main(): Promise<number> {
   const started = performance.now();
+  // `npm start` builds, then serves: a PORT or HOST the server cannot take is told now, not after the build.
+  if (process.env.npm_lifecycle_event === "start") listenSettings("start", process.env);
   let options: BuildOptions;
   let cacheRoot: string | false;
   try {
