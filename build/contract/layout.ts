@@ -29,7 +29,7 @@ export function collectionPath(collection: string): string {
 }
 
 /** Where page N of a paged collection lives; page 1 is also the collection's own file. */
-export function pagePath(collection: string, page: number): string {
+export function pagePath(collection: string, page: number | "{n}"): string {
   return `${API_ROOT}/${collection}/pages/${page}.json`;
 }
 

@@ -21,7 +21,7 @@ export const answerFiles = product<AnswerFilePart>({
   name: "answer-files",
   purpose: "each answer by itself, as ?slug= and every link to an answer return it",
   after: [],
-  writes: ["/api/v1/answers/{slug}.json"],
+  writes: [answerPath("{slug}")],
   perAnswer: true,
   part(answer, context) {
     const fragment = itemFragment(answer.resource);

@@ -12,7 +12,7 @@ import {
   pageEnvelope,
   pagePaths,
 } from "../../contract/envelope.ts";
-import { collectionPath } from "../../contract/layout.ts";
+import { collectionPath, pagePath } from "../../contract/layout.ts";
 import type { AnswerResource } from "../../contract/resources.ts";
 import type { AnswerFilePart } from "./answer-files.ts";
 import { type AnswerParts, partOf, product, replaysEveryAnswer } from "./product.ts";
@@ -21,7 +21,7 @@ export const answerPages = product<never, AnswerResource[]>({
   name: "answer-pages",
   purpose: "the answers collection, page by page, as /api/v1/answers returns it",
   after: ["answer-files"],
-  writes: [collectionPath("answers"), "/api/v1/answers/pages/{n}.json"],
+  writes: [collectionPath("answers"), pagePath("answers", "{n}")],
   run({ answers, pageSize, contentDigest }, output) {
     const pageCount = pageCountOf(answers.length, pageSize);
     const pageUrl = collectionPageUrl("answers", pageCount);

@@ -19,7 +19,7 @@ export const answerTwins = product<AnswerTwinPart>({
   name: "answer-twins",
   purpose: "each answer as a Markdown document, for agents and readers",
   after: [],
-  writes: ["/api/v1/answers/{slug}.md"],
+  writes: [answerMarkdownPath("{slug}")],
   perAnswer: true,
   part(answer, context) {
     const twin = utf8.encode(answerMarkdown(answer.data, answer.markdown, context.register));

@@ -1,13 +1,13 @@
 /** /api/v1/evidence: the evidence register by product family, paged, each page with the number of records. */
 import { paginate } from "../../contract/envelope.ts";
 import { product } from "./product.ts";
-import { collectionPath } from "../../contract/layout.ts";
+import { collectionPath, pagePath } from "../../contract/layout.ts";
 
 export const evidenceCollection = product({
   name: "evidence",
   purpose: "the evidence register by product family",
   after: [],
-  writes: [collectionPath("evidence"), "/api/v1/evidence/pages/{n}.json"],
+  writes: [collectionPath("evidence"), pagePath("evidence", "{n}")],
   run({ families, counts, pageSize, contentDigest }, output) {
     return {
       async finish() {

@@ -1,13 +1,13 @@
 /** /api/v1/suppliers: the ranked supplier profiles, paged, each page with the disclosure. */
 import { paginate } from "../../contract/envelope.ts";
 import { product } from "./product.ts";
-import { collectionPath } from "../../contract/layout.ts";
+import { collectionPath, pagePath } from "../../contract/layout.ts";
 
 export const suppliersCollection = product({
   name: "suppliers",
   purpose: "the ranked supplier directory with its disclosure",
   after: [],
-  writes: [collectionPath("suppliers"), "/api/v1/suppliers/pages/{n}.json"],
+  writes: [collectionPath("suppliers"), pagePath("suppliers", "{n}")],
   run({ suppliers, disclosure, pageSize, contentDigest }, output) {
     return {
       async finish() {
