@@ -90,7 +90,7 @@ export function listenOrExit(
   command: string,
   server: Server,
   { port, host }: { port: number; host: string },
-  /** Given the origin to print: the port listened on (the one asked for, or the one the system chose for PORT=0). */
+  /** Given the origin to print, with the port listened on (the one asked for, or the one the system chose for PORT=0). */
   listening: (origin: string) => void,
 ): void {
   server.once("error", (error: NodeJS.ErrnoException) => {
@@ -104,11 +104,9 @@ export function listenOrExit(
     process.stderr.write(`${command}: ${told}\n`);
     process.exit(1);
   });
-  // Every interface is reached as localhost; any other address as itself.
-  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  server.listen(port, host, () =>
-    listening(`http://${shown === "127.0.0.1" ? "localhost" : shown}:${(server.address() as AddressInfo).port}`),
-  );
+  // Loopback's usual address and every interface are reached as localhost; any other address as itself.
+  const shown = ["127.0.0.1", "0.0.0.0", "::"].includes(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  server.listen(port, host, () => listening(`http://${shown}:${(server.address() as AddressInfo).port}`));
 }
 
 /**
