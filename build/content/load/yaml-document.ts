@@ -246,10 +246,10 @@ function indentingTab(text: string, position: number): number | undefined {
  * value). Else `yaml`'s own message, where it stands.
  */
 function plainSyntax(text: string, position: number, said: string): { position: number; message: string } {
-  const unclosed = /end with an? ([\]}])/.exec(said);
-  const opened = unclosed && unclosedOpener(text, position, unclosed[1] === "]" ? "[" : "{");
-  if (opened !== undefined && opened !== null) {
-    const [open, close] = [text[opened], unclosed![1]];
+  const close = /end with an? ([\]}])/.exec(said)?.[1];
+  const opened = close === undefined ? undefined : unclosedOpener(text, position, close === "]" ? "[" : "{");
+  if (opened !== undefined) {
+    const open = text[opened];
     return {
       position: opened,
       message: `this "${open}" is never closed with "${close}", so YAML reads the lines after it as part of it: close it, or quote the value if the "${open}" is text (${said.replace(/\.$/, "")}).`,

@@ -29,6 +29,8 @@ import {
   API_ROOT,
   ANSWERS_SEARCH_FOLDER,
   ANSWERS_SEARCH_INDEX_FILE,
+  answerMarkdownPath,
+  answerPath,
   OPENAPI_FILE,
   SCHEMA_LIST_FILE,
   SCHEMAS_FOLDER,
@@ -389,7 +391,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     if (endpoint.path === ANSWERS_ENDPOINT) {
       examples.bySlug = {
         summary: `?slug=${input.exampleSlug}`,
-        value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`),
+        value: input.examples.get(answerPath(input.exampleSlug)),
       };
       Object.assign(examples, input.searchExamples ?? {});
     }
@@ -436,7 +438,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     example: input.exampleSlug,
   };
   // Each answer's own file, which `links.self` of every answer names: a file, with no parameters of its own.
-  paths["/api/v1/answers/{slug}.json"] = {
+  paths[answerPath("{slug}")] = {
     parameters: [slugInPath],
     get: {
       operationId: "getAnswer",
@@ -454,8 +456,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
               schema: schemaRef("answers.schema.json"),
               examples: {
                 answer: {
-                  summary: `From the published data: /api/v1/answers/${input.exampleSlug}.json`,
-                  value: input.examples.get(`/api/v1/answers/${input.exampleSlug}.json`),
+                  summary: `From the published data: ${answerPath(input.exampleSlug)}`,
+                  value: input.examples.get(answerPath(input.exampleSlug)),
                 },
               },
             },
@@ -483,7 +485,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     ...otherMethods("Answer", "Buyer answers"),
   };
   // The Markdown twins: files, with no parameters of their own.
-  paths["/api/v1/answers/{slug}.md"] = {
+  paths[answerMarkdownPath("{slug}")] = {
     parameters: [slugInPath],
     get: {
       operationId: "getAnswerMarkdown",
