@@ -133,6 +133,14 @@ function randomAnswers(count: number, seed: number) {
  * BM25F over two groups of fields (title, question, tags and summary; the body), each saturated, their mean in 63rds.
  */
 function referenceLevels(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>) {
+  let levels = referenceLevelsOf.get(answers);
+  if (!levels) referenceLevelsOf.set(answers, (levels = computeReferenceLevels(answers)));
+  return levels;
+}
+/** Made once per set of answers: the queries of a test share them, and making them again took seconds a run. */
+const referenceLevelsOf = new WeakMap<object, ReturnType<typeof computeReferenceLevels>>();
+
+function computeReferenceLevels(answers: ReadonlyArray<{ slug: string; texts: AnswerSearchTexts }>) {
   const weights = [6, 3, 3, 2, 1];
   const tokenized = answers.map((answer) => fieldTokens(answer.texts));
   // Rounded to hundredths, as the map publishes them and the levels are made with.
@@ -140,7 +148,16 @@ function referenceLevels(answers: ReadonlyArray<{ slug: string; texts: AnswerSea
     (_, field) =>
       Math.round((tokenized.reduce((sum, fields) => sum + fields[field]!.length, 0) / answers.length) * 100) / 100,
   );
+  // Each answer's levels, kept by word: the formula is the same for every query that meets the word.
+  const known = new Map<string[][], Map<string, number>>();
   const level = (fields: string[][], word: string) => {
+    let levels = known.get(fields);
+    if (!levels) known.set(fields, (levels = new Map()));
+    let value = levels.get(word);
+    if (value === undefined) levels.set(word, (value = levelOf(fields, word)));
+    return value;
+  };
+  const levelOf = (fields: string[][], word: string) => {
     const tf = (from: number, to: number) =>
       fields
         .slice(from, to)
