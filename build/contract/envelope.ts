@@ -1,7 +1,7 @@
 /**
  * The one envelope of the three collections, and its only writer: items in `data`, counts and filters in
- * `meta`, `links` to this page and its neighbours. The build writes it (`paginate`, `envelopeText`); the
- * answers query writes it for computed results (`envelopeParts`) and takes items out of prebuilt files' bytes
+ * `meta`, `links` to this page and its neighbours. The build writes it (`paginate`, `envelopeParts`); the
+ * answers query writes it for computed results (`envelopeByteParts`) and takes items out of prebuilt files' bytes
  * (`pageItemFragments`, `singleItemFragment`). All of them splice prebuilt item text with the same strings, so that every
  * envelope is exactly canonicalJson({ data, links, meta }).
  */
@@ -181,17 +181,10 @@ export function itemFragment(item: unknown): string {
   return `    ${canonicalJson(item).trimEnd().replace(/\n/g, "\n    ")}`;
 }
 
-/** The envelope's exact text from its items' fragments and the rest: each item is serialised once. */
-export function envelopeText(
-  fragments: readonly string[],
-  rest: Omit<Envelope<unknown>, "data"> & Record<string, unknown>,
-): string {
-  return envelopeParts(fragments, rest).join("");
-}
-
 /**
- * The same text in parts, the fragments as given (text or UTF-8 bytes), so that nothing large is copied. The last
- * part is the envelope's own text after the items (its meta and links, and the final newline).
+ * The envelope's exact text in parts from its items' fragments and the rest: each item is serialised once, and the
+ * fragments are kept as given (text or UTF-8 bytes), so that nothing large is copied. The last part is the
+ * envelope's own text after the items (its meta and links, and the final newline).
  */
 export function envelopeParts<Part extends string | Uint8Array>(
   fragments: readonly Part[],

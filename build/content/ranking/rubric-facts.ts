@@ -29,9 +29,6 @@ export interface ScoreRange {
 /** The areas evidence-depth counts: a score of 3 or more in one means primary-source facts in that area. */
 export const DEPTH_AREAS = ["platform-certification", "support-transparency", "ownership-transparency"] as const;
 
-/** The criteria whose score of 3 or more needs a primary source: the three areas and product range. */
-export const PRIMARY_CRITERIA = [...DEPTH_AREAS, "portfolio-breadth"] as const;
-
 /** The highest score secondary sources alone support on those criteria. */
 export const SECONDARY_MAX = 2;
 
@@ -138,8 +135,8 @@ function depthRange(supplier: SupplierContent): ScoreRange | undefined {
 }
 
 /**
- * The ceiling the kind of the cited sources sets on each criterion of PRIMARY_CRITERIA the supplier is scored
- * on, where there is one: secondary sources alone support at most SECONDARY_MAX. A score that cites no source
+ * The ceiling the kind of the cited sources sets on each criterion whose score of 3 or more needs a primary source
+ * (the three areas and portfolio-breadth) the supplier is scored on, where there is one: secondary sources alone support at most SECONDARY_MAX. A score that cites no source
  * at all gets no ceiling here (score/unsourced reports it).
  */
 export function sourceCeilings(supplier: SupplierContent, isPrimary: IsPrimary): Record<string, SourceCeiling> {
