@@ -10,6 +10,7 @@ import { symlink } from "node:fs/promises";
 import path from "node:path";
 import { runBuild } from "./measure-build.ts";
 import { deleteOutputs, ROOT, waitOutRecentDeletion, WORK } from "./workspace.ts";
+import { median } from "./percentile.ts";
 
 export interface BaselineFigures {
   ref: string;
@@ -43,8 +44,6 @@ async function baselineWorktree(ref: string): Promise<{ root: string; commit: st
     await symlink(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
   return { root, commit };
 }
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function measureAgainstBaseline(
   ref: string,

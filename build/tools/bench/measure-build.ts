@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { measureIndex, type IndexFigures, type QueryFigures } from "./measure-search.ts";
 import { ROOT, WORK, ENV } from "./workspace.ts";
+import { median } from "./percentile.ts";
 
 export interface BuildFigures {
   label: string;
@@ -110,7 +111,7 @@ export function timedBuilds(
   const seconds: number[] = [];
   for (let attempt = 1; attempt <= repeats; attempt++)
     seconds.push(runBuild(ROOT, label, contentDir, path.join(WORK, `dist-${label}-${attempt}`), options).seconds);
-  return { seconds, median: [...seconds].sort((a, b) => a - b)[Math.floor(seconds.length / 2)]! };
+  return { seconds, median: median(seconds) };
 }
 
 /**

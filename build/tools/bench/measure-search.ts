@@ -20,7 +20,7 @@ import { SearchReader } from "../../search/search-reader.ts";
 import { compareCodeUnits, parseQuery } from "../../search/text-match.ts";
 import type { ColdQueryRun } from "./cold-query.ts";
 import { countingReader, fileOf } from "./counting-reader.ts";
-import { percentile } from "./percentile.ts";
+import { median, percentile } from "./percentile.ts";
 import { cpuClocks, cpuSince } from "./thread-cpu.ts";
 import { ENV, ROOT } from "./workspace.ts";
 import { startStaticServer } from "./measure-servers.ts";
@@ -142,8 +142,6 @@ async function wordCounts(dist: string): Promise<{ answers: number; counts: Arra
   }
   return { answers: map.answers, counts };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The median of samples, or undefined when any is missing (the main thread's time where it cannot be read). */
 const medianOfAll = (values: Array<number | undefined>) =>

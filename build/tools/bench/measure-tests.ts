@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { percentile } from "./percentile.ts";
+import { median } from "./percentile.ts";
 import { ENV, headCommit, ROOT, WORK } from "./workspace.ts";
 
 export interface CommandRun {
@@ -133,13 +133,8 @@ export function measureTests(options: { repeats?: number; cold?: boolean } = {})
 /** The section of BENCHMARKS.md these figures make, between markers so that the rest of the page is left as it is. */
 export function testsSection(figures: TestsFigures): string {
   const seconds = (runs: CommandRun[]) => runs.map((entry) => entry.seconds.toFixed(0)).join(", ");
-  const median = (runs: CommandRun[]) =>
-    percentile(
-      runs.map((entry) => entry.seconds).sort((a, b) => a - b),
-      0.5,
-    );
-  const newcomer = median(figures.newcomer);
-  const ci = median(figures.ci);
+  const newcomer = median(figures.newcomer.map((entry) => entry.seconds));
+  const ci = median(figures.ci.map((entry) => entry.seconds));
   const status = (met: boolean) => (met ? "met" : "**missed**");
   const lines = [
     TESTS_SECTION_START,

@@ -15,6 +15,7 @@ import type { BuildProfile } from "./build-profile.ts";
 import type { JudgedComparison, JudgedSetsComparison } from "./judged-queries.ts";
 import type { NetlifyServeLoad } from "./measure-netlify-serve.ts";
 import type { LoadFigures, measureServers } from "./measure-servers.ts";
+import { median } from "./percentile.ts";
 
 export async function responseSizes(dist: string) {
   const files = [
@@ -422,9 +423,9 @@ function headlineSection(
   const [smallOurs, smallHugo, smallEleventy] = [smallOf("ours"), smallOf("Hugo"), smallOf("Eleventy")];
   const noCache = results.shippedNoCache;
   const tests = results.tests;
-  const median = (runs: readonly { seconds: number }[] | undefined) =>
-    runs?.length ? [...runs.map((run) => run.seconds)].sort((a, b) => a - b)[Math.floor(runs.length / 2)]! : undefined;
-  const [newcomer, ci] = [median(tests?.newcomer), median(tests?.ci)];
+  const medianOf = (runs: readonly { seconds: number }[] | undefined) =>
+    runs?.length ? median(runs.map((run) => run.seconds)) : undefined;
+  const [newcomer, ci] = [medianOf(tests?.newcomer), medianOf(tests?.ci)];
   const s = (seconds: number) => `${seconds.toFixed(2)} s`;
   const rows: Row[] = [
     [

@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlin
 import path from "node:path";
 import { runBuild } from "./measure-build.ts";
 import { deleteOutputs, ENV, ROOT, waitOutRecentDeletion, WORK } from "./workspace.ts";
+import { median } from "./percentile.ts";
 
 const SITES = path.join(ROOT, "build", "tools", "bench", "generators");
 const ELEVENTY_TOOLS = path.join(ROOT, "artifacts", "bench-generators");
@@ -42,8 +43,6 @@ export interface GeneratorComparison {
   /** Why a generator was left out (not installed here), by name. */
   missing: Record<string, string>;
 }
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * The bench's own tools (Eleventy, and Vega-Lite with Vega for the chart) from the pinned lockfile, installed once
