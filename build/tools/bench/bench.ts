@@ -25,10 +25,6 @@ import { markdown, responseSizes } from "./report.ts";
 import { commandArguments } from "../../content/load/command-line.ts";
 import { deleteEarlierOutputs, headCommit, REPORT_FILE, ROOT, setAsideEarlierOutputs, WORK } from "./workspace.ts";
 
-/**
- * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
- * measures.
- */
 /** The last full run's results.json with `figures` in place of its own, written back; undefined without one. */
 async function updateResults(
   figures: Partial<Parameters<typeof markdown>[0]>,
@@ -47,6 +43,10 @@ async function lastTests(): Promise<TestsFigures | undefined> {
   return text === undefined ? undefined : (JSON.parse(text) as TestsFigures);
 }
 
+/**
+ * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
+ * measures.
+ */
 async function writeReport(results: Parameters<typeof markdown>[0]): Promise<void> {
   const chart = path.join(path.dirname(REPORT_FILE), CHART_FILE);
   await mkdir(path.dirname(chart), { recursive: true });
@@ -162,22 +162,19 @@ async function main(): Promise<void> {
   }
   const contentFingerprint = await syntheticContentFingerprint();
   await mkdir(WORK, { recursive: true });
-  const generatorContent = async () => {
-    const content = path.join(WORK, `content-10000-${contentFingerprint}`);
-    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 10_000, out: content });
-    return content;
-  };
-  const smallContent = async () => {
-    const content = path.join(WORK, `content-20-${contentFingerprint}`);
-    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: 20, out: content });
+  // Named by what decides whether it still builds (the generator, the content rules and schemas): content
+  // generated before a rule was added is made again, into a new folder, never deleted just before a build.
+  const contentOf = async (answers: number) => {
+    const content = path.join(WORK, `content-${answers}-${contentFingerprint}`);
+    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers, out: content });
     return content;
   };
   if (values["generators-only"]) {
     process.stdout.write(
       `${JSON.stringify(
         {
-          small: await compareWithStaticGenerators(await smallContent(), 20, 5),
-          large: await compareWithStaticGenerators(await generatorContent(), 10_000),
+          small: await compareWithStaticGenerators(await contentOf(20), 20, 5),
+          large: await compareWithStaticGenerators(await contentOf(10_000), 10_000),
         },
         null,
         2,
@@ -186,7 +183,7 @@ async function main(): Promise<void> {
     return;
   }
   const incrementalAt = async () => {
-    const content = await generatorContent();
+    const content = await contentOf(10_000);
     process.stderr.write("bench: one changed answer at 10,000 answers, incrementally…\n");
     return measureIncremental(content, 10_000);
   };
@@ -200,10 +197,7 @@ async function main(): Promise<void> {
   shipped.query = await measureQueries(path.join(WORK, "dist-shipped"));
   builds.push(shipped);
   for (const size of sizes) {
-    // Named by what decides whether it still builds (the generator, the content rules and schemas): content
-    // generated before a rule was added is made again, into a new folder, never deleted just before a build.
-    const content = path.join(WORK, `content-${size}-${contentFingerprint}`);
-    if (!existsSync(path.join(content, "site.yaml"))) await generateContent({ answers: size, out: content });
+    const content = await contentOf(size);
     process.stderr.write(`bench: building ${size} answers…\n`);
     // Three builds each up to 10,000 answers; one of 100,000 (about 90 s and 4 GB of files).
     const figures = await measureBuild(String(size), content, size, size <= 10_000 ? 3 : 1);
@@ -214,17 +208,17 @@ async function main(): Promise<void> {
   process.stderr.write("bench: judged queries…\n");
   const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
   let baseline: Awaited<ReturnType<typeof measureAgainstBaseline>> | undefined;
-  if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await generatorContent(), 10_000);
+  if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await contentOf(10_000), 10_000);
   process.stderr.write("bench: beside Hugo and Eleventy…\n");
-  const generators = await compareWithStaticGenerators(await generatorContent(), 10_000);
-  const small = await compareWithStaticGenerators(await smallContent(), 20, 5);
+  const generators = await compareWithStaticGenerators(await contentOf(10_000), 10_000);
+  const small = await compareWithStaticGenerators(await contentOf(20), 20, 5);
   process.stderr.write("bench: the shipped content with no cache, five times…\n");
   const shippedNoCache = timedBuilds("shipped-nocache", path.join(ROOT, "content"), 5, ["--no-cache"]);
   process.stderr.write("bench: 10,000 answers on one worker thread and on two…\n");
-  const threads = threadsShare(await generatorContent());
+  const threads = threadsShare(await contentOf(10_000));
   process.stderr.write("bench: where the build's time goes (a profiled build in one thread)…\n");
   const buildProfile = {
-    ...profileBuild(await generatorContent(), 10_000),
+    ...profileBuild(await contentOf(10_000), 10_000),
     output: existsSync(path.join(WORK, "dist-10000")) ? outputShares(path.join(WORK, "dist-10000")) : [],
   };
   if (values["search-only"]) {
