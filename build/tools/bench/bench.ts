@@ -14,7 +14,6 @@ import { measureBuild, runBuild, threadsShare, timedBuilds, type BuildFigures } 
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries, type QueryFigures } from "./measure-search.ts";
 import { compareOnJudgedQueries, judgedSummary } from "./judged-queries.ts";
-import { measureAgainstBaseline } from "./baseline.ts";
 import { compareWithStaticGenerators } from "./static-generators.ts";
 import { outputShares, profileBuild } from "./build-profile.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
@@ -65,12 +64,11 @@ async function main(): Promise<void> {
   const { values } = commandArguments(
     "bench",
     [
-      "usage: npm run bench [-- --sizes 1000,10000,100000] [--seconds 10] [--baseline REF] [--no-tests]",
+      "usage: npm run bench [-- --sizes 1000,10000,100000] [--seconds 10] [--no-tests]",
       "Measures the build, the search and the servers on this machine beside Hugo and Eleventy, and writes",
       "BENCHMARKS.md and artifacts/bench/results.json (BENCH_WORK=<folder>: there instead).",
       "  --sizes             the numbers of generated answers built and queried",
       "  --seconds           how long each server is measured under load",
-      "  --baseline REF      a git ref whose build of 10,000 answers is timed beside ours, in turns",
       "  --no-tests          leaves out npm test and .ci/run from fresh clones (some 25 minutes): their last figures stay",
       "Parts alone:",
       "  --render-only       rewrites BENCHMARKS.md from the last run's figures, measuring nothing",
@@ -85,7 +83,6 @@ async function main(): Promise<void> {
       sizes: { type: "string", default: "1000,10000,100000" },
       seconds: { type: "string", default: "10" },
       "render-only": { type: "boolean", default: false },
-      baseline: { type: "string" },
       "search-only": { type: "boolean", default: false },
       "generators-only": { type: "boolean", default: false },
       "judged-only": { type: "boolean", default: false },
@@ -130,7 +127,7 @@ async function main(): Promise<void> {
     const out = path.join(WORK, "dist-judged");
     await rm(out, { recursive: true, force: true });
     await rm(`${out}-cache`, { recursive: true, force: true });
-    runBuild(ROOT, "shipped", path.join(ROOT, "content"), out);
+    runBuild("shipped", path.join(ROOT, "content"), out);
     const judged = await compareOnJudgedQueries(out);
     process.stdout.write(`${judgedSummary(judged)}\n`);
     // The judged figures follow the content and the ranking, not the machine: the last full run's page gets them,
@@ -207,8 +204,6 @@ async function main(): Promise<void> {
   const incremental = sizes.includes(10_000) ? await incrementalAt() : undefined;
   process.stderr.write("bench: judged queries…\n");
   const judged = await compareOnJudgedQueries(path.join(WORK, "dist-shipped"));
-  let baseline: Awaited<ReturnType<typeof measureAgainstBaseline>> | undefined;
-  if (values.baseline) baseline = await measureAgainstBaseline(values.baseline, await contentOf(10_000), 10_000);
   process.stderr.write("bench: beside Hugo and Eleventy…\n");
   const generators = await compareWithStaticGenerators(await contentOf(10_000), 10_000);
   const small = await compareWithStaticGenerators(await contentOf(20), 20, 5);
@@ -223,7 +218,7 @@ async function main(): Promise<void> {
   };
   if (values["search-only"]) {
     await deleteEarlierOutputs(aside);
-    process.stdout.write(`${JSON.stringify({ builds, judged, baseline, generators, buildProfile }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ builds, judged, generators, buildProfile }, null, 2)}\n`);
     return;
   }
   process.stderr.write("bench: servers…\n");
@@ -250,7 +245,6 @@ async function main(): Promise<void> {
     netlifyServeLoad,
     sizes: await responseSizes(path.join(WORK, "dist-shipped")),
     judged,
-    baseline,
     generators,
     small,
     shippedNoCache,

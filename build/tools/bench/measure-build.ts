@@ -1,6 +1,5 @@
 /** Builds measured: time and peak memory per size, the search index's figures, and `q` (measure-search.ts). */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { measureIndex, type IndexFigures, type QueryFigures } from "./measure-search.ts";
 import { ROOT, WORK, ENV } from "./workspace.ts";
@@ -36,7 +35,7 @@ export async function measureBuild(
   let out = "";
   for (let attempt = 1; attempt <= repeats; attempt++) {
     out = path.join(WORK, attempt === repeats ? `dist-${label}` : `dist-${label}-run${attempt}`);
-    runs.push(runBuild(ROOT, label, contentDir, out));
+    runs.push(runBuild(label, contentDir, out));
   }
   const times = runs.map((run) => run.seconds).sort((a, b) => a - b);
   const seconds = times[Math.floor(times.length / 2)]!;
@@ -61,35 +60,27 @@ export interface BuildRun {
   files: number;
 }
 
-/** How `npm run build` starts the CLI of the project at `root`: from its kept bundle, or (a baseline before it) through tsx. */
-function buildCommand(root: string): string[] {
-  return existsSync(path.join(root, "build", "tools", "launch.mjs"))
-    ? ["build/tools/launch.mjs", "build/tools/cli.ts"]
-    : ["--import", "tsx", "build/tools/cli.ts"];
-}
-
 /**
- * One build by the CLI of the project at `root` (this one, or a baseline's worktree), into a folder that never
- * held files. This checkout's CLI keeps a build cache: each measured build gets an empty one of its own beside its
- * output (a first `npm run build`, cache writing included), never the cache an earlier build filled.
+ * One build as `npm run build` starts it, into a folder that never held files. The CLI keeps a build cache: each
+ * measured build gets an empty one of its own beside its output (a first `npm run build`, cache writing included),
+ * never the cache an earlier build filled.
  */
 export function runBuild(
-  root: string,
   label: string,
   contentDir: string,
   out: string,
   /** More of the CLI's options (--no-cache: no cache of its own; --threads N). */
   options: string[] = [],
 ): BuildRun {
-  const cache = root === ROOT && !options.includes("--no-cache") ? ["--cache", `${out}-cache`] : [];
+  const cache = options.includes("--no-cache") ? [] : ["--cache", `${out}-cache`];
   // Start every build with the disk's write-back done, so that one build's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
   const run = spawnSync(
     process.execPath,
-    [...buildCommand(root), "--content", contentDir, "--out", out, ...cache, ...options],
+    ["build/tools/launch.mjs", "build/tools/cli.ts", "--content", contentDir, "--out", out, ...cache, ...options],
     {
-      cwd: root,
+      cwd: ROOT,
       encoding: "utf8",
       env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
       maxBuffer: 64 * 1024 * 1024,
@@ -110,7 +101,7 @@ export function timedBuilds(
 ): { seconds: number[]; median: number } {
   const seconds: number[] = [];
   for (let attempt = 1; attempt <= repeats; attempt++)
-    seconds.push(runBuild(ROOT, label, contentDir, path.join(WORK, `dist-${label}-${attempt}`), options).seconds);
+    seconds.push(runBuild(label, contentDir, path.join(WORK, `dist-${label}-${attempt}`), options).seconds);
   return { seconds, median: median(seconds) };
 }
 
@@ -123,12 +114,8 @@ export function threadsShare(contentDir: string, repeats = 2): { one: number[]; 
   const one: number[] = [];
   const two: number[] = [];
   for (let round = 1; round <= repeats; round++) {
-    one.push(
-      runBuild(ROOT, "threads", contentDir, path.join(WORK, `dist-threads-1-${round}`), ["--threads", "1"]).seconds,
-    );
-    two.push(
-      runBuild(ROOT, "threads", contentDir, path.join(WORK, `dist-threads-2-${round}`), ["--threads", "2"]).seconds,
-    );
+    one.push(runBuild("threads", contentDir, path.join(WORK, `dist-threads-1-${round}`), ["--threads", "1"]).seconds);
+    two.push(runBuild("threads", contentDir, path.join(WORK, `dist-threads-2-${round}`), ["--threads", "2"]).seconds);
   }
   const least = (values: number[]) => Math.min(...values);
   return { one, two, serialShare: Math.max(0, Math.min(1, (2 * least(two)) / least(one) - 1)) };

@@ -8,7 +8,6 @@ import { ANSWERS_SEARCH_INDEX_FILE, OPENAPI_FILE, searchTermsPath } from "../../
 import type { BuildFigures } from "./measure-build.ts";
 import type { IncrementalFigures } from "./measure-incremental.ts";
 import type { QueryCase } from "./measure-search.ts";
-import type { BaselineFigures } from "./baseline.ts";
 import type { GeneratorComparison } from "./static-generators.ts";
 import { newcomerMet, TEST_TARGETS, type TestsFigures } from "./measure-tests.ts";
 import type { BuildProfile } from "./build-profile.ts";
@@ -53,7 +52,6 @@ export function markdown(results: {
   netlifyServeLoad?: NetlifyServeLoad;
   sizes: Awaited<ReturnType<typeof responseSizes>>;
   judged?: JudgedSetsComparison;
-  baseline?: BaselineFigures;
   generators?: GeneratorComparison;
   /** The same comparison at 20 answers. */
   small?: GeneratorComparison;
@@ -71,7 +69,7 @@ export function markdown(results: {
   const tenK = byLabel.get("10000");
   const hundredK = byLabel.get("100000");
   const sizes = results.builds.filter((build) => build.label !== "shipped").map((build) => build.label);
-  const reproduce = `npm run bench -- --sizes ${sizes.join(",")}${results.baseline ? ` --baseline ${results.baseline.ref}` : ""}`;
+  const reproduce = `npm run bench -- --sizes ${sizes.join(",")}`;
   const lines = [
     "# Benchmarks",
     "",
@@ -93,7 +91,6 @@ export function markdown(results: {
     "",
     ...searchSection(results.builds),
     ...judgedSection(results.judged),
-    ...baselineSection(results.baseline),
     ...generatorsSection(results.generators),
     ...profileSection(results.buildProfile),
     "## Local server",
@@ -368,24 +365,6 @@ function judgedSection(judged: JudgedSetsComparison | undefined): string[] {
         )
       : []),
     ...set("Keywords", "Short keyword queries, the set the ranking was first judged on.", judged.keywords),
-  ];
-}
-
-function baselineSection(baseline: BaselineFigures | undefined): string[] {
-  if (!baseline) return [];
-  const n = (value: number) => value.toFixed(2);
-  return [
-    "## The build beside a baseline",
-    "",
-    `The same ${baseline.answers.toLocaleString("en")}-answer content built by \`${baseline.ref}\` (${baseline.commit.slice(0, 12)}, checked out as a worktree in ${baseline.worktree ?? "artifacts/bench/baseline"}, this checkout's node_modules linked in) and by this checkout, in turns (baseline, ours, …), ${baseline.repeats} times each, each into a folder that never held files.`,
-    "",
-    "| build | wall times (s) | median (s) |",
-    "|---|---|---|",
-    `| baseline ${baseline.commit.slice(0, 7)} | ${baseline.baselineSeconds.map(n).join(", ")} | ${n(baseline.baselineMedian)} |`,
-    `| this checkout | ${baseline.oursSeconds.map(n).join(", ")} | ${n(baseline.oursMedian)} |`,
-    "",
-    `Ratio, ours to the baseline: ${baseline.ratio.toFixed(3)}. One build's time moves by about a tenth from run to run, so with ${baseline.repeats} builds each a ratio within a few hundredths of 1 says the two are as fast, not which is faster.`,
-    "",
   ];
 }
 

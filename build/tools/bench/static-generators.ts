@@ -189,7 +189,7 @@ export async function compareWithStaticGenerators(
   generators.push({
     name: "ours",
     version: "this checkout",
-    build: (out) => ({ ...runBuild(ROOT, "ours", contentDir, out), ...written(out) }),
+    build: (out) => ({ ...runBuild("ours", contentDir, out), ...written(out) }),
   });
   const outputs = Array.from({ length: repeats }, (_, at) =>
     generators.map((generator) => path.join(WORK, `dist-compare-${generator.name.toLowerCase()}-${at + 1}`)),

@@ -15,8 +15,8 @@ export function headCommit(): string {
 }
 const DEFAULT_WORK = path.join(ROOT, "artifacts", "bench");
 /**
- * BENCH_WORK moves everything elsewhere (content, outputs, the baseline's worktree, results.json and the page):
- * a trial run then leaves this checkout's figures, page and baseline worktree as they are.
+ * BENCH_WORK moves everything elsewhere (content, outputs, results.json and the page): a trial run then leaves
+ * this checkout's figures and page as they are.
  */
 export const WORK = process.env.BENCH_WORK ? path.resolve(process.env.BENCH_WORK) : DEFAULT_WORK;
 /** The page of figures: the repository's BENCHMARKS.md, or beside the results of a run elsewhere. */
