@@ -30,6 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { projectRoot } from "../../content/load/project.ts";
 import { isMainModule } from "../../content/load/command-line.ts";
+import { isAlive } from "../../engine/output/build-lock.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = projectRoot();
@@ -178,12 +179,7 @@ function lockHolderAlive(lock: string): boolean {
       return false;
     }
   }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return isAlive(pid);
 }
 
 /** Writes the remote module into Deno's cache layout: remote/https/<host>/<sha256 of the path>, metadata last. */
