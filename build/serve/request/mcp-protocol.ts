@@ -102,7 +102,11 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
       : result;
   const capabilities = SERVER_CAPABILITIES;
 
-  switch (modern ? `modern:${message.method}` : `legacy:${message.method}`) {
+  // A method of both eras by its name alone; the handshakes by era.
+  const method = SHARED_METHODS.includes(message.method)
+    ? message.method
+    : `${modern ? "modern" : "legacy"}:${message.method}`;
+  switch (method) {
     case "legacy:initialize": {
       const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
       return {
@@ -119,20 +123,15 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
         { supportedVersions: [...MCP_PROTOCOL_VERSIONS], capabilities, instructions: INSTRUCTIONS },
         true,
       );
-    case "legacy:tools/list":
-    case "modern:tools/list":
+    case "tools/list":
       return complete({ tools: await toolList(context) }, true);
-    case "legacy:tools/call":
-    case "modern:tools/call":
+    case "tools/call":
       return complete(await callTool(params, context));
-    case "legacy:resources/list":
-    case "modern:resources/list":
+    case "resources/list":
       return complete(await listResources(params, context), true);
-    case "legacy:resources/templates/list":
-    case "modern:resources/templates/list":
+    case "resources/templates/list":
       return complete({ resourceTemplates: listResourceTemplates(context) }, true);
-    case "legacy:resources/read":
-    case "modern:resources/read": {
+    case "resources/read": {
       const outcome = await readResource(params.uri, context);
       if ("missing" in outcome) {
         // 2026-07-28 moved "resource not found" from -32002 to -32602.
@@ -143,14 +142,11 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
       }
       return complete({ contents: outcome.contents }, true);
     }
-    case "legacy:prompts/list":
-    case "modern:prompts/list":
+    case "prompts/list":
       return complete({ prompts: listPrompts() }, true);
-    case "legacy:prompts/get":
-    case "modern:prompts/get":
+    case "prompts/get":
       return complete(await getPrompt(params, context));
-    case "legacy:completion/complete":
-    case "modern:completion/complete":
+    case "completion/complete":
       return complete(await complete_(params, context));
     default:
       // The 2026-07-28 transport answers an unknown method with 404; legacy clients get it in-band.
