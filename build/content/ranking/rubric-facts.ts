@@ -136,8 +136,8 @@ function depthRange(supplier: SupplierContent): ScoreRange | undefined {
 
 /**
  * The ceiling the kind of the cited sources sets on each criterion whose score of 3 or more needs a primary source
- * (the three areas and portfolio-breadth) the supplier is scored on, where there is one: secondary sources alone support at most SECONDARY_MAX. A score that cites no source
- * at all gets no ceiling here (score/unsourced reports it).
+ * (the three areas and portfolio-breadth) the supplier is scored on, where there is one: secondary sources alone
+ * support at most SECONDARY_MAX. A score that cites no source at all gets no ceiling here (score/unsourced reports it).
  */
 export function sourceCeilings(supplier: SupplierContent, isPrimary: IsPrimary): Record<string, SourceCeiling> {
   const ceilings: Record<string, SourceCeiling> = {};
