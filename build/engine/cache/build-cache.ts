@@ -27,9 +27,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
-import type { AnswerJob, AnswerParts, AnswerRenderContext } from "../products/answer-parts.ts";
-import type { ContentFileJob, ContentFileParse } from "../../content/load/content-file.ts";
-import type { ValidAnswer } from "../../content/load/valid-content.ts";
 import type { AnswerPieceRecord } from "../output/answer-pieces.ts";
 import type { OutputReuse, PreviousOutput } from "../output/output-reuse.ts";
 import { buildCodeVersion } from "../bundles/build-version.ts";
@@ -47,8 +44,10 @@ export const DEFAULT_CACHE_ROOT = path.join(projectRoot(), "artifacts", "build-c
 
 export class BuildCache implements OutputReuse {
   private readonly ledger: CacheLedger;
-  private readonly parses: ParseCache;
-  private readonly answers: AnswerCache;
+  /** The content files' parses and stamps (parse-cache.ts). */
+  readonly parses: ParseCache;
+  /** The rendered answers (answer-cache.ts). */
+  readonly answers: AnswerCache;
   /** The deflated pieces of the ZIP download's largest entry (deflated-pieces.ts). */
   readonly deflatedPieces: DeflatedPieceCache;
 
@@ -137,52 +136,6 @@ export class BuildCache implements OutputReuse {
     this.deflatedPieces.startBuild();
     this.parses.startBuild();
     this.answers.startBuild();
-  }
-
-  // --- Stage 1: parses (parse-cache.ts) --------------------------------------------------------------------
-
-  /** Hashes every file and parses only those whose bytes it has not parsed before (ParseCache.parseFiles). */
-  parseFiles(
-    jobs: readonly ContentFileJob[],
-    parse: (jobs: ContentFileJob[]) => Promise<ContentFileParse[]>,
-  ): Promise<ContentFileParse[]> {
-    return this.parses.parseFiles(jobs, parse);
-  }
-
-  /** Called once the content is loaded, every file hashed and parsed (ParseCache.contentLoaded). */
-  contentLoaded(): Promise<void> {
-    return this.parses.contentLoaded();
-  }
-
-  // --- Stage 3: rendered answers (answer-cache.ts) ---------------------------------------------------------
-
-  /** Each answer's key (AnswerCache.planRenders). */
-  planRenders(
-    answers: readonly ValidAnswer[],
-    context: AnswerRenderContext & { titles: ReadonlyMap<string, string>; digests: Uint8Array },
-    wantResource: (position: number) => boolean,
-  ): Promise<{ keys: string[] }> {
-    return this.answers.planRenders(answers, context, wantResource);
-  }
-
-  /** Whether an answer's key is in the cache (AnswerCache.holds). */
-  holdsAnswer(key: string): boolean {
-    return this.answers.holds(key);
-  }
-
-  /** The rendered answers held in memory for these keys (AnswerCache.heldParts). */
-  heldParts(keys: readonly string[]): Array<AnswerParts | undefined> | undefined {
-    return this.answers.heldParts(keys);
-  }
-
-  /** The outputs of `jobs`: from the cache where it holds them, else from `render`, and stored (AnswerCache). */
-  renderAnswers(
-    jobs: readonly AnswerJob[],
-    keys: readonly string[],
-    render: (jobs: AnswerJob[]) => Promise<AnswerParts[]>,
-    stored: (position: number) => boolean,
-  ): Promise<AnswerParts[]> {
-    return this.answers.renderAnswers(jobs, keys, render, stored);
   }
 
   /**

@@ -392,14 +392,14 @@ export async function renderEachAnswer(
     position,
   });
   const plan = cache
-    ? await cache.planRenders(
+    ? await cache.answers.planRenders(
         answers,
         { ...renderContext, titles, digests: facts.answerDigests },
         (position) => position < pageSize,
       )
     : undefined;
   // Answers the cache holds in memory (a dev loop's unchanged ones) are taken as they are; the others are rendered.
-  const held = plan ? cache!.heldParts(plan.keys) : undefined;
+  const held = plan ? cache!.answers.heldParts(plan.keys) : undefined;
   const candidates = new Map<number, string>();
   const pieces = replay?.pieces;
   if (replay && plan && pieces)
@@ -415,7 +415,9 @@ export async function renderEachAnswer(
   for (let position = 0; position < answers.length; position++)
     if (!held?.[position] && !(candidates.has(position) && replayed(position))) pending.push(position);
   // The threads are started only for the answers to render, not those spliced or in the cache.
-  const misses = plan ? pending.filter((position) => !cache!.holdsAnswer(plan.keys[position]!)).length : pending.length;
+  const misses = plan
+    ? pending.filter((position) => !cache!.answers.holds(plan.keys[position]!)).length
+    : pending.length;
   const onThreads = workers?.worthwhileFor(misses) ?? false;
   // On threads, each writes the own files of the answers it renders: the main thread, the build's busiest, neither
   // receives nor writes twenty thousand files at 10,000 answers.
@@ -431,7 +433,7 @@ export async function renderEachAnswer(
       const render = (jobs: AnswerJob[]) =>
         runTask(BUILD_TASK_SET, workers, onThreads, "render-answers", jobs, { render: renderContext });
       return plan
-        ? cache!.renderAnswers(
+        ? cache!.answers.renderAnswers(
             jobs,
             positions.map((position) => plan.keys[position]!),
             render,

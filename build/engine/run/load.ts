@@ -141,7 +141,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
       meanwhile?.();
       meanwhile = undefined;
     });
-  const parsed = options.cache ? await options.cache.parseFiles(jobs, parse) : await parse(jobs);
+  const parsed = options.cache ? await options.cache.parses.parseFiles(jobs, parse) : await parse(jobs);
   let next = 0;
   for (const outcome of checked) {
     if (!outcome) continue;

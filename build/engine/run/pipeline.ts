@@ -44,7 +44,7 @@ async function loadAndValidate(
     // build, whose garbage is not worth a collection, checks while the cache is written: the writes' round trips
     // left the thread idle for some 40 ms of a 20-answer build.
     const large = collectGarbageAfter(loaded.files.length);
-    const saving = context.options.cache?.contentLoaded();
+    const saving = context.options.cache?.parses.contentLoaded();
     if (large) {
       await saving;
       collectGarbageAfter(loaded.files.length);
