@@ -73,19 +73,6 @@ export function writeCheckedFileInPlace(
   }
 }
 
-/** A value read, with the byte strings written beside it in the order given. */
-export type CheckedRead<T> = { found: true; value: T; blobs: Buffer[] } | { found: false; rejected?: Rejection };
-
-export async function readCheckedFile<T>(file: string, key: string): Promise<CheckedRead<T>> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch {
-    return { found: false };
-  }
-  return checkBytes<T>(bytes, key);
-}
-
 /** What follows the magic line and the checksum, if both are right (and it holds at least a length); else undefined. */
 function checkedPayload(bytes: Buffer): Buffer | undefined {
   const header = MAGIC.length + DIGEST_BYTES;
@@ -94,7 +81,12 @@ function checkedPayload(bytes: Buffer): Buffer | undefined {
   return crc32(payload) === bytes.readUInt32LE(MAGIC.length) ? payload : undefined;
 }
 
-export function checkBytes<T>(bytes: Buffer, key: string): CheckedRead<T> {
+/** A value read, with the byte strings written beside it in the order given. */
+export type CheckedRead<T> = { found: true; value: T; blobs: Buffer[] } | { found: false; rejected?: Rejection };
+
+export async function readCheckedFile<T>(file: string, key: string): Promise<CheckedRead<T>> {
+  const bytes = await readFile(file).catch(() => undefined);
+  if (!bytes) return { found: false };
   const payload = checkedPayload(bytes);
   if (!payload) return { found: false, rejected: "corrupt" };
   const serialisedEnd = 4 + payload.readUInt32LE(0);
@@ -191,12 +183,8 @@ export async function readCheckedMap<Value>(
 ): Promise<
   { found: true; map: Map<string, Value>; extra: Record<string, unknown> } | { found: false; rejected?: Rejection }
 > {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch {
-    return { found: false };
-  }
+  const bytes = await readFile(file).catch(() => undefined);
+  if (!bytes) return { found: false };
   const payload = checkedPayload(bytes);
   if (!payload) return { found: false, rejected: "corrupt" };
   const trailerEnd = payload.length - 4;
