@@ -121,9 +121,8 @@ export function page(
   file: string,
   title: string,
   body: string,
-  options: PageOptions = {},
 ): string {
-  return [...pagePieces(input, file, title, [body], options)].join("");
+  return [...pagePieces(input, file, title, [body])].join("");
 }
 
 /**

@@ -141,7 +141,7 @@ async function writeOutput<T>(
     await mkdir(stage, { recursive: true });
     let result: T;
     // Asked before the stage is written, while the live output is the one the record describes.
-    const sink = new DiskSink(stage, undefined, await reuse?.previous(out));
+    const sink = new DiskSink(stage, await reuse?.previous(out));
     try {
       result = await produce(sink);
     } catch (error) {

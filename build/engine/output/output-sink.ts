@@ -20,6 +20,7 @@ import path from "node:path";
 import { memoryScratch, type ScratchFile } from "./deflated-copy.ts";
 import type { PreviousOutput } from "./output-reuse.ts";
 import { AnswerPieceRecorder, type PreviousPieces } from "./answer-pieces.ts";
+import { FILE_CONCURRENCY } from "./bounded-concurrency.ts";
 
 // Whole files are written with blocking calls: an asynchronous write is three trips through the thread pool and
 // the event loop (open, write, close), which cost more on this thread than the writing itself (10,000 answers:
@@ -219,7 +220,6 @@ export class DiskSink implements OutputSink {
 
   constructor(
     private readonly root: string,
-    private readonly concurrency = 32,
     /** The previous output, whose unchanged files are linked rather than written again (an incremental build). */
     private readonly previous?: PreviousOutput,
   ) {}
@@ -238,7 +238,7 @@ export class DiskSink implements OutputSink {
   }
 
   async file(urlPath: string, contents: HeldContents, sha256?: string): Promise<void> {
-    while (this.pending.size >= this.concurrency) await Promise.race(this.pending);
+    while (this.pending.size >= FILE_CONCURRENCY) await Promise.race(this.pending);
     if (this.failure) throw this.failure;
     // Bytes are written as they are (views, not copies); pieces one after another.
     const pieces =
