@@ -136,10 +136,6 @@ export function answerCsvRow(answer: AnswerResource): string {
   return csvLine(ANSWER_FIELDS.map((field) => field.value(answer)));
 }
 
-/**
- * Writes the package through an output sink: answers.csv row by row as the answers are compiled (it grows with
- * the collection), the other tables and datapackage.json at the end.
- */
 /** answers.csv as it is written: bytes, and whether a piece of its deflated copy may end after them. */
 export interface CsvStream {
   write(bytes: Uint8Array, mayEnd: boolean): Promise<void>;
@@ -148,6 +144,10 @@ export interface CsvStream {
 
 const utf8 = new TextEncoder();
 
+/**
+ * Writes the package through an output sink: answers.csv row by row as the answers are compiled (it grows with
+ * the collection), the other tables and datapackage.json at the end.
+ */
 export class DataPackageWriter {
   private answersCsv: CsvStream | undefined;
   private readonly definitions: Array<Table<unknown>>;

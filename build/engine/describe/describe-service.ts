@@ -211,7 +211,6 @@ function markdownTwinOf(page: string): string {
   return MARKDOWN_PAGES.find(([candidate]) => candidate === page)![1];
 }
 
-/** Examples from the built files, kept short: collections show their first item, every other field whole. */
 /**
  * Two computed `q` responses of this build, as the request handler makes them: a hit (its first answer shown,
  * with its explanation) and a misspelling with its suggestions. Made only from the answers the build holds
@@ -266,6 +265,7 @@ async function searchResultExamples(
     : undefined;
 }
 
+/** Examples from the built files, kept short: collections show their first item, every other field whole. */
 function exampleBodies(bodies: ReadonlyMap<string, unknown>): Map<string, unknown> {
   const examples = new Map<string, unknown>();
   for (const [path, body] of bodies) {

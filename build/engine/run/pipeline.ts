@@ -115,15 +115,15 @@ export async function prepareInMemory(
   });
 }
 
+/** Files writeCompiled writes before it lets other work of the thread in. */
+const WRITE_BETWEEN_TURNS = 256;
+
 /**
  * Writes files a build made in memory as the output folder, as runBuild would have written them (atomically, the
  * unchanged ones linked from the previous output when `reuse` knows them). It lets the thread's other work in
  * every few hundred files: a dev loop's server answers while it writes (a file is linked with blocking calls).
  * It gives up, with false and the output untouched, as soon as `stop` says so (a dev loop's newer save).
  */
-/** Files writeCompiled writes before it lets other work of the thread in. */
-const WRITE_BETWEEN_TURNS = 256;
-
 export async function writeCompiled(
   outDir: string,
   files: readonly OutputFile[],
