@@ -5,17 +5,9 @@
  * content: there is no release or modification date, so neither is stated.
  */
 import { API_ROOT, DCAT_CATALOG_FILE, OPENAPI_FILE } from "../../contract/layout.ts";
-import type { SiteSettings } from "../../content/load/types.ts";
 import { citationText } from "../compile/citation.ts";
-import type { Distribution } from "./distributions.ts";
-
-export interface CatalogInput {
-  site: SiteSettings;
-  origin: string;
-  distributions: readonly Distribution[];
-  /** The dated facts' dates (YYYY-MM-DD), as for the schema.org Dataset. */
-  factDates: readonly string[];
-}
+// The same facts as the schema.org Dataset's.
+import type { DatasetInput } from "./dataset-jsonld.ts";
 
 const CONTEXT = {
   dcat: "http://www.w3.org/ns/dcat#",
@@ -28,7 +20,7 @@ const CONTEXT = {
 /** IANA's register names registered media types only: an x- type has no URI there, so none is given. */
 const IANA_MEDIA_TYPES = "http://www.iana.org/assignments/media-types/";
 
-export function dcatCatalog({ site, origin, distributions, factDates }: CatalogInput): Record<string, unknown> {
+export function dcatCatalog({ site, origin, distributions, factDates }: DatasetInput): Record<string, unknown> {
   const absolute = (path: string) => new URL(path, origin).href;
   const text = (value: string) => ({ "@value": value, "@language": "en" });
   const licence = { "@id": site.licence.url };
