@@ -7,7 +7,7 @@
  */
 import { FILES_PAGE_FILE, URL_LIST_FILE, CHECKSUMS_FILE } from "../../contract/layout.ts";
 import { UNLISTED_FILES } from "../../contract/unlisted-files.ts";
-import type { OutputStream } from "../output/output-sink.ts";
+import { type OutputStream, writePieces } from "../output/output-sink.ts";
 
 /** Where the manifests are written: streams, and the digests of every file finished (theirs too, once closed). */
 export interface ManifestOutput {
@@ -26,34 +26,13 @@ export async function writeArchiveManifests(
   // The lists are listed too, so that a mirror made from urls.txt carries its own checksums.
   const urls = paths.filter((path) => !UNLISTED_FILES.has(path));
   await writePieces(
-    output,
-    URL_LIST_FILE,
+    await output.stream(URL_LIST_FILE),
     urls.map((url) => `${url}\n`),
   );
-  await writePieces(output, FILES_PAGE_FILE, filesPage(urls));
-  await writePieces(output, CHECKSUMS_FILE, checksumLines(paths, output.digests));
+  await writePieces(await output.stream(FILES_PAGE_FILE), filesPage(urls));
+  await writePieces(await output.stream(CHECKSUMS_FILE), checksumLines(paths, output.digests));
 }
 
 function* checksumLines(paths: readonly string[], digests: ReadonlyMap<string, string>): Iterable<string> {
   for (const path of paths) if (path !== CHECKSUMS_FILE) yield `${digests.get(path)}  ${path.slice(1)}\n`;
-}
-
-/** What a piece gathers before it is written: small pieces cost a write and a conversion each. */
-const PIECE_CHARACTERS = 256 * 1024;
-
-async function writePieces(output: ManifestOutput, path: string, pieces: Iterable<string>): Promise<void> {
-  const stream = await output.stream(path);
-  let gathered: string[] = [];
-  let length = 0;
-  for (const piece of pieces) {
-    gathered.push(piece);
-    length += piece.length;
-    if (length >= PIECE_CHARACTERS) {
-      await stream.write(gathered.join(""));
-      gathered = [];
-      length = 0;
-    }
-  }
-  if (length > 0) await stream.write(gathered.join(""));
-  await stream.close();
 }

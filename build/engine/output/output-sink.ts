@@ -53,6 +53,26 @@ export interface OutputStream {
   close(): Promise<void>;
 }
 
+/** What writePieces gathers before it writes: small pieces cost a write and a conversion each. */
+const PIECE_CHARACTERS = 256 * 1024;
+
+/** Text pieces (a list item, a line) written as they come, gathered into larger writes; then the stream is closed. */
+export async function writePieces(stream: OutputStream, pieces: Iterable<string>): Promise<void> {
+  let gathered: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    gathered.push(piece);
+    length += piece.length;
+    if (length >= PIECE_CHARACTERS) {
+      await stream.write(gathered.join(""));
+      gathered = [];
+      length = 0;
+    }
+  }
+  if (length > 0) await stream.write(gathered.join(""));
+  await stream.close();
+}
+
 export interface OutputSink {
   /**
    * A whole file. Resolves when the sink can take another (back-pressure). `sha256` is the hex SHA-256 of the

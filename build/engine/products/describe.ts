@@ -27,7 +27,7 @@ import {
 import type { AnswerResource } from "../../contract/resources.ts";
 import { type DescribeInput, describeService } from "../describe/describe-service.ts";
 import { versioningPolicy } from "../describe/versioning.ts";
-import type { OutputStream, WrittenFiles } from "../output/output-sink.ts";
+import { type WrittenFiles, writePieces } from "../output/output-sink.ts";
 import { product, resultOf } from "./product.ts";
 import type { PublishedSchemas } from "./schemas.ts";
 
@@ -97,22 +97,6 @@ export const describe = product({
     };
   },
 });
-
-/** Text pieces written as they come, joined into writes of some 64 K characters (a piece may be a list item). */
-async function writePieces(stream: OutputStream, pieces: Iterable<string>): Promise<void> {
-  let held: string[] = [];
-  let characters = 0;
-  for (const piece of pieces) {
-    held.push(piece);
-    characters += piece.length;
-    if (characters < 64 * 1024) continue;
-    await stream.write(held.join(""));
-    held = [];
-    characters = 0;
-  }
-  if (characters > 0) await stream.write(held.join(""));
-  await stream.close();
-}
 
 /** The search index's files, each read back from the output when asked for. */
 function searchFilesOf(paths: readonly string[], output: WrittenFiles): DescribeInput["searchFiles"] {
