@@ -3,15 +3,13 @@
  * every product's part of it (plain data or bytes, so that the main thread only copies them; kept so in the build
  * cache too).
  */
-import { createHash } from "node:crypto";
 import { canonicalJsonLine } from "../../contract/canonical-json.ts";
 import { renderAnswer } from "../compile/answers.ts";
 import { type FileReader, readAnswerBody } from "../../content/load/answer-body.ts";
 import type { AnswerJob, AnswerParts, AnswerRenderContext, PartMaker, RenderedAnswer } from "./answer-parts.ts";
+import { sha256Of } from "../output/output-sink.ts";
 
 export type { AnswerJob } from "./answer-parts.ts";
-
-const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 export async function renderAnswerParts(
   job: AnswerJob,
@@ -21,7 +19,7 @@ export async function renderAnswerParts(
 ): Promise<AnswerParts> {
   const markdown = await readAnswerBody(job.body, read);
   // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
-  if ("path" in job.body && sha256Hex(markdown) !== job.bodyDigest)
+  if ("path" in job.body && sha256Of(markdown) !== job.bodyDigest)
     throw new Error(`${job.body.path} changed while the build ran`);
   const { resource } = renderAnswer(job.data, markdown, job.relatedTitles, context.register);
   const jsonLine = canonicalJsonLine(resource);
@@ -44,5 +42,5 @@ export async function renderAnswerParts(
  * the answer's own file (which carries it) keeps its bytes and its ETag while other answers change.
  */
 export function answerContentDigest(jsonLine: string): string {
-  return `sha256:${sha256Hex(jsonLine.endsWith("\n") ? jsonLine.slice(0, -1) : jsonLine)}`;
+  return `sha256:${sha256Of(jsonLine.endsWith("\n") ? jsonLine.slice(0, -1) : jsonLine)}`;
 }
