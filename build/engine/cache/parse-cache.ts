@@ -3,9 +3,8 @@
  * file's bytes, its path and the build code's version (parsed.bin), and each file's stamp when it was last hashed
  * (stamps.bin), so that an unchanged file is neither read again to be hashed nor parsed again.
  */
-import { readFile as readFileCallback } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
+import { readFileAsync } from "../../content/load/answer-body.ts";
 import type { ContentFileJob, ContentFileParse } from "../../content/load/content-file.ts";
 import { shareStrings } from "../../content/load/shared-strings.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
@@ -13,7 +12,6 @@ import type { CacheLedger } from "./cache-ledger.ts";
 import { writeCheckedMap } from "./checked-file.ts";
 import { sha256Of } from "../output/output-sink.ts";
 
-const readFile = promisify(readFileCallback);
 /** Files read and hashed at a time: at most this many files' bytes are held. */
 const PARSE_SLICE = 4000;
 
@@ -86,7 +84,7 @@ export class ParseCache {
   ): Promise<{ digest: string; bytes: Uint8Array }> {
     const hashedAtMs = this.now();
     this.ledger.stats.parsed.read++;
-    const bytes = await readFile(job.path);
+    const bytes = await readFileAsync(job.path);
     const digest = sha256Of(bytes);
     if (stamp !== undefined) this.newStamps.set(job.path, { stamp, digest, hashedAtMs });
     return { digest, bytes };
