@@ -171,7 +171,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
     })),
     {
       path: HOME_FILE,
-      contents: () => homePage({ ...homeInput, dataset, offlineScript: offlineAppScript() }).pieces,
+      contents: () => homePage({ ...homeInput, dataset, offlineScript: offlineAppScript() }),
     },
     { path: markdownTwinOf("/"), contents: () => homeMarkdown(homeInput) },
     { path: DOCS_FILE, contents: () => docsPage(docs) },

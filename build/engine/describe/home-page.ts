@@ -55,17 +55,6 @@ export function homeScripts(answers: number, pageSize: number, offlineScript: ()
   return homeHoldsEveryAnswer(answers, pageSize) ? [offlineScript()] : [];
 }
 
-export interface HomePage {
-  /**
-   * The page's text in pieces, made as they are asked for (an answer, a supplier or an evidence record each):
-   * past one page of answers the page grows with the directory (11 MB at 2,000 suppliers), and written whole it
-   * and its copies were the build's peak of memory.
-   */
-  pieces: Iterable<string>;
-  /** CSP hash sources of the page's inline scripts, for its meta CSP and the web's _headers. */
-  scriptHashes: string[];
-}
-
 const href = (to: string) => relativeHref(HOME_FILE, to);
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 const PROGRAMME_NAMES: Record<string, string> = PLATFORM_NAMES;
@@ -211,7 +200,12 @@ function sourceItem(source: Source): string {
   return `<li id="source-${escapeHtml(source.id)}">${title}. ${escapeHtml(source.publisher)}.${source.published ? ` Published ${escapeHtml(source.published)}.` : ""} Read ${escapeHtml(source.accessed)}. ${escapeHtml(source.confidence)}, ${source.primary ? "primary" : "secondary"}. ${code(source.id)}${source.note ? ` <span class="note">${escapeHtml(source.note)}</span>` : ""}</li>`;
 }
 
-export function homePage(input: HomeInput): HomePage {
+/**
+ * The page's text in pieces, made as they are asked for (an answer, a supplier or an evidence record each): past
+ * one page of answers the page grows with the directory (11 MB at 2,000 suppliers), and written whole it and its
+ * copies were the build's peak of memory.
+ */
+export function homePage(input: HomeInput): Iterable<string> {
   const { site, counts } = input;
   // Past one page, the page would grow with the collection: it shows the first page and points at the rest,
   // and the offline search, which needs every answer on the page, is left out.
@@ -228,7 +222,7 @@ export function homePage(input: HomeInput): HomePage {
   const answersOnPage = new Set(input.answers.map((answer) => answer.slug));
   const scriptHashes = scripts.map(cspHash);
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
-  const pieces = pagePieces(input, HOME_FILE, site.name, homeBody(input, answersOnPage, complete), {
+  return pagePieces(input, HOME_FILE, site.name, homeBody(input, answersOnPage, complete), {
     head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
     scripts:
@@ -236,7 +230,6 @@ export function homePage(input: HomeInput): HomePage {
         ? `<script type="application/json" id="search-data">${JSON.stringify(searchData).replace(/</g, "\\u003c")}</script>\n`
         : "") + scripts.map((script) => `<script>${script}</script>\n`).join(""),
   });
-  return { pieces, scriptHashes };
 }
 
 /** Items joined by line breaks, each made as it is asked for. */
