@@ -7,7 +7,6 @@ import { loadSchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { type CompiledSite, runProducts } from "./engine.ts";
 import { LazySite } from "./lazy-site.ts";
 import { collectGarbageAfter } from "../workers/collect-garbage.ts";
-import { emitSite } from "./emit.ts";
 import { loadContent } from "./load.ts";
 import type { ValidContent } from "../../content/load/valid-content.ts";
 import type { OutwardClaim } from "../../content/load/outward-claims.ts";
@@ -155,11 +154,19 @@ export async function writeCompiled(
   }
 }
 
-/** The build, stage by stage: load → validate → compile → emit. Nothing is written unless all content is valid. */
+/**
+ * The build, stage by stage: load → validate → compile → emit, the products writing into a fresh stage folder
+ * that replaces the output in one step (output/atomic-output.ts). Nothing is written unless all content is valid.
+ */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   return buildWithCache(options, async (context, content) => ({
     ok: true as const,
-    site: await emitSite(context, (sink) => runProducts(context, content, sink)),
+    site: await writeOutputAtomically(
+      options.outDir,
+      (sink) => runProducts(context, content, sink),
+      options.cache,
+      options.serving,
+    ),
     outward: content.outward,
   }));
 }
