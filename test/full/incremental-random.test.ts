@@ -1,7 +1,7 @@
 /**
  * The incremental build's random walk at full length: 16 steps of seeded random edits, renames, deletions,
  * additions and breakages, each built incrementally (as npm run build and as the dev loop builds) and compared byte
- * for byte with a clean build (test/incremental-build.test.ts runs the first 6 in npm test). It takes some 50 s on two idle cores: its own
+ * for byte with a clean build (test/incremental-build.test.ts runs the first 6 in npm test). It takes some 40 s on two idle cores: its own
  * time limit leaves room for cores shared with other work (the suite's 90 s did not, once).
  */
 import { describe, it } from "vitest";
