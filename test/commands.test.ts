@@ -3,11 +3,14 @@
  * and does nothing else, an option or argument a command does not take is refused with its usage and exit 2, never
  * ignored nor a stack trace. Here the quick cases; test/full/commands.test.ts runs every command of package.json.
  */
-import { stat } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../build/serve/server/free-port.ts";
 import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
-import { refusedOption, runScript } from "./support/cli.ts";
+import { cleanEnv, NODE, nodeScript, refusedOption, runScript } from "./support/cli.ts";
+import { untilPrinted } from "./support/wait.ts";
 
 describe("a command's arguments", () => {
   it("an option it does not take is refused with its usage, exit 2 and no stack", async () => {
@@ -73,6 +76,36 @@ describe("a command's arguments", () => {
       stderr: 'start: PORT must be a port number from 0 to 65535 (got "abc").\n',
     });
     await expect(stat(out)).rejects.toThrow();
+  });
+
+  it("npm start builds for the origin it will serve at, and the server says so when an output was built for another", async () => {
+    const port = await freePort();
+    const out = path.join(await temporaryFolder("start-origin"), "dist");
+    const built = await runScript("build", ["--out", out], { PORT: String(port), npm_lifecycle_event: "start" });
+    expect(built.status, built.stderr).toBe(0);
+    const catalog = JSON.parse(await readFile(path.join(out, ".well-known", "api-catalog"), "utf8"));
+    expect(catalog.linkset[0].anchor).toBe(`http://localhost:${port}/api/v1`);
+    // What the server prints besides its requests, served on the port it was built for and on another.
+    const told = async (listen: string) => {
+      const child = spawn(NODE, nodeScript("serve"), {
+        cwd: ROOT,
+        env: { ...cleanEnv, DIST: out, PORT: listen, HOST: "127.0.0.1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (piece) => (stderr += piece));
+      const exited = new Promise((resolve) => child.once("close", resolve));
+      await untilPrinted(child, "Serving");
+      child.kill("SIGTERM");
+      await exited;
+      return stderr;
+    };
+    expect(await told(String(port))).toBe("");
+    expect(await told("0")).toMatch(
+      new RegExp(
+        `^serve: this output was built for http://localhost:${port}, so the absolute URLs .* build it with BASE_URL=http://localhost:\\d+ `,
+      ),
+    );
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {

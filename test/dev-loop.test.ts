@@ -100,6 +100,11 @@ describe("npm run dev", () => {
     const file = path.join(content, "answers", "room-sizing.md");
     const original = await readFile(file, "utf8");
     expect(await titleOf(`${api}/answers/room-sizing.json`)).toBe("Sizing video conferencing equipment to the room");
+    // Built for where it serves: the discovery documents' absolute URLs lead back to this loop.
+    const catalog = (await (await fetch(`http://127.0.0.1:${port}/.well-known/api-catalog`)).json()) as {
+      linkset: Array<{ anchor: string }>;
+    };
+    expect(catalog.linkset[0]!.anchor).toBe(`http://localhost:${port}/api/v1`);
     const digestBefore = ((await (await fetch(`${api}/health`)).json()) as { content_digest: string }).content_digest;
 
     // Two saves in a row, the second replacing the file the first made (where Node 20's recursive watch went blind).

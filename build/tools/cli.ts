@@ -9,7 +9,7 @@ import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
 import { commandArguments, isInside, isMainModule, realFolder } from "../content/load/command-line.ts";
-import { listenSettings } from "../serve/server/host-guard.ts";
+import { listenSettings, servedOrigin } from "../serve/server/host-guard.ts";
 
 /**
  * `npm run build`'s options and environment, as its usage (`npm run build -- --help`), or `npm run dev`'s, whose loop
@@ -97,13 +97,16 @@ export function optionsFromCommandLine(
 async function main(): Promise<number> {
   const started = performance.now();
   // `npm start` builds, then serves: a PORT or HOST the server cannot take is told now, not after the build.
-  if (process.env.npm_lifecycle_event === "start") listenSettings("start", process.env);
+  const serving = process.env.npm_lifecycle_event === "start" ? listenSettings("start", process.env) : undefined;
   let options: BuildOptions;
   let cacheRoot: string | false;
   try {
     const { cacheRoot: root, ...given } = optionsFromCommandLine(process.argv.slice(2), process.env);
     options = given;
     cacheRoot = root;
+    // Built to be served here next: its absolute URLs name where the server will listen.
+    const origin = serving && servedOrigin(process.env, serving);
+    if (origin) options.baseUrl = origin;
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message}\n`);
     return 2;

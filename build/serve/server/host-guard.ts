@@ -104,9 +104,23 @@ export function listenOrExit(
     process.stderr.write(`${command}: ${told}\n`);
     process.exit(1);
   });
+  server.listen(port, host, () => listening(localOrigin(host, (server.address() as AddressInfo).port)));
+}
+
+/** The origin a local server listening on `host` and `port` is reached at, as it prints it. */
+export function localOrigin(host: string, port: number): string {
   // Loopback's usual address and every interface are reached as localhost; any other address as itself.
   const shown = ["127.0.0.1", "0.0.0.0", "::"].includes(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  server.listen(port, host, () => listening(`http://${shown}:${(server.address() as AddressInfo).port}`));
+  return `http://${shown}:${port}`;
+}
+
+/**
+ * The origin a build to be served by this command is for, when BASE_URL and URL name none: where the server will
+ * listen, so that the discovery documents' absolute URLs reach it (PORT=9000 npm start wrote localhost:8080 in
+ * them). None for PORT=0, whose port is known only once it listens.
+ */
+export function servedOrigin(env: NodeJS.ProcessEnv, { port, host }: { port: number; host: string }) {
+  return env.BASE_URL || env.URL || port === 0 ? undefined : localOrigin(host, port);
 }
 
 /**

@@ -3,8 +3,9 @@
  * HOST to change; ALLOWED_HOSTS to answer other host names, required with a HOST beyond loopback), stopping
  * cleanly on SIGINT or SIGTERM.
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
+import { API_CATALOG_FILE, ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
 import { isBuiltOutput, repairOutput } from "../../engine/output/atomic-output.ts";
 import { LISTEN_USAGE, listenOrExit, listenSettings, onStop } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
@@ -53,10 +54,15 @@ async function serve(): Promise<void> {
       if (pending.length >= 256) flush();
     },
   });
+  const builtFor = await builtOrigin(dist);
   listenOrExit("serve", server, { port, host }, (origin) => {
     process.stdout.write(
       `Serving ${path.relative(process.cwd(), dist) || "."}/ at ${origin}/api/v1 (Ctrl-C to stop)\n`,
     );
+    if (builtFor && builtFor !== origin)
+      process.stderr.write(
+        `serve: this output was built for ${builtFor}, so the absolute URLs of its discovery documents (the API catalog, the MCP server card, llms.txt) lead there, not here: build it with BASE_URL=${origin} (npm start builds for where it serves).\n`,
+      );
   });
   onStop((why) => {
     process.stdout.write(`${why}: finishing open requests, then stopping\n`);
@@ -67,4 +73,16 @@ async function serve(): Promise<void> {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 3000).unref();
   });
+}
+
+/** The origin the output was built for, as its API catalog names it; undefined if it cannot be read. */
+async function builtOrigin(folder: string): Promise<string | undefined> {
+  try {
+    const catalog = JSON.parse(await readFile(path.join(folder, API_CATALOG_FILE), "utf8")) as {
+      linkset: Array<{ anchor: string }>;
+    };
+    return new URL(catalog.linkset[0]!.anchor).origin;
+  } catch {
+    return undefined;
+  }
 }

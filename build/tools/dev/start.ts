@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { BuildCache } from "../../engine/cache/build-cache.ts";
 import { buildUsage, optionsFromCommandLine } from "../cli.ts";
 import { SCHEMAS_DIR } from "../../content/schemas/schema-registry.ts";
-import { LISTEN_USAGE, listenOrExit, listenSettings, onStop } from "../../serve/server/host-guard.ts";
+import { LISTEN_USAGE, listenOrExit, listenSettings, onStop, servedOrigin } from "../../serve/server/host-guard.ts";
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { DevLoop } from "./dev-loop.ts";
 import { projectRoot } from "../../content/load/project.ts";
@@ -32,6 +32,9 @@ try {
   process.exit(2);
 }
 const { port, host, allowedHosts } = listenSettings("dev", process.env);
+// The loop's builds are served here: their absolute URLs name where it listens.
+const origin = servedOrigin(process.env, { port, host });
+if (origin) options.baseUrl = origin;
 runAsCommand(import.meta.url, dev);
 
 async function dev(): Promise<void> {
