@@ -166,6 +166,13 @@ describe.each([
     const cited = suppliers.data[0]!.sources[0]!;
     expect((await call("get_source", { id: cited.id })).structuredContent).toEqual(cited);
     expect((await call("get_source", { id: "no-such-source" })).isError).toBe(true);
+    // A guessed id gets the ids that start as it does, as a guessed slug does; else where ids are found.
+    expect((await call("get_source", { id: "MSFT-Teams-Rooms-Certified" })).content[0]!.text).toMatch(
+      /^No source has the id "MSFT-Teams-Rooms-Certified"\. Ids starting "msft-teams-rooms-certified": msft-teams-rooms-certified-hardware, /,
+    );
+    expect((await call("get_source", { id: "zz-top" })).content[0]!.text).toBe(
+      'No source has the id "zz-top". The ids are those the answers, supplier profiles and evidence records cite in their sources.',
+    );
     await client.close();
   });
 

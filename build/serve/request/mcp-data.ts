@@ -85,13 +85,18 @@ export async function answerSlugsStartingWith(
  */
 export async function slugsLike(given: string, context: McpContext): Promise<string> {
   // Past the longest slug no prefix starts one, and a lookup a hyphen of a 64 KB "slug" cost its length each.
-  const slug = given.slice(0, MAX_SLUG_LENGTH).toLowerCase();
-  const words = [...slug.matchAll(/-/g)].map((hyphen) => slug.slice(0, hyphen.index)).reverse();
-  for (const prefix of [slug, ...words, slug.slice(0, 3)]) {
+  for (const prefix of guessedPrefixes(given, MAX_SLUG_LENGTH)) {
     const { slugs, total } = await answerSlugsStartingWith(context, prefix, 5);
     if (total > 0) return `Slugs starting ${JSON.stringify(prefix)}: ${slugs.join(", ")}${total > 5 ? ", …" : ""}.`;
   }
   return "search_answers finds answers by their words, and resources/list names each one.";
+}
+
+/** What a guessed name is tried by, in turn: itself, its leading words, longest first, then its first three letters. */
+export function guessedPrefixes(given: string, longest: number): string[] {
+  const name = given.slice(0, longest).toLowerCase();
+  const words = [...name.matchAll(/-/g)].map((hyphen) => name.slice(0, hyphen.index)).reverse();
+  return [name, ...words, name.slice(0, 3)];
 }
 
 /** Whether an answer has this exact slug. */

@@ -12,7 +12,7 @@ import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
 import { answersQuery } from "./answers-query.ts";
 import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
-import { slugsLike } from "./mcp-data.ts";
+import { guessedPrefixes, slugsLike } from "./mcp-data.ts";
 
 type ToolRun = (args: Record<string, unknown>, context: McpContext) => Promise<Record<string, unknown>>;
 
@@ -66,11 +66,22 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
   async get_source(args, context) {
     const id = stringArgument(args, "id", true)!;
     // Every entry of the register is cited somewhere, and every resource carries the full entries it cites.
+    const ids = new Set<string>();
     for (const collection of ["suppliers", "evidence", "answers"]) {
-      const found = findSource(await readJson(context, collectionPath(collection)), id);
+      const found = findSource(await readJson(context, collectionPath(collection)), id, ids);
       if (found) return toolResult(found);
     }
-    return toolError(`No source has the id ${quoted(id)}.`);
+    // As for a slug: the ids that start as the guess does, else where ids are found.
+    for (const prefix of guessedPrefixes(id, 100)) {
+      const like = [...ids].filter((known) => known.startsWith(prefix)).sort();
+      if (like.length > 0)
+        return toolError(
+          `No source has the id ${quoted(id)}. Ids starting ${JSON.stringify(prefix)}: ${like.slice(0, 5).join(", ")}${like.length > 5 ? ", …" : ""}.`,
+        );
+    }
+    return toolError(
+      `No source has the id ${quoted(id)}. The ids are those the answers, supplier profiles and evidence records cite in their sources.`,
+    );
   },
 };
 
@@ -142,10 +153,10 @@ async function readJson(context: McpContext, path: string): Promise<unknown> {
   return JSON.parse(text);
 }
 
-function findSource(value: unknown, id: string): unknown {
+function findSource(value: unknown, id: string, seen: Set<string>): unknown {
   if (Array.isArray(value)) {
     for (const item of value) {
-      const found = findSource(item, id);
+      const found = findSource(item, id, seen);
       if (found) return found;
     }
     return undefined;
@@ -153,14 +164,15 @@ function findSource(value: unknown, id: string): unknown {
   if (typeof value !== "object" || value === null) return undefined;
   const record = value as Record<string, unknown>;
   if (Array.isArray(record.sources)) {
-    const hit = record.sources.find(
-      (source) =>
-        typeof source === "object" && source !== null && (source as { id?: unknown }).id === id && "title" in source,
-    );
-    if (hit) return hit;
+    for (const source of record.sources as Array<{ id?: unknown }>) {
+      if (typeof source !== "object" || source === null || typeof source.id !== "string" || !("title" in source))
+        continue;
+      if (source.id === id) return source;
+      seen.add(source.id);
+    }
   }
   for (const child of Object.values(record)) {
-    const found = findSource(child, id);
+    const found = findSource(child, id, seen);
     if (found) return found;
   }
   return undefined;
