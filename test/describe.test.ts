@@ -128,6 +128,23 @@ describe("the OpenAPI 3.1 document", () => {
     for (const pattern of patterns) expect(pattern).not.toContain("\\p{");
   });
 
+  it("keeps its examples of collections short: their first item, with its lists of objects cut to their first", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const collections: Json[] = [];
+    JSON.stringify(openapi, (key, value: Json) => {
+      if (key === "value" && Array.isArray(value?.data) && value.meta?.total > 1) collections.push(value);
+      return value;
+    });
+    // The answers, suppliers and evidence collections, whole and by page, at least.
+    expect(collections.length).toBeGreaterThanOrEqual(3);
+    for (const example of collections) {
+      expect(example.data).toHaveLength(1);
+      for (const [key, value] of Object.entries<Json>(example.data[0]))
+        if (Array.isArray(value) && typeof value[0] === "object" && !Array.isArray(value[0]))
+          expect(value.length, key).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("refers only to whole components, none of which holds $defs: client generators read nothing deeper", async () => {
     const openapi = await readJsonFile("/api/v1/openapi.json");
     const refs: string[] = [];

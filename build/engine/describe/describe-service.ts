@@ -213,7 +213,7 @@ function markdownTwinOf(page: string): string {
 
 /**
  * Two computed `q` responses of this build, as the request handler makes them: a hit (its first answer shown,
- * with its explanation) and a misspelling with its suggestions. Made only from the answers the build holds
+ * with its explanation, its lists of objects cut as exampleBodies cuts them) and a misspelling with its suggestions. Made only from the answers the build holds
  * whole (the first page); none when the hit's first answer is not among them.
  */
 async function searchResultExamples(
@@ -249,7 +249,7 @@ async function searchResultExamples(
         found.total === 0,
       )),
     };
-    return { data: first ? [first] : [], links: envelope.links, meta };
+    return { data: first ? [firstOfLists(first) as AnswerResource] : [], links: envelope.links, meta };
   };
   const hit = await respond(SEARCH_EXAMPLE_HIT, "any");
   const miss = await respond(SEARCH_EXAMPLE_MISS, "all");
@@ -265,17 +265,34 @@ async function searchResultExamples(
     : undefined;
 }
 
-/** Examples from the built files, kept short: collections show their first item, every other field whole. */
+/**
+ * Examples from the built files, kept short: collections show their first item, and its lists of objects their
+ * first (the evidence register's first family, with all its records, was 421 KB of the 1.1 MB OpenAPI document,
+ * which agents and client generators read whole); every other field whole.
+ */
 function exampleBodies(bodies: ReadonlyMap<string, unknown>): Map<string, unknown> {
   const examples = new Map<string, unknown>();
   for (const [path, body] of bodies) {
-    const envelope = body as { data?: unknown[] };
+    // A collection's (its first page's, which a product may have cut to one answer already); not one answer's file.
+    const envelope = body as { data?: unknown[]; meta?: { total?: number } };
     examples.set(
       path,
-      Array.isArray(envelope.data) && envelope.data.length > 1
-        ? { ...envelope, data: envelope.data.slice(0, 1) }
+      Array.isArray(envelope.data) && (envelope.data.length > 1 || (envelope.meta?.total ?? 0) > 1)
+        ? { ...envelope, data: envelope.data.slice(0, 1).map(firstOfLists) }
         : body,
     );
   }
   return examples;
+}
+
+function firstOfLists(item: unknown): unknown {
+  if (typeof item !== "object" || item === null) return item;
+  return Object.fromEntries(
+    Object.entries(item).map(([key, value]) => [
+      key,
+      Array.isArray(value) && value.length > 1 && typeof value[0] === "object" && !Array.isArray(value[0])
+        ? value.slice(0, 1)
+        : value,
+    ]),
+  );
 }
