@@ -191,6 +191,11 @@ describe("llms.txt and llms-full.txt", () => {
       at = found + twin.length;
     }
     expect((await raw("/llms-full.txt", {}, "HEAD")).headers["content-type"]).toBe("text/plain; charset=utf-8");
+    // Its twins' paths are root-relative: it names the origin they are on, for a reader given the text alone.
+    const { origin } = new URL((await read("/.well-known/api-catalog")).match(/"anchor": "([^"]+)"/)![1]!);
+    expect(full.split("\n\n")[1]).toContain(
+      `The paths are on ${origin}, whose map of the whole service is ${origin}/llms.txt.`,
+    );
   });
 });
 

@@ -13,11 +13,11 @@ export const llmsFull = product({
   purpose: "every answer in one text for a language model",
   after: ["answer-twins"],
   writes: [LLMS_FULL_FILE],
-  async run({ site, answers }, output) {
+  async run({ site, answers, origin }, output) {
     const stream = await output.stream(LLMS_FULL_FILE);
     await stream.write(`# ${site.name}: every answer in full
 
-> ${site.description} The ${answers.length} buyer answers follow in full, each as its Markdown twin: YAML front matter (slug, title, question, reviewed date, the sources it cites, its JSON and Markdown paths), then the answer, whose numbered citations refer to its list of sources. The map of the whole service is ${LLMS_FILE}. Data licence: ${site.licence.id}. ${citationText(site)}
+> ${site.description} The ${answers.length} buyer answers follow in full, each as its Markdown twin: YAML front matter (slug, title, question, reviewed date, the sources it cites, its JSON and Markdown paths), then the answer, whose numbered citations refer to its list of sources. The paths are on ${origin}, whose map of the whole service is ${new URL(LLMS_FILE, origin).href}. Data licence: ${site.licence.id}. ${citationText(site)}
 `);
     return {
       replays: replaysEveryAnswer,
