@@ -85,11 +85,11 @@ describe("a command's arguments", () => {
     expect(built.status, built.stderr).toBe(0);
     const catalog = JSON.parse(await readFile(path.join(out, ".well-known", "api-catalog"), "utf8"));
     expect(catalog.linkset[0].anchor).toBe(`http://localhost:${port}/api/v1`);
-    // What the server prints besides its requests, served on the port it was built for and on another.
-    const told = async (listen: string) => {
+    // What the server prints besides its requests, served on the port it was built for and on others.
+    const told = async (listen: string, host = "127.0.0.1") => {
       const child = spawn(NODE, nodeScript("serve"), {
         cwd: ROOT,
-        env: { ...cleanEnv, DIST: out, PORT: listen, HOST: "127.0.0.1" },
+        env: { ...cleanEnv, DIST: out, PORT: listen, HOST: host },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stderr = "";
@@ -101,11 +101,13 @@ describe("a command's arguments", () => {
       return stderr;
     };
     expect(await told(String(port))).toBe("");
-    expect(await told("0")).toMatch(
-      new RegExp(
-        `^serve: this output was built for http://localhost:${port}, so the absolute URLs .* build it with BASE_URL=http://localhost:\\d+ `,
-      ),
+    // The same origin written otherwise (a host name in capitals) is the same origin.
+    expect(await told(String(port), "LOCALHOST")).toBe("");
+    const other = await freePort();
+    expect(await told(String(other))).toBe(
+      `serve: this output was built for http://localhost:${port}, so the absolute URLs of its discovery documents (the API catalog, the MCP server card, llms.txt) lead there, not here: build it with BASE_URL=http://localhost:${other} (npm start builds for where it serves).\n`,
     );
+    expect(await told("0")).toMatch(/: with PORT=0 the port is known only once the server listens, so give a PORT /);
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {

@@ -96,7 +96,8 @@ export async function slugsLike(given: string, context: McpContext): Promise<str
 export function guessedPrefixes(given: string, longest: number): string[] {
   const name = given.slice(0, longest).toLowerCase();
   const words = [...name.matchAll(/-/g)].map((hyphen) => name.slice(0, hyphen.index)).reverse();
-  return [name, ...words, name.slice(0, 3)];
+  // A leading hyphen makes an empty prefix, which every name starts with.
+  return [name, ...words, name.slice(0, 3)].filter((prefix) => prefix.length > 0);
 }
 
 /** Whether an answer has this exact slug. */
