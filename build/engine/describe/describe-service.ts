@@ -137,7 +137,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
       exampleSlug: input.answers[0]?.slug ?? "",
       searchExamples: searchExamples && {
         searchResult: {
-          summary: `?${searchExamples.hit.query} (its first answer shown), each answer explained in meta.matches`,
+          summary: `?${searchExamples.hit.query} (its first answer shown, each of its lists of objects cut to its first entry), each answer explained in meta.matches`,
           value: searchExamples.hit.body,
         },
         searchMiss: {

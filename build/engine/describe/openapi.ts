@@ -384,7 +384,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     };
     const examples: Json = {
       [endpoint.path === ANSWERS_ENDPOINT ? "firstAnswer" : "current"]: {
-        summary: `From the published data: ${endpoint.file}`,
+        summary: `From the published data: ${endpoint.file}${shortened(example) ? ", its first item only, each of its lists of objects cut to its first entry" : ""}`,
         value: example,
       },
     };
@@ -605,4 +605,10 @@ export function buildOpenApi(input: OpenApiInput): Json {
       },
     },
   };
+}
+
+/** Whether an example is of a collection of several items, which the examples show cut (describe-service.ts). */
+function shortened(example: unknown): boolean {
+  const body = example as { data?: unknown; meta?: { total?: number } } | undefined;
+  return Array.isArray(body?.data) && (body.meta?.total ?? 0) > 1;
 }
