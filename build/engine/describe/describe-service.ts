@@ -24,7 +24,7 @@ import { buildMcpDocuments } from "./mcp-documents.ts";
 import { errorsPage, HTML_PAGES, ICON, STYLESHEET, type DocsInput, type SearchExamples } from "./docs-html.ts";
 import { cspHash, homeContentSecurityPolicy, homeHoldsEveryAnswer, homePage, homeScripts } from "./home-page.ts";
 import { versioningPolicy } from "./versioning.ts";
-import { buildOpenApi } from "./openapi.ts";
+import { buildOpenApi, CUT_LISTS, firstOfLists, shortExample } from "./openapi.ts";
 import { homeMarkdown } from "./markdown-pages.ts";
 import { docsMarkdown, docsPage } from "./docs-page.ts";
 import type { AnswerListing } from "./discovery.ts";
@@ -137,7 +137,7 @@ export async function describeService(input: DescribeInput): Promise<DescribedSe
       exampleSlug: input.answers[0]?.slug ?? "",
       searchExamples: searchExamples && {
         searchResult: {
-          summary: `?${searchExamples.hit.query} (its first answer shown, each of its lists of objects cut to its first entry), each answer explained in meta.matches`,
+          summary: `?${searchExamples.hit.query} (its first answer shown, ${CUT_LISTS}), each answer explained in meta.matches`,
           value: searchExamples.hit.body,
         },
         searchMiss: {
@@ -265,34 +265,7 @@ async function searchResultExamples(
     : undefined;
 }
 
-/**
- * Examples from the built files, kept short: collections show their first item, and its lists of objects their
- * first (the evidence register's first family, with all its records, was 421 KB of the 1.1 MB OpenAPI document,
- * which agents and client generators read whole); every other field whole.
- */
+/** Examples from the built files, each as the OpenAPI document shows it (shortExample). */
 function exampleBodies(bodies: ReadonlyMap<string, unknown>): Map<string, unknown> {
-  const examples = new Map<string, unknown>();
-  for (const [path, body] of bodies) {
-    // A collection's (its first page's, which a product may have cut to one answer already); not one answer's file.
-    const envelope = body as { data?: unknown[]; meta?: { total?: number } };
-    examples.set(
-      path,
-      Array.isArray(envelope.data) && (envelope.data.length > 1 || (envelope.meta?.total ?? 0) > 1)
-        ? { ...envelope, data: envelope.data.slice(0, 1).map(firstOfLists) }
-        : body,
-    );
-  }
-  return examples;
-}
-
-function firstOfLists(item: unknown): unknown {
-  if (typeof item !== "object" || item === null) return item;
-  return Object.fromEntries(
-    Object.entries(item).map(([key, value]) => [
-      key,
-      Array.isArray(value) && value.length > 1 && typeof value[0] === "object" && !Array.isArray(value[0])
-        ? value.slice(0, 1)
-        : value,
-    ]),
-  );
+  return new Map([...bodies].map(([path, body]) => [path, shortExample(body)]));
 }

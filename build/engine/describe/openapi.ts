@@ -384,7 +384,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     };
     const examples: Json = {
       [endpoint.path === ANSWERS_ENDPOINT ? "firstAnswer" : "current"]: {
-        summary: `From the published data: ${endpoint.file}${shortened(example) ? ", its first item only, each of its lists of objects cut to its first entry" : ""}`,
+        summary: `From the published data: ${endpoint.file}${isCollectionExample(example) ? `, its first item only, ${CUT_LISTS}` : ""}`,
         value: example,
       },
     };
@@ -607,8 +607,33 @@ export function buildOpenApi(input: OpenApiInput): Json {
   };
 }
 
-/** Whether an example is of a collection of several items, which the examples show cut (describe-service.ts). */
-function shortened(example: unknown): boolean {
+/** How an example of a collection is cut, as its summary says. */
+export const CUT_LISTS = "each of its lists of objects cut to its first entry";
+
+/** Whether an example is of a collection of several items (not one answer's file): shown cut (shortExample). */
+function isCollectionExample(example: unknown): example is { data: unknown[] } {
   const body = example as { data?: unknown; meta?: { total?: number } } | undefined;
   return Array.isArray(body?.data) && (body.meta?.total ?? 0) > 1;
+}
+
+/**
+ * A built file's body as its example: a collection (its first page's, which a product may have cut to one item
+ * already) as its first item with CUT_LISTS; anything else whole. The evidence register's first family, with all its
+ * records, was 421 KB of a 1.1 MB document, which agents and client generators read whole.
+ */
+export function shortExample(body: unknown): unknown {
+  return isCollectionExample(body) ? { ...body, data: body.data.slice(0, 1).map(firstOfLists) } : body;
+}
+
+/** An item with each of its lists of objects cut to its first entry; its other fields whole. */
+export function firstOfLists(item: unknown): unknown {
+  if (typeof item !== "object" || item === null) return item;
+  return Object.fromEntries(
+    Object.entries(item).map(([key, value]) => [
+      key,
+      Array.isArray(value) && value.length > 1 && typeof value[0] === "object" && !Array.isArray(value[0])
+        ? value.slice(0, 1)
+        : value,
+    ]),
+  );
 }
