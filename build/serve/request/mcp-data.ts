@@ -85,19 +85,33 @@ export async function answerSlugsStartingWith(
  */
 export async function slugsLike(given: string, context: McpContext): Promise<string> {
   // Past the longest slug no prefix starts one, and a lookup a hyphen of a 64 KB "slug" cost its length each.
-  for (const prefix of guessedPrefixes(given, MAX_SLUG_LENGTH)) {
+  const like = await namesLike("Slugs", given, MAX_SLUG_LENGTH, async (prefix) => {
     const { slugs, total } = await answerSlugsStartingWith(context, prefix, 5);
-    if (total > 0) return `Slugs starting ${JSON.stringify(prefix)}: ${slugs.join(", ")}${total > 5 ? ", …" : ""}.`;
-  }
-  return "search_answers finds answers by their words, and resources/list names each one.";
+    return { names: slugs, total };
+  });
+  return like ?? "search_answers finds answers by their words, and resources/list names each one.";
 }
 
-/** What a guessed name is tried by, in turn: itself, its leading words, longest first, then its first three letters. */
-export function guessedPrefixes(given: string, longest: number): string[] {
+/**
+ * The names that start as a guessed one does, said in a sentence: tried by the guess itself (its first `longest`
+ * characters, in lower case), then its leading words, longest first, then its first three letters; undefined when
+ * none does. `startingWith` gives up to 5 names of a prefix and how many there are.
+ */
+export async function namesLike(
+  noun: string,
+  given: string,
+  longest: number,
+  startingWith: (prefix: string) => Promise<{ names: readonly string[]; total: number }>,
+): Promise<string | undefined> {
   const name = given.slice(0, longest).toLowerCase();
   const words = [...name.matchAll(/-/g)].map((hyphen) => name.slice(0, hyphen.index)).reverse();
-  // A leading hyphen makes an empty prefix, which every name starts with.
-  return [name, ...words, name.slice(0, 3)].filter((prefix) => prefix.length > 0);
+  for (const prefix of [name, ...words, name.slice(0, 3)]) {
+    // A leading hyphen makes an empty prefix, which every name starts with.
+    if (prefix.length === 0) continue;
+    const { names, total } = await startingWith(prefix);
+    if (total > 0) return `${noun} starting ${JSON.stringify(prefix)}: ${names.join(", ")}${total > 5 ? ", …" : ""}.`;
+  }
+  return undefined;
 }
 
 /** Whether an answer has this exact slug. */

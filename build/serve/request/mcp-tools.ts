@@ -12,7 +12,7 @@ import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
 import { answersQuery } from "./answers-query.ts";
 import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
-import { guessedPrefixes, slugsLike } from "./mcp-data.ts";
+import { namesLike, slugsLike } from "./mcp-data.ts";
 
 type ToolRun = (args: Record<string, unknown>, context: McpContext) => Promise<Record<string, unknown>>;
 
@@ -72,15 +72,12 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
       if (found) return toolResult(found);
     }
     // As for a slug: the ids that start as the guess does, else where ids are found.
-    for (const prefix of guessedPrefixes(id, 100)) {
-      const like = [...ids].filter((known) => known.startsWith(prefix)).sort();
-      if (like.length > 0)
-        return toolError(
-          `No source has the id ${quoted(id)}. Ids starting ${JSON.stringify(prefix)}: ${like.slice(0, 5).join(", ")}${like.length > 5 ? ", …" : ""}.`,
-        );
-    }
+    const like = await namesLike("Ids", id, 100, async (prefix) => {
+      const names = [...ids].filter((known) => known.startsWith(prefix)).sort();
+      return { names: names.slice(0, 5), total: names.length };
+    });
     return toolError(
-      `No source has the id ${quoted(id)}. The ids are those the answers, supplier profiles and evidence records cite in their sources.`,
+      `No source has the id ${quoted(id)}. ${like ?? "The ids are those the answers, supplier profiles and evidence records cite in their sources."}`,
     );
   },
 };

@@ -107,11 +107,14 @@ export function listenOrExit(
   server.listen(port, host, () => listening(localOrigin(host, (server.address() as AddressInfo).port)));
 }
 
-/** The origin a local server listening on `host` and `port` is reached at, as it prints it. */
+/**
+ * The origin a local server listening on `host` and `port` is reached at, as it prints it and as a URL's origin
+ * writes it (HOST=LOCALHOST and PORT=80 are the origin a build writes, in another form).
+ */
 export function localOrigin(host: string, port: number): string {
   // Loopback's usual address and every interface are reached as localhost; any other address as itself.
   const shown = ["127.0.0.1", "0.0.0.0", "::"].includes(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
+  return new URL(`http://${shown}:${port}`).origin;
 }
 
 /**

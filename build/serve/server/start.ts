@@ -59,14 +59,12 @@ async function serve(): Promise<void> {
     process.stdout.write(
       `Serving ${path.relative(process.cwd(), dist) || "."}/ at ${origin}/api/v1 (Ctrl-C to stop)\n`,
     );
-    // Compared as URLs compare them: HOST=LOCALHOST or PORT=80 is the origin the build wrote, in another form.
-    const here = new URL(origin).origin;
-    if (builtFor && builtFor !== here)
+    if (builtFor && builtFor !== origin)
       process.stderr.write(
         `serve: this output was built for ${builtFor}, so the absolute URLs of its discovery documents (the API catalog, the MCP server card, llms.txt) lead there, not here: ${
           port === 0
             ? "with PORT=0 the port is known only once the server listens, so give a PORT (npm start then builds for it) or build with BASE_URL"
-            : `build it with BASE_URL=${here} (npm start builds for where it serves)`
+            : `build it with BASE_URL=${origin} (npm start builds for where it serves)`
         }.\n`,
       );
   });
