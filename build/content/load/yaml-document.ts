@@ -1,20 +1,9 @@
-import { FAILSAFE_SCHEMA, load, Type } from "js-yaml";
-import {
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  parseDocument,
-  Schema,
-  visit,
-  type Document,
-  type Node,
-  type ScalarTag,
-} from "yaml";
+import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import { splitPointer } from "../diagnostics/diagnostic.ts";
 import { LineIndex } from "./line-index.ts";
+import { parseYamlSubset } from "./yaml-subset.ts";
 
 /** YAML that can say where any JSON pointer into its data was written. */
 export interface YamlSource {
@@ -38,82 +27,10 @@ const OPTIONS = {
   prettyErrors: false,
 } as const;
 
-/**
- * The fast path: js-yaml, some ten times faster than `yaml`, with `yaml`'s own core-schema scalars (its tests and
- * resolvers, so that `012`, `0b1` or `Null` become what `yaml` makes of them). `yaml` stays the parser of record:
- * it parses a file again whenever the fast path refuses it or cannot be sure of it (below), so every problem is
- * reported, and located, as `yaml` sees it; test/yaml-fast-path.test.ts holds the two to the same data.
- */
-const CORE_SCALARS = new Map<string, ScalarTag[]>();
-/** How every core-schema null, boolean and number starts: most plain scalars are prose, and are known by it at once. */
-const MAY_BE_CORE = /^(?:$|[~nNtTfF0-9+\-.])/;
-for (const tag of new Schema({ schema: "core" }).tags as ScalarTag[])
-  if (tag.test) CORE_SCALARS.set(tag.tag, [...(CORE_SCALARS.get(tag.tag) ?? []), tag]);
-const FAST_SCHEMA = FAILSAFE_SCHEMA.extend({
-  implicit: [...CORE_SCALARS].map(([name, tags]) => {
-    const of = (data: string | null) =>
-      MAY_BE_CORE.test(data ?? "") ? tags.find((tag) => tag.test!.test(data ?? "")) : undefined;
-    return new Type(name, {
-      kind: "scalar",
-      resolve: (data: string | null) => of(data) !== undefined,
-      construct: (data: string | null) => {
-        // `yaml` gives null and booleans wrapped in a Scalar.
-        const value = of(data)!.resolve(data ?? "", () => undefined, { intAsBigInt: false });
-        return isScalar(value) ? value.value : value;
-      },
-    });
-  }),
-});
-
-/**
- * What the fast path leaves to `yaml`: an anchor (and so an alias, which this project refuses, located), a tab
- * (indentation by tabs is an error js-yaml may pass), a directive, an explicit key and a sequence as a key (a
- * mapping as a key, or a sequence of two or more, js-yaml makes a key that plainKeys refuses).
- */
-const ANCHOR = /(?:^|[\s[{,])&[^\s,[\]{}]/;
-const DIRECTIVE_OR_EXPLICIT_KEY = /^(?:%|\?\s)/m;
-// Not one led by "@" (a citation starting a folded line): no plain scalar starts with it, so both parsers refuse
-// such a key where it is one.
-const SEQUENCE_KEY = /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)\[(?![ \t]*@)[^\]\n]*\][ \t]*:(?:\s|$)/m;
-
-/** Whether the fast path must leave a text to `yaml`: each expression run only where its characters are there. */
-function notFast(text: string): boolean {
-  return (
-    text.includes("\t") ||
-    (text.includes("&") && ANCHOR.test(text)) ||
-    ((text.includes("%") || text.includes("?")) && DIRECTIVE_OR_EXPLICIT_KEY.test(text)) ||
-    (text.includes("]") && SEQUENCE_KEY.test(text))
-  );
-}
-
-export function parseFast(text: string): { data: unknown } | undefined {
-  if (notFast(text)) return undefined;
-  let data: unknown;
-  try {
-    data = load(text, { schema: FAST_SCHEMA });
-  } catch {
-    return undefined;
-  }
-  return plainKeys(data) ? { data } : undefined;
-}
-
-/**
- * Whether every key is one that both parsers make the same string of: js-yaml writes a null key as "null" and a
- * collection as its elements joined by commas, where `yaml` writes "" and the collection as YAML.
- */
-const UNSURE_KEY = /^(?:~|null|Null|NULL|)$|,|\[object /;
-function plainKeys(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return true;
-  if (Array.isArray(value)) return value.every(plainKeys);
-  for (const [key, inner] of Object.entries(value)) if (UNSURE_KEY.test(key) || !plainKeys(inner)) return false;
-  return true;
-}
-
 export function parseYamlSource(text: string, file: string, offset: number, lines: LineIndex): YamlParse {
-  const fast = parseFast(text);
-  // V8 keeps a substring as a slice of its parent, so the data's strings are copied: otherwise every file's
-  // whole text would stay in memory until the build ends.
-  if (fast) return { ok: true, data: JSON.parse(JSON.stringify(fast.data ?? null)) as unknown };
+  // The fast path's strings are its own already (see own() there).
+  const fast = parseYamlSubset(text);
+  if (fast) return { ok: true, data: fast.data };
   const document = parseDocument(text, OPTIONS);
   const at = (position: number): Position => lines.positionAt(offset + position);
   const diagnostics: Diagnostic[] = [];
@@ -180,6 +97,8 @@ export function parseYamlSource(text: string, file: string, offset: number, line
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   // The parsed document (every node with its source range) is far larger than the data; only a file with a
   // problem needs positions, so the document is dropped here and yamlLocator parses again if one is asked for.
+  // V8 keeps a substring as a slice of its parent, so the data's strings are copied: otherwise every file's
+  // whole text would stay in memory until the build ends.
   return { ok: true, data: JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 0 }))) as unknown };
 }
 

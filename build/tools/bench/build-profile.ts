@@ -62,6 +62,7 @@ export function kindOf(functionName: string, url: string): string | undefined {
   if (
     url.includes("node_modules/yaml/") ||
     url.endsWith("/build/content/load/yaml-document.ts") ||
+    url.endsWith("/build/content/load/yaml-subset.ts") ||
     url.endsWith("/build/content/load/front-matter.ts")
   )
     return "YAML front matter and files";
