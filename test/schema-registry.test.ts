@@ -3,9 +3,10 @@
  * as a schema's text changes: a validator of an earlier schema is never used.
  */
 import { cp, readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
+import { codePointLength, loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
 import { parse } from "yaml";
 import { splitFrontMatter } from "../build/content/load/front-matter.ts";
 import { CONTENT_LAYOUT } from "../build/content/load/layout.ts";
@@ -13,6 +14,18 @@ import { SLUG_PATTERN } from "../build/contract/layout.ts";
 import { FIXTURES, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 
 describe("the schema registry", () => {
+  it("counts a string's length for minLength and maxLength as ajv's own runtime does, surrogates and all", () => {
+    const ajvLength = (
+      createRequire(import.meta.url)("ajv/dist/runtime/ucs2length") as { default: (text: string) => number }
+    ).default;
+    const units = ["a", "é", "\u{1F600}", "\uD83D", "\uDE00", "\uDBFF\uDFFF", "\uD800\uD800", "\uDC00\uD800", " "];
+    // Every string of up to four of these units, in every order.
+    let strings = [""];
+    for (let length = 0; length < 4; length++)
+      strings = [...strings, ...strings.flatMap((text) => units.map((unit) => text + unit))];
+    for (const text of new Set(strings)) expect(codePointLength(text), JSON.stringify(text)).toBe(ajvLength(text));
+  });
+
   it("states a slug's form as the contract's code does", async () => {
     const common = JSON.parse(await readFile(path.join(SCHEMAS_DIR, "common.schema.json"), "utf8")) as {
       $defs: { slug: { pattern: string } };
