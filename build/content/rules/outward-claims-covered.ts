@@ -69,6 +69,8 @@ function coveringClaims(input: RuleInput): Map<string, string[]> {
 
 /** The hits of a text that no covering claim spans. */
 function uncovered(text: string, claims: readonly string[]): MarkerHit[] {
+  // Most such texts are quoted whole by a claim: every hit is covered, and no claim needs looking for.
+  if (claims.includes(text)) return [];
   const hits = markerHits(text);
   if (hits.length === 0) return [];
   const spans: Array<[number, number]> = [];
