@@ -25,7 +25,7 @@ function refuse(): never {
   throw REFUSED;
 }
 
-/** Characters the subset leaves to `yaml`: tabs, carriage returns, controls, BOMs, Unicode's line separators. */
+/** Characters the subset leaves to `yaml`: tabs, carriage returns, controls, BOMs, Unicode's line separators, lone surrogates. */
 const UNSAFE = /[^\n\x20-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\u{10000}-\u{10FFFF}]/u;
 /** Keys `yaml` writes otherwise than as they are (a null key is "") and one no object can have as its own. */
 const UNSURE_KEYS = new Set(["null", "Null", "NULL", "__proto__"]);
