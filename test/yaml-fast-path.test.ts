@@ -119,6 +119,44 @@ const SCALARS = [
   "> folded",
 ];
 
+/** Words of the seeded documents: prose, and text that YAML reads as other than a string or that ends a plain scalar. */
+const SCALARS_IN_TEXT = [
+  "a",
+  "b c",
+  "x-y",
+  "1",
+  "012",
+  "0x1F",
+  "1e3",
+  "-1",
+  ".5",
+  ".inf",
+  "null",
+  "~",
+  "true",
+  "False",
+  "2026-11-28",
+  "12:30",
+  "a:b",
+  "a#b",
+  "http://x.y/z?q=1",
+  "it's",
+  "\u00e9",
+  "a  b",
+  "-x",
+  "[@cite]",
+  "a, b",
+  "a]b",
+  "a}b",
+  '"q"',
+  "'s'",
+  "a #b",
+  "#x",
+  "a: b",
+  "@x",
+  "a\\b",
+];
+
 /** What the seeded mutations insert: YAML's indicators, blanks, breaks, escapes and scalars of other types. */
 const MUTATIONS = [
   ..." :-#'\"[]{},>|&*!?\\~%@`\n",
@@ -310,6 +348,59 @@ describe("the YAML fast path holds to the parser of record", () => {
       agrees(text);
     }
     // Enough of them are taken for the comparison to mean something.
+    expect(taken / runs).toBeGreaterThan(0.2);
+  });
+
+  it("reads seeded documents of every form it takes, nested, over lines and in flows, as `yaml` does, or leaves them to it", () => {
+    const random = seededRandom(4901);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const words = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(SCALARS_IN_TEXT)).join(" ");
+    const scalar = (indent: number): string => {
+      const kind = random();
+      // A plain scalar; double- and single-quoted ones, now and then over lines; a block; a plain one over two lines.
+      if (kind < 0.3) return words();
+      if (kind < 0.45)
+        return JSON.stringify(words()).replace(/ /g, () => (random() < 0.2 ? `\n${" ".repeat(indent + 1)}` : " "));
+      if (kind < 0.55) return `'${words().replaceAll("'", "''")}'`;
+      if (kind < 0.7)
+        return `${pick([">-", ">", "|", "|-"])}\n${Array.from({ length: 1 + Math.floor(random() * 3) }, () => (random() < 0.15 ? "" : `${" ".repeat(indent + 2)}${words()}`)).join("\n")}`;
+      if (kind < 0.8) return `${words()}\n${" ".repeat(indent + 1 + Math.floor(random() * 2))}${words()}`;
+      return flow(2, indent);
+    };
+    const flow = (depth: number, indent: number): string => {
+      const item = (): string =>
+        depth > 0 && random() < 0.25
+          ? flow(depth - 1, indent)
+          : random() < 0.3
+            ? JSON.stringify(words())
+            : pick(SCALARS_IN_TEXT);
+      const separator = () => (random() < 0.15 ? `,\n${" ".repeat(indent + 1)}` : ", ");
+      const count = Math.floor(random() * 4);
+      return random() < 0.5
+        ? `[${Array.from({ length: count }, item).join(separator())}]`
+        : `{${Array.from({ length: count }, (_, at) => `k${at}: ${item()}`).join(separator())}}`;
+    };
+    const node = (depth: number, indent: number): string => {
+      if (depth === 0 || random() < 0.3) return ` ${scalar(indent)}`;
+      const inner = indent + pick([1, 2, 4]);
+      const count = 1 + Math.floor(random() * 3);
+      if (random() < 0.5)
+        return `\n${Array.from({ length: count }, (_, at) => `${" ".repeat(inner)}k${at}:${node(depth - 1, inner)}`).join("\n")}`;
+      // A sequence, at the mapping's own indentation now and then, its entries scalars, collections or compact mappings.
+      const entries = random() < 0.3 ? indent : inner;
+      return `\n${Array.from({ length: count }, () =>
+        random() < 0.4
+          ? `${" ".repeat(entries)}- a:${node(depth - 1, entries + 2)}\n${" ".repeat(entries + 2)}b:${node(depth - 1, entries + 2)}`
+          : `${" ".repeat(entries)}-${node(depth - 1, entries)}`,
+      ).join("\n")}`;
+    };
+    let taken = 0;
+    const runs = 3000;
+    for (let run = 0; run < runs; run++) {
+      const text = `${Array.from({ length: 1 + Math.floor(random() * 3) }, (_, at) => `top${at}:${node(3, 0)}`).join("\n")}\n`;
+      if (parseFast(text)) taken++;
+      agrees(text);
+    }
     expect(taken / runs).toBeGreaterThan(0.2);
   });
 
