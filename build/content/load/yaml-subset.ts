@@ -99,10 +99,7 @@ class SubsetReader {
         if (this.indents[this.at]! < indent) break;
       }
       const line = this.lines[this.at]!;
-      const colon = keyEnd(line, indent);
-      if (colon < 0) refuse();
-      const name = line.slice(indent, colon);
-      if (UNSURE_KEYS.has(name) || Object.hasOwn(mapping, name)) refuse();
+      const [name, colon] = newKey(line, indent, mapping);
       let start = colon + 1;
       while (line.charCodeAt(start) === 0x20) start++;
       mapping[name] = this.value(line, start, indent, true);
@@ -150,9 +147,7 @@ class SubsetReader {
     }
     if (first === "[" || first === "{") return this.flow(start, indent);
     if (first === ">" || first === "|") return this.blockScalar(line.slice(start), indent);
-    if (INDICATORS.has(first)) refuse();
-    if ((first === "-" || first === "?" || first === ":") && (start + 1 === line.length || line[start + 1] === " "))
-      refuse();
+    refuseUnlessPlainStart(line, start, " ");
     return this.plain(line, start, indent);
   }
 
@@ -288,10 +283,7 @@ class SubsetReader {
     for (;;) {
       if (close === "]") items.push(this.flowNode(cursor, indent));
       else {
-        const colon = keyEnd(cursor.line, cursor.at);
-        if (colon < 0) refuse();
-        const name = cursor.line.slice(cursor.at, colon);
-        if (UNSURE_KEYS.has(name) || Object.hasOwn(mapping, name)) refuse();
+        const [name, colon] = newKey(cursor.line, cursor.at, mapping);
         cursor.at = colon + 1;
         this.flowBlank(cursor, indent);
         mapping[name] = this.flowNode(cursor, indent);
@@ -317,11 +309,7 @@ class SubsetReader {
       cursor.at = end;
       return value;
     }
-    if (
-      INDICATORS.has(first) ||
-      ((first === "-" || first === "?" || first === ":") && /[ ,\]}]/.test(cursor.line[cursor.at + 1] ?? " "))
-    )
-      refuse();
+    refuseUnlessPlainStart(cursor.line, cursor.at, " ,]}");
     let item = "";
     let folded = false;
     for (;;) {
@@ -392,6 +380,26 @@ function indentOf(line: string): number {
   let indent = 0;
   while (line.charCodeAt(indent) === 0x20) indent++;
   return indent;
+}
+
+/** The key that starts at `start`, and where its colon is; refused when it is none, or one the mapping has or the subset leaves to `yaml`. */
+function newKey(line: string, start: number, mapping: Record<string, unknown>): [string, number] {
+  const colon = keyEnd(line, start);
+  if (colon < 0) refuse();
+  const name = line.slice(start, colon);
+  if (UNSURE_KEYS.has(name) || Object.hasOwn(mapping, name)) refuse();
+  return [name, colon];
+}
+
+/**
+ * Refuses a plain scalar that would start at `at` with an indicator, or with "-", "?" or ":" before one of
+ * `enders` (or the line's end), which would make it something else.
+ */
+function refuseUnlessPlainStart(line: string, at: number, enders: string): void {
+  const first = line[at]!;
+  if (INDICATORS.has(first)) refuse();
+  if ((first === "-" || first === "?" || first === ":") && (at + 1 === line.length || enders.includes(line[at + 1]!)))
+    refuse();
 }
 
 /**
