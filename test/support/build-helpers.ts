@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cpSync, readFileSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import type { BuildOptions } from "../../build/engine/run/context.ts";
@@ -14,7 +15,7 @@ export const FIXTURES = path.join(ROOT, "test", "fixtures");
 export async function copyOfShipped(label: string): Promise<{ folder: string; content: string }> {
   const folder = await temporaryFolder(label);
   const content = path.join(folder, "content");
-  await cp(SHIPPED_CONTENT, content, { recursive: true });
+  cpSync(SHIPPED_CONTENT, content, { recursive: true });
   return { folder, content };
 }
 
@@ -52,8 +53,8 @@ export async function buildShipped(
 export async function fixtureWithCase(caseName: string, group: "failures" | "variants" = "failures"): Promise<string> {
   const folder = await temporaryFolder(caseName);
   const content = path.join(folder, "content");
-  await cp(path.join(FIXTURES, "base"), content, { recursive: true });
-  await cp(path.join(FIXTURES, group, caseName), content, {
+  cpSync(path.join(FIXTURES, "base"), content, { recursive: true });
+  cpSync(path.join(FIXTURES, group, caseName), content, {
     recursive: true,
     filter: (source) => path.basename(source) !== "expected.txt",
   });
@@ -67,7 +68,8 @@ export async function readTree(root: string): Promise<Map<string, Buffer>> {
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    tree.set(path.relative(root, full).split(path.sep).join("/"), await readFile(full));
+    // Read at once: a promise read is four trips to libuv's pool, and a tree is read after every build compared.
+    tree.set(path.relative(root, full).split(path.sep).join("/"), readFileSync(full));
   }
   return new Map([...tree].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -6,8 +6,8 @@
  * teardown checks that no test changed a shared build (test/support/global-setup.ts): a test that changes files
  * works on its own copy (`copyOfShipped`, or `buildShipped` into a folder of its own).
  */
-import { watch } from "node:fs";
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { cpSync, watch } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
 import type { CompiledSite } from "../../build/engine/run/engine.ts";
@@ -118,6 +118,6 @@ async function untilChanged(folder: string): Promise<void> {
 export async function copyOfSharedBuild(label: string, variant: SharedVariant = "epoch"): Promise<SharedBuild> {
   const shared = await sharedBuild(variant);
   const dist = path.join(await temporaryFolder(label), "dist");
-  await cp(shared.dist, dist, { recursive: true });
+  cpSync(shared.dist, dist, { recursive: true });
   return { dist, site: shared.site };
 }
