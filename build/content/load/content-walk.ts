@@ -31,10 +31,14 @@ export const isLitterName = (name: string) => LITTER.test(name);
 /** Whether a path (relative, `/`-separated) is litter or inside a folder that is. */
 const isLitter = (relative: string) => relative.split("/").some(isLitterName);
 
-/** Every entry under the folder (litter left out), in code-unit order of their paths. */
-export async function walkContent(contentDir: string): Promise<WalkedEntry[]> {
+/**
+ * Every entry under the folder (litter left out), in code-unit order of their paths. Walked with blocking calls:
+ * fast-glob's asynchronous walk took twice the time and CPU (10,000 answers: 140-260 ms against 90-120; the shipped
+ * content: 6-18 ms against 3-4), each lstat a trip to libuv's pool.
+ */
+export function walkContent(contentDir: string): WalkedEntry[] {
   // fast-glob returns the lstat it made while walking, so each entry is stat-ed once. It never enters a hidden folder.
-  const entries = await fg("**/*", {
+  const entries = fg.sync("**/*", {
     cwd: contentDir,
     dot: false,
     onlyFiles: false,
@@ -85,7 +89,7 @@ export class ContentWalk {
     // Many changes at once (a checkout, a copy) are walked whole: each path looked at again costs a pass over the entries.
     if (!this.kept || changes === "all" || changes.size > LOOK_AGAIN_AT_MOST) {
       this.unverified = false;
-      return (this.kept = await walkContent(this.contentDir));
+      return (this.kept = walkContent(this.contentDir));
     }
     if (changes.size === 0) return this.kept;
     this.unverified = true;
@@ -101,7 +105,7 @@ export class ContentWalk {
   async missed(): Promise<string[]> {
     const kept = this.kept;
     if (!kept) return [];
-    const now = await walkContent(this.contentDir);
+    const now = walkContent(this.contentDir);
     this.unverified = false;
     const before = new Map(kept.map((entry) => [entry.path, entry.stats]));
     const differ: string[] = [];
@@ -128,8 +132,7 @@ export class ContentWalk {
     if (stats) {
       added.push({ path: changed, stats });
       if (stats.isDirectory())
-        for (const entry of await walkContent(absolute))
-          added.push({ path: `${inside}${entry.path}`, stats: entry.stats });
+        for (const entry of walkContent(absolute)) added.push({ path: `${inside}${entry.path}`, stats: entry.stats });
     }
     const parents = changed.split("/").slice(0, -1);
     const known = new Set(kept.map((entry) => entry.path));

@@ -106,7 +106,7 @@ export interface LoadedContent {
 export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
   const contentDir = path.resolve(options.contentDir);
   const contentRoot = await realpath(contentDir);
-  const entries = options.walk ? await options.walk.entries() : await walkContent(contentDir);
+  const entries = options.walk ? await options.walk.entries() : walkContent(contentDir);
   const found = entries.map((entry) => entry.path);
   const files: ContentFile[] = [];
   const unreadable: LoadedContent["unreadable"] = [];
