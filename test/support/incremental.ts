@@ -2,7 +2,8 @@
  * The incremental build against a clean one: helpers for test/incremental-build.test.ts and the longer random walk
  * of test/full/incremental-random.test.ts.
  */
-import { appendFile, lstat, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstatSync, readFileSync } from "node:fs";
+import { appendFile, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { parseDocument, parse as parseYaml } from "yaml";
@@ -97,11 +98,14 @@ export async function compareAllWithClean(
   return compared;
 }
 
-/** The modes of the files under `root` (a link keeps its file's mode, which a clean build would not give it). */
+/**
+ * The modes of the files under `root` (a link keeps its file's mode, which a clean build would not give it). Read
+ * with blocking calls, as the test helpers read trees: after every build compared.
+ */
 async function fileModes(root: string): Promise<Set<string>> {
   const modes = new Set<string>();
   for (const name of await readdir(root, { recursive: true })) {
-    const stats = await lstat(path.join(root, name));
+    const stats = lstatSync(path.join(root, name));
     if (stats.isFile()) modes.add((stats.mode & 0o777).toString(8));
   }
   return modes;
@@ -171,7 +175,7 @@ async function moveAudit(content: string, from: string, to: string | null): Prom
   const folder = path.join(content, "audit");
   for (const name of await readdir(folder)) {
     const file = path.join(folder, name);
-    const text = await readFile(file, "utf8");
+    const text = readFileSync(file, "utf8");
     if (!text.split("\n").includes(`file: answers/${from}`)) continue;
     if (to === null) await rm(file);
     else await writeFile(file, text.replace(/^file: .*$/m, `file: answers/${to}`));
@@ -183,7 +187,7 @@ async function moveAudit(content: string, from: string, to: string | null): Prom
 async function copyAudit(content: string, from: string, to: string): Promise<void> {
   const folder = path.join(content, "audit");
   for (const name of await readdir(folder)) {
-    const text = await readFile(path.join(folder, name), "utf8");
+    const text = readFileSync(path.join(folder, name), "utf8");
     if (!text.split("\n").includes(`file: answers/${from}`)) continue;
     await writeFile(
       path.join(folder, `answer-${to.replace(/\.md$/, "")}.yaml`),
@@ -199,7 +203,7 @@ async function copyAudit(content: string, from: string, to: string): Promise<voi
  */
 async function unlinkedAnswers(content: string): Promise<string[]> {
   const names = await answerFiles(content);
-  const bodies = await Promise.all(names.map((name) => readFile(path.join(content, "answers", name), "utf8")));
+  const bodies = names.map((name) => readFileSync(path.join(content, "answers", name), "utf8"));
   return names.filter((name) => !bodies.some((body) => body.includes(`](/api/v1/answers/${name.slice(0, -3)}.`)));
 }
 
@@ -208,7 +212,7 @@ async function restateAuditSummary(content: string): Promise<void> {
   const entries: Array<{ verdict: string; defect?: string; checked: string }> = [];
   for (const name of await readdir(path.join(content, "audit"))) {
     // The build's fast path (held to `yaml`'s data by yaml-fast-path.test.ts): `yaml` took 2 s of a walk.
-    const text = await readFile(path.join(content, "audit", name), "utf8");
+    const text = readFileSync(path.join(content, "audit", name), "utf8");
     const audit = (parseYamlSubset(text)?.data ?? parseYaml(text)) as { entries: typeof entries };
     entries.push(...audit.entries);
   }
