@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./test/support/longest-first.ts";
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
       { extends: true, test: { name: "full", include: ["test/full/*.test.ts"] } },
     ],
     globalSetup: ["test/support/global-setup.ts"],
+    sequence: { sequencer: LongestFirst },
     reporters: ["default", "./test/support/left-out-reporter.ts"],
     // Generous: many tests build the content or start servers, and two busy cores can triple their time.
     testTimeout: 90_000,
