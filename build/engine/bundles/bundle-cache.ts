@@ -25,12 +25,15 @@ const OWN_BUNDLE = /^[0-9a-f]{64}\.js$/;
 
 /** The text of the one output file of an esbuild build of `options` (write: false), made or kept. */
 export function bundleText(options: BuildOptions): string {
-  // Loaded only for a bundle to make or find (esbuild's API and child_process cost a start-up that bundles nothing).
-  const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
+  const require = createRequire(import.meta.url);
   let file: string | undefined;
   try {
+    // The version from esbuild's package.json: loading its API (and child_process) costs some 17 ms of a small build.
+    const { version } = JSON.parse(readFileSync(require.resolve("esbuild/package.json"), "utf8")) as {
+      version: string;
+    };
     const key = createHash("sha256")
-      .update(`${buildCodeVersionSync()}\nesbuild ${esbuild.version}\n`)
+      .update(`${buildCodeVersionSync()}\nesbuild ${version}\n`)
       .update(readFileSync(path.join(projectRoot(), "tsconfig.json")))
       .update(JSON.stringify(options))
       .digest("hex");
@@ -39,6 +42,7 @@ export function bundleText(options: BuildOptions): string {
   } catch {
     // Not kept yet (or the version cannot be known): made below.
   }
+  const esbuild = require("esbuild") as typeof import("esbuild");
   const text = esbuild.buildSync({ ...options, write: false }).outputFiles![0]!.text;
   // Only its own bundles are put away: the launcher keeps its bundles, maps, code caches and stamps there too.
   if (file) keepFile(file, text, OWN_BUNDLE, KEPT);
