@@ -105,17 +105,12 @@ function aiCatalog({ site, origin }: { site: SiteSettings; origin: string }): un
 export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Record<string, unknown> {
   const embedded = new Map<string, unknown>();
   const pending = [source.schema];
-  const location = (file: string) => `#/$defs/${file}`;
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (embedded.has(file)) continue;
-    const schema = schemas.get(file);
-    if (!schema) throw new Error(`bundling the output schema: ${file} is not a published schema`);
-    const { $id: _id, $schema: _schema, ...body } = schema;
-    embedded.set(
-      file,
-      rewriteRefs(body, file, location, (other) => pending.push(other)),
-    );
+    const { body, refers } = rewritten(schemas, file);
+    embedded.set(file, body);
+    pending.push(...refers);
   }
   const target = `${location(source.schema)}${source.pointer ?? ""}`;
   return {
@@ -124,6 +119,26 @@ export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Rec
     $ref: target,
     $defs: Object.fromEntries([...embedded].sort(([a], [b]) => compareCodeUnits(a, b))),
   };
+}
+
+const location = (file: string) => `#/$defs/${file}`;
+
+/** Each schema's copy, rewritten once per set of schemas: the tools' output schemas share most of them. */
+const rewrittenOf = new WeakMap<Schemas, Map<string, { body: unknown; refers: string[] }>>();
+
+function rewritten(schemas: Schemas, file: string): { body: unknown; refers: string[] } {
+  let files = rewrittenOf.get(schemas);
+  if (!files) rewrittenOf.set(schemas, (files = new Map()));
+  let copy = files.get(file);
+  if (!copy) {
+    const schema = schemas.get(file);
+    if (!schema) throw new Error(`bundling the output schema: ${file} is not a published schema`);
+    const { $id: _id, $schema: _schema, ...body } = schema;
+    const refers: string[] = [];
+    copy = { body: rewriteRefs(body, file, location, (other) => refers.push(other)), refers };
+    files.set(file, copy);
+  }
+  return copy;
 }
 
 // The formats JSON Schema 2020-12 defines: the published schemas use no other (see published-schema.ts).
