@@ -9,6 +9,7 @@ import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
 import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
 import { markerHits, normaliseProse } from "../build/content/load/outward-markers.ts";
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
+import { compareNames } from "../build/content/ranking/ranking-model.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
@@ -258,5 +259,28 @@ describe("prose compared as a reader sees it (the claim audit's quotes, the outw
       for (let at = Math.floor(random() * 12); at > 0; at--) text += pieces[Math.floor(random() * pieces.length)];
       expect(normaliseProse(text), JSON.stringify(text)).toBe(text.normalize("NFC").replace(/\s+/g, " ").trim());
     }
+  });
+});
+
+describe("the directory's ties, broken by name from A to Z", () => {
+  it("orders names as localeCompare in English does, capitals and lower case, digits, spaces and punctuation", () => {
+    const pieces = ["a", "A", "b", "B", "u", "V", "z", "Z", "0", "9", " ", "-", "(", "é", "É"];
+    const random = seededRandom(49);
+    const name = () => {
+      let text = "";
+      for (let at = Math.floor(random() * 6); at > 0; at--) text += pieces[Math.floor(random() * pieces.length)];
+      return text;
+    };
+    for (let round = 0; round < 20_000; round++) {
+      const [a, b] = [name(), name()];
+      expect(Math.sign(compareNames(a, b)), JSON.stringify([a, b])).toBe(Math.sign(a.localeCompare(b, "en")));
+    }
+    expect(["AVer", "AudioCodes", "aver", "Q-SYS", "Poly"].sort(compareNames)).toEqual([
+      "AudioCodes",
+      "aver",
+      "AVer",
+      "Poly",
+      "Q-SYS",
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { seededRandom } from "./seeded-random.ts";
 import { SEARCH_AREAS } from "../../content/load/types.ts";
 import { commandArguments, runAsCommand } from "../../content/load/command-line.ts";
+import { compareNames } from "../../content/ranking/ranking-model.ts";
 
 // Words of the domain and of ordinary prose, so that the vocabulary and word lengths look like real answers.
 const DOMAIN = `room rooms meeting camera cameras microphone microphones ceiling table display displays speaker speakers
@@ -123,7 +124,7 @@ base_url: http://localhost:8080
       total,
     };
   });
-  const ranked = [...suppliers].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, "en"));
+  const ranked = [...suppliers].sort((a, b) => b.total - a.total || compareNames(a.name, b.name));
   // Supplier i makes the product of the i-th record (see the evidence files below): a product has one family everywhere.
   const recordsPerFamily = Math.max(2, Math.ceil(options.answers / 70));
   const productOf = (index: number) => {
