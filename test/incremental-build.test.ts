@@ -7,12 +7,14 @@
  * since it was written, are ignored, said so, and never make the output differ. Twice as many random steps run in
  * npm run test:all (test/full/incremental-random.test.ts).
  */
-import { appendFile, cp, mkdir, readdir, readFile, stat, truncate, utimes, writeFile } from "node:fs/promises";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFile, cp, mkdir, readdir, readFile, rm, stat, truncate, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCodeVersion } from "../build/engine/bundles/build-version.ts";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
 import { readCheckedFile, writeCheckedFileInPlace, writeCheckedMap } from "../build/engine/cache/checked-file.ts";
+import { FileLinks } from "../build/engine/output/file-links.ts";
 import { renderAnswerParts } from "../build/engine/products/answer-render.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { parseContentFile } from "../build/content/load/content-file.ts";
@@ -351,5 +353,38 @@ describe("the cache's folder", () => {
     expect(theirs.every((name) => left.includes(name))).toBe(true);
     expect(left.filter((name) => /^out-\d+-[0-9a-f]{16}$/.test(name))).toHaveLength(8);
     expect(left).toContain(path.basename(opened.at(-1)!));
+  });
+});
+
+describe("the previous output's files an incremental build keeps", () => {
+  it("are hard-linked into the stage, past the first few on a thread of their own, and a link not made fails the build with its path", async () => {
+    const root = await temporaryFolder("links");
+    const [from, to] = [path.join(root, "from"), path.join(root, "to")];
+    await mkdir(from);
+    await mkdir(to);
+    // Both ways: 16 linked on this thread, then batches of 64 on the linking thread.
+    const sizes = { here: 16, batch: 64 };
+    const names = Array.from({ length: 300 }, (_, at) => `${at}.json`);
+    for (const name of names) writeFileSync(path.join(from, name), name);
+    const links = new FileLinks(sizes);
+    for (const name of names) links.link(path.join(from, name), path.join(to, name), `/api/v1/answers/${name}`);
+    await links.done();
+    for (const name of [names[0]!, names[150]!, names.at(-1)!]) {
+      const [source, target] = [statSync(path.join(from, name)), statSync(path.join(to, name))];
+      expect([target.ino, target.nlink]).toEqual([source.ino, 2]);
+    }
+    expect(readdirSync(to)).toHaveLength(names.length);
+
+    // A file that went from the previous output meanwhile, here and on the thread: named, whichever way it went.
+    for (const missing of [10, 250]) {
+      const again = new FileLinks(sizes);
+      await rm(path.join(from, names[missing]!));
+      for (const name of names)
+        again.link(path.join(from, name), path.join(root, `again-${missing}-${name}`), `/${name}`);
+      await expect(again.done()).rejects.toThrow(
+        `/${names[missing]} of the previous output changed while this build read it: build again`,
+      );
+      writeFileSync(path.join(from, names[missing]!), names[missing]!);
+    }
   });
 });

@@ -62,16 +62,11 @@ export async function readPreviousOutput(
           return false;
         }
       },
-      keep(urlPath, target) {
+      kept(urlPath) {
         const digest = digests.get(urlPath);
         // Checked once already, when the engine chose the answers to splice (fileAsWritten keeps its answer).
         if (digest === undefined || !previousPieces?.fileAsWritten(urlPath)) return undefined;
-        try {
-          linkSync(sourceOf(urlPath), target);
-          return digest;
-        } catch {
-          return undefined;
-        }
+        return { digest, source: sourceOf(urlPath) };
       },
       pieces: previousPieces,
     },

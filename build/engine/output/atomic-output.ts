@@ -154,6 +154,7 @@ async function writeOutput<T>(
       throw error;
     } finally {
       sink.previousPieces?.close();
+      await sink.close();
       await rm(scratchFolderOf(stage), { recursive: true, force: true }).catch(() => undefined);
     }
     await rename(stage, ready);

@@ -12,10 +12,10 @@ export interface PreviousOutput {
    */
   linkInto(urlPath: string, digest: string, size: number, target: string): Promise<boolean>;
   /**
-   * The previous output's file at `urlPath` (an answer's own) put at `target` as it is, if it is unchanged since
-   * that build (PreviousPieces.fileAsWritten); its digest, or undefined when it cannot be.
+   * The previous output's file at `urlPath` (an answer's own), if it is unchanged since that build
+   * (PreviousPieces.fileAsWritten): its digest and where it is, to be linked as it is; else undefined.
    */
-  keep(urlPath: string, target: string): string | undefined;
+  kept(urlPath: string): { digest: string; source: string } | undefined;
   /** What the previous build wrote for each answer, where it can be read again (answer-pieces.ts). */
   readonly pieces?: PreviousPieces;
 }

@@ -21,6 +21,7 @@ import { memoryScratch, type ScratchFile } from "./deflated-copy.ts";
 import type { PreviousOutput } from "./output-reuse.ts";
 import { AnswerPieceRecorder, type PreviousPieces } from "./answer-pieces.ts";
 import { FILE_CONCURRENCY } from "./bounded-concurrency.ts";
+import { FileLinks, keptFileChanged } from "./file-links.ts";
 
 // Whole files are written with blocking calls: an asynchronous write is three trips through the thread pool and
 // the event loop (open, write, close), which cost more on this thread than the writing itself (10,000 answers:
@@ -235,6 +236,8 @@ export class DiskSink implements OutputSink {
   /** Files being written in pieces, until each is closed. */
   private readonly open = new Set<WriteStream>();
   private readonly folders = new Set<string>();
+  /** The previous output's files kept as they are (keep). */
+  private readonly links = new FileLinks();
   /** The first write that failed (a full disk, a read-only folder): reported by the next call. */
   private failure: unknown;
 
@@ -301,11 +304,11 @@ export class DiskSink implements OutputSink {
     if (this.failure) throw this.failure;
     const target = this.target(urlPath);
     await this.folderOf(target);
-    const digest = this.previous?.keep(urlPath, target);
+    const kept = this.previous?.kept(urlPath);
     // previousPieces said the file is there as written: only a change to the live output meanwhile gets here.
-    if (digest === undefined)
-      throw new Error(`${urlPath} of the previous output changed while this build read it: build again`);
-    this.digests.set(urlPath, digest);
+    if (kept === undefined) throw new Error(keptFileChanged(urlPath));
+    this.links.link(kept.source, target, urlPath);
+    this.digests.set(urlPath, kept.digest);
     this.counts.linked++;
   }
 
@@ -394,7 +397,13 @@ export class DiskSink implements OutputSink {
 
   async finish(): Promise<void> {
     await Promise.all(this.pending);
+    await this.links.done();
     if (this.failure) throw this.failure;
+  }
+
+  /** Once the stage is done with, whatever became of it: no thread of its own is left running. */
+  async close(): Promise<void> {
+    await this.links.stop();
   }
 
   /**
@@ -403,7 +412,7 @@ export class DiskSink implements OutputSink {
    * of a full disk used after the build had said it left everything as it was.
    */
   async settle(): Promise<void> {
-    await Promise.allSettled(this.pending);
+    await Promise.allSettled([...this.pending, this.links.done()]);
     await Promise.all(
       [...this.open].map((output) => new Promise<void>((resolve) => output.destroy().once("close", () => resolve()))),
     );
