@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT_RESOURCE_FILE } from "../build/contract/layout.ts";
 import { repairOutput, workDirFor } from "../build/engine/output/atomic-output.ts";
 import { DiskSink } from "../build/engine/output/output-sink.ts";
+import { outputFile } from "../build/engine/output/output-file.ts";
 import { writeCompiled } from "../build/engine/run/pipeline.ts";
 import { generateContent } from "../build/tools/synthetic/generate.ts";
 import { optionsFromCommandLine } from "../build/tools/cli.ts";
@@ -344,5 +345,28 @@ describe("the command line", () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--threads takes a whole number of worker threads from 0 to 64 (got "2.5")');
+  });
+});
+
+describe("a URL path's file under an output folder", () => {
+  it("is exactly the path path.join makes of it, a path that would leave the folder included", () => {
+    const paths = [
+      "/api/v1/index.json",
+      "/a",
+      "/",
+      "",
+      "//x",
+      "/a//b",
+      "/./x",
+      "/a/../b",
+      "/..",
+      "/a/.",
+      "/.well-known/x",
+    ];
+    for (const root of ["/tmp/out", "out", "/tmp/out/", "/"])
+      for (const urlPath of paths)
+        expect(outputFile(root, urlPath), JSON.stringify([root, urlPath])).toBe(
+          path.join(root, ...urlPath.split("/").filter(Boolean)),
+        );
   });
 });

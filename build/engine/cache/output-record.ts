@@ -12,6 +12,7 @@ import { workDirFor } from "../output/atomic-output.ts";
 import { type AnswerPieceRecord, PreviousPieces, writtenFileMode } from "../output/answer-pieces.ts";
 import type { PreviousOutput } from "../output/output-reuse.ts";
 import { readCheckedMap, type Rejection, writeCheckedMap } from "./checked-file.ts";
+import { outputFile } from "../output/output-file.ts";
 
 /** Beside the digests (a map file: at 100,000 answers some 25 MB, written a segment at a time). */
 interface OutputSeal {
@@ -37,7 +38,7 @@ export async function readPreviousOutput(
   const digests = read.map;
   const pieces = piecesFile ? await readPieces(piecesFile, key, record as OutputSeal) : undefined;
   const previousPieces = pieces && new PreviousPieces(pieces, outDir, sealed);
-  const sourceOf = (urlPath: string) => path.join(outDir, ...urlPath.split("/").filter(Boolean));
+  const sourceOf = (urlPath: string) => outputFile(outDir, urlPath);
   const mode = writtenFileMode();
   return {
     previous: {

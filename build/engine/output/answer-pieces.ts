@@ -10,7 +10,7 @@
  * size recorded too).
  */
 import { closeSync, lstatSync, openSync, readSync } from "node:fs";
-import path from "node:path";
+import { outputFile } from "./output-file.ts";
 
 /** The record of one build's pieces, as saved: paths and names by number, each answer's pieces by its key. */
 export interface AnswerPieceRecord {
@@ -171,7 +171,7 @@ export class PreviousPieces {
   }
 
   private fileOf(urlPath: string): string {
-    return path.join(this.outDir, ...urlPath.split("/").filter(Boolean));
+    return outputFile(this.outDir, urlPath);
   }
 
   private trust(number: number): boolean {

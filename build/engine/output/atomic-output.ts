@@ -8,6 +8,7 @@ import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
 import type { OutputReuse } from "./output-reuse.ts";
 import { projectCache, projectRoot } from "../../content/load/project.ts";
 import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
+import { outputFile } from "./output-file.ts";
 
 /**
  * Writes a complete output folder beside the live one and swaps it in with two renames, so that a failed or
@@ -173,7 +174,7 @@ async function writeOutput<T>(
       sink.digests,
       sink.counts,
       // The files holding pieces are few (the collection-wide ones): their sizes are read from the disk.
-      sink.recorder.record((urlPath) => fileSize(path.join(out, ...urlPath.split("/").filter(Boolean)))),
+      sink.recorder.record((urlPath) => fileSize(outputFile(out, urlPath))),
     );
     return result;
   } finally {

@@ -22,6 +22,7 @@ import type { PreviousOutput } from "./output-reuse.ts";
 import { AnswerPieceRecorder, type PreviousPieces } from "./answer-pieces.ts";
 import { FILE_CONCURRENCY } from "./bounded-concurrency.ts";
 import { FileLinks, keptFileChanged } from "./file-links.ts";
+import { outputFile } from "./output-file.ts";
 
 // Whole files are written with blocking calls: an asynchronous write is three trips through the thread pool and
 // the event loop (open, write, close), which cost more on this thread than the writing itself (10,000 answers:
@@ -248,7 +249,7 @@ export class DiskSink implements OutputSink {
   ) {}
 
   private target(urlPath: string): string {
-    const target = path.join(this.root, ...urlPath.split("/").filter(Boolean));
+    const target = outputFile(this.root, urlPath);
     if (!target.startsWith(this.root + path.sep)) throw new Error(`output path ${urlPath} leaves the output folder`);
     return target;
   }

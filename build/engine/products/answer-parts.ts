@@ -8,6 +8,7 @@ import path from "node:path";
 import type { AnswerResource } from "../../contract/resources.ts";
 import type { AnswerBodySource } from "../../content/load/answer-body.ts";
 import type { AnswerFrontMatter, Source } from "../../content/load/types.ts";
+import { outputFile } from "../output/output-file.ts";
 
 /**
  * What rendering an answer needs from the rest of the content: the same for every answer of a build, shared with
@@ -88,7 +89,7 @@ export function ownFile(
   bytes: Uint8Array,
 ): boolean {
   if (context.ownFiles === undefined || answer.position < context.pageSize) return false;
-  const target = path.join(context.ownFiles, ...urlPath.split("/").filter(Boolean));
+  const target = outputFile(context.ownFiles, urlPath);
   // The folder is made when a write finds it missing, not remembered: a thread a dev loop keeps serves build after
   // build, and each build's stage folder is made afresh at the same path.
   try {
