@@ -1,5 +1,6 @@
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { build, FIXTURES, fixtureWithCase, ROOT } from "../support/build-helpers.ts";
@@ -10,52 +11,95 @@ import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
 describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", () => {
   const served = chromiumOnProductionBuild();
 
-  it.each(HTML_PAGES)("%s renders with no console error and every request stays on localhost", async (pagePath) => {
-    const page = await served.browser.newPage();
+  // Each page is loaded once, and every check below reads that load: a page load costs Chromium some 2 s of CPU, and
+  // thirty of them (a fresh load for each check, width and colour scheme) were a tenth of what \`npm run test:all\`
+  // spent. Widths and colour schemes are changed in place: the pages' layout and colours are CSS alone, which the
+  // browser applies again when either changes.
+  describe.each(HTML_PAGES)("%s", (pagePath) => {
+    let page: Page;
     const problems: string[] = [];
     const requested: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning")
-        problems.push(`${message.type()}: ${message.text()}`);
+    let response: Response | null;
+    beforeAll(async () => {
+      page = await served.browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning")
+          problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      await page.route("**/*", async (route) => {
+        const url = new URL(route.request().url());
+        requested.push(url.href);
+        if (url.hostname === "127.0.0.1" || url.hostname === "localhost") await route.continue();
+        else await route.abort();
+      });
+      response = await page.goto(served.running.origin + pagePath, { waitUntil: "networkidle" });
     });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    await page.route("**/*", async (route) => {
-      const url = new URL(route.request().url());
-      requested.push(url.href);
-      if (url.hostname === "127.0.0.1" || url.hostname === "localhost") await route.continue();
-      else await route.abort();
+    afterAll(async () => {
+      await page?.close();
     });
-    const response = await page.goto(served.running.origin + pagePath, { waitUntil: "networkidle" });
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
-    expect(await page.locator("h1").count()).toBe(1);
-    expect(await page.locator("main#main").count()).toBe(1);
-    // The stylesheet loaded under the CSP: the skip link is moved off-screen by it.
-    expect(
-      await page
-        .locator("a.skip")
-        .evaluate(
-          (element) =>
-            (globalThis as unknown as { getComputedStyle(node: unknown): { position: string } }).getComputedStyle(
-              element,
-            ).position,
-        ),
-    ).toBe("absolute");
-    expect(problems).toEqual([]);
-    expect(requested.length).toBeGreaterThanOrEqual(2);
-    for (const url of requested) expect(new URL(url).hostname, url).toBe("127.0.0.1");
-    await page.close();
-  });
 
-  it.each(HTML_PAGES)(
-    "%s never scrolls sideways at 390 and 1280 px, with every details element open",
-    async (pagePath) => {
-      for (const width of [390, 1280]) {
-        const page = await served.browser.newPage({ viewport: { width, height: 800 } });
-        await page.goto(served.running.origin + pagePath, { waitUntil: "load" });
-        await page.locator("details").evaluateAll((elements) => {
-          for (const element of elements) (element as HTMLDetailsElement).open = true;
-        });
+    it("renders with no console error and every request stays on localhost", async () => {
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
+      expect(await page.locator("h1").count()).toBe(1);
+      expect(await page.locator("main#main").count()).toBe(1);
+      // The stylesheet loaded under the CSP: the skip link is moved off-screen by it.
+      expect(
+        await page
+          .locator("a.skip")
+          .evaluate(
+            (element) =>
+              (globalThis as unknown as { getComputedStyle(node: unknown): { position: string } }).getComputedStyle(
+                element,
+              ).position,
+          ),
+      ).toBe("absolute");
+      expect(problems).toEqual([]);
+      expect(requested.length).toBeGreaterThanOrEqual(2);
+      for (const url of requested) expect(new URL(url).hostname, url).toBe("127.0.0.1");
+    });
+
+    it("lets the keyboard reach every box that scrolls, each with a role and a name", async () => {
+      // Safari gives a scrolling box no focus of its own (axe's scrollable-region-focusable): each must take it.
+      const boxes = await page.locator("main *").evaluateAll((elements) =>
+        elements
+          .filter((element) => /auto|scroll/.test(getComputedStyle(element).overflowX))
+          .map((element) => ({
+            box: `${element.tagName.toLowerCase()}.${element.className}`,
+            tabIndex: (element as HTMLElement).tabIndex,
+            role: element.getAttribute("role"),
+            name: element.getAttribute("aria-label") ?? "",
+          })),
+      );
+      if (pagePath !== "/changelog/" && pagePath !== "/docs/files/") expect(boxes.length, pagePath).toBeGreaterThan(0);
+      for (const box of boxes)
+        expect(box, pagePath).toMatchObject({ tabIndex: 0, role: "group", name: expect.stringMatching(/\S/) });
+    });
+
+    it("paints its own background, dark in dark mode, behind its text", async () => {
+      for (const colorScheme of ["dark", "light"] as const) {
+        await page.emulateMedia({ colorScheme });
+        // Not transparent: a tool (or a reader's setting) would otherwise assume white behind the light-blue links.
+        const [background, text] = await page.evaluate(() =>
+          [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).color].map(
+            (color) => color.match(/[\d.]+/g)!.map(Number),
+          ),
+        );
+        expect(background, `${pagePath} ${colorScheme}: ${background}`).toHaveLength(3);
+        const lightness = (rgb: number[]) => rgb.slice(0, 3).reduce((sum, value) => sum + value, 0) / 3;
+        expect(lightness(background!) > 128, `${pagePath} ${colorScheme}`).toBe(colorScheme === "light");
+        expect(lightness(text!) > 128, `${pagePath} ${colorScheme}`).toBe(colorScheme === "dark");
+      }
+    });
+
+    it("never scrolls sideways at 390 and 1280 px, with every details element open", async () => {
+      await page.locator("details").evaluateAll((elements) => {
+        for (const element of elements) (element as HTMLDetailsElement).open = true;
+      });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate(() => window.scrollTo(0, 0));
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,
@@ -78,50 +122,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
         await page.screenshot({
           path: path.join(ROOT, "artifacts", "screens", `${pagePath.replace(/\//g, "_")}${width}.png`),
         });
-        await page.close();
       }
-    },
-  );
-
-  it.each(HTML_PAGES)(
-    "%s lets the keyboard reach every box that scrolls, each with a role and a name",
-    async (pagePath) => {
-      const page = await served.browser.newPage();
-      await page.goto(served.running.origin + pagePath, { waitUntil: "load" });
-      // Safari gives a scrolling box no focus of its own (axe's scrollable-region-focusable): each must take it.
-      const boxes = await page.locator("main *").evaluateAll((elements) =>
-        elements
-          .filter((element) => /auto|scroll/.test(getComputedStyle(element).overflowX))
-          .map((element) => ({
-            box: `${element.tagName.toLowerCase()}.${element.className}`,
-            tabIndex: (element as HTMLElement).tabIndex,
-            role: element.getAttribute("role"),
-            name: element.getAttribute("aria-label") ?? "",
-          })),
-      );
-      if (pagePath !== "/changelog/" && pagePath !== "/docs/files/") expect(boxes.length, pagePath).toBeGreaterThan(0);
-      for (const box of boxes)
-        expect(box, pagePath).toMatchObject({ tabIndex: 0, role: "group", name: expect.stringMatching(/\S/) });
-      await page.close();
-    },
-  );
-
-  it.each(HTML_PAGES)("%s paints its own background, dark in dark mode, behind its text", async (pagePath) => {
-    for (const colorScheme of ["light", "dark"] as const) {
-      const page = await served.browser.newPage({ colorScheme });
-      await page.goto(served.running.origin + pagePath, { waitUntil: "load" });
-      // Not transparent: a tool (or a reader's setting) would otherwise assume white behind the light-blue links.
-      const [background, text] = await page.evaluate(() =>
-        [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).color].map(
-          (color) => color.match(/[\d.]+/g)!.map(Number),
-        ),
-      );
-      expect(background, `${pagePath} ${colorScheme}: ${background}`).toHaveLength(3);
-      const lightness = (rgb: number[]) => rgb.slice(0, 3).reduce((sum, value) => sum + value, 0) / 3;
-      expect(lightness(background!) > 128, `${pagePath} ${colorScheme}`).toBe(colorScheme === "light");
-      expect(lightness(text!) > 128, `${pagePath} ${colorScheme}`).toBe(colorScheme === "dark");
-      await page.close();
-    }
+    });
   });
 
   it("runs no script that content smuggles in: hostile Markdown and front matter stay text on the home page", async () => {
