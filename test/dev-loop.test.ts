@@ -13,6 +13,7 @@ import { cleanEnv, cli, NODE, nodeScript } from "./support/cli.ts";
 import { freePort } from "../build/serve/server/free-port.ts";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
 import { DevLoop } from "../build/tools/dev/dev-loop.ts";
+import { runBuild } from "../build/engine/run/pipeline.ts";
 import { fileBytes } from "../build/serve/server/static-files.ts";
 
 const DEADLINE_MS = 20_000;
@@ -240,6 +241,35 @@ describe("npm run dev", () => {
       const key = await loop.served.resolve(`/api/v1/answers/${slug}.json`);
       expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].title).toBe(title);
     }
+  });
+
+  it("builds a save made while the last is built at once, giving up the rest of the last, and keeps every parse for the next build all the same", async () => {
+    const { content, lines, loop } = await loopOnShipped("dev-loop-queued");
+    const file = path.join(content, "answers", "room-sizing.md");
+    const text = await readFile(file, "utf8");
+    lines.length = 0;
+    for (const title of ["Sizing, saved first", "Sizing, saved again while the first was built"]) {
+      await writeFile(file, text.replace(/^title: .*$/m, `title: ${title}`));
+      loop.request([file]);
+    }
+    await loop.idle();
+    await loop.close();
+    // (A third line may follow: the full walk after the second build reads the file again when it was saved within
+    // moments of its hashing, and builds again.)
+    expect(lines.length, lines.join("")).toBeGreaterThanOrEqual(2);
+    expect(lines[0]).toMatch(
+      /room-sizing\.md: rebuilt in \d+ ms: [^\n]*, served; the rest and dist\/ left to the next build\n$/,
+    );
+    expect(lines[1]).toMatch(/room-sizing\.md: rebuilt in \d+ ms: [^\n]*, served; the rest made and dist\/ written/);
+    const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
+    expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].title).toBe(
+      "Sizing, saved again while the first was built",
+    );
+    // The build given up left its parses to the next, which saved them: a build in a new process parses nothing.
+    const outDir = path.join(path.dirname(content), "dist");
+    const cache = await BuildCache.open(content, outDir, path.join(path.dirname(content), "cache"));
+    expect((await runBuild({ contentDir: content, outDir, cache })).ok).toBe(true);
+    expect(cache.stats.parsed.misses).toBe(0);
   });
 
   it("keeps what the rules found of unchanged files only while the rest of the content is unchanged too", async () => {

@@ -126,6 +126,52 @@ describe("what a product writes", () => {
       lazyTiming.turnMs = turnMs;
     }
   });
+  it("held in memory, superseded by a newer build, stops completing at once, within a product's run, and holds the runs under way until resumed", async () => {
+    const schemas = await loadSchemaRegistry();
+    const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });
+    const validated = validateContent(loaded, schemas);
+    if (!validated.ok) throw new Error("the base fixture does not validate");
+    let handed = 0;
+    const long = product<number>({
+      name: "long",
+      purpose: "a product that takes a turn at every answer",
+      after: [],
+      writes: ["/long.txt"],
+      part: (answer) => answer.position,
+      run: (_, output) => ({
+        answer: async () => void handed++,
+        finish: async () => void (await output.file("/long.txt", `${handed}\n`)),
+      }),
+    });
+    const site = await LazySite.prepare({ options: { contentDir: "", outDir: "" }, schemas }, validated.content, [
+      long,
+    ]);
+    const { turnMs } = lazyTiming;
+    lazyTiming.turnMs = 0;
+    const turns = async (count: number) => {
+      for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const completing = site.complete();
+      while (handed === 0) await turns(1);
+      site.supersede();
+      expect(await completing).toBeUndefined();
+      // A request for the product under way waits while the newer build is made: the run takes no turn meanwhile.
+      const stopped = handed;
+      let answered = false;
+      const asked = site.file("/long.txt").then((file) => {
+        answered = true;
+        return file;
+      });
+      await turns(50);
+      expect([handed, answered]).toEqual([stopped, false]);
+      site.resume();
+      expect(String((await asked)?.contents)).toBe(`${validated.content.answers.length}\n`);
+    } finally {
+      lazyTiming.turnMs = turnMs;
+    }
+  });
+
   it("held in memory, makes one answer's file of a per-answer product without running it over every answer", async () => {
     const schemas = await loadSchemaRegistry();
     const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });

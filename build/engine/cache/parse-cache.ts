@@ -207,11 +207,14 @@ export class ParseCache {
     );
   }
 
-  /** Called as a build ends: saves the parses when they changed, and a complete build's stamps. */
-  async finishBuild(complete: boolean): Promise<void> {
+  /**
+   * Called as a build ends: saves the parses when they changed (unless another build of this process, which keeps
+   * them, saves them as it ends: `followed`), and a complete build's stamps.
+   */
+  async finishBuild(complete: boolean, followed = false): Promise<void> {
     await this.saving;
     this.saving = undefined;
-    await this.saveParses();
+    if (!followed) await this.saveParses();
     // Only a complete build's stamps replace the last, or one's whose content was loaded (contentLoaded): a build
     // that failed before may not have hashed every file.
     if (complete && !this.stampsSaved) await this.saveStamps();

@@ -40,6 +40,8 @@ export interface CompletedSite {
  */
 export const lazyTiming = { turnMs: 10 };
 
+const SUPERSEDED = Symbol("superseded");
+
 export class LazySite {
   // Streamed files kept as written: the NDJSON, llms-full.txt and answers.csv are joined only if read whole.
   private readonly sink = new MemorySink({ keepPieces: true, turn: () => this.turn() });
@@ -134,17 +136,43 @@ export class LazySite {
   }
 
   /**
-   * Runs every product not run yet, letting other work of the thread in between two (a request); gives up between
-   * two when `stop` says so, with undefined.
+   * Runs every product not run yet, letting other work of the thread in between two (a request); gives up with
+   * undefined when the site is superseded, at once, even within a product's run.
    */
-  async complete(stop: () => boolean = () => false): Promise<CompletedSite | undefined> {
+  async complete(): Promise<CompletedSite | undefined> {
     for (const made of this.order) {
-      if (stop()) return undefined;
-      await this.run(made);
+      if (this.held) return undefined;
+      if ((await Promise.race([this.run(made), this.superseded])) === SUPERSEDED) return undefined;
       await new Promise((resolve) => setImmediate(resolve));
     }
     return { site: compiledSite(this.facts, this.sink), files: this.sink.files, digests: this.sink.digests };
   }
+
+  /**
+   * A newer build is under way (a dev loop's next save): completing gives up, and the runs under way (a request's,
+   * which may be every product: the edge reads urls.txt) wait at their next turn until `resume`, so that they do
+   * not take turns with that build. At 10,000 answers they had doubled its time, to 0.6-1.3 s.
+   */
+  supersede(): void {
+    if (this.held) return;
+    let release = () => {};
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    this.release = release;
+    this.signalSuperseded();
+  }
+
+  /** The newer build is served or has failed (then this one still is): the runs waiting go on. */
+  resume(): void {
+    this.held = undefined;
+    this.release();
+  }
+
+  private held: Promise<void> | undefined;
+  private release = () => {};
+  private signalSuperseded = () => {};
+  private readonly superseded = new Promise<typeof SUPERSEDED>(
+    (resolve) => (this.signalSuperseded = () => resolve(SUPERSEDED)),
+  );
 
   /**
    * Runs a product once, after the products it reads. Products that do not read each other run side by side, taking
@@ -181,10 +209,12 @@ export class LazySite {
     return running;
   }
 
-  /** Lets other work of the thread in (a request), once a run has kept it lazyTiming.turnMs. */
+  /** Lets other work of the thread in (a request), once a run has kept it lazyTiming.turnMs; waits while held. */
   private async turn(): Promise<void> {
-    if (performance.now() - this.turnTaken < lazyTiming.turnMs) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.turnTaken = performance.now();
+    if (performance.now() - this.turnTaken >= lazyTiming.turnMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.turnTaken = performance.now();
+    }
+    while (this.held) await this.held;
   }
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { BuildCache } from "../../engine/cache/build-cache.ts";
 import { describeOutput, describeWork } from "../../engine/cache/describe-reuse.ts";
 import type { BuildOptions } from "../../engine/run/context.ts";
+import type { LazySite } from "../../engine/run/lazy-site.ts";
 import { formatDiagnostics } from "../../content/diagnostics/format-diagnostics.ts";
 import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
 import { prepareInMemory, runBuild, writeCompiled } from "../../engine/run/pipeline.ts";
@@ -37,6 +38,11 @@ export class DevLoop {
   private watcher: ChangeWatcher | undefined;
   private running: Promise<void> | undefined;
   private queued: string[] | undefined;
+  /**
+   * The builds served from memory, this one and those before it that runs may still be under way in (a request's):
+   * all held while the next build is made (LazySite.supersede).
+   */
+  private sites: Array<WeakRef<LazySite>> = [];
   private broken = false;
   /** Loaded once, and again after a change under schemas/. */
   private schemas: Promise<SchemaRegistry> | undefined;
@@ -78,6 +84,8 @@ export class DevLoop {
     this.walk.changed(changed);
     if (this.running) {
       this.queued = [...(this.queued ?? []), ...changed];
+      // The build served now stops making the rest of itself, and waits while the next is made.
+      this.holdSites();
       return;
     }
     void this.rebuild(changed);
@@ -92,6 +100,18 @@ export class DevLoop {
     this.watcher?.close();
     this.queued = undefined;
     await this.idle();
+  }
+
+  private holdSites(): void {
+    this.sites = this.sites.filter((reference) => {
+      const site = reference.deref();
+      site?.supersede();
+      return site !== undefined;
+    });
+  }
+
+  private resumeSites(): void {
+    for (const site of this.sites) site.deref()?.resume();
   }
 
   private rebuild(changed: string[]): Promise<void> {
@@ -143,10 +163,13 @@ export class DevLoop {
           schemas: await this.schemas,
           walk: this.walk,
           findings: this.findings,
-        });
+        }).finally(() => this.resumeSites());
         if (prepared.ok) {
           // Served now: each product runs when a file of it is first asked for.
           this.served.publish(prepared.site);
+          this.sites.push(new WeakRef(prepared.site));
+          // A save that came while it was made is built at once.
+          if (this.queued) this.holdSites();
           servedMs = Math.round(performance.now() - started);
           result = { ok: true };
           // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops
@@ -155,7 +178,7 @@ export class DevLoop {
           // Not at once: the requests that wait for the save (a client polling, a page reloading) come in the
           // moments after the publish, and were kept waiting behind the first long step of the rest.
           await new Promise((resolve) => setTimeout(resolve, REST_AFTER_PUBLISH_MS));
-          const completed = await prepared.site.complete(stop);
+          const completed = await prepared.site.complete();
           if (completed) {
             try {
               if (await writeCompiled(build.outDir, completed.files, completed.digests, this.cache, stop)) {
@@ -167,7 +190,7 @@ export class DevLoop {
               // Served from memory all the same: only dist/ is behind (a full disk), and says so.
               written = `; dist/ not written: ${error instanceof Error ? error.message : String(error)}`;
             }
-          } else written = "; dist/ left to the next build";
+          } else written = "; the rest and dist/ left to the next build";
         } else result = prepared;
       }
     } catch (error) {
@@ -176,7 +199,10 @@ export class DevLoop {
       this.builds++;
       return;
     } finally {
-      if (inMemory) await this.cache.finishBuild(complete);
+      // A newer save queued meanwhile is built at once (and resumes the builds held once it is made), and saves the
+      // parses itself.
+      if (this.queued === undefined) this.resumeSites();
+      if (inMemory) await this.cache.finishBuild(complete, this.queued !== undefined);
     }
     // The walk looked again only at what the watcher named: a full walk, now the save is served, catches what it
     // missed (an overflowing queue, a network file system), and builds again for it.
