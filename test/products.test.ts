@@ -84,23 +84,34 @@ describe("what a product writes", () => {
     ).rejects.toThrow('product "stray" wrote /stray/other.txt, which its writes (/stray/allowed.txt) do not name');
   });
 
-  it("held in memory (a dev loop's), a product that reads no other runs beside a long one, not after it", async () => {
+  /** The base fixture held in memory with `others` and a product that takes a turn at every answer it is handed. */
+  async function withLongProduct(others: Product[] = []) {
     const schemas = await loadSchemaRegistry();
     const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });
     const validated = validateContent(loaded, schemas);
     if (!validated.ok) throw new Error("the base fixture does not validate");
-    let handed = 0;
-    const long = product<number>({
+    const long = { handed: 0 };
+    const made = product<number>({
       name: "long",
       purpose: "a product that takes a turn at every answer",
       after: [],
       writes: ["/long.txt"],
       part: (answer) => answer.position,
       run: (_, output) => ({
-        answer: async () => void handed++,
-        finish: async () => void (await output.file("/long.txt", `${handed}\n`)),
+        answer: async () => void long.handed++,
+        finish: async () => void (await output.file("/long.txt", `${long.handed}\n`)),
       }),
     });
+    const context = { options: { contentDir: "", outDir: "" }, schemas };
+    const site = await LazySite.prepare(context, validated.content, [made, ...others]);
+    return { site, long, answers: validated.content.answers.length };
+  }
+
+  const turns = async (count: number) => {
+    for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it("held in memory (a dev loop's), a product that reads no other runs beside a long one, not after it", async () => {
     const small = product({
       name: "small",
       purpose: "a product of one small file",
@@ -108,65 +119,43 @@ describe("what a product writes", () => {
       writes: ["/small.txt"],
       run: (_, output) => ({ finish: async () => void (await output.file("/small.txt", "small\n")) }),
     });
-    const context = { options: { contentDir: "", outDir: "" }, schemas };
-    const site = await LazySite.prepare(context, validated.content, [long, small]);
+    const { site, long, answers } = await withLongProduct([small]);
     const { turnMs } = lazyTiming;
     lazyTiming.turnMs = 0;
     try {
       const completing = site.complete();
       // The long product is under way (it has had its first answer) when the small one's file is asked for.
-      while (handed === 0) await new Promise((resolve) => setImmediate(resolve));
+      while (long.handed === 0) await turns(1);
       expect(await site.file("/small.txt")).toBeDefined();
-      const answers = validated.content.answers.length;
       expect(answers).toBeGreaterThan(2);
-      expect(handed).toBeLessThan(answers);
+      expect(long.handed).toBeLessThan(answers);
       await completing;
-      expect(handed).toBe(answers);
+      expect(long.handed).toBe(answers);
     } finally {
       lazyTiming.turnMs = turnMs;
     }
   });
+
   it("held in memory, superseded by a newer build, stops completing at once, within a product's run, and holds the runs under way until resumed", async () => {
-    const schemas = await loadSchemaRegistry();
-    const loaded = await loadContent({ contentDir: path.join(FIXTURES, "base"), workers: undefined });
-    const validated = validateContent(loaded, schemas);
-    if (!validated.ok) throw new Error("the base fixture does not validate");
-    let handed = 0;
-    const long = product<number>({
-      name: "long",
-      purpose: "a product that takes a turn at every answer",
-      after: [],
-      writes: ["/long.txt"],
-      part: (answer) => answer.position,
-      run: (_, output) => ({
-        answer: async () => void handed++,
-        finish: async () => void (await output.file("/long.txt", `${handed}\n`)),
-      }),
-    });
-    const site = await LazySite.prepare({ options: { contentDir: "", outDir: "" }, schemas }, validated.content, [
-      long,
-    ]);
+    const { site, long, answers } = await withLongProduct();
     const { turnMs } = lazyTiming;
     lazyTiming.turnMs = 0;
-    const turns = async (count: number) => {
-      for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
-    };
     try {
       const completing = site.complete();
-      while (handed === 0) await turns(1);
+      while (long.handed === 0) await turns(1);
       site.supersede();
       expect(await completing).toBeUndefined();
       // A request for the product under way waits while the newer build is made: the run takes no turn meanwhile.
-      const stopped = handed;
+      const stopped = long.handed;
       let answered = false;
       const asked = site.file("/long.txt").then((file) => {
         answered = true;
         return file;
       });
       await turns(50);
-      expect([handed, answered]).toEqual([stopped, false]);
+      expect([long.handed, answered]).toEqual([stopped, false]);
       site.resume();
-      expect(String((await asked)?.contents)).toBe(`${validated.content.answers.length}\n`);
+      expect(String((await asked)?.contents)).toBe(`${answers}\n`);
     } finally {
       lazyTiming.turnMs = turnMs;
     }
