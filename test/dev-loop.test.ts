@@ -249,7 +249,8 @@ describe("npm run dev", () => {
     const text = await readFile(file, "utf8");
     lines.length = 0;
     for (const title of ["Sizing, saved first", "Sizing, saved again while the first was built"]) {
-      await writeFile(file, text.replace(/^title: .*$/m, `title: ${title}`));
+      // Renamed into place: the build under way reads one save or the other, never a file half written.
+      await saveAtomically(file, text.replace(/^title: .*$/m, `title: ${title}`));
       loop.request([file]);
     }
     await loop.idle();
