@@ -34,7 +34,13 @@ import { temporaryFolder } from "./support/build-helpers.ts";
 import path from "node:path";
 import { SearchFiles } from "../build/search/search-files.ts";
 import { documentsChunkOf } from "../build/search/documents-chunk.ts";
-import { fieldTokens, type IndexedAnswer, indexedAnswer, SearchIndexBuilder } from "../build/search/index-builder.ts";
+import {
+  fieldTokens,
+  type IndexedAnswer,
+  indexedAnswer,
+  patchWordLevels,
+  SearchIndexBuilder,
+} from "../build/search/index-builder.ts";
 import { decodePostings, encodePostings, encodeShorterPostings } from "../build/search/postings-codec.ts";
 import {
   ANSWER_FINGERPRINT_CHARACTERS,
@@ -1054,6 +1060,19 @@ describe("the search index patched from the last build's (a dev loop's)", () => 
     builder = SearchIndexBuilder.reusing(previous, answers);
     expect(builder.reused).toBe(false);
     expect(filesOf(builder)).toEqual(fromScratch(answers));
+  });
+
+  it("keeps a word as it was, the same object, where the changed answers' levels of it are as they were", () => {
+    const levels = [5, 7, 9];
+    const word = patchWordLevels(undefined, [1, 4, 9], (index) => levels[index], 20)!;
+    expect([...word.positions, ...word.levels]).toEqual([1, 4, 9, 5, 7, 9]);
+    // The same level, or an answer that neither held nor holds it: nothing to patch.
+    expect(patchWordLevels(word, [4, 5], (index) => [7, undefined][index], 20)).toBe(word);
+    const raised = patchWordLevels(word, [4], () => 8, 20)!;
+    expect([...raised.levels]).toEqual([5, 8, 9]);
+    const dropped = patchWordLevels(word, [4], () => undefined, 20)!;
+    expect([...dropped.positions]).toEqual([1, 9]);
+    expect(dropped.encoded).toBe(encodeShorterPostings(dropped.positions, dropped.levels, 2, 20));
   });
 });
 

@@ -438,6 +438,9 @@ export function patchWordLevels(
   levelAt: (index: number) => number | undefined,
   answers: number,
 ): WordLevels | undefined {
+  // Most words of an edited answer keep their level (levels are coarse): such a word is kept as it is, not copied
+  // and encoded again (some 160 ms an edit at 10,000 answers, where a common word's postings are long).
+  if (word && changed.every((position, index) => levelIn(word, position) === levelAt(index))) return word;
   const count = word?.count ?? 0;
   const positions = new Int32Array(count + changed.length);
   const levels = new Uint8Array(count + changed.length);
@@ -472,6 +475,20 @@ export function patchWordLevels(
     });
   } else encoded = encodeShorterPostings(patched.positions, patched.levels, length, answers);
   return { ...patched, encoded };
+}
+
+/** A word's level in the answer at `position` (binary search), undefined where the answer does not hold it. */
+function levelIn(word: WordLevels, position: number): number | undefined {
+  let low = 0;
+  let high = word.count - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = word.positions[middle]!;
+    if (at === position) return word.levels[middle];
+    if (at < position) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }
 
 /** The length of a word's postings as gaps and levels (encodePostings), without making them. */
