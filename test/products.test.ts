@@ -3,7 +3,7 @@
  * order, and lets a product write only what it declares; every file of a build belongs to exactly one product.
  */
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { productOrder, productWriting, runProducts, writesPattern } from "../build/engine/run/engine.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { product, type Product } from "../build/engine/products/product.ts";
@@ -158,6 +158,38 @@ describe("what a product writes", () => {
       expect(String((await asked)?.contents)).toBe(`${answers}\n`);
     } finally {
       lazyTiming.turnMs = turnMs;
+    }
+  });
+
+  it("held in memory, leaves the moments after it is made to the requests waiting for it: the work over the whole site (complete, a product over every other) starts lazyTiming.settleMs later", async () => {
+    const all = product({
+      name: "all",
+      purpose: "a file over every other product's, as urls.txt",
+      after: ["*"],
+      writes: ["/all.txt"],
+      run: (_, output) => ({ finish: async () => void (await output.file("/all.txt", "all\n")) }),
+    });
+    const { site, long, answers } = await withLongProduct([all]);
+    const { settleMs } = lazyTiming;
+    lazyTiming.settleMs = 60_000;
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      let answered = false;
+      const asked = site.file("/all.txt").then((file) => {
+        answered = true;
+        return file;
+      });
+      const completing = site.complete();
+      await turns(50);
+      expect([long.handed, answered]).toEqual([0, false]);
+      // A request for one product's file is answered meanwhile.
+      expect(String((await site.file("/long.txt"))?.contents)).toBe(`${answers}\n`);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(String((await asked)?.contents)).toBe("all\n");
+      expect(await completing).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+      lazyTiming.settleMs = settleMs;
     }
   });
 

@@ -38,7 +38,7 @@ export interface CompletedSite {
  * about this long, not until the product is done (the search index's, over 10,000 answers, takes some 200 ms). The
  * tests set it to 0.
  */
-export const lazyTiming = { turnMs: 10 };
+export const lazyTiming = { turnMs: 10, settleMs: 50 };
 
 const SUPERSEDED = Symbol("superseded");
 
@@ -97,6 +97,7 @@ export class LazySite {
       }
       await site.sink.finish();
     }
+    site.madeAt = performance.now();
     return site;
   }
 
@@ -108,6 +109,7 @@ export class LazySite {
           const alone = await this.answerAlone(made, urlPath);
           if (alone) return alone;
         }
+        if (made.after.includes("*")) await this.settled();
         await this.run(made);
       }
     return this.sink.get(urlPath);
@@ -140,6 +142,7 @@ export class LazySite {
    * undefined when the site is superseded, at once, even within a product's run.
    */
   async complete(): Promise<CompletedSite | undefined> {
+    await this.settled();
     for (const made of this.order) {
       if (this.held) return undefined;
       if ((await Promise.race([this.run(made), this.superseded])) === SUPERSEDED) return undefined;
@@ -207,6 +210,19 @@ export class LazySite {
       running.catch(() => undefined);
     }
     return running;
+  }
+
+  private madeAt = 0;
+
+  /**
+   * The moments after the build is made go to the requests waiting for it (a client polling for a save, a page
+   * reloading): the work over the whole site waits lazyTiming.settleMs, complete() and a product over every other
+   * (urls.txt, which the edge reads once a new build is served). Run at once, their long steps (the search index's
+   * finishing, some 200 ms at 10,000 answers) kept those requests waiting 200-400 ms.
+   */
+  private async settled(): Promise<void> {
+    const left = this.madeAt + lazyTiming.settleMs - performance.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
 
   /** Lets other work of the thread in (a request), once a run has kept it lazyTiming.turnMs; waits while held. */

@@ -172,12 +172,10 @@ export class DevLoop {
           if (this.queued) this.holdSites();
           servedMs = Math.round(performance.now() - started);
           result = { ok: true };
-          // Then the rest, product by product with requests let in between, and dist/; a save meanwhile stops
-          // either (the next build writes dist/), so that the save is not kept waiting.
+          // Then the rest, product by product with requests let in between (and the requests waiting for the save
+          // first: LazySite.settled), and dist/; a save meanwhile stops either (the next build writes dist/), so
+          // that the save is not kept waiting.
           const stop = () => this.queued !== undefined;
-          // Not at once: the requests that wait for the save (a client polling, a page reloading) come in the
-          // moments after the publish, and were kept waiting behind the first long step of the rest.
-          await new Promise((resolve) => setTimeout(resolve, REST_AFTER_PUBLISH_MS));
           const completed = await prepared.site.complete();
           if (completed) {
             try {
@@ -231,9 +229,6 @@ export class DevLoop {
     followMissed();
   }
 }
-
-/** How long after a build is published the rest of it starts (the products not yet run, then dist/). */
-export const REST_AFTER_PUBLISH_MS = 50;
 
 /**
  * Past this many answers, each build is written to dist/ and served from there, as npm run build writes it: at
