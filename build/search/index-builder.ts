@@ -6,7 +6,7 @@
 import { SEARCH_FIELDS } from "./answer-fields.ts";
 import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
 import { decodeStoredPostings, PostingsStore, type WordPostings } from "./postings-store.ts";
-import { compareCodeUnits, tokenize } from "./text-match.ts";
+import { compareCodeUnits, lowerBound, tokenize } from "./text-match.ts";
 import type { SynonymGroups } from "./query-words.ts";
 import { ABSENT, DENSE_MARK, DIGITS, encodePrefixPostings, encodeShorterPostings } from "./postings-codec.ts";
 import {
@@ -477,18 +477,10 @@ export function patchWordLevels(
   return { ...patched, encoded };
 }
 
-/** A word's level in the answer at `position` (binary search), undefined where the answer does not hold it. */
+/** A word's level in the answer at `position`, undefined where the answer does not hold it. */
 function levelIn(word: WordLevels, position: number): number | undefined {
-  let low = 0;
-  let high = word.count - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = word.positions[middle]!;
-    if (at === position) return word.levels[middle];
-    if (at < position) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
+  const at = lowerBound(word.positions.subarray(0, word.count), position);
+  return at < word.count && word.positions[at] === position ? word.levels[at] : undefined;
 }
 
 /** The length of a word's postings as gaps and levels (encodePostings), without making them. */
