@@ -56,6 +56,15 @@ export class LazySite {
   private readonly patterns: Map<string, RegExp[]>;
   /** The rendered answers by slug, once a per-answer file is asked for (answerAlone). */
   private bySlug: Map<string, AnswerParts> | undefined;
+  /** When prepare made it: the work over the whole site waits a moment after (settled). */
+  private madeAt = 0;
+  /** Set while a newer build is made (supersede): the runs under way wait at their next turn until resume. */
+  private held: Promise<void> | undefined;
+  private release = () => {};
+  private signalSuperseded = () => {};
+  private readonly superseded = new Promise<typeof SUPERSEDED>(
+    (resolve) => (this.signalSuperseded = () => resolve(SUPERSEDED)),
+  );
 
   private constructor(
     context: BuildContext,
@@ -170,13 +179,6 @@ export class LazySite {
     this.release();
   }
 
-  private held: Promise<void> | undefined;
-  private release = () => {};
-  private signalSuperseded = () => {};
-  private readonly superseded = new Promise<typeof SUPERSEDED>(
-    (resolve) => (this.signalSuperseded = () => resolve(SUPERSEDED)),
-  );
-
   /**
    * Runs a product once, after the products it reads. Products that do not read each other run side by side, taking
    * turns: a request for a small product's file (the header rules, the health file) does not wait for a long one
@@ -211,8 +213,6 @@ export class LazySite {
     }
     return running;
   }
-
-  private madeAt = 0;
 
   /**
    * The moments after the build is made go to the requests waiting for it (a client polling for a save, a page
