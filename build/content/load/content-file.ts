@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { canonicalJson } from "../../contract/canonical-json.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { type BodyMarks, bodyMarks } from "../markdown/body-marks.ts";
@@ -51,6 +52,11 @@ export interface MarkdownBody {
   /** Where it links, and its marks that look like citations but are not (body-marks.ts). */
   marks: BodyMarks;
   digest: string;
+  /**
+   * The answer's own digest, of its front matter and this digest as canonical JSON: its share of the content
+   * digest, made here (on the parsing threads, kept with the parse) rather than for every answer in every build.
+   */
+  answerDigest: string;
   source: AnswerBodySource;
 }
 
@@ -95,13 +101,11 @@ export function parseContentFile(
   if (!parsed.ok) return { diagnostics: parsed.diagnostics };
   const stem = stemOf(file);
   if (!read.body) return { kind, file, stem, data: parsed.data };
-  return {
-    kind,
-    file,
-    stem,
-    data: parsed.data,
-    body: markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath),
-  };
+  const body = markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath);
+  body.answerDigest = createHash("sha256")
+    .update(canonicalJson({ front_matter: parsed.data, body_sha256: body.digest }))
+    .digest("hex");
+  return { kind, file, stem, data: parsed.data, body };
 }
 
 /**
@@ -180,6 +184,7 @@ function markdownBody(markdown: string, firstLine: number, absolutePath: string 
     marked,
     marks,
     digest,
+    answerDigest: "",
     source: absolutePath ? { path: absolutePath } : { text: markdown },
   };
 }

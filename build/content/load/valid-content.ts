@@ -17,7 +17,7 @@ import type {
 /** A valid answer as the products need it: only what they use, so that the rest of the load can be let go. */
 export interface ValidAnswer {
   data: AnswerFrontMatter;
-  body: Pick<MarkdownBody, "source" | "digest">;
+  body: Pick<MarkdownBody, "source" | "digest" | "answerDigest">;
 }
 
 /** The whole content, every file valid against its schema and the cross-file rules. */

@@ -10,7 +10,7 @@ import { canonicalJson } from "../../contract/canonical-json.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
-import type { ValidAnswer, ValidContent } from "../../content/load/valid-content.ts";
+import type { ValidContent } from "../../content/load/valid-content.ts";
 import type { BuildCache } from "../cache/build-cache.ts";
 import type { BuildContext } from "./context.ts";
 import { DeflatedCopy, joinChunks } from "../output/deflated-copy.ts";
@@ -527,23 +527,14 @@ function digestContent(
   hash.update(`${suppliers.length} suppliers, ${evidence.length} families, ${answers.length} answers\n`);
   for (const object of [site, sources, disclosure, synonyms, ...suppliers, ...evidence])
     hash.update(cache ? cache.remember(object, "content digest", canonicalDigest, object) : canonicalDigest(object));
-  // The answers' digests one after another, hashed at once.
+  // The answers' digests (each made as its file was parsed) one after another, hashed at once.
   const digests = Buffer.allocUnsafe(32 * answers.length);
   let at = 0;
-  for (const answer of sortAnswers(answers)) {
-    let made = cache ? cache.remember(answer.data, "content digest", answerDigest, answer) : answerDigest(answer);
-    // The same front matter object is the same file, so the same body; checked all the same.
-    if (made.body !== answer.body.digest) made = answerDigest(answer);
-    at += made.digest.copy(digests, at);
-  }
+  for (const answer of sortAnswers(answers)) at += digests.write(answer.body.answerDigest, at, "hex");
   hash.update(digests);
   return { contentDigest: `sha256:${hash.digest("hex")}`, answerDigests: digests };
 }
 
 function canonicalDigest(value: unknown): Buffer {
   return createHash("sha256").update(canonicalJson(value)).digest();
-}
-
-function answerDigest({ data, body }: ValidAnswer): { body: string; digest: Buffer } {
-  return { body: body.digest, digest: canonicalDigest({ front_matter: data, body_sha256: body.digest }) };
 }

@@ -141,7 +141,7 @@ export function validateContent(
       synonyms: input.synonyms!.data,
       answers: input.answers.map(({ data, file }) => ({
         data,
-        body: { source: file.body!.source, digest: file.body!.digest },
+        body: { source: file.body!.source, digest: file.body!.digest, answerDigest: file.body!.answerDigest },
       })),
       suppliers: input.suppliers.map((supplier) => supplier.data),
       evidence: input.evidence.map((family) => family.data),
