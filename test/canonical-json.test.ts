@@ -24,7 +24,14 @@ function randomValue(random: () => number, depth: number): unknown {
         "😀 paired",
         "\u0001\t\b\f\r\u001f",
         "~}",
-      ][Math.floor(random() * 9)];
+        // Long enough to be encoded natively where nothing in them needs an escape.
+        "a long plain string of ASCII ".repeat(3),
+        "a long string with é and \u2028 ".repeat(3),
+        'a long string with a " quote '.repeat(3),
+        "a long string with 😀 paired ".repeat(3),
+        "a long string with \udc00 alone ".repeat(3),
+        "a long string with a \t tab ".repeat(3),
+      ][Math.floor(random() * 15)];
     case 4:
       return random() < 0.1 ? undefined : "leaf";
     case 5:
