@@ -6,31 +6,35 @@
  * (a round trip to a worker thread per call, in Node).
  */
 export function quickHash(strings: readonly string[], byteRuns: ReadonlyArray<Uint8Array>): string {
-  let a1 = 0xdeadbeef ^ 1;
-  let a2 = 0x41c6ce57 ^ 1;
-  let b1 = 0xdeadbeef ^ 2;
-  let b2 = 0x41c6ce57 ^ 2;
-  const mix = (value: number) => {
-    a1 = Math.imul(a1 ^ value, 2654435761);
-    a2 = Math.imul(a2 ^ value, 1597334677);
-    b1 = Math.imul(b1 ^ value, 2654435761);
-    b2 = Math.imul(b2 ^ value, 1597334677);
-  };
+  const lanes = new Int32Array([0xdeadbeef ^ 1, 0x41c6ce57 ^ 1, 0xdeadbeef ^ 2, 0x41c6ce57 ^ 2]);
   for (const text of strings) {
-    for (let index = 0; index < text.length; index++) mix(text.charCodeAt(index));
-    mix(10);
+    for (let index = 0; index < text.length; index++) mix(lanes, text.charCodeAt(index));
+    mix(lanes, 10);
   }
   for (const bytes of byteRuns) {
     const words = bytes.byteLength >> 2;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let word = 0; word < words; word++) mix(view.getInt32(word * 4, true));
-    for (let index = words * 4; index < bytes.byteLength; index++) mix(bytes[index]!);
-    mix(bytes.byteLength);
+    for (let word = 0; word < words; word++) mix(lanes, view.getInt32(word * 4, true));
+    for (let index = words * 4; index < bytes.byteLength; index++) mix(lanes, bytes[index]!);
+    mix(lanes, bytes.byteLength);
   }
-  const finish = (h1: number, h2: number) => {
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-  };
-  return `${finish(a1, a2)}${finish(b1, b2)}`;
+  return `${finish(lanes[0]!, lanes[1]!)}${finish(lanes[2]!, lanes[3]!)}`;
+}
+
+/**
+ * One value into the four lanes: a function of its own over an array, not a closure over four variables, which
+ * lived in the closure's context. Hashing a q response's own 60 KB and its 100 answers' digests took 120-150 µs
+ * that way in Node, a tenth of a warm call; 70-90 µs this way, the hash the same.
+ */
+function mix(lanes: Int32Array, value: number): void {
+  lanes[0] = Math.imul(lanes[0]! ^ value, 2654435761);
+  lanes[1] = Math.imul(lanes[1]! ^ value, 1597334677);
+  lanes[2] = Math.imul(lanes[2]! ^ value, 2654435761);
+  lanes[3] = Math.imul(lanes[3]! ^ value, 1597334677);
+}
+
+function finish(h1: number, h2: number): string {
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
