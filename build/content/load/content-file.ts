@@ -101,10 +101,7 @@ export function parseContentFile(
   if (!parsed.ok) return { diagnostics: parsed.diagnostics };
   const stem = stemOf(file);
   if (!read.body) return { kind, file, stem, data: parsed.data };
-  const body = markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath);
-  body.answerDigest = createHash("sha256")
-    .update(canonicalJson({ front_matter: parsed.data, body_sha256: body.digest }))
-    .digest("hex");
+  const body = markdownBody(read.body.text, lines.positionAt(read.body.offset).line, absolutePath, parsed.data);
   return { kind, file, stem, data: parsed.data, body };
 }
 
@@ -169,7 +166,12 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   };
 }
 
-function markdownBody(markdown: string, firstLine: number, absolutePath: string | undefined): MarkdownBody {
+function markdownBody(
+  markdown: string,
+  firstLine: number,
+  absolutePath: string | undefined,
+  frontMatter: unknown,
+): MarkdownBody {
   // The ids are slices of the file's text, and V8 keeps a slice's whole parent alive: copied, they hold only themselves.
   const citedIds = JSON.parse(
     JSON.stringify([...new Set(findCitations(markdown).flatMap((group) => group.ids))]),
@@ -184,7 +186,9 @@ function markdownBody(markdown: string, firstLine: number, absolutePath: string 
     marked,
     marks,
     digest,
-    answerDigest: "",
+    answerDigest: createHash("sha256")
+      .update(canonicalJson({ front_matter: frontMatter, body_sha256: digest }))
+      .digest("hex"),
     source: absolutePath ? { path: absolutePath } : { text: markdown },
   };
 }
