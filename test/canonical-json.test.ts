@@ -24,7 +24,7 @@ function randomValue(random: () => number, depth: number): unknown {
         "😀 paired",
         "\u0001\t\b\f\r\u001f",
         "~}",
-        // Long enough to be encoded natively where nothing in them needs an escape.
+        // Long strings, plain and with what JSON escapes or UTF-8 writes in several bytes.
         "a long plain string of ASCII ".repeat(3),
         "a long string with é and \u2028 ".repeat(3),
         'a long string with a " quote '.repeat(3),

@@ -34,9 +34,10 @@ export interface CompletedSite {
 }
 
 /**
- * The longest a product's run keeps the thread before it lets other work in: a request to the dev server waits
- * about this long, not until the product is done (the search index's, over 10,000 answers, takes some 200 ms). The
- * tests set it to 0.
+ * turnMs: the longest a product's run keeps the thread before it lets other work in, so that a request to the dev
+ * server waits about this long, not until the product is done (the search index's, over 10,000 answers, takes some
+ * 200 ms); the tests set it to 0. settleMs: how long after the build is made the work over the whole site waits
+ * (settled).
  */
 export const lazyTiming = { turnMs: 10, settleMs: 50 };
 
