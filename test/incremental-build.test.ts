@@ -19,6 +19,7 @@ import { renderAnswerParts } from "../build/engine/products/answer-render.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { parseContentFile } from "../build/content/load/content-file.ts";
 import type { AnswerFrontMatter } from "../build/content/load/types.ts";
+import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
 import { build, copyOfShipped, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import {
   answerFiles,
@@ -76,6 +77,45 @@ describe("the incremental build", () => {
     const after = await readdir(entries);
     expect(after).toHaveLength(20);
     expect(after.filter((name) => !before.has(name))).toHaveLength(1);
+  });
+
+  it("keeps what the checks found of each unchanged answer for the next build's process while the rest of the content and the schemas are unchanged, and checks every answer again when they are not", async () => {
+    const { content, buildAgain } = await builtOnce("incremental-checks");
+    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    let { ok, stats } = await buildAgain();
+    expect(ok).toBe(true);
+    expect(stats.checks).toEqual({ kept: 19, checked: 1 });
+
+    // A source read later than the answers citing it were reviewed (its ids all as they were): those answers,
+    // unchanged themselves, now fail a check. The build fails as a clean build does, with the same diagnostics
+    // (compareWithClean), those of unchanged answers too.
+    const register = path.join(content, "sources.yaml");
+    const text = await readFile(register, "utf8");
+    const later = text.replace(/(id: msft-teams-rooms-plan\n(?: {4}.*\n)*? {4}accessed: )2026-11-23/, "$12099-01-01");
+    expect(later).not.toBe(text);
+    await writeFile(register, later);
+    ({ ok, stats } = await buildAgain());
+    expect(ok).toBe(false);
+    expect(stats.checks).toEqual({ kept: 0, checked: 20 });
+    await writeFile(register, text);
+    ({ ok, stats } = await buildAgain());
+    expect(ok).toBe(true);
+    expect(stats.checks).toEqual({ kept: 0, checked: 20 });
+
+    // Another schema, which every answer now fails: none is taken as valid from before.
+    const schemasDir = path.join(path.dirname(content), "schemas");
+    await cp(SCHEMAS_DIR, schemasDir, { recursive: true });
+    const answerSchema = path.join(schemasDir, "content-answer.schema.json");
+    const schema = JSON.parse(await readFile(answerSchema, "utf8")) as { properties: { summary: object } };
+    schema.properties.summary = { ...schema.properties.summary, maxLength: 5 };
+    await writeFile(answerSchema, JSON.stringify(schema));
+    const outDir = path.join(path.dirname(content), "incremental", "dist");
+    const cache = await BuildCache.open(content, outDir, path.join(path.dirname(content), "cache"));
+    const schemas = await loadSchemaRegistry(schemasDir, path.join(path.dirname(content), "validators"));
+    const built = await build(content, outDir, { cache, schemas });
+    expect(built.ok).toBe(false);
+    const tooLong = built.ok ? [] : built.diagnostics.filter((found) => found.pointer === "/summary");
+    expect(tooLong).toHaveLength(20);
   });
 
   it("splices each unchanged answer from the last output by its byte ranges, but none from a file of it changed since", async () => {
@@ -164,7 +204,7 @@ describe("the incremental build", () => {
     // As after a change to the code: every file of the folder keyed by another version (the answers' entries are
     // named by keys the version is part of, so a new version never looks for them).
     const other = "another version of the build code";
-    for (const name of ["parsed.bin", "stamps.bin"])
+    for (const name of ["parsed.bin", "stamps.bin", "checks.bin"])
       await writeCheckedMap(path.join(cacheFolder, name), other, new Map());
     await writeCheckedMap(path.join(cacheFolder, "output.bin"), `${other}\n/elsewhere`, new Map());
     const pieces = path.join(cacheFolder, "deflated");

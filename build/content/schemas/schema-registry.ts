@@ -15,6 +15,8 @@ export const SCHEMAS_DIR = path.join(projectRoot(), "schemas");
 export interface SchemaRegistry {
   /** File name → schema document, sorted by file name. */
   documents: ReadonlyMap<string, Record<string, unknown>>;
+  /** The SHA-256 of what makes the validators (the schemas, ajv's version and options): what a check found stands while it is the same. */
+  digest: string;
   /** The schema's validator; `T` is the type generated from that schema (see content-types.ts), which it guards. */
   validator<T = unknown>(schemaFile: string): ValidateFunction<T>;
 }
@@ -80,15 +82,13 @@ function compileRegistry(names: readonly string[], texts: readonly string[], kep
     if (document.$id !== name) throw new Error(`schemas/${name}: its $id must be "${name}"`);
     documents.set(name, document);
   }
-  const keptFile = path.join(
-    keptDir,
-    `${createHash("sha256")
-      // What makes the code: ajv's and ajv-formats' versions, the options and formats given them, the schemas.
-      .update(JSON.stringify([require("ajv/package.json").version, require("ajv-formats/package.json").version]))
-      .update(`${newAjv}\n${isPartialDate}`)
-      .update(JSON.stringify([names, texts]))
-      .digest("hex")}.cjs`,
-  );
+  const digest = createHash("sha256")
+    // What makes the code: ajv's and ajv-formats' versions, the options and formats given them, the schemas.
+    .update(JSON.stringify([require("ajv/package.json").version, require("ajv-formats/package.json").version]))
+    .update(`${newAjv}\n${isPartialDate}`)
+    .update(JSON.stringify([names, texts]))
+    .digest("hex");
+  const keptFile = path.join(keptDir, `${digest}.cjs`);
   let ajv: Ajv2020 | undefined;
   let kept: Record<string, ValidateFunction> | undefined;
   const compiled = new Map<string, ValidateFunction>();
@@ -99,6 +99,7 @@ function compileRegistry(names: readonly string[], texts: readonly string[], kep
   };
   return {
     documents,
+    digest,
     validator<T>(schemaFile: string) {
       let validate = compiled.get(schemaFile);
       if (!validate) {

@@ -16,6 +16,8 @@
  *   pieces.bin        where each answer's bytes lie in the live output, so that an unchanged answer is spliced
  *                     from there (output/answer-pieces.ts), sealed with output.bin
  *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON, deflated, by their bytes (deflated-pieces.ts)
+ *   checks.bin        what the rules found of each answer file's parse, and of the other files, in the world they
+ *                     were found in (content/rules/rule-findings.ts)
  *
  * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
  * in `notes`, and the work is done again. Entries of answers no longer built are deleted after each build.
@@ -36,6 +38,9 @@ import { CacheLedger, type CacheStats } from "./cache-ledger.ts";
 import { DeflatedPieceCache } from "./deflated-pieces.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 import { ParseCache } from "./parse-cache.ts";
+import { readCheckedMap, writeCheckedMap } from "./checked-file.ts";
+import { RuleFindings } from "../../content/rules/rule-findings.ts";
+import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
 import { sha256Of } from "../output/output-sink.ts";
 
 export type { CacheStats } from "./cache-ledger.ts";
@@ -130,6 +135,25 @@ export class BuildCache implements OutputReuse {
     return memory;
   }
 
+  /** What the rules found, read from checks.bin by the first build that checks (each build's, without keepInMemory). */
+  private ruleFindings: RuleFindings | undefined;
+
+  /** What the rules found in earlier builds, for this build's checks, with its files' parse keys. */
+  async findings(): Promise<{ findings: RuleFindings; keyOf: (file: string) => string | undefined }> {
+    if (!this.ruleFindings) {
+      const read = await readCheckedMap<readonly Diagnostic[]>(path.join(this.folder, CHECKS_FILE), this.version);
+      if (!read.found && read.rejected)
+        this.ledger.note(CHECKS_FILE, read.rejected === "misplaced" ? "outdated" : read.rejected);
+      const { world, checked } = read.found ? read.extra : {};
+      this.ruleFindings = new RuleFindings(
+        read.found && typeof world === "string" && checked instanceof Map
+          ? { world, answers: read.map, checked }
+          : undefined,
+      );
+    }
+    return { findings: this.ruleFindings, keyOf: (file) => this.parses.keyOf(file) };
+  }
+
   /** Called as a build starts: the counts and the sets of what it used start empty. */
   startBuild(): void {
     this.ledger.startBuild();
@@ -184,6 +208,19 @@ export class BuildCache implements OutputReuse {
    */
   async finishBuild(complete: boolean, followed = false): Promise<void> {
     await this.parses.finishBuild(complete, followed);
+    const findings = this.ruleFindings;
+    if (findings) this.ledger.stats.checks = findings.counts;
+    // What the checks found stands whether the build succeeded or not: it is kept by what it was found of.
+    const saved = findings?.changed && !followed ? findings.saved() : undefined;
+    if (saved) {
+      findings!.changed = false;
+      await writeCheckedMap(path.join(this.folder, CHECKS_FILE), this.version, saved.answers, {
+        world: saved.world,
+        checked: saved.checked,
+      }).catch(() => undefined);
+    }
+    // Read again by the next build, as the parses are, unless this process builds again and again.
+    if (!this.answers.keeping) this.ruleFindings = undefined;
     if (complete) {
       await this.deflatedPieces.finishBuild();
       await this.answers.finishBuild();
@@ -198,6 +235,8 @@ export class BuildCache implements OutputReuse {
  * all but the 8 newest of them).
  */
 const KEPT_TARGETS = 8;
+
+const CHECKS_FILE = "checks.bin";
 
 async function forgetLeastRecentlyUsed(root: string, keep: number): Promise<void> {
   const listed = await readdir(root, { withFileTypes: true }).catch(() => []);

@@ -12,6 +12,8 @@ export interface CacheStats {
   parsed: { hits: number; misses: number; read: number };
   /** `replayed`: of the hits, those spliced from the last output (AnswerParts.replayed), not read back whole. */
   rendered: { hits: number; misses: number; replayed: number };
+  /** Answers whose checks' findings were kept from an earlier build (rule-findings.ts), and answers checked. */
+  checks: { kept: number; checked: number };
   /** Output files linked from the previous output, and written. */
   output: { linked: number; written: number };
   /** The answers rendered again, by slug (at most the first few). */
@@ -96,6 +98,7 @@ function emptyStats(): CacheStats {
   return {
     parsed: { hits: 0, misses: 0, read: 0 },
     rendered: { hits: 0, misses: 0, replayed: 0 },
+    checks: { kept: 0, checked: 0 },
     output: { linked: 0, written: 0 },
     renderedSlugs: [],
   };

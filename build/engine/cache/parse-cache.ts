@@ -24,6 +24,8 @@ export class ParseCache {
   private parses: Map<string, ContentFileParse> | undefined;
   private parsesChanged = false;
   private usedParseKeys = new Set<string>();
+  /** This build's key of each file's parse, by its path in the content folder (keyOf). */
+  private keys = new Map<string, string>();
   /** This build's stamps were saved once its content was loaded (contentLoaded). */
   private stampsSaved = false;
   /** The saving contentLoaded started, until finishBuild has waited for it. */
@@ -40,8 +42,17 @@ export class ParseCache {
   /** Called as a build starts: the sets of what it used start empty. */
   startBuild(): void {
     this.usedParseKeys = new Set();
+    this.keys = new Map();
     this.newStamps = new Map();
     this.stampsSaved = false;
+  }
+
+  /**
+   * The key of this build's parse of a file (its path in the content folder): the SHA-256 of its bytes, its path and
+   * the build code's version. What the checks found of a file is kept by it (rule-findings.ts).
+   */
+  keyOf(file: string): string | undefined {
+    return this.keys.get(file);
   }
 
   private async loadParses(): Promise<Map<string, ContentFileParse>> {
@@ -110,6 +121,7 @@ export class ParseCache {
       if (settled && parses.get(settled.key) === settled.parse) {
         this.newStamps.set(jobs[at]!.path, settled.stamp);
         this.usedParseKeys.add(settled.key);
+        this.keys.set(jobs[at]!.file, settled.key);
         results[at] = settled.parse;
       } else fresh.push(at);
     }
@@ -131,6 +143,7 @@ export class ParseCache {
           known = parses.get(key);
         }
         this.usedParseKeys.add(key);
+        this.keys.set(job.file, key);
         if (known) {
           results[at] = known;
           this.settle(job, key, known);

@@ -1,7 +1,6 @@
 import type { BuildCache } from "../cache/build-cache.ts";
 import type { SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import type { ContentWalk } from "../../content/load/content-walk.ts";
-import type { RuleFindings } from "../../content/rules/rule-findings.ts";
 import type { BuildWorkers } from "../workers/build-tasks.ts";
 
 /** What one build is asked to do. Everything the stages need comes from here: no globals, no process.env. */
@@ -20,8 +19,6 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** The content folder's walk, kept by the caller between builds and told what changed (a dev loop's); else walked afresh. */
   walk?: ContentWalk;
-  /** What the rules' answer checks found, kept by the caller between builds (a dev loop's); else each answer is checked. */
-  findings?: RuleFindings;
   /** The schemas, when the caller holds them loaded (a dev server, between changes to schemas/); else loaded for this build. */
   schemas?: SchemaRegistry;
   /** A server in this process answers while the build runs (a dev loop's): the replaced output is removed on a thread. */

@@ -49,7 +49,7 @@ async function loadAndValidate(
       collectGarbageAfter(loaded.files.length);
     }
   }
-  const validated = validateContent(loaded, context.schemas, context.options.findings);
+  const validated = validateContent(loaded, context.schemas, await context.options.cache?.findings());
   return validated.ok ? { ok: true, content: validated.content } : validated;
 }
 

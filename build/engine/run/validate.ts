@@ -20,25 +20,43 @@ export type ValidationResult = { ok: true; content: ValidContent } | { ok: false
 export function validateContent(
   loaded: LoadedContent,
   schemas: SchemaRegistry,
-  /** What the rules found in earlier builds (a dev loop's): kept for files and a world unchanged. */
-  findings?: RuleFindings,
+  /**
+   * What the rules found in earlier builds (the build cache's), kept for files and a world unchanged, with each
+   * file's parse key (by its path in the content folder).
+   */
+  kept?: { findings: RuleFindings; keyOf: (file: string) => string | undefined },
 ): ValidationResult {
   const diagnostics = [...loaded.diagnostics];
   const invalidKinds = new Set<ContentKind>(loaded.unreadable.map((file) => file.kind));
+  const files = new Map(loaded.files.map((file) => [file.file, file]));
+  const unparsed = new Set(loaded.unreadable.map((file) => file.file));
+  const known = {
+    sources: knownIds(loaded, "sources"),
+    answers: knownIds(loaded, "answer"),
+    suppliers: knownIds(loaded, "supplier"),
+    families: knownIds(loaded, "evidence"),
+  };
+  const findings = kept?.findings.enter(files, known, unparsed, schemas.digest, kept.keyOf) ? kept.findings : undefined;
+  // What was found of an answer file's parse in this world (its schema passed then, its checks found this).
+  const keptOf = (file: { file: string }) => {
+    const key = findings && kept!.keyOf(file.file);
+    return key === undefined ? undefined : { key, found: findings!.answer(key) };
+  };
   // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast.
   const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
     const validate = schemas.validator<ContentOfKind[Kind]>(
       CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema,
     );
     const passed: Array<Valid<ContentOfKind[Kind]>> = [];
-    const known = passedBefore(validate);
+    const validBefore = passedBefore(validate);
     for (const file of loaded.files) {
       if (file.kind !== kind) continue;
       const data = file.data as object;
-      if (known.has(data)) passed.push({ file, data: data as ContentOfKind[Kind] });
+      if (validBefore.has(data) || (kind === "answer" && keptOf(file)?.found))
+        passed.push({ file, data: data as ContentOfKind[Kind] });
       else if (validate(file.data)) {
         passed.push({ file, data: file.data });
-        known.add(data);
+        validBefore.add(data);
       } else {
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
@@ -66,14 +84,9 @@ export function validateContent(
     suppliers,
     evidence,
     audit,
-    files: new Map(loaded.files.map((file) => [file.file, file])),
-    unparsed: new Set(loaded.unreadable.map((file) => file.file)),
-    known: {
-      sources: knownIds(loaded, "sources"),
-      answers: knownIds(loaded, "answer"),
-      suppliers: knownIds(loaded, "supplier"),
-      families: knownIds(loaded, "evidence"),
-    },
+    files,
+    unparsed,
+    known,
     complete: {
       suppliers: !invalidKinds.has("supplier"),
       evidence: !invalidKinds.has("evidence"),
@@ -92,7 +105,6 @@ export function validateContent(
       hint: hint ?? DIAGNOSTIC_CATALOGUE[code].hint,
     });
   };
-  const world = findings?.worldOf(input);
   // The rules' checks of the other files, given no answers unless they span them; what they found kept (with
   // `findings`) for a world unchanged.
   const elsewhere: RuleInput = {
@@ -102,30 +114,30 @@ export function validateContent(
   };
   for (const rule of CONTENT_RULES) {
     if (!rule.check) continue;
-    const kept = world && !rule.readsAnswers ? findings!.getChecked(rule.name, world) : undefined;
-    if (kept) {
-      diagnostics.push(...kept);
+    const checked = findings && !rule.readsAnswers ? findings.check(rule.name) : undefined;
+    if (checked) {
+      diagnostics.push(...checked);
       continue;
     }
-    found = world ? [] : diagnostics;
+    found = findings ? [] : diagnostics;
     rule.check(rule.readsAnswers ? input : elsewhere, report);
-    if (world) {
-      if (!rule.readsAnswers) findings!.setChecked(rule.name, world, found);
+    if (findings) {
+      if (!rule.readsAnswers) findings.setCheck(rule.name, found);
       diagnostics.push(...found);
     }
   }
   found = diagnostics;
   // Then each answer's checks, one answer at a time: what they found is kept with the answer (with `findings`).
   for (const answer of input.answers) {
-    const kept = world && findings!.get(answer.data, answer.file.file, world);
-    if (kept) {
-      diagnostics.push(...kept);
+    const keptOne = keptOf(answer.file);
+    if (keptOne?.found) {
+      diagnostics.push(...keptOne.found);
       continue;
     }
-    found = world ? [] : diagnostics;
+    found = keptOne ? [] : diagnostics;
     for (const rule of ANSWER_RULES) rule.answer!(answer, input, report);
-    if (world) {
-      findings!.set(answer.data, answer.file.file, world, found);
+    if (keptOne) {
+      findings!.setAnswer(keptOne.key, found);
       diagnostics.push(...found);
     }
   }

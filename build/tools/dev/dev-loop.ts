@@ -20,7 +20,6 @@ import { MemoryFiles } from "../../serve/server/memory-files.ts";
 import { StaticFiles } from "../../serve/server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { ContentWalk, isLitterName, type WalkedEntry } from "../../content/load/content-walk.ts";
-import { RuleFindings } from "../../content/rules/rule-findings.ts";
 import { isInside } from "../../content/load/command-line.ts";
 import { watchFolders, type ChangeWatcher } from "./change-watcher.ts";
 
@@ -53,8 +52,6 @@ export class DevLoop {
   readonly served: MemoryFiles;
   /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
   private readonly walk: ContentWalk;
-  /** What the rules found, kept between builds: after a save only the changed answers are checked again. */
-  private readonly findings = new RuleFindings();
 
   private constructor(
     private readonly options: DevLoopOptions,
@@ -146,7 +143,6 @@ export class DevLoop {
           cache: this.cache,
           schemas: await this.schemas,
           walk: this.walk,
-          findings: this.findings,
           serving: true,
         });
         if (built.ok) {
@@ -162,7 +158,6 @@ export class DevLoop {
           cache: this.cache,
           schemas: await this.schemas,
           walk: this.walk,
-          findings: this.findings,
         }).finally(() => this.resumeSites());
         if (prepared.ok) {
           // Served now: each product runs when a file of it is first asked for.
