@@ -3,7 +3,6 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { measureIndex, type IndexFigures, type QueryFigures } from "./measure-search.ts";
 import { ROOT, WORK, ENV } from "./workspace.ts";
-import { median } from "./percentile.ts";
 
 export interface BuildFigures {
   label: string;
@@ -90,19 +89,6 @@ export function runBuild(
   if (run.status !== 0) throw new Error(`the build of ${label} failed: ${run.stderr.slice(0, 2000)}`);
   const resources = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
   return { seconds, peakMiB: resources.maxRssKiB / 1024, files: Number(/wrote (\d+) files/.exec(run.stdout)![1]) };
-}
-
-/** A build timed `repeats` times, each into a folder that never held files: the runs in order and their median. */
-export function timedBuilds(
-  label: string,
-  contentDir: string,
-  repeats: number,
-  options: string[] = [],
-): { seconds: number[]; median: number } {
-  const seconds: number[] = [];
-  for (let attempt = 1; attempt <= repeats; attempt++)
-    seconds.push(runBuild(label, contentDir, path.join(WORK, `dist-${label}-${attempt}`), options).seconds);
-  return { seconds, median: median(seconds) };
 }
 
 /**

@@ -174,10 +174,18 @@ function eleventy(answersDir: string): Generator | string {
   };
 }
 
+/** Another build of ours taken in the same turns (its name is also its output folders'). */
+export interface OtherBuildOfOurs {
+  name: string;
+  contentDir: string;
+  options: string[];
+}
+
 export async function compareWithStaticGenerators(
   contentDir: string,
   answers: number,
   repeats = 3,
+  others: readonly OtherBuildOfOurs[] = [],
 ): Promise<GeneratorComparison> {
   const answersDir = path.join(contentDir, "answers");
   const missing: Record<string, string> = {};
@@ -191,6 +199,12 @@ export async function compareWithStaticGenerators(
     version: "this checkout",
     build: (out) => ({ ...runBuild("ours", contentDir, out), ...written(out) }),
   });
+  for (const other of others)
+    generators.push({
+      name: other.name,
+      version: "this checkout",
+      build: (out) => ({ ...runBuild(other.name, other.contentDir, out, other.options), ...written(out) }),
+    });
   const outputs = Array.from({ length: repeats }, (_, at) =>
     generators.map((generator) => path.join(WORK, `dist-compare-${generator.name.toLowerCase()}-${at + 1}`)),
   );
