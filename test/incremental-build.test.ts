@@ -13,8 +13,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCodeVersion } from "../build/engine/bundles/build-version.ts";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
-import { readCheckedFile, writeCheckedFileInPlace, writeCheckedMap } from "../build/engine/cache/checked-file.ts";
+import {
+  readCheckedFile,
+  readCheckedMap,
+  writeCheckedFileInPlace,
+  writeCheckedMap,
+} from "../build/engine/cache/checked-file.ts";
 import { FileLinks } from "../build/engine/output/file-links.ts";
+import { sha256Of } from "../build/engine/output/output-sink.ts";
 import { renderAnswerParts } from "../build/engine/products/answer-render.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { parseContentFile } from "../build/content/load/content-file.ts";
@@ -80,11 +86,16 @@ describe("the incremental build", () => {
   });
 
   it("keeps what the checks found of each unchanged answer for the next build's process while the rest of the content and the schemas are unchanged, and checks every answer again when they are not", async () => {
-    const { content, buildAgain } = await builtOnce("incremental-checks");
+    const { content, cacheFolder, buildAgain } = await builtOnce("incremental-checks");
+    // The parses too: the one added is written beside parsed.bin, not the whole file again (parse-cache.ts).
+    const parsesDigest = async () => sha256Of(await readFile(path.join(cacheFolder, "parsed.bin")));
+    const parses = await parsesDigest();
     await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
     let { ok, stats } = await buildAgain();
     expect(ok).toBe(true);
     expect(stats.checks).toEqual({ kept: 19, checked: 1 });
+    expect(stats.parsed.misses).toBe(1);
+    expect(await parsesDigest()).toBe(parses);
 
     // A source read later than the answers citing it were reviewed (its ids all as they were): those answers,
     // unchanged themselves, now fail a check. The build fails as a clean build does, with the same diagnostics
@@ -101,6 +112,8 @@ describe("the incremental build", () => {
     ({ ok, stats } = await buildAgain());
     expect(ok).toBe(true);
     expect(stats.checks).toEqual({ kept: 0, checked: 20 });
+    // A new process read the parses added beside parsed.bin, and those no file had until now.
+    expect(stats.parsed.misses).toBe(0);
 
     // Another schema, which every answer now fails: none is taken as valid from before.
     const schemasDir = path.join(path.dirname(content), "schemas");
@@ -313,6 +326,31 @@ describe("a content file that looks unchanged", () => {
     expect(await readFile(path.join(incremental, "api", "v1", "answers", "room-sizing.md"), "utf8")).toContain(
       "Measure the ROOM",
     );
+  });
+});
+
+describe("the parses kept for the next build", () => {
+  it("are written whole again once many were added or are no longer used, without those no file has, and then read alone", async () => {
+    const { folder, content } = await copyOfShipped("incremental-parses");
+    const outDir = path.join(folder, "dist");
+    const cacheRoot = path.join(folder, "cache");
+    const buildAgain = async () => {
+      const cache = await BuildCache.open(content, outDir, cacheRoot);
+      expect((await build(content, outDir, { cache, sourceDateEpoch: EPOCH })).ok).toBe(true);
+      return { cache, whole: sha256Of(await readFile(path.join(cache.folder, "parsed.bin"))) };
+    };
+    const first = await buildAgain();
+    const yamlFiles = (await readdir(content, { recursive: true })).filter((name) => name.endsWith(".yaml"));
+    for (const name of yamlFiles) await appendFile(path.join(content, name), "\n# edited\n");
+    const edited = await buildAgain();
+    expect(edited.cache.stats.parsed.misses).toBe(yamlFiles.length);
+    expect(edited.whole).not.toBe(first.whole);
+    const kept = await readCheckedMap(path.join(edited.cache.folder, "parsed.bin"), await buildCodeVersion());
+    expect(kept.found && kept.map.size).toBe(edited.cache.stats.parsed.hits + edited.cache.stats.parsed.misses);
+    await rm(path.join(edited.cache.folder, "parsed-added.bin"), { force: true });
+    const again = await buildAgain();
+    expect(again.cache.stats.parsed.misses).toBe(0);
+    expect(again.whole).toBe(edited.whole);
   });
 });
 

@@ -5,7 +5,9 @@
  * content and output folder pair:
  *
  *   parsed.bin        every content file's parse (front matter, body outline, or its diagnostics), by the
- *                     SHA-256 of the file's bytes, its path and the build code's version; rewritten when it changed
+ *                     SHA-256 of the file's bytes, its path and the build code's version; rewritten whole when many
+ *                     changed
+ *   parsed-added.bin  the parses added since parsed.bin was written whole, while they are few
  *   stamps.bin        each content file's size, inode and times when it was last hashed, with its digest: an
  *                     unchanged file is not read again to be hashed (fileDigest says when a stamp is trusted)
  *   answers/KEY.bin   one answer rendered and serialised (its own file, Markdown twin, CSV and NDJSON lines as

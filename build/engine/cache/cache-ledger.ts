@@ -86,11 +86,11 @@ export class CacheLedger {
     );
   }
 
-  /** A map kept in one file of the folder: empty if there is none, or (said in the notes) if it is unusable. */
-  async readMap<Value>(name: string): Promise<Map<string, Value>> {
+  /** A map kept in one file of the folder, with what was written beside it: empty if there is none, or (said in the notes) if it is unusable. */
+  async readMap<Value>(name: string): Promise<{ map: Map<string, Value>; extra: Record<string, unknown> }> {
     const read = await readCheckedMap<Value>(path.join(this.folder, name), this.version);
     if (!read.found && read.rejected) this.note(name, read.rejected === "misplaced" ? "outdated" : read.rejected);
-    return read.found ? read.map : new Map();
+    return read.found ? read : { map: new Map(), extra: {} };
   }
 }
 
