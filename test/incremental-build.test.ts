@@ -122,6 +122,11 @@ describe("the incremental build", () => {
     const schema = JSON.parse(await readFile(answerSchema, "utf8")) as { properties: { summary: object } };
     schema.properties.summary = { ...schema.properties.summary, maxLength: 5 };
     await writeFile(answerSchema, JSON.stringify(schema));
+    // And one the site file now fails: what passed before under the other schemas is not taken as passed.
+    const siteSchemaFile = path.join(schemasDir, "content-site.schema.json");
+    const siteSchema = JSON.parse(await readFile(siteSchemaFile, "utf8")) as { properties: { name: object } };
+    siteSchema.properties.name = { ...siteSchema.properties.name, maxLength: 2 };
+    await writeFile(siteSchemaFile, JSON.stringify(siteSchema));
     const outDir = path.join(path.dirname(content), "incremental", "dist");
     const cache = await BuildCache.open(content, outDir, path.join(path.dirname(content), "cache"));
     const schemas = await loadSchemaRegistry(schemasDir, path.join(path.dirname(content), "validators"));
@@ -129,6 +134,9 @@ describe("the incremental build", () => {
     expect(built.ok).toBe(false);
     const tooLong = built.ok ? [] : built.diagnostics.filter((found) => found.pointer === "/summary");
     expect(tooLong).toHaveLength(20);
+    expect(
+      built.ok ? [] : built.diagnostics.filter((found) => found.pointer === "/name").map(({ file }) => file),
+    ).toEqual(["site.yaml"]);
   });
 
   it("splices each unchanged answer from the last output by its byte ranges, but none from a file of it changed since", async () => {

@@ -42,26 +42,31 @@ export function validateContent(
     const key = findings && kept!.keyOf(file.file);
     return key === undefined ? undefined : { key, found: findings!.answer(key) };
   };
-  // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast.
+  // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast. The other
+  // kinds' files are the world's (`findings`): in the same world, they all passed when they did before.
   const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
     const validate = schemas.validator<ContentOfKind[Kind]>(
       CONTENT_LAYOUT.find((entry) => entry.kind === kind)!.schema,
     );
     const passed: Array<Valid<ContentOfKind[Kind]>> = [];
     const validBefore = passedBefore(validate);
+    const allPassed = kind !== "answer" && findings?.check(`schema of ${kind}`)?.length === 0;
+    let failed = false;
     for (const file of loaded.files) {
       if (file.kind !== kind) continue;
       const data = file.data as object;
-      if (validBefore.has(data) || (kind === "answer" && keptOf(file)?.found))
+      if (allPassed || validBefore.has(data) || (kind === "answer" && keptOf(file)?.found))
         passed.push({ file, data: data as ContentOfKind[Kind] });
       else if (validate(file.data)) {
         passed.push({ file, data: file.data });
         validBefore.add(data);
       } else {
+        failed = true;
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
       }
     }
+    if (kind !== "answer" && !failed && !allPassed) findings?.setCheck(`schema of ${kind}`, []);
     return passed;
   };
   const [site, sources, disclosure, synonyms, answers, suppliers, evidence, audit] = [
