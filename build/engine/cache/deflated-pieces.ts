@@ -1,9 +1,10 @@
 /**
- * The build cache's deflated pieces (output/deflated-copy.ts), in deflated/KEY.bin of a build's cache folder, by the
- * SHA-256 of the piece's bytes: a build that changed one answer deflates again only the piece that holds it (about
- * 16 answers), not the whole NDJSON of the ZIP download (2.7 s of CPU at 10,000 answers). Each file is a checked
- * file (checked-file.ts): a torn or stale one is a miss, said in the cache's notes. Pieces that a complete build did not use are deleted after
- * it.
+ * The build cache's deflated pieces (output/deflated-copy.ts), in deflated/KEY.bin of a build's cache folder: a
+ * build that changed one answer deflates again only the piece that holds it (about 16 answers), not the whole
+ * NDJSON of the ZIP download (2.7 s of CPU at 10,000 answers). A piece is kept by what made its bytes where that is
+ * known (its answers' keys, each of which names its bytes: at 10,000 answers 80 MB neither joined nor hashed each
+ * build), else by the SHA-256 of its bytes. Each file is a checked file (checked-file.ts): a torn or stale one is a
+ * miss, said in the cache's notes. Pieces that a complete build did not use are deleted after it.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync } from "node:fs";
@@ -28,27 +29,35 @@ export class DeflatedPieceCache {
   ) {}
 
   /**
-   * The piece deflated, from the cache, or by `deflate` and kept. `chunks`: the piece's bytes as written. A piece
-   * made of the very chunks (the same objects) as one deflated earlier in this process is that piece: a dev loop's
-   * unchanged answers keep their lines' bytes, and the piece is neither joined nor hashed again.
+   * The piece deflated, from the cache, or by `deflate` and kept. `chunks`: the piece's bytes as written; `made`:
+   * what made each chunk (DeflatedCopy.write), where every one is known. A piece made of the very chunks (the same
+   * objects) as one deflated earlier in this process is that piece: a dev loop's unchanged answers keep their
+   * lines' bytes, and the piece is neither joined nor hashed again.
    */
-  async deflate(chunks: readonly Uint8Array[], deflate: (raw: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+  async deflate(
+    chunks: readonly Uint8Array[],
+    made: readonly string[] | undefined,
+    deflate: (raw: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<Uint8Array> {
     const known = this.recent.get(chunks[0]!);
     if (known && known.chunks.length === chunks.length && known.chunks.every((chunk, at) => chunk === chunks[at])) {
       this.used.add(known.key);
       return known.deflated;
     }
-    const raw = joinChunks(chunks);
-    const key = createHash("sha256").update(raw).digest("hex");
+    let raw: Uint8Array | undefined;
+    const bytes = () => (raw ??= joinChunks(chunks));
+    const key = createHash("sha256")
+      .update(made ? `made of\n${made.join("\n")}` : bytes())
+      .digest("hex");
     this.used.add(key);
-    const deflated = await this.deflateByKey(key, raw, deflate);
+    const deflated = await this.deflateByKey(key, bytes, deflate);
     this.recent.set(chunks[0]!, { chunks: [...chunks], key, deflated });
     return deflated;
   }
 
   private async deflateByKey(
     key: string,
-    raw: Uint8Array,
+    bytes: () => Uint8Array,
     deflate: (raw: Uint8Array) => Promise<Uint8Array>,
   ): Promise<Uint8Array> {
     this.stored ??= this.list();
@@ -59,7 +68,7 @@ export class DeflatedPieceCache {
       const rejected = read.found ? "corrupt" : read.rejected;
       if (rejected) this.note(path.join(path.basename(this.folder), `${key}.bin`), rejected);
     }
-    const deflated = await deflate(raw);
+    const deflated = await deflate(bytes());
     try {
       writeCheckedFileInPlace(file, this.version, null, [deflated]);
       this.stored.add(key);

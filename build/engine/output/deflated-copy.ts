@@ -37,20 +37,30 @@ export class DeflatedCopy implements DeflatedEntry {
   checksum = 0;
   size = 0;
   private held: Uint8Array[] = [];
+  /** What made each chunk held, while every one's maker was told (write's `made`). */
+  private made: string[] | undefined = [];
   private heldBytes = 0;
   private readonly inFlight: Array<Promise<Uint8Array>> = [];
 
   constructor(
-    /** Deflates one piece, given as the bytes written (deflatePiece of joinChunks, on a worker thread or here). */
-    private readonly deflate: (chunks: readonly Uint8Array[]) => Promise<Uint8Array>,
+    /**
+     * Deflates one piece, given as the bytes written and what made them where known (deflatePiece of joinChunks, on
+     * a worker thread or here).
+     */
+    private readonly deflate: (chunks: readonly Uint8Array[], made?: readonly string[]) => Promise<Uint8Array>,
     private readonly scratch: ScratchFile,
   ) {}
 
-  /** Bytes of the file, in order; `mayEnd`: a piece may end after them. */
-  async write(bytes: Uint8Array, mayEnd: boolean): Promise<void> {
+  /**
+   * Bytes of the file, in order; `mayEnd`: a piece may end after them; `made`: what made them, if the same name
+   * always stands for the same bytes (an answer's key and piece).
+   */
+  async write(bytes: Uint8Array, mayEnd: boolean, made?: string): Promise<void> {
     this.checksum = crc32(bytes, this.checksum);
     this.size += bytes.byteLength;
     this.held.push(bytes);
+    if (made === undefined) this.made = undefined;
+    else this.made?.push(made);
     this.heldBytes += bytes.byteLength;
     if ((mayEnd && this.heldBytes >= LEAST_PIECE_BYTES) || this.heldBytes >= MOST_PIECE_BYTES) await this.endPiece();
   }
@@ -71,8 +81,9 @@ export class DeflatedCopy implements DeflatedEntry {
   }
 
   private async endPiece(): Promise<void> {
-    const deflating = this.deflate(this.held);
+    const deflating = this.deflate(this.held, this.made);
     this.held = [];
+    this.made = [];
     this.heldBytes = 0;
     // Its failure is reported when it is written, not as an unhandled rejection before.
     deflating.catch(() => undefined);

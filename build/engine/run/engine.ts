@@ -145,7 +145,8 @@ export interface SharedOutput {
   deflatedCopies: Map<string, DeflatedCopy>;
   /** Copies still being written: their pieces on the threads are awaited before the threads stop. */
   openCopies: Set<DeflatedCopy>;
-  deflate(chunks: readonly Uint8Array[]): Promise<Uint8Array>;
+  /** `made`: what made each chunk (DeflatedCopy.write), where every one is known. */
+  deflate(chunks: readonly Uint8Array[], made?: readonly string[]): Promise<Uint8Array>;
   /** Told when the worker threads start and stop rendering: deflated pieces go to them meanwhile. */
   useThreads(threads: boolean): Promise<void>;
   /** A product's memory of its last build in this process (the build cache's, when it keeps answers in memory). */
@@ -162,11 +163,11 @@ export function sharedOutput(context: BuildContext): SharedOutput {
     examples: new Map(),
     deflatedCopies: new Map(),
     openCopies: new Set(),
-    deflate: (chunks) => {
+    deflate: (chunks, made) => {
       const deflate = (piece: Uint8Array) =>
         runTask(BUILD_TASK_SET, context.workers, onThreads, "deflate-piece", piece);
       return context.options.cache
-        ? context.options.cache.deflatedPieces.deflate(chunks, deflate)
+        ? context.options.cache.deflatedPieces.deflate(chunks, made, deflate)
         : deflate(joinChunks(chunks));
     },
     memoryOf: (product) => context.options.cache?.productMemory(product),
@@ -257,14 +258,24 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       const copy = new DeflatedCopy(shared.deflate, scratch);
       shared.openCopies.add(copy);
       let size = 0;
-      const write = async (bytes: Uint8Array, mayEnd: boolean) => {
+      const write = async (bytes: Uint8Array, mayEnd: boolean, madeBy?: string) => {
         size += bytes.byteLength;
         await stream.write(bytes);
-        await copy.write(bytes, mayEnd);
+        await copy.write(bytes, mayEnd, madeBy);
       };
+      const writePiece = pieceWriter(path, () => size, write);
       return {
-        write,
-        piece: pieceWriter(path, () => size, write),
+        write: (bytes, mayEnd) => write(bytes, mayEnd),
+        // An answer's piece is made by its key (its bytes are a function of it): the deflated pieces are found by
+        // their answers' keys, not by hashing their bytes (deflated-pieces.ts).
+        piece: (answer, name, bytes, mayEnd) =>
+          writePiece(
+            answer,
+            name,
+            bytes,
+            mayEnd,
+            answer.key === undefined ? undefined : `${pieceName(name)} ${answer.key}`,
+          ),
         close: async () => {
           await stream.close();
           await copy.close();
