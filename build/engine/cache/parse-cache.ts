@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { readFileAsync } from "../../content/load/answer-body.ts";
 import type { ContentFileJob, ContentFileParse } from "../../content/load/content-file.ts";
-import { shareStrings } from "../../content/load/shared-strings.ts";
+import { shareStrings, worthSharing } from "../../content/load/shared-strings.ts";
 import { FILE_CONCURRENCY, mapConcurrently } from "../output/bounded-concurrency.ts";
 import type { CacheLedger } from "./cache-ledger.ts";
 import { writeCheckedMap } from "./checked-file.ts";
@@ -80,7 +80,7 @@ export class ParseCache {
       for (const [key, parse] of this.whole.added) whole.map.set(key, parse);
       this.parses = whole.map;
       // Deserialised: each parse's strings are copies of their own.
-      shareStrings([...this.parses.values()]);
+      if (worthSharing(this.parses.size)) shareStrings([...this.parses.values()]);
     }
     return this.parses;
   }

@@ -26,7 +26,7 @@ import type { BuildCache } from "../cache/build-cache.ts";
 import type { ContentFileJob } from "../../content/load/content-file.ts";
 import { BUILD_TASK_SET, type BuildWorkers } from "../workers/build-tasks.ts";
 import { runTask } from "../workers/worker-pool.ts";
-import { shareStrings } from "../../content/load/shared-strings.ts";
+import { shareStrings, worthSharing } from "../../content/load/shared-strings.ts";
 import { type ContentWalk, type WalkedEntry, walkContent } from "../../content/load/content-walk.ts";
 
 export type { MarkdownBody } from "../../content/load/content-file.ts";
@@ -136,8 +136,9 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   });
   const jobs = checked.flatMap((outcome) => (outcome && "job" in outcome ? [outcome.job] : []));
   let meanwhile = options.whileParsing;
-  const parse = (jobs: ContentFileJob[]) =>
-    parseFiles(jobs, options.workers, () => {
+  const share = worthSharing(jobs.length);
+  const parse = (some: ContentFileJob[]) =>
+    parseFiles(some, options.workers, share, () => {
       meanwhile?.();
       meanwhile = undefined;
     });
@@ -249,6 +250,8 @@ async function checkEntry(
 async function parseFiles(
   jobs: readonly ContentFileJob[],
   workers: BuildWorkers | undefined,
+  /** Whether the parses' strings are shared (worthSharing, of all the content's files). */
+  share: boolean,
   handedOver: () => void,
 ): Promise<ContentFileParse[]> {
   const onThreads = workers?.worthwhileFor(jobs.length) ?? false;
@@ -262,7 +265,7 @@ async function parseFiles(
   if (onThreads) handedOver();
   const parses = (await parsing).flat();
   // Cloned from the threads: each one's strings are copies of their own.
-  if (onThreads) shareStrings(parses);
+  if (onThreads && share) shareStrings(parses);
   return parses;
 }
 
