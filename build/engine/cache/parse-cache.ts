@@ -178,7 +178,8 @@ export class ParseCache {
         misses.forEach((miss, index) => {
           results[miss.at] = parsed[index]!;
           parses.set(miss.key, parsed[index]!);
-          this.whole.added.set(miss.key, parsed[index]!);
+          // Noted only while parsed.bin is written apart from them (not in a first build, which writes it whole).
+          if (this.whole.name !== undefined) this.whole.added.set(miss.key, parsed[index]!);
           this.settle(jobs[miss.at]!, miss.key, parsed[index]!);
         });
         this.parsesChanged = true;

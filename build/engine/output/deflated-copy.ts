@@ -53,7 +53,7 @@ export class DeflatedCopy implements DeflatedEntry {
 
   /**
    * Bytes of the file, in order; `mayEnd`: a piece may end after them; `made`: what made them, if the same name
-   * always stands for the same bytes (an answer's key and piece).
+   * always stands for the same bytes in this file (an answer's key).
    */
   async write(bytes: Uint8Array, mayEnd: boolean, made?: string): Promise<void> {
     this.checksum = crc32(bytes, this.checksum);

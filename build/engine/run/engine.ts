@@ -255,7 +255,8 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       const stream = await sink.stream(checked(path));
       // Named by the file it copies: two copies open at once must not share a scratch file.
       const scratch = await sink.scratch(`${path.slice(1).replaceAll("/", "_")}.deflated`);
-      const copy = new DeflatedCopy(shared.deflate, scratch);
+      // A piece's answers' keys name its bytes in this file only: the file's path goes with them.
+      const copy = new DeflatedCopy((chunks, made) => shared.deflate(chunks, made && [path, ...made]), scratch);
       shared.openCopies.add(copy);
       let size = 0;
       const write = async (bytes: Uint8Array, mayEnd: boolean, madeBy?: string) => {
@@ -266,16 +267,9 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       const writePiece = pieceWriter(path, () => size, write);
       return {
         write: (bytes, mayEnd) => write(bytes, mayEnd),
-        // An answer's piece is made by its key (its bytes are a function of it): the deflated pieces are found by
-        // their answers' keys, not by hashing their bytes (deflated-pieces.ts).
-        piece: (answer, name, bytes, mayEnd) =>
-          writePiece(
-            answer,
-            name,
-            bytes,
-            mayEnd,
-            answer.key === undefined ? undefined : `${pieceName(name)} ${answer.key}`,
-          ),
+        // An answer's bytes in a file are made from its key (by this product's code, of the build's version): the
+        // deflated pieces are found by their answers' keys, not by hashing their bytes (deflated-pieces.ts).
+        piece: (answer, name, bytes, mayEnd) => writePiece(answer, name, bytes, mayEnd, answer.key),
         close: async () => {
           await stream.close();
           await copy.close();
