@@ -3,9 +3,8 @@
  * (ContentRule.answer, and its schema) are not run again for an answer file whose parse is the same (the same key:
  * its bytes, path and the build code's version) in the same world; a rule's check of the other files
  * (ContentRule.check, unless it reads the answers), and their schemas where all passed, are not run again in the
- * same world. The world is all that those
- * may read, as a digest: the schemas, every other file's parse key, the ids of every kind, the files that did not
- * parse. At 10,000 answers they took 0.25-0.3 s of a one-answer rebuild.
+ * same world. The world is all that those may read, as a digest: the schemas, every other file's parse key, the
+ * ids of every kind, the files that did not parse. At 10,000 answers they took 0.25-0.3 s of a one-answer rebuild.
  */
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";

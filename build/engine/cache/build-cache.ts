@@ -17,7 +17,8 @@
  *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
  *   pieces.bin        where each answer's bytes lie in the live output, so that an unchanged answer is spliced
  *                     from there (output/answer-pieces.ts), sealed with output.bin
- *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON, deflated, by their bytes (deflated-pieces.ts)
+ *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON, deflated, by their answers' keys (else their bytes:
+ *                     deflated-pieces.ts)
  *   checks.bin        what the rules found of each answer file's parse, and of the other files, in the world they
  *                     were found in (content/rules/rule-findings.ts)
  *
@@ -40,7 +41,7 @@ import { CacheLedger, type CacheStats } from "./cache-ledger.ts";
 import { DeflatedPieceCache } from "./deflated-pieces.ts";
 import { readPreviousOutput, writeOutputRecord } from "./output-record.ts";
 import { ParseCache } from "./parse-cache.ts";
-import { readCheckedMap, writeCheckedMap } from "./checked-file.ts";
+import { writeCheckedMap } from "./checked-file.ts";
 import { RuleFindings } from "../../content/rules/rule-findings.ts";
 import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
 import { sha256Of } from "../output/output-sink.ts";
@@ -143,14 +144,10 @@ export class BuildCache implements OutputReuse {
   /** What the rules found in earlier builds, for this build's checks, with its files' parse keys. */
   async findings(): Promise<{ findings: RuleFindings; keyOf: (file: string) => string | undefined }> {
     if (!this.ruleFindings) {
-      const read = await readCheckedMap<readonly Diagnostic[]>(path.join(this.folder, CHECKS_FILE), this.version);
-      if (!read.found && read.rejected)
-        this.ledger.note(CHECKS_FILE, read.rejected === "misplaced" ? "outdated" : read.rejected);
-      const { world, checked } = read.found ? read.extra : {};
+      const read = await this.ledger.readMap<readonly Diagnostic[]>(CHECKS_FILE);
+      const { world, checked } = read.extra;
       this.ruleFindings = new RuleFindings(
-        read.found && typeof world === "string" && checked instanceof Map
-          ? { world, answers: read.map, checked }
-          : undefined,
+        typeof world === "string" && checked instanceof Map ? { world, answers: read.map, checked } : undefined,
       );
     }
     return { findings: this.ruleFindings, keyOf: (file) => this.parses.keyOf(file) };

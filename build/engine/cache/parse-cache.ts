@@ -233,7 +233,7 @@ export class ParseCache {
     if (!parses) return;
     const unused = parses.size - this.usedParseKeys.size;
     const { name, added } = this.whole;
-    const file = (name: string) => path.join(this.ledger.folder, name);
+    const file = (base: string) => path.join(this.ledger.folder, base);
     if (name !== undefined && added.size + unused <= Math.max(FEW_PARSES, parses.size / 16)) {
       if (this.parsesChanged)
         await writeCheckedMap(file(ADDED_PARSES_FILE), this.ledger.version, added, { whole: name }).catch(
@@ -241,9 +241,9 @@ export class ParseCache {
         );
     } else if (this.parsesChanged || unused > 0) {
       for (const key of parses.keys()) if (!this.usedParseKeys.has(key)) parses.delete(key);
-      const whole = randomUUID();
-      await writeCheckedMap(file(PARSES_FILE), this.ledger.version, parses, { name: whole })
-        .then(() => (this.whole = { name: whole, added: new Map() }))
+      const fresh = randomUUID();
+      await writeCheckedMap(file(PARSES_FILE), this.ledger.version, parses, { name: fresh })
+        .then(() => (this.whole = { name: fresh, added: new Map() }))
         .catch(() => undefined);
     }
     this.parsesChanged = false;

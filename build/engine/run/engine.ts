@@ -266,7 +266,7 @@ export function productOutput(made: Product, sink: OutputSink, shared: SharedOut
       };
       const writePiece = pieceWriter(path, () => size, write);
       return {
-        write: (bytes, mayEnd) => write(bytes, mayEnd),
+        write,
         // An answer's bytes in a file are made from its key (by this product's code, of the build's version): the
         // deflated pieces are found by their answers' keys, not by hashing their bytes (deflated-pieces.ts).
         piece: (answer, name, bytes, mayEnd) => writePiece(answer, name, bytes, mayEnd, answer.key),

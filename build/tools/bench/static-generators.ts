@@ -194,16 +194,11 @@ export async function compareWithStaticGenerators(
     if (typeof made === "string") missing[made.split(" ")[0]!] = made;
     else generators.push(made);
   }
-  generators.push({
-    name: "ours",
-    version: "this checkout",
-    build: (out) => ({ ...runBuild("ours", contentDir, out), ...written(out) }),
-  });
-  for (const other of others)
+  for (const ours of [{ name: "ours", contentDir, options: [] }, ...others])
     generators.push({
-      name: other.name,
+      name: ours.name,
       version: "this checkout",
-      build: (out) => ({ ...runBuild(other.name, other.contentDir, out, other.options), ...written(out) }),
+      build: (out) => ({ ...runBuild(ours.name, ours.contentDir, out, ours.options), ...written(out) }),
     });
   const outputs = Array.from({ length: repeats }, (_, at) =>
     generators.map((generator) => path.join(WORK, `dist-compare-${generator.name.toLowerCase()}-${at + 1}`)),
