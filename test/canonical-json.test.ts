@@ -81,6 +81,11 @@ describe("canonical JSON in pieces", () => {
       },
       [undefined, () => 1, 3, Symbol("s")],
       { d: new Date(0), list: [new Date(1)], 10: "ten", 9: "nine", 'key "quoted"': "é" },
+      // Encoded into a buffer of the text's length: ASCII fills it; several bytes a character, last or first, do not.
+      { a: "plain" },
+      ["é"],
+      ["😀"],
+      ["é plain ASCII after it"],
       // Larger than the buffer it starts with, and than the one it keeps (the values after it are written into a new one).
       { entries: Array.from({ length: 15000 }, (_, at) => ({ slug: `s${at}`, text: "ü".repeat(at % 50) })) },
     ];
