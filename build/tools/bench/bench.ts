@@ -14,7 +14,7 @@ import { measureBuild, runBuild, threadsShare, type BuildFigures } from "./measu
 import { measureIncremental } from "./measure-incremental.ts";
 import { measureQueries, type QueryFigures } from "./measure-search.ts";
 import { compareOnJudgedQueries, judgedSummary } from "./judged-queries.ts";
-import { compareWithStaticGenerators } from "./static-generators.ts";
+import { compareWithStaticGenerators, hugoMissing } from "./static-generators.ts";
 import { outputShares, profileBuild } from "./build-profile.ts";
 import { LOAD, measureLoad, measureServers } from "./measure-servers.ts";
 import { measureNetlifyServeLoad } from "./measure-netlify-serve.ts";
@@ -158,6 +158,14 @@ async function main(): Promise<void> {
       });
       if (updated) await writeReport(updated);
     }
+    return;
+  }
+  // The rest compares with Hugo side by side: a run without it would put "not run" in the page's rows after its
+  // quarter of an hour, where the last run's figures were.
+  const missing = hugoMissing();
+  if (missing) {
+    process.stderr.write(`bench: ${missing}. Nothing was measured.\n`);
+    process.exitCode = 2;
     return;
   }
   const contentFingerprint = await syntheticContentFingerprint();

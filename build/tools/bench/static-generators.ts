@@ -137,17 +137,27 @@ interface Generator {
   build(out: string): GeneratorRun;
 }
 
+const NO_HUGO = "Hugo is not installed: sudo apt-get install hugo (Debian's package, 0.111 here)";
+
+/** What `hugo version` prints, or undefined when Hugo cannot run here. */
+function hugoVersion(): string | undefined {
+  const run = spawnSync("hugo", ["version"], { encoding: "utf8" });
+  return run.error || run.status !== 0 ? undefined : run.stdout;
+}
+
+/** Why Hugo cannot run here, or undefined when it can. */
+export const hugoMissing = (): string | undefined => (hugoVersion() === undefined ? NO_HUGO : undefined);
+
 function hugo(answersDir: string): Generator | string {
-  const version = spawnSync("hugo", ["version"], { encoding: "utf8" });
-  if (version.error || version.status !== 0)
-    return "Hugo is not installed: sudo apt-get install hugo (Debian's package, 0.111 here)";
+  const version = hugoVersion();
+  if (version === undefined) return NO_HUGO;
   const site = siteFolder("hugo", answersDir, "content/answers", [
     ["hugo/hugo.toml", "hugo.toml"],
     ["hugo/layouts/_default/single.json", "layouts/_default/single.json"],
   ]);
   return {
     name: "Hugo",
-    version: /v[\d.]+/.exec(version.stdout)?.[0] ?? version.stdout.trim(),
+    version: /v[\d.]+/.exec(version)?.[0] ?? version.trim(),
     build: (out) => ({ ...timed("hugo", ["--quiet", "--destination", out], site, ENV), ...written(out) }),
   };
 }
