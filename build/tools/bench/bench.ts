@@ -39,9 +39,14 @@ async function updateResults(
   return updated;
 }
 
-/** The test commands' figures last measured (tests.json), if any. */
+/**
+ * The test commands' figures last measured, kept beside the chart and committed with the page: a run with
+ * --no-tests in a fresh clone, which has no artifacts/, puts them in the headline too, not "not run".
+ */
+const TESTS_FILE = path.join(path.dirname(REPORT_FILE), path.dirname(CHART_FILE), "tests.json");
+
 async function lastTests(): Promise<TestsFigures | undefined> {
-  const text = await readFile(path.join(WORK, "tests.json"), "utf8").catch(() => undefined);
+  const text = await readFile(TESTS_FILE, "utf8").catch(() => undefined);
   return text === undefined ? undefined : (JSON.parse(text) as TestsFigures);
 }
 
@@ -114,8 +119,8 @@ async function main(): Promise<void> {
           date: last.ciCold.date ?? last.date,
         };
     }
-    await mkdir(WORK, { recursive: true });
-    await writeFile(path.join(WORK, "tests.json"), `${JSON.stringify(figures, null, 2)}\n`);
+    await mkdir(path.dirname(TESTS_FILE), { recursive: true });
+    await writeFile(TESTS_FILE, `${JSON.stringify(figures, null, 2)}\n`);
     // The last full run's figures take these, or a later --render-only or --judged-only would put back its own.
     // The page again from them, its headline's rows of these commands included; without a full run, their section.
     const updated = await updateResults({ tests: figures });
