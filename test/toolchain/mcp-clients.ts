@@ -5,7 +5,7 @@
  * serve-and-check.ts, inside the loopback-only namespace.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -98,6 +98,8 @@ async function viaInspector(origin: string): Promise<ClientReport> {
     return { tools, sameAsApi };
   } catch (error) {
     return { tools: [], sameAsApi: {}, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 }
 

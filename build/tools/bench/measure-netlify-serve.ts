@@ -3,7 +3,7 @@
  * in a network namespace with only loopback, using the toolchain the deploy tests install (build/tools/toolchain/).
  * Where that cannot run (no rights to make the namespace), the figures say why instead.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -34,5 +34,7 @@ export async function measureNetlifyServeLoad(): Promise<NetlifyServeLoad> {
   const last = run.output.trim().split("\n").at(-1) ?? "";
   if (run.code !== 0)
     return { ran: false, reason: `the run failed (exit ${run.code}); see ${path.join(folder, "serve.log")}: ${last}` };
+  // Kept only when it failed, for its log: a copy of the project each run otherwise.
+  rmSync(folder, { recursive: true, force: true });
   return { ran: true, ...(JSON.parse(last) as LoadFigures) };
 }
