@@ -32,6 +32,7 @@ import { type PostingChange, PostingsStore, spliceStoredPostings } from "../buil
 import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/search/search-state.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
 import path from "node:path";
+import { serialize } from "node:v8";
 import { SearchFiles } from "../build/search/search-files.ts";
 import { documentsChunkOf } from "../build/search/documents-chunk.ts";
 import {
@@ -999,6 +1000,23 @@ describe("explanations", () => {
         '<p>A &amp; B <sup class="citation">[<a href="#source-x">1</a>]</sup>.</p>\n<h2>Next&#39;s &lt;part&gt;</h2><ul><li>one</li><li>two</li></ul>',
       ),
     ).toBe("A & B.\nNext's <part>\none\ntwo");
+    // A paragraph separator in the text ends a line, as a block's end does.
+    expect(htmlText("<p>one\u2029two \u2029 three&#8233;four</p>")).toBe("one\ntwo\nthree\nfour");
+  });
+
+  it("keeps ASCII text in V8's one-byte strings, body, snippet and words: Node 20 encodes a two-byte one slowly", () => {
+    // v8.serialize tags a string by how V8 holds it: '"' one byte a character, 'c' two.
+    const oneByte = (text: string) => serialize(text)[2] === 0x22;
+    expect(oneByte("plain"), "the probe").toBe(true);
+    expect(oneByte("plain \u2029".slice(0, 5)), "the probe").toBe(false);
+    const body = htmlText("<h2>Rule</h2>\n<p>Two ceiling microphones cover a meeting room.</p><ul><li>one</li></ul>");
+    expect(oneByte(body)).toBe(true);
+    const { snippet, matched } = explainHit(
+      { title: "Microphones", question: "How many?", tags: "", summary: "Plan them.", body },
+      ["ceiling", "room"],
+    );
+    expect(snippet.field).toBe("body");
+    expect([snippet.text, ...matched.flatMap((word) => [word.found, word.word])].every(oneByte)).toBe(true);
   });
 
   it("collapses space as it always has: runs and odd spaces to one, none beside a line's end, no empty lines", () => {
