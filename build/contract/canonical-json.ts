@@ -20,8 +20,9 @@ export function canonicalJsonLine(value: unknown): string {
  * fewer objects, yet with it Node ran 148 full collections in 3,000 warm calls against 10 this way (--trace-gc, the
  * cause not found). Under Deno, where the edge answers, its warm p99 was twice this one's (2.9 against
  * 1.5 ms at 10,000 answers, medians of five runs alternated, the p50 alike). Measured again on 2026-11-30 against
- * this encoding: under Deno and Node 26 the p99s alike, this p50 lower; under Node 20 that writer's p50 and p99 far
- * lower (0.8 and 2.0 against 1.5 and 8-9 ms: fewer scavenges).
+ * this encoding: under Deno and Node 26 the p99s alike, this p50 lower; under Node 20 that writer's far lower (0.8
+ * and 2.0 against 1.5 and 8-9 ms). That was Node 20 encoding a two-byte text slowly (the search texts' line mark
+ * made every snippet two-byte, answer-fields.ts): with one-byte text this is 0.4 and 1.5 ms there.
  */
 export function canonicalJsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
   const text = JSON.stringify(sortKeys(value), null, 2);
