@@ -55,7 +55,14 @@ import {
 } from "../build/search/search-format.ts";
 import { BoundedCache } from "../build/search/bounded-cache.ts";
 import { allowedDistance, editDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
-import { compareCodeUnits, matchesAllTokens, parseQuery, tokenize, vocabulary } from "../build/search/text-match.ts";
+import {
+  compareCodeUnits,
+  indexTokens,
+  matchesAllTokens,
+  parseQuery,
+  tokenize,
+  vocabulary,
+} from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
 const DIGEST = `sha256:${"0".repeat(64)}`;
@@ -87,6 +94,9 @@ const WORDS = [
   "person",
   "webcam",
   "the",
+  // Compounds: the index holds each whole too (wifi, usbc), and the explanations find them.
+  "wi-fi",
+  "usb-c",
 ];
 
 /** Synonym groups for the match=any checks: a group's words meet each other and their inflections. */
@@ -487,6 +497,11 @@ describe("the sharded index", () => {
     "microphnoe ceiling",
     "warrnaty",
     "zzzz room",
+    "wifi",
+    "guest wifi camera",
+    "usbc",
+    "wif",
+    "wi-fi ceiling",
   ])("%j with match=any: as the rule finds in the texts, the same with any shard size", async (q) => {
     await expectAnyAsTheTextsSay(answers, withSynonyms.reader, oneWithSynonyms.reader, q);
   });
@@ -838,6 +853,11 @@ describe("explanations", () => {
       "cameras",
       "camera–arrays",
       "Mikrofon",
+      "Wi-Fi",
+      "USB-C",
+      "Café-Bar",
+      "Wi\u2011Fi",
+      "2024-11-28",
       "m²",
       "3×4",
       "İstanbul",
@@ -862,12 +882,13 @@ describe("explanations", () => {
         .filter((kind) => kind !== undefined);
     // The runs of letters and digits (and whatever NFKD makes letters of) a snippet's text is made of.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII's controls and punctuation are not word characters.
-    const runs = (text: string) => text.match(/[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu) ?? [];
+    const RUNS = /[^\s\p{P}\p{Z}\p{C}\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/gu;
     for (let round = 0; round < 300; round++) {
       // Every other text ASCII alone, which is searched in place rather than word by word.
       const pool = round % 2 === 0 ? pieces : pieces.filter((piece) => !/[^ -~\n]/.test(piece));
       const text = Array.from({ length: 12 }, () => pool[Math.floor(random() * pool.length)]).join(" ");
-      const tokens = tokenize(pool[Math.floor(random() * pool.length)]!);
+      // A word of a piece as the index holds it: a compound's whole too ("wifi", "wif").
+      const tokens = indexTokens(pool[Math.floor(random() * pool.length)]!);
       const token = tokens[Math.floor(random() * tokens.length)];
       if (token === undefined) continue;
       const query = queryWord(token.slice(0, 1 + Math.floor(random() * token.length)), "any", groups, true);
@@ -877,9 +898,19 @@ describe("explanations", () => {
       const expected = kinds(text, query);
       expect(matched.length, text).toBe(expected.length > 0 ? 1 : 0);
       const { snippet } = explainPrepared(prepared, [query]);
-      const matching = runs(snippet.text).filter((run) =>
-        tokenize(run).some((word) => matchKind(query, word) !== undefined),
-      );
+      // A run matches by its own tokens, or as a part of a compound ("Wi-Fi") whose word whole matches.
+      const inMatchingCompound = new Set<number>();
+      for (const compound of snippet.text.matchAll(/[\p{L}\p{N}\p{M}]+(?:[-\u2011][\p{L}\p{N}\p{M}]+)+/gu)) {
+        const whole = indexTokens(compound[0]).slice(tokenize(compound[0]).length);
+        if (!whole.some((word) => matchKind(query, word) !== undefined)) continue;
+        for (let at = compound.index; at < compound.index + compound[0].length; at++) inMatchingCompound.add(at);
+      }
+      const matching = [...snippet.text.matchAll(RUNS)]
+        .filter(
+          (run) =>
+            inMatchingCompound.has(run.index) || tokenize(run[0]).some((word) => matchKind(query, word) !== undefined),
+        )
+        .map((run) => run[0]);
       expect(highlighted(snippet.text, snippet.matches), `${text} / ${query.word}`).toEqual(matching);
     }
   });
@@ -957,6 +988,29 @@ describe("explanations", () => {
     expect(wher!.last).toBe(false);
     expect(holdsWord(wher!, "prefix")).toBe(false);
     expect((await reader.search(prefixFirst, "relevance", 0, 10)).hits.map((hit) => hit.slug)).toEqual(["a"]);
+  });
+
+  it("finds a compound written as one word (wifi in Wi-Fi), holds it, and highlights its parts", async () => {
+    const answers = [
+      {
+        slug: "a",
+        texts: { title: "Guest access", question: "", tags: "", summary: "Guests join the Wi-Fi.", body: "" },
+      },
+      { slug: "b", texts: { title: "Guest rooms", question: "", tags: "", summary: "Wires and fibre.", body: "" } },
+    ];
+    const { reader } = readerOf(answers);
+    const query = { words: ["guest", "wifi"], match: "any" as const };
+    const found = await reader.search(query, "relevance", 0, 10);
+    expect(found.hits.map((hit) => hit.slug)).toEqual(["a", "b"]);
+    const words = await reader.queryWords(query);
+    const explained = explainPrepared(prepareAnswer(answers[0]!.texts), words);
+    expect(explained.all_words).toBe(true);
+    expect(explained.matched).toContainEqual({ found: "wifi", how: "exact", word: "wifi" });
+    expect(explainPrepared(prepareAnswer(answers[1]!.texts), words).missing).toEqual(["wifi"]);
+    expect(highlighted(explained.snippet.text, explained.snippet.matches)).toEqual(["Guests", "Wi", "Fi"]);
+    // The strict rule too: a compound is a word of the text.
+    const strict = await reader.search({ words: ["wifi"], match: "all" }, "slug", 0, 10);
+    expect(strict.hits.map((hit) => hit.slug)).toEqual(["a"]);
   });
 
   it("ranks the answers holding every word first: a whole word, not a prefix of another, holds a word before the last", async () => {

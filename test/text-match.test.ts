@@ -5,7 +5,7 @@ import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 import { inflectionStem, irregularForms, stemStarts } from "../build/search/inflection.ts";
 import { holdsWord, matchKind, matchStarts, queryWord } from "../build/search/query-words.ts";
 
-const { normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
+const { indexTokens, normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;
 
 describe("normalisation", () => {
   it.each([
@@ -272,15 +272,57 @@ describe("matching: every query token starts some word", () => {
   });
 });
 
+describe("compounds: the index holds a hyphenated word whole as well as its parts", () => {
+  it("adds each compound joined, after the tokens, but no number joined by hyphens", () => {
+    expect(indexTokens("Guest Wi-Fi, USB-C and built-in mics; 2024-11-28, 10-20 m, Cat-6")).toEqual([
+      ...tokenize("Guest Wi-Fi, USB-C and built-in mics; 2024-11-28, 10-20 m, Cat-6"),
+      "wifi",
+      "usbc",
+      "builtin",
+      "cat6",
+    ]);
+    expect(indexTokens("plug-and-play, front-of-room")).toEqual([
+      "plug",
+      "and",
+      "play",
+      "front",
+      "of",
+      "room",
+      "plugandplay",
+      "frontofroom",
+    ]);
+  });
+
+  it("joins across the hyphens NFKD makes (non-breaking, small, full-width), not across a dash or a space", () => {
+    expect(indexTokens("Wi\u2011Fi")).toContain("wifi");
+    expect(indexTokens("Wi\ufe63Fi")).toContain("wifi");
+    expect(indexTokens("Wi\uff0dFi")).toContain("wifi");
+    expect(indexTokens("Caf\u00e9-Bar")).toContain("cafebar");
+    expect(indexTokens("Wi\u2013Fi")).not.toContain("wifi");
+    expect(indexTokens("Wi - Fi")).not.toContain("wifi");
+    expect(indexTokens("Wi--Fi")).not.toContain("wifi");
+  });
+
+  it("a query's words are its tokens alone: a compound typed hyphenated asks for its parts", () => {
+    expect(parseQuery("guest wi-fi")).toMatchObject({ ok: true, tokens: ["guest", "wi", "fi"] });
+    expect(matchesAllTokens(vocabulary(["Guest Wi-Fi"]), ["wifi"])).toBe(true);
+    expect(matchesAllTokens(vocabulary(["Guest Wi-Fi"]), ["wif"])).toBe(true);
+    expect(matchesAllTokens(vocabulary(["Guest Wi Fi"]), ["wifi"])).toBe(false);
+  });
+});
+
 describe("public surface", () => {
   it("pins the exports of the shared matching module (the request handler and offline page use them)", () => {
     expect(Object.keys(textMatch).sort()).toEqual([
+      "asciiCompounds",
       "compareCodeUnits",
       "hasWordStartingWith",
+      "indexTokens",
       "lowerBound",
       "matchesAllTokens",
       "normalize",
       "parseQuery",
+      "runCompounds",
       "tokenize",
       "vocabulary",
       "wordsStartingWith",

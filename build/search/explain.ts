@@ -12,7 +12,15 @@
  */
 import { SEARCH_FIELDS, type AnswerSearchTexts, type SearchField } from "./answer-fields.ts";
 import { holdsWord, MATCH_KINDS, type MatchKind, matchKind, matchStarts, type QueryWord } from "./query-words.ts";
-import { compareCodeUnits, lowerBound, tokenize, wordsStartingWith } from "./text-match.ts";
+import {
+  asciiCompounds,
+  type Compound,
+  compareCodeUnits,
+  lowerBound,
+  runCompounds,
+  tokenize,
+  wordsStartingWith,
+} from "./text-match.ts";
 
 export type SnippetField = Exclude<SearchField, "tags">;
 
@@ -79,11 +87,15 @@ interface SentenceRange {
  * is searched for each query token where it starts a word (native indexOf on one lower-cased copy), and only the
  * sentences a snippet is cut from are split into words; other text keeps each word's tokens, and its vocabulary
  * for the index's own matching rule. A word never straddles a sentence's end (a full stop, or a line's end, is
- * no letter or digit), so a word belongs to the sentence its start is in.
+ * no letter or digit), so a word belongs to the sentence its start is in. A compound ("Wi-Fi") is a word whole
+ * too, as the index holds it (text-match.ts indexTokens): its parts match where it does.
  */
 class PreparedField {
   private readonly ascii: boolean;
   private lowerText: string | undefined;
+  /** In ASCII text, its compounds, in order (made when first asked). */
+  private compoundList: Compound[] | undefined;
+  private compoundStarts: number[] | undefined;
   private unicode: { starts: number[]; ends: number[]; wordTokens: string[][]; vocabulary: string[] } | undefined;
   private sentenceList: SentenceRange[] | undefined;
   /** Outside ASCII, the words of the vocabulary each query word matches, for the last query words asked. */
@@ -95,6 +107,19 @@ class PreparedField {
 
   private get lower(): string {
     return (this.lowerText ??= this.text.toLowerCase());
+  }
+
+  private get compounds(): Compound[] {
+    return (this.compoundList ??= asciiCompounds(this.lower));
+  }
+
+  /** In ASCII text, the compound a word [start, end) is a part of, if any. */
+  private compoundHolding(start: number, end: number): string | undefined {
+    const compounds = this.compounds;
+    if (compounds.length === 0) return undefined;
+    this.compoundStarts ??= compounds.map((compound) => compound.start);
+    const last = lowerBound(this.compoundStarts, start + 1) - 1;
+    return last >= 0 && compounds[last]!.end >= end ? compounds[last]!.word : undefined;
   }
 
   /**
@@ -136,6 +161,10 @@ class PreparedField {
       const found = RUN.exec(text);
       if (found) add(at, RUN.lastIndex, tokenize(found[0]));
       at = found ? RUN.lastIndex : at + 1;
+    }
+    for (const { parts, word } of runCompounds(text, starts, ends, wordTokens)) {
+      for (const part of parts) wordTokens[part]!.push(word);
+      distinct.add(word);
     }
     return (this.unicode = { starts, ends, wordTokens, vocabulary: [...distinct].sort(compareCodeUnits) });
   }
@@ -181,8 +210,12 @@ class PreparedField {
     let mask = 0;
     if (this.ascii) {
       const text = this.lower.slice(word.start, word.end);
-      for (let bit = 0; bit < queryWords.length; bit++)
-        if (matchKind(queryWords[bit]!, text) !== undefined) mask |= 1 << Math.min(bit, 30);
+      const whole = this.compoundHolding(word.start, word.end);
+      for (let bit = 0; bit < queryWords.length; bit++) {
+        const query = queryWords[bit]!;
+        if (matchKind(query, text) !== undefined || (whole !== undefined && matchKind(query, whole) !== undefined))
+          mask |= 1 << Math.min(bit, 30);
+      }
       return mask;
     }
     const matching = this.matchingWords(queryWords);
@@ -203,6 +236,11 @@ class PreparedField {
         const word = this.asciiWord(at);
         const how = matchKind(query, word);
         if (how !== undefined && visit(at, how, word)) return;
+      }
+      for (const compound of this.compounds) {
+        if (!compound.word.startsWith(start)) continue;
+        const how = matchKind(query, compound.word);
+        if (how !== undefined && visit(compound.start, how, compound.word)) return;
       }
     }
   }

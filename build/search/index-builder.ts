@@ -6,7 +6,7 @@
 import { SEARCH_FIELDS } from "./answer-fields.ts";
 import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
 import { decodeStoredPostings, PostingsStore, type WordPostings } from "./postings-store.ts";
-import { compareCodeUnits, lowerBound, tokenize } from "./text-match.ts";
+import { compareCodeUnits, indexTokens, lowerBound, tokenize } from "./text-match.ts";
 import type { SynonymGroups } from "./query-words.ts";
 import { ABSENT, DENSE_MARK, DIGITS, encodePrefixPostings, encodeShorterPostings } from "./postings-codec.ts";
 import {
@@ -80,7 +80,7 @@ export function indexedAnswer(slug: string, fingerprint: string, fieldTokens: An
 
 /** The tokens of each searchable field of a text record, in SEARCH_FIELDS order. */
 export function fieldTokens(texts: Readonly<Record<(typeof SEARCH_FIELDS)[number], string>>): AnswerTokens {
-  return SEARCH_FIELDS.map((field) => tokenize(texts[field]));
+  return SEARCH_FIELDS.map((field) => indexTokens(texts[field]));
 }
 
 // A posting's fields byte has a bit for each field (postings-store.ts).
