@@ -75,7 +75,10 @@ export interface Compound {
   word: string;
 }
 
-/** The compounds of a lower-cased ASCII text, in order: found from its hyphens, which are few (a regular expression tried at every character took 2-3 ms over the shipped answers' 150 KB). */
+/**
+ * The compounds of a lower-cased ASCII text, in order: found from its hyphens, which are few (a regular expression
+ * tried at every character took 2-3 ms over the shipped answers' 150 KB, this 0.2 ms).
+ */
 export function asciiCompounds(lower: string): Compound[] {
   const found: Compound[] = [];
   for (let hyphen = lower.indexOf("-"); hyphen >= 0; ) {
