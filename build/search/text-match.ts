@@ -88,15 +88,21 @@ export function asciiCompounds(lower: string): Compound[] {
     }
     let start = hyphen - 1;
     while (isLowerLetterOrDigit(lower.charCodeAt(start - 1))) start--;
-    // The runs joined by single hyphens from here, to the last.
+    // The runs joined by single hyphens from here, to the last, joined as they are read (no number: some letter).
+    let word = lower.slice(start, hyphen);
+    let letters = /[a-z]/.test(word);
     let end = hyphen + 1;
     for (;;) {
-      while (isLowerLetterOrDigit(lower.charCodeAt(end))) end++;
+      const from = end;
+      while (isLowerLetterOrDigit(lower.charCodeAt(end))) {
+        if (lower.charCodeAt(end) >= 0x61) letters = true;
+        end++;
+      }
+      word += lower.slice(from, end);
       if (lower.charCodeAt(end) !== 0x2d || !isLowerLetterOrDigit(lower.charCodeAt(end + 1))) break;
       end++;
     }
-    const word = compoundWord(lower.slice(start, end));
-    if (word !== undefined) found.push({ start, end, word });
+    if (letters) found.push({ start, end, word });
     hyphen = lower.indexOf("-", end);
   }
   return found;
