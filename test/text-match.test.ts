@@ -318,6 +318,7 @@ describe("public surface", () => {
       "compareCodeUnits",
       "hasWordStartingWith",
       "indexTokens",
+      "isAsciiLetterOrDigit",
       "lowerBound",
       "matchesAllTokens",
       "normalize",

@@ -16,6 +16,7 @@ import {
   asciiCompounds,
   type Compound,
   compareCodeUnits,
+  isAsciiLetterOrDigit,
   lowerBound,
   runCompounds,
   tokenize,
@@ -361,10 +362,6 @@ function isWhiteSpace(code: number): boolean {
     code === 0x3000 ||
     code === 0xfeff
   );
-}
-
-function isAsciiLetterOrDigit(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 /** An answer made ready for explaining hits: what every query would otherwise compute again. */

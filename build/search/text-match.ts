@@ -82,24 +82,24 @@ export interface Compound {
 export function asciiCompounds(lower: string): Compound[] {
   const found: Compound[] = [];
   for (let hyphen = lower.indexOf("-"); hyphen >= 0; ) {
-    if (!isLowerLetterOrDigit(lower.charCodeAt(hyphen - 1)) || !isLowerLetterOrDigit(lower.charCodeAt(hyphen + 1))) {
+    if (!isAsciiLetterOrDigit(lower.charCodeAt(hyphen - 1)) || !isAsciiLetterOrDigit(lower.charCodeAt(hyphen + 1))) {
       hyphen = lower.indexOf("-", hyphen + 1);
       continue;
     }
     let start = hyphen - 1;
-    while (isLowerLetterOrDigit(lower.charCodeAt(start - 1))) start--;
+    while (isAsciiLetterOrDigit(lower.charCodeAt(start - 1))) start--;
     // The runs joined by single hyphens from here, to the last, joined as they are read (no number: some letter).
     let word = lower.slice(start, hyphen);
     let letters = /[a-z]/.test(word);
     let end = hyphen + 1;
     for (;;) {
       const from = end;
-      while (isLowerLetterOrDigit(lower.charCodeAt(end))) {
+      while (isAsciiLetterOrDigit(lower.charCodeAt(end))) {
         if (lower.charCodeAt(end) >= 0x61) letters = true;
         end++;
       }
       word += lower.slice(from, end);
-      if (lower.charCodeAt(end) !== 0x2d || !isLowerLetterOrDigit(lower.charCodeAt(end + 1))) break;
+      if (lower.charCodeAt(end) !== 0x2d || !isAsciiLetterOrDigit(lower.charCodeAt(end + 1))) break;
       end++;
     }
     if (letters) found.push({ start, end, word });
@@ -108,9 +108,9 @@ export function asciiCompounds(lower: string): Compound[] {
   return found;
 }
 
-/** Whether a UTF-16 code unit is an ASCII digit or lower-case letter (NaN, past either end, is not). */
-function isLowerLetterOrDigit(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a);
+/** Whether a UTF-16 code unit is an ASCII letter or digit (NaN, past either end of a text, is not). */
+export function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 const STARTS_WITH_LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
