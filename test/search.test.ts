@@ -797,6 +797,24 @@ describe("suggestions", () => {
     expect((await numbers.search({ words: ["microphnes"], match: "any" }, "relevance", 0, 2)).total).toBe(1);
   });
 
+  it("never takes a stop word for a typo with match=any, nor suggests one: it would decide a match no stop word decides", async () => {
+    const { reader: stops } = readerOf([
+      {
+        slug: "a",
+        texts: { title: "Spares", question: "", tags: "", summary: "Keep some spare parts", body: "." },
+      },
+      { slug: "b", texts: { title: "Rooms", question: "", tags: "", summary: "Rooms with parts", body: "." } },
+    ]);
+    // "sime" is in no answer and one edit from "some", a stop word of answer a: it matches nothing…
+    const found = await stops.search({ words: ["sime"], match: "any" }, "relevance", 0, 2);
+    expect(found.total).toBe(0);
+    expect(await stops.suggest({ words: ["sime"], match: "any" })).toEqual([]);
+    // …while match=all, which keeps stop words as words, is still offered it.
+    expect((await stops.suggest(all(["sime"]))).map((suggestion) => suggestion.q)).toEqual(["some"]);
+    // A word of the answers still matches a typo away.
+    expect((await stops.search({ words: ["spores"], match: "any" }, "relevance", 0, 2)).total).toBe(1);
+  });
+
   it("suggests nothing for short words, for queries whose words all start some word, or when no correction finds anything", async () => {
     expect(await reader.suggest(all(["zq"]))).toEqual([]);
     expect(await reader.suggest(all(["camera", "ceiling"]))).toEqual([]);

@@ -20,6 +20,7 @@ import {
   tokenPoints,
 } from "./relevance.ts";
 import { inflectionStem } from "./inflection.ts";
+import { isStopWord } from "./stop-words.ts";
 import {
   holdsWord,
   type MatchKind,
@@ -385,8 +386,15 @@ export class SearchReader {
       if (matches !== EVERY_ANSWER && countOf(matches) === 0) missing.push(tokens[at]!);
     if (missing.length === 0 || missing.length > 3) return [];
     const { words } = await this.source.suggestions();
+    // With match=any a stop word would be left out of the corrected query: no correction.
     const options = missing.map((token) =>
-      nearestWords(words, token, allowedDistance(token.length), CANDIDATES_PER_TOKEN),
+      nearestWords(
+        words,
+        token,
+        allowedDistance(token.length),
+        CANDIDATES_PER_TOKEN,
+        match === "any" ? isStopWord : undefined,
+      ),
     );
     if (options.some((candidates) => candidates.length === 0)) return [];
     let combinations: Array<Array<Correction & { rank: number }>> = [[]];
@@ -587,12 +595,15 @@ export class SearchReader {
     return stem === "" ? undefined : stem;
   };
 
-  /** The commonest words of the index a typo away from a word that matches nothing (typoDistance). */
+  /**
+   * The commonest words of the index a typo away from a word that matches nothing (typoDistance), never a stop word:
+   * one never decides a match, and "home" in no answer would otherwise match every answer holding "some".
+   */
   private async typosOf(word: string): Promise<string[]> {
     const bound = typoDistance(word.length);
     if (bound === 0) return [];
     const { words } = await this.source.suggestions();
-    return nearestWords(words, word, bound, TYPOS_PER_WORD).map((correction) => correction.word);
+    return nearestWords(words, word, bound, TYPOS_PER_WORD, isStopWord).map((correction) => correction.word);
   }
 
   /**
@@ -871,13 +882,14 @@ const HOLDS_DIGIT = /\d/;
 
 /**
  * The words of a list (commonest first) within `bound` edits of `token`, nearest first, then the commoner: at most
- * `limit` of them.
+ * `limit` of them, none `leftOut` says.
  */
 function nearestWords(
   words: readonly string[],
   token: string,
   bound: number,
   limit: number,
+  leftOut?: (word: string) => boolean,
 ): Array<Correction & { rank: number }> {
   const found: Array<Correction & { rank: number }> = [];
   // A word holding a digit is a number, a model or a standard (9001, mxa920, cat6): one edit away is another one,
@@ -885,7 +897,7 @@ function nearestWords(
   if (bound === 0 || HOLDS_DIGIT.test(token)) return found;
   for (let rank = 0; rank < words.length; rank++) {
     const word = words[rank]!;
-    if (Math.abs(word.length - token.length) > bound || HOLDS_DIGIT.test(word)) continue;
+    if (Math.abs(word.length - token.length) > bound || HOLDS_DIGIT.test(word) || leftOut?.(word)) continue;
     const distance = editDistance(token, word, bound);
     if (distance <= bound) found.push({ token, word, distance, rank });
   }
