@@ -124,6 +124,12 @@ describe("queries", () => {
       tokens: ["windows", "android", "bar"],
       ignored: ["should", "we", "buy", "or", "choose", "a"],
     });
+    // A question's filler, and a listed verb in any of its forms: "working" left in matched "work", itself left out.
+    expect(parseQuery("Any advice? The bar stopped working: does it matter what happens when it's used?")).toEqual({
+      ok: true,
+      tokens: ["bar", "stopped"],
+      ignored: ["any", "advice", "the", "working", "does", "it", "matter", "what", "happens", "when", "s", "used"],
+    });
     expect(parseQuery("How should the screens be mounted?", "all")).toEqual({
       ok: true,
       tokens: ["how", "should", "the", "screens", "be", "mounted"],
