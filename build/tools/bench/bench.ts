@@ -253,6 +253,8 @@ async function main(): Promise<void> {
   // Last, in fresh clones of this commit: npm test and .ci/run, whose tests would otherwise share the cores.
   // --no-tests keeps the last measured figures (their own commit and date, which the page names), not "not run".
   const tests = values["no-tests"] ? await lastTests() : measureTests();
+  // Kept where --tests-only keeps its own: a later --no-tests run names these, not older ones.
+  if (!values["no-tests"]) await writeFile(TESTS_FILE, `${JSON.stringify(tests, null, 2)}\n`);
   const results = {
     date: new Date().toISOString(),
     machine: {
