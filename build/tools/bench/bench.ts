@@ -50,6 +50,12 @@ async function lastTests(): Promise<TestsFigures | undefined> {
   return text === undefined ? undefined : (JSON.parse(text) as TestsFigures);
 }
 
+/** Kept for the next run that does not measure them (--no-tests), by a full run or --tests-only alike. */
+async function keepTests(figures: TestsFigures): Promise<void> {
+  await mkdir(path.dirname(TESTS_FILE), { recursive: true });
+  await writeFile(TESTS_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+}
+
 /**
  * Writes the page and its chart, keeping the section of the test commands' figures, which only `--tests-only`
  * measures.
@@ -119,8 +125,7 @@ async function main(): Promise<void> {
           date: last.ciCold.date ?? last.date,
         };
     }
-    await mkdir(path.dirname(TESTS_FILE), { recursive: true });
-    await writeFile(TESTS_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+    await keepTests(figures);
     // The last full run's figures take these, or a later --render-only or --judged-only would put back its own.
     // The page again from them, its headline's rows of these commands included; without a full run, their section.
     const updated = await updateResults({ tests: figures });
@@ -253,8 +258,7 @@ async function main(): Promise<void> {
   // Last, in fresh clones of this commit: npm test and .ci/run, whose tests would otherwise share the cores.
   // --no-tests keeps the last measured figures (their own commit and date, which the page names), not "not run".
   const tests = values["no-tests"] ? await lastTests() : measureTests();
-  // Kept where --tests-only keeps its own: a later --no-tests run names these, not older ones.
-  if (!values["no-tests"]) await writeFile(TESTS_FILE, `${JSON.stringify(tests, null, 2)}\n`);
+  if (!values["no-tests"] && tests) await keepTests(tests);
   const results = {
     date: new Date().toISOString(),
     machine: {
