@@ -243,7 +243,11 @@ const REMOVE_TREE = `function removeTree(fs, path, folder) {
   }
   fs.rmdirSync(folder);
 }`;
-const removeTreeHere = runInThisContext(`(${REMOVE_TREE})`) as (fs: unknown, paths: unknown, folder: string) => void;
+const removeTreeHere = runInThisContext(`(${REMOVE_TREE})`) as (
+  fsModule: typeof fs,
+  pathModule: typeof path,
+  folder: string,
+) => void;
 const removeTree = (folder: string) => removeTreeHere(fs, path, folder);
 
 /**
