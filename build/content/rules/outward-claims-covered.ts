@@ -1,4 +1,4 @@
-import type { Position } from "../diagnostics/diagnostic.ts";
+import { joinPointer, type Position } from "../diagnostics/diagnostic.ts";
 import type { ContentKind } from "../load/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 import { type MarkerHit, markerHits, mayHoldMarker, normaliseProse } from "../load/outward-markers.ts";
@@ -31,7 +31,7 @@ function markedStrings(value: unknown, found: Array<{ pointer: string; text: str
   if (typeof value === "string") {
     if (mayHoldMarker(value))
       found.push({
-        pointer: path.map((key) => `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`).join(""),
+        pointer: joinPointer(...path),
         text: value,
       });
   } else if (Array.isArray(value)) {
