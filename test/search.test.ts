@@ -27,7 +27,7 @@ const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
   matchedWords(prepareAnswer(texts), strictWords(tokens)).fields;
 /** A query of these words with match=all (the rule before issue 49). */
 const all = (words: readonly string[]) => ({ words, match: "all" as const });
-import { pointsOfRankKey, positionOfRankKey, rankKey } from "../build/search/relevance.ts";
+import { idfExtraAnswers, pointsOfRankKey, positionOfRankKey, rankKey } from "../build/search/relevance.ts";
 import { type PostingChange, PostingsStore, spliceStoredPostings } from "../build/search/postings-store.ts";
 import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/search/search-state.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
@@ -216,7 +216,9 @@ function referenceScores(
       return best;
     });
     const matched = levels.filter((value) => value >= 0).length;
-    const idf = Math.round(Math.log(1 + (answers.length - matched + 0.5) / (matched + 0.5)) * 1000);
+    const idf = Math.round(
+      Math.log(1 + (answers.length + idfExtraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
+    );
     return levels.map((value) => (value < 0 ? -1 : Math.floor((idf * value) / 1000)));
   });
   answers.forEach((answer, at) => {
@@ -283,7 +285,9 @@ function referenceAny(
       return { best, holds };
     });
     const matched = values.filter((value) => value.best >= 0).length;
-    const idf = Math.round(Math.log(1 + (answers.length - matched + 0.5) / (matched + 0.5)) * 1000);
+    const idf = Math.round(
+      Math.log(1 + (answers.length + idfExtraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
+    );
     return values.map(({ best, holds }) => ({ points: best < 0 ? -1 : Math.floor((idf * best) / 1000), holds }));
   });
   return answers

@@ -4,7 +4,16 @@
  * prefix files of one-letter tokens, the suggestions and the map.
  */
 import { SEARCH_FIELDS } from "./answer-fields.ts";
-import { FIELD_WEIGHTS, impactLevel, K1, B, lengthNormalisation, MAX_LEVEL, tokenLevel } from "./relevance.ts";
+import {
+  FIELD_WEIGHTS,
+  idfExtraAnswers,
+  impactLevel,
+  K1,
+  B,
+  lengthNormalisation,
+  MAX_LEVEL,
+  tokenLevel,
+} from "./relevance.ts";
 import { decodeStoredPostings, PostingsStore, type WordPostings } from "./postings-store.ts";
 import { compareCodeUnits, indexTokens, lowerBound, tokenize } from "./text-match.ts";
 import type { SynonymGroups } from "./query-words.ts";
@@ -383,6 +392,7 @@ export class SearchIndexBuilder {
           max_level: MAX_LEVEL,
           // The levels were made with these.
           average_field_lengths: Object.fromEntries(SEARCH_FIELDS.map((field, at) => [field, averages[at]!])),
+          idf_extra_answers: idfExtraAnswers(answers),
         },
       },
     };

@@ -41,9 +41,25 @@ export const B = 0.75;
 /** The largest level: levels are stored in 6 bits, one digit of the index. */
 export const MAX_LEVEL = 63;
 
-/** How rare a term is: BM25's inverse document frequency, never negative. */
+/**
+ * Answers without the word that the inverse document frequency counts beside the collection's, in a small collection.
+ * BM25's idf of a word most of 20 answers use ("certified", "teams") is next to nothing beside a product's name that
+ * a few use, yet such a word is often what a question asks about ("is the Rally Bar still certified for Teams"). With
+ * 5 more answers lacking every word, the judged sets' right answer came first in 367 of 414 questions and keywords
+ * against 359 (4 to 6 alike; 0.25 added to every idf alike too). The extra answers fade to none at 1,000 answers,
+ * where the counts speak for themselves, and a word in every answer weighs nothing again (search-reader.ts).
+ */
+export const IDF_EXTRA_ANSWERS = 5;
+export const IDF_EXTRA_FADES_AT = 1000;
+
+/** The answers without the word that a collection of `answers` counts in addition (IDF_EXTRA_ANSWERS). */
+export function idfExtraAnswers(answers: number): number {
+  return IDF_EXTRA_ANSWERS * Math.max(0, 1 - answers / IDF_EXTRA_FADES_AT);
+}
+
+/** How rare a term is: BM25's inverse document frequency, with idfExtraAnswers more answers lacking it; never negative. */
 export function inverseDocumentFrequency(answers: number, answersWithTerm: number): number {
-  return Math.log(1 + (answers - answersWithTerm + 0.5) / (answersWithTerm + 0.5));
+  return Math.log(1 + (answers + idfExtraAnswers(answers) - answersWithTerm + 0.5) / (answersWithTerm + 0.5));
 }
 
 /** A field's length normalisation in an answer: 1 − b + b × length / average length. */

@@ -66,6 +66,8 @@ export interface SearchIndexMap {
     field_weights: Record<string, number>;
     max_level: number;
     average_field_lengths: Record<string, number>;
+    /** Answers the idf counts beside the collection's, none holding the word (idfExtraAnswers). */
+    idf_extra_answers: number;
   };
 }
 
