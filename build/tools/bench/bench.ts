@@ -149,6 +149,13 @@ async function main(): Promise<void> {
       judged: { ...judged, commit: headCommit(), date: new Date().toISOString().slice(0, 10) },
     });
     if (updated) await writeReport(updated);
+    else {
+      const results = path.join(WORK, "results.json");
+      const shown = path.relative(ROOT, results).startsWith("..") ? results : path.relative(ROOT, results);
+      process.stderr.write(
+        `bench: no full run's figures in ${shown} (a fresh clone has none), so BENCHMARKS.md is left as it is: npm run bench -- --no-tests makes them, with these.\n`,
+      );
+    }
     return;
   }
   const sizes = values.sizes!.split(",").map(Number);
