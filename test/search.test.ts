@@ -27,7 +27,7 @@ const matchedFields = (texts: AnswerSearchTexts, tokens: readonly string[]) =>
   matchedWords(prepareAnswer(texts), strictWords(tokens)).fields;
 /** A query of these words with match=all (the rule before issue 49). */
 const all = (words: readonly string[]) => ({ words, match: "all" as const });
-import { idfExtraAnswers, pointsOfRankKey, positionOfRankKey, rankKey } from "../build/search/relevance.ts";
+import { pointsOfRankKey, positionOfRankKey, rankKey } from "../build/search/relevance.ts";
 import { type PostingChange, PostingsStore, spliceStoredPostings } from "../build/search/postings-store.ts";
 import { patchedBuilder, readSearchState, SearchStateWriter } from "../build/search/search-state.ts";
 import { temporaryFolder } from "./support/build-helpers.ts";
@@ -115,6 +115,11 @@ function pathOf(file: SearchIndexFile): string {
       : file.kind === "documents"
         ? searchDocumentsPath(file.chunk)
         : SEARCH_SUGGESTIONS_FILE;
+}
+
+/** The answers the idf counts beside a collection's, as the docs state it: 5, fading to none at 1,000 answers. */
+function extraAnswers(answers: number): number {
+  return 5 * Math.max(0, 1 - answers / 1000);
 }
 
 function readerOf(
@@ -217,7 +222,7 @@ function referenceScores(
     });
     const matched = levels.filter((value) => value >= 0).length;
     const idf = Math.round(
-      Math.log(1 + (answers.length + idfExtraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
+      Math.log(1 + (answers.length + extraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
     );
     return levels.map((value) => (value < 0 ? -1 : Math.floor((idf * value) / 1000)));
   });
@@ -286,7 +291,7 @@ function referenceAny(
     });
     const matched = values.filter((value) => value.best >= 0).length;
     const idf = Math.round(
-      Math.log(1 + (answers.length + idfExtraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
+      Math.log(1 + (answers.length + extraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
     );
     return values.map(({ best, holds }) => ({ points: best < 0 ? -1 : Math.floor((idf * best) / 1000), holds }));
   });
@@ -583,7 +588,10 @@ describe("a token in every answer of a large collection", () => {
     const map = JSON.parse(many.files.get(ANSWERS_SEARCH_INDEX_FILE)!) as {
       prefix_files: string[];
       prefix_answers: number[];
+      relevance: { idf_extra_answers: number };
     };
+    // From 1,000 answers the idf counts no extra answers, so a word in every answer weighs nothing.
+    expect(map.relevance.idf_extra_answers).toBe(0);
     expect(map.prefix_answers[map.prefix_files.indexOf("r")]).toBe(1200);
     expect(map.prefix_answers[map.prefix_files.indexOf("y")]).toBe(400);
     expect((await logged.search(all(["r", "y"]), "relevance", 0, 10)).total).toBe(400);

@@ -392,6 +392,7 @@ export class SearchIndexBuilder {
           max_level: MAX_LEVEL,
           // The levels were made with these.
           average_field_lengths: Object.fromEntries(SEARCH_FIELDS.map((field, at) => [field, averages[at]!])),
+          // A query word's idf is made with this.
           idf_extra_answers: idfExtraAnswers(answers),
         },
       },

@@ -10,8 +10,9 @@
  * (one base-64 digit: finer levels cost more index bytes than they change any ranking).
  *
  * A query token matches every word it starts ("micro" matches microphone, microphones, microsoft) and is scored
- * as one term: its inverse document frequency comes from the number of answers it matches, so a word and its
- * plural are not told apart by how common each spelling is; its level in an answer is the best of the levels of
+ * as one term: its inverse document frequency comes from the number of answers it matches (in a small collection
+ * with a few more counted, IDF_EXTRA_ANSWERS), so a word and its plural are not told apart by how common each
+ * spelling is; its level in an answer is the best of the levels of
  * the words it matches there, a prefix scaled by how much of the word the token covers (a whole word counts in
  * full, "micro" half of "microphone"). With `match=any` a token also matches the words of its inflection stem, of
  * its synonyms and, where nothing else matches it, a typo away: such a word keeps a fixed share of its level
@@ -33,8 +34,9 @@ export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = {
  * Term-frequency saturation and length normalisation. B is BM25's usual value; K1 is above the usual 1.2 to 2:
  * answers run to a thousand words, and with 1.2 one passing mention of a rare word of a question ("advice",
  * "buying") weighed nearly as much as the word an answer is about, used throughout. On the 94 judged questions
- * (test/fixtures/search/judged-queries.yaml) the best answer comes first in 69 with 3, 66 with 1.2, 68 with 2, and
- * 69 with 4 or 5; the keyword set stays at 79 of 91.
+ * (test/fixtures/search/judged-queries.yaml) the best answer came first on 2026-11-29 in 69 with 3, 66 with 1.2, 68
+ * with 2, and 69 with 4 or 5, the keyword set staying at 79 of 91; on 2026-12-02, with the idf below, 2, 4 and 5 put
+ * 366, 365 and 368 of the 414 then judged first, against 367 with 3.
  */
 export const K1 = 3;
 export const B = 0.75;
@@ -45,9 +47,10 @@ export const MAX_LEVEL = 63;
  * Answers without the word that the inverse document frequency counts beside the collection's, in a small collection.
  * BM25's idf of a word most of 20 answers use ("certified", "teams") is next to nothing beside a product's name that
  * a few use, yet such a word is often what a question asks about ("is the Rally Bar still certified for Teams"). With
- * 5 more answers lacking every word, the judged sets' right answer came first in 367 of 414 questions and keywords
- * against 359 (4 to 6 alike; 0.25 added to every idf alike too). The extra answers fade to none at 1,000 answers,
- * where the counts speak for themselves, and a word in every answer weighs nothing again (search-reader.ts).
+ * 5 more answers (4.9 at 20 answers, below) lacking every word, the right answer came first in 367 of the 414 judged
+ * questions and keywords of 2026-12-02 (91 keywords, 94 questions, 229 blind, the last 40 of them in view) against
+ * 359; 4 to 6 did alike, and so did adding 0.25 to every idf instead. The extra answers fade to none at 1,000
+ * answers, where the counts speak for themselves, and a word in every answer weighs nothing again (search-reader.ts).
  */
 export const IDF_EXTRA_ANSWERS = 5;
 export const IDF_EXTRA_FADES_AT = 1000;
@@ -57,7 +60,7 @@ export function idfExtraAnswers(answers: number): number {
   return IDF_EXTRA_ANSWERS * Math.max(0, 1 - answers / IDF_EXTRA_FADES_AT);
 }
 
-/** How rare a term is: BM25's inverse document frequency, with idfExtraAnswers more answers lacking it; never negative. */
+/** How rare a term is: BM25's idf, with idfExtraAnswers more answers lacking it; never negative. */
 export function inverseDocumentFrequency(answers: number, answersWithTerm: number): number {
   return Math.log(1 + (answers + idfExtraAnswers(answers) - answersWithTerm + 0.5) / (answersWithTerm + 0.5));
 }

@@ -20,7 +20,7 @@
  */
 import { DIGIT_VALUES, DIGITS, varint } from "./postings-codec.ts";
 
-export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@7";
+export const SEARCH_INDEX_FORMAT = "av-buyer-data/search-index@8";
 export const SEARCH_TERMS_FORMAT = "av-buyer-data/search-terms@3";
 export const SEARCH_DOCUMENTS_FORMAT = "av-buyer-data/search-documents@4";
 export const SEARCH_SUGGESTIONS_FORMAT = "av-buyer-data/search-suggestions@1";
