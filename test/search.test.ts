@@ -117,9 +117,13 @@ function pathOf(file: SearchIndexFile): string {
         : SEARCH_SUGGESTIONS_FILE;
 }
 
-/** The answers the idf counts beside a collection's, as the docs state it: 5, fading to none at 1,000 answers. */
-function extraAnswers(answers: number): number {
-  return 5 * Math.max(0, 1 - answers / 1000);
+/**
+ * A word's idf in thousandths by the formula the docs state, written out here again: BM25's, counting 5 more answers
+ * without the word, fewer as the collection grows and none from 1,000 answers.
+ */
+function referenceIdf(answers: number, matched: number): number {
+  const extra = 5 * Math.max(0, 1 - answers / 1000);
+  return Math.round(Math.log(1 + (answers + extra - matched + 0.5) / (matched + 0.5)) * 1000);
 }
 
 function readerOf(
@@ -221,9 +225,7 @@ function referenceScores(
       return best;
     });
     const matched = levels.filter((value) => value >= 0).length;
-    const idf = Math.round(
-      Math.log(1 + (answers.length + extraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
-    );
+    const idf = referenceIdf(answers.length, matched);
     return levels.map((value) => (value < 0 ? -1 : Math.floor((idf * value) / 1000)));
   });
   answers.forEach((answer, at) => {
@@ -290,9 +292,7 @@ function referenceAny(
       return { best, holds };
     });
     const matched = values.filter((value) => value.best >= 0).length;
-    const idf = Math.round(
-      Math.log(1 + (answers.length + extraAnswers(answers.length) - matched + 0.5) / (matched + 0.5)) * 1000,
-    );
+    const idf = referenceIdf(answers.length, matched);
     return values.map(({ best, holds }) => ({ points: best < 0 ? -1 : Math.floor((idf * best) / 1000), holds }));
   });
   return answers

@@ -12,9 +12,8 @@
  * A query token matches every word it starts ("micro" matches microphone, microphones, microsoft) and is scored
  * as one term: its inverse document frequency comes from the number of answers it matches (in a small collection
  * with a few more counted, IDF_EXTRA_ANSWERS), so a word and its plural are not told apart by how common each
- * spelling is; its level in an answer is the best of the levels of
- * the words it matches there, a prefix scaled by how much of the word the token covers (a whole word counts in
- * full, "micro" half of "microphone"). With `match=any` a token also matches the words of its inflection stem, of
+ * spelling is; its level in an answer is the best of the levels of the words it matches there, a prefix scaled by
+ * how much of the word the token covers (a whole word counts in full, "micro" half of "microphone"). With `match=any` a token also matches the words of its inflection stem, of
  * its synonyms and, where nothing else matches it, a typo away: such a word keeps a fixed share of its level
  * (MATCH_SHARES). An answer's score is the sum over the query's tokens of idf × level, in whole points, so that
  * every reader ranks alike; with `match=any` the answers holding every token come first, then the rest, each best
