@@ -14,6 +14,7 @@ const repeats = Number(repeatsArgument);
 const { AnswersData } = await import(`file://${buildFolder}/serve/request/answers-data.ts`);
 const { answersQuery } = await import(`file://${buildFolder}/serve/request/answers-query.ts`);
 const { originReader } = await import(`file://${buildFolder}/serve/request/deploy-snapshot.ts`);
+const { median, percentile, rotatedRounds } = await import(`file://${buildFolder}/tools/bench/percentile.ts`);
 
 let reads = 0;
 const originFetch = globalThis.fetch;
@@ -34,7 +35,6 @@ const cpuClocks = () => {
     threadMs: Number(Deno.readTextFileSync(`/proc/${Deno.pid}/task/${Deno.pid}/schedstat`).split(" ")[0]) / 1e6,
   };
 };
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 async function ask(q) {
   const response = await answersQuery(
@@ -46,24 +46,26 @@ async function ask(q) {
 }
 
 for (let round = 0; round < 3; round++) for (const { q } of cases) await ask(q);
-const results = [];
-for (const { q } of cases) {
-  const cpu = [];
-  const mainThread = [];
-  for (let attempt = 0; attempt < repeats; attempt++) {
-    reads = 0;
-    const since = cpuClocks();
-    await ask(q);
-    const now = cpuClocks();
-    cpu.push(now.processMs - since.processMs);
-    mainThread.push(now.threadMs - since.threadMs);
-  }
-  results.push({ q, cpuMs: median(cpu), mainThreadCpuMs: median(mainThread), reads });
+// Rounds over every case, each starting one case further on (percentile.ts says why), medians per case.
+const samples = cases.map(() => ({ cpu: [], mainThread: [], reads: 0 }));
+for (const at of rotatedRounds(cases.length, repeats)) {
+  reads = 0;
+  const since = cpuClocks();
+  await ask(cases[at].q);
+  const now = cpuClocks();
+  samples[at].cpu.push(now.processMs - since.processMs);
+  samples[at].mainThread.push(now.threadMs - since.threadMs);
+  samples[at].reads = reads;
 }
+const results = cases.map(({ q }, at) => ({
+  q,
+  cpuMs: median(samples[at].cpu),
+  mainThreadCpuMs: median(samples[at].mainThread),
+  reads: samples[at].reads,
+}));
 
 // Warm, as measure-search.ts measures it in Node: one AnswersData kept, 1,000 calls, then 1,000 timed until the
 // handler returns its Response.
-const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 for (const result of results) {
   const data = new AnswersData(originReader(origin));
   const request = () => new Request(`${origin}/api/v1/answers?q=${encodeURIComponent(result.q)}`);

@@ -20,7 +20,7 @@ import { SearchReader } from "../../search/search-reader.ts";
 import { compareCodeUnits, parseQuery } from "../../search/text-match.ts";
 import type { ColdQueryRun } from "./cold-query.ts";
 import { countingReader, fileOf } from "./counting-reader.ts";
-import { median, percentile } from "./percentile.ts";
+import { median, percentile, rotatedRounds } from "./percentile.ts";
 import { cpuClocks, cpuSince } from "./thread-cpu.ts";
 import { ENV, ROOT } from "./workspace.ts";
 import { startStaticServer } from "./measure-servers.ts";
@@ -207,50 +207,62 @@ function coldInNewProcess(dist: string, q: string): { cpuMs: number; mainThreadC
   };
 }
 
+/** One sample of the query on fresh data in this process, and of the search alone on fresh files. */
+interface ColdSample {
+  cpuMs: number;
+  mainThreadCpuMs?: number;
+  wallMs: number;
+  indexCpuMs: number;
+  indexMainThreadCpuMs?: number;
+  reads: number;
+  readBytes: number;
+}
+
 /**
- * The query on fresh data in this process, `REPEATS` times: medians, and the reads of the last. No collection is
- * forced before a call: V8 sweeps after it on helper threads, which would be counted in the call's CPU.
+ * The query on fresh data in this process, once. No collection is forced before a call: V8 sweeps after it on
+ * helper threads, which would be counted in the call's CPU.
  */
-async function coldInThisProcess(dist: string, q: string) {
-  const cpu: number[] = [];
-  const mainThread: Array<number | undefined> = [];
-  const wall: number[] = [];
-  const indexCpu: number[] = [];
-  const indexMainThread: Array<number | undefined> = [];
-  let tally = { reads: 0, bytes: 0 };
-  for (let attempt = 0; attempt < REPEATS; attempt++) {
-    const reader = countingReader(dist);
-    const since = cpuClocks();
-    const started = performance.now();
-    await (await ask(new AnswersData(reader.read), q)).arrayBuffer();
-    wall.push(performance.now() - started);
-    const used = cpuSince(since);
-    cpu.push(used.processMs);
-    mainThread.push(used.threadMs);
-    tally = reader.tally;
-    // The search alone, on fresh files: what the query needs of the index, ranked, the page's slugs, a miss's suggestions.
-    const parsed = parseQuery(q);
-    // Bytes, as the handler gives them (text would be encoded again to be read).
-    const search = new SearchReader(new SearchFiles(countingReader(dist).read));
-    const indexSince = cpuClocks();
-    if (parsed.ok) {
-      const query = { words: parsed.tokens, match: "any" as const };
-      const found = await search.search(query, "relevance", 0, 100);
-      await search.queryWords(query);
-      if (found.total === 0) await search.suggest(query);
-    }
-    const indexUsed = cpuSince(indexSince);
-    indexCpu.push(indexUsed.processMs);
-    indexMainThread.push(indexUsed.threadMs);
+async function coldInThisProcess(dist: string, q: string): Promise<ColdSample> {
+  const reader = countingReader(dist);
+  const since = cpuClocks();
+  const started = performance.now();
+  await (await ask(new AnswersData(reader.read), q)).arrayBuffer();
+  const wallMs = performance.now() - started;
+  const used = cpuSince(since);
+  // The search alone, on fresh files: what the query needs of the index, ranked, the page's slugs, a miss's suggestions.
+  const parsed = parseQuery(q);
+  // Bytes, as the handler gives them (text would be encoded again to be read).
+  const search = new SearchReader(new SearchFiles(countingReader(dist).read));
+  const indexSince = cpuClocks();
+  if (parsed.ok) {
+    const query = { words: parsed.tokens, match: "any" as const };
+    const found = await search.search(query, "relevance", 0, 100);
+    await search.queryWords(query);
+    if (found.total === 0) await search.suggest(query);
   }
+  const indexUsed = cpuSince(indexSince);
   return {
-    coldCpuMs: median(cpu),
-    coldMainThreadCpuMs: medianOfAll(mainThread),
-    coldWallMs: median(wall),
-    coldIndexCpuMs: median(indexCpu),
-    coldIndexMainThreadCpuMs: medianOfAll(indexMainThread),
-    coldReads: tally.reads,
-    coldReadBytes: tally.bytes,
+    cpuMs: used.processMs,
+    mainThreadCpuMs: used.threadMs,
+    wallMs,
+    indexCpuMs: indexUsed.processMs,
+    indexMainThreadCpuMs: indexUsed.threadMs,
+    reads: reader.tally.reads,
+    readBytes: reader.tally.bytes,
+  };
+}
+
+/** The medians of a case's cold samples, and the reads of the last. */
+function coldFigures(samples: readonly ColdSample[]) {
+  const last = samples.at(-1)!;
+  return {
+    coldCpuMs: median(samples.map((sample) => sample.cpuMs)),
+    coldMainThreadCpuMs: medianOfAll(samples.map((sample) => sample.mainThreadCpuMs)),
+    coldWallMs: median(samples.map((sample) => sample.wallMs)),
+    coldIndexCpuMs: median(samples.map((sample) => sample.indexCpuMs)),
+    coldIndexMainThreadCpuMs: medianOfAll(samples.map((sample) => sample.indexMainThreadCpuMs)),
+    coldReads: last.reads,
+    coldReadBytes: last.readBytes,
   };
 }
 
@@ -360,8 +372,10 @@ export async function measureQueriesHere(dist: string): Promise<QueryFigures> {
   for (let round = 0; round < 3; round++)
     for (const testCase of cases)
       await (await ask(new AnswersData(countingReader(dist).read), testCase.q)).arrayBuffer();
-  const cold = [];
-  for (const testCase of cases) cold.push(await coldInThisProcess(dist, testCase.q));
+  // REPEATS rounds over every case, each round starting one case further on (rotatedRounds), medians per case.
+  const samples = cases.map((): ColdSample[] => []);
+  for (const at of rotatedRounds(cases.length, REPEATS)) samples[at]!.push(await coldInThisProcess(dist, cases[at]!.q));
+  const cold = samples.map(coldFigures);
   const results: QueryCase[] = [];
   for (const [at, testCase] of cases.entries()) {
     const { matches, p50Ms, p99Ms } = await warm(dist, testCase.q);
