@@ -10,9 +10,10 @@ export function median(values: readonly number[]): number {
 
 /**
  * The order in which to take `rounds` samples of each of `cases` cases, as case indexes: round r starts at case r
- * (mod cases). Measured in one order every round, the first case took the garbage of what ran before the round (at
- * 10,000 answers under Deno, 30 ms of main thread against 9 to 23 measured last); rotated, no case is first in more
- * than one round of five, so that its median is its own cost, and that garbage still falls on some sample.
+ * (mod cases). Measured case by case, all of a case's samples in a row, the first case took the garbage of what ran
+ * before (at 10,000 answers under Deno, 30 ms of main thread against 9 to 23 measured last) in each of its samples;
+ * rotated, a case is first in at most one round of every `cases`, so that garbage left before a round falls on one
+ * of its samples, which its median leaves out. (Within a round each case still follows the same case.)
  */
 export function rotatedRounds(cases: number, rounds: number): number[] {
   const order: number[] = [];
