@@ -13,11 +13,11 @@
  * as one term: its inverse document frequency comes from the number of answers it matches (in a small collection
  * with a few more counted, IDF_EXTRA_ANSWERS), so a word and its plural are not told apart by how common each
  * spelling is; its level in an answer is the best of the levels of the words it matches there, a prefix scaled by
- * how much of the word the token covers (a whole word counts in full, "micro" half of "microphone"). With `match=any` a token also matches the words of its inflection stem, of
- * its synonyms and, where nothing else matches it, a typo away: such a word keeps a fixed share of its level
- * (MATCH_SHARES). An answer's score is the sum over the query's tokens of idf × level, in whole points, so that
- * every reader ranks alike; with `match=any` the answers holding every token come first, then the rest, each best
- * first; ties go to collection order.
+ * how much of the word the token covers (a whole word counts in full, "micro" half of "microphone"). With
+ * `match=any` a token also matches the words of its inflection stem, of its synonyms and, where nothing else
+ * matches it, a typo away: such a word keeps a fixed share of its level (MATCH_SHARES). An answer's score is the sum
+ * over the query's tokens of idf × level, in whole points, so that every reader ranks alike; with `match=any` the
+ * answers holding every token come first, then the rest, each best first; ties go to collection order.
  */
 import type { SearchField } from "./answer-fields.ts";
 import type { MatchKind } from "./query-words.ts";
@@ -34,8 +34,8 @@ export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = {
  * answers run to a thousand words, and with 1.2 one passing mention of a rare word of a question ("advice",
  * "buying") weighed nearly as much as the word an answer is about, used throughout. On the 94 judged questions
  * (test/fixtures/search/judged-queries.yaml) the best answer came first on 2026-11-29 in 69 with 3, 66 with 1.2, 68
- * with 2, and 69 with 4 or 5, the keyword set staying at 79 of 91; on 2026-12-02, with the idf below, 2, 4 and 5 put
- * 366, 365 and 368 of the 414 then judged first, against 367 with 3.
+ * with 2, and 69 with 4 or 5, the keyword set staying at 79 of 91; on 2026-12-02 (evening), with the idf below and
+ * the tags of that day, 2, 4 and 5 put 422, 420 and 424 of the 473 then judged first, against 422 with 3: a plateau.
  */
 export const K1 = 3;
 export const B = 0.75;
