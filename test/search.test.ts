@@ -196,7 +196,7 @@ function computeReferenceLevels(answers: ReadonlyArray<{ slug: string; texts: An
         );
     const about = tf(0, 4);
     const body = tf(4, 5);
-    return Math.round(((about / (3 + about) + body / (3 + body)) / 2) * 63);
+    return Math.round(((about / (5 + about) + body / (5 + body)) / 2) * 63);
   };
   return { tokenized, level };
 }
