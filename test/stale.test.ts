@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,19 @@ describe("outward searches that expire", async () => {
     );
     expect(stale("--on", "2027-02-28").stdout).toBe("stale: 0 of 2 claims searched outward are due on 2027-02-28.\n");
     expect(stale("--on", "2028-01-01").stdout.split("\n")).toHaveLength(4);
+  });
+
+  it("ends as it would, quietly, when its reader stops reading (npm run stale | head)", async () => {
+    const child = spawn(NODE, [path.join(ROOT, "build/tools/launch.mjs"), path.join(ROOT, "build/tools/stale.ts")], {
+      env: cleanEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // The read end closed before the command writes: its write fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const [status] = (await once(child, "close")) as [number | null];
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
   });
 
   it("refuses a day that is not a date, and says how to write one", () => {

@@ -67,6 +67,12 @@ process.on("uncaughtException", (error) => {
   process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });
+// A reader that stops reading (`npm run stale | head`) is no failure of the command: what it would still print is
+// dropped and it ends as it would have, its work done (a build piped so still builds).
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error) => {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EPIPE") throw error;
+  });
 run(bundle);
 
 /**

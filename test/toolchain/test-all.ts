@@ -3,7 +3,7 @@
  *
  * 1. the pinned test tools, installed into the tool cache if this version of them is not there yet (netlify-cli,
  *    Deno, Node 26 and 20, the MCP Inspector, the MCP conformance suite, Lighthouse, the Frictionless libraries,
- *    ReplayWeb.page: about 900 MB, once; every clone reuses them);
+ *    ReplayWeb.page: about 1.1 GB, once; every clone reuses them);
  * 2. the lint;
  * 3. side by side: the type check; both test projects on this Node, quick (npm test's) and full (test/full/); and on
  *    the other supported Node (26, the current LTS line, where this one is older, else 20) the build with its byte-identity and nothing-lost
