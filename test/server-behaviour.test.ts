@@ -285,6 +285,24 @@ describe("limits", () => {
       expect(response.status, method).toBe(405);
       expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
     }
+    // Methods Node's parser does not know, answered before the handler runs: the same 405, not a 400.
+    for (const method of ["BREW", "get"]) {
+      const text = await rawSocket(`${method} /api/v1 HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      expect(text, method).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nallow: GET, HEAD, OPTIONS\r\n/i);
+      expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 405 });
+    }
+  });
+
+  it("answers a HEAD refused before the handler runs with the headers alone: 414, 431 and 400", async () => {
+    for (const [request, status] of [
+      [`HEAD /api/v1/answers?q=${"a".repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 414],
+      [`HEAD /api/v1 HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"b".repeat(20 * 1024)}\r\n\r\n`, 431],
+      ["HEAD /api/v1/\u00e9 HTTP/1.1\r\nHost: localhost\r\n\r\n", 400],
+    ] as const) {
+      const text = await rawSocket(request);
+      expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} [\\s\\S]*\\r\\ncontent-length: [1-9]\\d*\\r\\n`, "i"));
+      expect(text.slice(text.indexOf("\r\n\r\n") + 4), String(status)).toBe("");
+    }
   });
 
   it("answers a file it cannot read with a logged internal-error problem (500), not a 404", async () => {

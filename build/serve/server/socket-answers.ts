@@ -18,8 +18,9 @@ export async function answerConnect(server: Server, socket: Socket): Promise<voi
 }
 
 /**
- * Malformed requests Node refuses before our handler runs: oversized headers get 431, the rest 400. Node counts
- * the request line in its header limit: a request line past that limit is still the 414 a shorter long one gets.
+ * Malformed requests Node refuses before our handler runs: a method its parser does not know (BREW, get) gets the
+ * 405 every other method gets, oversized headers 431, the rest 400; a HEAD gets the headers alone. Node counts the
+ * request line in its header limit: a request line past that limit is still the 414 a shorter long one gets.
  */
 export async function answerClientError(
   server: Server,
@@ -27,15 +28,17 @@ export async function answerClientError(
   socket: Socket,
 ): Promise<void> {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const request = { url: `${ownOrigin(server)}/`, method: "GET" };
+  // The packet Node was reading: when it starts a request, its method and first line (or all of it, with no line end).
+  const packet = error.rawPacket?.toString("latin1") ?? "";
+  const method = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) \S/.exec(packet)?.[1];
+  const request = { url: `${ownOrigin(server)}/`, method: method === "HEAD" ? "HEAD" : "GET", headers: new Headers() };
   let response: Response;
-  if (error.code !== "HPE_HEADER_OVERFLOW")
+  if (error.code === "HPE_INVALID_METHOD" && method !== undefined) response = methodGuard({ ...request, method })!;
+  else if (error.code !== "HPE_HEADER_OVERFLOW")
     response = problemResponse(request, "bad-request", "The request could not be parsed as HTTP/1.1.");
   else {
-    // The packet Node was reading: when it starts a request, its first line (or all of it, with no line end yet).
-    const packet = error.rawPacket?.toString("latin1") ?? "";
     const end = packet.indexOf("\r\n");
-    const line = /^[A-Z]+ \S/.test(packet) ? (end === -1 ? packet.length : end) : 0;
+    const line = method === undefined ? 0 : end === -1 ? packet.length : end;
     response =
       line > MAX_REQUEST_LINE
         ? problemResponse(request, "uri-too-long", uriTooLongDetail(end === -1 ? `more than ${line}` : line))
