@@ -121,7 +121,7 @@ const passed = await Promise.all([
     path.join(otherBin, "node"),
     [VITEST, "run", "--project", "quick", ...OTHER_NODE_FILES],
     // The tests' own child processes (tsx, the build's CLI) run on that Node too.
-    { ...process.env, PATH: [otherBin, process.env.PATH ?? ""].join(path.delimiter), AVB_SUBSET: "other-node" },
+    { ...process.env, PATH: [otherBin, process.env.PATH ?? ""].join(path.delimiter) },
   ),
   // AVB_WITH_FULL: a quick test whose whole work a full one repeats (the incremental walk's first 8 steps) stands down.
   beside(
