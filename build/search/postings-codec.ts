@@ -11,6 +11,12 @@ export const DIGIT_VALUES = (() => {
 })();
 
 const DIGIT_CODES = Uint8Array.from(DIGITS, (digit) => digit.charCodeAt(0));
+/**
+ * Turns the character codes made below (all ASCII) into text at once. `String.fromCharCode(...codes)` passed each
+ * code as an argument, through the typed array's iterator: at 10,000 answers the search index's postings took 400
+ * MB of this thread's allocations to make 3 MB of text.
+ */
+const ascii = new TextDecoder();
 
 /**
  * A word's postings as the index stores them: per answer, its position gap (varint, 5 bits a digit) and level (one
@@ -40,10 +46,7 @@ export function encodePostings(
     room[length++] = DIGIT_CODES[gap]!;
     room[length++] = DIGIT_CODES[levels[at]!]!;
   }
-  let text = "";
-  for (let from = 0; from < length; from += 8192)
-    text += String.fromCharCode(...room.subarray(from, Math.min(length, from + 8192)));
-  return text;
+  return ascii.decode(room.subarray(0, length));
 }
 
 /** Opens a word's postings written densely (encodeDensePostings). */
@@ -65,10 +68,7 @@ export function encodeDensePostings(
 ): string {
   const codes = new Uint8Array(answers).fill(ABSENT_CODE);
   for (let at = 0; at < count; at++) codes[positions[at]!] = DIGIT_CODES[levels[at]!]!;
-  let text = DENSE_MARK;
-  for (let from = 0; from < answers; from += 8192)
-    text += String.fromCharCode(...codes.subarray(from, Math.min(answers, from + 8192)));
-  return text;
+  return DENSE_MARK + ascii.decode(codes);
 }
 
 /** A word's postings in whichever of the two forms is shorter. */
