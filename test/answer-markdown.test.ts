@@ -6,6 +6,7 @@ import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { twinFrontMatter } from "../build/engine/compile/answer-markdown.ts";
+import { wordCount } from "../build/engine/compile/answers.ts";
 
 const OPTIONS = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 } as const;
 
@@ -82,5 +83,17 @@ describe("an answer's Markdown rendered", () => {
     expect(html).toContain('<td>55 in <sup class="citation">[<a href="#source-a">1</a>]</sup></td>');
     expect(html).not.toContain("style=");
     expect(text.split("\n")).toEqual(["Band", "Display", "Small", "55 in", "Large", "85 in"]);
+  });
+});
+
+describe("an answer's word count (body.word_count)", () => {
+  it("counts the runs of characters that are not JavaScript white space, as split(/\\s+/) does, for every UTF-16 code unit", () => {
+    const splitCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    for (let code = 0; code < 0x10000; code++) {
+      const text = `a${String.fromCharCode(code)}b`;
+      if (wordCount(text) !== splitCount(text)) expect.fail(`U+${code.toString(16)}: ${wordCount(text)} words`);
+    }
+    for (const text of ["", " ", "one", "  two words  ", "\ufeffa\u00a0b\u3000c\u200bd", "a\r\nb\tc\u2028"])
+      expect(wordCount(text), JSON.stringify(text)).toBe(splitCount(text));
   });
 });

@@ -30,8 +30,40 @@ export function renderAnswer(
       related: data.related.map((slug, at) => ({ slug, title: relatedTitles[at]!, href: answerPath(slug) })),
       sources: resolveSources(register, data.sources),
       reviewed: data.reviewed,
-      body: { markdown, html: rendered.html, word_count: rendered.text.split(/\s+/).filter(Boolean).length },
+      body: { markdown, html: rendered.html, word_count: wordCount(rendered.text) },
       links: { self: answerPath(data.slug), markdown: answerMarkdownPath(data.slug) },
     },
   };
+}
+
+/**
+ * The number of words: runs of characters that are not white space, as JavaScript's `\s` has it (what
+ * `text.split(/\s+/).filter(Boolean).length` counts), counted without an array of them (a tenth of a build
+ * thread's allocations at 10,000 answers).
+ */
+export function wordCount(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let at = 0; at < text.length; at++) {
+    const space = isSpace(text.charCodeAt(at));
+    if (!space && !inWord) count++;
+    inWord = !space;
+  }
+  return count;
+}
+
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
