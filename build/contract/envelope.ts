@@ -6,7 +6,7 @@
  * envelope is exactly canonicalJson({ data, links, meta }).
  */
 import { bytesAt, indexOfBytes, lastIndexOfBytes, utf8 } from "./bytes.ts";
-import { canonicalJson, canonicalJsonBytes } from "./canonical-json.ts";
+import { canonicalJson, canonicalJsonAt, canonicalJsonBytes } from "./canonical-json.ts";
 import { ANSWERS_ENDPOINT, answerPath, collectionPath, pagePath } from "./layout.ts";
 
 export interface Filters {
@@ -177,8 +177,7 @@ const ITEM_SEPARATOR = ",\n";
 
 /** An item's canonical JSON as it stands inside a collection's `data` array. */
 export function itemFragment(item: unknown): string {
-  // JSON.stringify escapes newlines inside strings, so every newline left is a line break of the layout.
-  return `    ${canonicalJson(item).trimEnd().replace(/\n/g, "\n    ")}`;
+  return `    ${canonicalJsonAt(item, "    ")}`;
 }
 
 /**

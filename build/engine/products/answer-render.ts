@@ -3,7 +3,7 @@
  * every product's part of it (plain data or bytes, so that the main thread only copies them; kept so in the build
  * cache too).
  */
-import { canonicalJsonLine } from "../../contract/canonical-json.ts";
+import { canonicalJsonLine, canonicalOrder } from "../../contract/canonical-json.ts";
 import { renderAnswer } from "../compile/answers.ts";
 import { type FileReader, readAnswerBody } from "../../content/load/answer-body.ts";
 import type { AnswerJob, AnswerParts, AnswerRenderContext, PartMaker, RenderedAnswer } from "./answer-parts.ts";
@@ -21,7 +21,8 @@ export async function renderAnswerParts(
   // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
   if ("path" in job.body && sha256Of(markdown) !== job.bodyDigest)
     throw new Error(`${job.body.path} changed while the build ran`);
-  const { resource } = renderAnswer(job.data, markdown, job.relatedTitles, context.register);
+  // In canonical order once: its line, its own file and its page's item each find it so.
+  const resource = canonicalOrder(renderAnswer(job.data, markdown, job.relatedTitles, context.register).resource);
   const jsonLine = canonicalJsonLine(resource);
   const digest = answerContentDigest(jsonLine);
   const rendered: RenderedAnswer = { position: job.position, data: job.data, markdown, resource, jsonLine, digest };
