@@ -349,7 +349,7 @@ class PreparedField {
 }
 
 /** Whether a UTF-16 code unit is white space as `\s` says (ECMAScript's WhiteSpace and LineTerminator). */
-function isWhiteSpace(code: number): boolean {
+export function isWhiteSpace(code: number): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   return (
     code === 0xa0 ||

@@ -3,6 +3,7 @@ import type { AnswerResource } from "../../contract/resources.ts";
 import { answerMarkdownPath, answerPath } from "../../contract/layout.ts";
 import { renderMarkdown } from "../../content/markdown/render-markdown.ts";
 import type { ValidAnswer } from "../../content/load/valid-content.ts";
+import { isWhiteSpace } from "../../search/explain.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
 /** Answers in collection order: by slug, in UTF-16 code unit order. */
@@ -45,25 +46,9 @@ export function wordCount(text: string): number {
   let count = 0;
   let inWord = false;
   for (let at = 0; at < text.length; at++) {
-    const space = isSpace(text.charCodeAt(at));
+    const space = isWhiteSpace(text.charCodeAt(at));
     if (!space && !inWord) count++;
     inWord = !space;
   }
   return count;
-}
-
-function isSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
