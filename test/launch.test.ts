@@ -66,6 +66,11 @@ describe("the launcher", () => {
     expect(await readdir(bundles)).toContain(`${kept[0]}.${process.version}.v8-cache`);
     expect(launch()).toEqual(first);
     expect(await launches()).toEqual(kept);
+    // The bench's figures, written under build/ and never bundled, are not sources: the same bundle.
+    await mkdir(path.join(project, "build", "tools", "bench", "figures"), { recursive: true });
+    await writeFile(path.join(project, "build", "tools", "bench", "figures", "tests.json"), "{}\n");
+    expect(launch()).toEqual(first);
+    expect(await launches()).toEqual(kept);
     // A source changed: a bundle made again, which runs the new code.
     await word("second");
     expect(launch().word).toBe("second");
