@@ -28,11 +28,8 @@ export function* filesPage(input: Pick<DocsInput, "site" | "generatedAt">, urls:
 <ul class="files">
 `;
     first = false;
-    // The folder's relative path once, each link that and its file's name: relativeHref split both paths of each of
-    // 200,000 links at 100,000 answers.
-    const base = href(folder).slice(0, -"index.html".length);
     for (const [index, url] of list.entries())
-      yield `${index === 0 ? "" : "\n"}<li><a href="${escapeHtml(base + (url.slice(folder.length) || "index.html"))}"><code>${escapeHtml(url)}</code></a></li>`;
+      yield `${index === 0 ? "" : "\n"}<li><a href="${escapeHtml(href(url))}"><code>${escapeHtml(url)}</code></a></li>`;
     yield "\n</ul>";
   }
   yield `\n${after}`;
