@@ -71,10 +71,9 @@ export function relativeHref(fromFile: string, to: string): string {
   let shared = 0;
   for (let at = 0; at < fromFolder.length && fromFolder.charCodeAt(at) === file.charCodeAt(at); at++)
     if (fromFolder.charCodeAt(at) === 0x2f) shared = at + 1;
-  let relative = file.slice(shared);
-  for (let at = shared; at < fromFolder.length; at++)
-    if (fromFolder.charCodeAt(at) === 0x2f) relative = `../${relative}`;
-  return hash < 0 ? relative : `${relative}${to.slice(hash)}`;
+  let up = 0;
+  for (let at = shared; at < fromFolder.length; at++) if (fromFolder.charCodeAt(at) === 0x2f) up++;
+  return `${"../".repeat(up)}${file.slice(shared)}${hash < 0 ? "" : to.slice(hash)}`;
 }
 
 /** The downloads (service-facts.ts), as a list of links from the page `fromFile`. */
