@@ -356,6 +356,8 @@ describe("the OpenAPI 3.1 document", () => {
       },
     ];
     const observed = new Set<string>();
+    // The details the server gave, by problem type: the document's examples are to be among them.
+    const givenDetails = new Map<string, Set<string>>();
     let bodies = 0;
     let bodiesValidated = 0;
     let headersChecked = 0;
@@ -430,6 +432,11 @@ describe("the OpenAPI 3.1 document", () => {
         const value = type !== "application/json" && !type.endsWith("+json") ? body : JSON.parse(body);
         expect(validate!(value) ? [] : validate!.errors, `${method} ${shown}`).toEqual([]);
         bodiesValidated++;
+        if (type === "application/problem+json")
+          givenDetails.set(
+            problemName(value.type),
+            (givenDetails.get(problemName(value.type)) ?? new Set()).add(detailShape(value.detail)),
+          );
       }
     }
     // What was compared, not how often the loop ran: every body against its schema, headers on every response.
@@ -451,8 +458,31 @@ describe("the OpenAPI 3.1 document", () => {
           if (status !== "503" && !observed.has(`${method} ${template} → ${status}`))
             neverGiven.push(`${method} ${template} → ${status}`);
     expect(neverGiven).toEqual([]);
+    // Each example of a problem these requests got shows a detail the server gave: an example is what a client sees.
+    const examples = Object.values<Json>(openapi.components.responses)
+      .flatMap((response) =>
+        Object.values<Json>(response.content?.["application/problem+json"]?.examples ?? {}).map(
+          (example) => example.value,
+        ),
+      )
+      .map((example) => ({ name: problemName(example.type), detail: detailShape(example.detail) }));
+    const compared = examples.filter((example) => givenDetails.has(example.name));
+    expect(compared.length).toBeGreaterThanOrEqual(3);
+    expect(
+      compared
+        .filter((example) => !givenDetails.get(example.name)!.has(example.detail))
+        .map(
+          (example) =>
+            `${example.name}: ${example.detail} (given: ${[...givenDetails.get(example.name)!].join(" | ")})`,
+        ),
+    ).toEqual([]);
   });
 });
+
+/** A problem's type by its name, the fragment of its URI: the examples are written for the base URL, not this server. */
+const problemName = (type: string) => type.slice(type.indexOf("#") + 1);
+/** A problem's detail with what the request chose (its numbers, the values it quotes) left out. */
+const detailShape = (detail: string) => detail.replace(/[0-9]+/g, "N").replace(/"[^"]*"/g, '"…"');
 
 /** A node of the document, its $ref followed. */
 function resolved(document: Json, node: Json): Json {
@@ -588,6 +618,24 @@ describe("the problem types", () => {
       expect(schema.properties.status.enum, kind).toContain(status);
       expect(docs, kind).toContain(`id="${kind}"`);
     }
+  });
+
+  it("name in the error docs every parameter the API refuses to take twice, and no other", async () => {
+    const values: Record<string, string> = { q: "room", slug: "room-sizing", sort: "slug", match: "any", page: "1" };
+    const refused: string[] = [];
+    for (const name of [...Object.keys(values), "lang", "format"]) {
+      const value = values[name] ?? "x";
+      const response = await fetch(`${running.origin}/api/v1/answers?${name}=${value}&${name}=${value}`);
+      const body = (await response.json()) as Json;
+      if (response.status === 400 && String(body.type).endsWith("#repeated-parameter")) refused.push(name);
+    }
+    expect(refused).toEqual(Object.keys(values));
+    const docs = await (await fetch(`${running.origin}/docs/errors/`)).text();
+    const section = docs.slice(
+      docs.indexOf('id="repeated-parameter"'),
+      docs.indexOf("</section>", docs.indexOf('id="repeated-parameter"')),
+    );
+    expect(section).toContain(`<p>${refused.slice(0, -1).join(", ")} or ${refused.at(-1)} appears more than once`);
   });
 });
 

@@ -104,6 +104,12 @@ export const LLMS_FULL_FILE = "/llms-full.txt";
 /** The public path of the answers collection, where `q`, `slug` and `page` are answered. */
 export const ANSWERS_ENDPOINT = `${API_ROOT}/answers`;
 
+/** The query parameters the answers endpoint reads, each at most once; any other is ignored. */
+export const ANSWERS_PARAMETERS = ["q", "slug", "sort", "match", "page"] as const;
+
+/** The parameters as a sentence names them: "q, slug, sort, match or page". */
+export const ANSWERS_PARAMETERS_TEXT = `${ANSWERS_PARAMETERS.slice(0, -1).join(", ")} or ${ANSWERS_PARAMETERS.at(-1)}`;
+
 /** The prebuilt search index `q` is answered from: its map, which names the files of its shards. */
 export const ANSWERS_SEARCH_INDEX_FILE = `${API_ROOT}/search/answers.json`;
 export const ANSWERS_SEARCH_FOLDER = `${API_ROOT}/search/answers`;

@@ -106,7 +106,7 @@ evidence?: EvidenceRegister
 suppliers?: SupplierDirectory
 }
 /**
- * GET /api/v1/answers, with or without q, slug, sort and page: the collection envelope holding answers, in slug order, or best match first with q (meta.matches explains each).
+ * GET /api/v1/answers, with or without q, slug, sort, match and page: the collection envelope holding answers, in slug order, or best match first with q (meta.matches explains each).
  */
 export interface AnswersCollection {
 data: Answer[]

@@ -17,7 +17,6 @@ import { MATCH_MODES } from "../../search/query-words.ts";
 import {
   ENDPOINTS,
   PARAMETER_RULES,
-  PROBLEM_DESCRIPTIONS,
   QUERY_EXAMPLES,
   QUERY_PARAMETERS,
   AUTHENTICATION_STATEMENT,
@@ -26,6 +25,8 @@ import {
 import { BROWSER_CACHE } from "../../contract/header-rules.ts";
 import {
   ANSWERS_ENDPOINT,
+  ANSWERS_PARAMETERS_TEXT,
+  API_NOT_FOUND_DETAIL,
   API_ROOT,
   ANSWERS_SEARCH_FOLDER,
   ANSWERS_SEARCH_INDEX_FILE,
@@ -171,7 +172,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       description: "Not Modified: the If-None-Match tag still names the twin's current bytes.",
       headers: twinHeaders,
     },
-    BadRequest: problemResponse("A q, slug, sort, match or page the API cannot use.", {
+    BadRequest: problemResponse(`A ${ANSWERS_PARAMETERS_TEXT} the API cannot use.`, {
       invalidQuery: problemExample("invalid-query", "q has no letter or digit, so it cannot match any word.", {
         parameter: "q",
       }),
@@ -202,7 +203,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
       ),
     }),
     NotFound: problemResponse("No resource at this path.", {
-      notFound: problemExample("not-found", PROBLEM_DESCRIPTIONS["not-found"]),
+      notFound: problemExample("not-found", API_NOT_FOUND_DETAIL),
     }),
     MethodNotAllowed: problemResponse(
       "The API is read-only.",
@@ -443,8 +444,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     get: {
       operationId: "getAnswer",
       summary: "One answer's own file: the collection envelope holding that answer alone",
-      description:
-        "The file every answer's links.self names, the canonical file of ?slug= (the same body). A file: it takes no q, slug, sort, match or page.",
+      description: `The file every answer's links.self names, the canonical file of ?slug= (the same body). A file: it takes no ${ANSWERS_PARAMETERS_TEXT}.`,
       tags: ["Buyer answers"],
       parameters: fileRequestHeaders,
       responses: {

@@ -4,6 +4,8 @@
  * generated from these facts, so they cannot disagree.
  */
 import {
+  ANSWERS_PARAMETERS,
+  ANSWERS_PARAMETERS_TEXT,
   CHANGELOG_FEED_FILE,
   CHANGELOG_JSON_FILE,
   CHANGELOG_PAGE,
@@ -79,7 +81,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description:
       "The answers in the collection envelope. Without parameters: every answer in slug order (first page). `q` searches a question as people type it: the answers holding every word of it first, then those holding some, best match first, each answer explained in meta.matches (score, fields, the words it matched and how, the words it lacks, a snippet), a miss with meta.suggestions; `match=all` asks for every word to start a word of the answer instead; `sort=slug` keeps slug order; `slug` selects one answer by exact match; `page` pages; filters combine.",
     schema: "answers.schema.json",
-    parameters: ["q", "slug", "sort", "match", "page"],
+    parameters: [...ANSWERS_PARAMETERS],
   },
   {
     path: collectionUrl("suppliers"),
@@ -166,7 +168,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 };
 
 export const PARAMETER_RULES: readonly string[] = [
-  "q, slug, sort, match and page may each be given once; a repeated one is a 400 problem.",
+  `Each of ${ANSWERS_PARAMETERS.join(", ")} may be given once; a repeated one is a 400 problem.`,
   "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8, or a name written with escapes, is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
@@ -201,10 +203,8 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "invalid-query":
     "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
   "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
-  "repeated-parameter":
-    "q, slug, sort or page appears more than once in the query string. Give each at most once; the problem's `parameter` member names it.",
-  "malformed-parameter":
-    "q, slug, sort, match or page holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF), or its name is written with escapes (%71 for q, which a cache may take for another parameter). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does) and write the name as it is.",
+  "repeated-parameter": `${ANSWERS_PARAMETERS_TEXT} appears more than once in the query string. Give each at most once; the problem's parameter member names it.`,
+  "malformed-parameter": `${ANSWERS_PARAMETERS_TEXT} holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF), or its name is written with escapes (%71 for q, which a cache may take for another parameter). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does) and write the name as it is.`,
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
   "invalid-sort":
     "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",

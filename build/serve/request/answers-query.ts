@@ -12,7 +12,7 @@ import {
   type Filters,
   type SearchMeta,
 } from "../../contract/envelope.ts";
-import { ANSWERS_ENDPOINT } from "../../contract/layout.ts";
+import { ANSWERS_ENDPOINT, ANSWERS_PARAMETERS } from "../../contract/layout.ts";
 import { MAX_PAGE, MAX_PAGE_DIGITS, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { deprecationHeaders } from "../../contract/versioning.ts";
 import { MATCH_MODES, type MatchMode } from "../../search/query-words.ts";
@@ -32,7 +32,7 @@ import { JSON_TYPE } from "../../contract/http.ts";
 export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
 export const RETRY_AFTER_SECONDS = 5;
-const FILTERS = ["q", "slug", "sort", "match", "page"] as const;
+const FILTERS = ANSWERS_PARAMETERS;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 
 /**
@@ -287,7 +287,7 @@ async function jsonResponse(
     "Cache-Control": BROWSER_CACHE,
     // The CDN caches each distinct q, slug, sort, match and page until the next deploy; other parameters do not split it.
     "Netlify-CDN-Cache-Control": CDN_CACHE,
-    "Netlify-Vary": "query=q|slug|sort|match|page",
+    "Netlify-Vary": `query=${FILTERS.join("|")}`,
     Link: link,
     ETag: etag,
     ...lifecycle,
