@@ -23,7 +23,7 @@ import {
   webHeaders,
   webRequest,
 } from "./node-web-bridge.ts";
-import type { Authority } from "../../contract/local-hosts.ts";
+import { type Authority, parseAuthority } from "../../contract/local-hosts.ts";
 import { hostGuard } from "./host-guard.ts";
 import { answerClientError, answerConnect } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
@@ -148,6 +148,14 @@ async function handle(
       incoming,
       "bad-request",
       `An HTTP/1.1 request must name its host in one Host header; this one has ${hosts.length}.`,
+    );
+  // And one that is not a host name with an optional port is refused as malformed, before any host is weighed.
+  if (hosts[0] && !parseAuthority(hosts[0]))
+    return sendProblem(
+      outgoing,
+      incoming,
+      "bad-request",
+      `The Host header ${JSON.stringify(hosts[0].slice(0, 200))} is not a host name with an optional port.`,
     );
   const url = requestUrl(incoming);
   // 0. DNS rebinding: a request naming a host this server does not answer goes no further.
