@@ -14,12 +14,20 @@ import { untilPrinted } from "./support/wait.ts";
 
 describe("a command's arguments", () => {
   it("an option it does not take is refused with its usage, exit 2 and no stack", async () => {
-    for (const name of ["build", "stale"]) {
+    // test:all too, though tsx runs it: ignored, --bogus would start the whole suite and its 1.1 GB of tools.
+    for (const name of ["build", "stale", "test:all"]) {
       const { status, stdout, stderr } = await runScript(name, ["--bogus"]);
       expect({ name, status, stdout }).toEqual({ name, status: 2, stdout: "" });
       expect(stderr).toMatch(refusedOption(name, "--bogus"));
       expect(stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("npm run test:all -- --help prints its usage and runs nothing", async () => {
+    const { status, stdout, stderr } = await runScript("test:all", ["--help"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toMatch(/^usage: npm run test:all\n/);
+    expect(stdout).not.toContain("==");
   });
 
   it("an argument it does not take is refused, as are an option without its value, a content folder that is not there and an output folder in it", async () => {

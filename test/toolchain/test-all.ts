@@ -16,6 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+import { commandArguments } from "../../build/content/load/command-line.ts";
 import { installToolchain, ROOT, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 import { installReplayWebPage } from "./replaywebpage.ts";
 
@@ -81,6 +82,18 @@ function report(): void {
   process.stdout.write("\nnpm run test:all, by phase:\n");
   for (const [name, seconds] of timings) process.stdout.write(`  ${seconds.toFixed(1).padStart(6)} s  ${name}\n`);
 }
+
+// Before anything is installed or run: `-- --help` prints this, and any argument is refused.
+commandArguments(
+  "test:all",
+  [
+    "usage: npm run test:all",
+    "Runs npm test's suite and everything that needs more than node_modules; it takes no arguments. Its environment:",
+    "  CI=true (a test whose tool cannot run fails instead of skipping, as .ci/run sets it)",
+    "  AVB_TOOL_CACHE, else XDG_CACHE_HOME/av-buyer-data, else ~/.cache/av-buyer-data (where the pinned test tools go)",
+  ].join("\n"),
+  {},
+);
 
 const tools = performance.now();
 process.stdout.write("== the pinned test tools (installed into the tool cache on first use)\n");
