@@ -305,7 +305,7 @@ None. There is nothing to sign up for and no client to register.
 
 Anonymous \`GET\` and \`HEAD\` on every URL of ${origin}/api/v1 and the discovery documents, and
 anonymous \`POST\` of MCP JSON-RPC requests to ${origin}${MCP_PATH} (read-only tools and resources).
-\`OPTIONS\` answers CORS preflights. Every other method gets \`405\`.
+\`OPTIONS\` answers CORS preflights. Every other method gets \`405\` (on Netlify, TRACE and CONNECT get the CDN's own answer).
 
 ## Credentials
 

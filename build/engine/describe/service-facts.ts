@@ -261,7 +261,7 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
     path: MCP_SERVER_CARD_FILE,
     name: "MCP Server Card",
     type: "application/mcp-server-card+json",
-    what: `names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at ${MCP_SERVER_CARD_PATH} and ${MCP_SERVER_CARD_WELL_KNOWN}`,
+    what: `names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at ${MCP_SERVER_CARD_PATH}, and as application/json at ${MCP_SERVER_CARD_WELL_KNOWN}`,
   },
   {
     path: AI_CATALOG_FILE,
@@ -377,7 +377,7 @@ export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string
   {
     path: CHECKSUMS_FILE,
     name: "SHA256SUMS",
-    what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy proves it complete and unaltered",
+    what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy of dist/ proves it complete and unaltered (in a mirror of the served URLs add `--ignore-missing`: Netlify's `_headers` and `_redirects` and the body of every unknown /api/ path's 404 are not served as files)",
   },
   {
     path: FILES_PAGE_PATH,
