@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
+import { MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 import { copyOfSharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -271,6 +271,11 @@ describe(`${CASES} seeded hostile requests`, () => {
       // Within the limit: words of a letter or digit each (of them, d, m, s and t are stop words), and one long word.
       [`q=${Array.from({ length: letters }, (_, at) => "bcdefghjkmnpqrstvwxz01234"[at % 25]).join("+")}`, 200],
       [`q=${"z".repeat(MAX_QUERY_CODE_POINTS)}&match=any`, 200],
+      // One past each limit: a code point of q (an é is two UTF-8 bytes, one code point), a parameter.
+      [`q=${"%C3%A9".repeat(MAX_QUERY_CODE_POINTS + 1)}`, 400, "query-too-long"],
+      [`q=${"%C3%A9".repeat(MAX_QUERY_CODE_POINTS)}`, 200],
+      [`q=room${"&x=1".repeat(MAX_PARAMETERS)}`, 400, "too-many-parameters"],
+      [`q=room${"&x=1".repeat(MAX_PARAMETERS - 1)}`, 200],
     ];
     for (const [query, status, problem] of cases) {
       const response = await fetch(`${running.origin}/api/v1/answers?${query}`);

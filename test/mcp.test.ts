@@ -192,6 +192,15 @@ describe.each([
       expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(await (await fetch(uri)).json());
     }
     await expect(client.readResource({ uri: `${running.origin}/api/v1/nothing.json` })).rejects.toThrow(/No resource/);
+    // Files of the deploy that are no resource are not read through it: Netlify's rules, documents, the index.
+    for (const path of [
+      "/_headers",
+      "/_redirects",
+      "/api/v1/openapi.json",
+      "/api/v1/health",
+      "/api/v1/search/answers.json",
+    ])
+      await expect(client.readResource({ uri: `${running.origin}${path}` }), path).rejects.toThrow(/No resource/);
     await client.close();
   });
 });

@@ -217,6 +217,25 @@ describe("hostile paths never leave dist/", () => {
     expect(response.status).toBeLessThan(500);
     if (target.startsWith("/api/")) expect(String(response.headers["content-type"])).toMatch(/json/);
   });
+
+  it("nor does a folder in it that is a symbolic link to a folder outside it, while a real folder beside it is served", async () => {
+    const out = path.join(await temporaryFolder("linked-folder"), "dist");
+    await mkdir(path.join(out, "real"), { recursive: true });
+    await writeFile(path.join(out, "real", "inside.txt"), "inside\n");
+    await writeFile(path.join(path.dirname(out), "secret.txt"), SECRET);
+    await symlink(path.dirname(out), path.join(out, "linked"), "dir");
+    const files = new StaticFiles(out);
+    expect(await files.resolve("/real/inside.txt")).toBe(path.join(out, "real", "inside.txt"));
+    expect(await files.resolve("/linked/secret.txt")).toBeUndefined();
+  });
+
+  it("and Netlify's configuration files, _headers and _redirects, are never served, as on Netlify", async () => {
+    for (const target of ["/_headers", "/_redirects"]) {
+      const response = await raw(target);
+      expect(response.status, target).toBe(404);
+      expect(response.body.toString("utf8"), target).not.toMatch(/^\/\*|Access-Control-Allow-Origin|200!?$/m);
+    }
+  });
 });
 
 describe("limits", () => {
@@ -777,6 +796,16 @@ describe("an answer's own file across builds", () => {
       const body = await retried.text();
       expect(body).not.toContain("Write the measurements down.");
       expect(body).toContain("Measure the room before you look at");
+    }
+    // And build B's collection page with build A's index, as ?page= and a page of hits read it: refused alike.
+    const mixedPage = async (file: string) =>
+      (file === "/api/v1/answers/index.json" ? readBytesFrom(distB) : readBytesFrom(distA))(file);
+    for (const url of ["http://x.test/api/v1/answers?page=1", "http://x.test/api/v1/answers?q=room"]) {
+      const refused = (await answersQuery(new Request(url), new AnswersData(mixedPage)))!;
+      expect([refused.status, refused.headers.get("retry-after")], url).toEqual([503, "5"]);
+      expect(((await refused.json()) as { detail: string }).detail, url).toMatch(
+        /\/api\/v1\/answers\/index\.json is of build sha256:[0-9a-f]{64}, the search index of sha256:[0-9a-f]{64}/,
+      );
     }
   }, 60_000);
 });
