@@ -168,7 +168,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, QueryParameter>> = {
 };
 
 export const PARAMETER_RULES: readonly string[] = [
-  `Each of ${ANSWERS_PARAMETERS.join(", ")} may be given once; a repeated one is a 400 problem.`,
+  `Each query parameter (${ANSWERS_PARAMETERS_TEXT}) may be given once; a repeated one is a 400 problem.`,
   "Their values are percent-encoded UTF-8 (+ is a space); a value whose escapes are not valid UTF-8, or a name written with escapes, is a 400 problem (malformed-parameter), never decoded with a replacement character.",
   `Other parameters are ignored, up to ${MAX_PARAMETERS} parameters in all; more is a 400 problem.`,
   "A request line over 8 KiB gets 414, request headers over the server's limit 431.",
