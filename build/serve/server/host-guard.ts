@@ -204,7 +204,8 @@ export function hostGuard(incoming: IncomingMessage, url: URL, allowed: readonly
       url,
       "Host",
       host,
-      hostAuthority ? "That is not a name this server answers." : "That is not a host name with an optional port.",
+      // A Host that is not a host name never gets here (the local server answers it 400): only an empty or absent one.
+      hostAuthority ? "That is not a name this server answers." : "It names no host.",
     );
   // An absolute request target names the host instead of Host (RFC 9112, 3.2.2): it must be one too.
   const target = incoming.url ?? "/";
