@@ -93,6 +93,8 @@ export function eachCitedSource(
       for (const [index, claim] of data[list].entries()) each(file, claim.sources, `/${list}/${index}/sources/`);
     }
     each(file, data.ownership.sources, "/ownership/sources/");
+    for (const [criterion, score] of Object.entries(data.scores))
+      each(file, score.sources, `/scores/${criterion}/sources/`);
     for (const [area, search] of Object.entries(data.searches)) each(file, search.found, `/searches/${area}/found/`);
   }
   for (const { file, data } of input.evidence) {
