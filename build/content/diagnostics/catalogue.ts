@@ -124,10 +124,6 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Cited source is not in the sources register",
     hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or cite an existing id.",
   },
-  "reference/uncited-source": {
-    title: "Source in the register is cited by nothing",
-    hint: "Cite it where a claim rests on it, or delete the entry; to keep it (older copies of the data name it), begin its note with 'No longer cited (YYYY-MM-DD):' and say why nothing cites it.",
-  },
   "reference/unknown-supplier": {
     title: "Supplier is not in the directory",
     hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first.",

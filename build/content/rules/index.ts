@@ -21,7 +21,6 @@ import { slugMatchesFileName } from "./slug-matches-file-name.ts";
 import { sourcesReadByClaimDate } from "./sources-read-by-claim-date.ts";
 import { statusClaims } from "./status-claims.ts";
 import { synonymGroups } from "./synonym-groups.ts";
-import { uncitedSourcesSayWhy } from "./uncited-sources-say-why.ts";
 import { uniqueIds } from "./unique-ids.ts";
 
 /** The cross-file rules, in the order they run. */
@@ -35,7 +34,6 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   scoresFollowFacts,
   scoresRestOnPrimarySources,
   knownReferences,
-  uncitedSourcesSayWhy,
   inlineCitations,
   bodyMarks,
   controlCharacters,
