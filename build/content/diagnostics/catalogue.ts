@@ -173,6 +173,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Time-bound status is missing its bounds",
     hint: "An expired certification needs `valid_until`; a certified or expired one needs `as_of` (the date of the list read).",
   },
+  "evidence/secondary-only": {
+    title: "Status states a fact that no primary source gives",
+    hint: "Cite the supplier's, platform's or regulator's own document that states it, or record what the copy or report says in the note and set the status to unverified (or unknown).",
+  },
   "evidence/status-beyond-source": {
     title: "Status claims more than its source shows at its date",
     hint: "Record what the list showed as a dated entry of `listings` (as_of, firmware, valid_until, sources) and set the status to unknown, or cite a list version recent enough to support the status.",

@@ -7,8 +7,15 @@ import type { ContentRule } from "./rule.ts";
  * a primary source names a product in it), and an ownership marked documented needs a primary source among its
  * sources. Primary: the supplier's or its owner's own document, a platform's certification list, a regulator, a
  * standards body; each entry of the sources register says which it is (`primary`). A score that its facts do not
- * reach either is left to scores-follow-facts.
+ * reach either is left to scores-follow-facts. So does the evidence register's every status that states a fact
+ * (listed, certified, expired; declared or certified compliance; a documented or not-offered term): a copy or a
+ * report of it is recorded as unverified, or in the note of an unknown status.
  */
+const STATED: Readonly<Record<"certification" | "compliance" | "warranty", ReadonlySet<string>>> = {
+  certification: new Set(["certified", "expired"]),
+  compliance: new Set(["declared", "certified"]),
+  warranty: new Set(["documented", "not-offered"]),
+};
 export const scoresRestOnPrimarySources: ContentRule = {
   name: "scores-rest-on-primary-sources",
   check(input, report) {
@@ -16,6 +23,27 @@ export const scoresRestOnPrimarySources: ContentRule = {
     if (!input.sources) return;
     const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
     const isPrimary = (id: string) => primary.has(id);
+    const secondaryOnly = (ids: readonly string[] | undefined) => !(ids ?? []).some(isPrimary);
+    for (const { file, data } of input.evidence) {
+      for (const [index, record] of data.records.entries()) {
+        for (const group of ["certification", "compliance", "warranty"] as const) {
+          for (const [name, entry] of Object.entries(record[group])) {
+            const pointer = `/records/${index}/${group}/${name}`;
+            if (STATED[group].has(entry.status) && secondaryOnly(entry.sources))
+              report(file, `${pointer}/status`, "evidence/secondary-only", stated(entry.status, entry.sources));
+            const listings = "listings" in entry ? (entry.listings ?? []) : [];
+            for (const [position, listing] of listings.entries())
+              if (secondaryOnly(listing.sources))
+                report(
+                  file,
+                  `${pointer}/listings/${position}/status`,
+                  "evidence/secondary-only",
+                  stated("listed", listing.sources),
+                );
+          }
+        }
+      }
+    }
     const register = registerFacts(input.evidence.map(({ data }) => data));
     for (const { file, data } of input.suppliers) {
       const { ownership } = data;
@@ -41,3 +69,7 @@ export const scoresRestOnPrimarySources: ContentRule = {
     }
   },
 };
+
+function stated(status: string, sources: readonly string[] | undefined): string {
+  return `the status is "${status}", but none of its sources (${(sources ?? []).join(", ") || "none"}) is primary.`;
+}
