@@ -202,7 +202,7 @@ published?: string
 accessed: string
 kind: ("research-notes" | "platform-certification-list" | "vendor-documentation" | "vendor-warranty-terms" | "reseller-listing" | "news-report" | "regulation" | "standard" | "guidance" | "editorial-policy")
 /**
- * documented: the primary text was read; reported: third parties report it; unverified: weak or no source.
+ * documented: the primary text was read (a primary source, always); reported: third parties report or copy it (a secondary source); unverified: weak or no source, such as our notes (secondary).
  */
 confidence: ("documented" | "reported" | "unverified")
 /**

@@ -92,7 +92,7 @@ export async function generateContent(
   // Primary, as the rules ask of the source of an answer's cited number (answer/cited-quantity).
   await writeFile(
     path.join(out, "sources.yaml"),
-    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: ${PUBLISHER}\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: unverified\n    primary: true\n`).join("")}`,
+    `sources:\n${sourceIds.map((id) => `  - id: ${id}\n    title: Synthetic source ${id.slice(-4)} (benchmark data, not a real document)\n    publisher: ${PUBLISHER}\n    published: 2023-04-28\n    accessed: 2026-11\n    kind: guidance\n    confidence: documented\n    primary: true\n`).join("")}`,
   );
   await writeFile(
     path.join(out, "site.yaml"),

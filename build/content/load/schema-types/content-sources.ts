@@ -1,18 +1,9 @@
 // Generated from schemas/content-sources.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
 
 /**
- * The one register of sources that every factual claim cites.
+ * A primary source is read as itself (documented); a secondary one reports or copies (reported, or unverified).
  */
-export interface SourcesRegisterContentSourcesYaml {
-/**
- * @minItems 1
- */
-sources: Source[]
-}
-/**
- * An entry of the sources register.
- */
-export interface Source {
+export type Source = {
 /**
  * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
@@ -39,7 +30,7 @@ published?: string
 accessed: string
 kind: ("research-notes" | "platform-certification-list" | "vendor-documentation" | "vendor-warranty-terms" | "reseller-listing" | "news-report" | "regulation" | "standard" | "guidance" | "editorial-policy")
 /**
- * documented: the primary text was read; reported: third parties report it; unverified: weak or no source.
+ * documented: the primary text was read (a primary source, always); reported: third parties report or copy it (a secondary source); unverified: weak or no source, such as our notes (secondary).
  */
 confidence: ("documented" | "reported" | "unverified")
 /**
@@ -63,4 +54,14 @@ fields: ("title" | "url" | "published")[]
  */
 where: string
 }
+}
+
+/**
+ * The one register of sources that every factual claim cites.
+ */
+export interface SourcesRegisterContentSourcesYaml {
+/**
+ * @minItems 1
+ */
+sources: Source[]
 }
