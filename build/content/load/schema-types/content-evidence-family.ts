@@ -14,82 +14,6 @@ export type SourceIds = string[]
  * @minItems 1
  */
 export type Listings = Listing[]
-/**
- * The length of this product's base warranty, as a source states it for this product. A supplier's generic policy (such as '90 days unless longer') is not a product's term: the term is then unknown, with the policy in the note.
- */
-export type Warranty = {
-/**
- * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
- */
-status: ("documented" | "not-offered" | "unknown" | "unverified")
-/**
- * The term as the source states it.
- */
-value?: string
-term_months?: number
-sources?: SourceIds
-/**
- * Plain text.
- */
-note?: string
-}
-/**
- * When an extension of the base warranty can be bought (for example only at purchase or within 30 days).
- */
-export type Warranty1 = {
-/**
- * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
- */
-status: ("documented" | "not-offered" | "unknown" | "unverified")
-/**
- * The term as the source states it.
- */
-value?: string
-term_months?: number
-sources?: SourceIds
-/**
- * Plain text.
- */
-note?: string
-}
-/**
- * Whether the base warranty sends a replacement before the faulty unit comes back. Advance replacement sold with a paid plan belongs under paid_plan, not here.
- */
-export type Warranty2 = {
-/**
- * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
- */
-status: ("documented" | "not-offered" | "unknown" | "unverified")
-/**
- * The term as the source states it.
- */
-value?: string
-term_months?: number
-sources?: SourceIds
-/**
- * Plain text.
- */
-note?: string
-}
-/**
- * What a paid service plan adds (support hours, advance replacement, updates), kept apart from the base warranty.
- */
-export type Warranty3 = {
-/**
- * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
- */
-status: ("documented" | "not-offered" | "unknown" | "unverified")
-/**
- * The term as the source states it.
- */
-value?: string
-term_months?: number
-sources?: SourceIds
-/**
- * Plain text.
- */
-note?: string
-}
 
 export interface EvidenceRegisterOneProductFamilyContentEvidenceFamilyYaml {
 /**
@@ -201,6 +125,82 @@ status: ("declared" | "certified" | "not-compliant" | "not-applicable" | "unknow
  * A calendar date, YYYY-MM-DD.
  */
 as_of?: string
+sources?: SourceIds
+/**
+ * Plain text.
+ */
+note?: string
+}
+/**
+ * The length of this product's base warranty, as a source states it for this product. A supplier's generic policy (such as '90 days unless longer') is not a product's term: the term is then unknown, with the policy in the note.
+ */
+export interface Warranty {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+/**
+ * The term as the source states it.
+ */
+value?: string
+term_months?: number
+sources?: SourceIds
+/**
+ * Plain text.
+ */
+note?: string
+}
+/**
+ * When an extension of the base warranty can be bought (for example only at purchase or within 30 days).
+ */
+export interface Warranty1 {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+/**
+ * The term as the source states it.
+ */
+value?: string
+term_months?: number
+sources?: SourceIds
+/**
+ * Plain text.
+ */
+note?: string
+}
+/**
+ * Whether the base warranty sends a replacement before the faulty unit comes back. Advance replacement sold with a paid plan belongs under paid_plan, not here.
+ */
+export interface Warranty2 {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+/**
+ * The term as the source states it.
+ */
+value?: string
+term_months?: number
+sources?: SourceIds
+/**
+ * Plain text.
+ */
+note?: string
+}
+/**
+ * What a paid service plan adds (support hours, advance replacement, updates), kept apart from the base warranty.
+ */
+export interface Warranty3 {
+/**
+ * documented: the term for this product is stated in a source read; not-offered: a source says it is not offered; unknown: no source read states this product's term (a supplier's generic policy, such as '90 days unless longer', goes in the note and does not make the term documented); unverified: a value for this product was seen but not confirmed.
+ */
+status: ("documented" | "not-offered" | "unknown" | "unverified")
+/**
+ * The term as the source states it.
+ */
+value?: string
+term_months?: number
 sources?: SourceIds
 /**
  * Plain text.

@@ -1,9 +1,18 @@
 // Generated from schemas/content-sources.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
 
 /**
- * A primary source is read as itself (documented); a secondary one reports or copies (reported, or unverified).
+ * The one register of sources that every factual claim cites.
  */
-export type Source = {
+export interface SourcesRegisterContentSourcesYaml {
+/**
+ * @minItems 1
+ */
+sources: Source[]
+}
+/**
+ * An entry of the sources register.
+ */
+export interface Source {
 /**
  * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
@@ -54,14 +63,4 @@ fields: ("title" | "url" | "published")[]
  */
 where: string
 }
-}
-
-/**
- * The one register of sources that every factual claim cites.
- */
-export interface SourcesRegisterContentSourcesYaml {
-/**
- * @minItems 1
- */
-sources: Source[]
 }
