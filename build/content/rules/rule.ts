@@ -97,23 +97,35 @@ export function eachCitedSource(
       each(file, score.sources, `/scores/${criterion}/sources/`);
     for (const [area, search] of Object.entries(data.searches)) each(file, search.found, `/searches/${area}/found/`);
   }
-  for (const { file, data } of input.evidence) {
-    for (const [index, record] of data.records.entries()) {
-      for (const group of ["certification", "compliance", "warranty"] as const) {
-        for (const [name, entry] of Object.entries(record[group])) {
-          each(file, entry.sources, `/records/${index}/${group}/${name}/sources/`);
-          const listings = "listings" in entry ? (entry.listings ?? []) : [];
-          for (const [position, listing] of listings.entries())
-            each(file, listing.sources, `/records/${index}/${group}/${name}/listings/${position}/sources/`);
-        }
-      }
-    }
-  }
+  eachEvidenceStatus(input, (file, pointer, _status, ids) => each(file, ids, `${pointer}/sources/`));
   if (input.disclosure) each(input.disclosure.file, input.disclosure.data.sources, "/sources/");
   for (const { file, data } of input.audit) {
     for (const [index, entry] of data.entries.entries()) {
       each(file, entry.sources, `/entries/${index}/sources/`);
       each(file, entry.outward?.sources, `/entries/${index}/outward/sources/`);
+    }
+  }
+}
+
+/**
+ * Calls `visit` with every status of the evidence register and the sources it cites: each certification, compliance
+ * and warranty entry of every record, and each dated listing (status "listed"), at `pointer` (no trailing "/").
+ */
+export function eachEvidenceStatus(
+  input: RuleInput,
+  visit: (file: LocatedFile, pointer: string, status: string, sources: readonly string[] | undefined) => void,
+): void {
+  for (const { file, data } of input.evidence) {
+    for (const [index, record] of data.records.entries()) {
+      for (const group of ["certification", "compliance", "warranty"] as const) {
+        for (const [name, entry] of Object.entries(record[group])) {
+          const pointer = `/records/${index}/${group}/${name}`;
+          visit(file, pointer, entry.status, entry.sources);
+          const listings = "listings" in entry ? (entry.listings ?? []) : [];
+          for (const [position, listing] of listings.entries())
+            visit(file, `${pointer}/listings/${position}`, listing.status, listing.sources);
+        }
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
 import { registerFacts, scoreVerdicts } from "../ranking/rubric-facts.ts";
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, eachEvidenceStatus } from "./rule.ts";
 
 /**
  * The kind of source sets the ceiling: a score of 3 or more on platform listings, support terms, ownership or
@@ -11,11 +11,14 @@ import type { ContentRule } from "./rule.ts";
  * (listed, certified, expired; declared or certified compliance; a documented or not-offered term): a copy or a
  * report of it is recorded as unverified, or in the note of an unknown status.
  */
-const STATED: Readonly<Record<"certification" | "compliance" | "warranty", ReadonlySet<string>>> = {
-  certification: new Set(["certified", "expired"]),
-  compliance: new Set(["declared", "certified"]),
-  warranty: new Set(["documented", "not-offered"]),
-};
+const STATED: ReadonlySet<string> = new Set([
+  "listed",
+  "certified",
+  "expired",
+  "declared",
+  "documented",
+  "not-offered",
+]);
 export const scoresRestOnPrimarySources: ContentRule = {
   name: "scores-rest-on-primary-sources",
   check(input, report) {
@@ -23,27 +26,15 @@ export const scoresRestOnPrimarySources: ContentRule = {
     if (!input.sources) return;
     const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
     const isPrimary = (id: string) => primary.has(id);
-    const secondaryOnly = (ids: readonly string[] | undefined) => !(ids ?? []).some(isPrimary);
-    for (const { file, data } of input.evidence) {
-      for (const [index, record] of data.records.entries()) {
-        for (const group of ["certification", "compliance", "warranty"] as const) {
-          for (const [name, entry] of Object.entries(record[group])) {
-            const pointer = `/records/${index}/${group}/${name}`;
-            if (STATED[group].has(entry.status) && secondaryOnly(entry.sources))
-              report(file, `${pointer}/status`, "evidence/secondary-only", stated(entry.status, entry.sources));
-            const listings = "listings" in entry ? (entry.listings ?? []) : [];
-            for (const [position, listing] of listings.entries())
-              if (secondaryOnly(listing.sources))
-                report(
-                  file,
-                  `${pointer}/listings/${position}/status`,
-                  "evidence/secondary-only",
-                  stated("listed", listing.sources),
-                );
-          }
-        }
-      }
-    }
+    eachEvidenceStatus(input, (file, pointer, status, ids) => {
+      if (STATED.has(status) && !(ids ?? []).some(isPrimary))
+        report(
+          file,
+          `${pointer}/status`,
+          "evidence/secondary-only",
+          `the status is "${status}", but none of its sources (${(ids ?? []).join(", ") || "none"}) is primary.`,
+        );
+    });
     const register = registerFacts(input.evidence.map(({ data }) => data));
     for (const { file, data } of input.suppliers) {
       const { ownership } = data;
@@ -69,7 +60,3 @@ export const scoresRestOnPrimarySources: ContentRule = {
     }
   },
 };
-
-function stated(status: string, sources: readonly string[] | undefined): string {
-  return `the status is "${status}", but none of its sources (${(sources ?? []).join(", ") || "none"}) is primary.`;
-}
