@@ -7,11 +7,10 @@
  * project's English stop list, with those pieces, their spellings without an apostrophe and the filler words added;
  * the words an agent frames its user's question with ("my user wants to know", "the user asks": user and users, which
  * 9 of the 20 shipped answers say in passing, cost the one the question is about its place among those holding
- * every word);
- * and the verbs of buying and choosing, which a buyer's question holds
- * ("should we buy a bar or components") and most answers of a buyer's API hold in passing (13 of the 20 shipped say
- * buy or bought, 10 choose): required, they put those answers before the one the question is about. Published in
- * the docs; `match=all` uses none of them.
+ * every word); and the verbs of buying and choosing, which a buyer's question holds ("should we buy a bar or
+ * components") and most answers of a buyer's API hold in passing (13 of the 20 shipped say buy or bought, 10
+ * choose): required, they put those answers before the one the question is about. Published in the docs;
+ * `match=all` uses none of them.
  */
 export const STOP_WORDS: readonly string[] = [
   "a",
