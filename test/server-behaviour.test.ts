@@ -312,6 +312,38 @@ describe("limits", () => {
     }
   });
 
+  it("refuses those methods at the MCP endpoint with its own 405: Allow POST, OPTIONS, a JSON-RPC error", async () => {
+    const refusals = [
+      ...(await Promise.all(
+        ["TRACE", "PROPFIND"].map(async (method) => {
+          const response = await raw("/mcp", {}, method);
+          const head = Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`);
+          return [method, response.status, head.join("\r\n"), response.body.toString("utf8")] as const;
+        }),
+      )),
+      ...(await Promise.all(
+        ["BREW", "CONNECT"].map(async (method) => {
+          const text = await rawSocket(`${method} /mcp HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+          const status = Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]);
+          return [
+            method,
+            status,
+            text.slice(0, text.indexOf("\r\n\r\n")),
+            text.slice(text.indexOf("\r\n\r\n") + 4),
+          ] as const;
+        }),
+      )),
+    ];
+    for (const [method, status, head, body] of refusals) {
+      expect([method, status], head).toEqual([method, 405]);
+      expect(head, method).toMatch(/(^|\r\n)allow: POST, OPTIONS(\r\n|$)/i);
+      expect(JSON.parse(body), method).toMatchObject({
+        jsonrpc: "2.0",
+        error: { message: expect.stringContaining(method) },
+      });
+    }
+  });
+
   it("answers a HEAD refused before the handler runs with the headers alone: 414, 431 and 400", async () => {
     for (const [request, status] of [
       [`HEAD /api/v1/answers?q=${"a".repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 414],

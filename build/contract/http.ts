@@ -7,6 +7,9 @@
 /** The methods the data API answers (OPTIONS for CORS preflights only). */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
+/** The methods the MCP endpoint answers: JSON-RPC by POST, and CORS preflights. */
+export const MCP_ALLOWED_METHODS = "POST, OPTIONS";
+
 /** The longest request line accepted (method, target and version); longer gets 414. */
 export const MAX_REQUEST_LINE = 8 * 1024;
 

@@ -7,6 +7,7 @@
  * This module is the transport: limits, JSON-RPC framing, the 2026-07-28 request headers (which must agree
  * with the body) and HTTP statuses. What a message means is ./mcp-protocol.ts.
  */
+import { MCP_ALLOWED_METHODS } from "../../contract/http.ts";
 import { MCP_PATH } from "../../contract/layout.ts";
 import type { AnswersData, ReadFile } from "./answers-data.ts";
 import { ERROR, errorBody, idOf, messageProblem, McpError, quoted, type JsonRpcMessage } from "./mcp-messages.ts";
@@ -17,7 +18,6 @@ import { corsHeaders, preflightResponse } from "./response-headers.ts";
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
 const MCP_ALLOWED_HEADERS =
   "Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID";
-const ALLOW = "POST, OPTIONS";
 /** The methods whose target the 2026-07-28 `Mcp-Name` header mirrors, and where in params it is. */
 const NAMED: Readonly<Record<string, "name" | "uri">> = {
   "tools/call": "name",
@@ -33,18 +33,8 @@ export interface McpSource {
 export async function mcpHandler(request: Request, source: McpSource): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (url.pathname !== MCP_PATH) return undefined;
-  if (request.method === "OPTIONS") return preflightResponse(ALLOW, MCP_ALLOWED_HEADERS);
-  if (request.method !== "POST") {
-    return jsonResponse(
-      405,
-      errorBody(
-        null,
-        ERROR.invalidRequest,
-        `${request.method} is not served at ${MCP_PATH}: this server is stateless and has no event stream. Send JSON-RPC requests with POST.`,
-      ),
-      { Allow: ALLOW },
-    );
-  }
+  if (request.method === "OPTIONS") return preflightResponse(MCP_ALLOWED_METHODS, MCP_ALLOWED_HEADERS);
+  if (request.method !== "POST") return mcpMethodNotAllowed(request.method);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   const text = declared > MCP_MAX_BODY_BYTES ? undefined : await readLimited(request, MCP_MAX_BODY_BYTES);
   if (text === undefined)
@@ -133,6 +123,19 @@ function decodeHeaderValue(value: string | null): string | null {
       400,
     );
   }
+}
+
+/** The 405 of every method but POST and OPTIONS at the MCP endpoint, as JSON-RPC, with the endpoint's own Allow. */
+export function mcpMethodNotAllowed(method: string): Response {
+  return jsonResponse(
+    405,
+    errorBody(
+      null,
+      ERROR.invalidRequest,
+      `${method} is not served at ${MCP_PATH}: this server is stateless and has no event stream. Send JSON-RPC requests with POST.`,
+    ),
+    { Allow: MCP_ALLOWED_METHODS },
+  );
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

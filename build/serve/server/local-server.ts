@@ -9,7 +9,6 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { MAX_REQUEST_LINE, requestLineLength } from "../../contract/http.ts";
 import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
-import { methodGuard } from "../request/method-guard.ts";
 import { OriginError, ownOrigins, type ReadFile, snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
@@ -25,7 +24,7 @@ import {
 } from "./node-web-bridge.ts";
 import { type Authority, parseAuthority } from "../../contract/local-hosts.ts";
 import { hostGuard } from "./host-guard.ts";
-import { answerClientError, answerConnect } from "./socket-answers.ts";
+import { answerClientError, answerConnect, refuseMethod } from "./socket-answers.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "./netlify-config.ts";
 import {
   COMPRESSION_THRESHOLD,
@@ -121,7 +120,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket),
   );
   // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
-  server.on("connect", (_incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket));
+  server.on("connect", (incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket, incoming.url));
   server.on("close", () => {
     for (const origin of origins) if (ownOrigins.get(origin) === readOwn) ownOrigins.delete(origin);
   });
@@ -177,7 +176,7 @@ async function handle(
   }
   // Methods Netlify's declaration cannot list (or that fetch cannot even represent) are refused here too.
   if (method !== "GET" && method !== "HEAD")
-    return sendWebResponse(outgoing, methodGuard({ url: url.href, method, headers: webHeaders(incoming) })!);
+    return sendWebResponse(outgoing, refuseMethod(url, method, webHeaders(incoming)));
 
   // 2. Redirect rules: the first match, unless a file exists at the path and the rule is not forced.
   const requestPath = decodePath(url.pathname);

@@ -6,15 +6,22 @@
 import { STATUS_CODES, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { methodGuard } from "../request/method-guard.ts";
+import { mcpMethodNotAllowed } from "../request/mcp.ts";
+import { MCP_PATH } from "../../contract/layout.ts";
 import { MAX_REQUEST_LINE } from "../../contract/http.ts";
 import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 
-/** CONNECT gets the 405 every other method but GET, HEAD and OPTIONS gets. */
-export async function answerConnect(server: Server, socket: Socket): Promise<void> {
-  await writeAndClose(
-    socket,
-    methodGuard({ url: `${ownOrigin(server)}/`, method: "CONNECT", headers: new Headers() })!,
-  );
+/**
+ * The 405 of a method no handler took: at the MCP endpoint its own (Allow: POST, OPTIONS), elsewhere the data API's
+ * (Allow: GET, HEAD, OPTIONS). For methods no web Request can carry (CONNECT, TRACE) and those Node cannot parse.
+ */
+export function refuseMethod(url: URL, method: string, headers: Headers): Response {
+  return url.pathname === MCP_PATH ? mcpMethodNotAllowed(method) : methodGuard({ url: url.href, method, headers })!;
+}
+
+/** CONNECT gets the 405 its target's other methods get. */
+export async function answerConnect(server: Server, socket: Socket, target = "/"): Promise<void> {
+  await writeAndClose(socket, refuseMethod(targetUrl(server, target), "CONNECT", new Headers()));
 }
 
 /**
@@ -30,10 +37,11 @@ export async function answerClientError(
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
   // The packet Node was reading: when it starts a request, its method and first line (or all of it, with no line end).
   const packet = error.rawPacket?.toString("latin1") ?? "";
-  const method = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) \S/.exec(packet)?.[1];
+  const [, method, target] = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S*)/.exec(packet) ?? [];
   const request = { url: `${ownOrigin(server)}/`, method: method === "HEAD" ? "HEAD" : "GET", headers: new Headers() };
   let response: Response;
-  if (error.code === "HPE_INVALID_METHOD" && method !== undefined) response = methodGuard({ ...request, method })!;
+  if (error.code === "HPE_INVALID_METHOD" && method !== undefined)
+    response = refuseMethod(targetUrl(server, target ?? "/"), method, request.headers);
   else if (error.code !== "HPE_HEADER_OVERFLOW")
     response = problemResponse(request, "bad-request", "The request could not be parsed as HTTP/1.1.");
   else {
@@ -45,6 +53,15 @@ export async function answerClientError(
         : problemResponse(request, "headers-too-large", "The request headers exceed the server's limit of 16 KiB.");
   }
   await writeAndClose(socket, response);
+}
+
+/** The URL of a request target as sent (origin-form); any other form, or none, is the root. */
+function targetUrl(server: Server, target: string): URL {
+  try {
+    return new URL(target.startsWith("/") ? target : "/", ownOrigin(server));
+  } catch {
+    return new URL("/", ownOrigin(server));
+  }
 }
 
 function ownOrigin(server: Server): string {
