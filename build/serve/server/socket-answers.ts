@@ -37,11 +37,11 @@ export async function answerClientError(
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
   // The packet Node was reading: when it starts a request, its method and first line (or all of it, with no line end).
   const packet = error.rawPacket?.toString("latin1") ?? "";
-  const [, method, target] = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S*)/.exec(packet) ?? [];
+  const [, method, target = "/"] = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+)/.exec(packet) ?? [];
   const request = { url: `${ownOrigin(server)}/`, method: method === "HEAD" ? "HEAD" : "GET", headers: new Headers() };
   let response: Response;
   if (error.code === "HPE_INVALID_METHOD" && method !== undefined)
-    response = refuseMethod(targetUrl(server, target ?? "/"), method, request.headers);
+    response = refuseMethod(targetUrl(server, target), method, request.headers);
   else if (error.code !== "HPE_HEADER_OVERFLOW")
     response = problemResponse(request, "bad-request", "The request could not be parsed as HTTP/1.1.");
   else {
