@@ -213,7 +213,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "query-only-stop-words":
     "With the default match=any, q holds only stop words (common words such as how, the or should, listed in the docs), which never decide a match, so it would find nothing better than the whole collection. Add a word that names what you are looking for, or give match=all to match these words as they are.",
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
-  "host-not-allowed": `Only the local server (npm start, npm run dev) gives this, never the CDN: it protects a server on your own machine from DNS rebinding, where a web page points its own name at 127.0.0.1 and calls the server as its own site. The request's Host names neither a loopback name (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) nor a host in ${ALLOWED_HOSTS_VARIABLE}; or, on ${MCP_PATH}, its Origin is neither a loopback origin nor one of those hosts (the data API takes every origin). The problem's \`header\` member names the header. To reach the server by another name, start it with ${ALLOWED_HOSTS_VARIABLE}=name[:port],… (listening beyond loopback, HOST=0.0.0.0, requires it).`,
+  "host-not-allowed": `Only the local server (npm start, npm run serve, npm run dev) gives this, never the CDN: it protects a server on your own machine from DNS rebinding, where a web page points its own name at 127.0.0.1 and calls the server as its own site. The request's Host names neither a loopback name (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) nor a host in ${ALLOWED_HOSTS_VARIABLE}; or, on ${MCP_PATH}, its Origin is neither a loopback origin nor one of those hosts (the data API takes every origin). The problem's \`header\` member names the header. To reach the server by another name, start it with ${ALLOWED_HOSTS_VARIABLE}=name[:port],… (listening beyond loopback, HOST=0.0.0.0, requires it).`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
   "method-not-allowed":
     "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",
@@ -304,7 +304,7 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
     path: SECURITY_TXT_FILE,
     name: "security.txt (RFC 9116)",
     type: "text/plain; charset=utf-8",
-    what: "how to report a security problem",
+    what: "where to report a security problem: the docs' contact section (no separate security contact is published yet)",
   },
 ];
 
@@ -396,7 +396,7 @@ export const MARKDOWN_FOR_AGENTS = {
   files: [
     {
       path: "/api/v1/answers/{slug}.md",
-      what: "each answer's Markdown twin: YAML front matter (slug, title, question, reviewed date, and the register entries it cites with id, title, publisher, URL where there is one, and the date read), then the answer, its citations numbered as its list of sources at the end. Each answer names it in its JSON, as `links.markdown`",
+      what: "each answer's Markdown twin: YAML front matter (slug, title, question, reviewed date, the register entries it cites with id, title, publisher, URL where there is one, and the date read, and the paths of its JSON and Markdown files), then the answer, its citations numbered as its list of sources at the end. Each answer names it in its JSON, as `links.markdown`",
     },
     { path: HOME_MARKDOWN_FILE, what: "the home page as Markdown" },
     { path: DOCS_MARKDOWN_FILE, what: "this documentation as Markdown" },
@@ -404,7 +404,7 @@ export const MARKDOWN_FOR_AGENTS = {
     { path: LLMS_FULL_FILE, what: "every answer in full, the twins one after another" },
   ],
   negotiation:
-    '`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html` by its q-values; otherwise, for `*/*` and without an Accept header, HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel="alternate"; type="text/markdown"`.',
+    '`/` and `/docs/` answer `Accept: text/markdown` with their Markdown (`text/markdown; charset=utf-8`) when the Accept header prefers it to `text/html`: by q-value, then by how specific the matching range is (`text/markdown` over `text/*` over `*/*`), then by order in the header (`text/markdown, text/html` gives Markdown); a full tie (`*/*`, `text/*`) and a missing Accept header give HTML. Both carry `Vary: Accept`, and the HTML links its twin with `rel="alternate"; type="text/markdown"`.',
 } as const;
 
 /** How many of each the collections hold, as the docs, the discovery documents and the products tell them. */
