@@ -83,7 +83,7 @@ export const LOAD = {
     "/api/v1/answers/index.json",
     "/api/v1/answers?q=ceiling+micro",
     "/api/v1/answers?slug=room-sizing",
-    "/api/v1/answers?page=1&q=a",
+    "/api/v1/answers?page=1&q=c",
     "/api/v1/health",
     "/api/v1/no-such-thing",
   ],
