@@ -298,6 +298,13 @@ describe("limits", () => {
     expect(large).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nconnection: close\r\n/i);
   });
 
+  it("keeps an idle connection 65 s and says so in Keep-Alive, so that a client slow to read a large q page finds it open", async () => {
+    // Node's 5 s closed connections under the bench's load as their next request arrived (local-server.ts).
+    const answered = await raw("/api/v1/answers?q=c");
+    expect(answered.status).toBe(200);
+    expect(answered.headers["keep-alive"]).toBe("timeout=65");
+  });
+
   it("refuses methods fetch cannot represent (TRACE, CONNECT-like, WebDAV) with 405", async () => {
     for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
       const response = await raw("/api/v1", {}, method);
