@@ -239,7 +239,7 @@ describe("netlify.toml", () => {
     ).toEqual([]);
   });
 
-  it("names on every JSON document the schema the API publishes for it, and on the OpenAPI document and the docs the catalog", () => {
+  it("names on every JSON document the schema the API publishes for it (where it has one), the API catalog and the OpenAPI document, and on the docs the catalog", () => {
     // JSON whose format is someone else's, with no schema of ours: the OpenAPI document (its own specification's),
     // the A2A card, the Data Package, the changelog, the DCAT catalogue, the MCP tool list and the AI catalogue.
     const theirs = new Set([
@@ -265,6 +265,13 @@ describe("netlify.toml", () => {
         .map((rule) => rule.values.Link ?? "")
         .join(", ");
     expect(linkOf(API_NOT_FOUND_FILE)).toContain('</api/v1/schemas/problem.schema.json>; rel="describedby"');
+    // Every JSON document, ours or of another's format, leads a client that holds it to the rest of the API.
+    // (Files: a query's answer is the edge's, whose Link describe.test.ts follows to its schema.)
+    const files = routes.filter((each) => !each.url.includes("?"));
+    for (const route of files.filter((each) => /json/.test(each.contentType) && !/ndjson/.test(each.contentType))) {
+      expect(linkOf(route.url), route.url).toContain('rel="api-catalog"');
+      if (!/openapi\.json$/.test(route.url)) expect(linkOf(route.url), route.url).toContain('rel="service-desc"');
+    }
     for (const file of ["/api/v1/openapi.json", "/docs/", "/"])
       expect(linkOf(file), file).toContain('rel="api-catalog"');
     expect(linkOf("/docs/")).toContain('rel="service-desc"');

@@ -88,6 +88,11 @@ const api = (patterns: readonly string[], schema: string, extraLinks: readonly s
   link: [linkHeader(schema), ...extraLinks].join(", "),
 });
 const plain = (type: string, ...patterns: string[]): FileKind => ({ for: patterns, type });
+/** A JSON document whose schema is another standard's (or none): its Link names the API catalog and the OpenAPI document. */
+const discoverable = (type: string, ...patterns: string[]): FileKind => ({
+  ...plain(type, ...patterns),
+  link: [CATALOG_LINK, SERVICE_DESC_LINK].join(", "),
+});
 /** A document of another kind than the API's, whose schema the API publishes all the same. */
 const described = (patterns: readonly string[], type: string, schema: string): FileKind => ({
   ...api(patterns, schema),
@@ -118,13 +123,13 @@ export const FILE_KINDS: readonly FileKind[] = [
   described([API_CATALOG_FILE], API_CATALOG_TYPE, "discovery-linkset.schema.json"),
   described(["/.well-known/agent-skills/index.json"], JSON_TYPE, "discovery-agent-skills-index.schema.json"),
   plain(MARKDOWN_TYPE, "/.well-known/agent-skills/:name/SKILL.md"),
-  plain(JSON_TYPE, "/.well-known/agent-card.json"),
+  discoverable(JSON_TYPE, "/.well-known/agent-card.json"),
   described([MCP_SERVER_CARD_WELL_KNOWN], JSON_TYPE, MCP_SERVER_CARD_SCHEMA),
   // The MCP Server Card at its own place, with its own media type (the server-card extension's draft).
   described([MCP_SERVER_CARD_FILE, MCP_SERVER_CARD_PATH], "application/mcp-server-card+json", MCP_SERVER_CARD_SCHEMA),
-  plain(JSON_TYPE, MCP_TOOLS_FILE),
+  discoverable(JSON_TYPE, MCP_TOOLS_FILE),
   // The AI catalog's own media type (the server-card extension's draft), at both of its places.
-  plain("application/ai-catalog+json", "/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"),
+  discoverable("application/ai-catalog+json", "/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"),
   plain(TEXT_TYPE, "/.well-known/security.txt"),
   plain(MARKDOWN_TYPE, AUTH_STATEMENT_FILE),
   plain(TEXT_TYPE, LLMS_FILE, LLMS_FULL_FILE, "/robots.txt"),
@@ -150,7 +155,7 @@ export const FILE_KINDS: readonly FileKind[] = [
     type: HTML_TYPE,
     policy: DOCS_POLICY,
   },
-  plain(JSON_TYPE, CHANGELOG_JSON_FILE),
+  discoverable(JSON_TYPE, CHANGELOG_JSON_FILE),
   plain("application/atom+xml; charset=utf-8", CHANGELOG_FEED_FILE),
   plain(MARKDOWN_TYPE, ...MARKDOWN_PAGES.map(([, twin]) => twin)),
   plain("text/css; charset=utf-8", "/assets/*.css"),
@@ -158,8 +163,8 @@ export const FILE_KINDS: readonly FileKind[] = [
   // Archives and tables. CFF is YAML with no registered media type of its own: text/plain shows it in a browser
   // (application/yaml would download it) and any YAML parser reads it. NDJSON's type is its own name for it.
   plain(TEXT_TYPE, URL_LIST_FILE, "/SHA256SUMS", CITATION_FILE),
-  plain("application/ld+json", DCAT_CATALOG_FILE),
-  plain(JSON_TYPE, "/data/datapackage.json"),
+  discoverable("application/ld+json", DCAT_CATALOG_FILE),
+  discoverable(JSON_TYPE, "/data/datapackage.json"),
   plain("application/x-ndjson", ANSWERS_NDJSON_FILE),
   plain("application/zip", DATASET_ZIP_FILE),
   plain("text/csv; charset=utf-8; header=present", "/data/*.csv"),
