@@ -236,6 +236,8 @@ describe("negotiating / and /docs/", () => {
           // The HTML of a folder is sent to its slash first, as Netlify does (its relative links need it).
           if (page === "/docs" && !markdown) {
             expect([response.status, response.headers.location], label).toEqual([301, "/docs/"]);
+            // The same URL gives Markdown to a client that prefers it: a cache keeps the redirect by Accept.
+            expect(varyList(response.headers.vary), label).toContain("accept");
             continue;
           }
           expect(response.status, label).toBe(200);

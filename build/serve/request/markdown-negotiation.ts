@@ -68,8 +68,19 @@ export async function markdownNegotiation(request: Request, read: () => ReadFile
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const { pathname } = new URL(request.url);
   const negotiated = negotiatedPage(pathname);
-  if (!negotiated || !prefersMarkdown(request.headers.get("Accept"))) return undefined;
+  if (!negotiated) return undefined;
   const [page, twin] = negotiated;
+  if (!prefersMarkdown(request.headers.get("Accept"))) {
+    if (pathname === page) return undefined;
+    // The HTML of a folder asked for without its slash is sent to the slash (its relative links need it), as the
+    // CDN would send it, but here with Vary: Accept: the same URL gives Markdown to a client that prefers it, so a
+    // cache must not hand this redirect to that client.
+    const { search } = new URL(request.url);
+    return new Response(null, {
+      status: 301,
+      headers: { ...corsHeaders(), Location: `${page}${search}`, "Cache-Control": BROWSER_CACHE, Vary: "Accept" },
+    });
+  }
   let bytes: Uint8Array<ArrayBuffer> | undefined;
   try {
     bytes = await read()(twin);
