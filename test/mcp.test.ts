@@ -391,6 +391,18 @@ describe("the MCP endpoint, asked badly", () => {
         -32602,
       ],
       [
+        "a read without a URI",
+        await post('{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{}}'),
+        200,
+        -32602,
+      ],
+      [
+        "a read whose URI is not a string",
+        await post('{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":5}}'),
+        200,
+        -32602,
+      ],
+      [
         "logging, which is not offered",
         await post('{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"info"}}'),
         200,

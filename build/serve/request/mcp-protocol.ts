@@ -132,6 +132,12 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
     case "resources/templates/list":
       return complete({ resourceTemplates: listResourceTemplates(context) }, true);
     case "resources/read": {
+      // A request without a URI is malformed in every revision, not a read of a resource that is not there.
+      if (typeof params.uri !== "string")
+        throw new McpError(
+          ERROR.invalidParams,
+          `resources/read takes params.uri, the resource's URI as a string, not ${params.uri === undefined ? "nothing" : quoted(params.uri, 400)}; resources/list and resources/templates/list give what there is.`,
+        );
       const outcome = await readResource(params.uri, context);
       if ("missing" in outcome) {
         // 2026-07-28 moved "resource not found" from -32002 to -32602.
