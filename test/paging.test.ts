@@ -72,6 +72,13 @@ describe("a collection that outgrows one page", () => {
       last,
     });
     expect([first, last]).toEqual(["/api/v1/answers/pages/1.json", "/api/v1/answers/pages/2.json"]);
+    // A slug alone past its one page leads back to the answer's own file, whose bytes its first page is.
+    expect((await get("slug=beta-mics")).text).toBe(await read("/api/v1/answers/beta-mics.json"));
+    expect((JSON.parse((await get("slug=beta-mics&page=2")).text) as Envelope).links).toEqual({
+      self: "/api/v1/answers?slug=beta-mics&page=2",
+      first: "/api/v1/answers/beta-mics.json",
+      last: "/api/v1/answers/beta-mics.json",
+    });
     const firstOfQ = JSON.parse((await get("q=a&match=all&sort=slug")).text) as Envelope;
     expect(firstOfQ.meta).toMatchObject({ total: 3, page_count: 2, count: 2, sort: "slug", match: "all" });
     expect(firstOfQ.links).toEqual({

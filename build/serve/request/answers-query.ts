@@ -12,7 +12,7 @@ import {
   type Filters,
   type SearchMeta,
 } from "../../contract/envelope.ts";
-import { ANSWERS_ENDPOINT, ANSWERS_PARAMETERS } from "../../contract/layout.ts";
+import { ANSWERS_ENDPOINT, ANSWERS_PARAMETERS, answerPath } from "../../contract/layout.ts";
 import { MAX_PAGE, MAX_PAGE_DIGITS, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { deprecationHeaders } from "../../contract/versioning.ts";
 import { MATCH_MODES, type MatchMode } from "../../search/query-words.ts";
@@ -217,12 +217,15 @@ async function respond(
   }
   const filters: Filters = { q: q ?? null, slug: slug ?? null };
   const queryUrl = answersQueryUrl(filters, sort, search?.match);
-  // Past the collection's last page, unfiltered, the pages it leads back to are the collection's own files.
+  // Past the last page, the pages it leads back to are files where there are files: the collection's own pages
+  // (unfiltered), or the answer's own file (a slug alone, whose first page is that file's bytes).
   const pageCount = pageCountOf(total, pageSize);
   const pageUrl =
     search === undefined && slug === undefined
       ? (at: number) => (at <= pageCount ? collectionPageUrl("answers", pageCount)(at) : queryUrl(at))
-      : queryUrl;
+      : search === undefined && total === 1
+        ? (at: number) => (at === 1 ? answerPath(slug!) : queryUrl(at))
+        : queryUrl;
   const envelope = pageEnvelope(page, total, pageSize, filters, pageUrl, contentDigest);
   // The answers' prebuilt text is spliced in rather than parsed and serialised again: the result is exactly
   // canonicalJson of the whole envelope, at a fraction of the cost, and its tag comes from digests already known.
