@@ -80,6 +80,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Slug or id is used twice",
     hint: "Give each answer, supplier and family its own slug, and each source its own id.",
   },
+  "source/same-document": {
+    title: "One document has two entries in the source register",
+    hint: "Keep one entry (its id cited wherever either was, its notes merged) and remove the other; a different version of a document is another entry, with its own date or address.",
+  },
   "slug/reserved": {
     title: "Slug is reserved",
     hint: "Choose another slug: this name is taken by another file in the same folder of the API.",

@@ -1,7 +1,10 @@
 import type { LocatedFile } from "../load/located-file.ts";
 import type { ContentRule, Report } from "./rule.ts";
 
-/** Slugs of answers, suppliers and families, and ids of sources, are each used once. */
+/**
+ * Slugs of answers, suppliers and families, and ids of sources, are each used once; and a document has one entry in
+ * the source register: two ids for it split its citations, and its two notes drift apart.
+ */
 export const uniqueIds: ContentRule = {
   name: "unique-ids",
   readsAnswers: true,
@@ -28,9 +31,44 @@ export const uniqueIds: ContentRule = {
         "source",
         report,
       );
+      reportSameDocument(file, data.sources, report);
     }
   },
 };
+
+/** The same address, or the same title for the same date of publication, is the same document. */
+function reportSameDocument(
+  file: LocatedFile,
+  sources: ReadonlyArray<{ id: string; title: string; url?: string; published?: string }>,
+  report: Report,
+): void {
+  const seen = new Map<string, { id: string; index: number }>();
+  for (const [index, source] of sources.entries()) {
+    const keys: Array<[key: string, field: string, why: string]> = [];
+    if (source.url) keys.push([`url ${source.url}`, "url", `the address ${source.url}`]);
+    if (source.published)
+      keys.push([
+        `title ${source.title.toLowerCase().replace(/\s+/g, " ").trim()} ${source.published}`,
+        "title",
+        `the title and the date published (${source.published})`,
+      ]);
+    for (const [key, field, why] of keys) {
+      const earlier = seen.get(key);
+      if (!earlier) {
+        seen.set(key, { id: source.id, index });
+        continue;
+      }
+      const position = file.locate(`/sources/${earlier.index}/id`);
+      report(
+        file,
+        `/sources/${index}/${field}`,
+        "source/same-document",
+        `"${source.id}" has ${why} of "${earlier.id}" (line ${position.line}): one document under two ids.`,
+      );
+      break;
+    }
+  }
+}
 
 function reportRepeats(
   items: Array<{ file: LocatedFile; pointer: string; id: string }>,
