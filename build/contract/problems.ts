@@ -34,7 +34,7 @@ export type ProblemType = keyof typeof PROBLEM_TYPES;
 
 /** The detail of a malformed-parameter problem, here because the OpenAPI document shows it as an example. */
 export function malformedParameterDetail(name: string): string {
-  return `${name} holds a percent-escape that is not valid UTF-8; encode its value as UTF-8.`;
+  return `${name} holds a % that does not begin a valid percent-escape of UTF-8 (a % sign itself is written %25); encode its value as UTF-8.`;
 }
 
 /** The detail of a query-only-stop-words problem, here because the OpenAPI document shows it as an example. */

@@ -204,7 +204,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
     "q holds no letter or digit (it is empty, or only punctuation and spaces), so it could match nothing. Give at least one letter or digit.",
   "query-too-long": `q is longer than ${MAX_QUERY_CODE_POINTS} code points. Shorten it: a few distinctive words find more than a sentence.`,
   "repeated-parameter": `${ANSWERS_PARAMETERS_TEXT} appears more than once in the query string. Give each at most once; the problem's parameter member names it.`,
-  "malformed-parameter": `${ANSWERS_PARAMETERS_TEXT} holds a percent-escape that is not valid UTF-8 (for example %E0%A4%A, or a lone %FF), or its name is written with escapes (%71 for q, which a cache may take for another parameter). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does) and write the name as it is.`,
+  "malformed-parameter": `${ANSWERS_PARAMETERS_TEXT} holds a % that does not begin a valid percent-escape of UTF-8 (for example 100% with its % sign not written %25, %ZZ, %E0%A4%A, or a lone %FF), or its name is written with escapes (%71 for q, which a cache may take for another parameter). It is refused rather than read with a replacement character. Encode the value as UTF-8 (encodeURIComponent does) and write the name as it is.`,
   "invalid-page": "page is not a whole number from 1 (for example 0, -1, 1.5 or x). Pages are numbered from 1.",
   "invalid-sort":
     "sort is neither relevance (best match first, the default with q) nor slug (collection order, the default without q). The values are case-sensitive.",
