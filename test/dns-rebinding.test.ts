@@ -136,6 +136,10 @@ describe("the Host header, on the default (loopback) server", () => {
     );
     expect(absolute).toMatch(/^HTTP\/1\.1 403 /);
     expect(absolute).toContain('"header": "Host"');
+    // Told as the target it is, not as a Host header the client never sent.
+    expect(absolute).toContain(
+      'gives the request target \\"http://evil.example/api/v1/answers?q=room\\" in Host\'s place',
+    );
     // An absolute target naming a loopback name is read for its path only: the edge code reads from this server.
     for (const origin of [running.origin, "http://localhost:1"]) {
       const own = await rawExchange(

@@ -172,8 +172,21 @@ function answers(authority: Authority, allowed: readonly Authority[], incoming: 
 }
 
 /** What a refusal says: the header, the value given, and how to allow it. */
-function refusal(incoming: IncomingMessage, url: URL, header: "Host" | "Origin", value: string, why: string): Response {
-  const named = value === "" ? `no ${header}` : `${header}: ${JSON.stringify(value.slice(0, 200))}`;
+function refusal(
+  incoming: IncomingMessage,
+  url: URL,
+  header: "Host" | "Origin",
+  value: string,
+  why: string,
+  /** The value came as an absolute request target, which names the host in Host's place. */
+  asTarget = false,
+): Response {
+  const quotedValue = JSON.stringify(value.slice(0, 200));
+  const named = asTarget
+    ? `the request target ${quotedValue} in Host's place`
+    : value === ""
+      ? `no ${header}`
+      : `${header}: ${quotedValue}`;
   const suggestion = (() => {
     try {
       const hostname =
@@ -217,7 +230,7 @@ export function hostGuard(incoming: IncomingMessage, url: URL, allowed: readonly
       named = undefined;
     }
     if (!named || !answers(named, allowed, incoming))
-      return refusal(incoming, url, "Host", target, "The request target names a host this server does not answer.");
+      return refusal(incoming, url, "Host", target, "That is not a host this server answers.", true);
   }
   // On /mcp a page of another site must not drive the server; a preflight carries no call, and is answered.
   const origin = incoming.headers.origin;
