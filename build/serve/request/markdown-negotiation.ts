@@ -66,7 +66,7 @@ export const NEGOTIATED_PATHS: readonly string[] = MARKDOWN_PAGES.map(([page]) =
 /** `read` reads a file of the deploy; it is called only for a request that gets Markdown. */
 export async function markdownNegotiation(request: Request, read: () => ReadFile): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const negotiated = negotiatedPage(pathname);
   if (!negotiated) return undefined;
   const [page, twin] = negotiated;
@@ -75,7 +75,6 @@ export async function markdownNegotiation(request: Request, read: () => ReadFile
     // The HTML of a folder asked for without its slash is sent to the slash (its relative links need it), as the
     // CDN would send it, but here with Vary: Accept: the same URL gives Markdown to a client that prefers it, so a
     // cache must not hand this redirect to that client.
-    const { search } = new URL(request.url);
     return new Response(null, {
       status: 301,
       headers: { ...corsHeaders(), Location: `${page}${search}`, "Cache-Control": BROWSER_CACHE, Vary: "Accept" },
