@@ -13,7 +13,12 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/contract/canonical-json.ts";
-import { MCP_COMPLETION_MAX_VALUES, MCP_QUOTE_MAX_CHARACTERS } from "../build/contract/mcp.ts";
+import {
+  MCP_COMPLETION_MAX_VALUES,
+  MCP_LIST_ARGUMENT_MAX_ITEMS,
+  MCP_MAX_BODY_BYTES,
+  MCP_QUOTE_MAX_CHARACTERS,
+} from "../build/contract/mcp.ts";
 import { PLATFORM_IDS } from "../build/contract/platforms.ts";
 import { PROMPT_ANSWERS, PROMPT_DEFINITIONS } from "../build/contract/mcp-prompts.ts";
 import { generateContent } from "../build/tools/synthetic/generate.ts";
@@ -301,6 +306,22 @@ describe.each([
       "security, microphone-coverage",
       "security, microphone-placement",
     ]);
+    // Only values prompts/get takes: none for a list already full, or naming an item that is not a value (slugs are
+    // case-sensitive, so "BIAMP" is not biamp), and none where an answer's slug is not one.
+    const none = { values: [], total: 0, hasMore: false };
+    const full = suppliers.slice(0, MCP_LIST_ARGUMENT_MAX_ITEMS).join(",");
+    expect(await complete(suppliersRef, "suppliers", `${full},`)).toEqual(none);
+    expect(
+      await complete(suppliersRef, "suppliers", `${suppliers.slice(1, MCP_LIST_ARGUMENT_MAX_ITEMS).join(",")},`),
+    ).not.toEqual(none);
+    expect(await complete(suppliersRef, "suppliers", "BIAMP, s")).toEqual(none);
+    expect(await complete({ type: "ref/prompt", name: "check_quote" }, "answers", "securit, micro")).toEqual(none);
+    await expect(
+      client.getPrompt({
+        name: "compare_suppliers",
+        arguments: { family: "cameras", suppliers: `${full},${suppliers[MCP_LIST_ARGUMENT_MAX_ITEMS]}` },
+      }),
+    ).rejects.toThrow(/at most/);
     await client.close();
   });
 
@@ -427,6 +448,28 @@ describe.each([
       expect(message, name).toContain(says);
     }
     await client.close();
+  });
+});
+
+describe("the longest quote", () => {
+  it("is taken whatever its characters, each written as a \\uXXXX escape (as Python's json.dumps writes them)", async () => {
+    const quote = "見積".repeat(MCP_QUOTE_MAX_CHARACTERS / 2);
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "prompts/get",
+      params: { name: "check_quote", arguments: { quote } },
+    }).replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    expect(body.length).toBeGreaterThan(6 * MCP_QUOTE_MAX_CHARACTERS);
+    expect(body.length).toBeLessThanOrEqual(MCP_MAX_BODY_BYTES);
+    const response = await fetch(`${shipped.origin}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { result?: { messages: PromptMessage[] } };
+    expect(answer.result?.messages.some((message) => message.content.text?.includes(quote))).toBe(true);
   });
 });
 

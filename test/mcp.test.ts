@@ -14,7 +14,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { spawnSync } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
+import { MCP_BATCH_MAX_MESSAGES, MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
 import { ROOT } from "./support/build-helpers.ts";
 import { nodeScript } from "./support/cli.ts";
 import { sharedBuild } from "./support/shared-build.ts";
@@ -173,7 +173,7 @@ describe.each([
     // A leading hyphen gives no prefix that every id would start.
     for (const guess of ["zz-top", "-foo"])
       expect((await call("get_source", { id: guess })).content[0]!.text).toBe(
-        `No source has the id "${guess}". The ids are those the answers, supplier profiles and evidence records cite in their sources.`,
+        `No source has the id "${guess}". The ids are those the answers, supplier profiles and evidence records cite in their sources; /data/sources.csv holds the whole register.`,
       );
     await client.close();
   });
@@ -306,7 +306,23 @@ describe("the MCP endpoint, asked badly", () => {
   it("answers every hostile request with a JSON-RPC error or the right status, with CORS, never a 5xx", async () => {
     const cases: Array<[string, Response, number, number | null]> = [
       ["malformed JSON", await post("{"), 400, -32700],
-      ["a batch", await post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]'), 400, -32600],
+      [
+        "a batch of a revision that has none",
+        await post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]', { "MCP-Protocol-Version": "2025-11-25" }),
+        400,
+        -32600,
+      ],
+      ["an empty batch", await post("[]"), 400, -32600],
+      [
+        "a batch over the limit",
+        await post(
+          JSON.stringify(
+            Array.from({ length: MCP_BATCH_MAX_MESSAGES + 1 }, (_, id) => ({ jsonrpc: "2.0", id, method: "ping" })),
+          ),
+        ),
+        400,
+        -32600,
+      ],
       ["not JSON-RPC", await post('{"id":1,"method":"ping"}'), 400, -32600],
       ["an unknown method", await post('{"jsonrpc":"2.0","id":1,"method":"tools/delete"}'), 200, -32601],
       [
@@ -431,7 +447,9 @@ describe("the MCP endpoint, asked badly", () => {
       ],
       [
         "an oversized body",
-        await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } })),
+        await post(
+          JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) } }),
+        ),
         413,
         -32600,
       ],
@@ -516,6 +534,73 @@ describe("the MCP endpoint, asked badly", () => {
       expect(error.code, body).toBe(-32600);
       expect(error.message, body).toMatch(said);
     }
+  });
+
+  it("takes a 2025-03-26 batch, as that revision requires: its requests answered in order, its notifications not", async () => {
+    const ping = (id: number | string) => ({ jsonrpc: "2.0", id, method: "ping" });
+    const notification = { jsonrpc: "2.0", method: "notifications/initialized" };
+    const mixed = await post(
+      JSON.stringify([
+        ping(1),
+        notification,
+        { jsonrpc: "2.0", id: "tools", method: "tools/list" },
+        5,
+        { jsonrpc: "2.0", id: 4, method: "initialize", params: { protocolVersion: "2025-03-26" } },
+        { jsonrpc: "2.0", id: 5, method: "tools/delete" },
+      ]),
+      { "MCP-Protocol-Version": "2025-03-26" },
+    );
+    expect(mixed.status).toBe(200);
+    const answers = (await mixed.json()) as Array<{
+      id: unknown;
+      result?: { tools?: unknown[] };
+      error?: { code: number };
+    }>;
+    expect(answers.map((answer) => [answer.id, answer.error?.code ?? "result"])).toEqual([
+      [1, "result"],
+      ["tools", "result"],
+      [null, -32600],
+      [4, -32600],
+      [5, -32601],
+    ]);
+    expect(answers[1]!.result?.tools).toHaveLength(5);
+    // A 2025-03-26 client names no version in a header: a batch with none is taken too.
+    const plain = await post(JSON.stringify([ping(7)]));
+    expect(await plain.json()).toEqual([{ jsonrpc: "2.0", id: 7, result: {} }]);
+    // Notifications alone: accepted, with nothing to answer.
+    const quiet = await post(JSON.stringify([notification, notification]));
+    expect(quiet.status).toBe(202);
+    expect(await quiet.text()).toBe("");
+  });
+
+  it("says that a version in _meta is the modern revision's when a legacy one is put there", async () => {
+    const response = await post(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/list",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2025-11-25",
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      }),
+    );
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: number; message: string; data: unknown } };
+    expect(error.code).toBe(-32022);
+    expect(error.message).toMatch(/not declared in _meta.*opens with initialize/);
+    expect(error.data).toEqual({ supported: [...MCP_PROTOCOL_VERSIONS], requested: "2025-11-25" });
+  });
+
+  it("names no count of answers in its instructions, which the deploy's content decides (/api/v1 gives it)", async () => {
+    const response = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } }),
+    );
+    const { result } = (await response.json()) as { result: { instructions: string } };
+    expect(result.instructions).toMatch(/buyer answers/);
+    expect(result.instructions).not.toMatch(/\d/);
   });
 
   it("answers the CORS preflight with the MCP request headers allowed", async () => {
@@ -609,6 +694,54 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
       { jsonrpc: "2.0", id: null, error: { code: -32700, message: "The line is not JSON." } },
       { jsonrpc: "2.0", id: 2, result: {} },
     ]);
+  });
+
+  it("answers a batch line with a line holding the array of answers", () => {
+    const run = spawnSync(server().command, server().args, {
+      input: `${JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "ping" },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 2, method: "ping" },
+      ])}\n`,
+      env: server().env,
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(
+      run.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      [
+        { jsonrpc: "2.0", id: 1, result: {} },
+        { jsonrpc: "2.0", id: 2, result: {} },
+      ],
+    ]);
+  });
+
+  it("names resources under MCP_ORIGIN as an origin, a trailing slash taken off, and refuses one with a path", () => {
+    const list = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/list" })}\n`;
+    const withOrigin = (origin: string) =>
+      spawnSync(server().command, server().args, {
+        input: list,
+        env: { ...server().env, MCP_ORIGIN: origin },
+        cwd: ROOT,
+        encoding: "utf8",
+      });
+    const named = withOrigin("https://example.org/");
+    const uris = (JSON.parse(named.stdout) as { result: { resources: Array<{ uri: string }> } }).result.resources.map(
+      (resource) => resource.uri,
+    );
+    expect(uris).toContain("https://example.org/api/v1/suppliers");
+    for (const wrong of ["not a url", "https://example.org/api", "ftp://example.org"]) {
+      const refused = withOrigin(wrong);
+      expect(refused.status, wrong).toBe(2);
+      expect(refused.stdout, wrong).toBe("");
+      expect(refused.stderr, wrong).toContain(
+        `MCP_ORIGIN must be an origin such as https://example.org, with no path (got "${wrong}")`,
+      );
+    }
   });
 
   it("answers the 2.x client, which probes with server/discover and stays on 2026-07-28", async () => {

@@ -101,9 +101,9 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   },
   {
     name: "get_source",
-    title: "Get one entry of the sources register",
+    title: "Get one cited source",
     description:
-      "One source by its id, as every claim cites it: title, publisher, URL where one is known, when it was read, its kind and confidence, whether it is primary, and notes on what it supports.",
+      "One source that the answers, supplier profiles or evidence records cite, by its id, as they cite it: title, publisher, URL where one is known, when it was read, its kind and confidence, whether it is primary, and notes on what it supports. Sources only the claim audit cites are rows of /data/sources.csv, which holds the whole register.",
     inputSchema: {
       type: "object",
       properties: {

@@ -8,6 +8,10 @@ import { answerMarkdownPath, answerPath, collectionUrl } from "./layout.ts";
 /** The protocol revisions served: the modern era (no handshake) and the legacy one (initialize). */
 export const MODERN_VERSIONS = ["2026-07-28"] as const;
 export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
+/** The revision whose clients may send JSON-RPC batches (2025-06-18 removed them). */
+export const BATCH_VERSION = "2025-03-26";
+/** The most messages a batch may hold: each may be a search, whose result is up to a megabyte. */
+export const MCP_BATCH_MAX_MESSAGES = 10;
 /** Every revision served, newest first: what an unsupported-version error lists. */
 export const MCP_PROTOCOL_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const;
 
@@ -80,7 +84,12 @@ export const MCP_COMPLETION_MAX_VALUES = 100;
 
 /** The longest value of a prompt argument or of an argument being completed, in characters; a quote may be longer. */
 export const MCP_ARGUMENT_MAX_CHARACTERS = 200;
-/** The longest quote the quote-checking prompt takes (the request body is also limited, to 64 KiB). */
+/** The longest quote the quote-checking prompt takes. */
 export const MCP_QUOTE_MAX_CHARACTERS = 20_000;
+/**
+ * A JSON-RPC request to a read-only API is small; anything larger is refused before it is parsed. The longest quote
+ * fits whatever its characters, each written as a \uXXXX escape (6 bytes), as Python's json.dumps writes them.
+ */
+export const MCP_MAX_BODY_BYTES = 128 * 1024;
 /** The most answers or suppliers a prompt's list argument may name. */
 export const MCP_LIST_ARGUMENT_MAX_ITEMS = 8;

@@ -8,7 +8,7 @@ import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
-import { commandArguments, isInside, isMainModule, realFolder } from "../content/load/command-line.ts";
+import { commandArguments, isInside, isMainModule, originSetting, realFolder } from "../content/load/command-line.ts";
 import { listenSettings, servedOrigin } from "../serve/server/host-guard.ts";
 
 /**
@@ -82,15 +82,7 @@ export function optionsFromCommandLine(
   const epoch = sourceDateEpoch(env);
   if (epoch !== undefined) options.sourceDateEpoch = epoch;
   const baseUrl = env.BASE_URL || env.URL;
-  if (baseUrl) {
-    const origin = baseUrl.replace(/\/+$/, "");
-    if (!/^https?:\/\/[^\s/?#]+$/.test(origin)) {
-      throw new Error(
-        `${env.BASE_URL ? "BASE_URL" : "URL"} must be an origin such as https://example.org, with no path (got "${baseUrl}").`,
-      );
-    }
-    options.baseUrl = origin;
-  }
+  if (baseUrl) options.baseUrl = originSetting(env.BASE_URL ? "BASE_URL" : "URL", baseUrl);
   return options;
 }
 

@@ -34,6 +34,17 @@ export function commandArguments<const O extends NonNullable<ParseArgsConfig["op
   return parsed;
 }
 
+/**
+ * An environment variable that names an origin (BASE_URL, MCP_ORIGIN): the origin, a trailing slash or two taken off,
+ * or an Error saying what is wanted. A path, query or user would make every URL made from it wrong.
+ */
+export function originSetting(name: string, value: string): string {
+  const origin = value.replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/?#@]+$/.test(origin))
+    throw new Error(`${name} must be an origin such as https://example.org, with no path (got "${value}").`);
+  return origin;
+}
+
 /** What stops a command that is not a bug (nothing built, a deploy that cannot be reached): told in a line, exit 1. */
 export class ToldError extends Error {
   override name = "ToldError";

@@ -30,7 +30,14 @@ import {
   DOCS_FILE,
   ERRORS_PATH,
 } from "../../contract/layout.ts";
-import { MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS } from "../../contract/mcp.ts";
+import {
+  BATCH_VERSION,
+  MCP_BATCH_MAX_MESSAGES,
+  MCP_MAX_BODY_BYTES,
+  MCP_PROTOCOL_VERSIONS,
+  MODERN_VERSIONS,
+} from "../../contract/mcp.ts";
+import { groupDigits } from "../../contract/limits.ts";
 import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
 import { PROBLEM_TYPES } from "../../contract/problems.ts";
 import { CITATION_FILE_NOTE, citationText } from "../compile/citation.ts";
@@ -295,7 +302,7 @@ ${DISCOVERY_DOCUMENTS.map((document) => `| ${link(cell(document.name), document.
 
 ## MCP for agents {#mcp}
 
-${code(MCP_PATH)} is a read-only ${link("Model Context Protocol", "https://modelcontextprotocol.io/")} server over Streamable HTTP: POST one JSON-RPC request, get one JSON response. It is stateless (no session id, no event stream; GET and DELETE get 405) and speaks the revisions ${MCP_PROTOCOL_VERSIONS.map(code).join(", ")}: the 2025 ones after ${code("initialize")}, and ${code(MODERN_VERSIONS[0])} with no handshake, ${code("server/discover")}, the ${code("_meta")} envelope on every request and the ${code("MCP-Protocol-Version")}, ${code("Mcp-Method")} and ${code("Mcp-Name")} headers, which must agree with the body. A request for another revision gets an error that lists these.
+${code(MCP_PATH)} is a read-only ${link("Model Context Protocol", "https://modelcontextprotocol.io/")} server over Streamable HTTP: POST one JSON-RPC request, get one JSON response. It is stateless (no session id, no event stream; GET and DELETE get 405) and speaks the revisions ${MCP_PROTOCOL_VERSIONS.map(code).join(", ")}: the 2025 ones after ${code("initialize")}, and ${code(MODERN_VERSIONS[0])} with no handshake, ${code("server/discover")}, the ${code("_meta")} envelope on every request and the ${code("MCP-Protocol-Version")}, ${code("Mcp-Method")} and ${code("Mcp-Name")} headers, which must agree with the body. A request for another revision gets an error that lists these. A ${code(BATCH_VERSION)} client may send a JSON-RPC batch (an array of up to ${MCP_BATCH_MAX_MESSAGES} messages, ${code("initialize")} apart), as that revision requires a server to take; the later ones have no batches. A body is at most ${groupDigits(MCP_MAX_BODY_BYTES)} bytes (413 past that).
 
 Tools, in this order, each read-only and closed-world, with an input schema and an output schema made from this API's own response schemas: ${TOOL_DEFINITIONS.map((tool) => `${code(tool.name)} (${tool.title.toLowerCase()})`).join(", ")}. ${code("search_answers")} is the ${code("q")} rule itself, with the API's matches and errors. Resources: each answer, the supplier directory and the evidence register, named by their API URLs. The tool list is also a file: ${link(code(MCP_TOOLS_FILE), MCP_TOOLS_FILE)}.
 

@@ -6,9 +6,14 @@
  * families from the register, platforms from the contract. A list argument completes its last item. An unknown
  * prompt, template or argument is an invalid-params error that says which exist.
  */
-import { MCP_ARGUMENT_MAX_CHARACTERS, MCP_COMPLETION_MAX_VALUES, MCP_RESOURCE_TEMPLATES } from "../../contract/mcp.ts";
+import {
+  MCP_ARGUMENT_MAX_CHARACTERS,
+  MCP_COMPLETION_MAX_VALUES,
+  MCP_LIST_ARGUMENT_MAX_ITEMS,
+  MCP_RESOURCE_TEMPLATES,
+} from "../../contract/mcp.ts";
 import { PLATFORM_IDS } from "../../contract/platforms.ts";
-import { answerSlugsStartingWith, directorySuppliers, registerFamilies } from "./mcp-data.ts";
+import { answerExists, answerSlugsStartingWith, directorySuppliers, registerFamilies } from "./mcp-data.ts";
 import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import type { CompletionSource } from "../../contract/mcp-prompts.ts";
 import { listItems, promptNamed, suppliersOfFamily } from "./mcp-prompts.ts";
@@ -84,6 +89,9 @@ export async function complete(
   const spacing = list ? value.slice(cut, value.length - typed.length) : "";
   const taken = new Set(list ? listItems(head) : []);
   const prefix = typed.toLowerCase();
+  // A list that is full, or names an item prompts/get would refuse, has no completion prompts/get would take.
+  if (taken.size >= MCP_LIST_ARGUMENT_MAX_ITEMS || !(await allKnown(source, [...taken], context)))
+    return { completion: NONE };
 
   let matches: { values: string[]; total: number };
   if (source === "answers") {
@@ -94,17 +102,29 @@ export async function complete(
     matches = { values, total: found.total - takenHere };
   } else {
     let candidates: string[];
-    if (source === "platforms") candidates = [...PLATFORM_IDS];
-    else if (source === "families") candidates = (await registerFamilies(context)).map((entry) => entry.family);
-    else {
+    if (source === "suppliers") {
       const suppliers = await directorySuppliers(context);
       const family = typeof previous.family === "string" ? previous.family.trim() : "";
       const makers = family ? suppliersOfFamily(suppliers, family) : [];
       candidates = (makers.length > 0 ? makers : suppliers).map((supplier) => supplier.slug);
-    }
+    } else candidates = await valuesOf(source, context);
     const values = candidates.filter((candidate) => candidate.startsWith(prefix) && !taken.has(candidate));
     matches = { values, total: values.length };
   }
   const values = matches.values.slice(0, MCP_COMPLETION_MAX_VALUES).map((item) => `${head}${spacing}${item}`);
   return { completion: { values, total: matches.total, hasMore: matches.total > values.length } };
+}
+
+/** Every value of a source but the answers' slugs (which are looked up in the index instead). */
+async function valuesOf(source: Exclude<CompletionSource, "answers">, context: McpContext): Promise<string[]> {
+  if (source === "platforms") return [...PLATFORM_IDS];
+  if (source === "families") return (await registerFamilies(context)).map((entry) => entry.family);
+  return (await directorySuppliers(context)).map((supplier) => supplier.slug);
+}
+
+async function allKnown(source: CompletionSource, items: readonly string[], context: McpContext): Promise<boolean> {
+  if (items.length === 0) return true;
+  if (source === "answers") return (await Promise.all(items.map((slug) => answerExists(context, slug)))).every(Boolean);
+  const known = new Set(await valuesOf(source, context));
+  return items.every((item) => known.has(item));
 }

@@ -10,8 +10,24 @@
  */
 import { textOf } from "./deploy-snapshot.ts";
 import { collectionPath, MCP_TOOLS_FILE } from "../../contract/layout.ts";
-import { LEGACY_VERSIONS, MCP_PROTOCOL_VERSIONS, MODERN_VERSIONS, SERVER_NAME } from "../../contract/mcp.ts";
-import { ERROR, McpError, quoted, type JsonRpcMessage, type McpContext } from "./mcp-messages.ts";
+import {
+  BATCH_VERSION,
+  LEGACY_VERSIONS,
+  MCP_BATCH_MAX_MESSAGES,
+  MCP_PROTOCOL_VERSIONS,
+  MODERN_VERSIONS,
+  SERVER_NAME,
+} from "../../contract/mcp.ts";
+import {
+  ERROR,
+  errorBody,
+  idOf,
+  McpError,
+  messageProblem,
+  quoted,
+  type JsonRpcMessage,
+  type McpContext,
+} from "./mcp-messages.ts";
 import { complete as complete_ } from "./mcp-completion.ts";
 import { getPrompt, listPrompts } from "./mcp-prompts.ts";
 import { listResources, listResourceTemplates, readResource, RESOURCE_NOT_FOUND_LEGACY } from "./mcp-resources.ts";
@@ -32,8 +48,9 @@ export const META = {
 export const CACHE_TTL_MS = 5 * 60 * 1000;
 
 export const SERVER_TITLE = "AV Buyer Data";
+// No count of answers here: the text is the server's, not the deploy's, and /api/v1 gives the counts.
 export const INSTRUCTIONS =
-  "Read-only research data on meeting-room audio-visual buying: 20 buyer answers with cited sources, a ranked supplier directory with its disclosure, and an evidence register. Every fact cites the sources register; unknown and unverified are statuses, to be reported as such. Prompts plan a room, compare suppliers for a product family, check a quote against the answers' checklists and check certification for a platform; completion/complete fills their arguments and the resource templates'.";
+  "Read-only research data on meeting-room audio-visual buying: buyer answers with cited sources, a ranked supplier directory with its disclosure, and an evidence register. Every fact cites the sources register; unknown and unverified are statuses, to be reported as such. Prompts plan a room, compare suppliers for a product family, check a quote against the answers' checklists and check certification for a platform; completion/complete fills their arguments and the resource templates'.";
 
 export type Era = { kind: "modern"; version: string } | { kind: "legacy" };
 
@@ -49,7 +66,7 @@ export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): 
   if (claimed !== undefined) {
     if (typeof claimed !== "string")
       throw new McpError(ERROR.invalidParams, `_meta["${META.protocolVersion}"] must be a string.`, 400);
-    if (!(MODERN_VERSIONS as readonly string[]).includes(claimed)) throw unsupportedVersion(claimed);
+    if (!(MODERN_VERSIONS as readonly string[]).includes(claimed)) throw unsupportedVersion(claimed, true);
     const capabilities = (meta as Record<string, unknown>)[META.clientCapabilities];
     if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
       throw new McpError(
@@ -73,16 +90,95 @@ export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): 
   return { kind: "legacy" };
 }
 
-export function unsupportedVersion(requested: string): McpError {
+/**
+ * The error for a revision not spoken, listing every one that is (a client may then open with initialize). A legacy
+ * revision declared in `_meta` is spoken, but not there: its client opens with initialize, which the message says.
+ */
+export function unsupportedVersion(requested: string, inMeta = false): McpError {
+  const legacy = inMeta && (LEGACY_VERSIONS as readonly string[]).includes(requested);
   return new McpError(
     ERROR.unsupportedProtocolVersion,
-    `Unsupported protocol version ${quoted(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
+    legacy
+      ? `Protocol ${quoted(requested)} is not declared in _meta: only ${MODERN_VERSIONS.join(", ")} requests carry their version there, and a ${requested} client opens with initialize instead.`
+      : `Unsupported protocol version ${quoted(requested)}. Supported: ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
     400,
-    {
-      supported: [...MCP_PROTOCOL_VERSIONS],
-      requested,
-    },
+    { supported: [...MCP_PROTOCOL_VERSIONS], requested },
   );
+}
+
+/** What a transport says beside a body, and how it answers what goes wrong. */
+export interface Transport {
+  /** The version the transport states (HTTP's MCP-Protocol-Version header), or null where it states none. */
+  declaredVersion: string | null;
+  /** Checks what the transport states beside a message of this era (the 2026-07-28 headers); throws an McpError. */
+  check?: (message: JsonRpcMessage, era: Era) => void;
+  /** The message of an internal error (data that could not be read). */
+  internal: (error: unknown) => string;
+  /**
+   * Whether a notification that cannot be taken is answered: over HTTP with an error status (Streamable HTTP
+   * allows a body there); over stdio, as JSON-RPC, never.
+   */
+  answersFailedNotifications: boolean;
+}
+
+/** The answer to a body: the HTTP status to give it, and the JSON to send, none when nothing is answered. */
+export interface Reply {
+  status: number;
+  json?: unknown;
+}
+
+/**
+ * A parsed body answered: one message, or a batch, which 2025-03-26 requires a server to take (basic/index,
+ * "Batching") and later revisions removed, so a batch is taken unless the transport states one of those. Its
+ * requests are answered in order, in one array; its notifications are not answered (JSON-RPC 2.0, 6).
+ */
+export async function answerBody(body: unknown, transport: Transport, context: McpContext): Promise<Reply> {
+  if (!Array.isArray(body)) return answerOne(body, transport, context, false);
+  const refuse = (message: string): Reply => ({ status: 400, json: errorBody(null, ERROR.invalidRequest, message) });
+  const declared = transport.declaredVersion;
+  if (declared !== null && declared !== BATCH_VERSION)
+    return refuse(
+      `Batches belong to protocol ${BATCH_VERSION}, and ${quoted(declared)} has none: send one JSON-RPC message per request.`,
+    );
+  if (body.length === 0) return refuse("An empty batch: a batch holds at least one JSON-RPC message.");
+  if (body.length > MCP_BATCH_MAX_MESSAGES)
+    return refuse(`A batch of ${body.length} messages; this server takes at most ${MCP_BATCH_MAX_MESSAGES} in one.`);
+  const answers: unknown[] = [];
+  for (const item of body) {
+    const reply = await answerOne(item, transport, context, true);
+    if (reply.json !== undefined) answers.push(reply.json);
+  }
+  return answers.length === 0 ? { status: 202 } : { status: 200, json: answers };
+}
+
+async function answerOne(item: unknown, transport: Transport, context: McpContext, inBatch: boolean): Promise<Reply> {
+  const problem = messageProblem(item);
+  if (problem !== undefined) return { status: 400, json: errorBody(idOf(item), ERROR.invalidRequest, problem) };
+  const message = item as JsonRpcMessage;
+  const id = message.id ?? null;
+  const notification = message.id === undefined;
+  try {
+    const era = eraOf(message, transport.declaredVersion);
+    if (inBatch && (era.kind === "modern" || message.method === "initialize"))
+      throw new McpError(
+        ERROR.invalidRequest,
+        era.kind === "modern"
+          ? `A batch holds ${BATCH_VERSION} messages; a ${era.version} request is sent alone.`
+          : "initialize is sent alone, not in a batch (2025-03-26, lifecycle).",
+        400,
+      );
+    transport.check?.(message, era);
+    if (notification) return { status: 202 };
+    return { status: 200, json: { jsonrpc: "2.0", id, result: await answerMessage(message, era, context) } };
+  } catch (error) {
+    const answered = !notification || (transport.answersFailedNotifications && !inBatch);
+    if (error instanceof McpError)
+      return {
+        status: error.status,
+        json: answered ? errorBody(id, error.code, error.message, error.data) : undefined,
+      };
+    return { status: 200, json: answered ? errorBody(id, ERROR.internal, transport.internal(error)) : undefined };
+  }
 }
 
 /** The result of one request, or throws an McpError; `serverVersion` is the service's version (from health). */

@@ -65,7 +65,7 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
   },
   async get_source(args, context) {
     const id = stringArgument(args, "id", true)!;
-    // Every entry of the register is cited somewhere, and every resource carries the full entries it cites.
+    // Every resource carries the full entries it cites (a few entries of the register only the audit cites).
     const ids = new Set<string>();
     for (const collection of ["suppliers", "evidence", "answers"]) {
       const found = findSource(await readJson(context, collectionPath(collection)), id, ids);
@@ -77,7 +77,7 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
       return { names: names.slice(0, 5), total: names.length };
     });
     return toolError(
-      `No source has the id ${quoted(id)}. ${like ?? "The ids are those the answers, supplier profiles and evidence records cite in their sources."}`,
+      `No source has the id ${quoted(id)}. ${like ?? "The ids are those the answers, supplier profiles and evidence records cite in their sources; /data/sources.csv holds the whole register."}`,
     );
   },
 };

@@ -9,13 +9,12 @@
  */
 import { MCP_ALLOWED_METHODS } from "../../contract/http.ts";
 import { MCP_PATH } from "../../contract/layout.ts";
+import { MCP_MAX_BODY_BYTES } from "../../contract/mcp.ts";
 import type { AnswersData, ReadFile } from "./answers-data.ts";
-import { ERROR, errorBody, idOf, messageProblem, McpError, quoted, type JsonRpcMessage } from "./mcp-messages.ts";
-import { answerMessage, eraOf } from "./mcp-protocol.ts";
+import { ERROR, errorBody, McpError, quoted, type JsonRpcMessage } from "./mcp-messages.ts";
+import { answerBody } from "./mcp-protocol.ts";
 import { corsHeaders, preflightResponse } from "./response-headers.ts";
 
-/** A JSON-RPC request to a read-only API is small; anything larger is refused before it is parsed. */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
 const MCP_ALLOWED_HEADERS =
   "Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID";
 /** The methods whose target the 2026-07-28 `Mcp-Name` header mirrors, and where in params it is. */
@@ -48,34 +47,21 @@ export async function mcpHandler(request: Request, source: McpSource): Promise<R
   } catch {
     return jsonResponse(400, errorBody(null, ERROR.parse, "The body is not JSON."));
   }
-  if (Array.isArray(body))
-    return jsonResponse(
-      400,
-      errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per request."),
-    );
-  const problem = messageProblem(body);
-  if (problem !== undefined) return jsonResponse(400, errorBody(idOf(body), ERROR.invalidRequest, problem));
-  const message = body as JsonRpcMessage;
-  const id = message.id ?? null;
-  try {
-    const era = eraOf(message, request.headers.get("MCP-Protocol-Version"));
-    if (era.kind === "modern") checkRequestHeaders(request.headers, message, era.version);
-    // A notification (no id): accepted, nothing to answer.
-    if (message.id === undefined) return new Response(null, { status: 202, headers: corsHeaders() });
-    const result = await answerMessage(message, era, {
-      answers: source.answers,
-      read: source.read,
-      origin: url.origin,
-    });
-    return jsonResponse(200, { jsonrpc: "2.0", id, result });
-  } catch (error) {
-    if (error instanceof McpError)
-      return jsonResponse(error.status, errorBody(id, error.code, error.message, error.data));
-    return jsonResponse(
-      200,
-      errorBody(id, ERROR.internal, "The server could not read its data just now; try again in a few seconds."),
-    );
-  }
+  const reply = await answerBody(
+    body,
+    {
+      declaredVersion: request.headers.get("MCP-Protocol-Version"),
+      check: (message, era) => {
+        if (era.kind === "modern") checkRequestHeaders(request.headers, message, era.version);
+      },
+      internal: () => "The server could not read its data just now; try again in a few seconds.",
+      answersFailedNotifications: true,
+    },
+    { answers: source.answers, read: source.read, origin: url.origin },
+  );
+  // Nothing to answer (notifications): accepted.
+  if (reply.json === undefined) return new Response(null, { status: 202, headers: corsHeaders() });
+  return jsonResponse(reply.status, reply.json);
 }
 
 /**

@@ -11,11 +11,11 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { MCP_SERVER_CARD_FILE } from "../../contract/layout.ts";
 import { AnswersData, type ReadFile } from "../request/answers-data.ts";
-import { ERROR, errorBody, idOf, type JsonRpcMessage, McpError, messageProblem } from "../request/mcp-messages.ts";
-import { answerMessage, eraOf } from "../request/mcp-protocol.ts";
+import { ERROR, errorBody } from "../request/mcp-messages.ts";
+import { answerBody } from "../request/mcp-protocol.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import { bytesView } from "./static-files.ts";
-import { commandArguments, runAsCommand } from "../../content/load/command-line.ts";
+import { commandArguments, originSetting, runAsCommand } from "../../content/load/command-line.ts";
 
 const ROOT = projectRoot();
 
@@ -48,31 +48,18 @@ export async function answerLine(
   } catch {
     return JSON.stringify(errorBody(null, ERROR.parse, "The line is not JSON."));
   }
-  if (Array.isArray(body))
-    return JSON.stringify(
-      errorBody(null, ERROR.invalidRequest, "Batches are not supported: send one JSON-RPC message per line."),
-    );
-  const problem = messageProblem(body);
-  if (problem !== undefined) return JSON.stringify(errorBody(idOf(body), ERROR.invalidRequest, problem));
-  const message = body as JsonRpcMessage;
-  const id = message.id ?? null;
-  try {
-    // stdio has no headers: the era comes from the body alone.
-    const era = eraOf(message, null);
-    if (message.id === undefined) return undefined;
-    const result = await answerMessage(message, era, { answers: async () => answers, read, origin });
-    return JSON.stringify({ jsonrpc: "2.0", id, result });
-  } catch (error) {
-    if (message.id === undefined) return undefined;
-    if (error instanceof McpError) return JSON.stringify(errorBody(id, error.code, error.message, error.data));
-    return JSON.stringify(
-      errorBody(
-        id,
-        ERROR.internal,
+  const reply = await answerBody(
+    body,
+    {
+      // stdio has no headers: the era comes from the body alone.
+      declaredVersion: null,
+      internal: (error) =>
         `The server could not read the built files: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
-  }
+      answersFailedNotifications: false,
+    },
+    { answers: async () => answers, read, origin },
+  );
+  return reply.json === undefined ? undefined : JSON.stringify(reply.json);
 }
 
 async function main(): Promise<void> {
@@ -95,7 +82,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const remote = (JSON.parse(card) as { remotes?: Array<{ url: string }> }).remotes?.[0]?.url;
-  const origin = process.env.MCP_ORIGIN ?? (remote ? new URL(remote).origin : "http://localhost:8080");
+  let origin = remote ? new URL(remote).origin : "http://localhost:8080";
+  try {
+    if (process.env.MCP_ORIGIN !== undefined) origin = originSetting("MCP_ORIGIN", process.env.MCP_ORIGIN);
+  } catch (error) {
+    process.stderr.write(`mcp: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
   const answers = new AnswersData(read);
   process.stderr.write(`mcp: serving ${dist} over stdio (resources named under ${origin})\n`);
   // Answered in order, one at a time: a client may pipeline, and replies keep its order.
