@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdir, readFile } from "node:fs/promises";
+import { appendFile, copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { WARCParser } from "warcio";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { VOCABULARIES } from "../build/engine/compile/vocabularies.ts";
 import { HTML_PAGES } from "../build/engine/describe/docs-html.ts";
 import { QUERY_EXAMPLES } from "../build/engine/describe/service-facts.ts";
 import { routesFor } from "../build/contract/routes.ts";
+import { mirrorCheck } from "../build/contract/unlisted-files.ts";
 import { build, fixtureWithCase, readTree, readTreeDigests, ROOT, temporaryFolder } from "./support/build-helpers.ts";
 import { parseCsv } from "./support/csv.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -59,6 +60,34 @@ describe("urls.txt and SHA256SUMS", () => {
       .map((line) => line.slice(66));
     const files = [...(await readTree(dist)).keys()].filter((file) => file !== "SHA256SUMS");
     expect(listed).toEqual(files);
+  });
+});
+
+describe("the check of a mirror against SHA256SUMS, as the README and the docs give it", () => {
+  it("passes a mirror of every URL, and fails one that lacks any file or holds one altered", async () => {
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    expect(readme).toContain(mirrorCheck());
+    expect(readme).toContain(`(cd the-copy && ${mirrorCheck("../dist/SHA256SUMS")})`);
+    expect(await readFile(path.join(dist, "docs", "index.md"), "utf8")).toContain(`\`${mirrorCheck()}\``);
+    // A mirror: the files of urls.txt, as wget takes them.
+    const mirror = path.join(folder, "checked-mirror");
+    const urls = (await readFile(path.join(dist, "urls.txt"), "utf8")).trim().split("\n");
+    for (const url of urls) {
+      const file = path.join(mirror, ...url.split("/").filter(Boolean));
+      await mkdir(path.dirname(file), { recursive: true });
+      await copyFile(path.join(dist, ...url.split("/").filter(Boolean)), file);
+    }
+    const check = () => spawnSync("sh", ["-c", mirrorCheck()], { cwd: mirror, encoding: "utf8" });
+    expect(check().status, check().stdout + check().stderr).toBe(0);
+    await rm(path.join(mirror, "api", "v1", "answers", "room-sizing.json"));
+    expect(check().status).not.toBe(0);
+    await copyFile(
+      path.join(dist, "api", "v1", "answers", "room-sizing.json"),
+      path.join(mirror, "api", "v1", "answers", "room-sizing.json"),
+    );
+    expect(check().status).toBe(0);
+    await appendFile(path.join(mirror, "data", "answers.ndjson"), "\n");
+    expect(check().status).not.toBe(0);
   });
 });
 

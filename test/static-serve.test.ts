@@ -3,13 +3,18 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesFor, type Route } from "../build/contract/routes.ts";
+import { HTML_PAGES } from "../build/engine/describe/docs-html.ts";
 import { freePort } from "../build/serve/server/free-port.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
 import { ROOT } from "./support/build-helpers.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { untilAnswered } from "./support/wait.ts";
 
-/** Mirror mode: `npm run serve:static` is `serve` with no rules at all, the plain view any mirror gives. */
+/**
+ * Mirror mode: `npm run serve:static` is `serve` with none of the API's rules, the plain view any mirror gives, its
+ * own habits turned off (build/serve/server/static-mirror.json): it would answer /docs/index.html with a redirect to
+ * /docs, where the page's relative links lead out of its folder.
+ */
 let server: ChildProcess;
 let origin: string;
 let routes: Route[];
@@ -21,11 +26,21 @@ beforeAll(async () => {
   routes = routesFor(site.paths);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(
-    path.join(ROOT, "node_modules", ".bin", "serve"),
-    ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, dist],
-    { stdio: "ignore" },
-  );
+  // The npm script itself, on the shared build (exec: the server is the process stopped after).
+  const script = (
+    JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+  ).scripts["serve:static"]!;
+  expect(script).toMatch(/ dist$/);
+  server = spawn("sh", ["-c", `exec ${script.replace(/ dist$/, ' "$DIST"')}`], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DIST: dist,
+      PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+    },
+    stdio: "ignore",
+  });
   await untilAnswered(`${origin}/api/v1/index.json`);
 });
 
@@ -47,6 +62,32 @@ describe("mirror mode (npm run serve:static)", () => {
       );
       expect(JSON.parse(bytes.toString("utf8")), route.file).toBeTypeOf("object");
     }
+  });
+
+  it("answers every canonical URL with its file and no redirect, each page at its folder's URL too, NDJSON typed", async () => {
+    const canonical = routes.filter((route) => route.canonical);
+    for (const route of canonical) {
+      const response = await fetch(origin + route.file, { redirect: "manual" });
+      expect(response.status, route.file).toBe(200);
+      expect(
+        Buffer.from(await response.arrayBuffer()).equals(
+          await readFile(path.join(dist, ...route.file.split("/").filter(Boolean))),
+        ),
+        route.file,
+      ).toBe(true);
+    }
+    const pages = canonical.filter((route) => route.file.endsWith("/index.html"));
+    expect(pages.map((route) => route.file.replace(/index\.html$/, ""))).toEqual(
+      expect.arrayContaining([...HTML_PAGES]),
+    );
+    for (const page of HTML_PAGES) {
+      const response = await fetch(origin + page, { redirect: "manual" });
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).toBe(
+        await readFile(path.join(dist, ...page.split("/").filter(Boolean), "index.html"), "utf8"),
+      );
+    }
+    expect((await fetch(`${origin}/data/answers.ndjson`)).headers.get("content-type")).toBe("application/x-ndjson");
   });
 
   it("serves the Markdown twins (the pages' and every answer's) as Markdown, and llms-full.txt as text", async () => {

@@ -14,3 +14,12 @@ export const NETLIFY_CONFIGURATION_FILES: ReadonlySet<string> = new Set([HEADERS
  * answers 404 when requested itself (so a crawler or a mirror has nothing to fetch there).
  */
 export const UNLISTED_FILES: ReadonlySet<string> = new Set([...NETLIFY_CONFIGURATION_FILES, API_NOT_FOUND_FILE]);
+
+/**
+ * The check a mirror of the served URLs passes against a copy of SHA256SUMS (at `sums`): every line but the unlisted
+ * files', which a mirror has not got. `sha256sum --check --ignore-missing` passed a mirror that lacked any file.
+ */
+export function mirrorCheck(sums = "SHA256SUMS"): string {
+  const unlisted = [...UNLISTED_FILES].map((file) => file.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return `grep -v -E ' (${unlisted.join("|")})$' ${sums} | sha256sum --check --strict --quiet`;
+}

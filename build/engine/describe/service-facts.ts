@@ -45,6 +45,7 @@ import {
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
 import { API_CATALOG_TYPE, MARKDOWN_TYPE } from "../../contract/http.ts";
+import { mirrorCheck } from "../../contract/unlisted-files.ts";
 import { groupDigits, MAX_PAGE, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { B, FIELD_WEIGHTS, IDF_EXTRA_ANSWERS, IDF_EXTRA_FADES_AT, K1, MATCH_SHARES } from "../../search/relevance.ts";
@@ -377,7 +378,7 @@ export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string
   {
     path: CHECKSUMS_FILE,
     name: "SHA256SUMS",
-    what: "the SHA-256 of every other file; `sha256sum -c SHA256SUMS` in a copy of dist/ proves it complete and unaltered (in a mirror of the served URLs add `--ignore-missing`: Netlify's `_headers` and `_redirects` and the body of every unknown /api/ path's 404 are not served as files)",
+    what: `the SHA-256 of every other file; \`sha256sum -c SHA256SUMS\` in a copy of dist/ proves it complete and unaltered, and in a mirror of the served URLs, which lacks Netlify's \`_headers\` and \`_redirects\` and the body of every unknown /api/ path's 404 (not served as files), \`${mirrorCheck()}\` does`,
   },
   {
     path: FILES_PAGE_PATH,
