@@ -676,20 +676,27 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
     await client.close();
   });
 
-  it("reads a line as JSON-RPC after a byte order mark, as a Windows shell may pipe it, and says which line is not JSON", () => {
-    const ping = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "ping" });
+  /** The server run on `input`, with `env` added to its environment: its exit, its lines parsed, and stderr. */
+  const runOn = (input: string, env: Record<string, string> = {}) => {
     const run = spawnSync(server().command, server().args, {
-      input: `\ufeff${ping(1)}\nnot json\n${ping(2)}\n`,
-      env: server().env,
+      input,
+      env: { ...server().env, ...env },
       cwd: ROOT,
       encoding: "utf8",
     });
-    expect(
-      run.stdout
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    const lines =
+      run.stdout === ""
+        ? []
+        : run.stdout
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as unknown);
+    return { status: run.status, lines, stderr: run.stderr };
+  };
+
+  it("reads a line as JSON-RPC after a byte order mark, as a Windows shell may pipe it, and says which line is not JSON", () => {
+    const ping = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "ping" });
+    expect(runOn(`\ufeff${ping(1)}\nnot json\n${ping(2)}\n`).lines).toEqual([
       { jsonrpc: "2.0", id: 1, result: {} },
       { jsonrpc: "2.0", id: null, error: { code: -32700, message: "The line is not JSON." } },
       { jsonrpc: "2.0", id: 2, result: {} },
@@ -697,22 +704,12 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
   });
 
   it("answers a batch line with a line holding the array of answers", () => {
-    const run = spawnSync(server().command, server().args, {
-      input: `${JSON.stringify([
-        { jsonrpc: "2.0", id: 1, method: "ping" },
-        { jsonrpc: "2.0", method: "notifications/initialized" },
-        { jsonrpc: "2.0", id: 2, method: "ping" },
-      ])}\n`,
-      env: server().env,
-      cwd: ROOT,
-      encoding: "utf8",
-    });
-    expect(
-      run.stdout
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    const batch = [
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "ping" },
+    ];
+    expect(runOn(`${JSON.stringify(batch)}\n`).lines).toEqual([
       [
         { jsonrpc: "2.0", id: 1, result: {} },
         { jsonrpc: "2.0", id: 2, result: {} },
@@ -722,22 +719,13 @@ describe("npm run mcp: the same server over stdio on a local copy, with no netwo
 
   it("names resources under MCP_ORIGIN as an origin, a trailing slash taken off, and refuses one with a path", () => {
     const list = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/list" })}\n`;
-    const withOrigin = (origin: string) =>
-      spawnSync(server().command, server().args, {
-        input: list,
-        env: { ...server().env, MCP_ORIGIN: origin },
-        cwd: ROOT,
-        encoding: "utf8",
-      });
-    const named = withOrigin("https://example.org/");
-    const uris = (JSON.parse(named.stdout) as { result: { resources: Array<{ uri: string }> } }).result.resources.map(
-      (resource) => resource.uri,
-    );
-    expect(uris).toContain("https://example.org/api/v1/suppliers");
+    const [named] = runOn(list, { MCP_ORIGIN: "https://example.org/" }).lines as Array<{
+      result: { resources: Array<{ uri: string }> };
+    }>;
+    expect(named!.result.resources.map((resource) => resource.uri)).toContain("https://example.org/api/v1/suppliers");
     for (const wrong of ["not a url", "https://example.org/api", "ftp://example.org"]) {
-      const refused = withOrigin(wrong);
-      expect(refused.status, wrong).toBe(2);
-      expect(refused.stdout, wrong).toBe("");
+      const refused = runOn(list, { MCP_ORIGIN: wrong });
+      expect([refused.status, refused.lines], wrong).toEqual([2, []]);
       expect(refused.stderr, wrong).toContain(
         `MCP_ORIGIN must be an origin such as https://example.org, with no path (got "${wrong}")`,
       );
