@@ -54,7 +54,8 @@ import {
   type SearchIndexFile,
 } from "../build/search/search-format.ts";
 import { BoundedCache } from "../build/search/bounded-cache.ts";
-import { allowedDistance, editDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
+import { editDistance } from "../build/contract/edit-distance.ts";
+import { allowedDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
 import {
   compareCodeUnits,
   indexTokens,

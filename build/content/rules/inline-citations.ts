@@ -1,3 +1,4 @@
+import { editDistance } from "../../contract/edit-distance.ts";
 import type { ContentRule } from "./rule.ts";
 
 /** An answer's inline [@id] citations and its `sources` list agree, both ways. */
@@ -38,8 +39,18 @@ export const inlineCitations: ContentRule = {
   },
 };
 
-/** The id sharing the longest start with a mistyped one (at least four characters), the answer's own listed first. */
+/**
+ * The id a mistyped one most likely meant: the nearest by edit distance (a third of its length at most), else the one
+ * sharing the longest start with it (at least four characters); the answer's own listed first, which wins a tie.
+ */
 function likeliest(id: string, ids: readonly string[]): string | undefined {
+  let nearest: string | undefined;
+  let distance = Math.max(1, Math.floor(id.length / 3));
+  for (const candidate of ids) {
+    const apart = editDistance(id, candidate, distance);
+    if (apart < distance || (apart === distance && nearest === undefined)) [nearest, distance] = [candidate, apart];
+  }
+  if (nearest !== undefined) return nearest;
   let best: string | undefined;
   let shared = 3;
   for (const candidate of ids) {
