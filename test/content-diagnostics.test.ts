@@ -156,9 +156,9 @@ describe("content that leads outside the content folder", () => {
       column: 1,
     });
     // The link inside the folder is read like any file: its slug then disagrees with its name.
-    expect(result.diagnostics.find((diagnostic) => diagnostic.file === "answers/gamma-copy.md")).toMatchObject({
-      code: "slug/file-name",
-    });
+    expect(
+      result.diagnostics.filter((diagnostic) => diagnostic.file === "answers/gamma-copy.md").map(({ code }) => code),
+    ).toContain("slug/file-name");
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain("yaml/syntax");
   });
 });

@@ -52,7 +52,8 @@ export function layoutNameFor(relativePath: string): string | undefined {
   const [folder, name, ...deeper] = relativePath.split("/");
   const entry = CONTENT_LAYOUT.find((candidate) => candidate.many && candidate.path === folder);
   if (!entry || name === undefined || deeper.length > 0) return undefined;
-  return `${entry.path}/${name.replace(/\.[^.]*$/, "")}${entry.extension}`;
+  // A slug has no dot: the name up to its first (display-size.md.bak is display-size).
+  return `${entry.path}/${name.replace(/\..*$/, "")}${entry.extension}`;
 }
 
 export function describeLayout(): string {

@@ -24,7 +24,7 @@ function named(file: LocatedFile, field: string, slug: string, report: Report): 
     `the ${field} is "${slug}" but the file is named "${file.stem}".`,
     // A file name that could not be a slug is not offered as one.
     SLUG_PATTERN.test(file.stem)
-      ? `Rename the file to ${renamed} or change the ${field} to "${file.stem}".`
+      ? `Change the ${field} to "${file.stem}", or rename the file to ${renamed} if no other file has that name.`
       : `Rename the file to ${renamed}: a file is named after its ${field}, in lower-case letters and digits with single hyphens between words.`,
   );
 }

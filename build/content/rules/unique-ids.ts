@@ -76,7 +76,10 @@ function reportRepeats(
   report: Report,
 ): void {
   const first = new Map<string, { file: LocatedFile; pointer: string }>();
-  for (const item of items) {
+  // The file named after the id holds it; a copy of it (echo-control.md, its slug unchanged) is the one told, whatever
+  // the order of their names.
+  const owners = items.filter((item) => item.file.stem === item.id);
+  for (const item of [...owners, ...items.filter((item) => item.file.stem !== item.id)]) {
     const earlier = first.get(item.id);
     if (!earlier) {
       first.set(item.id, item);

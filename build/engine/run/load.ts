@@ -212,12 +212,17 @@ async function checkEntry(
   if (!entry) {
     // A file in a folder of the layout with another extension: most likely misnamed.
     const named = layoutNameFor(relativePath);
+    // A name another file has is not offered: display-size.md.bak, most likely a copy, would replace display-size.md.
+    const taken =
+      named !== undefined && (await stat(path.join(contentDir, named)).catch(() => undefined)) !== undefined;
     const told = problem(
       "file/unexpected",
       `the content layout has no place for this file; it expects ${describeLayout()}.`,
-      named
+      named && !taken
         ? `If it is content, rename it to ${named}; else move it out of the content folder, or delete it.`
-        : undefined,
+        : taken
+          ? `${named} is there already: if this is a copy of it, move it out of the content folder, or delete it.`
+          : undefined,
     );
     // Saved as .yml or .markdown, it is that kind's file, not read: the rest of its kind waits for it and its name
     // counts as known, as for a file that does not parse, so that its absence is not told dozens of times over.
