@@ -6,7 +6,17 @@ import { formatDiagnostics } from "../build/content/diagnostics/format-diagnosti
 import { DIAGNOSTIC_CATALOGUE } from "../build/content/diagnostics/catalogue.ts";
 import { BUILD_TASK_SET } from "../build/engine/workers/build-tasks.ts";
 import { WorkerPool } from "../build/engine/workers/worker-pool.ts";
-import { build, FIXTURES, fixtureWithCase, readTreeDigests, temporaryFolder } from "./support/build-helpers.ts";
+import { spawnSync } from "node:child_process";
+import {
+  build,
+  copyOfShipped,
+  FIXTURES,
+  fixtureWithCase,
+  readTreeDigests,
+  ROOT,
+  temporaryFolder,
+} from "./support/build-helpers.ts";
+import { cleanEnv, cli, NODE } from "./support/cli.ts";
 import { markerHits, normaliseProse } from "../build/content/load/outward-markers.ts";
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { compareNames } from "../build/content/ranking/ranking-model.ts";
@@ -128,6 +138,59 @@ describe("one supplier's profile that fails its schema", () => {
     expect(result.ok ? [] : result.diagnostics.map(({ code, file }) => ({ code, file }))).toEqual([
       { code: "schema/type", file: "suppliers/acme.yaml" },
       { code: "evidence/missing-record", file: "suppliers/zenith.yaml" },
+    ]);
+  });
+});
+
+describe("a source id mistyped in the register", () => {
+  it("is told where it is cited, with the id it most likely meant, every problem reaching a pipe whole", async () => {
+    const { folder, content } = await copyOfShipped("mistyped-source-id");
+    const register = path.join(content, "sources.yaml");
+    const meant = "msft-teams-rooms-certified-hardware-2024-09";
+    await writeFile(
+      register,
+      (await readFile(register, "utf8")).replace(`id: ${meant}\n`, "id: msft-teams-rooms-certified-hardware-2024-9\n"),
+    );
+    // The CLI, its output read through pipes: over 128 KiB of problems, which an exit made before the pipes took them
+    // cut off mid-line.
+    const run = spawnSync(NODE, cli("--content", content, "--out", path.join(folder, "dist")), {
+      cwd: ROOT,
+      env: cleanEnv,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(run.status).toBe(1);
+    const told = [...run.stderr.matchAll(/^\S+:\d+:\d+ error (\S+) /gm)].map((match) => match[1]);
+    expect(run.stderr.length).toBeGreaterThan(128 * 1024);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `\\n${told.length} problems in \\d+ files\\. Nothing was written; the previous output is untouched\\.\\n$`,
+      ),
+    );
+    // Only the unknown id is told: the records citing it are not also told that they rest on secondary sources.
+    expect(new Set(told)).toEqual(new Set(["reference/unknown-source"]));
+    expect(run.stderr).toContain(
+      `the source "${meant}" is not in sources.yaml.\n  hint: Did you mean "msft-teams-rooms-certified-hardware-2024-9"?`,
+    );
+  });
+});
+
+describe("a register that fails its schema", () => {
+  it("still has its ids known, so that a mistyped citation elsewhere is told as one, at once", async () => {
+    const content = path.join(await temporaryFolder("register-invalid"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    const register = path.join(content, "sources.yaml");
+    await writeFile(register, (await readFile(register, "utf8")).replace("    accessed: 2026-10-20\n", ""));
+    const answer = path.join(content, "answers", "beta-mics.md");
+    await writeFile(answer, `${await readFile(answer, "utf8")}\nOne more claim [@fixture-lst].\n`);
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok ? [] : result.diagnostics.map(({ code, file, hint }) => ({ code, file, hint }))).toEqual([
+      { code: "schema/required", file: "sources.yaml", hint: "Add `accessed:` with a value." },
+      {
+        code: "citation/not-listed",
+        file: "answers/beta-mics.md",
+        hint: "Did you mean [@fixture-list]? Cite an id of content/sources.yaml, and list it in `sources`.",
+      },
     ]);
   });
 });

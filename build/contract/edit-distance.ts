@@ -32,3 +32,25 @@ export function editDistance(a: string, b: string, bound: number): number {
   }
   return Math.min(previous[b.length]!, bound + 1);
 }
+
+/**
+ * The name (an id, a slug) a mistyped one most likely meant: the nearest by edit distance (a third of its length at most), else the one
+ * sharing the longest start with it (at least four characters) (the first listed wins a tie).
+ */
+export function likeliestName(id: string, ids: readonly string[]): string | undefined {
+  let nearest: string | undefined;
+  let distance = Math.max(1, Math.floor(id.length / 3));
+  for (const candidate of ids) {
+    const apart = editDistance(id, candidate, distance);
+    if (apart < distance || (apart === distance && nearest === undefined)) [nearest, distance] = [candidate, apart];
+  }
+  if (nearest !== undefined) return nearest;
+  let best: string | undefined;
+  let shared = 3;
+  for (const candidate of ids) {
+    let length = 0;
+    while (length < id.length && id.charCodeAt(length) === candidate.charCodeAt(length)) length++;
+    if (length > shared) [best, shared] = [candidate, length];
+  }
+  return best;
+}

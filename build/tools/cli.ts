@@ -8,7 +8,14 @@ import { OutputError } from "../engine/output/atomic-output.ts";
 import { runBuild } from "../engine/run/pipeline.ts";
 import { sourceDateEpoch } from "../engine/run/source-date-epoch.ts";
 import { dueOn } from "../content/load/outward-claims.ts";
-import { commandArguments, isInside, isMainModule, originSetting, realFolder } from "../content/load/command-line.ts";
+import {
+  commandArguments,
+  exitWhenWritten,
+  isInside,
+  isMainModule,
+  originSetting,
+  realFolder,
+} from "../content/load/command-line.ts";
 import { listenSettings, servedOrigin } from "../serve/server/host-guard.ts";
 
 /**
@@ -142,7 +149,7 @@ if (isMainModule(import.meta.url)) {
       process.stderr.write(`resources: ${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS })}\n`),
     );
   main().then(
-    (code) => process.exit(code),
+    (code) => exitWhenWritten(code),
     (error: unknown) => {
       // A problem of the machine (the output cannot be written) is told plainly; anything else is a bug, with its stack.
       const told =
@@ -152,7 +159,7 @@ if (isMainModule(import.meta.url)) {
             ? (error.stack ?? error.message)
             : String(error);
       process.stderr.write(`build failed: ${told}\n`);
-      process.exit(1);
+      exitWhenWritten(1);
     },
   );
 }

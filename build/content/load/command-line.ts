@@ -45,6 +45,20 @@ export function originSetting(name: string, value: string): string {
   return origin;
 }
 
+/**
+ * Exits with `code` once stdout and stderr have taken all that was written to them: process.exit drops what a pipe has
+ * not taken yet (a build's 1,125 diagnostics piped to less were cut at 128 KiB, mid-line).
+ */
+export function exitWhenWritten(code: number): void {
+  process.exitCode = code;
+  let open = 2;
+  const written = () => {
+    if (--open === 0) process.exit(code);
+  };
+  process.stdout.write("", written);
+  process.stderr.write("", written);
+}
+
 /** What stops a command that is not a bug (nothing built, a deploy that cannot be reached): told in a line, exit 1. */
 export class ToldError extends Error {
   override name = "ToldError";

@@ -1,5 +1,5 @@
-import { editDistance } from "../../contract/edit-distance.ts";
-import type { ContentRule } from "./rule.ts";
+import { likeliestName } from "../../contract/edit-distance.ts";
+import { type ContentRule, registerRead } from "./rule.ts";
 
 /** An answer's inline [@id] citations and its `sources` list agree, both ways. */
 export const inlineCitations: ContentRule = {
@@ -15,8 +15,8 @@ export const inlineCitations: ContentRule = {
           if (listed.has(id)) continue;
           // Located in the body; the pointer names the front-matter list the id is missing from. An id the register
           // does not hold either is most likely mistyped: adding it to `sources` would not help.
-          const registered = !input.sources || input.known.sources.has(id);
-          const meant = registered ? undefined : likeliest(id, [...data.sources, ...input.known.sources]);
+          const registered = !registerRead(input) || input.known.sources.has(id);
+          const meant = registered ? undefined : likeliestName(id, [...data.sources, ...input.known.sources]);
           report(
             file,
             "/sources",
@@ -38,25 +38,3 @@ export const inlineCitations: ContentRule = {
     }
   },
 };
-
-/**
- * The id a mistyped one most likely meant: the nearest by edit distance (a third of its length at most), else the one
- * sharing the longest start with it (at least four characters); the answer's own listed first, which wins a tie.
- */
-function likeliest(id: string, ids: readonly string[]): string | undefined {
-  let nearest: string | undefined;
-  let distance = Math.max(1, Math.floor(id.length / 3));
-  for (const candidate of ids) {
-    const apart = editDistance(id, candidate, distance);
-    if (apart < distance || (apart === distance && nearest === undefined)) [nearest, distance] = [candidate, apart];
-  }
-  if (nearest !== undefined) return nearest;
-  let best: string | undefined;
-  let shared = 3;
-  for (const candidate of ids) {
-    let length = 0;
-    while (length < id.length && id.charCodeAt(length) === candidate.charCodeAt(length)) length++;
-    if (length > shared) [best, shared] = [candidate, length];
-  }
-  return best;
-}

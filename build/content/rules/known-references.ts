@@ -1,14 +1,28 @@
-import type { ContentRule } from "./rule.ts";
-import { eachCitedSource } from "./rule.ts";
+import { likeliestName } from "../../contract/edit-distance.ts";
+import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
+import { type ContentRule, eachCitedSource, type RuleInput, registerRead } from "./rule.ts";
+
+/** An id the register does not hold, most likely mistyped: the nearest it holds is offered. */
+function unknownSourceHint(id: string, input: RuleInput): string {
+  const meant = likeliestName(id, [...input.known.sources]);
+  const hint = DIAGNOSTIC_CATALOGUE["reference/unknown-source"].hint;
+  return meant ? `Did you mean "${meant}"? ${hint}` : hint;
+}
 
 /** Every cited source, supplier, related answer and product family exists. */
 export const knownReferences: ContentRule = {
   name: "known-references",
   answer({ file, data }, input, report) {
-    if (input.sources)
+    if (registerRead(input))
       for (const [index, id] of data.sources.entries())
         if (!input.known.sources.has(id))
-          report(file, `/sources/${index}`, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
+          report(
+            file,
+            `/sources/${index}`,
+            "reference/unknown-source",
+            `the source "${id}" is not in sources.yaml.`,
+            unknownSourceHint(id, input),
+          );
     for (const [index, slug] of data.related.entries()) {
       if (slug === data.slug)
         report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
@@ -27,10 +41,16 @@ export const knownReferences: ContentRule = {
     }
   },
   check(input, report) {
-    if (input.sources) {
+    if (registerRead(input)) {
       eachCitedSource(input, (file, id, list, at) => {
         if (!input.known.sources.has(id))
-          report(file, `${list}${at}`, "reference/unknown-source", `the source "${id}" is not in sources.yaml.`);
+          report(
+            file,
+            `${list}${at}`,
+            "reference/unknown-source",
+            `the source "${id}" is not in sources.yaml.`,
+            unknownSourceHint(id, input),
+          );
       });
     }
     for (const { file, data } of input.evidence) {

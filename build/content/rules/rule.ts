@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Position } from "../diagnostics/diagnostic.ts";
+import { CONTENT_LAYOUT } from "../load/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 import type {
   AnswerFrontMatter,
@@ -45,6 +46,15 @@ export interface RuleInput {
    */
   complete: { suppliers: boolean; evidence: boolean; audit: boolean };
 }
+
+/**
+ * Whether the register's ids are known: sources.yaml parsed, whether or not it passed its schema (one entry missing a
+ * field leaves its ids known). Until then no citation can be told unknown.
+ */
+export function registerRead(input: RuleInput): boolean {
+  return input.files.has(SOURCES_PATH);
+}
+const SOURCES_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "sources")!.path;
 
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
 export type Report = (

@@ -25,7 +25,9 @@ export const scoresRestOnPrimarySources: ContentRule = {
     // Which sources are primary is the register's to say: with the register broken, there is nothing to check against.
     if (!input.sources) return;
     const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
-    const isPrimary = (id: string) => primary.has(id);
+    // An id the register does not hold is told where it is cited (known-references), most likely mistyped: what it
+    // names may well be primary, and a record citing it is not also told it rests on secondary sources alone.
+    const isPrimary = (id: string) => primary.has(id) || !input.known.sources.has(id);
     eachEvidenceStatus(input, (file, pointer, status, ids) => {
       if (STATED.has(status) && !(ids ?? []).some(isPrimary))
         report(

@@ -12,7 +12,13 @@ import { routesFor, type Route } from "../../contract/routes.ts";
 import { loadSchemaRegistry, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { contractCases, type ContractCase } from "./contract-cases.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments, tellOrThrow, ToldError, runAsCommand } from "../../content/load/command-line.ts";
+import {
+  commandArguments,
+  exitWhenWritten,
+  runAsCommand,
+  tellOrThrow,
+  ToldError,
+} from "../../content/load/command-line.ts";
 
 export interface Difference {
   method: string;
@@ -284,5 +290,5 @@ runAsCommand(import.meta.url, async () => {
     tellOrThrow("smoke", error),
   );
   process.stdout.write(formatReport(baseUrl, report));
-  process.exit(report.differences.length === 0 ? 0 : 1);
+  exitWhenWritten(report.differences.length === 0 ? 0 : 1);
 });
