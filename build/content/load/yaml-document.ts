@@ -174,6 +174,18 @@ function plainSyntax(text: string, position: number, said: string): { position: 
       message: `this "${open}" is never closed with "${close}", so YAML reads the lines after it as part of it: close it, or quote the value if the "${open}" is text (${said.replace(/\.$/, "")}).`,
     };
   }
+  // YAML says a quote is never closed where it gave up, at the end: a quoted value that runs to the end holds no quote
+  // of its kind (a single-quoted one may hold '' for one), so its opening quote is the last of its kind before that.
+  const quote = /^Missing closing (["'])quote/.exec(said)?.[1];
+  if (quote !== undefined) {
+    let opened = text.lastIndexOf(quote, position - 1);
+    while (quote === "'" && opened > 0 && text[opened - 1] === "'") opened = text.lastIndexOf(quote, opened - 2);
+    if (opened >= 0)
+      return {
+        position: opened,
+        message: `this ${quote} is never closed, so YAML reads the rest of the file as one value: close it where the value ends (${said.replace(/\.$/, "")}).`,
+      };
+  }
   const start = text.lastIndexOf("\n", position - 1) + 1;
   const end = text.indexOf("\n", start);
   const line = text.slice(start, end < 0 ? text.length : end);
