@@ -41,6 +41,8 @@ export function parseYamlSource(text: string, file: string, offset: number, line
     // indented", an implicit key on two lines) rather than the tab: a problem on such a line is the tab, said once.
     const tab = indentingTab(text, problem.pos[0]);
     if (tab !== undefined) {
+      // What YAML says after it is read through the tab (the lines below, at their right column, said misaligned).
+      syntaxTold = true;
       if (!tabbed.has(tab)) {
         tabbed.add(tab);
         diagnostics.push({
