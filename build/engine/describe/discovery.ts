@@ -194,7 +194,8 @@ ${ENDPOINTS.map((endpoint) => `- \`GET ${origin}${endpoint.path}\`: ${endpoint.s
 
 The collections (answers, suppliers, evidence) share one envelope: the items in \`data\`, counts and the
 filters applied in \`meta\`, and \`links\` (\`self\`, \`first\`, \`last\`, \`prev\`/\`next\`). Links inside
-the JSON are root-relative paths of canonical \`.json\` files: resolve them against ${origin}.
+the JSON are root-relative paths, resolved against ${origin}: canonical \`.json\` files for collections, pages
+and items; a \`q\`, \`page\` or \`slug\` response links to its own query URL, which only the request handler answers.
 
 ## Finding answers
 

@@ -214,12 +214,12 @@ Pages hold at most ${code("meta.page_size")} items (${site.page_size}). ${code("
 
 ## Responses and headers {#format}
 
-The three collections share one envelope: the items in ${code("data")}, counts and the filters applied in ${code("meta")}, and ${code("links")} (${code("self")}, ${code("first")}, ${code("last")}, ${code("prev")}, ${code("next")}). Links inside the JSON are root-relative paths of canonical ${code(".json")} files. JSON is UTF-8 with keys sorted, two-space indentation and a final newline.
+The three collections share one envelope: the items in ${code("data")}, counts and the filters applied in ${code("meta")}, and ${code("links")} (${code("self")}, ${code("first")}, ${code("last")}, ${code("prev")}, ${code("next")}). Links inside the JSON are root-relative paths: of canonical ${code(".json")} files for collections, pages and items, of the Markdown twins, pages and documents the root names; a response to ${code("q")}, ${code("page")} or ${code("slug")} links to its own query URL, which only the request handler answers. JSON is UTF-8 with keys sorted, two-space indentation and a final newline.
 
 - ${code("Access-Control-Allow-Origin: *")} on every response, without credentials; OPTIONS answers a CORS preflight with 204.
-- A strong ${code("ETag")} on every successful response; ${code("If-None-Match")} gives 304. HEAD gives exactly GET's headers.
+- A strong ${code("ETag")} on every 200 and 206 response; ${code("If-None-Match")} gives 304. HEAD gives exactly GET's headers. The CORS preflight's 204 carries none, and is cached for a day.
 - ${code("Cache-Control: public, max-age=0, must-revalidate")}: browsers revalidate; the CDN keeps files until the next deploy. Problems are never cached.
-- ${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code(SCHEMAS_FOLDER)}, listed in ${link(code(SCHEMA_LIST_FILE), SCHEMA_LIST_FILE)}.
+- On JSON responses, ${code("Link")} headers to the body's JSON Schema (${code('rel="describedby"')}), the API catalog and the OpenAPI document. The schemas are under ${code(SCHEMAS_FOLDER)}, listed in ${link(code(SCHEMA_LIST_FILE), SCHEMA_LIST_FILE)}.
 
 ## Markdown for agents {#markdown}
 
@@ -355,7 +355,7 @@ This version holds ${input.counts.answers} answers, which fit one page. The same
 - **At the edge.** The edge function carries no data: it fetches the index and the collection's pages from the CDN (never one file per answer) and keeps them while the deploy lasts, checking that every file is of the same build (a response never mixes two deploys; if the origin fails, it answers 503 with Retry-After), so it stays far inside Netlify's limits (20 MB of code and data, 50 ms of CPU per request) at 10,000 answers; figures in BENCHMARKS.md.
 - **The build.** From 2,000 files the build parses and renders on worker threads, one per core (at most four), while one thread checks and writes; it holds the front matter and the index, never the output, so its memory grows by a few kilobytes per answer. Times and peak memory at 1,000, 10,000 and 100,000 answers are in BENCHMARKS.md.
 - **Offline.** While every answer fits on the home page, it carries them all and the offline search; past one page it shows the first page and points at the JSON pages and the CSV of every answer.
-- **Limits.** ${code("q")} up to 200 code points; at most 32 query parameters; a request line up to 8 KiB. There are no rate limits.
+- **Limits.** ${code("q")} up to 200 code points; at most 32 query parameters on ${code("/api/v1/answers")} (other files ignore their query); a request line up to 8 KiB. There are no rate limits.
 
 ## Versioning {#versioning}
 

@@ -186,9 +186,13 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "The parameter slug is given more than once; give it once.",
         { parameter: "slug" },
       ),
-      invalidPage: problemExample("invalid-page", `page is "0"; it must be a whole number from 1 to ${MAX_PAGE}.`, {
-        parameter: "page",
-      }),
+      invalidPage: problemExample(
+        "invalid-page",
+        `page is "0"; it must be a whole number from 1 to ${MAX_PAGE}, in digits with no leading zero.`,
+        {
+          parameter: "page",
+        },
+      ),
       invalidSort: problemExample("invalid-sort", 'sort is "score"; it must be relevance or slug.', {
         parameter: "sort",
       }),

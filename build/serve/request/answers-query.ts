@@ -107,7 +107,7 @@ export async function answersQuery(
       return problemResponse(
         request,
         "invalid-page",
-        `page is "${given.page}"; it must be a whole number from 1 to ${MAX_PAGE}.`,
+        `page is "${given.page}"; it must be a whole number from 1 to ${MAX_PAGE}, in digits with no leading zero.`,
         { extensions: { parameter: "page" } },
       );
     }

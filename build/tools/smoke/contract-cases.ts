@@ -213,6 +213,7 @@ export function contractCases(slug: string): ContractCase[] {
     get("slug with a lone %FF", "/api/v1/answers?slug=%FF", 400, { problemType: "malformed-parameter" }),
     get("page 0", "/api/v1/answers?page=0", 400, { problemType: "invalid-page" }),
     get("page x", "/api/v1/answers?page=x", 400, { problemType: "invalid-page" }),
+    get("page with a leading zero", "/api/v1/answers?page=01", 400, { problemType: "invalid-page" }),
     get("page repeated", "/api/v1/answers?page=1&page=1", 400, { problemType: "repeated-parameter" }),
     get(
       "32 parameters",
