@@ -3,13 +3,13 @@
  * mistyped id in the content (content/rules/).
  */
 
+// Three rows, reused: a miss compares a token with up to 20,000 words.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * The optimal string alignment distance (insertions, deletions, substitutions and swaps of neighbours, each 1)
  * between `a` and `b`, or `bound + 1` as soon as it is known to exceed `bound`.
  */
-// Three rows, reused: a miss compares a token with up to 20,000 words.
-let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
-
 export function editDistance(a: string, b: string, bound: number): number {
   if (Math.abs(a.length - b.length) > bound) return bound + 1;
   if (rows[0]!.length <= b.length)
@@ -34,8 +34,8 @@ export function editDistance(a: string, b: string, bound: number): number {
 }
 
 /**
- * The name (an id, a slug) a mistyped one most likely meant: the nearest by edit distance (a third of its length at most), else the one
- * sharing the longest start with it (at least four characters) (the first listed wins a tie).
+ * The name (an id, a slug) a mistyped one most likely meant: the nearest by edit distance, a third of its length at
+ * most, else the one sharing the longest start with it, four characters at least. The first listed wins a tie.
  */
 export function likeliestName(id: string, ids: readonly string[]): string | undefined {
   let nearest: string | undefined;
