@@ -19,6 +19,8 @@ import {
 import { cleanEnv, cli, NODE } from "./support/cli.ts";
 import { markerHits, normaliseProse } from "../build/content/load/outward-markers.ts";
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
+import { parseYamlSource } from "../build/content/load/yaml-document.ts";
+import { LineIndex } from "../build/content/load/line-index.ts";
 import { compareNames } from "../build/content/ranking/ranking-model.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
 
@@ -191,6 +193,21 @@ describe("a register that fails its schema", () => {
         file: "answers/beta-mics.md",
         hint: "Did you mean [@fixture-list]? Cite an id of content/sources.yaml, and list it in `sources`.",
       },
+    ]);
+  });
+});
+
+describe("a key written twice", () => {
+  it("is pointed to in its mapping, however deep, with the line of the first", () => {
+    const told = (text: string) => {
+      const parsed = parseYamlSource(text, "f.yaml", 0, new LineIndex(text));
+      return parsed.ok ? [] : parsed.diagnostics.map((d) => [d.line, d.pointer, d.message]);
+    };
+    expect(told("x:\n  - p: 1\n  - p: 1\n    k/s: 2\n    k/s: 3\n")).toEqual([
+      [5, "/x/1/k~1s", 'the key "k/s" appears twice in the same mapping (first on line 4).'],
+    ]);
+    expect(told("a: {b: 1, b: 2}\n")).toEqual([
+      [1, "/a/b", 'the key "b" appears twice in the same mapping (first on line 1).'],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
-import { splitPointer } from "../diagnostics/diagnostic.ts";
+import { joinPointer, splitPointer } from "../diagnostics/diagnostic.ts";
 import { LineIndex } from "./line-index.ts";
 import { parseYamlSubset } from "./yaml-subset.ts";
 
@@ -63,13 +63,14 @@ export function parseYamlSource(text: string, file: string, offset: number, line
     syntaxTold ||= !duplicate;
     const code = duplicate ? "yaml/duplicate-key" : "yaml/syntax";
     const plain = duplicate ? undefined : plainSyntax(text, problem.pos[0], firstLine(problem.message));
+    const twice = duplicate ? duplicateKey(document.contents, problem.pos[0], []) : undefined;
     diagnostics.push({
       code,
       file,
       ...at(plain?.position ?? problem.pos[0]),
-      pointer: "",
+      pointer: twice ? joinPointer(...twice.segments) : "",
       message: duplicate
-        ? `the key "${keyAt(text, problem.pos[0])}" appears twice in the same mapping.`
+        ? `the key "${keyAt(text, problem.pos[0])}" appears twice in the same mapping${twice ? ` (first on line ${at(twice.first).line})` : ""}.`
         : plain!.message,
       hint: DIAGNOSTIC_CATALOGUE[code].hint,
     });
@@ -144,6 +145,34 @@ function offsetOf(document: Document, pointer: string, prefer: "value" | "key"):
 
 function rangeStart(node: unknown): number | undefined {
   return (node as Node | undefined)?.range?.[0];
+}
+
+/** The path to the key written second at `offset`, and where the first of the two was written. */
+function duplicateKey(
+  node: unknown,
+  offset: number,
+  segments: string[],
+): { segments: string[]; first: number } | undefined {
+  const within = (child: unknown) => {
+    const range = (child as Node | null)?.range;
+    return range != null && range[0] <= offset && offset < range[2];
+  };
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      if (pair.key.range?.[0] === offset) {
+        // The pair itself matches if no earlier one does.
+        const first = node.items.find((other) => isScalar(other.key) && String(other.key.value) === key)!;
+        return { segments: [...segments, key], first: (first.key as Node).range?.[0] ?? offset };
+      }
+      if (within(pair.value)) return duplicateKey(pair.value, offset, [...segments, key]);
+    }
+  } else if (isSeq(node)) {
+    const index = node.items.findIndex(within);
+    if (index >= 0) return duplicateKey(node.items[index], offset, [...segments, String(index)]);
+  }
+  return undefined;
 }
 
 /** The key written at `offset`: YAML's duplicate-key error points at the second occurrence. */
