@@ -23,6 +23,7 @@ import { parseYamlSource } from "../build/content/load/yaml-document.ts";
 import { LineIndex } from "../build/content/load/line-index.ts";
 import { compareNames } from "../build/content/ranking/ranking-model.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
+import { CONTENT_RULES } from "../build/content/rules/index.ts";
 
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
 
@@ -194,6 +195,51 @@ describe("a register that fails its schema", () => {
         hint: "Did you mean [@fixture-list]? Cite an id of content/sources.yaml, and list it in `sources`.",
       },
     ]);
+  });
+});
+
+describe("an answer that fails its schema", () => {
+  const withAnswer = async (label: string, edit: (text: string) => string) => {
+    const content = path.join(await temporaryFolder(label), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    const answer = path.join(content, "answers", "beta-mics.md");
+    await writeFile(answer, edit(await readFile(answer, "utf8")));
+    return build(content, path.join(path.dirname(content), "dist"));
+  };
+
+  it("still has its other problems told at once, by the checks that do not rely on the field in error", async () => {
+    const result = await withAnswer("answer-invalid", (text) =>
+      text
+        .replace("summary:", "sumary:")
+        .replace("Test a call.", "Test a call [@fixture-lst]. See [gone](/api/v1/answers/no-such-answer.json)."),
+    );
+    expect(result.ok ? [] : result.diagnostics.map(({ code, file, line }) => ({ code, file, line }))).toEqual([
+      { code: "schema/additional-property", file: "answers/beta-mics.md", line: 5 },
+      { code: "citation/not-listed", file: "answers/beta-mics.md", line: 17 },
+      { code: "link/unknown-answer", file: "answers/beta-mics.md", line: 17 },
+    ]);
+  });
+
+  // Each check's `reads` is what it relies on: with every other field of the wrong type, it runs and fails nothing.
+  it.each(
+    [...new Set(CONTENT_RULES.filter((rule) => rule.answer).map((rule) => JSON.stringify(rule.reads ?? null)))].map(
+      (reads) => [reads],
+    ),
+  )("with every field but %s of the wrong type, is told so, whichever checks still run", async (reads) => {
+    const kept = new Set<string>(JSON.parse(reads) ?? []);
+    const result = await withAnswer(`answer-fields-${kept.size}`, (text) =>
+      text.replace(/^---\n([\s\S]*?)\n---\n/, (_, front: string) => {
+        const lines = front.split("\n").map((line) => {
+          const key = line.slice(0, line.indexOf(":"));
+          return kept.has(key) ? line : `${key}: {wrong: [1, {type: 7}]}`;
+        });
+        return `---\n${lines.join("\n")}\n---\n`;
+      }),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const told = new Set(result.diagnostics.map(({ code }) => code));
+    expect(told).toContain("schema/type");
   });
 });
 

@@ -11,6 +11,7 @@ const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)
  */
 export const bodyMarks: ContentRule = {
   name: "body-marks",
+  reads: [],
   answer({ file }, input, report) {
     const marks = file.body?.marks;
     if (!marks) return;

@@ -8,6 +8,7 @@ import type { ContentRule } from "./rule.ts";
  */
 export const citedQuantity: ContentRule = {
   name: "cited-quantity",
+  reads: [],
   answer({ file }, input, report) {
     if (!input.sources || !file.body) return;
     const secondary = secondaryOf(input.sources.data);

@@ -6,6 +6,7 @@ import type { ContentRule, Report } from "./rule.ts";
 /** Every text the content publishes is free of control characters, wherever it stands in a file's data. */
 export const controlCharacters: ContentRule = {
   name: "control-characters",
+  reads: [],
   answer({ file, data }, _input, report) {
     walk(file, data, [], report);
     for (const mark of file.body?.marks?.controls ?? [])

@@ -6,6 +6,7 @@ export const CHECKLIST_ITEMS = { min: 3, max: 8 } as const;
 /** Every answer ends with a short decision checklist: a buyer leaves with the decisions to make, in order. */
 export const decisionChecklist: ContentRule = {
   name: "decision-checklist",
+  reads: [],
   answer({ file }, _, report) {
     if (!file.body) return;
     const { closing } = file.body.outline;

@@ -4,6 +4,7 @@ import { type ContentRule, registerRead } from "./rule.ts";
 /** An answer's inline [@id] citations and its `sources` list agree, both ways. */
 export const inlineCitations: ContentRule = {
   name: "inline-citations",
+  reads: ["sources"],
   answer({ file, data }, input, report) {
     if (!file.body) return;
     const listed = new Set(data.sources);

@@ -12,6 +12,7 @@ function unknownSourceHint(id: string, input: RuleInput): string {
 /** Every cited source, supplier, related answer and product family exists. */
 export const knownReferences: ContentRule = {
   name: "known-references",
+  reads: ["slug", "sources", "related", "product_families"],
   answer({ file, data }, input, report) {
     if (registerRead(input))
       for (const [index, id] of data.sources.entries())

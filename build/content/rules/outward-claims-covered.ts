@@ -126,6 +126,7 @@ function tellStrings(input: RuleInput, report: Report, file: LocatedFile, data: 
  */
 export const outwardClaimsCovered: ContentRule = {
   name: "outward-claims-covered",
+  reads: [],
   answer({ file, data }, input, report) {
     tellStrings(input, report, file, data);
     // The body's paragraphs with a marker, found when it was parsed; a problem stands where its paragraph starts.

@@ -21,8 +21,8 @@ export interface Valid<T> {
 
 /**
  * What the cross-file rules see: every file that passed its schema. A file that failed its schema is left out
- * of the rules, but its ids still count as known, so that one broken file does not also make every reference
- * to it look broken.
+ * of the rules (but an answer's own checks that rely on none of its fields in error: `reads`), and its ids still
+ * count as known, so that one broken file does not also make every reference to it look broken.
  */
 export interface RuleInput {
   site?: Valid<SiteSettings>;
@@ -74,6 +74,12 @@ export interface ContentRule {
    * loop keeps what they found for an answer whose file and whose world (every other file, every id) are unchanged.
    */
   answer?(answer: Valid<AnswerFrontMatter>, input: RuleInput, report: Report): void;
+  /**
+   * The front-matter fields whose checked shape its answer check relies on (the body and `input` aside): it also runs
+   * on an answer that failed its schema only in other fields, so that an author sees that answer's problems at once.
+   * A check reading the data as unknown relies on none. Left out, it runs only on answers that passed.
+   */
+  reads?: ReadonlyArray<keyof AnswerFrontMatter>;
   /**
    * The rest: the other files, given with no answers (in `answers` or `files`) unless `readsAnswers`; a dev loop
    * keeps what it found while the world is unchanged (RuleFindings).

@@ -5,6 +5,7 @@ import type { ContentRule, Report } from "./rule.ts";
 /** An answer, supplier or family file is named after its slug, so a slug is found by its file name. */
 export const slugMatchesFileName: ContentRule = {
   name: "slug-matches-file-name",
+  reads: ["slug"],
   answer({ file, data }, _, report) {
     named(file, "slug", data.slug, report);
   },

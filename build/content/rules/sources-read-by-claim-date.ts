@@ -11,6 +11,7 @@ import { eachCitedSource } from "./rule.ts";
  */
 export const sourcesReadByClaimDate: ContentRule = {
   name: "sources-read-by-claim-date",
+  reads: ["reviewed", "sources"],
   answer({ file, data }, input, report) {
     if (!input.sources) return;
     const register = registerOf(input.sources.data);

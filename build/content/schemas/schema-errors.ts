@@ -1,6 +1,6 @@
 import type { ErrorObject } from "ajv";
 import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "../diagnostics/catalogue.ts";
-import { joinPointer, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { joinPointer, splitPointer, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 
 /**
@@ -62,6 +62,23 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
 }
 
 /** Errors that only summarise others, which say what is wrong themselves. */
+/**
+ * The top-level fields of a document that its schema errors lie in (a field missing counts; one not allowed does not:
+ * the others are as valid without it), or undefined when an error is of the document itself (not a mapping): what
+ * a check reading only other fields may still rely on.
+ */
+export function fieldsInError(errors: readonly ErrorObject[]): Set<string> | undefined {
+  const fields = new Set<string>();
+  for (const error of errors) {
+    const first = splitPointer(error.instancePath)[0];
+    if (first !== undefined) fields.add(first);
+    else if (error.keyword === "required")
+      fields.add(String((error.params as { missingProperty: unknown }).missingProperty));
+    else if (error.keyword !== "additionalProperties" && !SUMMARIES.has(error.keyword)) return undefined;
+  }
+  return fields;
+}
+
 const SUMMARIES = new Set(["if", "anyOf", "oneOf", "propertyNames"]);
 
 /** Keywords about a value itself, as opposed to `required` and `additionalProperties`, which are about its fields. */
@@ -92,7 +109,7 @@ interface Described {
 
 /** The value an error is about, as an author names it: a field by its name, an item of a list by its place and id. */
 function field(error: ErrorObject): string {
-  const segments = error.instancePath.split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = splitPointer(error.instancePath);
   const last = segments.at(-1);
   if (!last) return "the document";
   if (!/^\d+$/.test(last)) return `\`${last}\``;

@@ -1,8 +1,8 @@
 import { DIAGNOSTIC_CATALOGUE } from "../../content/diagnostics/catalogue.ts";
 import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
-import { schemaErrorsToDiagnostics } from "../../content/schemas/schema-errors.ts";
+import { fieldsInError, schemaErrorsToDiagnostics } from "../../content/schemas/schema-errors.ts";
 import { CONTENT_LAYOUT, type ContentKind } from "../../content/load/layout.ts";
-import type { ContentOfKind } from "../../content/load/types.ts";
+import type { AnswerFrontMatter, ContentOfKind } from "../../content/load/types.ts";
 import type { RuleFindings } from "../../content/rules/rule-findings.ts";
 import { CONTENT_RULES } from "../../content/rules/index.ts";
 import { outwardClaims } from "../../content/load/outward-claims.ts";
@@ -42,6 +42,9 @@ export function validateContent(
     const key = findings && kept!.keyOf(file.file);
     return key === undefined ? undefined : { key, found: findings!.answer(key) };
   };
+  // The answers that failed their schema in some fields only (not the document as a whole), for the checks that read
+  // none of those fields.
+  const failedAnswers: Array<{ answer: Valid<AnswerFrontMatter>; inError: Set<string> }> = [];
   // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast. The other
   // kinds' files are the world's (`findings`): in the same world, they all passed when they did before.
   const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
@@ -64,6 +67,8 @@ export function validateContent(
         failed = true;
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
+        const inError = kind === "answer" ? fieldsInError(validate.errors ?? []) : undefined;
+        if (inError) failedAnswers.push({ answer: { file, data: data as AnswerFrontMatter }, inError });
       }
     }
     if (kind !== "answer" && !failed && !allPassed) findings?.setCheck(`schema of ${kind}`, []);
@@ -147,6 +152,11 @@ export function validateContent(
     }
   }
   found = diagnostics;
+  // The answers that failed their schema, by the checks that do not rely on the fields in error: never kept, as a
+  // file that fails is parsed and checked again in every build until it passes.
+  for (const { answer, inError } of failedAnswers)
+    for (const rule of ANSWER_RULES)
+      if (rule.reads?.every((field) => !inError.has(field))) rule.answer!(answer, input, report);
 
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   return {
