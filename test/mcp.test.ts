@@ -520,17 +520,20 @@ describe("the MCP endpoint, asked badly", () => {
     expect(cases[4]!.text).toContain('Slugs starting "room-sizing": room-sizing');
   });
 
-  it("says which part of a message is not JSON-RPC as MCP takes it, a null id included", async () => {
+  it("says which part of a message is not JSON-RPC as MCP takes it, a null id and one past 2^53 included", async () => {
     for (const [body, said] of [
       ['"ping"', /send a JSON object/],
       ['{"id":1,"method":"ping"}', /"jsonrpc": "2\.0"/],
       ['{"jsonrpc":"2.0","id":1,"method":5}', /a string "method"/],
       ['{"jsonrpc":"2.0","id":null,"method":"ping"}', /"id" must be a string or a number \(MCP allows no null id\)/],
       ['{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}', /"params" must be an object/],
+      // Read as 9007199254740992 (2^53): answered with that id, it would not be the client's.
+      ['{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}', /"id" is an integer beyond 2\^53.*as a string/],
     ] as const) {
       const response = await post(body);
       expect(response.status, body).toBe(400);
-      const { error } = (await response.json()) as { error: { code: number; message: string } };
+      const { id, error } = (await response.json()) as { id: unknown; error: { code: number; message: string } };
+      expect(id, body).toBe(/"id":1,/.test(body) ? 1 : null);
       expect(error.code, body).toBe(-32600);
       expect(error.message, body).toMatch(said);
     }

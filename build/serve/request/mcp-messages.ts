@@ -45,7 +45,8 @@ export interface McpContext {
 
 /**
  * Why a parsed body is not a JSON-RPC 2.0 request or notification, in one sentence for the error's message, or
- * undefined when it is one. MCP allows no null id (basic/index, "Requests"), which plain JSON-RPC does.
+ * undefined when it is one. MCP allows no null id (basic/index, "Requests"), which plain JSON-RPC does, nor one this server
+ * could not return as sent.
  */
 export function messageProblem(message: unknown): string | undefined {
   const not = "Not a JSON-RPC 2.0 request:";
@@ -56,16 +57,22 @@ export function messageProblem(message: unknown): string | undefined {
   const id = candidate.id;
   if (!(id === undefined || typeof id === "string" || (typeof id === "number" && Number.isFinite(id))))
     return `${not} "id" must be a string or a number (MCP allows no null id), or left out for a notification.`;
+  if (typeof id === "number" && !exactly(id))
+    return `${not} "id" is an integer beyond 2^53, which a JSON number does not carry exactly: the answer's id could differ from it. Send it as a string.`;
   const params = candidate.params;
   if (!(params === undefined || (typeof params === "object" && params !== null && !Array.isArray(params))))
     return `${not} "params" must be an object when it is given.`;
   return undefined;
 }
 
+/** The id to answer with: null for one that cannot be returned as it was sent. */
 export function idOf(message: unknown): JsonRpcId | null {
   const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
+  return typeof id === "string" || (typeof id === "number" && exactly(id)) ? id : null;
 }
+
+/** Whether a number id is returned as sent: not an integer past 2^53, where the parse may have rounded it. */
+const exactly = (id: number) => !Number.isInteger(id) || Number.isSafeInteger(id);
 
 export function errorBody(id: JsonRpcId | null, code: number, message: string, data?: unknown) {
   return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
