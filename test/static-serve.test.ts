@@ -90,6 +90,22 @@ describe("mirror mode (npm run serve:static)", () => {
     expect((await fetch(`${origin}/data/answers.ndjson`)).headers.get("content-type")).toBe("application/x-ndjson");
   });
 
+  it("serves each page at its folder's URL without the slash too, where every relative link still finds its file", async () => {
+    for (const page of HTML_PAGES.filter((page) => page !== "/")) {
+      const url = origin + page.slice(0, -1);
+      const html = await (await fetch(url, { redirect: "manual" })).text();
+      const hrefs = [...html.matchAll(/(?:href|src)="([^"#]*)/g)]
+        .map((match) => match[1]!)
+        // Another scheme (https:, mailto:) or a fragment of the page itself is not a file of dist/.
+        .filter((href) => href !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(href));
+      expect(hrefs.length, page).toBeGreaterThan(3);
+      for (const href of new Set(hrefs)) {
+        const response = await fetch(new URL(href.replaceAll("&#38;", "&"), url), { method: "HEAD" });
+        expect(response.status, `${page} without its slash links ${href}`).toBe(200);
+      }
+    }
+  });
+
   it("serves the Markdown twins (the pages' and every answer's) as Markdown, and llms-full.txt as text", async () => {
     const twins = routes.filter(
       (route) => route.canonical && route.file.endsWith(".md") && !route.file.startsWith("/.well-known/"),

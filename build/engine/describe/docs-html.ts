@@ -59,21 +59,18 @@ export const HTML_PAGES = ["/", DOCS_PATH, ERRORS_PATH, FILES_PAGE_PATH, CHANGEL
 /**
  * A link from one page to a file, relative, with folders spelled out as index.html: the pages then work
  * from a downloaded dist/ opened from disk (file://) as well as on the web. Both are paths from the site's root.
+ * It climbs to the root and comes down, never through a folder the two share: a folder's page may be served at the
+ * folder's URL without its slash (/docs, as `serve` does), where a browser resolves from the folder above, and
+ * from there too the climb ends at the root.
  */
 export function relativeHref(fromFile: string, to: string): string {
   const hash = to.indexOf("#");
   const target = hash < 0 ? to : to.slice(0, hash);
   const file = target.endsWith("/") ? `${target}index.html` : target;
   if (hash >= 0 && file === fromFile) return to.slice(hash);
-  // The folders both paths start with, compared in place (a page such as /docs/files/ links to 200,000 files at
-  // 100,000 answers); then a ".." for each of the page's folders past them.
-  const fromFolder = fromFile.slice(0, fromFile.lastIndexOf("/") + 1);
-  let shared = 0;
-  for (let at = 0; at < fromFolder.length && fromFolder.charCodeAt(at) === file.charCodeAt(at); at++)
-    if (fromFolder.charCodeAt(at) === 0x2f) shared = at + 1;
   let up = 0;
-  for (let at = shared; at < fromFolder.length; at++) if (fromFolder.charCodeAt(at) === 0x2f) up++;
-  return `${"../".repeat(up)}${file.slice(shared)}${hash < 0 ? "" : to.slice(hash)}`;
+  for (let at = 1; at < fromFile.length; at++) if (fromFile.charCodeAt(at) === 0x2f) up++;
+  return `${"../".repeat(up)}${file.slice(1)}${hash < 0 ? "" : to.slice(hash)}`;
 }
 
 /** The downloads (service-facts.ts), as a list of links from the page `fromFile`. */
