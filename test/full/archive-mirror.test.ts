@@ -96,7 +96,7 @@ describe("a mirror made with wget from urls.txt", () => {
     staticServer = spawn(
       path.join(ROOT, "node_modules/.bin/serve"),
       ["--no-clipboard", "--listen", `tcp://127.0.0.1:${port}`, mirror],
-      { stdio: "ignore" },
+      { stdio: "ignore", env: { ...process.env, NO_UPDATE_CHECK: "1" } },
     );
     await untilAnswered(`http://127.0.0.1:${port}/urls.txt`);
     for (const url of canonicalUrls) {
