@@ -145,6 +145,48 @@ describe("one supplier's profile that fails its schema", () => {
   });
 });
 
+describe("a supplier profile or evidence family that fails its schema in one field", () => {
+  it("still has the citations of its other fields checked, at once; those of the field in error wait", async () => {
+    const content = path.join(await temporaryFolder("partly-valid"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    const edit = async (file: string, ...pairs: Array<[string, string]>) => {
+      let text = await readFile(path.join(content, file), "utf8");
+      for (const [from, to] of pairs) text = text.replace(from, to);
+      await writeFile(path.join(content, file), text);
+    };
+    await edit(
+      "suppliers/acme.yaml",
+      ["rank: 1", "rank: first"],
+      ["  - text: Listed.\n    sources: [fixture-list]", "  - text: Listed.\n    sources: [fixture-lst]"],
+      // In the field in error: its citations are not walked (nor is a wrong shape beside them met).
+      [
+        "{score: 1, basis: One family., sources: [fixture-list]}",
+        "{score: one, basis: One family., sources: [nowhere]}",
+      ],
+    );
+    await edit(
+      "evidence/widgets.yaml",
+      ["description: Fixture family.", "description: [Fixture family.]"],
+      [
+        "google-meet: {status: certified, as_of: 2026-01-02, valid_until: 2027-09-03, sources: [fixture-list]}",
+        "google-meet: {status: certified, as_of: 2026-01-02, valid_until: 2027-09-03, sources: [fixture-lsit]}",
+      ],
+    );
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok ? [] : result.diagnostics.map(({ code, file, pointer }) => ({ code, file, pointer }))).toEqual([
+      { code: "schema/type", file: "suppliers/acme.yaml", pointer: "/rank" },
+      { code: "schema/type", file: "suppliers/acme.yaml", pointer: "/scores/portfolio-breadth/score" },
+      { code: "schema/type", file: "evidence/widgets.yaml", pointer: "/description" },
+      { code: "reference/unknown-source", file: "suppliers/acme.yaml", pointer: "/strengths/0/sources/0" },
+      {
+        code: "reference/unknown-source",
+        file: "evidence/widgets.yaml",
+        pointer: "/records/0/certification/google-meet/sources/0",
+      },
+    ]);
+  });
+});
+
 describe("a source id mistyped in the register", () => {
   it("is told where it is cited, with the id it most likely meant, every problem reaching a pipe whole", async () => {
     const { folder, content } = await copyOfShipped("mistyped-source-id");

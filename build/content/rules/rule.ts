@@ -19,6 +19,11 @@ export interface Valid<T> {
   data: T;
 }
 
+/** A file that failed its schema, with the top-level fields its errors lie in: the others passed. */
+export interface PartlyValid<T> extends Valid<T> {
+  inError: ReadonlySet<string>;
+}
+
 /**
  * What the cross-file rules see: every file that passed its schema. A file that failed its schema is left out
  * of the rules (but an answer's own checks that rely on none of its fields in error: `reads`), and its ids still
@@ -34,6 +39,16 @@ export interface RuleInput {
   evidence: Array<Valid<EvidenceFamilyContent>>;
   /** The claim audit (content/audit/): checked against the files it quotes, never served. */
   audit: Array<Valid<AuditContent>>;
+  /**
+   * The supplier, evidence, disclosure and audit files that failed their schema in some fields only: the citations in
+   * their other fields are still checked (eachCitedSource), so that one mistake in a file does not hide the rest.
+   */
+  failed: {
+    suppliers: Array<PartlyValid<SupplierContent>>;
+    evidence: Array<PartlyValid<EvidenceFamilyContent>>;
+    disclosure: Array<PartlyValid<DisclosureContent>>;
+    audit: Array<PartlyValid<AuditContent>>;
+  };
   /** Every content file that parsed, by its path relative to the content folder, valid or not. */
   files: ReadonlyMap<string, LocatedFile>;
   /** The paths of files that have a place in the layout but could not be read or parsed. */
@@ -103,35 +118,51 @@ export function eachCitedSource(
   const each = (file: LocatedFile, ids: readonly string[] | undefined, list: string) => {
     if (ids) for (let at = 0; at < ids.length; at++) cite(file, ids[at]!, list, at);
   };
-  for (const { file, data } of input.suppliers) {
-    for (const [index, made] of data.makes.entries()) each(file, made.sources, `/makes/${index}/sources/`);
+  const { failed } = input;
+  for (const supplier of [...input.suppliers, ...failed.suppliers]) {
+    const { file, data } = supplier;
+    const read = passed(supplier);
+    if (read("makes"))
+      for (const [index, made] of data.makes.entries()) each(file, made.sources, `/makes/${index}/sources/`);
     for (const list of ["strengths", "caveats"] as const) {
-      for (const [index, claim] of data[list].entries()) each(file, claim.sources, `/${list}/${index}/sources/`);
+      if (read(list))
+        for (const [index, claim] of data[list].entries()) each(file, claim.sources, `/${list}/${index}/sources/`);
     }
-    each(file, data.ownership.sources, "/ownership/sources/");
-    for (const [criterion, score] of Object.entries(data.scores))
-      each(file, score.sources, `/scores/${criterion}/sources/`);
-    for (const [area, search] of Object.entries(data.searches)) each(file, search.found, `/searches/${area}/found/`);
+    if (read("ownership")) each(file, data.ownership.sources, "/ownership/sources/");
+    if (read("scores"))
+      for (const [criterion, score] of Object.entries(data.scores))
+        each(file, score.sources, `/scores/${criterion}/sources/`);
+    if (read("searches"))
+      for (const [area, search] of Object.entries(data.searches)) each(file, search.found, `/searches/${area}/found/`);
   }
-  eachEvidenceStatus(input, (file, pointer, _status, ids) => each(file, ids, `${pointer}/sources/`));
-  if (input.disclosure) each(input.disclosure.file, input.disclosure.data.sources, "/sources/");
-  for (const { file, data } of input.audit) {
-    for (const [index, entry] of data.entries.entries()) {
-      each(file, entry.sources, `/entries/${index}/sources/`);
-      each(file, entry.outward?.sources, `/entries/${index}/outward/sources/`);
+  const evidence = [...input.evidence, ...failed.evidence.filter((family) => passed(family)("records"))];
+  eachEvidenceStatus(evidence, (file, pointer, _status, ids) => each(file, ids, `${pointer}/sources/`));
+  for (const disclosure of [input.disclosure ?? [], failed.disclosure].flat())
+    if (passed(disclosure)("sources")) each(disclosure.file, disclosure.data.sources, "/sources/");
+  for (const audit of [...input.audit, ...failed.audit]) {
+    if (!passed(audit)("entries")) continue;
+    for (const [index, entry] of audit.data.entries.entries()) {
+      each(audit.file, entry.sources, `/entries/${index}/sources/`);
+      each(audit.file, entry.outward?.sources, `/entries/${index}/outward/sources/`);
     }
   }
 }
 
+/** Whether a file's field passed its schema: every field of a valid file, the fields not in error of another. */
+const passed =
+  <T>(valid: Valid<T> | PartlyValid<T>) =>
+  (field: keyof T & string): boolean =>
+    !("inError" in valid) || !valid.inError.has(field);
+
 /**
- * Calls `visit` with every status of the evidence register and the sources it cites: each certification, compliance
+ * Calls `visit` with every status of these families of the evidence register and the sources it cites: each certification, compliance
  * and warranty entry of every record, and each dated listing (status "listed"), at `pointer` (no trailing "/").
  */
 export function eachEvidenceStatus(
-  input: RuleInput,
+  evidence: ReadonlyArray<Valid<EvidenceFamilyContent>>,
   visit: (file: LocatedFile, pointer: string, status: string, sources: readonly string[] | undefined) => void,
 ): void {
-  for (const { file, data } of input.evidence) {
+  for (const { file, data } of evidence) {
     for (const [index, record] of data.records.entries()) {
       for (const group of ["certification", "compliance", "warranty"] as const) {
         for (const [name, entry] of Object.entries(record[group])) {

@@ -28,7 +28,7 @@ export const scoresRestOnPrimarySources: ContentRule = {
     // An id the register does not hold is told where it is cited (known-references), most likely mistyped: what it
     // names may well be primary, and a record citing it is not also told it rests on secondary sources alone.
     const isPrimary = (id: string) => primary.has(id) || !input.known.sources.has(id);
-    eachEvidenceStatus(input, (file, pointer, status, ids) => {
+    eachEvidenceStatus(input.evidence, (file, pointer, status, ids) => {
       if (STATED.has(status) && !(ids ?? []).some(isPrimary))
         report(
           file,

@@ -6,7 +6,7 @@ import type { AnswerFrontMatter, ContentOfKind } from "../../content/load/types.
 import type { RuleFindings } from "../../content/rules/rule-findings.ts";
 import { CONTENT_RULES } from "../../content/rules/index.ts";
 import { outwardClaims } from "../../content/load/outward-claims.ts";
-import type { Report, RuleInput, Valid } from "../../content/rules/rule.ts";
+import type { PartlyValid, Report, RuleInput, Valid } from "../../content/rules/rule.ts";
 import type { SchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import type { ValidContent } from "../../content/load/valid-content.ts";
 import type { LoadedContent } from "./load.ts";
@@ -45,6 +45,14 @@ export function validateContent(
   // The answers that failed their schema in some fields only (not the document as a whole), for the checks that read
   // none of those fields.
   const failedAnswers: Array<{ answer: Valid<AnswerFrontMatter>; inError: Set<string> }> = [];
+  // The other files that failed in some fields only, of the kinds whose citations the rules read (RuleInput.failed).
+  const failed: RuleInput["failed"] = { suppliers: [], evidence: [], disclosure: [], audit: [] };
+  const partly = new Map<ContentKind, Array<PartlyValid<unknown>>>([
+    ["supplier", failed.suppliers],
+    ["evidence", failed.evidence],
+    ["disclosure", failed.disclosure],
+    ["audit", failed.audit],
+  ]);
   // Each kind's files that pass its schema, typed by the schema's validator (a type guard): no cast. The other
   // kinds' files are the world's (`findings`): in the same world, they all passed when they did before.
   const validOf = <Kind extends ContentKind>(kind: Kind): Array<Valid<ContentOfKind[Kind]>> => {
@@ -67,8 +75,10 @@ export function validateContent(
         failed = true;
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
-        const inError = kind === "answer" ? fieldsInError(validate.errors ?? []) : undefined;
-        if (inError) failedAnswers.push({ answer: { file, data: data as AnswerFrontMatter }, inError });
+        const inError = fieldsInError(validate.errors ?? []);
+        if (inError && kind === "answer")
+          failedAnswers.push({ answer: { file, data: data as AnswerFrontMatter }, inError });
+        else if (inError) partly.get(kind)?.push({ file, data, inError });
       }
     }
     if (kind !== "answer" && !failed && !allPassed) findings?.setCheck(`schema of ${kind}`, []);
@@ -94,6 +104,7 @@ export function validateContent(
     suppliers,
     evidence,
     audit,
+    failed,
     files,
     unparsed,
     known,
