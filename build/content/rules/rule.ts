@@ -155,8 +155,9 @@ const passed =
     !("inError" in valid) || !valid.inError.has(field);
 
 /**
- * Calls `visit` with every status of these families of the evidence register and the sources it cites: each certification, compliance
- * and warranty entry of every record, and each dated listing (status "listed"), at `pointer` (no trailing "/").
+ * Calls `visit` with every status of these families of the evidence register and the sources it cites: each
+ * certification, compliance and warranty entry of every record, and each dated listing (status "listed"), at
+ * `pointer` (no trailing "/").
  */
 export function eachEvidenceStatus(
   evidence: ReadonlyArray<Valid<EvidenceFamilyContent>>,

@@ -61,7 +61,6 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   return diagnostics;
 }
 
-/** Errors that only summarise others, which say what is wrong themselves. */
 /**
  * The top-level fields of a document that its schema errors lie in (a field missing counts; one not allowed does not:
  * the others are as valid without it), or undefined when an error is of the document itself (not a mapping): what
@@ -79,6 +78,7 @@ export function fieldsInError(errors: readonly ErrorObject[]): Set<string> | und
   return fields;
 }
 
+/** Errors that only summarise others, which say what is wrong themselves. */
 const SUMMARIES = new Set(["if", "anyOf", "oneOf", "propertyNames"]);
 
 /** Keywords about a value itself, as opposed to `required` and `additionalProperties`, which are about its fields. */

@@ -42,12 +42,13 @@ export function validateContent(
     const key = findings && kept!.keyOf(file.file);
     return key === undefined ? undefined : { key, found: findings!.answer(key) };
   };
-  // The answers that failed their schema in some fields only (not the document as a whole), for the checks that read
-  // none of those fields.
-  const failedAnswers: Array<{ answer: Valid<AnswerFrontMatter>; inError: Set<string> }> = [];
-  // The other files that failed in some fields only, of the kinds whose citations the rules read (RuleInput.failed).
+  // The files that failed their schema in some fields only (not the document as a whole): the answers, for their
+  // checks that read none of those fields, and the kinds whose citations the rules read (RuleInput.failed). Their
+  // fields not in error passed the schema's part for them.
+  const failedAnswers: Array<PartlyValid<AnswerFrontMatter>> = [];
   const failed: RuleInput["failed"] = { suppliers: [], evidence: [], disclosure: [], audit: [] };
   const partly = new Map<ContentKind, Array<PartlyValid<unknown>>>([
+    ["answer", failedAnswers],
     ["supplier", failed.suppliers],
     ["evidence", failed.evidence],
     ["disclosure", failed.disclosure],
@@ -76,9 +77,7 @@ export function validateContent(
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
         const inError = fieldsInError(validate.errors ?? []);
-        if (inError && kind === "answer")
-          failedAnswers.push({ answer: { file, data: data as AnswerFrontMatter }, inError });
-        else if (inError) partly.get(kind)?.push({ file, data, inError });
+        if (inError) partly.get(kind)?.push({ file, data, inError });
       }
     }
     if (kind !== "answer" && !failed && !allPassed) findings?.setCheck(`schema of ${kind}`, []);
@@ -165,9 +164,9 @@ export function validateContent(
   found = diagnostics;
   // The answers that failed their schema, by the checks that do not rely on the fields in error: never kept, as a
   // file that fails is parsed and checked again in every build until it passes.
-  for (const { answer, inError } of failedAnswers)
+  for (const answer of failedAnswers)
     for (const rule of ANSWER_RULES)
-      if (rule.reads?.every((field) => !inError.has(field))) rule.answer!(answer, input, report);
+      if (rule.reads?.every((field) => !answer.inError.has(field))) rule.answer!(answer, input, report);
 
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   return {
