@@ -45,8 +45,8 @@ export interface McpContext {
 
 /**
  * Why a parsed body is not a JSON-RPC 2.0 request or notification, in one sentence for the error's message, or
- * undefined when it is one. MCP allows no null id (basic/index, "Requests"), which plain JSON-RPC does, nor one this server
- * could not return as sent.
+ * undefined when it is one. MCP allows no null id (basic/index, "Requests"), which plain JSON-RPC does, nor one this
+ * server could not return as sent.
  */
 export function messageProblem(message: unknown): string | undefined {
   const not = "Not a JSON-RPC 2.0 request:";
