@@ -146,7 +146,7 @@ describe("one supplier's profile that fails its schema", () => {
 });
 
 describe("a supplier profile or evidence family that fails its schema in one field", () => {
-  it("still has the citations of its other fields checked, at once; those of the field in error wait", async () => {
+  it("still has its other fields checked for citations, control characters, claims of absence and its name, at once; the field in error waits", async () => {
     const content = path.join(await temporaryFolder("partly-valid"), "content");
     await cp(path.join(FIXTURES, "base"), content, { recursive: true });
     const edit = async (file: string, ...pairs: Array<[string, string]>) => {
@@ -157,6 +157,8 @@ describe("a supplier profile or evidence family that fails its schema in one fie
     await edit(
       "suppliers/acme.yaml",
       ["rank: 1", "rank: first"],
+      ["summary: A fixture supplier.", 'summary: "A fixture\\a supplier."'],
+      ["  - text: Terms are reported only.", "  - text: Terms are reported only; a price list was not found."],
       ["  - text: Listed.\n    sources: [fixture-list]", "  - text: Listed.\n    sources: [fixture-lst]"],
       // In the field in error: its citations are not walked (nor is a wrong shape beside them met).
       [
@@ -172,17 +174,22 @@ describe("a supplier profile or evidence family that fails its schema in one fie
         "google-meet: {status: certified, as_of: 2026-01-02, valid_until: 2027-09-03, sources: [fixture-lsit]}",
       ],
     );
+    // Named other than its family, whose field passed.
+    await rename(path.join(content, "evidence", "widgets.yaml"), path.join(content, "evidence", "widget.yaml"));
     const result = await build(content, path.join(path.dirname(content), "dist"));
     expect(result.ok ? [] : result.diagnostics.map(({ code, file, pointer }) => ({ code, file, pointer }))).toEqual([
       { code: "schema/type", file: "suppliers/acme.yaml", pointer: "/rank" },
       { code: "schema/type", file: "suppliers/acme.yaml", pointer: "/scores/portfolio-breadth/score" },
-      { code: "schema/type", file: "evidence/widgets.yaml", pointer: "/description" },
+      { code: "schema/type", file: "evidence/widget.yaml", pointer: "/description" },
+      { code: "slug/file-name", file: "evidence/widget.yaml", pointer: "/family" },
       { code: "reference/unknown-source", file: "suppliers/acme.yaml", pointer: "/strengths/0/sources/0" },
       {
         code: "reference/unknown-source",
-        file: "evidence/widgets.yaml",
+        file: "evidence/widget.yaml",
         pointer: "/records/0/certification/google-meet/sources/0",
       },
+      { code: "text/control-character", file: "suppliers/acme.yaml", pointer: "/summary" },
+      { code: "audit/outward-missing", file: "suppliers/acme.yaml", pointer: "/caveats/0/text" },
     ]);
   });
 });

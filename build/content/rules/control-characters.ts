@@ -21,8 +21,10 @@ export const controlCharacters: ContentRule = {
   },
   // Not the claim audit: it is never published, and the texts it quotes are checked where they stand.
   check(input, report) {
-    const { site, sources, disclosure, synonyms, suppliers, evidence } = input;
-    for (const valid of [site, sources, disclosure, synonyms, ...suppliers, ...evidence])
+    const { site, sources, disclosure, synonyms, suppliers, evidence, failed } = input;
+    // Walked as unknown data: a file that failed its schema in some fields is walked too.
+    const files = [site, sources, disclosure, synonyms, ...suppliers, ...evidence];
+    for (const valid of [...files, ...failed.suppliers, ...failed.evidence, ...failed.disclosure])
       if (valid) walk(valid.file, valid.data, [], report);
   },
 };

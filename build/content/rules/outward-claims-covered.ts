@@ -134,11 +134,16 @@ export const outwardClaimsCovered: ContentRule = {
       tellUncovered(input, report, file, "", paragraph.text, paragraph.position);
   },
   check(input, report) {
-    // The answers' front matter and body are read per answer, above.
+    // The answers' front matter and body are read per answer, above; the data is walked as unknown, so a file that
+    // failed its schema in some fields is read too.
+    const { failed } = input;
     const files: Array<{ file: LocatedFile; data: unknown }> = [
       ...input.suppliers,
       ...input.evidence,
       ...(input.disclosure ? [input.disclosure] : []),
+      ...failed.suppliers,
+      ...failed.evidence,
+      ...failed.disclosure,
     ];
     for (const { file, data } of files) tellStrings(input, report, file, data);
   },

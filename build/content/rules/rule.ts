@@ -41,7 +41,8 @@ export interface RuleInput {
   audit: Array<Valid<AuditContent>>;
   /**
    * The supplier, evidence, disclosure and audit files that failed their schema in some fields only: the citations in
-   * their other fields are still checked (eachCitedSource), so that one mistake in a file does not hide the rest.
+   * their other fields (eachCitedSource), their name and what the rules read as unknown data (control characters,
+   * claims of absence) are still checked, so that one mistake in a file does not hide the rest.
    */
   failed: {
     suppliers: Array<PartlyValid<SupplierContent>>;
@@ -149,7 +150,7 @@ export function eachCitedSource(
 }
 
 /** Whether a file's field passed its schema: every field of a valid file, the fields not in error of another. */
-const passed =
+export const passed =
   <T>(valid: Valid<T> | PartlyValid<T>) =>
   (field: keyof T & string): boolean =>
     !("inError" in valid) || !valid.inError.has(field);

@@ -1,6 +1,6 @@
 import { SLUG_PATTERN } from "../../contract/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
-import type { ContentRule, Report } from "./rule.ts";
+import { type ContentRule, passed, type Report } from "./rule.ts";
 
 /** An answer, supplier or family file is named after its slug, so a slug is found by its file name. */
 export const slugMatchesFileName: ContentRule = {
@@ -10,8 +10,11 @@ export const slugMatchesFileName: ContentRule = {
     named(file, "slug", data.slug, report);
   },
   check(input, report) {
-    for (const { file, data } of input.suppliers) named(file, "slug", data.slug, report);
-    for (const { file, data } of input.evidence) named(file, "family", data.family, report);
+    const { failed } = input;
+    for (const { file, data } of [...input.suppliers, ...failed.suppliers.filter((one) => passed(one)("slug"))])
+      named(file, "slug", data.slug, report);
+    for (const { file, data } of [...input.evidence, ...failed.evidence.filter((one) => passed(one)("family"))])
+      named(file, "family", data.family, report);
   },
 };
 
