@@ -222,7 +222,7 @@ describe("a source id mistyped in the register", () => {
     // Only the unknown id is told: the records citing it are not also told that they rest on secondary sources.
     expect(new Set(told)).toEqual(new Set(["reference/unknown-source"]));
     expect(run.stderr).toContain(
-      `the source "${meant}" is not in sources.yaml.\n  hint: Did you mean "msft-teams-rooms-certified-hardware-2024-9"?`,
+      `the source "${meant}" is not in sources.yaml.\n  hint: Did you mean "msft-teams-rooms-certified-hardware-2024-9"? If sources.yaml's "msft-teams-rooms-certified-hardware-2024-9" is the one mistyped, correct it there instead (one edit for every citation of "${meant}"); if this is a new source, add it there.`,
     );
   });
 });

@@ -6,7 +6,11 @@ import { type ContentRule, eachCitedSource, type RuleInput, registerRead } from 
 function unknownSourceHint(id: string, input: RuleInput): string {
   const meant = likeliestName(id, [...input.known.sources]);
   const hint = DIAGNOSTIC_CATALOGUE["reference/unknown-source"].hint;
-  return meant ? `Did you mean "${meant}"? ${hint}` : hint;
+  // The register's id may be the mistyped one (renamed there, every citation of it is told): then one edit there
+  // mends them all, where following "did you mean" would copy the typo into each.
+  return meant
+    ? `Did you mean "${meant}"? If sources.yaml's "${meant}" is the one mistyped, correct it there instead (one edit for every citation of "${id}"); if this is a new source, add it there.`
+    : hint;
 }
 
 /** Every cited source, supplier, related answer and product family exists. */
