@@ -194,6 +194,21 @@ describe("a supplier profile or evidence family that fails its schema in one fie
   });
 });
 
+describe("a copy of an answer whose slug was not changed", () => {
+  it("is not told to take the name of the file it copies", async () => {
+    const content = path.join(await temporaryFolder("copy-not-renamed"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    await cp(path.join(content, "answers", "alpha-room.md"), path.join(content, "answers", "Alpha_Room_v2.md"));
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    const told = result.ok ? undefined : result.diagnostics.find((diagnostic) => diagnostic.code === "slug/file-name");
+    expect(told).toMatchObject({
+      file: "answers/Alpha_Room_v2.md",
+      message: 'the slug is "alpha-room" but the file is named "Alpha_Room_v2".',
+      hint: "Give this file a slug of its own, in lower-case letters and digits with single hyphens between words, and name the file after it: alpha-room.md is another file's name.",
+    });
+  });
+});
+
 describe("a source id mistyped in the register", () => {
   it("is told where it is cited, with the id it most likely meant, every problem reaching a pipe whole", async () => {
     const { folder, content } = await copyOfShipped("mistyped-source-id");
