@@ -87,10 +87,21 @@ describe("hostile or unusual content", () => {
         message: expect.stringContaining('"javascript:alert(3)"'),
       }),
       expect.objectContaining({ code: "link/unsafe", line: 12, column: 132 }),
+      // An image, which the renderer does not make, would be published as "!" and a link.
+      expect.objectContaining({
+        code: "link/image",
+        line: 12,
+        column: 168,
+        message: expect.stringContaining("![pic]"),
+      }),
     ]);
     // Past that check, the renderer still makes them inert.
     expect(renderMarkdown(links, []).html).not.toMatch(/href=/);
-    await writeFile(path.join(content, "answers", "alpha-room.md"), hostile.replace(links, ""));
+    expect(renderMarkdown("![pic](https://example.org/x.png)", []).html).not.toMatch(/<img/);
+    await writeFile(
+      path.join(content, "answers", "alpha-room.md"),
+      hostile.replace(links, "").replace(" ![pic](https://example.org/x.png)", ""),
+    );
     const result = await build(content, out);
     expect(result.ok ? [] : result.diagnostics).toEqual([]);
     const html = JSON.parse(await readFile(path.join(out, "api", "v1", "answers", "alpha-room.json"), "utf8")).data[0]

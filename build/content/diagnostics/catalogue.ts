@@ -161,6 +161,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Link would be published as text",
     hint: "Link to an https:// address, or to a path on this site starting with /, such as /api/v1/answers/room-sizing.json.",
   },
+  "link/image": {
+    title: "Image in an answer",
+    hint: "Say in words what the image shows, or link to it without the \"!\": [what it shows](https://…).",
+  },
   "link/unknown-answer": {
     title: "Link to an answer that does not exist",
     hint: "Link to /api/v1/answers/SLUG.json with the slug of an answer in content/answers/.",

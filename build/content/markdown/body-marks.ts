@@ -18,6 +18,8 @@ export interface BodyMarks {
   looseCitations: BodyMark[];
   /** The first control character of each line that holds one (CONTROL_CHARACTER), code included. */
   controls: BodyMark[];
+  /** Images (`![text](…)`), which the renderer does not make: each would be published as "!" and a link. */
+  images: BodyMark[];
 }
 
 /**
@@ -33,13 +35,14 @@ export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-
 const INLINE_LINK = /\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))*)/g;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/;
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
+const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
 const FENCE = /^ {0,3}(```|~~~)/;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
-  const marks: BodyMarks = { links: [], looseCitations: [], controls: [] };
+  const marks: BodyMarks = { links: [], looseCitations: [], controls: [], images: [] };
   let fenced = false;
   let blankBefore = true;
   for (const [index, raw] of markdown.split("\n").entries()) {
@@ -58,6 +61,7 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     const definition = startsBlock ? REFERENCE_DEFINITION.exec(line) : null;
     if (definition) marks.links.push(at(definition[0].length - definition[1]!.length, definition[1]!));
     for (const match of line.matchAll(AUTOLINK)) marks.links.push(at(match.index + 1, match[1]!));
+    for (const match of line.matchAll(IMAGE)) marks.images.push(at(match.index, match[0].slice(0, -1)));
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
   }

@@ -36,6 +36,15 @@ export const bodyMarks: ContentRule = {
           link,
         );
     }
+    for (const mark of marks.images)
+      report(
+        file,
+        "",
+        "link/image",
+        `the body shows the image ${mark.text}(…), which an answer cannot carry: it would be published as "!" and a link.`,
+        undefined,
+        mark,
+      );
     for (const mark of marks.looseCitations)
       report(
         file,
