@@ -331,6 +331,13 @@ describe("the data package", () => {
       enum: [...VOCABULARIES.warrantyStatus],
     });
     expect(constraintsOf("sources", "kind")).toEqual({ required: true, enum: [...VOCABULARIES.sourceKind] });
+    // A list of product families, each one of the register's.
+    const familyList = new RegExp(`^(?:${constraintsOf("answers", "product_families").pattern})$`);
+    expect(
+      ["video-bars", "video-bars; microphones", "video-bar", "video-bars;microphones"].map((cell) =>
+        familyList.test(cell),
+      ),
+    ).toEqual([true, true, false, false]);
     expect(constraintsOf("sources", "confidence")).toEqual({
       required: true,
       enum: [...VOCABULARIES.sourceConfidence],

@@ -163,7 +163,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "link/image": {
     title: "Image in an answer",
-    hint: "Say in words what the image shows, or link to it without the \"!\": [what it shows](https://…).",
+    hint: 'Say in words what the image shows, or link to it without the "!": [what it shows](https://…).',
   },
   "link/unknown-answer": {
     title: "Link to an answer that does not exist",

@@ -198,7 +198,12 @@ function tables(input: DataPackageInput): Array<Table<unknown>> {
         "One row per answer, in slug order, without its body: every answer's body, in Markdown and in HTML, is in /data/answers.ndjson (one JSON line per answer, in the same order) and in the answer's own file, at url.",
       primaryKey: "slug",
       rows: [], // streamed row by row by the data-package product, into the stream given to start()
-      fields: ANSWER_FIELDS,
+      // A list of the register's families: a closed vocabulary too, as a pattern (slugs hold no regex syntax but "-").
+      fields: ANSWER_FIELDS.map((field) => {
+        if (field.name !== "product_families") return field;
+        const family = `(${input.families.map((one) => one.family).join("|")})`;
+        return { ...field, pattern: `${family}(${LIST_SEPARATOR}${family})*` };
+      }),
     }),
     table<SupplierResource>({
       name: "suppliers",
