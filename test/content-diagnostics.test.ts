@@ -333,6 +333,18 @@ describe("a key written twice", () => {
   });
 });
 
+describe("a second YAML document in one file", () => {
+  it("is told at its marker line, in words of our own ('---' starts one, '...' ends the first)", () => {
+    const told = (text: string) => {
+      const parsed = parseYamlSource(text, "f.yaml", 0, new LineIndex(text));
+      return parsed.ok ? [] : parsed.diagnostics.map((d) => [d.line, d.column, d.message]);
+    };
+    const remove = "and a content file holds one document: remove the line.";
+    expect(told("---\na: 1\n---\nb: 2\n")).toEqual([[3, 1, `"---" starts a second YAML document, ${remove}`]]);
+    expect(told("a: 1\n...\nb: 2\n")).toEqual([[2, 1, `"..." ends the YAML document there, ${remove}`]]);
+  });
+});
+
 describe("content that leads outside the content folder", () => {
   it("refuses a symbolic link to a file outside content/, and reads one that stays inside", async () => {
     const content = await fixtureWithCase("malformed-yaml");

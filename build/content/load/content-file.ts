@@ -12,7 +12,7 @@ import { type BodyMarks, bodyMarks } from "../markdown/body-marks.ts";
 import { outlineAnswer, type AnswerOutline } from "../markdown/answer-outline.ts";
 import { findCitations } from "../markdown/citations.ts";
 import { splitFrontMatter } from "./front-matter.ts";
-import type { ContentKind } from "./layout.ts";
+import { CONTENT_LAYOUT, type ContentKind } from "./layout.ts";
 import { LineIndex } from "./line-index.ts";
 import { type MarkedParagraph, markedParagraphs } from "./outward-markers.ts";
 import { parseYamlSource, yamlLocator, type YamlSource } from "./yaml-document.ts";
@@ -121,8 +121,13 @@ type YamlOfFile =
 
 /** The checks every file passes before its YAML is parsed, and where the YAML (and an answer's body) is. */
 function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfFile {
-  const fail = (code: Diagnostic["code"], message: string, position: Position = { line: 1, column: 1 }) => ({
-    diagnostics: [{ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint }],
+  const fail = (
+    code: Diagnostic["code"],
+    message: string,
+    position: Position = { line: 1, column: 1 },
+    hint: string = DIAGNOSTIC_CATALOGUE[code].hint,
+  ) => ({
+    diagnostics: [{ code, file, ...position, pointer: "", message, hint }],
   });
   let decoded: string;
   try {
@@ -143,7 +148,14 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   // What Windows editors save is read as any other file: a byte order mark is dropped, and CRLF and lone CR line
   // ends are read as LF. Line and column numbers are unchanged.
   const text = (decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded).replace(/\r\n?/g, "\n");
-  if (text.trim() === "") return fail("file/empty", "the file has no content.");
+  if (text.trim() === "") {
+    // A single file of the layout cannot be deleted: the build would then say it is missing.
+    const single = CONTENT_LAYOUT.some((entry) => entry.kind === kind && !entry.many);
+    const hint = single
+      ? "Write the file's content: the build needs this file (the README's 'Adding content' section shows its shape)."
+      : undefined;
+    return fail("file/empty", "the file has no content.", undefined, hint);
+  }
   const lines = new LineIndex(text);
   if (kind !== "answer") return { yaml: { text, offset: 0 }, lines };
 

@@ -62,7 +62,11 @@ export function parseYamlSource(text: string, file: string, offset: number, line
     if (!duplicate && syntaxTold) continue;
     syntaxTold ||= !duplicate;
     const code = duplicate ? "yaml/duplicate-key" : "yaml/syntax";
-    const plain = duplicate ? undefined : plainSyntax(text, problem.pos[0], firstLine(problem.message));
+    const plain = duplicate
+      ? undefined
+      : problem.code === "MULTIPLE_DOCS"
+        ? secondDocument(text, problem.pos[0])
+        : plainSyntax(text, problem.pos[0], firstLine(problem.message));
     const twice = duplicate ? duplicateKey(document.contents, problem.pos[0], []) : undefined;
     diagnostics.push({
       code,
@@ -237,6 +241,20 @@ function plainSyntax(text: string, position: number, said: string): { position: 
     };
   }
   return { position, message: said };
+}
+
+/**
+ * A second document in one file (`yaml` says "please use YAML.parseAllDocuments()"): the marker line that starts it,
+ * "---", or "..." that ends the first, the last such line at or before where `yaml` stopped.
+ */
+function secondDocument(text: string, position: number): { position: number; message: string } {
+  const lineEnd = text.indexOf("\n", position);
+  const marker = [...text.slice(0, lineEnd < 0 ? text.length : lineEnd).matchAll(/^(---|\.\.\.)(?=\s|$)/gm)].at(-1);
+  const what = marker?.[1] === "..." ? `"..." ends the YAML document there` : `"---" starts a second YAML document`;
+  return {
+    position: marker?.index ?? position,
+    message: `${what}, and a content file holds one document: remove the line.`,
+  };
 }
 
 /**
