@@ -193,6 +193,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Product of a supplier profile has no evidence record",
     hint: "Add a record for the product to the evidence file of its family, with unknown statuses where nothing is known.",
   },
+  "evidence/not-in-profile": {
+    title: "Evidence record's product is not named in its supplier's profile",
+    hint: "Add the product to `makes` in the supplier's profile, under the family of its evidence file, or spell its name as the profile does.",
+  },
   "evidence/family-mismatch": {
     title: "Product is in different families in the profile and the evidence register",
     hint: "Give the product one family in both the supplier profile's `makes` and the evidence register.",

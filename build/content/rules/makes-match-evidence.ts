@@ -1,3 +1,4 @@
+import { likeliestName } from "../../contract/edit-distance.ts";
 import type { ContentRule } from "./rule.ts";
 
 /**
@@ -12,26 +13,39 @@ export const makesMatchEvidence: ContentRule = {
   check(input, report) {
     const key = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
     const recorded = new Map<string, string>();
+    const recordsOf = new Map<string, string[]>();
     for (const { data } of input.evidence) {
-      for (const record of data.records) recorded.set(key(record.supplier, record.product), data.family);
+      for (const record of data.records) {
+        recorded.set(key(record.supplier, record.product), data.family);
+        const products = recordsOf.get(record.supplier) ?? [];
+        if (products.length === 0) recordsOf.set(record.supplier, products);
+        products.push(record.product);
+      }
     }
     const named = new Map<string, string>();
-    const profiled = new Set<string>();
+    for (const { data } of input.suppliers) {
+      for (const made of data.makes)
+        for (const product of made.products) named.set(key(data.slug, product), made.family);
+    }
+    // A product on one side only is most often one name spelt two ways ("Gadget 10", "Gadget Ten"): each side's
+    // diagnostic names the other side's lone product nearest to it.
+    const lone = (of: Map<string, string>, supplier: string, products: Iterable<string>) =>
+      [...products].filter((product) => !of.has(key(supplier, product)));
     for (const { file, data } of input.suppliers) {
-      profiled.add(data.slug);
+      if (!input.complete.evidence) break;
       for (const [index, made] of data.makes.entries()) {
         for (const [at, product] of made.products.entries()) {
-          named.set(key(data.slug, product), made.family);
-          if (!input.complete.evidence) continue;
           const family = recorded.get(key(data.slug, product));
           const pointer = `/makes/${index}/products/${at}`;
           if (family === undefined) {
+            const meant = likeliestName(product, lone(named, data.slug, recordsOf.get(data.slug) ?? []));
+            const add = `add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with unknown statuses where nothing is known`;
             report(
               file,
               pointer,
               "evidence/missing-record",
-              `"${product}" has no record in the evidence register.`,
-              `Add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with unknown statuses where nothing is known.`,
+              `"${product}" has no record in the evidence register${meant ? `, which has one for "${meant}"` : ""}.`,
+              meant ? `If it is "${meant}", spell it the same in both; else ${add}.` : `${capital(add)}.`,
             );
           } else if (family !== made.family) {
             report(
@@ -45,19 +59,25 @@ export const makesMatchEvidence: ContentRule = {
         }
       }
     }
+    const profiled = new Map(
+      input.suppliers.map(({ data }) => [data.slug, data.makes.flatMap((made) => made.products)]),
+    );
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
-        const family = named.get(key(record.supplier, record.product));
-        if (family === undefined && profiled.has(record.supplier)) {
-          report(
-            file,
-            `/records/${index}/product`,
-            "evidence/family-mismatch",
-            `${record.supplier} "${record.product}" is not named in the supplier's profile.`,
-            `Add "${record.product}" to \`makes\` under ${data.family} in content/suppliers/${record.supplier}.yaml.`,
-          );
-        }
+        const products = profiled.get(record.supplier);
+        if (products === undefined || named.has(key(record.supplier, record.product))) continue;
+        const meant = likeliestName(record.product, lone(recorded, record.supplier, products));
+        const add = `add "${record.product}" to \`makes\` under ${data.family} in content/suppliers/${record.supplier}.yaml`;
+        report(
+          file,
+          `/records/${index}/product`,
+          "evidence/not-in-profile",
+          `${record.supplier} "${record.product}" is not named in the supplier's profile${meant ? `, which names "${meant}"` : ""}.`,
+          meant ? `If it is "${meant}", spell it the same in both; else ${add}.` : `${capital(add)}.`,
+        );
       }
     }
   },
 };
+
+const capital = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
