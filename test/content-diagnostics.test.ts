@@ -156,6 +156,21 @@ describe("one supplier's profile that fails its schema", () => {
   });
 });
 
+describe("a rank given twice", () => {
+  it("is told in both files: the one edited may sort first or last", async () => {
+    const content = path.join(await temporaryFolder("rank-tie"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    const acme = path.join(content, "suppliers", "acme.yaml");
+    await writeFile(acme, (await readFile(acme, "utf8")).replace("rank: 1", "rank: 2"));
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    const ties = result.ok ? [] : result.diagnostics.filter(({ code }) => code === "rank/sequence");
+    expect(ties.map(({ file, message }) => [file, message])).toEqual([
+      ["suppliers/acme.yaml", "rank 2 is also given to zenith; each rank is used once."],
+      ["suppliers/zenith.yaml", "rank 2 is also given to acme; each rank is used once."],
+    ]);
+  });
+});
+
 describe("a supplier profile or evidence family that fails its schema in one field", () => {
   it("still has its other fields checked for citations, control characters, claims of absence and its name, at once; the field in error waits", async () => {
     const content = path.join(await temporaryFolder("partly-valid"), "content");

@@ -2,31 +2,38 @@ import type { LocatedFile } from "../load/located-file.ts";
 import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Report } from "./rule.ts";
 
-/** Reports positions that are not exactly 1..N, each used once (ranks of suppliers, order of families). */
+/**
+ * Reports positions that are not exactly 1..N, each used once (ranks of suppliers, order of families). A position
+ * given twice is told in each file that gives it: which of them was edited, the build cannot know.
+ */
 export function checkSequence(
   items: Array<{ file: LocatedFile; pointer: string; position: number; name: string }>,
   code: DiagnosticCode,
   noun: string,
   report: Report,
 ): void {
-  const byPosition = new Map<number, string>();
+  const byPosition = new Map<number, typeof items>();
   for (const item of [...items].sort((a, b) => a.position - b.position || (a.file.file < b.file.file ? -1 : 1))) {
-    const holder = byPosition.get(item.position);
-    if (holder !== undefined) {
-      report(
-        item.file,
-        item.pointer,
-        code,
-        `${noun} ${item.position} is also given to ${holder}; each ${noun} is used once.`,
-      );
-    } else if (item.position > items.length) {
-      report(
-        item.file,
-        item.pointer,
-        code,
-        `${noun} ${item.position} is beyond the ${items.length} items, so a ${noun} between 1 and ${items.length} is missing.`,
-      );
+    byPosition.set(item.position, [...(byPosition.get(item.position) ?? []), item]);
+  }
+  for (const [position, holders] of byPosition) {
+    for (const item of holders) {
+      if (holders.length > 1) {
+        const others = holders.filter((other) => other !== item).map((other) => other.name);
+        report(
+          item.file,
+          item.pointer,
+          code,
+          `${noun} ${position} is also given to ${others.join(" and ")}; each ${noun} is used once.`,
+        );
+      } else if (position > items.length) {
+        report(
+          item.file,
+          item.pointer,
+          code,
+          `${noun} ${position} is beyond the ${items.length} items, so a ${noun} between 1 and ${items.length} is missing.`,
+        );
+      }
     }
-    byPosition.set(item.position, item.name);
   }
 }
