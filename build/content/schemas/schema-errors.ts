@@ -12,13 +12,22 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   const seen = new Set<string>();
   // One diagnostic per value: "not a url" fails both `format` and `pattern`; the first error says enough.
   const valuesReported = new Set<string>();
-  // A field required only on a condition (`if` a status is this, `else` sources are required) is not asked for when
-  // a value beside it is outside its vocabulary: the condition was read of a typo ("pending" asked for sources).
-  const outsideVocabulary = new Set(
+  // What a condition asks of an object (`if` a status is this, `else` sources are required; `if` primary, confidence
+  // is documented) is not told when a field the condition tests is of the wrong type or outside its vocabulary: the
+  // condition was read of a typo ("pending" asked for sources, `primary: yes` for a secondary's confidence).
+  const misread = new Set<string>();
+  const inError = new Set(
     errors
-      .filter((error) => error.keyword === "enum" || error.keyword === "const")
-      .map((error) => error.instancePath.slice(0, error.instancePath.lastIndexOf("/"))),
+      .filter((error) => ["enum", "const", "type"].includes(error.keyword) && branchOf(error) === undefined)
+      .map((error) => error.instancePath),
   );
+  for (const error of errors) {
+    if (error.keyword !== "if") continue;
+    // `verbose` keeps the condition's own schema: the fields it tests.
+    const tested = Object.keys((error.schema as { properties?: object } | undefined)?.properties ?? {});
+    if (tested.some((field) => inError.has(joinPointer(...splitPointer(error.instancePath), field))))
+      misread.add(`${error.instancePath}\u0000${error.schemaPath.slice(0, -"if".length)}`);
+  }
   const described = errors.map((error) => (SUMMARIES.has(error.keyword) ? undefined : describe(error)));
   // "sumary" told as "summary" misspelt: the missing `summary` is the same mistake.
   const misspelt = new Set(
@@ -33,12 +42,8 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
       )
     )
       continue;
-    if (
-      error.keyword === "required" &&
-      /\/(?:then|else)\//.test(error.schemaPath) &&
-      outsideVocabulary.has(error.instancePath)
-    )
-      continue;
+    const branch = branchOf(error);
+    if (branch !== undefined && misread.has(`${branch.object}\u0000${branch.base}`)) continue;
     const told = described[at]!;
     const pointer = told.pointer ?? error.instancePath;
     const key = `${told.code}\u0000${pointer}\u0000${told.message}`;
@@ -80,6 +85,17 @@ export function fieldsInError(errors: readonly ErrorObject[]): Set<string> | und
 
 /** Errors that only summarise others, which say what is wrong themselves. */
 const SUMMARIES = new Set(["if", "anyOf", "oneOf", "propertyNames"]);
+
+/** The condition an error's schema lies under (`then` or `else`): its object and the schema path beside its `if`. */
+function branchOf(error: ErrorObject): { object: string; base: string } | undefined {
+  const at = Math.max(error.schemaPath.lastIndexOf("/then/"), error.schemaPath.lastIndexOf("/else/"));
+  if (at < 0) return undefined;
+  const path = error.instancePath;
+  return {
+    object: error.keyword === "required" ? path : path.slice(0, path.lastIndexOf("/")),
+    base: error.schemaPath.slice(0, at + 1),
+  };
+}
 
 /** Keywords about a value itself, as opposed to `required` and `additionalProperties`, which are about its fields. */
 const VALUE_KEYWORDS = new Set([
