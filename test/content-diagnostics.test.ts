@@ -156,6 +156,37 @@ describe("one supplier's profile that fails its schema", () => {
   });
 });
 
+describe("a supplier's slug changed in its profile only", () => {
+  it("is told as one change in each place, naming the other, and its scores wait for its records", async () => {
+    const { folder, content } = await copyOfShipped("slug-changed");
+    const profile = path.join(content, "suppliers", "audiocodes.yaml");
+    await writeFile(profile, (await readFile(profile, "utf8")).replace("slug: audiocodes\n", "slug: audiocodes-ltd\n"));
+    const result = await build(content, path.join(folder, "dist"));
+    const told = result.ok ? [] : result.diagnostics;
+    expect(new Set(told.map(({ code }) => code))).toEqual(
+      new Set(["slug/file-name", "reference/unknown-supplier", "evidence/missing-record"]),
+    );
+    for (const { code, message } of told.filter(({ code }) => code === "reference/unknown-supplier"))
+      expect(message, code).toBe(
+        'no supplier has the slug "audiocodes": suppliers/audiocodes.yaml, named after it, has the slug "audiocodes-ltd".',
+      );
+    for (const { message } of told.filter(({ code }) => code === "evidence/missing-record"))
+      expect(message).toMatch(/has no record under the slug "audiocodes-ltd": its record is under "audiocodes"/);
+  });
+
+  it("or mistyped in a record, is offered the nearest slug", async () => {
+    const { folder, content } = await copyOfShipped("supplier-typo");
+    const family = path.join(content, "evidence", "cameras.yaml");
+    await writeFile(
+      family,
+      (await readFile(family, "utf8")).replace("supplier: audiocodes\n", "supplier: audiocode\n"),
+    );
+    const result = await build(content, path.join(folder, "dist"));
+    const told = result.ok ? [] : result.diagnostics.filter(({ code }) => code === "reference/unknown-supplier");
+    expect(told.map(({ hint }) => hint)).toEqual([expect.stringMatching(/^Did you mean "audiocodes"\?/)]);
+  });
+});
+
 describe("a rank given twice", () => {
   it("is told in both files: the one edited may sort first or last", async () => {
     const content = path.join(await temporaryFolder("rank-tie"), "content");

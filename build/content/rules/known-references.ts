@@ -1,6 +1,6 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
-import { type ContentRule, eachCitedSource, type RuleInput, registerRead } from "./rule.ts";
+import { type ContentRule, eachCitedSource, passed, type RuleInput, registerRead } from "./rule.ts";
 
 /** An id the register does not hold, most likely mistyped: the nearest it holds is offered. */
 function unknownSourceHint(id: string, input: RuleInput): string {
@@ -61,11 +61,23 @@ export const knownReferences: ContentRule = {
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
         if (!input.known.suppliers.has(record.supplier)) {
+          // A profile named after the slug whose own slug was changed: the records still carry the old one.
+          const renamed = [...input.suppliers, ...input.failed.suppliers.filter((one) => passed(one)("slug"))].find(
+            (profile) => profile.file.stem === record.supplier,
+          );
+          const meant = likeliestName(record.supplier, [...input.known.suppliers]);
           report(
             file,
             `/records/${index}/supplier`,
             "reference/unknown-supplier",
-            `no supplier has the slug "${record.supplier}".`,
+            renamed
+              ? `no supplier has the slug "${record.supplier}": ${renamed.file.file}, named after it, has the slug "${renamed.data.slug}".`
+              : `no supplier has the slug "${record.supplier}".`,
+            renamed
+              ? `Give the supplier one slug: if "${renamed.data.slug}" is the new one, write it in its records too and rename ${renamed.file.file} after it; else change its slug back to "${record.supplier}".`
+              : meant
+                ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint}`
+                : undefined,
           );
         }
       }

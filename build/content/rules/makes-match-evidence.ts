@@ -37,7 +37,15 @@ export const makesMatchEvidence: ContentRule = {
         for (const [at, product] of made.products.entries()) {
           const family = recorded.get(key(data.slug, product));
           const pointer = `/makes/${index}/products/${at}`;
-          if (family === undefined) {
+          if (family === undefined && recorded.has(key(file.stem, product))) {
+            report(
+              file,
+              pointer,
+              "evidence/missing-record",
+              `"${product}" has no record under the slug "${data.slug}": its record is under "${file.stem}", this file's name.`,
+              `Give the supplier one slug, here and in its records: change the slug back to "${file.stem}", or write "${data.slug}" in its records (content/evidence/${recorded.get(key(file.stem, product))}.yaml) and rename this file after it.`,
+            );
+          } else if (family === undefined) {
             const meant = likeliestName(product, lone(named, data.slug, recordsOf.get(data.slug) ?? []));
             const add = `add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with unknown statuses where nothing is known`;
             report(

@@ -14,6 +14,9 @@ export const scoresFollowFacts: ContentRule = {
     const primary = new Set(
       (input.sources?.data.sources ?? []).filter((source) => source.primary).map((source) => source.id),
     );
+    const recorded = new Set(
+      input.evidence.flatMap(({ data }) => data.records.map((record) => recordKey(record.supplier, record.product))),
+    );
     for (const { file, data } of input.suppliers) {
       for (const [id, entry] of Object.entries(data.scores)) {
         if (entry.score > 0 && (entry.sources ?? []).length === 0) {
@@ -27,6 +30,10 @@ export const scoresFollowFacts: ContentRule = {
       }
       // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move scores.
       if (!input.complete.evidence || !input.sources) continue;
+      // Nor while a product of the profile has no record (evidence/missing-record says so): after a slug changed in the
+      // profile only, every record is missing, and the facts would be read as none.
+      if (data.makes.some((made) => made.products.some((product) => !recorded.has(recordKey(data.slug, product)))))
+        continue;
       for (const verdict of scoreVerdicts(data, register, (id) => primary.has(id))) {
         if (verdict.kind !== "facts") continue;
         const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
@@ -40,3 +47,5 @@ export const scoresFollowFacts: ContentRule = {
     }
   },
 };
+
+const recordKey = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
