@@ -187,6 +187,29 @@ describe("a supplier's slug changed in its profile only", () => {
   });
 });
 
+describe("a claim's date moved before the day its sources were read", () => {
+  it("is told once, at the date, naming the first sources, not once per citation", async () => {
+    const { folder, content } = await copyOfShipped("dates-moved");
+    const edit = async (file: string, from: RegExp, to: string) => {
+      const text = await readFile(path.join(content, file), "utf8");
+      expect(text).toMatch(from);
+      await writeFile(path.join(content, file), text.replace(from, to));
+    };
+    await edit("answers/accessibility.md", /^reviewed: .*$/m, "reviewed: 2025-01-01");
+    await edit("disclosure.yaml", /^methodology_date: .*$/m, "methodology_date: 2025-06-01");
+    const result = await build(content, path.join(folder, "dist"));
+    const told = (result.ok ? [] : result.diagnostics).toSorted((a, b) => (a.file < b.file ? -1 : 1));
+    expect(told.map(({ code, file, pointer }) => [code, file, pointer])).toEqual([
+      ["citation/after-claim-date", "answers/accessibility.md", "/reviewed"],
+      ["citation/after-claim-date", "disclosure.yaml", "/methodology_date"],
+    ]);
+    expect(told[0]!.message).toMatch(
+      /^\d+ cited sources were read or dated after this answer was reviewed \(2025-01-01\): "/,
+    );
+    expect(told[1]!.message).toMatch(/^\d+ citations, of \d+ sources, were read or dated after the methodology date/);
+  });
+});
+
 describe("a rank given twice", () => {
   it("is told in both files: the one edited may sort first or last", async () => {
     const content = path.join(await temporaryFolder("rank-tie"), "content");

@@ -1,7 +1,7 @@
 import { isAfterDate } from "../load/partial-dates.ts";
 import type { Source } from "../load/types.ts";
-import type { ContentRule } from "./rule.ts";
-import { eachCitedSource } from "./rule.ts";
+import type { LocatedFile } from "../load/located-file.ts";
+import { type ContentRule, eachCitedSource, type Report } from "./rule.ts";
 
 /**
  * A claim cannot rest on a source read (or published) after the claim was checked. Each kind of content says
@@ -15,81 +15,147 @@ export const sourcesReadByClaimDate: ContentRule = {
   answer({ file, data }, input, report) {
     if (!input.sources) return;
     const register = registerOf(input.sources.data);
-    for (const [index, id] of data.sources.entries()) {
-      const why = late(register, id, data.reviewed);
-      if (why)
-        report(
-          file,
-          `/sources/${index}`,
-          "citation/after-claim-date",
-          `${why}, after this answer was reviewed (${data.reviewed}).`,
-          "Review the answer against the source again and set `reviewed` to the day of that review, or cite a source read by the day it was reviewed.",
-        );
-    }
+    const lates = data.sources.flatMap((id, index) => lateAt(register, id, data.reviewed, file, `/sources/${index}`));
+    tell(report, lates, { file, pointer: "/reviewed", date: data.reviewed, what: "this answer was reviewed" }, [
+      "Review the answer against the source again and set `reviewed` to the day of that review, or cite a source read by the day it was reviewed.",
+      "Set `reviewed` to the day the answer was last reviewed against its sources (after each was read), or review it against them again.",
+    ]);
   },
   check(input, report) {
     if (!input.sources) return;
     const register = registerOf(input.sources.data);
+    const searchHints = [
+      "Set `searched` to the day the search found this source, or list only what it found by then.",
+      "Set `searched` to the day the search was made (after it found these sources), or list only what it found by then.",
+    ] as const;
 
     for (const { file, data } of input.audit) {
       for (const [index, entry] of data.entries.entries()) {
-        for (const [at, id] of entry.sources.entries()) {
-          const why = late(register, id, entry.checked);
-          if (why)
-            report(
+        const entryAt = `/entries/${index}`;
+        tell(
+          report,
+          entry.sources.flatMap((id, at) => lateAt(register, id, entry.checked, file, `${entryAt}/sources/${at}`)),
+          { file, pointer: `${entryAt}/checked`, date: entry.checked, what: "this claim was checked" },
+          [
+            "Set `checked` to the day the claim was checked against this source, or check it against a source read by then.",
+            "Set `checked` to the day the claim was checked against its sources (after each was read).",
+          ],
+        );
+        const outward = entry.outward;
+        if (outward)
+          tell(
+            report,
+            (outward.sources ?? []).flatMap((id, at) =>
+              lateAt(register, id, outward.searched, file, `${entryAt}/outward/sources/${at}`),
+            ),
+            {
               file,
-              `/entries/${index}/sources/${at}`,
-              "citation/after-claim-date",
-              `${why}, after this claim was checked (${entry.checked}).`,
-              "Set `checked` to the day the claim was checked against this source, or check it against a source read by then.",
-            );
-        }
-        for (const [at, id] of (entry.outward?.sources ?? []).entries()) {
-          const why = late(register, id, entry.outward!.searched);
-          if (why)
-            report(
-              file,
-              `/entries/${index}/outward/sources/${at}`,
-              "citation/after-claim-date",
-              `${why}, after the outward search was made (${entry.outward!.searched}).`,
-              "Set `searched` to the day the search found this source, or list only what it found by then.",
-            );
-        }
+              pointer: `${entryAt}/outward/searched`,
+              date: outward.searched,
+              what: "the outward search was made",
+            },
+            searchHints,
+          );
       }
     }
 
     for (const { file, data } of input.suppliers) {
       for (const [area, search] of Object.entries(data.searches)) {
-        for (const [at, id] of search.found.entries()) {
-          const why = late(register, id, search.searched);
-          if (why)
-            report(
-              file,
-              `/searches/${area}/found/${at}`,
-              "citation/after-claim-date",
-              `${why}, after this search was made (${search.searched}).`,
-              "Set `searched` to the day the search found this source, or list only what it found by then.",
-            );
-        }
+        tell(
+          report,
+          search.found.flatMap((id: string, at: number) =>
+            lateAt(register, id, search.searched, file, `/searches/${area}/found/${at}`),
+          ),
+          { file, pointer: `/searches/${area}/searched`, date: search.searched, what: "this search was made" },
+          searchHints,
+        );
       }
     }
 
-    if (!input.disclosure) return;
-    const date = input.disclosure.data.methodology_date;
+    const disclosure = input.disclosure;
+    if (!disclosure) return;
+    const date = disclosure.data.methodology_date;
+    const lates: Late[] = [];
     eachCitedSource(input, (file, id, list, at) => {
       const dated = file.kind === "supplier" || file.kind === "evidence" || file.kind === "disclosure";
-      if (!dated || list.startsWith("/searches/")) return;
-      const why = late(register, id, date);
-      if (why)
-        report(
-          file,
-          `${list}${at}`,
-          "citation/after-claim-date",
-          `${why}, after the methodology date (${date}) that the directory, the evidence register and the disclosure are published under.`,
-        );
+      if (dated && !list.startsWith("/searches/")) lates.push(...lateAt(register, id, date, file, `${list}${at}`));
     });
+    tell(
+      report,
+      lates,
+      {
+        file: disclosure.file,
+        pointer: "/methodology_date",
+        date,
+        what: "the methodology date that the directory, the evidence register and the disclosure are published under",
+      },
+      [
+        undefined,
+        "Set `methodology_date` to the day the directory was last checked against its sources (after each was read), or check it against them again.",
+      ],
+    );
   },
 };
+
+interface Late {
+  file: LocatedFile;
+  pointer: string;
+  why: string;
+}
+
+/**
+ * Tells each citation read after its claim's date where it stands; or, when several are (most often the date itself
+ * was changed), once at the date, naming them: one edit there mends them all.
+ */
+function tell(
+  report: Report,
+  lates: readonly Late[],
+  claim: { file: LocatedFile; pointer: string; date: string; what: string },
+  [oneHint, manyHint]: readonly [string | undefined, string],
+): void {
+  if (lates.length === 1) {
+    const [late] = lates;
+    report(
+      late!.file,
+      late!.pointer,
+      "citation/after-claim-date",
+      `${late!.why}, after ${claim.what} (${claim.date}).`,
+      oneHint,
+    );
+  } else if (lates.length > 1) {
+    // A source cited in many places is named once, where it is first cited.
+    const first = new Map<string, Late>();
+    for (const late of lates) if (!first.has(late.why)) first.set(late.why, late);
+    const sources = [...first.values()];
+    const where = (late: Late) => (late.file === claim.file ? late.why : `${late.why} (${late.file.file})`);
+    const named = sources.slice(0, MAX_NAMED).map(where).join("; ");
+    const more = sources.length > MAX_NAMED ? `; and ${sources.length - MAX_NAMED} more` : "";
+    const counted =
+      sources.length === lates.length
+        ? `${lates.length} cited sources were`
+        : `${lates.length} citations, of ${sources.length} sources, were`;
+    report(
+      claim.file,
+      claim.pointer,
+      "citation/after-claim-date",
+      `${counted} read or dated after ${claim.what} (${claim.date}): ${named}${more}.`,
+      manyHint,
+    );
+  }
+}
+
+const MAX_NAMED = 3;
+
+function lateAt(
+  register: ReadonlyMap<string, Source>,
+  id: string,
+  date: string,
+  file: LocatedFile,
+  pointer: string,
+): Late[] {
+  const why = late(register, id, date);
+  return why ? [{ file, pointer, why }] : [];
+}
 
 /** Why a source was read or published after a date, or undefined when it was not (or is not in the register). */
 function late(register: ReadonlyMap<string, Source>, id: string, date: string): string | undefined {
