@@ -226,7 +226,7 @@ describe("a rank given twice", () => {
 });
 
 describe("a supplier profile or evidence family that fails its schema in one field", () => {
-  it("still has its other fields checked for citations, control characters, claims of absence and its name, at once; the field in error waits", async () => {
+  it("still has its other fields checked for citations, references, control characters, claims of absence and its name, at once; the field in error waits", async () => {
     const content = path.join(await temporaryFolder("partly-valid"), "content");
     await cp(path.join(FIXTURES, "base"), content, { recursive: true });
     const edit = async (file: string, ...pairs: Array<[string, string]>) => {
@@ -240,6 +240,7 @@ describe("a supplier profile or evidence family that fails its schema in one fie
       ["summary: A fixture supplier.", 'summary: "A fixture\\a supplier."'],
       ["  - text: Terms are reported only.", "  - text: Terms are reported only; a price list was not found."],
       ["  - text: Listed.\n    sources: [fixture-list]", "  - text: Listed.\n    sources: [fixture-lst]"],
+      ["  - family: widgets", "  - family: widgts"],
       // In the field in error: its citations are not walked (nor is a wrong shape beside them met).
       [
         "{score: 1, basis: One family., sources: [fixture-list]}",
@@ -249,6 +250,7 @@ describe("a supplier profile or evidence family that fails its schema in one fie
     await edit(
       "evidence/widgets.yaml",
       ["description: Fixture family.", "description: [Fixture family.]"],
+      ["  - supplier: zenith", "  - supplier: zenit"],
       [
         "google-meet: {status: certified, as_of: 2026-01-02, valid_until: 2027-09-03, sources: [fixture-list]}",
         "google-meet: {status: certified, as_of: 2026-01-02, valid_until: 2027-09-03, sources: [fixture-lsit]}",
@@ -268,9 +270,14 @@ describe("a supplier profile or evidence family that fails its schema in one fie
         file: "evidence/widget.yaml",
         pointer: "/records/0/certification/google-meet/sources/0",
       },
+      { code: "reference/unknown-supplier", file: "evidence/widget.yaml", pointer: "/records/0/supplier" },
+      { code: "reference/unknown-family", file: "suppliers/acme.yaml", pointer: "/makes/0/family" },
       { code: "text/control-character", file: "suppliers/acme.yaml", pointer: "/summary" },
       { code: "audit/outward-missing", file: "suppliers/acme.yaml", pointer: "/caveats/0/text" },
     ]);
+    const hints = new Map(result.ok ? [] : result.diagnostics.map(({ code, hint }) => [code, hint]));
+    expect(hints.get("reference/unknown-family")).toMatch(/^Did you mean "widgets"\?/);
+    expect(hints.get("reference/unknown-supplier")).toMatch(/^Did you mean "zenith"\?/);
   });
 });
 

@@ -13,6 +13,11 @@ function unknownSourceHint(id: string, input: RuleInput): string {
     : hint;
 }
 
+function unknownFamilyHint(family: string, input: RuleInput): string | undefined {
+  const meant = likeliestName(family, [...input.known.families]);
+  return meant ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-family"].hint}` : undefined;
+}
+
 /** Every cited source, supplier, related answer and product family exists. */
 export const knownReferences: ContentRule = {
   name: "known-references",
@@ -41,6 +46,7 @@ export const knownReferences: ContentRule = {
           `/product_families/${index}`,
           "reference/unknown-family",
           `no product family has the slug "${family}".`,
+          unknownFamilyHint(family, input),
         );
       }
     }
@@ -58,11 +64,13 @@ export const knownReferences: ContentRule = {
           );
       });
     }
-    for (const { file, data } of input.evidence) {
+    // A file whose schema errors lie in other fields has these checked too.
+    const { failed } = input;
+    for (const { file, data } of [...input.evidence, ...failed.evidence.filter((one) => passed(one)("records"))]) {
       for (const [index, record] of data.records.entries()) {
         if (!input.known.suppliers.has(record.supplier)) {
           // A profile named after the slug whose own slug was changed: the records still carry the old one.
-          const renamed = [...input.suppliers, ...input.failed.suppliers.filter((one) => passed(one)("slug"))].find(
+          const renamed = [...input.suppliers, ...failed.suppliers.filter((one) => passed(one)("slug"))].find(
             (profile) => profile.file.stem === record.supplier,
           );
           const meant = likeliestName(record.supplier, [...input.known.suppliers]);
@@ -82,7 +90,7 @@ export const knownReferences: ContentRule = {
         }
       }
     }
-    for (const { file, data } of input.suppliers) {
+    for (const { file, data } of [...input.suppliers, ...failed.suppliers.filter((one) => passed(one)("makes"))]) {
       for (const [index, made] of data.makes.entries()) {
         if (!input.known.families.has(made.family)) {
           report(
@@ -90,6 +98,7 @@ export const knownReferences: ContentRule = {
             `/makes/${index}/family`,
             "reference/unknown-family",
             `no product family has the slug "${made.family}".`,
+            unknownFamilyHint(made.family, input),
           );
         }
       }
