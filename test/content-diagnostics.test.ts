@@ -281,6 +281,32 @@ describe("a supplier profile or evidence family that fails its schema in one fie
   });
 });
 
+describe("an evidence family whose schema errors lie inside one record", () => {
+  it("has the citations and suppliers of its other records checked; the record in error waits", async () => {
+    const content = path.join(await temporaryFolder("one-record-broken"), "content");
+    await cp(path.join(FIXTURES, "base"), content, { recursive: true });
+    const file = path.join(content, "evidence", "widgets.yaml");
+    const text = await readFile(file, "utf8");
+    const second = text.indexOf("  - supplier: acme");
+    const [zenith, acme] = [text.slice(0, second), text.slice(second)];
+    await writeFile(
+      file,
+      zenith
+        .replace("zoom-rooms: {status: unknown}", "zoom-rooms: {status: pending}")
+        .replace("sources: [fixture-list]}", "sources: [nowhere]}") +
+        acme.replace(
+          "google-meet: {status: announced, sources: [fixture-list]}",
+          "google-meet: {status: announced, sources: [fixture-lst]}",
+        ),
+    );
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    expect(result.ok ? [] : result.diagnostics.map(({ code, pointer }) => [code, pointer])).toEqual([
+      ["schema/enum", "/records/0/certification/zoom-rooms/status"],
+      ["reference/unknown-source", "/records/1/certification/google-meet/sources/0"],
+    ]);
+  });
+});
+
 describe("a copy of an answer whose slug was not changed", () => {
   it("is not told to take the name of the file it copies", async () => {
     const content = path.join(await temporaryFolder("copy-not-renamed"), "content");

@@ -1,6 +1,6 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
-import { type ContentRule, eachCitedSource, passed, type RuleInput, registerRead } from "./rule.ts";
+import { type ContentRule, eachCitedSource, passed, passedItems, type RuleInput, registerRead } from "./rule.ts";
 
 /** An id the register does not hold, most likely mistyped: the nearest it holds is offered. */
 function unknownSourceHint(id: string, input: RuleInput): string {
@@ -66,9 +66,12 @@ export const knownReferences: ContentRule = {
     }
     // A file whose schema errors lie in other fields has these checked too.
     const { failed } = input;
-    for (const { file, data } of [...input.evidence, ...failed.evidence.filter((one) => passed(one)("records"))]) {
+    for (const family of [...input.evidence, ...failed.evidence]) {
+      const { file, data } = family;
+      const read = passedItems(family, "records");
+      if (!read) continue;
       for (const [index, record] of data.records.entries()) {
-        if (!input.known.suppliers.has(record.supplier)) {
+        if (read(index) && !input.known.suppliers.has(record.supplier)) {
           // A profile named after the slug whose own slug was changed: the records still carry the old one.
           const renamed = [...input.suppliers, ...failed.suppliers.filter((one) => passed(one)("slug"))].find(
             (profile) => profile.file.stem === record.supplier,
@@ -90,9 +93,12 @@ export const knownReferences: ContentRule = {
         }
       }
     }
-    for (const { file, data } of [...input.suppliers, ...failed.suppliers.filter((one) => passed(one)("makes"))]) {
+    for (const supplier of [...input.suppliers, ...failed.suppliers]) {
+      const { file, data } = supplier;
+      const read = passedItems(supplier, "makes");
+      if (!read) continue;
       for (const [index, made] of data.makes.entries()) {
-        if (!input.known.families.has(made.family)) {
+        if (read(index) && !input.known.families.has(made.family)) {
           report(
             file,
             `/makes/${index}/family`,

@@ -22,6 +22,8 @@ export interface Valid<T> {
 /** A file that failed its schema, with the top-level fields its errors lie in: the others passed. */
 export interface PartlyValid<T> extends Valid<T> {
   inError: ReadonlySet<string>;
+  /** Of a list field in error whose errors all lie inside some of its elements, those elements: the others passed. */
+  itemsInError?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 /**
@@ -123,11 +125,15 @@ export function eachCitedSource(
   for (const supplier of [...input.suppliers, ...failed.suppliers]) {
     const { file, data } = supplier;
     const read = passed(supplier);
-    if (read("makes"))
-      for (const [index, made] of data.makes.entries()) each(file, made.sources, `/makes/${index}/sources/`);
+    const made = passedItems(supplier, "makes");
+    if (made)
+      for (const [index, { sources }] of data.makes.entries())
+        if (made(index)) each(file, sources, `/makes/${index}/sources/`);
     for (const list of ["strengths", "caveats"] as const) {
-      if (read(list))
-        for (const [index, claim] of data[list].entries()) each(file, claim.sources, `/${list}/${index}/sources/`);
+      const claimed = passedItems(supplier, list);
+      if (claimed)
+        for (const [index, claim] of data[list].entries())
+          if (claimed(index)) each(file, claim.sources, `/${list}/${index}/sources/`);
     }
     if (read("ownership")) each(file, data.ownership.sources, "/ownership/sources/");
     if (read("scores"))
@@ -136,13 +142,15 @@ export function eachCitedSource(
     if (read("searches"))
       for (const [area, search] of Object.entries(data.searches)) each(file, search.found, `/searches/${area}/found/`);
   }
-  const evidence = [...input.evidence, ...failed.evidence.filter((family) => passed(family)("records"))];
+  const evidence = [...input.evidence, ...failed.evidence.filter((family) => passedItems(family, "records"))];
   eachEvidenceStatus(evidence, (file, pointer, _status, ids) => each(file, ids, `${pointer}/sources/`));
   for (const disclosure of [input.disclosure ?? [], failed.disclosure].flat())
     if (passed(disclosure)("sources")) each(disclosure.file, disclosure.data.sources, "/sources/");
   for (const audit of [...input.audit, ...failed.audit]) {
-    if (!passed(audit)("entries")) continue;
+    const checked = passedItems(audit, "entries");
+    if (!checked) continue;
     for (const [index, entry] of audit.data.entries.entries()) {
+      if (!checked(index)) continue;
       each(audit.file, entry.sources, `/entries/${index}/sources/`);
       each(audit.file, entry.outward?.sources, `/entries/${index}/outward/sources/`);
     }
@@ -156,6 +164,19 @@ export const passed =
     !("inError" in valid) || !valid.inError.has(field);
 
 /**
+ * Which elements of a file's list field passed its schema: all of a field that passed, the elements not in error of a
+ * field whose errors lie inside some of them; undefined when the list itself is in error.
+ */
+export function passedItems<T>(
+  valid: Valid<T> | PartlyValid<T>,
+  field: keyof T & string,
+): ((index: number) => boolean) | undefined {
+  if (passed(valid)(field)) return () => true;
+  const items = "itemsInError" in valid ? valid.itemsInError?.get(field) : undefined;
+  return items && ((index) => !items.has(index));
+}
+
+/**
  * Calls `visit` with every status of these families of the evidence register and the sources it cites: each
  * certification, compliance and warranty entry of every record, and each dated listing (status "listed"), at
  * `pointer` (no trailing "/").
@@ -164,8 +185,12 @@ export function eachEvidenceStatus(
   evidence: ReadonlyArray<Valid<EvidenceFamilyContent>>,
   visit: (file: LocatedFile, pointer: string, status: string, sources: readonly string[] | undefined) => void,
 ): void {
-  for (const { file, data } of evidence) {
+  for (const family of evidence) {
+    const { file, data } = family;
+    // A family failing its schema inside some records only: the others are walked.
+    const walked = passedItems(family, "records") ?? (() => false);
     for (const [index, record] of data.records.entries()) {
+      if (!walked(index)) continue;
       for (const group of ["certification", "compliance", "warranty"] as const) {
         for (const [name, entry] of Object.entries(record[group])) {
           const pointer = `/records/${index}/${group}/${name}`;

@@ -69,18 +69,31 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
 /**
  * The top-level fields of a document that its schema errors lie in (a field missing counts; one not allowed does not:
  * the others are as valid without it), or undefined when an error is of the document itself (not a mapping): what
- * a check reading only other fields may still rely on.
+ * a check reading only other fields may still rely on. `items`: of a list field whose errors all lie inside some of
+ * its elements, those elements (the others passed).
  */
-export function fieldsInError(errors: readonly ErrorObject[]): Set<string> | undefined {
+export function fieldsInError(
+  errors: readonly ErrorObject[],
+): { fields: Set<string>; items: Map<string, Set<number>> } | undefined {
   const fields = new Set<string>();
+  const items = new Map<string, Set<number>>();
+  const whole = new Set<string>();
   for (const error of errors) {
-    const first = splitPointer(error.instancePath)[0];
-    if (first !== undefined) fields.add(first);
-    else if (error.keyword === "required")
-      fields.add(String((error.params as { missingProperty: unknown }).missingProperty));
-    else if (error.keyword !== "additionalProperties" && !SUMMARIES.has(error.keyword)) return undefined;
+    const [first, second] = splitPointer(error.instancePath);
+    if (first !== undefined) {
+      fields.add(first);
+      if (second !== undefined && /^\d+$/.test(second)) {
+        const inside = items.get(first) ?? new Set<number>();
+        items.set(first, inside.add(Number(second)));
+      } else whole.add(first);
+    } else if (error.keyword === "required") {
+      const missing = String((error.params as { missingProperty: unknown }).missingProperty);
+      fields.add(missing);
+      whole.add(missing);
+    } else if (error.keyword !== "additionalProperties" && !SUMMARIES.has(error.keyword)) return undefined;
   }
-  return fields;
+  for (const field of whole) items.delete(field);
+  return { fields, items };
 }
 
 /** Errors that only summarise others, which say what is wrong themselves. */

@@ -77,7 +77,7 @@ export function validateContent(
         invalidKinds.add(kind);
         diagnostics.push(...schemaErrorsToDiagnostics(file, validate.errors ?? []));
         const inError = fieldsInError(validate.errors ?? []);
-        if (inError) partly.get(kind)?.push({ file, data, inError });
+        if (inError) partly.get(kind)?.push({ file, data, inError: inError.fields, itemsInError: inError.items });
       }
     }
     if (kind !== "answer" && !failed && !allPassed) findings?.setCheck(`schema of ${kind}`, []);
