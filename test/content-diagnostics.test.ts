@@ -139,7 +139,7 @@ describe("a content file saved under another extension", () => {
 });
 
 describe("one supplier's profile that fails its schema", () => {
-  it("does not hold up the check of the other profiles' products against the evidence register", async () => {
+  it("does not hold up the check of its own products, nor the other profiles', against the evidence register", async () => {
     const content = path.join(await temporaryFolder("one-broken-profile"), "content");
     await cp(path.join(FIXTURES, "base"), content, { recursive: true });
     const edit = async (name: string, from: string, to: string) => {
@@ -147,11 +147,13 @@ describe("one supplier's profile that fails its schema", () => {
       await writeFile(file, (await readFile(file, "utf8")).replace(from, to));
     };
     await edit("acme.yaml", "rank: 1", "rank: ten");
+    await edit("acme.yaml", "products: [Widget One]", "products: [Widget One, Widget Four]");
     await edit("zenith.yaml", "products: [Widget Two]", "products: [Widget Two, Widget Three]");
     const result = await build(content, path.join(path.dirname(content), "dist"));
     expect(result.ok ? [] : result.diagnostics.map(({ code, file }) => ({ code, file }))).toEqual([
       { code: "schema/type", file: "suppliers/acme.yaml" },
       { code: "evidence/missing-record", file: "suppliers/zenith.yaml" },
+      { code: "evidence/missing-record", file: "suppliers/acme.yaml" },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, passed } from "./rule.ts";
 
 /**
  * A product has one family everywhere: each product a supplier profile names under a family has its evidence
@@ -9,8 +9,12 @@ import type { ContentRule } from "./rule.ts";
 export const makesMatchEvidence: ContentRule = {
   name: "makes-match-evidence",
   // Each side is checked against the other as far as it is valid: a profile that fails its schema does not hold up
-  // the others' products (nor its own records, which wait for it), and a broken evidence file waits for its records.
+  // the others' products (nor, but for its slug or makes, its own), and a broken evidence file waits for its records.
   check(input, report) {
+    const suppliers = [
+      ...input.suppliers,
+      ...input.failed.suppliers.filter((one) => passed(one)("slug") && passed(one)("makes")),
+    ];
     const key = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
     const recorded = new Map<string, string>();
     const recordsOf = new Map<string, string[]>();
@@ -23,7 +27,7 @@ export const makesMatchEvidence: ContentRule = {
       }
     }
     const named = new Map<string, string>();
-    for (const { data } of input.suppliers) {
+    for (const { data } of suppliers) {
       for (const made of data.makes)
         for (const product of made.products) named.set(key(data.slug, product), made.family);
     }
@@ -31,7 +35,7 @@ export const makesMatchEvidence: ContentRule = {
     // diagnostic names the other side's lone product nearest to it.
     const lone = (of: Map<string, string>, supplier: string, products: Iterable<string>) =>
       [...products].filter((product) => !of.has(key(supplier, product)));
-    for (const { file, data } of input.suppliers) {
+    for (const { file, data } of suppliers) {
       if (!input.complete.evidence) break;
       for (const [index, made] of data.makes.entries()) {
         for (const [at, product] of made.products.entries()) {
@@ -67,9 +71,7 @@ export const makesMatchEvidence: ContentRule = {
         }
       }
     }
-    const profiled = new Map(
-      input.suppliers.map(({ data }) => [data.slug, data.makes.flatMap((made) => made.products)]),
-    );
+    const profiled = new Map(suppliers.map(({ data }) => [data.slug, data.makes.flatMap((made) => made.products)]));
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
         const products = profiled.get(record.supplier);
