@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { cpSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import type { BuildOptions } from "../../build/engine/run/context.ts";
@@ -47,6 +47,33 @@ export async function buildShipped(
   const result = await build(SHIPPED_CONTENT, dist, extra);
   if (!result.ok) throw new Error(`shipped content does not build: ${JSON.stringify(result.diagnostics, null, 2)}`);
   return { dist, site: result.site };
+}
+
+/**
+ * A copy of the base fixture or of the shipped content, in a fresh folder, for a test to edit: `edit` replaces text
+ * in one of its files and fails when the text is not there (an edit that changed nothing would leave its test
+ * proving nothing); `diagnostics` builds it into the folder's dist/ and gives what the build told, none when it built.
+ */
+export async function contentToEdit(label: string, from: "base" | "shipped" = "base") {
+  const folder = await temporaryFolder(label);
+  const content = path.join(folder, "content");
+  cpSync(from === "base" ? path.join(FIXTURES, "base") : SHIPPED_CONTENT, content, { recursive: true });
+  return {
+    content,
+    async edit(file: string, ...pairs: Array<[string | RegExp, string]>) {
+      let text = await readFile(path.join(content, file), "utf8");
+      for (const [before, after] of pairs) {
+        const edited = text.replace(before, after);
+        if (edited === text) throw new Error(`${file} has no ${String(before)} to replace`);
+        text = edited;
+      }
+      await writeFile(path.join(content, file), text);
+    },
+    async diagnostics() {
+      const result = await build(content, path.join(folder, "dist"));
+      return result.ok ? [] : result.diagnostics;
+    },
+  };
 }
 
 /** The base fixture with the files of one case (a failure, or a valid variant) laid over it, in a fresh folder. */
