@@ -43,11 +43,20 @@ describe("outward searches that expire", async () => {
     const run = stale("--on", "2027-03-01");
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(
-      "content/answers/alpha-room.md:11: The room fits a widget [@fixture-list]. (pending; searched 2026-11-01, expired 2027-03-01)\n" +
+      "content/answers/alpha-room.md:12: The room fits a widget [@fixture-list]. (pending; searched 2026-11-01, expired 2027-03-01)\n" +
         "stale: 1 of 2 claims searched outward are due on 2027-03-01.\n",
     );
     expect(stale("--on", "2027-02-28").stdout).toBe("stale: 0 of 2 claims searched outward are due on 2027-02-28.\n");
     expect(stale("--on", "2028-01-01").stdout.split("\n")).toHaveLength(4);
+  });
+
+  it("says where a claim stands now when lines were added above it after its check (the audit keeps the line checked)", async () => {
+    const moved = await fixtureWithCase("outward", "variants");
+    const answer = path.join(moved, "answers", "alpha-room.md");
+    const text = await readFile(answer, "utf8");
+    await writeFile(answer, text.replace("---\nThe room fits", "---\nA new opening line.\n\nThe room fits"));
+    const run = stale("--on", "2027-03-01", "--content", moved);
+    expect(run.stdout).toMatch(/^content\/answers\/alpha-room\.md:14: The room fits a widget/);
   });
 
   it("ends as it would, quietly, when its reader stops reading (npm run stale | head)", async () => {

@@ -30,6 +30,25 @@ export function staleLines(claims: readonly OutwardClaim[], day: string): string
   ];
 }
 
+/**
+ * The line a quoted claim starts on in its file's text now: the audit's `line` is where it stood when checked, and
+ * moves as lines are added above it. Its first words, as the file writes them (across a line break too), nearest
+ * the recorded line; the recorded line when they are not found (Markdown marks inside them, say).
+ */
+export function lineNow(text: string, claim: string, recorded: number): number {
+  const words = claim.split(/\s+/).filter(Boolean).slice(0, FIRST_WORDS);
+  if (words.length === 0) return recorded;
+  const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
+  let best = recorded;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const match of text.matchAll(pattern)) {
+    const line = text.slice(0, match.index).split("\n").length;
+    if (Math.abs(line - recorded) < distance) [best, distance] = [line, Math.abs(line - recorded)];
+  }
+  return best;
+}
+const FIRST_WORDS = 6;
+
 async function main(): Promise<number> {
   const { values } = commandArguments(
     "stale",
@@ -70,7 +89,17 @@ async function main(): Promise<number> {
         `stale: content/audit/${name} does not pass its schema (npm run build says why); skipped.\n`,
       );
   }
-  process.stdout.write(`${staleLines(outwardClaims(audit), day).join("\n")}\n`);
+  const claims = outwardClaims(audit);
+  const texts = new Map<string, Promise<string>>();
+  for (const claim of dueOn(claims, day)) {
+    if (!texts.has(claim.file))
+      texts.set(
+        claim.file,
+        readFile(path.join(values.content!, claim.file), "utf8").catch(() => ""),
+      );
+    claim.line = lineNow(await texts.get(claim.file)!, claim.claim, claim.line);
+  }
+  process.stdout.write(`${staleLines(claims, day).join("\n")}\n`);
   return 0;
 }
 
