@@ -306,6 +306,19 @@ describe("the MCP endpoint, asked badly", () => {
   it("answers every hostile request with a JSON-RPC error or the right status, with CORS, never a 5xx", async () => {
     const cases: Array<[string, Response, number, number | null]> = [
       ["malformed JSON", await post("{"), 400, -32700],
+      // Not sent as JSON: a form, text/plain (which a web page may post with no preflight), no type at all.
+      [
+        "a text/plain body",
+        await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "Content-Type": "text/plain" }),
+        415,
+        -32600,
+      ],
+      [
+        "a form",
+        await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { "Content-Type": "application/x-www-form-urlencoded" }),
+        415,
+        -32600,
+      ],
       [
         "a batch of a revision that has none",
         await post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]', { "MCP-Protocol-Version": "2025-11-25" }),
@@ -465,6 +478,14 @@ describe("the MCP endpoint, asked badly", () => {
     }
     const notification = await post('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     expect(notification.status).toBe(202);
+    // JSON with a charset is JSON; bytes with no type at all are not said to be.
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    expect((await post(ping, { "Content-Type": "application/json; charset=utf-8" })).status).toBe(200);
+    const untyped = await fetch(`${running.origin}/mcp`, { method: "POST", body: new TextEncoder().encode(ping) });
+    expect([untyped.status, ((await untyped.json()) as { error: { message: string } }).error.message]).toEqual([
+      415,
+      "Send the JSON-RPC request with Content-Type: application/json (it had none).",
+    ]);
     // A body over the limit is left unread: the 413 closes the connection, which would otherwise read the rest of
     // the body as its next request (a client's next call on it was reset).
     const { port } = new URL(running.origin);

@@ -34,6 +34,18 @@ export async function mcpHandler(request: Request, source: McpSource): Promise<R
   if (url.pathname !== MCP_PATH) return undefined;
   if (request.method === "OPTIONS") return preflightResponse(MCP_ALLOWED_METHODS, MCP_ALLOWED_HEADERS);
   if (request.method !== "POST") return mcpMethodNotAllowed(request.method);
+  // JSON-RPC is sent as JSON (as the SDK's servers require): a form or text/plain, which a web page may post
+  // without a preflight, and fetch's default for a string body, get 415 and what to send.
+  const type = request.headers.get("Content-Type");
+  if (!isJsonType(type))
+    return jsonResponse(
+      415,
+      errorBody(
+        null,
+        ERROR.invalidRequest,
+        `Send the JSON-RPC request with Content-Type: application/json (${type === null ? "it had none" : `not ${quoted(type)}`}).`,
+      ),
+    );
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   const text = declared > MCP_MAX_BODY_BYTES ? undefined : await readLimited(request, MCP_MAX_BODY_BYTES);
   if (text === undefined)
@@ -122,6 +134,12 @@ export function mcpMethodNotAllowed(method: string): Response {
     ),
     { Allow: MCP_ALLOWED_METHODS },
   );
+}
+
+/** application/json, or a type of the +json suffix, with any parameters. */
+function isJsonType(type: string | null): boolean {
+  const essence = type?.split(";")[0]!.trim().toLowerCase();
+  return essence === "application/json" || /^application\/[!#$&^_.+\w-]+\+json$/.test(essence ?? "");
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
