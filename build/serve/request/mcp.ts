@@ -138,8 +138,8 @@ export function mcpMethodNotAllowed(method: string): Response {
 
 /** application/json, or a type of the +json suffix, with any parameters. */
 function isJsonType(type: string | null): boolean {
-  const essence = type?.split(";")[0]!.trim().toLowerCase();
-  return essence === "application/json" || /^application\/[!#$&^_.+\w-]+\+json$/.test(essence ?? "");
+  const essence = (type ?? "").split(";")[0]!.trim().toLowerCase();
+  return essence === "application/json" || /^application\/[!#$&^_.+\w-]+\+json$/.test(essence);
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
