@@ -284,6 +284,35 @@ describe("an evidence family whose schema errors lie inside one record", () => {
   });
 });
 
+describe("an audit file with a mistake", () => {
+  const withAudit = async (label: string, edit: (text: string) => string) => {
+    const content = await fixtureWithCase("outward", "variants");
+    // The first entry's claim made a claim of absence, in the answer and in its audit, which then covers it.
+    const absent = "No newer widget was found [@fixture-list].";
+    for (const file of ["answers/alpha-room.md", "audit/answer-alpha-room.yaml"]) {
+      const text = await readFile(path.join(content, file), "utf8");
+      expect(text).toContain("The room fits a widget [@fixture-list].");
+      await writeFile(path.join(content, file), text.replace("The room fits a widget [@fixture-list].", absent));
+    }
+    const audit = path.join(content, "audit", "answer-alpha-room.yaml");
+    await writeFile(audit, edit(await readFile(audit, "utf8")));
+    const result = await build(content, path.join(path.dirname(content), label));
+    return (result.ok ? [] : result.diagnostics).map(({ code, line }) => [code, line]);
+  };
+
+  it("in one entry, still covers the claims of every entry that records its search", async () => {
+    expect(await withAudit("audit-field", (text) => text.replace("    source_says:", "    source_say:"))).toEqual([
+      ["schema/additional-property", 6],
+    ]);
+  });
+
+  it("that cannot be read, leaves the claims it audits waiting rather than told uncovered, and its keys read after the error are not told twice", async () => {
+    expect(
+      await withAudit("audit-tab", (text) => text.replace("    verdict: supported", "\t  verdict: supported")),
+    ).toEqual([["yaml/syntax", 7]]);
+  });
+});
+
 describe("a copy of an answer whose slug was not changed", () => {
   it("is not told to take the name of the file it copies", async () => {
     const copy = await contentToEdit("copy-not-renamed");
@@ -400,6 +429,13 @@ describe("a key written twice", () => {
     expect(told("a: {b: 1, b: 2}\n")).toEqual([
       [1, "/a/b", 'the key "b" appears twice in the same mapping (first on line 1).'],
     ]);
+  });
+
+  it("is not told after a syntax error, which made it so (a tab's line read into the next entry)", () => {
+    const text =
+      "entries:\n- line: 5\n  claim: a\n\tverdict: supported\n  checked: x\n- line: 16\n  claim: b\n- line: 20\n  claim: c\n";
+    const parsed = parseYamlSource(text, "f.yaml", 0, new LineIndex(text));
+    expect(parsed.ok ? [] : parsed.diagnostics.map(({ code, line }) => [code, line])).toEqual([["yaml/syntax", 4]]);
   });
 });
 

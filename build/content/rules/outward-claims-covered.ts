@@ -1,8 +1,8 @@
 import { joinPointer, type Position } from "../diagnostics/diagnostic.ts";
-import type { ContentKind } from "../load/layout.ts";
+import { CONTENT_LAYOUT, type ContentKind } from "../load/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 import { type MarkerHit, markerHits, mayHoldMarker, normaliseProse } from "../load/outward-markers.ts";
-import type { ContentRule, Report, RuleInput } from "./rule.ts";
+import { type ContentRule, passed, type Report, type RuleInput } from "./rule.ts";
 
 /**
  * Parts of the disclosure that are not claims about the world today: the rubric's definitions, and dated records
@@ -49,23 +49,34 @@ function markedStrings(value: unknown, found: Array<{ pointer: string; text: str
   }
 }
 
-/** The claims of each file whose outward search is recorded, normalised as the audit quotes them. */
-const covering = new WeakMap<RuleInput["audit"], Map<string, string[]>>();
-function coveringClaims(input: RuleInput): Map<string, string[]> {
-  let claims = covering.get(input.audit);
-  if (claims) return claims;
-  claims = new Map();
-  for (const { data } of input.audit) {
-    for (const entry of data.entries) {
-      if (!entry.outward || entry.claim === undefined) continue;
-      const list = claims.get(data.file) ?? [];
-      list.push(normaliseProse(entry.claim));
-      claims.set(data.file, list);
+/**
+ * The claims of each file whose outward search is recorded, normalised as the audit quotes them; undefined while an
+ * audit file cannot be read (it did not parse, or its document or its `file` is in error), whose entries would
+ * otherwise all be told missing in the file they audit. An audit file failing its schema elsewhere still covers the
+ * claims of its entries that quote one and record a search: its own problems are told as they are.
+ */
+const covering = new WeakMap<RuleInput["audit"], Map<string, string[]> | undefined>();
+function coveringClaims(input: RuleInput): Map<string, string[]> | undefined {
+  if (covering.has(input.audit)) return covering.get(input.audit);
+  const audits = [...input.audit, ...input.failed.audit];
+  const read = new Set(audits.filter((audit) => passed(audit)("file")).map(({ file }) => file.file));
+  const unread = [...input.unparsed, ...input.files.keys()].some(
+    (path) => path.startsWith(AUDIT_FOLDER) && !read.has(path),
+  );
+  const claims = unread ? undefined : new Map<string, string[]>();
+  for (const { data } of claims ? audits : []) {
+    for (const entry of Array.isArray(data.entries) ? (data.entries as unknown[]) : []) {
+      const { claim, outward } = (entry ?? {}) as { claim?: unknown; outward?: unknown };
+      if (typeof claim !== "string" || typeof outward !== "object" || outward === null) continue;
+      const list = claims!.get(data.file) ?? [];
+      if (list.length === 0) claims!.set(data.file, list);
+      list.push(normaliseProse(claim));
     }
   }
   covering.set(input.audit, claims);
   return claims;
 }
+const AUDIT_FOLDER = `${CONTENT_LAYOUT.find((entry) => entry.kind === "audit")!.path}/`;
 
 /** The hits of a text that no covering claim spans. */
 function uncovered(text: string, claims: readonly string[]): MarkerHit[] {
@@ -91,7 +102,9 @@ function tellUncovered(
 ) {
   // One problem a sentence: two markers in one sentence ("no ... was found", "not found") are one claim.
   const told = new Set<string>();
-  for (const hit of uncovered(text, coveringClaims(input).get(file.file) ?? [])) {
+  const claims = coveringClaims(input);
+  if (!claims) return;
+  for (const hit of uncovered(text, claims.get(file.file) ?? [])) {
     const sentence = sentenceAround(text, hit);
     if (told.has(sentence)) continue;
     told.add(sentence);
