@@ -36,6 +36,12 @@ export function parseYamlSource(text: string, file: string, offset: number, line
   const diagnostics: Diagnostic[] = [];
   const tabbed = new Set<number>();
   let syntaxTold = false;
+  // A key read twice after a syntax error is most often the error's doing (a tab's line read as the next entry's).
+  const firstSyntax = Math.min(
+    ...[...document.errors, ...document.warnings]
+      .filter((problem) => problem.code !== "DUPLICATE_KEY")
+      .map((problem) => problem.pos[0]),
+  );
   for (const problem of [...document.errors, ...document.warnings]) {
     // `yaml` often names what a tab in the indentation broke ("Block scalar values in collections must be
     // indented", an implicit key on two lines) rather than the tab: a problem on such a line is the tab, said once.
@@ -57,6 +63,7 @@ export function parseYamlSource(text: string, file: string, offset: number, line
       continue;
     }
     const duplicate = problem.code === "DUPLICATE_KEY";
+    if (duplicate && problem.pos[0] > firstSyntax) continue;
     // After a syntax error `yaml` reads the rest of the file otherwise than its author meant, and says so at every
     // line after (one indented line gave 17 problems): the first is told, where the author went wrong.
     if (!duplicate && syntaxTold) continue;
