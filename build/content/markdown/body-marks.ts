@@ -20,6 +20,8 @@ export interface BodyMarks {
   controls: BodyMark[];
   /** Images (`![text](…)`), which the renderer does not make: each would be published as "!" and a link. */
   images: BodyMark[];
+  /** Brackets holding only ids (`[id]`, `[id; id]`) and no `@`, not a link's text: a citation if they are sources'. */
+  bareIds: Array<BodyMark & { ids: string[] }>;
 }
 
 /**
@@ -39,10 +41,11 @@ const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
 const FENCE = /^ {0,3}(```|~~~)/;
+const BARE_IDS = /\[([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*[a-z0-9]+(?:-[a-z0-9]+)*)*)\](?![([:])/g;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
-  const marks: BodyMarks = { links: [], looseCitations: [], controls: [], images: [] };
+  const marks: BodyMarks = { links: [], looseCitations: [], controls: [], images: [], bareIds: [] };
   let fenced = false;
   let blankBefore = true;
   for (const [index, raw] of markdown.split("\n").entries()) {
@@ -62,6 +65,8 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     if (definition) marks.links.push(at(definition[0].length - definition[1]!.length, definition[1]!));
     for (const match of line.matchAll(AUTOLINK)) marks.links.push(at(match.index + 1, match[1]!));
     for (const match of line.matchAll(IMAGE)) marks.images.push(at(match.index, match[0].slice(0, -1)));
+    for (const match of line.matchAll(BARE_IDS))
+      marks.bareIds.push({ ...at(match.index, match[0]), ids: match[1]!.split(";").map((id) => id.trim()) });
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
   }

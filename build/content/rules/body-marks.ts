@@ -45,6 +45,17 @@ export const bodyMarks: ContentRule = {
         undefined,
         mark,
       );
+    // An id of the register in brackets is a citation whose "@" was left out (a word in brackets is text as written).
+    for (const mark of marks.bareIds)
+      if (mark.ids.every((id) => input.known.sources.has(id)))
+        report(
+          file,
+          "",
+          "citation/malformed",
+          `${JSON.stringify(mark.text)} would be published as it is: a citation is written [${mark.ids.map((id) => `@${id}`).join("; ")}].`,
+          undefined,
+          mark,
+        );
     for (const mark of marks.looseCitations)
       report(
         file,
