@@ -1,3 +1,4 @@
+import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import { isAfterDate } from "../load/partial-dates.ts";
 import type { Source } from "../load/types.ts";
 import type { LocatedFile } from "../load/located-file.ts";
@@ -98,6 +99,7 @@ export const sourcesReadByClaimDate: ContentRule = {
 };
 
 interface Late {
+  id: string;
   file: LocatedFile;
   pointer: string;
   why: string;
@@ -115,12 +117,14 @@ function tell(
 ): void {
   if (lates.length === 1) {
     const [late] = lates;
+    // The register's date may be the slip (a year mistyped there is told at every claim citing the source).
+    const hint = `${oneHint ?? DIAGNOSTIC_CATALOGUE["citation/after-claim-date"].hint} If sources.yaml dates "${late!.id}" wrongly, correct it there instead.`;
     report(
       late!.file,
       late!.pointer,
       "citation/after-claim-date",
       `${late!.why}, after ${claim.what} (${claim.date}).`,
-      oneHint,
+      hint,
     );
   } else if (lates.length > 1) {
     // A source cited in many places is named once, where it is first cited.
@@ -154,7 +158,7 @@ function lateAt(
   pointer: string,
 ): Late[] {
   const why = late(register, id, date);
-  return why ? [{ file, pointer, why }] : [];
+  return why ? [{ id, file, pointer, why }] : [];
 }
 
 /** Why a source was read or published after a date, or undefined when it was not (or is not in the register). */
