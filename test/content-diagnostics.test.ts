@@ -360,6 +360,16 @@ describe("a source id mistyped in the register", () => {
   });
 });
 
+describe("a source removed from the register while still cited", () => {
+  it("is not offered a neighbour whose id differs by a word (neat-eol-policy is not cisco-eol-policy)", async () => {
+    const copy = await contentToEdit("source-removed", "shipped");
+    await copy.edit("sources.yaml", [/^ {2}- id: neat-eol-policy\n(?: {4}.*\n| {6}.*\n)*/m, ""]);
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "reference/unknown-source");
+    expect(told.length).toBeGreaterThan(1);
+    for (const { hint } of told) expect(hint).toMatch(/^Add the source to content\/sources.yaml .*put back its entry/);
+  });
+});
+
 describe("a register that fails its schema", () => {
   it("still has its ids known, so that a mistyped citation elsewhere is told as one, at once", async () => {
     const copy = await contentToEdit("register-invalid");

@@ -54,3 +54,19 @@ export function likeliestName(id: string, ids: readonly string[]): string | unde
   }
   return best;
 }
+
+/**
+ * The id of `ids` that `id` is a typo of, a slip of one or two characters (a dropped "s", a swapped pair): nearer
+ * than likeliestName asks, for ids that differ from their neighbours by a word ("neat-eol-policy", "cisco-eol-policy"),
+ * where one removed would be offered the other.
+ */
+export function mistypedId(id: string, ids: Iterable<string>): string | undefined {
+  let nearest: string | undefined;
+  let distance = TYPO_EDITS + 1;
+  for (const candidate of ids) {
+    const apart = editDistance(id, candidate, TYPO_EDITS);
+    if (apart < distance) [nearest, distance] = [candidate, apart];
+  }
+  return nearest;
+}
+const TYPO_EDITS = 2;

@@ -126,7 +126,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "reference/unknown-source": {
     title: "Cited source is not in the sources register",
-    hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or cite an existing id.",
+    hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or put back its entry if it was removed, or cite an existing id.",
   },
   "reference/unknown-supplier": {
     title: "Supplier is not in the directory",

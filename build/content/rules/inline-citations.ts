@@ -1,4 +1,4 @@
-import { likeliestName } from "../../contract/edit-distance.ts";
+import { mistypedId } from "../../contract/edit-distance.ts";
 import { type ContentRule, registerRead } from "./rule.ts";
 
 /** An answer's inline [@id] citations and its `sources` list agree, both ways. */
@@ -17,7 +17,7 @@ export const inlineCitations: ContentRule = {
           // Located in the body; the pointer names the front-matter list the id is missing from. An id the register
           // does not hold either is most likely mistyped: adding it to `sources` would not help.
           const registered = !registerRead(input) || input.known.sources.has(id);
-          const meant = registered ? undefined : likeliestName(id, [...data.sources, ...input.known.sources]);
+          const meant = registered ? undefined : mistypedId(id, [...data.sources, ...input.known.sources]);
           report(
             file,
             "/sources",

@@ -1,16 +1,15 @@
-import { likeliestName } from "../../contract/edit-distance.ts";
+import { likeliestName, mistypedId } from "../../contract/edit-distance.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import { type ContentRule, eachCitedSource, passed, passedItems, type RuleInput, registerRead } from "./rule.ts";
 
-/** An id the register does not hold, most likely mistyped: the nearest it holds is offered. */
+/** An id the register does not hold: a typo of one it holds is offered; else it is new, or its entry was removed. */
 function unknownSourceHint(id: string, input: RuleInput): string {
-  const meant = likeliestName(id, [...input.known.sources]);
-  const hint = DIAGNOSTIC_CATALOGUE["reference/unknown-source"].hint;
+  const meant = mistypedId(id, input.known.sources);
   // The register's id may be the mistyped one (renamed there, every citation of it is told): then one edit there
   // mends them all, where following "did you mean" would copy the typo into each.
   return meant
     ? `Did you mean "${meant}"? If sources.yaml's "${meant}" is the one mistyped, correct it there instead (one edit for every citation of "${id}"); if this is a new source, add it there.`
-    : hint;
+    : DIAGNOSTIC_CATALOGUE["reference/unknown-source"].hint;
 }
 
 function unknownFamilyHint(family: string, input: RuleInput): string | undefined {
