@@ -449,6 +449,33 @@ describe("a key written twice", () => {
   });
 });
 
+describe("a slip inside a YAML value", () => {
+  const told = (text: string) => {
+    const parsed = parseYamlSource(text, "f.yaml", 0, new LineIndex(text));
+    return parsed.ok ? [] : parsed.diagnostics.map((d) => [d.line, d.column, d.message.slice(0, 40)]);
+  };
+
+  it("is told where it is: a ': ' in an unquoted value, on a line it runs on over too", () => {
+    expect(
+      told("items:\n  - text: The bar and\n      the board (for example: Bar) are listed.\n    sources: [a]\n"),
+    ).toEqual([[3, 29, 'this ": " inside an unquoted value makes']]);
+    expect(told("a: x\nb: one: two\n")).toEqual([[2, 7, 'this ": " inside an unquoted value makes']]);
+  });
+
+  it("is told where it is: a quote that closes a quoted value early", () => {
+    expect(told("items:\n  - text: 'Neat's policy: six months'\n")).toEqual([
+      [2, 16, "this ' closes the quoted value, and YAML"],
+    ]);
+    expect(told('a: "say "hi" now"\n')).toEqual([[1, 9, 'this " closes the quoted value, and YAML']]);
+    // A quote written twice inside single quotes is one quote, and a quoted value may end in a comment.
+    expect(told("a: 'Neat''s policy' # ok\nb: '' \n")).toEqual([]);
+  });
+
+  it("leaves a key indented more than its neighbours told as that", () => {
+    expect(told("a:\n  b: x\n    c: y\n")).toEqual([[3, 5, "this line is indented 4 spaces, more tha"]]);
+  });
+});
+
 describe("a second YAML document in one file", () => {
   it("is told at its marker line, in words of our own ('---' starts one, '...' ends the first)", () => {
     const told = (text: string) => {

@@ -239,6 +239,10 @@ function plainSyntax(text: string, position: number, said: string): { position: 
       message: `"${key}:" has no space after its colon, so YAML reads the line as one word, not a key and its value: write "${key}: ${line.slice(glued[0].length).trim()}" (${said.replace(/\.$/, "")}).`,
     };
   }
+  // `yaml` tells a slip in a key's value where the value starts, or where it stopped reading it: the value of the line's key.
+  const valueAt = start + (/^ *(?:- +)?[^\s#'"][^:]*:\s+/.exec(line)?.[0].length ?? position - start);
+  const slip = valueSlip(text, valueAt, line.slice(valueAt - start), end, said.replace(/\.$/, ""));
+  if (slip) return slip;
   const next = end < 0 ? undefined : /^( *)\S/.exec(text.slice(end + 1, end + 1 + 256));
   const indent = /^ */.exec(line)![0].length;
   if (next && next[1]!.length > indent && /^ *(?:- +)?[^\s#][^:]*:(?:\s|$)/.test(line)) {
@@ -248,6 +252,47 @@ function plainSyntax(text: string, position: number, said: string): { position: 
     };
   }
   return { position, message: said };
+}
+
+/**
+ * A slip inside the value starting at `position` (its text to the line's end is `value`): a quote closing a quoted
+ * value early ('Neat's policy'), or a ": " in a plain value, on its line or on a line it runs on over, which YAML
+ * reads as a key. `yaml` says so where the value starts, in words of its own parser.
+ */
+function valueSlip(text: string, position: number, value: string, end: number, said: string) {
+  const quote = value[0];
+  if (quote === "'" || quote === '"') {
+    const closing = new RegExp(quote === "'" ? "'(?!')" : '(?<!\\\\)"', "g");
+    closing.lastIndex = 1;
+    // A '' inside single quotes is one quote: skip each pair.
+    let close = closing.exec(value);
+    while (quote === "'" && close && value[close.index - 1] === "'" && close.index > 1) close = closing.exec(value);
+    const after = close ? value.slice(close.index + 1).trim() : "";
+    if (close && after !== "" && !after.startsWith("#"))
+      return {
+        position: position + close.index,
+        message: `this ${quote} closes the quoted value, and YAML cannot read what follows it: ${quote === "'" ? "inside single quotes write an apostrophe twice ('')" : 'inside double quotes write \\" for a quote'}, or quote the value with the other kind of quote (${said}).`,
+      };
+    return undefined;
+  }
+  // The value's own line, then the lines it runs on over (indented more than the line it starts on).
+  const indent = /^ */.exec(text.slice(text.lastIndexOf("\n", position - 1) + 1))![0].length;
+  let from = position;
+  let to = end < 0 ? text.length : end;
+  for (;;) {
+    const colon = /:(?=\s|$)/.exec(text.slice(from, to));
+    if (colon)
+      return {
+        position: from + colon.index,
+        message: `this ": " inside an unquoted value makes YAML read the words before it as a key: put the whole value in quotes (single quotes, with '' for an apostrophe), or write the colon otherwise (${said}).`,
+      };
+    if (to >= text.length) return undefined;
+    const next = text.indexOf("\n", to + 1);
+    const line = text.slice(to + 1, next < 0 ? text.length : next);
+    // A line indented no more, or one that is a key of its own, is not the value's.
+    if (/^ */.exec(line)![0].length <= indent || /^ *(?:- +)?[A-Za-z_][\w-]*:(?:\s|$)/.test(line)) return undefined;
+    [from, to] = [to + 1, next < 0 ? text.length : next];
+  }
 }
 
 /**
