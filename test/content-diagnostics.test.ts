@@ -201,6 +201,19 @@ describe("a claim's date moved before the day its sources were read", () => {
   });
 });
 
+describe("a score its facts refuse", () => {
+  it("is told alone: the ranks, which it would reorder, wait for it", async () => {
+    const copy = await contentToEdit("score-refused", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      "  support-transparency:\n    score: 3\n",
+      "  support-transparency:\n    score: 4\n",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, file }) => [code, file])).toEqual([
+      ["score/beyond-facts", "suppliers/neat.yaml"],
+    ]);
+  });
+});
+
 describe("a rank given twice", () => {
   it("is told in both files: the one edited may sort first or last", async () => {
     const copy = await contentToEdit("rank-tie");

@@ -1,5 +1,6 @@
 import { orderByScore, weightedScore } from "../ranking/ranking-model.ts";
 import type { ContentRule } from "./rule.ts";
+import { scoresBeyondFacts } from "./scores-follow-facts.ts";
 
 /**
  * The disclosure's weights add up to 100, every supplier is scored on exactly its criteria, and the ranks
@@ -41,7 +42,8 @@ export const rankingCriteria: ContentRule = {
         );
       }
     }
-    if (!scoresComplete || total !== 100 || !input.complete.suppliers) return;
+    // A score its facts refuse (score/beyond-facts) would move the order of others: the ranks wait for it.
+    if (!scoresComplete || total !== 100 || !input.complete.suppliers || scoresBeyondFacts(input).length > 0) return;
     const expected = orderByScore(
       input.suppliers.map((supplier) => supplier.data),
       data.criteria,

@@ -1,5 +1,6 @@
-import { registerFacts, scoreVerdicts } from "../ranking/rubric-facts.ts";
-import type { ContentRule } from "./rule.ts";
+import type { SupplierContent } from "../load/types.ts";
+import { registerFacts, type ScoreVerdict, scoreVerdicts } from "../ranking/rubric-facts.ts";
+import type { ContentRule, RuleInput, Valid } from "./rule.ts";
 
 /**
  * Every criterion score rests on cited facts, and where the content records those facts in structured form
@@ -10,13 +11,6 @@ import type { ContentRule } from "./rule.ts";
 export const scoresFollowFacts: ContentRule = {
   name: "scores-follow-facts",
   check(input, report) {
-    const register = registerFacts(input.evidence.map(({ data }) => data));
-    const primary = new Set(
-      (input.sources?.data.sources ?? []).filter((source) => source.primary).map((source) => source.id),
-    );
-    const recorded = new Set(
-      input.evidence.flatMap(({ data }) => data.records.map((record) => recordKey(record.supplier, record.product))),
-    );
     for (const { file, data } of input.suppliers) {
       for (const [id, entry] of Object.entries(data.scores)) {
         if (entry.score > 0 && (entry.sources ?? []).length === 0) {
@@ -28,24 +22,40 @@ export const scoresFollowFacts: ContentRule = {
           );
         }
       }
-      // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move scores.
-      if (!input.complete.evidence || !input.sources) continue;
-      // Nor while a product of the profile has no record (evidence/missing-record says so): after a slug changed in the
-      // profile only, every record is missing, and the facts would be read as none.
-      if (data.makes.some((made) => made.products.some((product) => !recorded.has(recordKey(data.slug, product)))))
-        continue;
-      for (const verdict of scoreVerdicts(data, register, (id) => primary.has(id))) {
-        if (verdict.kind !== "facts") continue;
-        const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
-        report(
-          file,
-          `/scores/${verdict.id}/score`,
-          "score/beyond-facts",
-          `the score of \`${verdict.id}\` is ${verdict.score}, but ${verdict.because}, which gives ${allowed} on the rubric.`,
-        );
-      }
+    }
+    for (const { supplier, verdict } of scoresBeyondFacts(input)) {
+      const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
+      report(
+        supplier.file,
+        `/scores/${verdict.id}/score`,
+        "score/beyond-facts",
+        `the score of \`${verdict.id}\` is ${verdict.score}, but ${verdict.because}, which gives ${allowed} on the rubric.`,
+      );
     }
   },
 };
+
+/** The scores the recorded facts refuse, of every supplier (the ranking's order waits for them: ranking-criteria). */
+export function scoresBeyondFacts(
+  input: RuleInput,
+): Array<{ supplier: Valid<SupplierContent>; verdict: ScoreVerdict }> {
+  // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move scores.
+  if (!input.complete.evidence || !input.sources) return [];
+  const register = registerFacts(input.evidence.map(({ data }) => data));
+  const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
+  const recorded = new Set(
+    input.evidence.flatMap(({ data }) => data.records.map((record) => recordKey(record.supplier, record.product))),
+  );
+  return input.suppliers.flatMap((supplier) => {
+    const { data } = supplier;
+    // Nor while a product of the profile has no record (evidence/missing-record says so): after a slug changed in the
+    // profile only, every record is missing, and the facts would be read as none.
+    if (data.makes.some((made) => made.products.some((product) => !recorded.has(recordKey(data.slug, product)))))
+      return [];
+    return scoreVerdicts(data, register, (id) => primary.has(id)).flatMap((verdict) =>
+      verdict.kind === "facts" ? [{ supplier, verdict }] : [],
+    );
+  });
+}
 
 const recordKey = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
