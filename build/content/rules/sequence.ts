@@ -16,6 +16,11 @@ export function checkSequence(
   for (const item of [...items].sort((a, b) => a.position - b.position || (a.file.file < b.file.file ? -1 : 1))) {
     byPosition.set(item.position, [...(byPosition.get(item.position) ?? []), item]);
   }
+  const missing = items.map((_, index) => index + 1).filter((position) => !byPosition.has(position));
+  const gap =
+    missing.length === 1
+      ? `${noun} ${missing[0]} is`
+      : `${noun}s ${missing.slice(0, -1).join(", ")} and ${missing.at(-1)} are`;
   for (const [position, holders] of byPosition) {
     for (const item of holders) {
       if (holders.length > 1) {
@@ -31,7 +36,7 @@ export function checkSequence(
           item.file,
           item.pointer,
           code,
-          `${noun} ${position} is beyond the ${items.length} items, so a ${noun} between 1 and ${items.length} is missing.`,
+          `${noun} ${position} is beyond the ${items.length} items, so ${gap} missing.`,
         );
       }
     }
