@@ -620,6 +620,23 @@ describe("prose compared as a reader sees it (the claim audit's quotes, the outw
     expect(markerHits("Read the page the maker publishes; no two rooms are alike.")).toEqual([]);
   });
 
+  it("takes for claims of absence what an editor writes for one in other words", () => {
+    const cases: Array<[string, string]> = [
+      ["We could not find a price list.", "did not (could not, cannot) find, see or locate"],
+      ["We couldn’t locate a warranty page.", "did not (could not, cannot) find, see or locate"],
+      ["Neat hasn't said when the bar ships.", "has not (hasn't) said, published, stated, confirmed or disclosed"],
+      [
+        "The maker has not yet published its terms.",
+        "has not (hasn't) said, published, stated, confirmed or disclosed",
+      ],
+    ];
+    for (const [text, phrase] of cases)
+      expect(
+        markerHits(text).map((hit) => hit.marker.phrase),
+        text,
+      ).toEqual([phrase]);
+  });
+
   it("makes every run of white space one space, as a replace of each run would, and composes to NFC", () => {
     const pieces = ["a", "b", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2028", "\u3000", "e\u0301", "\u00e9", "."];
     const random = seededRandom(47);
