@@ -201,6 +201,16 @@ describe("a claim's date moved before the day its sources were read", () => {
   });
 });
 
+describe("a product spelt otherwise in its evidence record than in its profile", () => {
+  it("is told, though the two match regardless of case: each file is published as it spells it", async () => {
+    const copy = await contentToEdit("product-case");
+    await copy.edit("evidence/widgets.yaml", ["product: Widget One", "product: Widget one"]);
+    expect((await copy.diagnostics()).map(({ code, message }) => [code, message])).toEqual([
+      ["evidence/not-in-profile", 'acme "Widget one" is spelt "Widget One" in the supplier\'s profile.'],
+    ]);
+  });
+});
+
 describe("a score its facts refuse", () => {
   it("is told alone: the ranks, which it would reorder, wait for it", async () => {
     const copy = await contentToEdit("score-refused", "shipped");

@@ -75,7 +75,20 @@ export const makesMatchEvidence: ContentRule = {
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
         const products = profiled.get(record.supplier);
-        if (products === undefined || named.has(key(record.supplier, record.product))) continue;
+        if (products === undefined) continue;
+        if (named.has(key(record.supplier, record.product))) {
+          // Matched regardless of case, and published as each file spells it: one name, spelt one way.
+          const spelt = products.find((product) => product.toLowerCase() === record.product.toLowerCase());
+          if (spelt !== undefined && spelt !== record.product)
+            report(
+              file,
+              `/records/${index}/product`,
+              "evidence/not-in-profile",
+              `${record.supplier} "${record.product}" is spelt "${spelt}" in the supplier's profile.`,
+              `Spell the product the same in both: "${spelt}", as the profile does, or change it there too.`,
+            );
+          continue;
+        }
         const meant = likeliestName(record.product, lone(recorded, record.supplier, products));
         const add = `add "${record.product}" to \`makes\` under ${data.family} in content/suppliers/${record.supplier}.yaml`;
         report(
