@@ -350,6 +350,39 @@ describe("a copy of an answer whose slug was not changed", () => {
   });
 });
 
+describe("a copy of an answer whose slug alone was changed", () => {
+  it("is told in both files, which ask the same question under the same title", async () => {
+    const copy = await contentToEdit("copy-slug-changed");
+    const answers = path.join(copy.content, "answers");
+    await cp(path.join(answers, "alpha-room.md"), path.join(answers, "alpha-room-two.md"));
+    await copy.edit("answers/alpha-room-two.md", ["slug: alpha-room\n", "slug: alpha-room-two\n"]);
+    expect((await copy.diagnostics()).map(({ code, file, message }) => [code, file, message])).toEqual([
+      [
+        "answer/same-question",
+        "answers/alpha-room-two.md",
+        "the title and the question are also answers/alpha-room.md's.",
+      ],
+      [
+        "answer/same-question",
+        "answers/alpha-room.md",
+        "the title and the question are also answers/alpha-room-two.md's.",
+      ],
+    ]);
+  });
+});
+
+describe("a source entry pasted twice", () => {
+  it("is told once, as an id used twice, not also as one document under two ids", async () => {
+    const copy = await contentToEdit("source-pasted-twice");
+    const entry = "  - id: fixture-terms\n    title: Fixture warranty terms\n";
+    await copy.edit("sources.yaml", [
+      entry,
+      `${entry}    publisher: Fixture publisher\n    url: https://example.org/terms\n    accessed: 2026-10-20\n    kind: vendor-warranty-terms\n    confidence: reported\n    primary: false\n${entry}`,
+    ]);
+    expect((await copy.diagnostics()).map(({ code }) => code)).toEqual(["slug/duplicate"]);
+  });
+});
+
 describe("a source id mistyped in the register", () => {
   it("is told where it is cited, with the id it most likely meant, every problem reaching a pipe whole", async () => {
     const { folder, content } = await copyOfShipped("mistyped-source-id");

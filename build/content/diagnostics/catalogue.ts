@@ -80,6 +80,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Slug or id is used twice",
     hint: "Give each answer, supplier and family its own slug, and each source its own id.",
   },
+  "answer/same-question": {
+    title: "Two answers have the same title or question",
+    hint: "Give each answer its own question and title; a copy of an answer is rewritten before it is built, its claims too.",
+  },
   "source/same-document": {
     title: "One document has two entries in the source register",
     hint: "Keep one entry (its id cited wherever either was, its notes merged) and remove the other; a different version of a document is another entry, with its own date or address.",

@@ -1,5 +1,5 @@
 import type { LocatedFile } from "../load/located-file.ts";
-import type { ContentRule, Report } from "./rule.ts";
+import type { ContentRule, Report, RuleInput } from "./rule.ts";
 
 /**
  * Slugs of answers, suppliers and families, and ids of sources, are each used once; and a document has one entry in
@@ -14,6 +14,7 @@ export const uniqueIds: ContentRule = {
       "answer",
       report,
     );
+    reportSameQuestion(input.answers, report);
     reportRepeats(
       input.suppliers.map(({ file, data }) => ({ file, pointer: "/slug", id: data.slug })),
       "supplier",
@@ -54,6 +55,8 @@ function reportSameDocument(
       ]);
     for (const [key, field, why] of keys) {
       const earlier = seen.get(key);
+      // An entry pasted twice, its id unchanged, is slug/duplicate's to tell.
+      if (earlier?.id === source.id) break;
       if (!earlier) {
         seen.set(key, { id: source.id, index });
         continue;
@@ -67,6 +70,33 @@ function reportSameDocument(
       );
       break;
     }
+  }
+}
+
+/**
+ * Two answers asking the same question, or under the same title (a copy whose slug alone was changed), are told in
+ * each: which one is the copy, the build cannot know. Two with one slug are slug/duplicate's to tell.
+ */
+function reportSameQuestion(answers: RuleInput["answers"], report: Report): void {
+  type Answer = RuleInput["answers"][number];
+  const fields = ["title", "question"] as const;
+  const keyOf = (field: (typeof fields)[number], { data }: Answer) =>
+    `${field} ${data[field].toLowerCase().replace(/\s+/g, " ").trim()}`;
+  const byText = new Map<string, Answer[]>();
+  for (const answer of answers)
+    for (const field of fields) byText.set(keyOf(field, answer), [...(byText.get(keyOf(field, answer)) ?? []), answer]);
+  for (const answer of answers) {
+    const sharing = (field: (typeof fields)[number]) =>
+      byText.get(keyOf(field, answer))!.filter((other) => other.data.slug !== answer.data.slug);
+    const same = fields.filter((field) => sharing(field).length > 0);
+    if (same.length === 0) continue;
+    const others = new Set(same.flatMap((field) => sharing(field).map((other) => other.file.file)));
+    report(
+      answer.file,
+      `/${same[0]}`,
+      "answer/same-question",
+      `the ${same.join(" and the ")} ${same.length > 1 ? "are" : "is"} also ${[...others].join(" and ")}'s.`,
+    );
   }
 }
 
