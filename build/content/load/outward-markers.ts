@@ -42,13 +42,13 @@ export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
   {
     phrase: "did not (could not, cannot) find, see or locate",
     kind: "absence",
-    pattern: /\b(?:did\s+not|could\s+not|cannot|can\s+not|(?:did|could|ca)n['’]t)\s+(?:find|see|locate)\b/i,
+    pattern: /\b(?:did\s+not|could\s+not|cannot|can\s+not|(?:did|could|ca)n['\u2019]t)\s+(?:find|see|locate)\b/i,
   },
   {
     phrase: "has not (hasn't) said, published, stated, confirmed or disclosed",
     kind: "absence",
     pattern:
-      /\b(?:has|have)(?:\s+not|n['’]t)\s+(?:yet\s+)?(?:said|published|stated|confirmed|disclosed|made\s+public)\b/i,
+      /\b(?:has|have)(?:\s+not|n['\u2019]t)\s+(?:yet\s+)?(?:said|published|stated|confirmed|disclosed|made\s+public)\b/i,
   },
   { phrase: "we have not", kind: "absence", pattern: /\b(?:we|I)\s+have\s+not\b/i },
   { phrase: "found no / found none / found nothing", kind: "absence", pattern: /\bfound\s+(?:no|none|nothing)\b/i },
