@@ -196,7 +196,10 @@ describe("the incremental build", () => {
     const source = await readFile(path.join(content, "answers", names[4]!), "utf8");
     await writeFile(
       path.join(content, "answers", `${copied}-again.md`),
-      source.replace(`slug: ${copied}`, `slug: ${copied}-again`).replace(/^title: (.*)$/m, "title: $1, again"),
+      source
+        .replace(`slug: ${copied}`, `slug: ${copied}-again`)
+        .replace(/^title: (.*)$/m, "title: $1, again")
+        .replace(/^question: (.*?)\??$/m, "question: $1, again?"),
     );
     ({ ok, stats } = await buildAgain());
     expect(ok).toBe(true);

@@ -320,7 +320,9 @@ export async function randomEdits(
       const slug = `added-${stepsTaken.length}`;
       const text = (await readFile(path.join(content, "answers", name), "utf8"))
         .replace(/^slug: .*$/m, `slug: ${slug}`)
-        .replace(/^title: (.*)$/m, "title: $1 (a copy)");
+        .replace(/^title: (.*)$/m, "title: $1 (a copy)")
+        // Two answers asking one question are refused (answer/same-question).
+        .replace(/^question: (.*?)\??$/m, "question: $1 (a copy)?");
       await writeFile(path.join(content, "answers", `${slug}.md`), text);
       // Its claims come with it, checked as the original's were (a claim of absence needs its recorded search).
       await copyAudit(content, name, `${slug}.md`);
