@@ -19,7 +19,7 @@ export const synonymGroups: ContentRule = {
             file,
             `/groups/${index}/words/${at}`,
             "synonyms/repeated-word",
-            `"${word}" is already in group ${earlier + 1} (${data.groups[earlier]!.words.join(", ")}).`,
+            `"${word}" is already in the group on line ${file.locate(`/groups/${earlier}`).line} (${data.groups[earlier]!.words.join(", ")}).`,
           );
       });
     });
