@@ -350,6 +350,25 @@ describe("a copy of an answer whose slug was not changed", () => {
   });
 });
 
+describe("a character that looks like its ASCII twin", () => {
+  it("is named by its code point: in an id, a citation mark, and a quoted claim the file now differs from", async () => {
+    const copy = await contentToEdit("look-alikes", "shipped");
+    await copy.edit("suppliers/neat.yaml", ["all 6 of Neat's Android rows", "all 6 of Neat\u2019s Android rows"]);
+    await copy.edit("sources.yaml", ["  - id: neat-eol-policy\n", "  - id: neat-eol\u2011policy\n"]);
+    await copy.edit("answers/room-sizing.md", [/\[@([a-z0-9-]+)\]/, "[@$1\u043e]"]);
+    const told = await copy.diagnostics();
+    const of = (code: string) => told.filter((diagnostic) => diagnostic.code === code).map(({ message }) => message);
+    expect(of("audit/quote-missing")).toEqual([
+      expect.stringMatching(/then has "\u043e" \(U\+043E\) where the quote has "\]" \(U\+005D\)\.$/),
+      expect.stringMatching(/then has "\u2019" \(U\+2019\) where the quote has "'" \(U\+0027\)\.$/),
+    ]);
+    expect(of("schema/pattern")).toEqual([
+      expect.stringMatching(/\(character 9 is "\u2011", U\+2011, not an ASCII character\)\.$/),
+    ]);
+    expect(of("citation/malformed")).toEqual([expect.stringMatching(/"\u043e", U\+043E, not an ASCII character\)\.$/)]);
+  });
+});
+
 describe("a copy of an answer whose slug alone was changed", () => {
   it("is told in both files, which ask the same question under the same title", async () => {
     const copy = await contentToEdit("copy-slug-changed");

@@ -53,3 +53,15 @@ export function splitPointer(pointer: string): string[] {
     .split("/")
     .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
+
+/**
+ * Where a text that should be plain ASCII holds a character beyond it, named by its code point (a non-breaking
+ * hyphen, a Cyrillic "о", a typographic apostrophe look like their ASCII twins in an editor): "" when it holds none.
+ */
+export function unlikeAscii(text: string): string {
+  const at = text.search(/[^\x20-\x7e]/u);
+  if (at < 0) return "";
+  const character = String.fromCodePoint(text.codePointAt(at)!);
+  const code = character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+  return ` (character ${[...text.slice(0, at)].length + 1} is "${character}", U+${code}, not an ASCII character)`;
+}

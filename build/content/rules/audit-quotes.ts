@@ -25,14 +25,39 @@ export const auditQuotes: ContentRule = {
         prose.set(data.file, text);
       }
       for (const [index, entry] of data.entries.entries()) {
-        if (entry.claim === undefined || text.includes(normaliseProse(entry.claim))) continue;
+        const claim = entry.claim === undefined ? undefined : normaliseProse(entry.claim);
+        if (claim === undefined || text.includes(claim)) continue;
         report(
           file,
           `/entries/${index}/claim`,
           "audit/quote-missing",
-          `the claim quoted from line ${entry.line} is no longer in ${data.file}: the file changed after the claim was checked on ${entry.checked}.`,
+          `the claim quoted from line ${entry.line} is no longer in ${data.file}: the file changed after the claim was checked on ${entry.checked}${whereItDiffers(text, claim)}.`,
         );
       }
     }
   },
 };
+
+/**
+ * Where a quote that starts as the file does parts from it, when it starts so for a while (a word or a character
+ * changed, a ’ typed for '): the file's words up to there and the character each has after them.
+ */
+function whereItDiffers(text: string, claim: string): string {
+  // The longest start of the quote that the file holds, by halving.
+  let [held, over] = [0, claim.length];
+  while (held + 1 < over) {
+    const middle = (held + over) >>> 1;
+    if (text.includes(claim.slice(0, middle))) held = middle;
+    else over = middle;
+  }
+  if (held < SAME_FOR) return "";
+  const start = claim.slice(0, held);
+  const found = text[text.indexOf(start) + held];
+  const name = (character: string | undefined) =>
+    character === undefined
+      ? "its end"
+      : `"${character}" (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
+  return `; it reads as quoted up to "…${start.slice(-30)}", then has ${name(found)} where the quote has ${name(claim[held])}`;
+}
+/** How long a quote's start must match for the rest to be the same claim changed, not another one. */
+const SAME_FOR = 24;

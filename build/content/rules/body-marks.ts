@@ -1,5 +1,6 @@
 import { API_ROOT } from "../../contract/layout.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
+import { unlikeAscii } from "../diagnostics/diagnostic.ts";
 import type { ContentRule } from "./rule.ts";
 
 // Looser than a file's path (answerFileOf): what an author wrote, with any name, extension or none, query or fragment.
@@ -61,7 +62,7 @@ export const bodyMarks: ContentRule = {
         file,
         "",
         "citation/malformed",
-        `${JSON.stringify(mark.text)} would be published as it is: a citation is [@id] or [@id; @id], ids alone.`,
+        `${JSON.stringify(mark.text)} would be published as it is: a citation is [@id] or [@id; @id], ids alone${unlikeAscii(mark.text)}.`,
         undefined,
         mark,
       );

@@ -1,6 +1,6 @@
 import type { ErrorObject } from "ajv";
 import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "../diagnostics/catalogue.ts";
-import { joinPointer, splitPointer, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { joinPointer, splitPointer, type Diagnostic, unlikeAscii } from "../diagnostics/diagnostic.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 
 /**
@@ -227,7 +227,10 @@ function describe(error: ErrorObject): Described {
           pointer: error.instancePath + joinPointer(error.propertyName),
           atKey: true,
         };
-      return { code: "schema/pattern", message: `${field(error)} is ${show(value)}, ${patternWanted(error)}.` };
+      return {
+        code: "schema/pattern",
+        message: `${field(error)} is ${show(value)}, ${patternWanted(error)}${typeof value === "string" ? unlikeAscii(value) : ""}.`,
+      };
     case "format": {
       const format = String(params.format);
       return {
