@@ -346,6 +346,17 @@ describe("the command line", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--threads takes a whole number of worker threads from 0 to 64 (got "2.5")');
   });
+
+  it("refuses --cache and --no-cache together, which ask for two different builds", async () => {
+    const folder = await temporaryFolder("cache-twice");
+    const run = spawnSync(
+      NODE,
+      cli("--content", BASE, "--out", path.join(folder, "dist"), "--cache", path.join(folder, "cache"), "--no-cache"),
+      { encoding: "utf8", cwd: ROOT, env: cleanEnv },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("--cache and --no-cache were both given");
+  });
 });
 
 describe("a URL path's file under an output folder", () => {

@@ -60,6 +60,8 @@ export function optionsFromCommandLine(
       `the content folder ${contentDir} ${found ? "is not a folder" : "does not exist"} (--content DIR names it; content/ by default).`,
     );
   const outDir = realFolder(values.out!);
+  if (values["no-cache"] && values.cache !== undefined)
+    throw new Error("--cache and --no-cache were both given: --no-cache builds afresh with no cache, so give one.");
   const cacheRoot = values["no-cache"] ? false : realFolder(values.cache ?? DEFAULT_CACHE_ROOT);
   // The content keeps the name it was given (the diagnostics' paths), and is compared by where it is.
   const realContent = realFolder(contentDir);
