@@ -176,6 +176,18 @@ describe("a supplier's slug changed in its profile only", () => {
       expect(message).toMatch(/has no record under the slug "audiocodes-ltd": its record is under "audiocodes"/);
   });
 
+  it("as an answer's, is told so wherever the old slug is related or linked to", async () => {
+    const copy = await contentToEdit("answer-slug-changed", "shipped");
+    await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: room-size\n"]);
+    const told = await copy.diagnostics();
+    const references = told.filter(({ code }) => code === "reference/unknown-answer" || code === "link/unknown-answer");
+    expect(references.length).toBeGreaterThan(2);
+    for (const { message, hint } of references) {
+      expect(message).toMatch(/: answers\/room-sizing\.md, named after it, has the slug "room-size"\.$/);
+      expect(hint).toMatch(/^Give the answer one slug: if "room-size" is the new one/);
+    }
+  });
+
   it("or mistyped in a record, is offered the nearest slug", async () => {
     const copy = await contentToEdit("supplier-typo", "shipped");
     await copy.edit("evidence/cameras.yaml", ["supplier: audiocodes\n", "supplier: audiocode\n"]);

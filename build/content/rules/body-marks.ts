@@ -1,7 +1,7 @@
 import { API_ROOT } from "../../contract/layout.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import { unlikeAscii } from "../diagnostics/diagnostic.ts";
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, renamedAnswer, renamedNote } from "./rule.ts";
 
 // Looser than a file's path (answerFileOf): what an author wrote, with any name, extension or none, query or fragment.
 const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)?(?:[?#].*)?$`);
@@ -27,15 +27,18 @@ export const bodyMarks: ContentRule = {
           undefined,
           link,
         );
-      else if (slug !== undefined && slug !== "index" && !input.known.answers.has(slug))
+      else if (slug !== undefined && slug !== "index" && !input.known.answers.has(slug)) {
+        const renamed = renamedAnswer(slug, input);
+        const [note, hint] = renamed ? renamedNote("answer", slug, renamed) : ["", undefined];
         report(
           file,
           "",
           "link/unknown-answer",
-          `the body links to ${JSON.stringify(link.text)}, but no answer has the slug "${slug}".`,
-          undefined,
+          `the body links to ${JSON.stringify(link.text)}, but no answer has the slug "${slug}"${note}.`,
+          hint,
           link,
         );
+      }
     }
     for (const mark of marks.images)
       report(

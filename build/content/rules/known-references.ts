@@ -1,6 +1,15 @@
 import { likeliestName, mistypedId } from "../../contract/edit-distance.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
-import { type ContentRule, eachCitedSource, passed, passedItems, type RuleInput, registerRead } from "./rule.ts";
+import {
+  type ContentRule,
+  eachCitedSource,
+  passed,
+  passedItems,
+  type RuleInput,
+  registerRead,
+  renamedAnswer,
+  renamedNote,
+} from "./rule.ts";
 
 /** An id the register does not hold: a typo of one it holds is offered; else it is new, or its entry was removed. */
 function unknownSourceHint(id: string, input: RuleInput): string {
@@ -35,8 +44,11 @@ export const knownReferences: ContentRule = {
     for (const [index, slug] of data.related.entries()) {
       if (slug === data.slug)
         report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
-      else if (!input.known.answers.has(slug))
-        report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}".`);
+      else if (!input.known.answers.has(slug)) {
+        const renamed = renamedAnswer(slug, input);
+        const [note, hint] = renamed ? renamedNote("answer", slug, renamed) : ["", undefined];
+        report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}"${note}.`, hint);
+      }
     }
     for (const [index, family] of data.product_families.entries()) {
       if (!input.known.families.has(family)) {
@@ -76,18 +88,25 @@ export const knownReferences: ContentRule = {
             (profile) => profile.file.stem === record.supplier,
           );
           const meant = likeliestName(record.supplier, [...input.known.suppliers]);
+          const [note, hint] = renamed
+            ? renamedNote(
+                "supplier",
+                record.supplier,
+                { file: renamed.file.file, slug: renamed.data.slug },
+                "write it in its records too",
+              )
+            : [
+                "",
+                meant
+                  ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint}`
+                  : undefined,
+              ];
           report(
             file,
             `/records/${index}/supplier`,
             "reference/unknown-supplier",
-            renamed
-              ? `no supplier has the slug "${record.supplier}": ${renamed.file.file}, named after it, has the slug "${renamed.data.slug}".`
-              : `no supplier has the slug "${record.supplier}".`,
-            renamed
-              ? `Give the supplier one slug: if "${renamed.data.slug}" is the new one, write it in its records too and rename ${renamed.file.file} after it; else change its slug back to "${record.supplier}".`
-              : meant
-                ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint}`
-                : undefined,
+            `no supplier has the slug "${record.supplier}"${note}.`,
+            hint,
           );
         }
       }

@@ -74,6 +74,33 @@ export function registerRead(input: RuleInput): boolean {
 }
 const SOURCES_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "sources")!.path;
 
+/**
+ * An answer's file named after `slug` whose own slug is now another (changed there only): what still refers to the
+ * old slug is told so, with the file, rather than as a slug no answer has.
+ */
+export function renamedAnswer(slug: string, input: RuleInput): { file: string; slug: string } | undefined {
+  const named = input.files.get(`${ANSWERS_PATH}/${slug}.md`);
+  const now = (named?.data as { slug?: unknown } | undefined)?.slug;
+  return named && typeof now === "string" && now !== slug ? { file: named.file, slug: now } : undefined;
+}
+const ANSWERS_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "answer")!.path;
+
+/**
+ * What is said of a reference to a slug changed only in the file named after it (an answer's, a supplier's), and
+ * what to do: the message's end and the hint.
+ */
+export function renamedNote(
+  what: string,
+  slug: string,
+  renamed: { file: string; slug: string },
+  where = "refer to it here too",
+): [string, string] {
+  return [
+    `: ${renamed.file}, named after it, has the slug "${renamed.slug}"`,
+    `Give the ${what} one slug: if "${renamed.slug}" is the new one, ${where} and rename ${renamed.file} after it; else change its slug back to "${slug}".`,
+  ];
+}
+
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
 export type Report = (
   file: LocatedFile,
