@@ -494,6 +494,13 @@ describe("an answer that fails its schema", () => {
     ]);
   });
 
+  it("with a list written as text, is shown the list it meant", async () => {
+    const told = await withAnswer("answer-list-as-text", (text) => text.replace(/^tags: \[(.*)\]$/m, "tags: $1"));
+    expect(told.map(({ code, hint }) => [code, hint])).toEqual([
+      ["schema/type", expect.stringMatching(/^Write a list in brackets, \[[a-z-]+(, [a-z-]+)*\], or one item a line/)],
+    ]);
+  });
+
   // Each check's `reads` is what it relies on: with every other field of the wrong type, it runs and fails nothing.
   it.each(
     [...new Set(CONTENT_RULES.filter((rule) => rule.answer).map((rule) => JSON.stringify(rule.reads ?? null)))].map(

@@ -203,9 +203,15 @@ function describe(error: ErrorObject): Described {
     case "type": {
       const shown = show(value);
       const found = shown && value !== null ? `${typeName(value)} ${shown}` : typeName(value);
+      // A list written as text ("a, b" without brackets) is the usual slip: the hint writes it as one.
+      const items = params.type === "array" && typeof value === "string" ? value.split(/\s*,\s*/).filter(Boolean) : [];
       return {
         code: "schema/type",
         message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
+        hint:
+          items.length > 0
+            ? `Write a list in brackets, [${items.join(", ")}], or one item a line, each starting with "- ".`
+            : undefined,
       };
     }
     case "enum":
