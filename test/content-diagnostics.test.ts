@@ -223,6 +223,20 @@ describe("a product spelt otherwise in its evidence record than in its profile",
   });
 });
 
+describe("a criterion renamed or removed in the disclosure only", () => {
+  it("is told once, at the disclosure, not in every profile that still scores it", async () => {
+    const renamed = await contentToEdit("criterion-renamed", "shipped");
+    await renamed.edit("disclosure.yaml", ["- id: ownership-transparency\n", "- id: ownership-transparancy\n"]);
+    expect((await renamed.diagnostics()).map(({ code, file, message }) => [code, file, message])).toEqual([
+      [
+        "disclosure/criteria",
+        "disclosure.yaml",
+        "no supplier scores the criterion `ownership-transparancy`; every supplier scores `ownership-transparency`, which the disclosure does not list.",
+      ],
+    ]);
+  });
+});
+
 describe("a score its facts refuse", () => {
   it("is told alone: the ranks, which it would reorder, wait for it", async () => {
     const copy = await contentToEdit("score-refused", "shipped");

@@ -1,3 +1,4 @@
+import { likeliestName } from "../../contract/edit-distance.ts";
 import { orderByScore, weightedScore } from "../ranking/ranking-model.ts";
 import type { ContentRule } from "./rule.ts";
 import { scoresBeyondFacts } from "./scores-follow-facts.ts";
@@ -15,6 +16,39 @@ export const rankingCriteria: ContentRule = {
     if (total !== 100) report(file, "/criteria", "disclosure/weights", `the weights add up to ${total}, not 100.`);
     const ids = data.criteria.map((criterion) => criterion.id);
     let scoresComplete = true;
+    // A criterion no supplier scores, or one every supplier scores that the disclosure lacks, is the disclosure's slip
+    // (a criterion renamed or removed there): told once, there, not in every profile.
+    const everyScored = input.suppliers.length > 0 && input.complete.suppliers;
+    const unscored = everyScored
+      ? ids.filter((id) => input.suppliers.every(({ data: supplier }) => !(id in supplier.scores)))
+      : [];
+    const unlisted = everyScored
+      ? Object.keys(input.suppliers[0]!.data.scores).filter(
+          (id) => !ids.includes(id) && input.suppliers.every(({ data: supplier }) => id in supplier.scores),
+        )
+      : [];
+    for (const id of unscored) {
+      const meant = likeliestName(id, unlisted);
+      report(
+        file,
+        `/criteria/${ids.indexOf(id)}/id`,
+        "disclosure/criteria",
+        `no supplier scores the criterion \`${id}\`${meant ? `; every supplier scores \`${meant}\`, which the disclosure does not list` : ""}.`,
+        meant
+          ? `Did you mean \`${meant}\`? Name the criterion as the profiles score it, or score \`${id}\` in every profile.`
+          : `Score \`${id}\` in every supplier profile, or remove the criterion (its weight given to others).`,
+      );
+    }
+    const named = new Set(unscored.map((id) => likeliestName(id, unlisted)));
+    for (const id of unlisted.filter((id) => !named.has(id)))
+      report(
+        file,
+        "/criteria",
+        "disclosure/criteria",
+        `every supplier scores \`${id}\`, which is not a criterion of the disclosure.`,
+        `List \`${id}\` among the criteria, with its weight, or remove its score from every profile.`,
+      );
+    if (unscored.length > 0 || unlisted.length > 0) return;
     for (const supplier of input.suppliers) {
       const scored = Object.keys(supplier.data.scores);
       const missing = ids.filter((id) => !scored.includes(id));
