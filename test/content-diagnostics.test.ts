@@ -237,6 +237,35 @@ describe("a criterion renamed or removed in the disclosure only", () => {
   });
 });
 
+describe("the methodology's changelog", () => {
+  it("is told when a version is repeated or out of order, when the newest is not the version published, and when the corrections are out of order", async () => {
+    const copy = await contentToEdit("changelog", "shipped");
+    await copy.edit(
+      "disclosure.yaml",
+      ["methodology_version: 3.3.4\n", "methodology_version: 3.4.0\n"],
+      ["  - version: 3.3.3\n", "  - version: 3.3.2\n"],
+      ["data_corrections:\n  - date: 2026-12-05\n", "data_corrections:\n  - date: 2026-12-02\n"],
+    );
+    expect((await copy.diagnostics()).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "disclosure/changelog",
+        "/changelog/10/version",
+        expect.stringMatching(/^version 3\.3\.2 has an entry already \(line \d+\)\.$/),
+      ],
+      [
+        "disclosure/changelog",
+        "/methodology_version",
+        "the methodology is published as 3.4.0, but the changelog's newest version is 3.3.4.",
+      ],
+      [
+        "disclosure/changelog",
+        "/data_corrections/1/date",
+        "the correction of 2026-12-04 follows one of 2026-12-02: the data corrections run newest first.",
+      ],
+    ]);
+  });
+});
+
 describe("a score its facts refuse", () => {
   it("is told alone: the ranks, which it would reorder, wait for it", async () => {
     const copy = await contentToEdit("score-refused", "shipped");

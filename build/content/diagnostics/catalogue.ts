@@ -108,6 +108,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Ranking criteria weights do not add up to 100",
     hint: "Adjust the weights so that they add up to 100.",
   },
+  "disclosure/changelog": {
+    title: "The methodology's changelog is out of order",
+    hint: "Keep one changelog entry per version, oldest first, the newest being methodology_version; list the data corrections newest first.",
+  },
   "disclosure/criteria": {
     title: "Scores and ranking criteria disagree",
     hint: "Score every supplier on exactly the criteria the disclosure lists.",

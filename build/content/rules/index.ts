@@ -4,6 +4,7 @@ import { bodyMarks } from "./body-marks.ts";
 import { citedQuantity } from "./cited-quantity.ts";
 import { controlCharacters } from "./control-characters.ts";
 import { decisionChecklist } from "./decision-checklist.ts";
+import { disclosureChangelog } from "./disclosure-changelog.ts";
 import { evidenceRecords } from "./evidence-records.ts";
 import { familyOrderSequence } from "./family-order-sequence.ts";
 import { inlineCitations } from "./inline-citations.ts";
@@ -31,6 +32,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   rankSequence,
   familyOrderSequence,
   rankingCriteria,
+  disclosureChangelog,
   scoresFollowFacts,
   scoresRestOnPrimarySources,
   knownReferences,

@@ -81,7 +81,7 @@ date: string
 change: string
 }[]
 /**
- * Corrections to the data that a reader of an earlier version should know, newest last; the data changelog (/changelog) lists them.
+ * Corrections to the data that a reader of an earlier version should know, newest first; the data changelog (/changelog) lists them.
  */
 export type DataCorrections = {
 /**
