@@ -394,6 +394,19 @@ describe("the data changelog", () => {
     for (const entry of json.entries) expect(contentDates.has(entry.date), entry.date).toBe(true);
   });
 
+  it("lists the data corrections as the disclosure does, newest first, those of one day too", async () => {
+    const disclosure = parse(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")) as {
+      data_corrections: Array<{ date: string; summary: string }>;
+    };
+    const { entries } = await readJson<{ entries: Array<{ kind: string; change: string }> }>(
+      path.join(dist, "changelog.json"),
+    );
+    const listed = disclosure.data_corrections.map(({ summary }) => summary.replace(/\s+/g, " ").trim());
+    expect(entries.filter(({ kind }) => kind === "corrections").map(({ change }) => change)).toEqual(listed);
+    // The shipped content has a day of two.
+    expect(new Set(disclosure.data_corrections.map(({ date }) => date)).size).toBeLessThan(listed.length);
+  });
+
   it("is announced by the home page's head and linked from the root resource; the page has a section for each entry", async () => {
     const html = await readFile(path.join(dist, "index.html"), "utf8");
     const head = html.slice(0, html.indexOf("</head>"));

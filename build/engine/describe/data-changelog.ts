@@ -88,9 +88,9 @@ export function changelogEntries({ site, disclosure, answers }: ChangelogInput):
     title: "A change to the files' form",
     change: entry.change,
   }));
-  // Methodology, format and correction entries keep their order reversed, so that the latest of one date comes first; the sort
-  // below keeps this order within a date.
-  const ordered = [...methodology.reverse(), ...formats.reverse(), ...corrections.reverse(), ...reviews];
+  // The latest of one date comes first: the methodology's and the formats' entries, listed oldest first, are reversed;
+  // the data corrections are listed newest first already. The sort below keeps this order within a date.
+  const ordered = [...methodology.reverse(), ...formats.reverse(), ...corrections, ...reviews];
   return ordered.sort((a, b) => (a.date > b.date ? -1 : a.date < b.date ? 1 : 0));
 }
 
