@@ -196,6 +196,23 @@ describe("a supplier's slug changed in its profile only", () => {
   });
 });
 
+describe("a source dated after the day it was read", () => {
+  it("is told once, in the register, not at every claim citing it", async () => {
+    const copy = await contentToEdit("source-dates", "shipped");
+    await copy.edit("sources.yaml", [
+      "    published: 2016-05\n    accessed: 2026-12-03\n",
+      "    published: 2026-12-10\n    accessed: 2026-12-03\n",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, file, message }) => [code, file, message])).toEqual([
+      [
+        "source/dates",
+        "sources.yaml",
+        '"avixa-discas" is dated 2026-12-10, after the day it was read (2026-12-03): one of the two dates is wrong.',
+      ],
+    ]);
+  });
+});
+
 describe("a claim's date moved before the day its sources were read", () => {
   it("is told once, at the date, naming the first sources, not once per citation", async () => {
     const copy = await contentToEdit("dates-moved", "shipped");

@@ -84,6 +84,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Two answers have the same title or question",
     hint: "Give each answer its own question and title; a copy of an answer is rewritten before it is built, its claims too.",
   },
+  "source/dates": {
+    title: "Source is dated after it was read",
+    hint: "Correct `published` (the date the source gives itself) or `accessed` (the day we read it), whichever is wrong; a month or a year alone is fine where the day is not known.",
+  },
   "source/same-document": {
     title: "One document has two entries in the source register",
     hint: "Keep one entry (its id cited wherever either was, its notes merged) and remove the other; a different version of a document is another entry, with its own date or address.",

@@ -25,6 +25,16 @@ export const sourcesReadByClaimDate: ContentRule = {
   check(input, report) {
     if (!input.sources) return;
     const register = registerOf(input.sources.data);
+    // A source dated after the day it was read: one of its two dates is wrong, told there (its citations are judged
+    // by the day it was read alone, so that they do not repeat it).
+    for (const [index, source] of input.sources.data.sources.entries())
+      if (source.published && isAfterDate(source.published, source.accessed))
+        report(
+          input.sources.file,
+          `/sources/${index}/published`,
+          "source/dates",
+          `"${source.id}" is dated ${source.published}, after the day it was read (${source.accessed}): one of the two dates is wrong.`,
+        );
     const searchHints = [
       "Set `searched` to the day the search found this source, or list only what it found by then.",
       "Set `searched` to the day the search was made (after it found these sources), or list only what it found by then.",
@@ -166,7 +176,8 @@ function late(register: ReadonlyMap<string, Source>, id: string, date: string): 
   const source = register.get(id);
   if (!source) return undefined;
   if (isAfterDate(source.accessed, date)) return `"${id}" was read ${source.accessed}`;
-  if (source.published && isAfterDate(source.published, date)) return `"${id}" is dated ${source.published}`;
+  if (source.published && isAfterDate(source.published, date) && !isAfterDate(source.published, source.accessed))
+    return `"${id}" is dated ${source.published}`;
   return undefined;
 }
 
