@@ -603,6 +603,49 @@ describe("a key written twice", () => {
   });
 });
 
+describe("a schema's refusal, in an editor's words", () => {
+  it("says a field a condition rules out, the calendar's days, a number YAML made of a version, and keeps an acronym's capitals", async () => {
+    const content = await fixtureWithCase("outward", "variants");
+    const edit = async (file: string, from: string, to: string) => {
+      const text = await readFile(path.join(content, file), "utf8");
+      expect(text).toContain(from);
+      await writeFile(path.join(content, file), text.replace(from, to));
+    };
+    await edit(
+      "audit/answer-alpha-room.yaml",
+      "    verdict: supported\n",
+      "    verdict: supported\n    defect: wording\n",
+    );
+    await edit("answers/alpha-room.md", "reviewed: 2026-11-01", "reviewed: 2026-02-29");
+    await edit("evidence/widgets.yaml", 'firmware: "1.2.3"', "firmware: 1.20");
+    await edit("site.yaml", "  id: CC-BY-4.0", "  id: CC BY 4.0");
+    const result = await build(content, path.join(path.dirname(content), "dist"));
+    const told = (result.ok ? [] : result.diagnostics).map(({ file, message, hint }) => [file, message, hint]);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        [
+          "audit/answer-alpha-room.yaml",
+          expect.stringMatching(/`defect` is not allowed when `verdict` is "supported"\.$/),
+          "Remove the field, or change the value that rules it out.",
+        ],
+        [
+          "answers/alpha-room.md",
+          expect.stringMatching(
+            /is "2026-02-29", which is written as a date but is no day of the calendar \(February 2026 has 28 days\)\.$/,
+          ),
+          expect.any(String),
+        ],
+        [
+          "evidence/widgets.yaml",
+          expect.stringMatching(/is a number 1\.2; it must be a string\.$/),
+          expect.stringMatching(/^Put the value in quotes/),
+        ],
+        ["site.yaml", expect.stringMatching(/which is not SPDX/), expect.any(String)],
+      ]),
+    );
+  });
+});
+
 describe("a slip inside a YAML value", () => {
   const told = (text: string) => {
     const parsed = parseYamlSource(text, "f.yaml", 0, new LineIndex(text));

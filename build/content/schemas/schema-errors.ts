@@ -16,6 +16,9 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   // is documented) is not told when a field the condition tests is of the wrong type or outside its vocabulary: the
   // condition was read of a typo ("pending" asked for sources, `primary: yes` for a secondary's confidence).
   const misread = new Set<string>();
+  // The conditions that failed, by object and the schema path beside their `if`: what a field a condition rules out
+  // is told with (`defect` is not allowed when `verdict` is "supported").
+  const conditions = new Map<string, ErrorObject>();
   const inError = new Set(
     errors
       .filter((error) => ["enum", "const", "type"].includes(error.keyword) && branchOf(error) === undefined)
@@ -23,6 +26,7 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
   );
   for (const error of errors) {
     if (error.keyword !== "if") continue;
+    conditions.set(`${error.instancePath}\u0000${error.schemaPath.slice(0, -"if".length)}`, error);
     // `verbose` keeps the condition's own schema: the fields it tests.
     const tested = Object.keys((error.schema as { properties?: object } | undefined)?.properties ?? {});
     if (tested.some((field) => inError.has(joinPointer(...splitPointer(error.instancePath), field))))
@@ -44,7 +48,14 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
       continue;
     const branch = branchOf(error);
     if (branch !== undefined && misread.has(`${branch.object}\u0000${branch.base}`)) continue;
-    const told = described[at]!;
+    let told = described[at]!;
+    const condition = branch && conditions.get(`${branch.object}\u0000${branch.base}`);
+    if (error.keyword === "false schema" && condition)
+      told = {
+        ...told,
+        message: ruledOut(error, condition),
+        hint: "Remove the field, or change the value that rules it out.",
+      };
     const pointer = told.pointer ?? error.instancePath;
     const key = `${told.code}\u0000${pointer}\u0000${told.message}`;
     if (seen.has(key)) continue;
@@ -64,6 +75,14 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
     });
   }
   return diagnostics;
+}
+
+/** A field a condition rules out, said with the values the condition read (verbose keeps its schema and data). */
+function ruledOut(error: ErrorObject, condition: ErrorObject): string {
+  const tested = Object.keys((condition.schema as { properties?: object } | undefined)?.properties ?? {});
+  const data = (condition.data ?? {}) as Record<string, unknown>;
+  const when = tested.filter((name) => name in data).map((name) => `\`${name}\` is ${JSON.stringify(data[name])}`);
+  return `${field(error)} is not allowed${when.length > 0 ? ` when ${when.join(" and ")}` : " here"}.`;
 }
 
 /**
@@ -155,8 +174,25 @@ function patternWanted(error: ErrorObject): string {
   const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
   if (typeof description !== "string") return "which is not in the form required";
   const first = description.split(/(?<=\.)\s/)[0]!.replace(/\.$/, "");
-  return `which is not ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  // "An absolute URL" reads "an absolute URL" mid-sentence; "SPDX identifier" keeps its capitals.
+  const lower = /^[A-Z][A-Z]/.test(first) ? first : `${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  return `which is not ${lower}`;
 }
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Formats as an author knows them, not by the schema's names for them. */
 const FORMAT_NAMES: Record<string, string> = {
@@ -203,15 +239,19 @@ function describe(error: ErrorObject): Described {
     case "type": {
       const shown = show(value);
       const found = shown && value !== null ? `${typeName(value)} ${shown}` : typeName(value);
-      // A list written as text ("a, b" without brackets) is the usual slip: the hint writes it as one.
+      // A list written as text ("a, b" without brackets) is the usual slip: the hint writes it as one. Text that YAML
+      // reads as a number or true/false (a firmware 1.20 read as 1.2) goes in quotes, as the source writes it.
       const items = params.type === "array" && typeof value === "string" ? value.split(/\s*,\s*/).filter(Boolean) : [];
+      const unquoted = params.type === "string" && (typeof value === "number" || typeof value === "boolean");
       return {
         code: "schema/type",
         message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
         hint:
           items.length > 0
             ? `Write a list in brackets, [${items.join(", ")}], or one item a line, each starting with "- ".`
-            : undefined,
+            : unquoted
+              ? `Put the value in quotes, written as the source writes it: unquoted, YAML reads it as ${typeof value === "number" ? "a number (1.20 becomes 1.2, 007 becomes 7)" : "true or false"}.`
+              : undefined,
       };
     }
     case "enum":
@@ -239,6 +279,13 @@ function describe(error: ErrorObject): Described {
       };
     case "format": {
       const format = String(params.format);
+      // Written in the right form, but a day no calendar has (2026-02-29, 2026-06-31).
+      const day = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+      if (day && Number(day[2]) >= 1 && Number(day[2]) <= 12 && Number(day[3]) >= 1)
+        return {
+          code: "schema/format",
+          message: `${field(error)} is ${show(value)}, which is written as a date but is no day of the calendar (${MONTHS[Number(day[2]) - 1]} ${day[1]} has ${new Date(Date.UTC(Number(day[1]), Number(day[2]), 0)).getUTCDate()} days).`,
+        };
       return {
         code: "schema/format",
         message: `${field(error)} is ${show(value)}, which is not a valid ${FORMAT_NAMES[format] ?? format}.`,
