@@ -230,6 +230,31 @@ describe("a claim's date moved before the day its sources were read", () => {
   });
 });
 
+describe("an evidence record that contradicts itself", () => {
+  it("is told: an end date before the date of the list that gives it, and an unknown term with a value", async () => {
+    const dates = await contentToEdit("evidence-end-before-start");
+    await dates.edit("evidence/widgets.yaml", [
+      "            valid_until: 2027-09-03\n",
+      "            valid_until: 2025-09-03\n",
+    ]);
+    expect((await dates.diagnostics()).map(({ pointer, message }) => [pointer, message])).toEqual([
+      [
+        "/records/1/certification/microsoft-teams-rooms/listings/0/valid_until",
+        "`valid_until` 2025-09-03 is before `as_of` 2026-01-02, the date of the list that shows it.",
+      ],
+    ]);
+    const term = await contentToEdit("evidence-unknown-term");
+    await term.edit("evidence/widgets.yaml", [
+      "standard_term: {status: documented, value: Two years., term_months: 24, sources: [fixture-own-terms]}",
+      "standard_term: {status: unknown, value: Two years., term_months: 24}",
+    ]);
+    expect((await term.diagnostics()).map(({ pointer, message }) => [pointer, message])).toEqual([
+      ["/records/1/warranty/standard_term/value", '`value` is not allowed when `status` is "unknown".'],
+      ["/records/1/warranty/standard_term/term_months", '`term_months` is not allowed when `status` is "unknown".'],
+    ]);
+  });
+});
+
 describe("a product spelt otherwise in its evidence record than in its profile", () => {
   it("is told, though the two match regardless of case: each file is published as it spells it", async () => {
     const copy = await contentToEdit("product-case");

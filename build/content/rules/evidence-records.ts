@@ -2,7 +2,8 @@ import type { ContentRule } from "./rule.ts";
 
 /**
  * One record per supplier and product across the register, and a time-bound certification carries its
- * bounds: an expired one its end date, a certified or expired one the date of the list it was read from.
+ * bounds: an expired one its end date, a certified or expired one the date of the list it was read from, and no end
+ * date before the date of the list that gives it.
  */
 export const evidenceRecords: ContentRule = {
   name: "evidence-records",
@@ -32,6 +33,17 @@ export const evidenceRecords: ContentRule = {
               "evidence/status-bounds",
               `the status is "${entry.status}" but \`as_of\` is missing.`,
             );
+          }
+          // A list version cannot show an end date before its own date as the end of a listing it still shows.
+          for (const [at, dated] of [entry, ...(entry.listings ?? [])].entries()) {
+            if (dated.as_of && dated.valid_until && dated.valid_until < dated.as_of)
+              report(
+                file,
+                at === 0 ? `${pointer}/valid_until` : `${pointer}/listings/${at - 1}/valid_until`,
+                "evidence/status-bounds",
+                `\`valid_until\` ${dated.valid_until} is before \`as_of\` ${dated.as_of}, the date of the list that shows it.`,
+                "Copy both dates from the list version cited: its own date as `as_of`, the end date it gives as `valid_until`.",
+              );
           }
         }
       }
