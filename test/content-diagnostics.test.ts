@@ -308,6 +308,21 @@ describe("the methodology's changelog", () => {
   });
 });
 
+describe("a deprecation of the API", () => {
+  it("is refused a sunset sooner than the six months the versioning policy promises, and takes one after them", async () => {
+    const copy = await contentToEdit("sunset-soon");
+    await copy.edit("site.yaml", [/$/, "deprecation:\n  deprecated_at: 2026-12-01\n  sunset_at: 2026-12-15\n"]);
+    expect((await copy.diagnostics()).map(({ code, message }) => [code, message])).toEqual([
+      [
+        "site/sunset",
+        "the sunset 2026-12-15 is less than 6 months after the deprecation (2026-12-01): clients are promised until 2027-06-01 at least.",
+      ],
+    ]);
+    await copy.edit("site.yaml", ["  sunset_at: 2026-12-15\n", "  sunset_at: 2027-06-01\n"]);
+    expect(await copy.diagnostics()).toEqual([]);
+  });
+});
+
 describe("a score its facts refuse", () => {
   it("is told alone: the ranks, which it would reorder, wait for it", async () => {
     const copy = await contentToEdit("score-refused", "shipped");

@@ -84,6 +84,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Two answers have the same title or question",
     hint: "Give each answer its own question and title; a copy of an answer is rewritten before it is built, its claims too.",
   },
+  "site/sunset": {
+    title: "Sunset comes too soon after the deprecation",
+    hint: "Set `sunset_at` at least six months after `deprecated_at`, as the versioning policy promises.",
+  },
   "source/dates": {
     title: "Source is dated after it was read",
     hint: "Correct `published` (the date the source gives itself) or `accessed` (the day we read it), whichever is wrong; a month or a year alone is fine where the day is not known.",

@@ -17,6 +17,7 @@ import { rankingCriteria } from "./ranking-criteria.ts";
 import { reservedAnswerSlugs } from "./reserved-answer-slugs.ts";
 import type { ContentRule } from "./rule.ts";
 import { scoresFollowFacts } from "./scores-follow-facts.ts";
+import { siteDeprecation } from "./site-deprecation.ts";
 import { scoresRestOnPrimarySources } from "./scores-rest-on-primary-sources.ts";
 import { slugMatchesFileName } from "./slug-matches-file-name.ts";
 import { sourcesReadByClaimDate } from "./sources-read-by-claim-date.ts";
@@ -50,4 +51,5 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   outwardClaimsCovered,
   auditSummary,
   synonymGroups,
+  siteDeprecation,
 ];
