@@ -713,6 +713,17 @@ describe("a slip inside a YAML value", () => {
   });
 });
 
+describe("code in an answer's body", () => {
+  it("is shown as it is: a citation mark or a claim of absence in it is neither", async () => {
+    const copy = await contentToEdit("code-in-body");
+    await copy.edit("answers/beta-mics.md", [
+      "## Decision checklist",
+      "Cite a source as `[@source-id]` or ``[@a; @b]``.\n\n```\n[@example] was not found\n```\n\n## Decision checklist",
+    ]);
+    expect(await copy.diagnostics()).toEqual([]);
+  });
+});
+
 describe("a second YAML document in one file", () => {
   it("is told at its marker line, in words of our own ('---' starts one, '...' ends the first)", () => {
     const told = (text: string) => {

@@ -8,6 +8,7 @@
  * policy, a definition) is fixed by rephrasing it or by covering it, never by widening the exemptions.
  */
 import type { Position } from "../diagnostics/diagnostic.ts";
+import { blankCode } from "../markdown/citations.ts";
 import { LineIndex } from "./line-index.ts";
 
 /** Text compared as a reader sees it: Unicode NFC, every run of white space one space. */
@@ -138,7 +139,8 @@ export interface MarkedParagraph {
 export function markedParagraphs(body: string, firstLine: number): MarkedParagraph[] {
   const marked: MarkedParagraph[] = [];
   let lines: LineIndex | undefined;
-  for (const match of body.matchAll(/[^\n]+(?:\n[ \t]*[^\s][^\n]*)*/g)) {
+  // What a fenced block holds is shown as code, never a claim.
+  for (const match of blankCode(body, false).matchAll(/[^\n]+(?:\n[ \t]*[^\s][^\n]*)*/g)) {
     if (!mayHoldMarker(match[0])) continue;
     const text = normaliseProse(match[0]);
     lines ??= new LineIndex(body);
