@@ -713,6 +713,20 @@ describe("a slip inside a YAML value", () => {
   });
 });
 
+describe("headings in an answer's body", () => {
+  it("are told when one is top-level, which the title is, or skips a level", async () => {
+    const copy = await contentToEdit("body-headings");
+    await copy.edit("answers/beta-mics.md", [
+      "## Decision checklist",
+      "# Microphones\n\nText.\n\n## Placement\n\n#### Ceiling\n\nText.\n\n### Table\n\nText.\n\n## Decision checklist",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, message }) => [code, message])).toEqual([
+      ["body/heading", `"# Microphones" is a top-level heading, which the answer's title already is.`],
+      ["body/heading", `"#### Ceiling" is a level-4 heading under a level-2 one: a level is skipped.`],
+    ]);
+  });
+});
+
 describe("code in an answer's body", () => {
   it("is shown as it is: a citation mark or a claim of absence in it is neither", async () => {
     const copy = await contentToEdit("code-in-body");

@@ -177,6 +177,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Link would be published as text",
     hint: "Link to an https:// address, or to a path on this site starting with /, such as /api/v1/answers/room-sizing.json.",
   },
+  "body/heading": {
+    title: "Heading out of the answer's outline",
+    hint: "Begin the body's sections with '## ' (the title is the answer's only top-level heading), and go one level down at a time ('### ' under '## ').",
+  },
   "link/image": {
     title: "Image in an answer",
     hint: 'Say in words what the image shows, or link to it without the "!": [what it shows](https://…).',

@@ -22,6 +22,8 @@ export interface BodyMarks {
   images: BodyMark[];
   /** Brackets holding only ids (`[id]`, `[id; id]`) and no `@`, not a link's text: a citation if they are sources'. */
   bareIds: Array<BodyMark & { ids: string[] }>;
+  /** The ATX headings (`## Text`), each with its level: the answer's outline. */
+  headings: Array<BodyMark & { level: number }>;
 }
 
 /**
@@ -45,7 +47,7 @@ const BARE_IDS = /\[([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*[a-z0-9]+(?:-[a-z0-9]+)*)
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
-  const marks: BodyMarks = { links: [], looseCitations: [], controls: [], images: [], bareIds: [] };
+  const marks: BodyMarks = { links: [], looseCitations: [], controls: [], images: [], bareIds: [], headings: [] };
   let fenced = false;
   let blankBefore = true;
   for (const [index, raw] of markdown.split("\n").entries()) {
@@ -55,6 +57,9 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     blankBefore = raw.trim() === "";
     if (FENCE.test(raw)) fenced = !fenced;
     if (fenced) continue;
+    const heading = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$/.exec(raw);
+    if (heading)
+      marks.headings.push({ line: firstLine + index, column: 1, text: heading[2]!.trim(), level: heading[1]!.length });
     // Code spans are blanked, columns kept: what they hold is shown, never linked.
     const line = raw.replace(/`[^`]*`/g, (code) => " ".repeat(code.length));
     const at = (column: number, text: string): BodyMark => ({ line: firstLine + index, column: column + 1, text });

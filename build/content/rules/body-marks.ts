@@ -40,6 +40,23 @@ export const bodyMarks: ContentRule = {
         );
       }
     }
+    // The answer's title is its page's heading: the body's sections are level 2, and a level is never skipped (a
+    // screen reader's outline, and the pages' accessibility audit, rely on it).
+    let level = 1;
+    for (const heading of marks.headings) {
+      if (heading.level === 1 || heading.level > level + 1)
+        report(
+          file,
+          "",
+          "body/heading",
+          heading.level === 1
+            ? `"# ${heading.text}" is a top-level heading, which the answer's title already is.`
+            : `"${"#".repeat(heading.level)} ${heading.text}" is a level-${heading.level} heading under a level-${level} one: a level is skipped.`,
+          undefined,
+          heading,
+        );
+      level = Math.max(2, heading.level);
+    }
     for (const mark of marks.images)
       report(
         file,
