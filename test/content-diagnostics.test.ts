@@ -594,6 +594,18 @@ describe("an answer that fails its schema", () => {
     ]);
   });
 
+  it("in one list, still has the references of its other lists checked", async () => {
+    const told = await withAnswer("answer-one-list", (text) =>
+      text
+        .replace(/^related: \[(.*)\]$/m, "related: [$1, $1]")
+        .replace("product_families: []", "product_families: [widgts]"),
+    );
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([
+      ["schema/unique-items", "/related"],
+      ["reference/unknown-family", "/product_families/0"],
+    ]);
+  });
+
   it("with a list written as text, is shown the list it meant", async () => {
     const told = await withAnswer("answer-list-as-text", (text) => text.replace(/^tags: \[(.*)\]$/m, "tags: $1"));
     expect(told.map(({ code, hint }) => [code, hint])).toEqual([

@@ -21,6 +21,12 @@ function unknownSourceHint(id: string, input: RuleInput): string {
     : DIAGNOSTIC_CATALOGUE["reference/unknown-source"].hint;
 }
 
+/** The strings of a list with their places, whatever else the value holds (an answer failing its schema). */
+const strings = (value: unknown): Array<[number, string]> =>
+  Array.isArray(value)
+    ? [...value.entries()].filter((entry): entry is [number, string] => typeof entry[1] === "string")
+    : [];
+
 function unknownFamilyHint(family: string, input: RuleInput): string | undefined {
   const meant = likeliestName(family, [...input.known.families]);
   return meant ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-family"].hint}` : undefined;
@@ -29,10 +35,12 @@ function unknownFamilyHint(family: string, input: RuleInput): string | undefined
 /** Every cited source, supplier, related answer and product family exists. */
 export const knownReferences: ContentRule = {
   name: "known-references",
-  reads: ["slug", "sources", "related", "product_families"],
+  // Each list is read on its own, as far as it is a list of strings: one in error (an item twice) does not hold up the
+  // others' references.
+  reads: [],
   answer({ file, data }, input, report) {
     if (registerRead(input))
-      for (const [index, id] of data.sources.entries())
+      for (const [index, id] of strings(data.sources))
         if (!input.known.sources.has(id))
           report(
             file,
@@ -41,7 +49,7 @@ export const knownReferences: ContentRule = {
             `the source "${id}" is not in sources.yaml.`,
             unknownSourceHint(id, input),
           );
-    for (const [index, slug] of data.related.entries()) {
+    for (const [index, slug] of strings(data.related)) {
       if (slug === data.slug)
         report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
       else if (!input.known.answers.has(slug)) {
@@ -50,7 +58,7 @@ export const knownReferences: ContentRule = {
         report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}"${note}.`, hint);
       }
     }
-    for (const [index, family] of data.product_families.entries()) {
+    for (const [index, family] of strings(data.product_families)) {
       if (!input.known.families.has(family)) {
         report(
           file,
