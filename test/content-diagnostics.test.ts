@@ -725,6 +725,39 @@ describe("a slip inside a YAML value", () => {
   });
 });
 
+describe("links to the API in an answer's body", () => {
+  it("are told when the API would answer them 404, and taken when it serves them", async () => {
+    const copy = await contentToEdit("api-links");
+    const served = [
+      "/api/v1",
+      "/api/v1/suppliers",
+      "/api/v1/evidence/index.json",
+      "/api/v1/answers?slug=alpha-room",
+      "/api/v1/answers?q=room",
+      "/api/v1/answers/alpha-room.md",
+      "/api/v1/answers/pages/2.json",
+      "/api/v1/openapi.json",
+      "/api/v1/schemas/answers.schema.json",
+      "/docs/#errors",
+    ];
+    const unserved = [
+      "/api/v1/supplier/jabra.json",
+      "/api/v1/answers/alpha-room",
+      "/api/v1/answers?slug=alpha-rom",
+      "/api/v1/answers/pages/9.json",
+      "/api/v2",
+    ];
+    const links = (paths: string[]) => paths.map((path, at) => `[link ${at}](${path})`).join(", ");
+    await copy.edit("answers/beta-mics.md", [
+      "## Decision checklist",
+      `Served: ${links(served)}.\n\nNot served: ${links(unserved)}.\n\n## Decision checklist`,
+    ]);
+    expect((await copy.diagnostics()).map(({ code, message }) => [code, /"([^"]+)"/.exec(message)?.[1]])).toEqual(
+      unserved.map((path) => ["link/unknown-path", path]),
+    );
+  });
+});
+
 describe("headings in an answer's body", () => {
   it("are told when one is top-level, which the title is, or skips a level", async () => {
     const copy = await contentToEdit("body-headings");

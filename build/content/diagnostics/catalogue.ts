@@ -181,6 +181,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Heading out of the answer's outline",
     hint: "Begin the body's sections with '## ' (the title is the answer's only top-level heading), and go one level down at a time ('### ' under '## ').",
   },
+  "link/unknown-path": {
+    title: "Link to a path the API does not serve",
+    hint: "Link to a URL the API serves, as the docs list them: /api/v1, a collection (/api/v1/answers, /api/v1/suppliers, /api/v1/evidence, /api/v1/health) or an answer's file (/api/v1/answers/SLUG.json).",
+  },
   "link/image": {
     title: "Image in an answer",
     hint: 'Say in words what the image shows, or link to it without the "!": [what it shows](https://…).',

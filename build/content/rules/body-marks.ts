@@ -1,10 +1,38 @@
-import { API_ROOT } from "../../contract/layout.ts";
+import {
+  ALIASES,
+  API_ROOT,
+  answerFileOf,
+  answerPath,
+  collectionUrl,
+  OPENAPI_FILE,
+  SCHEMA_LIST_FILE,
+} from "../../contract/layout.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import { unlikeAscii } from "../diagnostics/diagnostic.ts";
-import { type ContentRule, renamedAnswer, renamedNote } from "./rule.ts";
+import { type ContentRule, type RuleInput, renamedAnswer, renamedNote } from "./rule.ts";
 
 // Looser than a file's path (answerFileOf): what an author wrote, with any name, extension or none, query or fragment.
 const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)?(?:[?#].*)?$`);
+
+const pathOf = (link: string) => link.replace(/[?#].*$/, "");
+
+/**
+ * Whether a link names what the API serves, when it is a path under /api/ (other paths are the site's pages and files,
+ * not checked here): the root and the collections (their aliases too), a page of the answers there is, the OpenAPI
+ * document, the schemas and the search index's files; `?slug=` naming an answer that exists.
+ */
+function servedApiPath(link: string, input: RuleInput): boolean {
+  const path = pathOf(link);
+  if (!path.startsWith("/api/") && path !== "/api") return true;
+  const slug = /[?&]slug=([^&#]*)/.exec(link)?.[1];
+  if (slug !== undefined && path === collectionUrl("answers")) return input.known.answers.has(decodeURIComponent(slug));
+  if (ALIASES.some(([url, file]) => path === url || path === `${url}/` || path === file)) return true;
+  if (path === OPENAPI_FILE || path === SCHEMA_LIST_FILE || path.startsWith(`${API_ROOT}/search/`)) return true;
+  if (/^\/api\/v1\/schemas\/[a-z0-9-]+\.schema\.json$/.test(path)) return true;
+  const page = /^\/api\/v1\/answers\/pages\/([1-9]\d*)\.json$/.exec(path)?.[1];
+  const pageSize = input.site?.data.page_size;
+  return page !== undefined && pageSize !== undefined && Number(page) <= Math.ceil(input.known.answers.size / pageSize);
+}
 
 /**
  * An answer's body links only where a reader can follow (an https address, or a path of this site, an answer's one
@@ -25,6 +53,19 @@ export const bodyMarks: ContentRule = {
           "link/unsafe",
           `the body links to ${JSON.stringify(link.text)}, which is neither https:// nor a path on this site: the link would be published as its Markdown text.`,
           undefined,
+          link,
+        );
+      else if (
+        slug === undefined || slug === "index"
+          ? !servedApiPath(link.text, input)
+          : !answerFileOf(pathOf(link.text)) && input.known.answers.has(slug)
+      )
+        report(
+          file,
+          "",
+          "link/unknown-path",
+          `the body links to ${JSON.stringify(link.text)}, which the API does not serve: it would answer 404.`,
+          slug !== undefined && slug !== "index" ? `Link to the answer's file, ${answerPath(slug)}.` : undefined,
           link,
         );
       else if (slug !== undefined && slug !== "index" && !input.known.answers.has(slug)) {
