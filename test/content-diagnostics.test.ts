@@ -744,6 +744,7 @@ describe("links to the API in an answer's body", () => {
       "/api/v1/supplier/jabra.json",
       "/api/v1/answers/alpha-room",
       "/api/v1/answers?slug=alpha-rom",
+      "/api/v1/answers?slug=%E0%A4%A",
       "/api/v1/answers/pages/9.json",
       "/api/v2",
     ];

@@ -25,7 +25,13 @@ function servedApiPath(link: string, input: RuleInput): boolean {
   const path = pathOf(link);
   if (!path.startsWith("/api/") && path !== "/api") return true;
   const slug = /[?&]slug=([^&#]*)/.exec(link)?.[1];
-  if (slug !== undefined && path === collectionUrl("answers")) return input.known.answers.has(decodeURIComponent(slug));
+  if (slug !== undefined && path === collectionUrl("answers")) {
+    try {
+      return input.known.answers.has(decodeURIComponent(slug));
+    } catch {
+      return false; // a malformed escape is no slug the API has
+    }
+  }
   if (ALIASES.some(([url, file]) => path === url || path === `${url}/` || path === file)) return true;
   if (path === OPENAPI_FILE || path === SCHEMA_LIST_FILE || path.startsWith(`${API_ROOT}/search/`)) return true;
   if (/^\/api\/v1\/schemas\/[a-z0-9-]+\.schema\.json$/.test(path)) return true;
