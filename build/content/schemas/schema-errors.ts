@@ -80,7 +80,10 @@ export function schemaErrorsToDiagnostics(file: LocatedFile, errors: readonly Er
 /** A field a condition rules out, said with the values the condition read (verbose keeps its schema and data). */
 function ruledOut(error: ErrorObject, condition: ErrorObject): string {
   const tested = Object.keys((condition.schema as { properties?: object } | undefined)?.properties ?? {});
-  const data = (condition.data ?? {}) as Record<string, unknown>;
+  const data = (typeof condition.data === "object" && condition.data !== null ? condition.data : {}) as Record<
+    string,
+    unknown
+  >;
   const when = tested.filter((name) => name in data).map((name) => `\`${name}\` is ${JSON.stringify(data[name])}`);
   return `${field(error)} is not allowed${when.length > 0 ? ` when ${when.join(" and ")}` : " here"}.`;
 }
