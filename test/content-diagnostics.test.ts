@@ -188,6 +188,12 @@ describe("a supplier's slug changed in its profile only", () => {
     }
   });
 
+  it("to one no answer may have, is told in its file alone: what refers to it waits for the fix", async () => {
+    const copy = await contentToEdit("answer-slug-invalid", "shipped");
+    await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: room_sizing\n"]);
+    expect(new Set((await copy.diagnostics()).map(({ file }) => file))).toEqual(new Set(["answers/room-sizing.md"]));
+  });
+
   it("or mistyped in a record, is offered the nearest slug", async () => {
     const copy = await contentToEdit("supplier-typo", "shipped");
     await copy.edit("evidence/cameras.yaml", ["supplier: audiocodes\n", "supplier: audiocode\n"]);

@@ -9,7 +9,7 @@ import {
 } from "../../contract/layout.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import { unlikeAscii } from "../diagnostics/diagnostic.ts";
-import { type ContentRule, type RuleInput, renamedAnswer, renamedNote } from "./rule.ts";
+import { answerSlugInError, type ContentRule, type RuleInput, renamedAnswer, renamedNote } from "./rule.ts";
 
 // Looser than a file's path (answerFileOf): what an author wrote, with any name, extension or none, query or fragment.
 const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)?(?:[?#].*)?$`);
@@ -74,7 +74,12 @@ export const bodyMarks: ContentRule = {
           slug !== undefined && slug !== "index" ? `Link to the answer's file, ${answerPath(slug)}.` : undefined,
           link,
         );
-      else if (slug !== undefined && slug !== "index" && !input.known.answers.has(slug)) {
+      else if (
+        slug !== undefined &&
+        slug !== "index" &&
+        !input.known.answers.has(slug) &&
+        !answerSlugInError(slug, input)
+      ) {
         const renamed = renamedAnswer(slug, input);
         const [note, hint] = renamed ? renamedNote("answer", slug, renamed) : ["", undefined];
         report(

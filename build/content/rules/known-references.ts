@@ -7,6 +7,7 @@ import {
   passedItems,
   type RuleInput,
   registerRead,
+  answerSlugInError,
   renamedAnswer,
   renamedNote,
 } from "./rule.ts";
@@ -52,7 +53,7 @@ export const knownReferences: ContentRule = {
     for (const [index, slug] of strings(data.related)) {
       if (slug === data.slug)
         report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
-      else if (!input.known.answers.has(slug)) {
+      else if (!input.known.answers.has(slug) && !answerSlugInError(slug, input)) {
         const renamed = renamedAnswer(slug, input);
         const [note, hint] = renamed ? renamedNote("answer", slug, renamed) : ["", undefined];
         report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}"${note}.`, hint);

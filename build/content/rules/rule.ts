@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "../../contract/layout.ts";
 import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Position } from "../diagnostics/diagnostic.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
@@ -82,6 +83,12 @@ export function renamedAnswer(slug: string, input: RuleInput): { file: string; s
   const named = input.files.get(`${ANSWERS_PATH}/${slug}.md`);
   const now = (named?.data as { slug?: unknown } | undefined)?.slug;
   return named && typeof now === "string" && now !== slug ? { file: named.file, slug: now } : undefined;
+}
+
+/** Whether the answer file named after `slug` has a slug no answer may have: what refers to it waits for its fix. */
+export function answerSlugInError(slug: string, input: RuleInput): boolean {
+  const now = renamedAnswer(slug, input)?.slug;
+  return now !== undefined && !SLUG_PATTERN.test(now);
 }
 const ANSWERS_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "answer")!.path;
 
