@@ -62,6 +62,10 @@ export function unlikeAscii(text: string): string {
   const at = text.search(/[^\x20-\x7e]/u);
   if (at < 0) return "";
   const character = String.fromCodePoint(text.codePointAt(at)!);
-  const code = character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-  return ` (character ${[...text.slice(0, at)].length + 1} is "${character}", U+${code}, not an ASCII character)`;
+  return ` (character ${[...text.slice(0, at)].length + 1} is ${codePointOf(character)}, not an ASCII character)`;
+}
+
+/** A character as a diagnostic names it: itself and its code point ("'" (U+0027)). */
+export function codePointOf(character: string): string {
+  return `"${character}" (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
 }

@@ -1,3 +1,4 @@
+import { codePointOf } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
 import type { ContentRule } from "./rule.ts";
 
@@ -53,10 +54,7 @@ function whereItDiffers(text: string, claim: string): string {
   if (held < SAME_FOR) return "";
   const start = claim.slice(0, held);
   const found = text[text.indexOf(start) + held];
-  const name = (character: string | undefined) =>
-    character === undefined
-      ? "its end"
-      : `"${character}" (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
+  const name = (character: string | undefined) => (character === undefined ? "its end" : `${codePointOf(character)}`);
   return `; it reads as quoted up to "…${start.slice(-30)}", then has ${name(found)} where the quote has ${name(claim[held])}`;
 }
 /** How long a quote's start must match for the rest to be the same claim changed, not another one. */

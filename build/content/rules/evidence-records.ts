@@ -1,4 +1,4 @@
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, productKey } from "./rule.ts";
 
 /**
  * One record per supplier and product across the register, and a time-bound certification carries its
@@ -11,7 +11,7 @@ export const evidenceRecords: ContentRule = {
     const seen = new Map<string, string>();
     for (const { file, data } of input.evidence) {
       for (const [index, record] of data.records.entries()) {
-        const key = `${record.supplier}\u0000${record.product.toLowerCase()}`;
+        const key = productKey(record.supplier, record.product);
         const earlier = seen.get(key);
         if (earlier) {
           report(

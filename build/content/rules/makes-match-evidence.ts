@@ -1,5 +1,5 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
-import { type ContentRule, passed } from "./rule.ts";
+import { type ContentRule, passed, productKey as key } from "./rule.ts";
 
 /**
  * A product has one family everywhere: each product a supplier profile names under a family has its evidence
@@ -15,7 +15,6 @@ export const makesMatchEvidence: ContentRule = {
       ...input.suppliers,
       ...input.failed.suppliers.filter((one) => passed(one)("slug") && passed(one)("makes")),
     ];
-    const key = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
     const recorded = new Map<string, string>();
     const recordsOf = new Map<string, string[]>();
     for (const { data } of input.evidence) {

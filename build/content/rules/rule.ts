@@ -191,6 +191,9 @@ export function eachCitedSource(
   }
 }
 
+/** A supplier's product as the register and the profiles name it, whatever its capitals: one key for both. */
+export const productKey = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
+
 /** Whether a file's field passed its schema: every field of a valid file, the fields not in error of another. */
 export const passed =
   <T>(valid: Valid<T> | PartlyValid<T>) =>

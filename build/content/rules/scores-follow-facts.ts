@@ -1,6 +1,6 @@
 import type { SupplierContent } from "../load/types.ts";
 import { registerFacts, type ScoreVerdict, scoreVerdicts } from "../ranking/rubric-facts.ts";
-import type { ContentRule, RuleInput, Valid } from "./rule.ts";
+import { type ContentRule, productKey, type RuleInput, type Valid } from "./rule.ts";
 
 /**
  * Every criterion score rests on cited facts, and where the content records those facts in structured form
@@ -36,26 +36,31 @@ export const scoresFollowFacts: ContentRule = {
 };
 
 /** The scores the recorded facts refuse, of every supplier (the ranking's order waits for them: ranking-criteria). */
-export function scoresBeyondFacts(
-  input: RuleInput,
-): Array<{ supplier: Valid<SupplierContent>; verdict: ScoreVerdict }> {
+export function scoresBeyondFacts(input: RuleInput): BeyondFacts {
+  // Asked by both rules of one check (scores-follow-facts, ranking-criteria): worked out once per input.
+  let found = beyondFacts.get(input);
+  if (!found) beyondFacts.set(input, (found = verdictsBeyondFacts(input)));
+  return found;
+}
+type BeyondFacts = Array<{ supplier: Valid<SupplierContent>; verdict: ScoreVerdict }>;
+const beyondFacts = new WeakMap<RuleInput, BeyondFacts>();
+
+function verdictsBeyondFacts(input: RuleInput): BeyondFacts {
   // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move scores.
   if (!input.complete.evidence || !input.sources) return [];
   const register = registerFacts(input.evidence.map(({ data }) => data));
   const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
   const recorded = new Set(
-    input.evidence.flatMap(({ data }) => data.records.map((record) => recordKey(record.supplier, record.product))),
+    input.evidence.flatMap(({ data }) => data.records.map((record) => productKey(record.supplier, record.product))),
   );
   return input.suppliers.flatMap((supplier) => {
     const { data } = supplier;
     // Nor while a product of the profile has no record (evidence/missing-record says so): after a slug changed in the
     // profile only, every record is missing, and the facts would be read as none.
-    if (data.makes.some((made) => made.products.some((product) => !recorded.has(recordKey(data.slug, product)))))
+    if (data.makes.some((made) => made.products.some((product) => !recorded.has(productKey(data.slug, product)))))
       return [];
     return scoreVerdicts(data, register, (id) => primary.has(id)).flatMap((verdict) =>
       verdict.kind === "facts" ? [{ supplier, verdict }] : [],
     );
   });
 }
-
-const recordKey = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
