@@ -454,6 +454,58 @@ describe("an audit file with a mistake", () => {
   });
 });
 
+describe("a file failing its schema in one place", () => {
+  it("still has the rest of it checked by every rule that checks a file by itself: its dates, searches, quotes, records and changelog", async () => {
+    const copy = await contentToEdit("one-place", "variants/outward");
+    const { edit } = copy;
+    await edit(
+      "audit/answer-alpha-room.yaml",
+      [
+        "    verdict: supported\n    checked: 2026-11-01\n    outward:\n      kind: pending",
+        "    verdict: supportd\n    checked: 2026-11-01\n    outward:\n      kind: pending",
+      ],
+      ["claim: Keep the widget within 3 m", "claim: Keep the widget within 4 m"],
+      [
+        "    checked: 2026-11-01\n    outward:\n      kind: absence",
+        "    checked: 2026-01-01\n    outward:\n      kind: absence",
+      ],
+      ["expires: 2027-11-01", "expires: 2028-11-01"],
+    );
+    await edit(
+      "suppliers/acme.yaml",
+      ["rank: 1", "rank: first"],
+      ["    searched: 2026-11-20\n    found: [fixture-list]", "    searched: 2026-01-20\n    found: [fixture-list]"],
+    );
+    await edit(
+      "evidence/widgets.yaml",
+      ["description: Fixture family.", "description: [Fixture family.]"],
+      ["valid_until: 2027-09-03", "valid_until: 2025-09-03"],
+    );
+    await edit(
+      "disclosure.yaml",
+      ["funding: None.", "funding: [None.]"],
+      [
+        "    change: First version.",
+        "    change: First version.\n  - version: 0.9.0\n    date: 2026-11-01\n    change: Second.",
+      ],
+    );
+    expect((await copy.diagnostics()).map(({ code, file, pointer }) => `${code} ${file}${pointer}`)).toEqual([
+      "schema/type disclosure.yaml/funding",
+      "schema/type suppliers/acme.yaml/rank",
+      "schema/type evidence/widgets.yaml/description",
+      "schema/enum audit/answer-alpha-room.yaml/entries/0/verdict",
+      "disclosure/changelog disclosure.yaml/changelog/1/version",
+      "disclosure/changelog disclosure.yaml/methodology_version",
+      "evidence/status-bounds evidence/widgets.yaml/records/0/certification/google-meet/valid_until",
+      "evidence/status-beyond-source evidence/widgets.yaml/records/0/certification/google-meet",
+      "citation/after-claim-date audit/answer-alpha-room.yaml/entries/1/sources/0",
+      "citation/after-claim-date suppliers/acme.yaml/searches/platform-certification/found/0",
+      "audit/quote-missing audit/answer-alpha-room.yaml/entries/1/claim",
+      "audit/outward-expiry audit/answer-alpha-room.yaml/entries/1/outward/expires",
+    ]);
+  });
+});
+
 describe("a copy of an answer whose slug was not changed", () => {
   it("is not told to take the name of the file it copies", async () => {
     const copy = await contentToEdit("copy-not-renamed");

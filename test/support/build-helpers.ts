@@ -50,14 +50,15 @@ export async function buildShipped(
 }
 
 /**
- * A copy of the base fixture or of the shipped content, in a fresh folder, for a test to edit: `edit` replaces text
+ * A copy of the base fixture (with a variant's files laid over it) or of the shipped content, in a fresh folder, for a test to edit: `edit` replaces text
  * in one of its files and fails when the text is not there (an edit that changed nothing would leave its test
  * proving nothing); `diagnostics` builds it into the folder's dist/ and gives what the build told, none when it built.
  */
-export async function contentToEdit(label: string, from: "base" | "shipped" = "base") {
+export async function contentToEdit(label: string, from: "base" | "shipped" | `variants/${string}` = "base") {
   const folder = await temporaryFolder(label);
   const content = path.join(folder, "content");
-  cpSync(from === "base" ? path.join(FIXTURES, "base") : SHIPPED_CONTENT, content, { recursive: true });
+  cpSync(from === "shipped" ? SHIPPED_CONTENT : path.join(FIXTURES, "base"), content, { recursive: true });
+  if (from.startsWith("variants/")) cpSync(path.join(FIXTURES, from), content, { recursive: true });
   return {
     content,
     async edit(file: string, ...pairs: Array<[string | RegExp, string]>) {

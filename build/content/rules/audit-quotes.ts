@@ -1,6 +1,6 @@
 import { codePointOf } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, passed, passedItems } from "./rule.ts";
 
 /**
  * The claim audit speaks of files as they were when it was made: every entry names a content file that exists,
@@ -13,7 +13,11 @@ export const auditQuotes: ContentRule = {
   readsAnswers: true,
   check(input, report) {
     const prose = new Map<string, string>();
-    for (const { file, data } of input.audit) {
+    // An audit file failing its schema elsewhere still has the quotes of its entries that passed checked.
+    for (const audit of [...input.audit, ...input.failed.audit]) {
+      const { file, data } = audit;
+      const quoted = passedItems(audit, "entries");
+      if (!passed(audit)("file") || !quoted) continue;
       const target = input.files.get(data.file);
       if (!target) {
         if (!input.unparsed.has(data.file))
@@ -26,6 +30,7 @@ export const auditQuotes: ContentRule = {
         prose.set(data.file, text);
       }
       for (const [index, entry] of data.entries.entries()) {
+        if (!quoted(index)) continue;
         const claim = entry.claim === undefined ? undefined : normaliseProse(entry.claim);
         if (claim === undefined || text.includes(claim)) continue;
         report(

@@ -1,4 +1,4 @@
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, disclosureOf, passed } from "./rule.ts";
 
 /**
  * The methodology's changelog is its history, oldest first: each version once (its entry is an Atom entry, whose id
@@ -8,11 +8,15 @@ import type { ContentRule } from "./rule.ts";
 export const disclosureChangelog: ContentRule = {
   name: "disclosure-changelog",
   check(input, report) {
-    if (!input.disclosure) return;
-    const { file, data } = input.disclosure;
+    // A disclosure failing its schema elsewhere still has its changelog checked.
+    const disclosure = disclosureOf(input);
+    if (!disclosure) return;
+    const { file, data } = disclosure;
+    const read = passed(disclosure);
+    const changelog = read("changelog") ? data.changelog : [];
     const seen = new Map<string, number>();
-    for (const [index, entry] of data.changelog.entries()) {
-      const before = data.changelog[index - 1];
+    for (const [index, entry] of changelog.entries()) {
+      const before = changelog[index - 1];
       const at = `/changelog/${index}`;
       const first = seen.get(entry.version);
       if (first !== undefined)
@@ -38,8 +42,8 @@ export const disclosureChangelog: ContentRule = {
         );
       seen.set(entry.version, seen.get(entry.version) ?? index);
     }
-    const newest = data.changelog.at(-1);
-    if (newest && newest.version !== data.methodology_version)
+    const newest = changelog.at(-1);
+    if (newest && read("methodology_version") && newest.version !== data.methodology_version)
       report(
         file,
         "/methodology_version",
@@ -47,6 +51,7 @@ export const disclosureChangelog: ContentRule = {
         `the methodology is published as ${data.methodology_version}, but the changelog's newest version is ${newest.version}.`,
         `Add a changelog entry for ${data.methodology_version} saying what changed, or set methodology_version to ${newest.version}.`,
       );
+    if (!read("data_corrections")) return;
     for (const [index, correction] of (data.data_corrections ?? []).entries()) {
       const before = data.data_corrections![index - 1];
       if (before && correction.date > before.date)

@@ -1,4 +1,4 @@
-import { type ContentRule, productKey } from "./rule.ts";
+import { type ContentRule, eachPassedItem, productKey } from "./rule.ts";
 
 /**
  * One record per supplier and product across the register, and a time-bound certification carries its
@@ -9,44 +9,38 @@ export const evidenceRecords: ContentRule = {
   name: "evidence-records",
   check(input, report) {
     const seen = new Map<string, string>();
-    for (const { file, data } of input.evidence) {
-      for (const [index, record] of data.records.entries()) {
-        const key = productKey(record.supplier, record.product);
-        const earlier = seen.get(key);
-        if (earlier) {
-          report(
-            file,
-            `/records/${index}/product`,
-            "evidence/duplicate-product",
-            `${record.supplier} "${record.product}" already has a record in ${earlier}.`,
-          );
-        } else seen.set(key, file.file);
-        for (const [programme, entry] of Object.entries(record.certification)) {
-          const pointer = `/records/${index}/certification/${programme}`;
-          if (entry.status === "expired" && !entry.valid_until) {
-            report(file, pointer, "evidence/status-bounds", `the status is "expired" but \`valid_until\` is missing.`);
-          }
-          if ((entry.status === "certified" || entry.status === "expired") && !entry.as_of) {
+    // The records that passed their schema, in a family failing it elsewhere too.
+    eachPassedItem([...input.evidence, ...input.failed.evidence], "records", (file, record, index) => {
+      const key = productKey(record.supplier, record.product);
+      const earlier = seen.get(key);
+      if (earlier) {
+        report(
+          file,
+          `/records/${index}/product`,
+          "evidence/duplicate-product",
+          `${record.supplier} "${record.product}" already has a record in ${earlier}.`,
+        );
+      } else seen.set(key, file.file);
+      for (const [programme, entry] of Object.entries(record.certification)) {
+        const pointer = `/records/${index}/certification/${programme}`;
+        if (entry.status === "expired" && !entry.valid_until) {
+          report(file, pointer, "evidence/status-bounds", `the status is "expired" but \`valid_until\` is missing.`);
+        }
+        if ((entry.status === "certified" || entry.status === "expired") && !entry.as_of) {
+          report(file, pointer, "evidence/status-bounds", `the status is "${entry.status}" but \`as_of\` is missing.`);
+        }
+        // A list version cannot show an end date before its own date as the end of a listing it still shows.
+        for (const [at, dated] of [entry, ...(entry.listings ?? [])].entries()) {
+          if (dated.as_of && dated.valid_until && dated.valid_until < dated.as_of)
             report(
               file,
-              pointer,
+              at === 0 ? `${pointer}/valid_until` : `${pointer}/listings/${at - 1}/valid_until`,
               "evidence/status-bounds",
-              `the status is "${entry.status}" but \`as_of\` is missing.`,
+              `\`valid_until\` ${dated.valid_until} is before \`as_of\` ${dated.as_of}, the date of the list that shows it.`,
+              "Copy both dates from the list version cited: its own date as `as_of`, the end date it gives as `valid_until`.",
             );
-          }
-          // A list version cannot show an end date before its own date as the end of a listing it still shows.
-          for (const [at, dated] of [entry, ...(entry.listings ?? [])].entries()) {
-            if (dated.as_of && dated.valid_until && dated.valid_until < dated.as_of)
-              report(
-                file,
-                at === 0 ? `${pointer}/valid_until` : `${pointer}/listings/${at - 1}/valid_until`,
-                "evidence/status-bounds",
-                `\`valid_until\` ${dated.valid_until} is before \`as_of\` ${dated.as_of}, the date of the list that shows it.`,
-                "Copy both dates from the list version cited: its own date as `as_of`, the end date it gives as `valid_until`.",
-              );
-          }
         }
       }
-    }
+    });
   },
 };

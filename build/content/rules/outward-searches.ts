@@ -1,4 +1,4 @@
-import type { ContentRule } from "./rule.ts";
+import { type ContentRule, eachPassedItem } from "./rule.ts";
 
 /** How long an outward search holds, by the kind of claim: a pending event is looked for again sooner. */
 export const OUTWARD_DAYS = { pending: 183, absence: 366 } as const;
@@ -14,10 +14,9 @@ const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(f
 export const outwardSearches: ContentRule = {
   name: "outward-searches",
   check(input, report) {
-    for (const { file, data } of input.audit) {
-      for (const [index, entry] of data.entries.entries()) {
-        const outward = entry.outward;
-        if (!outward) continue;
+    eachPassedItem([...input.audit, ...input.failed.audit], "entries", (file, entry, index) => {
+      const outward = entry.outward;
+      if (outward) {
         const days = daysBetween(outward.searched, outward.expires);
         const most = OUTWARD_DAYS[outward.kind];
         if (days <= 0 || days > most)
@@ -28,6 +27,6 @@ export const outwardSearches: ContentRule = {
             `the search of ${outward.searched} expires on ${outward.expires}, ${days <= 0 ? "not after the search" : `${days} days after it`}; a search for ${outward.kind === "pending" ? "a pending event" : "an absence"} holds for 1 to ${most} days.`,
           );
       }
-    }
+    });
   },
 };

@@ -194,6 +194,10 @@ export function eachCitedSource(
 /** A supplier's product as the register and the profiles name it, whatever its capitals: one key for both. */
 export const productKey = (supplier: string, product: string) => `${supplier}\u0000${product.toLowerCase()}`;
 
+/** The disclosure, whether it passed its schema or failed it in some fields only (then read by `passed`). */
+export const disclosureOf = (input: RuleInput): Valid<DisclosureContent> | PartlyValid<DisclosureContent> | undefined =>
+  input.disclosure ?? input.failed.disclosure[0];
+
 /** Whether a file's field passed its schema: every field of a valid file, the fields not in error of another. */
 export const passed =
   <T>(valid: Valid<T> | PartlyValid<T>) =>
@@ -211,6 +215,30 @@ export function passedItems<T>(
   if (passed(valid)(field)) return () => true;
   const items = "itemsInError" in valid ? valid.itemsInError?.get(field) : undefined;
   return items && ((index) => !items.has(index));
+}
+
+/**
+ * The files of a kind that a per-file check reads: the valid ones and those failing their schema elsewhere or inside
+ * some elements, so that one mistake in a file does not hide its other problems; each element of their list `field`
+ * that passed is given to `visit`.
+ */
+export function eachPassedItem<T, F extends keyof T & string>(
+  files: ReadonlyArray<Valid<T> | PartlyValid<T>>,
+  field: F,
+  visit: (
+    file: LocatedFile,
+    item: T[F] extends ReadonlyArray<infer Item> ? Item : never,
+    index: number,
+    data: T,
+  ) => void,
+): void {
+  for (const valid of files) {
+    const checked = passedItems(valid, field);
+    const list = valid.data[field] as unknown;
+    if (!checked || !Array.isArray(list)) continue;
+    for (let index = 0; index < list.length; index++)
+      if (checked(index)) visit(valid.file, list[index], index, valid.data);
+  }
 }
 
 /**

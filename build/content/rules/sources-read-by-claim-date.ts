@@ -2,7 +2,7 @@ import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import { isAfterDate } from "../load/partial-dates.ts";
 import type { Source } from "../load/types.ts";
 import type { LocatedFile } from "../load/located-file.ts";
-import { type ContentRule, eachCitedSource, type Report } from "./rule.ts";
+import { type ContentRule, disclosureOf, eachCitedSource, eachPassedItem, passed, type Report } from "./rule.ts";
 
 /**
  * A claim cannot rest on a source read (or published) after the claim was checked. Each kind of content says
@@ -40,37 +40,37 @@ export const sourcesReadByClaimDate: ContentRule = {
       "Set `searched` to the day the search was made (after it found these sources), or list only what it found by then.",
     ] as const;
 
-    for (const { file, data } of input.audit) {
-      for (const [index, entry] of data.entries.entries()) {
-        const entryAt = `/entries/${index}`;
+    eachPassedItem([...input.audit, ...input.failed.audit], "entries", (file, entry, index) => {
+      const entryAt = `/entries/${index}`;
+      tell(
+        report,
+        entry.sources.flatMap((id, at) => lateAt(register, id, entry.checked, file, `${entryAt}/sources/${at}`)),
+        { file, pointer: `${entryAt}/checked`, date: entry.checked, what: "this claim was checked" },
+        [
+          "Set `checked` to the day the claim was checked against this source, or check it against a source read by then.",
+          "Set `checked` to the day the claim was checked against its sources (after each was read).",
+        ],
+      );
+      const outward = entry.outward;
+      if (outward)
         tell(
           report,
-          entry.sources.flatMap((id, at) => lateAt(register, id, entry.checked, file, `${entryAt}/sources/${at}`)),
-          { file, pointer: `${entryAt}/checked`, date: entry.checked, what: "this claim was checked" },
-          [
-            "Set `checked` to the day the claim was checked against this source, or check it against a source read by then.",
-            "Set `checked` to the day the claim was checked against its sources (after each was read).",
-          ],
+          (outward.sources ?? []).flatMap((id, at) =>
+            lateAt(register, id, outward.searched, file, `${entryAt}/outward/sources/${at}`),
+          ),
+          {
+            file,
+            pointer: `${entryAt}/outward/searched`,
+            date: outward.searched,
+            what: "the outward search was made",
+          },
+          searchHints,
         );
-        const outward = entry.outward;
-        if (outward)
-          tell(
-            report,
-            (outward.sources ?? []).flatMap((id, at) =>
-              lateAt(register, id, outward.searched, file, `${entryAt}/outward/sources/${at}`),
-            ),
-            {
-              file,
-              pointer: `${entryAt}/outward/searched`,
-              date: outward.searched,
-              what: "the outward search was made",
-            },
-            searchHints,
-          );
-      }
-    }
+    });
 
-    for (const { file, data } of input.suppliers) {
+    for (const supplier of [...input.suppliers, ...input.failed.suppliers]) {
+      if (!passed(supplier)("searches")) continue;
+      const { file, data } = supplier;
       for (const [area, search] of Object.entries(data.searches)) {
         tell(
           report,
@@ -83,8 +83,8 @@ export const sourcesReadByClaimDate: ContentRule = {
       }
     }
 
-    const disclosure = input.disclosure;
-    if (!disclosure) return;
+    const disclosure = disclosureOf(input);
+    if (!disclosure || !passed(disclosure)("methodology_date")) return;
     const date = disclosure.data.methodology_date;
     const lates: Late[] = [];
     eachCitedSource(input, (file, id, list, at) => {
