@@ -5,7 +5,7 @@
  */
 import { canonicalJsonLine, canonicalOrder } from "../../contract/canonical-json.ts";
 import { renderAnswer } from "../compile/answers.ts";
-import { type FileReader, readAnswerBody } from "../../content/load/answer-body.ts";
+import { changedWhileBuilding, type FileReader, readAnswerBody } from "../../content/load/answer-body.ts";
 import type { AnswerJob, AnswerParts, AnswerRenderContext, PartMaker, RenderedAnswer } from "./answer-parts.ts";
 import { sha256Of } from "../output/output-sink.ts";
 
@@ -19,8 +19,7 @@ export async function renderAnswerParts(
 ): Promise<AnswerParts> {
   const markdown = await readAnswerBody(job.body, read);
   // Saved between the load and now: what is rendered would not be what was checked (nor what the cache key says).
-  if ("path" in job.body && sha256Of(markdown) !== job.bodyDigest)
-    throw new Error(`${job.body.path} changed while the build ran`);
+  if ("path" in job.body && sha256Of(markdown) !== job.bodyDigest) throw changedWhileBuilding(job.body.path);
   // In canonical order once: its line, its own file and its page's item each find it so.
   const resource = canonicalOrder(renderAnswer(job.data, markdown, job.relatedTitles, context.register).resource);
   const jsonLine = canonicalJsonLine(resource);

@@ -16,6 +16,7 @@ import { formatDiagnostics } from "../../content/diagnostics/format-diagnostics.
 import type { Diagnostic } from "../../content/diagnostics/diagnostic.ts";
 import { prepareInMemory, runBuild, writeCompiled } from "../../engine/run/pipeline.ts";
 import { CONTENT_LAYOUT } from "../../content/load/layout.ts";
+import { fileChangedWhileBuilding } from "../../content/load/answer-body.ts";
 import { MemoryFiles } from "../../serve/server/memory-files.ts";
 import { StaticFiles } from "../../serve/server/static-files.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
@@ -187,6 +188,18 @@ export class DevLoop {
         } else result = prepared;
       }
     } catch (error) {
+      const saved = fileChangedWhileBuilding(error);
+      if (saved !== undefined) {
+        // No failure of the content: the file was saved again as it was built, and the newer save is built next
+        // (queued now, if the watcher has not yet told it).
+        const name = path.relative(process.cwd(), saved);
+        print(
+          `dev: ${what}: ${what.includes(name) ? "" : `${name} `}saved again while it was built; building the newer save\n`,
+        );
+        this.builds++;
+        if (this.queued === undefined) this.request([saved]);
+        return;
+      }
       // A failure to build or to write dist/ (a full disk) is said; the last good build stays served.
       print(`dev: ${what}: the build failed: ${error instanceof Error ? error.message : String(error)}\n`);
       this.builds++;
@@ -202,7 +215,8 @@ export class DevLoop {
     const missed = this.walk.unverified && this.queued === undefined ? await this.walk.missed() : [];
     const followMissed = () => {
       if (missed.length === 0) return;
-      print(`dev: ${describeChanges(missed)}: changed unseen by the watcher; building again\n`);
+      // Saved after the build looked (the watcher's report may still be on its way), or missed by the watcher.
+      print(`dev: ${describeChanges(missed)}: changed since the build looked; building again\n`);
       this.request(missed);
     };
     for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
