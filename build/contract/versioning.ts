@@ -16,6 +16,9 @@ export interface VersioningPolicy {
   policy: string;
 }
 
+/** The months a sunset comes after the deprecation at least: the versioning policy's promise. */
+export const SUNSET_NOTICE_MONTHS = 6;
+
 /** Header values for the deprecation dates (RFC 9745 wants a structured-field date, RFC 8594 an HTTP date). */
 export function deprecationHeaders(policy: VersioningPolicy): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,3 +1,5 @@
+import { SUNSET_NOTICE_MONTHS } from "../../contract/versioning.ts";
+
 /**
  * The catalogue of content problems (Astro's error reference is the model): every code the build can report,
  * what it means and what to do about it. Codes are stable: tests, editors and people's notes refer to them.
@@ -86,7 +88,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "site/sunset": {
     title: "Sunset comes too soon after the deprecation",
-    hint: "Set `sunset_at` at least six months after `deprecated_at`, as the versioning policy promises.",
+    hint: `Set \`sunset_at\` at least ${SUNSET_NOTICE_MONTHS} months after \`deprecated_at\`, as the versioning policy promises.`,
   },
   "source/dates": {
     title: "Source is dated after it was read",

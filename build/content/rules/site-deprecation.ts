@@ -1,7 +1,5 @@
+import { SUNSET_NOTICE_MONTHS } from "../../contract/versioning.ts";
 import type { ContentRule } from "./rule.ts";
-
-/** The months a sunset comes after the deprecation at least: the versioning policy the docs publish. */
-export const SUNSET_NOTICE_MONTHS = 6;
 
 /** A deprecated API version answers for at least SUNSET_NOTICE_MONTHS after its deprecation, as the docs promise. */
 export const siteDeprecation: ContentRule = {

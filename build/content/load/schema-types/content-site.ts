@@ -31,7 +31,7 @@ page_size: number
  */
 base_url: string
 /**
- * Only when v1 is deprecated. Sunset must come at least six months after the deprecation date (the versioning policy).
+ * Only when v1 is deprecated. Sunset must come no sooner after the deprecation date than the versioning policy promises.
  */
 deprecation?: {
 /**
