@@ -18,7 +18,12 @@ import {
   temporaryFolder,
 } from "./support/build-helpers.ts";
 import { cleanEnv, cli, NODE } from "./support/cli.ts";
-import { markerHits, normaliseProse } from "../build/content/load/outward-markers.ts";
+import {
+  markedParagraphs,
+  markerHits,
+  normaliseProse,
+  positionInParagraph,
+} from "../build/content/load/outward-markers.ts";
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { parseYamlSource } from "../build/content/load/yaml-document.ts";
 import { LineIndex } from "../build/content/load/line-index.ts";
@@ -990,6 +995,17 @@ describe("prose compared as a reader sees it (the claim audit's quotes, the outw
         markerHits(text).map((hit) => hit.marker.phrase),
         text,
       ).toEqual([phrase]);
+  });
+
+  it("finds where a sentence of a marked paragraph was written, across its lines and runs of spaces", () => {
+    const body = "Intro.\n\n- A list item   that runs\n  on. The  maker's terms\n  were not found.\n";
+    const [paragraph] = markedParagraphs(body, 10);
+    const from = paragraph!.text.indexOf("The maker's");
+    expect(positionInParagraph(paragraph!, from)).toEqual({ line: 13, column: 7 });
+    expect(positionInParagraph(paragraph!, paragraph!.text.indexOf("were"))).toEqual({ line: 14, column: 3 });
+    // Composing changed the text: its offsets are not the file's, and the paragraph's start is given.
+    const [composed] = markedParagraphs("Cafe\u0301 terms. They were not found.\n", 1);
+    expect(positionInParagraph(composed!, composed!.text.indexOf("They"))).toEqual(composed!.position);
   });
 
   it("makes every run of white space one space, as a replace of each run would, and composes to NFC", () => {

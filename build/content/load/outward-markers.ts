@@ -129,11 +129,35 @@ export function mayHoldMarker(text: string): boolean {
   return may;
 }
 
-/** A paragraph of an answer's body that holds a marker: its normalised text, and where it starts in the file. */
+/**
+ * A paragraph of an answer's body that holds a marker: its normalised text, and where it starts in the file; and as
+ * written (code blanked), to find where a sentence of it stands.
+ */
 export interface MarkedParagraph {
   text: string;
   position: Position;
+  source: string;
 }
+
+/**
+ * Where in the file the paragraph's normalised text has its character at `offset`: exact unless normalising composed
+ * characters (NFC) changed the text, and then where the paragraph starts.
+ */
+export function positionInParagraph(paragraph: MarkedParagraph, offset: number): Position {
+  const { source, position } = paragraph;
+  if (NOT_ASCII.test(source) && source.normalize("NFC") !== source) return position;
+  // The normalised text is the source trimmed, each run of white space one space.
+  let at = source.search(/\S/);
+  for (let read = 0; read < offset && at < source.length; read++) {
+    if (!WHITE.test(source[at]!)) at++;
+    else while (at < source.length && WHITE.test(source[at]!)) at++;
+  }
+  const lines = source.slice(0, at).split("\n");
+  return lines.length === 1
+    ? { line: position.line, column: position.column + at }
+    : { line: position.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
+}
+const WHITE = /\s/;
 
 /** The paragraphs (runs of lines between blank lines) of a body that hold a marker; `firstLine` is the body's. */
 export function markedParagraphs(body: string, firstLine: number): MarkedParagraph[] {
@@ -145,7 +169,7 @@ export function markedParagraphs(body: string, firstLine: number): MarkedParagra
     const text = normaliseProse(match[0]);
     lines ??= new LineIndex(body);
     const at = lines.positionAt(match.index);
-    marked.push({ text, position: { line: firstLine + at.line - 1, column: at.column } });
+    marked.push({ text, position: { line: firstLine + at.line - 1, column: at.column }, source: match[0] });
   }
   return marked;
 }

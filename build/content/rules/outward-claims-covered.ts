@@ -1,7 +1,14 @@
-import { joinPointer, type Position } from "../diagnostics/diagnostic.ts";
+import { joinPointer } from "../diagnostics/diagnostic.ts";
 import { CONTENT_LAYOUT, type ContentKind } from "../load/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
-import { type MarkerHit, markerHits, mayHoldMarker, normaliseProse } from "../load/outward-markers.ts";
+import {
+  type MarkedParagraph,
+  type MarkerHit,
+  markerHits,
+  mayHoldMarker,
+  normaliseProse,
+  positionInParagraph,
+} from "../load/outward-markers.ts";
 import { type ContentRule, passed, type Report, type RuleInput } from "./rule.ts";
 
 /**
@@ -14,13 +21,13 @@ const NOT_CLAIMS: Partial<Record<ContentKind, readonly string[]>> = {
 };
 
 /** The sentence a hit stands in, shortened for a message. */
-function sentenceAround(text: string, hit: MarkerHit): string {
+function sentenceAround(text: string, hit: MarkerHit): { sentence: string; from: number } {
   const before = text.slice(0, hit.start);
   const stop = Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "));
   const from = stop < 0 ? 0 : stop + 2;
   const end = text.slice(hit.end).search(/[.;](?:\s|$)/);
   const sentence = text.slice(from, end < 0 ? text.length : hit.end + end + 1);
-  return sentence.length > 140 ? `${sentence.slice(0, 139)}…` : sentence;
+  return { sentence: sentence.length > 140 ? `${sentence.slice(0, 139)}…` : sentence, from };
 }
 
 /**
@@ -98,14 +105,14 @@ function tellUncovered(
   file: LocatedFile,
   pointer: string,
   text: string,
-  at?: Position,
+  paragraph?: MarkedParagraph,
 ) {
   // One problem a sentence: two markers in one sentence ("no ... was found", "not found") are one claim.
   const told = new Set<string>();
   const claims = coveringClaims(input);
   if (!claims) return;
   for (const hit of uncovered(text, claims.get(file.file) ?? [])) {
-    const sentence = sentenceAround(text, hit);
+    const { sentence, from } = sentenceAround(text, hit);
     if (told.has(sentence)) continue;
     told.add(sentence);
     report(
@@ -114,7 +121,8 @@ function tellUncovered(
       "audit/outward-missing",
       `"${sentence}" is a claim of ${hit.marker.kind === "absence" ? "absence" : "a pending event"} (marker "${hit.marker.phrase}"), and no entry of the claim audit that quotes it records an outward search.`,
       undefined,
-      at,
+      // In a body, where the sentence starts (a paragraph may be a long line).
+      paragraph && positionInParagraph(paragraph, from),
     );
   }
 }
@@ -142,9 +150,8 @@ export const outwardClaimsCovered: ContentRule = {
   reads: [],
   answer({ file, data }, input, report) {
     tellStrings(input, report, file, data);
-    // The body's paragraphs with a marker, found when it was parsed; a problem stands where its paragraph starts.
-    for (const paragraph of file.body?.marked ?? [])
-      tellUncovered(input, report, file, "", paragraph.text, paragraph.position);
+    // The body's paragraphs with a marker, found when it was parsed; a problem stands where its sentence starts.
+    for (const paragraph of file.body?.marked ?? []) tellUncovered(input, report, file, "", paragraph.text, paragraph);
   },
   check(input, report) {
     // The answers' front matter and body are read per answer, above; the data is walked as unknown, so a file that
