@@ -78,6 +78,9 @@ export const rankingCriteria: ContentRule = {
     }
     // A score its facts refuse (score/beyond-facts) would move the order of others: the ranks wait for it.
     if (!scoresComplete || total !== 100 || !input.complete.suppliers || scoresBeyondFacts(input).length > 0) return;
+    // Ranks that are not 1 to N, each once, are rank/sequence's to tell (the same rank told twice otherwise).
+    const ranks = input.suppliers.map((supplier) => supplier.data.rank).sort((a, b) => a - b);
+    if (ranks.some((rank, index) => rank !== index + 1)) return;
     const expected = orderByScore(
       input.suppliers.map((supplier) => supplier.data),
       data.criteria,
