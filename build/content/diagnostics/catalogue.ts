@@ -229,7 +229,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "audit/unknown-file": {
     title: "Audited file is not in the content folder",
-    hint: "Name the file the claims are in as it lies in content/ (for example answers/room-sizing.md), or remove the audit file if that file is gone.",
+    hint: "Name the file the claims are in as it lies in content/ (for example answers/room-sizing.md), or remove the audit file if that file is gone (then state the disclosure's `claim_audit` without its entries: the build tells the new figures).",
   },
   "audit/outward-expiry": {
     title: "Outward search expires out of its window",
