@@ -206,6 +206,25 @@ describe("npm run dev", () => {
     }
   });
 
+  it("says where the problems are when a save is fine but another file is still broken", async () => {
+    const { content, lines, loop } = await loopOnShipped("dev-loop-elsewhere");
+    const broken = path.join(content, "answers", "room-sizing.md");
+    const saved = path.join(content, "answers", "accessibility.md");
+    await writeFile(broken, (await readFile(broken, "utf8")).replace(/^title: .*$/m, "title: [unclosed"));
+    loop.request([broken]);
+    await loop.idle();
+    expect(lines.at(-1)).toMatch(
+      /^dev: \S*room-sizing\.md: 1 problem \(\d+ ms\); still serving the last good build\n$/,
+    );
+    await writeFile(saved, (await readFile(saved, "utf8")).replace(/^title: .*$/m, "title: Accessibility, saved"));
+    loop.request([saved]);
+    await loop.idle();
+    await loop.close();
+    expect(lines.at(-1)).toMatch(
+      /^dev: \S*accessibility\.md: 1 problem, in \S*room-sizing\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
+    );
+  });
+
   it("looks again after a save only at what the watcher named, and finds by a full walk what it missed", async () => {
     const { content, lines, loop } = await loopOnShipped("dev-loop-walk");
     // A build with nothing changed: a file the first build hashed within moments of its copy (racy, so read again

@@ -226,8 +226,16 @@ export class DevLoop {
       const elapsed = Math.round(performance.now() - started);
       this.broken = true;
       print(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), build.contentDir) || "."));
+      // A save that is fine while another file is still broken: the summary says where the problems are.
+      const saved = new Set(changed.map((file) => path.relative(build.contentDir, file)));
+      const inFiles = [...new Set(result.diagnostics.map((diagnostic) => diagnostic.file))];
+      const elsewhere = changed.length === 0 ? [] : inFiles.filter((file) => !saved.has(file));
+      const where =
+        elsewhere.length === 0
+          ? ""
+          : `, ${elsewhere.length < inFiles.length ? "also " : ""}in ${describeChanges(elsewhere.map((file) => path.join(build.contentDir, file)))}, which this save did not change`;
       print(
-        `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} (${elapsed} ms); still serving the last good build\n`,
+        `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"}${where} (${elapsed} ms); still serving the last good build\n`,
       );
       followMissed();
       return;
