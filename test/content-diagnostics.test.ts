@@ -93,6 +93,13 @@ describe("hostile or unusual content", () => {
         message: expect.stringContaining('"javascript:alert(3)"'),
       }),
       expect.objectContaining({ code: "link/unsafe", line: 12, column: 132 }),
+      // HTML is published as text: told at the line's first tag, naming the first three.
+      expect.objectContaining({
+        code: "body/html",
+        line: 12,
+        column: 41,
+        message: expect.stringContaining("(<script>, </script>, <img src=x onerror=alert(2)>, …)"),
+      }),
       // An image, which the renderer does not make, would be published as "!" and a link.
       expect.objectContaining({
         code: "link/image",
@@ -103,10 +110,17 @@ describe("hostile or unusual content", () => {
     ]);
     // Past that check, the renderer still makes them inert.
     expect(renderMarkdown(links, []).html).not.toMatch(/href=/);
+    expect(renderMarkdown("<script>alert(1)</script> <img src=x onerror=alert(2)>", []).html).not.toMatch(
+      /<(script|img)/,
+    );
     expect(renderMarkdown("![pic](https://example.org/x.png)", []).html).not.toMatch(/<img/);
     await writeFile(
       path.join(content, "answers", "alpha-room.md"),
-      hostile.replace(links, "").replace(" ![pic](https://example.org/x.png)", ""),
+      // The tags escaped, as the hint says for text that is meant: published as text.
+      hostile
+        .replace(links, "")
+        .replace(" ![pic](https://example.org/x.png)", "")
+        .replace(/<(?=\/?(?:script|img|iframe))/g, "\\<"),
     );
     const result = await build(content, out);
     expect(result.ok ? [] : result.diagnostics).toEqual([]);

@@ -179,6 +179,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Link would be published as text",
     hint: "Link to an https:// address, or to a path on this site starting with /, such as /api/v1/answers/room-sizing.json.",
   },
+  "body/html": {
+    title: "Body holds HTML",
+    hint: "Write it in Markdown (**bold**, lists, links, `code`), or put a backslash before the '<' (\\<b>) where the text itself is meant: the body is published as Markdown and HTML made from it, never as HTML written in it.",
+  },
   "body/heading": {
     title: "Heading out of the answer's outline",
     hint: "Begin the body's sections with '## ' (the title is the answer's only top-level heading), and go one level down at a time ('### ' under '## ').",

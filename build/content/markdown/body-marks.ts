@@ -24,6 +24,8 @@ export interface BodyMarks {
   bareIds: Array<BodyMark & { ids: string[] }>;
   /** The ATX headings (`## Text`), each with its level: the answer's outline. */
   headings: Array<BodyMark & { level: number }>;
+  /** HTML tags and comments, the first three of a line named at its first: the renderer publishes them as text. */
+  html: BodyMark[];
 }
 
 /**
@@ -43,11 +45,21 @@ const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
 const FENCE = /^ {0,3}(```|~~~)/;
+/** A tag (`<b>`, `</div>`, `<img src=x>`) or a comment's start, not an autolink (`<https:…>`) nor escaped (`\\<b>`). */
+const HTML_TAG = /(?<!\\)<(?:\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|!--)/g;
 const BARE_IDS = /\[([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*[a-z0-9]+(?:-[a-z0-9]+)*)*)\](?![([:])/g;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
-  const marks: BodyMarks = { links: [], looseCitations: [], controls: [], images: [], bareIds: [], headings: [] };
+  const marks: BodyMarks = {
+    links: [],
+    looseCitations: [],
+    controls: [],
+    images: [],
+    bareIds: [],
+    headings: [],
+    html: [],
+  };
   let fenced = false;
   let blankBefore = true;
   for (const [index, raw] of markdown.split("\n").entries()) {
@@ -70,6 +82,17 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     if (definition) marks.links.push(at(definition[0].length - definition[1]!.length, definition[1]!));
     for (const match of line.matchAll(AUTOLINK)) marks.links.push(at(match.index + 1, match[1]!));
     for (const match of line.matchAll(IMAGE)) marks.images.push(at(match.index, match[0].slice(0, -1)));
+    const tags = [...line.matchAll(HTML_TAG)];
+    if (tags.length > 0)
+      marks.html.push(
+        at(
+          tags[0]!.index,
+          `${tags
+            .slice(0, 3)
+            .map((tag) => tag[0])
+            .join(", ")}${tags.length > 3 ? ", …" : ""}`,
+        ),
+      );
     for (const match of line.matchAll(BARE_IDS))
       marks.bareIds.push({ ...at(match.index, match[0]), ids: match[1]!.split(";").map((id) => id.trim()) });
     for (const match of line.matchAll(AT_BRACKET))

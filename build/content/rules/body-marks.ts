@@ -109,6 +109,15 @@ export const bodyMarks: ContentRule = {
         );
       level = Math.max(2, heading.level);
     }
+    for (const mark of marks.html)
+      report(
+        file,
+        "",
+        "body/html",
+        `the body holds HTML (${mark.text}), which an answer cannot carry: it would be published as text.`,
+        undefined,
+        mark,
+      );
     for (const mark of marks.images)
       report(
         file,
