@@ -419,6 +419,30 @@ describe("the MCP endpoint, asked badly", () => {
         200,
         -32602,
       ],
+      ...(await Promise.all(
+        ["tools/list", "prompts/list", "resources/templates/list"].map(
+          async (method): Promise<[string, Response, number, number]> => [
+            `a cursor on ${method}, which comes whole`,
+            await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { cursor: "bogus" } })),
+            200,
+            -32602,
+          ],
+        ),
+      )),
+      ...(await Promise.all(
+        [
+          {},
+          { protocolVersion: 5, capabilities: {}, clientInfo: { name: "c", version: "1" } },
+          { protocolVersion: "2025-11-25", capabilities: {} },
+        ].map(
+          async (params): Promise<[string, Response, number, number]> => [
+            `an initialize without the params every revision requires: ${JSON.stringify(params)}`,
+            await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params })),
+            200,
+            -32602,
+          ],
+        ),
+      )),
       [
         "a read without a URI",
         await post('{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{}}'),
@@ -478,6 +502,18 @@ describe("the MCP endpoint, asked badly", () => {
     }
     const notification = await post('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     expect(notification.status).toBe(202);
+    // A response (to a request this server never sends) is taken, with no body, as Streamable HTTP says.
+    for (const response of [
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+      '{"jsonrpc":"2.0","id":"a","error":{"code":1,"message":"x"}}',
+    ]) {
+      const taken = await post(response);
+      expect([taken.status, await taken.text()], response).toEqual([202, ""]);
+    }
+    const unnamed = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}');
+    expect(((await unnamed.json()) as { error: { message: string } }).error.message).toMatch(
+      /^tools\/call takes params\.name, the tool's name\. The tools: /,
+    );
     // JSON with a charset is JSON; bytes with no type at all are not said to be.
     const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
     expect((await post(ping, { "Content-Type": "application/json; charset=utf-8" })).status).toBe(200);
@@ -620,7 +656,12 @@ describe("the MCP endpoint, asked badly", () => {
 
   it("names no count of answers in its instructions, which the deploy's content decides (/api/v1 gives it)", async () => {
     const response = await post(
-      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+      }),
     );
     const { result } = (await response.json()) as { result: { instructions: string } };
     expect(result.instructions).toMatch(/buyer answers/);

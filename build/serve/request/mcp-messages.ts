@@ -65,6 +65,22 @@ export function messageProblem(message: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether a parsed body is a JSON-RPC response (a result or an error for an id, no method): a client's answer to a
+ * request, which this server never sends. Streamable HTTP takes one with 202 and no body (2025-11-25, transports,
+ * "Sending Messages to the Server"); there is nothing to do with it.
+ */
+export function isResponse(message: unknown): boolean {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  const candidate = message as Record<string, unknown>;
+  return (
+    candidate.jsonrpc === "2.0" &&
+    candidate.method === undefined &&
+    (typeof candidate.id === "string" || typeof candidate.id === "number") &&
+    ("result" in candidate || "error" in candidate)
+  );
+}
+
 /** The id to answer with: null for one that cannot be returned as it was sent. */
 export function idOf(message: unknown): JsonRpcId | null {
   const id = (message as { id?: unknown } | null)?.id;

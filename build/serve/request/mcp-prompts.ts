@@ -44,7 +44,7 @@ export function promptNamed(name: unknown): PromptDefinition {
   if (!prompt)
     throw new McpError(
       ERROR.invalidParams,
-      `Unknown prompt ${quoted(name)}. The prompts: ${PROMPT_DEFINITIONS.map((candidate) => candidate.name).join(", ")}.`,
+      `${name === undefined ? "prompts/get takes params.name, the prompt's name" : `Unknown prompt ${quoted(name)}`}. The prompts: ${PROMPT_DEFINITIONS.map((candidate) => candidate.name).join(", ")}.`,
     );
   return prompt;
 }

@@ -22,6 +22,7 @@ import {
   ERROR,
   errorBody,
   idOf,
+  isResponse,
   McpError,
   messageProblem,
   quoted,
@@ -152,6 +153,7 @@ export async function answerBody(body: unknown, transport: Transport, context: M
 }
 
 async function answerOne(item: unknown, transport: Transport, context: McpContext, inBatch: boolean): Promise<Reply> {
+  if (isResponse(item)) return { status: 202 };
   const problem = messageProblem(item);
   if (problem !== undefined) return { status: 400, json: errorBody(idOf(item), ERROR.invalidRequest, problem) };
   const message = item as JsonRpcMessage;
@@ -204,7 +206,7 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
     : `${modern ? "modern" : "legacy"}:${message.method}`;
   switch (method) {
     case "legacy:initialize": {
-      const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
+      const asked = initializeParams(params);
       return {
         protocolVersion: (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0],
         capabilities,
@@ -220,12 +222,14 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
         true,
       );
     case "tools/list":
+      noCursor(params, "tools/list");
       return complete({ tools: await toolList(context) }, true);
     case "tools/call":
       return complete(await callTool(params, context));
     case "resources/list":
       return complete(await listResources(params, context), true);
     case "resources/templates/list":
+      noCursor(params, "resources/templates/list");
       return complete({ resourceTemplates: listResourceTemplates(context) }, true);
     case "resources/read": {
       // A request without a URI is malformed in every revision, not a read of a resource that is not there.
@@ -245,6 +249,7 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
       return complete({ contents: outcome.contents }, true);
     }
     case "prompts/list":
+      noCursor(params, "prompts/list");
       return complete({ prompts: listPrompts() }, true);
     case "prompts/get":
       return complete(await getPrompt(params, context));
@@ -258,6 +263,38 @@ export async function answerMessage(message: JsonRpcMessage, era: Era, context: 
         modern ? 404 : 200,
       );
   }
+}
+
+/**
+ * The version an initialize asks for, once its params are what every legacy revision requires (protocolVersion,
+ * capabilities, clientInfo with its name and version: the schema's InitializeRequestParams), as the SDK's servers
+ * check them.
+ */
+function initializeParams(params: Record<string, unknown>): string {
+  const object = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const info = params.clientInfo as Record<string, unknown> | undefined;
+  const problem =
+    typeof params.protocolVersion !== "string"
+      ? `params.protocolVersion, the latest revision the client speaks, as a string (not ${quoted(params.protocolVersion, 40)})`
+      : !object(params.capabilities)
+        ? "params.capabilities, an object (empty when the client offers none)"
+        : !object(info) || typeof info!.name !== "string" || typeof info!.version !== "string"
+          ? "params.clientInfo, an object with the client's name and version as strings"
+          : undefined;
+  if (problem) throw new McpError(ERROR.invalidParams, `initialize takes ${problem}.`);
+  return params.protocolVersion as string;
+}
+
+/**
+ * A list this server gives whole has no cursor of its own: any cursor is one it never gave (2025-11-25,
+ * utilities/pagination: "Invalid cursors SHOULD result in an error with code -32602"), as resources/list answers.
+ */
+function noCursor(params: Record<string, unknown>, method: string): void {
+  if (params.cursor !== undefined)
+    throw new McpError(
+      ERROR.invalidParams,
+      `The cursor ${quoted(params.cursor, 100)} is not one this server gives: ${method} comes whole, with no nextCursor. List without a cursor.`,
+    );
 }
 
 /** What every revision answers beyond its handshake. */

@@ -98,7 +98,7 @@ export async function callTool(params: Record<string, unknown>, context: McpCont
   if (!run)
     throw new McpError(
       ERROR.invalidParams,
-      `Unknown tool ${quoted(name)}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`,
+      `${name === undefined ? "tools/call takes params.name, the tool's name" : `Unknown tool ${quoted(name)}`}. The tools: ${TOOL_DEFINITIONS.map((tool) => tool.name).join(", ")}.`,
     );
   const args = params.arguments ?? {};
   if (typeof args !== "object" || args === null || Array.isArray(args))
