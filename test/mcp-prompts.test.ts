@@ -218,6 +218,9 @@ describe.each([
         'No answer has the slug "room-size". Slugs starting "room": room-acoustics, room-sizing; resources/list and resources/templates/list give what there is.',
       ],
       [`${shipped.origin}/api/v1/suppliers#neat#x`, 'No supplier has the slug "neat#x"'],
+      // The answers' collection is not a resource (each answer is): no megabyte page for an agent that guessed it.
+      [`${shipped.origin}/api/v1/answers/index.json`, "No resource has the URI"],
+      [`${shipped.origin}/api/v1/answers`, "No resource has the URI"],
     ] as const)
       expect((await refusal(client.readResource({ uri }))).message, uri).toContain(says);
     await client.close();
@@ -284,6 +287,15 @@ describe.each([
         hasMore: false,
       });
       expect((await complete(ref, variable, "zzz")).values, template.name).toEqual([]);
+      // As the Server Card names it, under the origin the deploy was built for, as resources/read takes it.
+      const built = (await api(shipped, "/mcp/server-card.json")) as { remotes: Array<{ url: string }> };
+      const viaCard = template.uriTemplate.replace(shipped.origin, new URL(built.remotes[0]!.url).origin);
+      expect(viaCard, template.name).not.toBe(template.uriTemplate);
+      expect(await complete({ type: "ref/resource", uri: viaCard }, variable, ""), template.name).toEqual({
+        values: [...values],
+        total: values.length,
+        hasMore: false,
+      });
     }
     // A list argument completes its last item, keeps what came before, and offers no item twice; the family given
     // narrows the suppliers to its makers.

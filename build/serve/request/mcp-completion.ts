@@ -13,7 +13,7 @@ import {
   MCP_RESOURCE_TEMPLATES,
 } from "../../contract/mcp.ts";
 import { PLATFORM_IDS } from "../../contract/platforms.ts";
-import { answerExists, answerSlugsStartingWith, directorySuppliers, registerFamilies } from "./mcp-data.ts";
+import { answerExists, answerSlugsStartingWith, directorySuppliers, originOf, registerFamilies } from "./mcp-data.ts";
 import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
 import type { CompletionSource } from "../../contract/mcp-prompts.ts";
 import { listItems, promptNamed, suppliersOfFamily } from "./mcp-prompts.ts";
@@ -61,7 +61,9 @@ export async function complete(
     source = definition.completes;
     list = definition.list === true;
   } else if (isObject(ref) && ref.type === "ref/resource") {
-    const template = MCP_RESOURCE_TEMPLATES.find((candidate) => `${context.origin}${candidate.path}` === ref.uri);
+    // Named under this server's origin, or the deploy's, as its Server Card names the templates.
+    const origin = typeof ref.uri === "string" ? await originOf(ref.uri, context) : undefined;
+    const template = MCP_RESOURCE_TEMPLATES.find((candidate) => `${origin}${candidate.path}` === ref.uri);
     if (!template)
       throw new McpError(
         ERROR.invalidParams,

@@ -7,7 +7,7 @@
 import { utf8Text } from "../../contract/bytes.ts";
 import { MAX_SLUG_LENGTH } from "../../contract/limits.ts";
 import { textOf } from "./deploy-snapshot.ts";
-import { answerMarkdownPath, answerPath, collectionPath } from "../../contract/layout.ts";
+import { answerMarkdownPath, answerPath, collectionPath, MCP_SERVER_CARD_FILE } from "../../contract/layout.ts";
 import type { AnswersData } from "./answers-data.ts";
 import type { McpContext } from "./mcp-messages.ts";
 
@@ -163,4 +163,19 @@ export async function answerResources(context: McpContext, page: number): Promis
     pages.set(page, entries);
   }
   return (await entries).map((entry) => ({ ...entry, uri: `${context.origin}${entry.uri}` }));
+}
+
+/**
+ * The origin `uri` is under: this server's, or the one the deploy was built for (its Server Card's endpoint), whose
+ * resources and templates the card names, and which a client may use through another origin of the same deploy (a
+ * deploy preview, an alias domain, a local server on another port).
+ */
+export async function originOf(uri: string, context: McpContext): Promise<string | undefined> {
+  if (uri.startsWith(`${context.origin}/`)) return context.origin;
+  const card = textOf(await context.read(MCP_SERVER_CARD_FILE));
+  const endpoint =
+    card === undefined ? undefined : (JSON.parse(card) as { remotes?: Array<{ url?: unknown }> }).remotes?.[0]?.url;
+  if (typeof endpoint !== "string") return undefined;
+  const origin = new URL(endpoint).origin;
+  return uri.startsWith(`${origin}/`) ? origin : undefined;
 }

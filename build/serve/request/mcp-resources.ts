@@ -12,7 +12,6 @@ import {
   answerMarkdownPath,
   collectionPath,
   collectionUrl,
-  MCP_SERVER_CARD_FILE,
   SLUG_PATTERN,
 } from "../../contract/layout.ts";
 import { MCP_RESOURCE_TEMPLATES, RESOURCES_CURSOR_PATTERN, resourcesCursor } from "../../contract/mcp.ts";
@@ -21,6 +20,7 @@ import {
   answerPageCount,
   answerResources,
   directorySuppliers,
+  originOf,
   registerFamilies,
   slugsLike,
 } from "./mcp-data.ts";
@@ -99,7 +99,7 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
     missing: `No resource has the URI ${quoted(uri, 400)}`,
   };
   if (typeof uri !== "string") return nothing;
-  const origin = uri.startsWith(`${context.origin}/`) ? context.origin : await cardOrigin(uri, context);
+  const origin = await originOf(uri, context);
   if (origin === undefined) return nothing;
   const rest = uri.slice(origin.length);
   const hash = rest.indexOf("#");
@@ -113,26 +113,11 @@ export async function readResource(uri: unknown, context: McpContext): Promise<R
     return text === undefined ? noAnswer(answer.slug, context) : { contents: [{ uri, mimeType: MARKDOWN_MIME, text }] };
   }
   const readable =
-    answer !== undefined ||
-    (["answers", "suppliers", "evidence"] as const).some((name) => file === collectionPath(name));
+    answer !== undefined || (["suppliers", "evidence"] as const).some((name) => file === collectionPath(name));
   if (!readable) return nothing;
   const text = textOf(await context.read(file));
   if (text === undefined) return answer ? noAnswer(answer.slug, context) : nothing;
   return { contents: [{ uri, mimeType: JSON_MIME, text }] };
-}
-
-/**
- * The origin the deploy was built for (its Server Card's endpoint), when `uri` is under it: the card's resource
- * templates name resources there, and a client may read one through another origin of the same deploy (a deploy
- * preview, an alias domain, a local server on another port).
- */
-async function cardOrigin(uri: string, context: McpContext): Promise<string | undefined> {
-  const card = textOf(await context.read(MCP_SERVER_CARD_FILE));
-  const endpoint =
-    card === undefined ? undefined : (JSON.parse(card) as { remotes?: Array<{ url?: unknown }> }).remotes?.[0]?.url;
-  if (typeof endpoint !== "string") return undefined;
-  const origin = new URL(endpoint).origin;
-  return uri.startsWith(`${origin}/`) ? origin : undefined;
 }
 
 /** An answer's URI whose slug no answer has: said so, with the slugs like it. */
