@@ -251,7 +251,14 @@ describe("negotiating / and /docs/", () => {
           );
         }
       }
+      // Both name the same catalogue, description, docs and feed: only the representations' alternates differ.
+      const others = async (accept: string) =>
+        String((await raw(page.endsWith("/") ? page : `${page}/`, { Accept: accept })).headers.link)
+          .split(", ")
+          .filter((link) => !/rel="alternate"; type="text\/(html|markdown)"/.test(link));
+      expect(await others("text/markdown"), page).toEqual(await others("text/html"));
     }
+    expect((await raw("/", { Accept: "text/markdown" })).headers.link).toContain('</changelog.atom>; rel="alternate"');
   });
 
   it("answers HEAD as GET without a body, and revalidates the Markdown with its own ETag", async () => {

@@ -63,6 +63,18 @@ const markdownTwinLink = (twin: string) => `<${twin}>; rel="alternate"; type="te
 const DOCS_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * The Link of a page's Markdown twin served at the page's own URL (Accept: text/markdown): the page's links, its
+ * twin's alternate turned to the HTML page, so that both representations name the same catalogue, docs and feed.
+ */
+export function markdownVariantLink(page: string, twin: string): string {
+  const links = FILE_KINDS.find((kind) => kind.for.includes(page))?.link?.split(", ") ?? [];
+  return [
+    `<${page}>; rel="alternate"; type="text/html"`,
+    ...links.filter((link) => link !== markdownTwinLink(twin)),
+  ].join(", ");
+}
+
 /** Relative Link targets of an API response: its body's schema, the API catalog and the OpenAPI document. */
 export function linkHeader(schemaName: string): string {
   return [`<${schemaPath(schemaName)}>; rel="describedby"`, CATALOG_LINK, SERVICE_DESC_LINK].join(", ");

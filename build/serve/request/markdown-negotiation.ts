@@ -4,10 +4,10 @@
  * header rules to an edge response). Anything else is handed on untouched to the static HTML, whose
  * `Vary: Accept` comes from its header rule. Pure web APIs: it runs as an edge entry and in the local server.
  */
-import { MARKDOWN_PAGES, OPENAPI_FILE, API_CATALOG_FILE } from "../../contract/layout.ts";
+import { MARKDOWN_PAGES } from "../../contract/layout.ts";
 import { OriginError, type ReadFile } from "./deploy-snapshot.ts";
 import { problemResponse } from "./problems.ts";
-import { BROWSER_CACHE } from "../../contract/header-rules.ts";
+import { BROWSER_CACHE, markdownVariantLink } from "../../contract/header-rules.ts";
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
 import { MARKDOWN_TYPE } from "../../contract/http.ts";
 
@@ -104,7 +104,7 @@ export async function markdownNegotiation(request: Request, read: () => ReadFile
     "Cache-Control": BROWSER_CACHE,
     Vary: "Accept",
     "Content-Location": twin,
-    Link: `<${page}>; rel="alternate"; type="text/html", <${API_CATALOG_FILE}>; rel="api-catalog", <${OPENAPI_FILE}>; rel="service-desc"`,
+    Link: markdownVariantLink(page, twin),
     ETag: etag,
   });
   if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
