@@ -81,6 +81,10 @@ describe("the dev loop's build served from memory", () => {
       [file, { method: "HEAD", headers: { range: "bytes=0-9" } }],
       [file, { headers: { range: "bytes=999999999-" } }],
       [file, { headers: { range: "bytes=9-3" } }],
+      // A suffix longer than the file is the whole file (RFC 9110 §14.1.2); another unit, or several ranges, ignored.
+      [file, { headers: { range: "bytes=-999999999" } }],
+      [file, { headers: { range: "items=0-5" } }],
+      [file, { headers: { range: "bytes=0-1,5-6" } }],
       ["/api/v1/answers?q=ceiling+micro"],
       ["/api/v1/answers?slug=room-sizing"],
       ["/api/v1/nothing-here"],

@@ -451,6 +451,19 @@ describe("a file over LARGE_FILE_BYTES", () => {
     expect(part.headers.get("content-range")).toBe(`bytes 10-19/${bytes.length}`);
     expect(await part.text()).toBe(bytes.subarray(10, 20).toString());
 
+    // A suffix longer than the file is all of it (RFC 9110 §14.1.2), as 206; what is ignored gets the whole file.
+    const suffix = await fetch(url, { headers: { Range: `bytes=-${bytes.length + 5}` } });
+    expect([suffix.status, suffix.headers.get("content-range")]).toEqual([
+      206,
+      `bytes 0-${bytes.length - 1}/${bytes.length}`,
+    ]);
+    await suffix.body?.cancel();
+    for (const ignored of ["items=0-5", "bytes=5-2", "bytes=abc", "bytes=0-1,5-6"]) {
+      const response = await fetch(url, { headers: { Range: ignored } });
+      expect([response.status, response.headers.get("content-length")], ignored).toEqual([200, String(bytes.length)]);
+      await response.body?.cancel();
+    }
+
     const head = await fetch(url, { method: "HEAD" });
     expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([
       200,

@@ -50,6 +50,17 @@ export function byteRange(header: string, size: number): "whole" | "partial" | "
 }
 
 /**
+ * The bytes a range byteRange called partial selects, first and last: a suffix longer than the file is the whole file
+ * (RFC 9110 §14.1.2), an end past it is its last byte.
+ */
+export function rangeBounds(header: string, size: number): { start: number; end: number } {
+  const [, first, last] = /^bytes=(\d*)-(\d*)$/.exec(header.trim())!;
+  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  return { start, end };
+}
+
+/**
  * One byte range of a file held in memory (the dev loop's output), answered as serve-handler answers it from the
  * disk: 206 with Content-Range, or our status when a rule gave one. `header` is a range byteRange called partial.
  */
@@ -61,10 +72,8 @@ export function sendRange(
   status: number,
   headers: Record<string, string>,
 ): void {
-  const [, first, last] = /^bytes=(\d*)-(\d*)$/.exec(header.trim())!;
   const size = bytes.byteLength;
-  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
-  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  const { start, end } = rangeBounds(header, size);
   outgoing.writeHead(status === 200 ? 206 : status, {
     ...headers,
     "Accept-Ranges": "bytes",

@@ -12,7 +12,7 @@ import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } f
 import { OriginError, ownOrigins, type ReadFile, snapshotTiming } from "../request/deploy-snapshot.ts";
 import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
-import { byteRange, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
+import { byteRange, rangeBounds, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
 import {
   decodePath,
   requestUrl,
@@ -294,8 +294,13 @@ async function handle(
   }
   // A range, or a large file whole: streamed from the disk by serve-handler.
   if (file.disk) {
-    // serve-handler reads the Range header itself: one this request must not apply goes.
-    if (!range) delete incoming.headers.range;
+    // serve-handler reads the Range header itself: one this request must not apply (or that is ignored, RFC 9110
+    // §14.2: another unit, several ranges, a malformed one) goes, and one it applies is given as the bytes it selects
+    // (its parser refuses a suffix longer than the file, which selects the whole file).
+    if (wanted === "partial") {
+      const { start, end } = rangeBounds(range!, file.size);
+      incoming.headers.range = `bytes=${start}-${end}`;
+    } else delete incoming.headers.range;
     return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
   }
   return sendRange(outgoing, method, file.bytes!, range!, status, responseHeaders);
