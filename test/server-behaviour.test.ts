@@ -93,6 +93,21 @@ describe("HTTP semantics", () => {
     }
   });
 
+  it("takes an escaped unreserved character as the character (RFC 3986 §6.2.2.2), and an escaped slash as no separator", async () => {
+    for (const [escaped, plain] of [
+      ["/api/v1/%61nswers?slug=room-sizing", "/api/v1/answers?slug=room-sizing"],
+      ["/api/v1/%61nswers?q=!!", "/api/v1/answers?q=!!"],
+      ["/api/v1/answers/room%2Dsizing.json", "/api/v1/answers/room-sizing.json"],
+    ]) {
+      const [got, wanted] = [await raw(escaped!), await raw(plain!)];
+      expect([got.status, got.body.toString("utf8")], escaped).toEqual([wanted.status, wanted.body.toString("utf8")]);
+    }
+    for (const path of ["/api/v1/answers%2F?page=0", "/api/v1/answers%2Froom-sizing.json", "/api/v1%2fhealth"]) {
+      const response = await raw(path);
+      expect([response.status, response.headers["content-type"]], path).toEqual([404, "application/problem+json"]);
+    }
+  });
+
   it("HEAD gives GET's headers without the body, compressed or not", async () => {
     for (const headers of [{}, { "Accept-Encoding": "br" }] as Array<Record<string, string>>) {
       const get = await raw("/api/v1/evidence", headers);

@@ -194,7 +194,9 @@ async function handle(
   const match = memo.redirects(config, `${url.host}${url.pathname}${url.search}`, () =>
     config.matchRedirect({
       host: url.host,
-      pathname: url.pathname,
+      // An escaped slash is a character of its segment (RFC 3986 §2.2), which the matcher would decode into a
+      // separator (/api/v1/answers%2F read as the collection): escaped once more, it stays one.
+      pathname: url.pathname.replace(/%2f/gi, "%252F"),
       search: url.search,
       getHeader: (name) => header(name.toLowerCase()) ?? "",
     }),

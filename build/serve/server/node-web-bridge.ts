@@ -99,7 +99,14 @@ export function requestUrl(incoming: IncomingMessage): URL {
     }
   }
   try {
-    return new URL(`${origin}${target}`);
+    const url = new URL(`${origin}${target}`);
+    // RFC 3986 §6.2.2.2: an unreserved character percent-encoded (/api/v1/%61nswers) is the URI of the character
+    // itself, so the edge entries, the rules and the files all see it decoded.
+    if (url.pathname.includes("%"))
+      url.pathname = url.pathname.replace(ENCODED_UNRESERVED, (encoded) =>
+        String.fromCharCode(parseInt(encoded.slice(1), 16)),
+      );
+    return url;
   } catch {
     return new URL("/", origin);
   }
@@ -132,6 +139,9 @@ export function webRequest(url: URL, method: string, headers: Headers, body?: In
   }
 }
 
+/** Percent-encoded unreserved characters: letters, digits, "-", ".", "_" and "~". */
+const ENCODED_UNRESERVED = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/gi;
+
 /**
  * The decoded path, bytes that are not UTF-8 becoming U+FFFD: such a path matches no file, but the rules
  * still see it (under /api/ it gets the JSON 404 rather than no rule at all).
@@ -141,7 +151,8 @@ export function decodePath(pathname: string): string {
   const bytes: number[] = [];
   for (let at = 0; at < pathname.length; at++) {
     const hex = pathname[at] === "%" ? pathname.slice(at + 1, at + 3) : "";
-    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+    // An escaped slash is a character of its segment (RFC 3986 §2.2), never a separator: no file is named by one.
+    if (/^[0-9a-fA-F]{2}$/.test(hex) && hex.toLowerCase() !== "2f") {
       bytes.push(parseInt(hex, 16));
       at += 2;
     } else bytes.push(...new TextEncoder().encode(pathname[at]!));
