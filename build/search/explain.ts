@@ -45,7 +45,7 @@ export interface HitExplanation {
   fields: SearchField[];
   /** The query words the answer holds, in the query's order (keys in the order the canonical form sorts them). */
   matched: WordMatch[];
-  /** The query words it does not hold. */
+  /** The query words that match nothing in it (a typo or a prefix matches without holding: `allWords`). */
   missing: string[];
   snippet: Snippet;
 }

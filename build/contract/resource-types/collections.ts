@@ -318,7 +318,7 @@ all_words: boolean
  */
 fields: ("title" | "question" | "tags" | "summary" | "body")[]
 /**
- * The query words the answer holds, in q's order, each with how it matched and the word it matched.
+ * The query words that match a word of the answer, in q's order, each with how it matched and the word it matched. A typo, or a prefix of any word but the last, matches without holding the word: all_words says whether every word is held.
  */
 matched: {
 /**
@@ -335,7 +335,7 @@ how: ("exact" | "stem" | "synonym" | "prefix" | "typo")
 found: string
 }[]
 /**
- * The query words the answer does not hold, in q's order (match=any; never any with match=all).
+ * The query words that match no word of the answer in any way (not even as a typo or a prefix), in q's order (match=any; never any with match=all).
  */
 missing: string[]
 /**
