@@ -116,6 +116,10 @@ describe("a command's arguments", () => {
       `serve: this output was built for http://localhost:${port}, so the absolute URLs of its discovery documents (the API catalog, the MCP server card, llms.txt) lead there, not here: build it with BASE_URL=http://localhost:${other} (npm start builds for where it serves).\n`,
     );
     expect(await told("0")).toMatch(/: with PORT=0 the port is known only once the server listens, so give a PORT /);
+    // Built for 127.0.0.1 and served there: localhost, as the server names its origin, is the same loopback origin.
+    const numeric = await runScript("build", ["--out", out], { BASE_URL: `http://127.0.0.1:${port}` });
+    expect(numeric.status, numeric.stderr).toBe(0);
+    expect(await told(String(port))).toBe("");
   });
 
   it("--help prints the usage and does nothing else: the server does not start", async () => {

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { API_CATALOG_FILE, ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
+import { isLoopbackName } from "../../contract/local-hosts.ts";
 import { isBuiltOutput, repairOutput } from "../../engine/output/atomic-output.ts";
 import { LISTEN_USAGE, listenOrExit, listenSettings, onStop } from "./host-guard.ts";
 import { createLocalServer } from "./local-server.ts";
@@ -59,7 +60,7 @@ async function serve(): Promise<void> {
     process.stdout.write(
       `Serving ${path.relative(process.cwd(), dist) || "."}/ at ${origin}/api/v1 (Ctrl-C to stop)\n`,
     );
-    if (builtFor && builtFor !== origin)
+    if (builtFor && !sameOrigin(builtFor, origin))
       process.stderr.write(
         `serve: this output was built for ${builtFor}, so the absolute URLs of its discovery documents (the API catalog, the MCP server card, llms.txt) lead there, not here: ${
           port === 0
@@ -77,6 +78,15 @@ async function serve(): Promise<void> {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 3000).unref();
   });
+}
+
+/** Whether two origins name this server alike: equal, or both loopback names (localhost, 127.0.0.1) with one port. */
+function sameOrigin(built: string, serving: string): boolean {
+  const [a, b] = [new URL(built), new URL(serving)];
+  return (
+    built === serving ||
+    (isLoopbackName(a.hostname) && isLoopbackName(b.hostname) && a.port === b.port && a.protocol === b.protocol)
+  );
 }
 
 /** The origin the output was built for, as its API catalog names it; undefined if it cannot be read. */
