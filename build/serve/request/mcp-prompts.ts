@@ -145,7 +145,7 @@ async function embeddedAnswers(context: McpContext, slugs: readonly string[]): P
 }
 
 const HONESTY =
-  "Use only the data embedded here. Cite each fact by its source id (the answers list their sources; every profile and record carries its own). Where a status is unknown or unverified, say so; never turn it into a yes or a no.";
+  "Use only this service's data: what is embedded here, and what it points to (the evidence register, the directory). Cite each fact by its source id (the answers list their sources; every profile and record carries its own). Where a status is unknown or unverified, say so; never turn it into a yes or a no.";
 
 /** prompts/get. */
 export async function getPrompt(
