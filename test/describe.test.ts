@@ -21,7 +21,7 @@ import { answerFileOf } from "../build/contract/layout.ts";
 import { MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
 import { isPartialDate, loadSchemaRegistry, type SchemaRegistry } from "../build/content/schemas/schema-registry.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
-import { ROOT } from "./support/build-helpers.ts";
+import { contentToEdit, ROOT } from "./support/build-helpers.ts";
 import { PRODUCTION_ORIGIN, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 
@@ -911,5 +911,20 @@ describe("the discovery documents", () => {
         expect(body, `${link}: the anchor exists`).toContain(`id="${fragment}"`);
       }
     }
+  });
+});
+
+describe("the home page past its first page of answers", () => {
+  it("links a related answer it does not hold to its file, and every fragment it links to is an id of the page", async () => {
+    // The base fixture has 2 answers a page: gamma-display is not on the home page; alpha-room now relates to it.
+    const copy = await contentToEdit("home-related");
+    await copy.edit("answers/alpha-room.md", ["related: [beta-mics]", "related: [beta-mics, gamma-display]"]);
+    expect(await copy.diagnostics()).toEqual([]);
+    const html = await readFile(path.join(path.dirname(copy.content), "dist", "index.html"), "utf8");
+    expect(html).toContain('<a href="api/v1/answers/gamma-display.json">');
+    expect(html).toContain('<a href="#answer-beta-mics">');
+    const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
+    const fragments = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]);
+    expect(fragments.filter((fragment) => !ids.has(fragment))).toEqual([]);
   });
 });

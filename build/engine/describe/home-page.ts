@@ -96,7 +96,7 @@ function answerArticle(answer: AnswerResource, answersOnPage: ReadonlySet<string
 <details>
 <summary>Read the answer (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
 ${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage)}
-<p>Sources: ${sourceLinks(answer.sources.map((source) => source.id))}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="#answer-${related.slug}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
+<p>Sources: ${sourceLinks(answer.sources.map((source) => source.id))}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="${answersOnPage.has(related.slug) ? `#answer-${related.slug}` : href(related.href)}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
 </details>
 </article>`;
 }
