@@ -373,12 +373,43 @@ function judgedSection(judged: JudgedSetsComparison | undefined): string[] {
  * changed answer, dev, the test commands, bytes and memory, each beside its target (issue 47's, which replaced
  * issue 29's).
  */
+type Row = [measure: string, target: string, figure: string, met: boolean | undefined];
+
+/** A row of the headline table. */
+export function headlineRow([measure, goal, figure, met]: Row): string {
+  return `| ${measure} | ${goal} | ${figure} | ${met === undefined ? "—" : met ? "met" : "**missed**"} |`;
+}
+
+/** The headline's rows of the test commands: a full run's, or `--tests-only`'s alone (bench.ts). */
+export function testsHeadlineRows(tests: TestsFigures | undefined): Row[] {
+  const medianOf = (runs: readonly { seconds: number }[] | undefined) =>
+    runs?.length ? median(runs.map((run) => run.seconds)) : undefined;
+  const [newcomer, ci] = [medianOf(tests?.newcomer), medianOf(tests?.ci)];
+  return [
+    [
+      "`npm test` in a fresh clone, only loopback up (median of 3)",
+      `about ${TEST_TARGETS.newcomerSeconds} s`,
+      newcomer === undefined
+        ? "not run"
+        : `${newcomer.toFixed(0)} s (${tests!.newcomer.map((run) => run.seconds.toFixed(0)).join(", ")}), at ${tests!.commit}`,
+      newcomer === undefined ? undefined : newcomerMet(newcomer),
+    ],
+    [
+      "`bash .ci/run` in a fresh clone, test tools cached (median of 3)",
+      `at most ${TEST_TARGETS.ciWarmSeconds} s`,
+      ci === undefined
+        ? "not run"
+        : `${ci.toFixed(0)} s (${tests!.ci.map((run) => run.seconds.toFixed(0)).join(", ")}), at ${tests!.commit}`,
+      ci === undefined ? undefined : ci <= TEST_TARGETS.ciWarmSeconds,
+    ],
+  ];
+}
+
 function headlineSection(
   results: Parameters<typeof markdown>[0],
   tenK: BuildFigures | undefined,
   hundredK: BuildFigures | undefined,
 ): string[] {
-  const status = (met: boolean | undefined) => (met === undefined ? "—" : met ? "met" : "**missed**");
   const MB = (mib: number) => mib * 1.048576;
   const generators = results.generators;
   const ours = generators?.generators.find((generator) => generator.name === "ours");
@@ -387,7 +418,6 @@ function headlineSection(
   const eleventy = other("Eleventy");
   const written = results.buildProfile?.output.reduce((sum, share) => sum + share.bytes, 0);
   const incremental = results.incremental;
-  type Row = [string, string, string, boolean | undefined];
   /** Our clean build's median beside another generator's, judged against `factor` times its time. */
   const beside = (what: string, target: string, generator: typeof hugo, factor: number): Row => [
     what,
@@ -402,9 +432,6 @@ function headlineSection(
   const [smallOurs, smallHugo, smallEleventy] = [smallOf("ours"), smallOf("Hugo"), smallOf("Eleventy")];
   const noCache = results.shippedNoCache;
   const tests = results.tests;
-  const medianOf = (runs: readonly { seconds: number }[] | undefined) =>
-    runs?.length ? median(runs.map((run) => run.seconds)) : undefined;
-  const [newcomer, ci] = [medianOf(tests?.newcomer), medianOf(tests?.ci)];
   const s = (seconds: number) => `${seconds.toFixed(2)} s`;
   const rows: Row[] = [
     [
@@ -453,22 +480,7 @@ function headlineSection(
         : "not run",
       incremental ? incremental.dev.seenMs <= 300 : undefined,
     ],
-    [
-      "`npm test` in a fresh clone, only loopback up (median of 3)",
-      `about ${TEST_TARGETS.newcomerSeconds} s`,
-      newcomer === undefined
-        ? "not run"
-        : `${newcomer.toFixed(0)} s (${tests!.newcomer.map((run) => run.seconds.toFixed(0)).join(", ")}), at ${tests!.commit}`,
-      newcomer === undefined ? undefined : newcomerMet(newcomer),
-    ],
-    [
-      "`bash .ci/run` in a fresh clone, test tools cached (median of 3)",
-      `at most ${TEST_TARGETS.ciWarmSeconds} s`,
-      ci === undefined
-        ? "not run"
-        : `${ci.toFixed(0)} s (${tests!.ci.map((run) => run.seconds.toFixed(0)).join(", ")}), at ${tests!.commit}`,
-      ci === undefined ? undefined : ci <= TEST_TARGETS.ciWarmSeconds,
-    ],
+    ...testsHeadlineRows(tests),
     [
       "peak memory at 10,000 answers",
       "at most 400 MB",
@@ -493,7 +505,7 @@ function headlineSection(
     "",
     "| measure | target | figure | status |",
     "|---|---|---|---|",
-    ...rows.map(([measure, goal, figure, met]) => `| ${measure} | ${goal} | ${figure} | ${status(met)} |`),
+    ...rows.map(headlineRow),
     "",
     "How each is measured, and why it is what it is, is in the sections below; the test commands' runs are in [Tests and CI](#tests-and-ci).",
     "",
