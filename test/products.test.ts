@@ -4,7 +4,13 @@
  */
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { productOrder, productWriting, runProducts, writesPattern } from "../build/engine/run/engine.ts";
+import {
+  checkMediaTypes,
+  productOrder,
+  productWriting,
+  runProducts,
+  writesPattern,
+} from "../build/engine/run/engine.ts";
 import { PRODUCTS } from "../build/engine/products/index.ts";
 import { product, type Product } from "../build/engine/products/product.ts";
 import { loadContent } from "../build/engine/run/load.ts";
@@ -30,6 +36,17 @@ describe("the engine's order", () => {
     );
     expect(() => productOrder([named("a", ["nowhere"])])).toThrow('product "a" reads "nowhere", which is no product');
     expect(() => productOrder([named("a"), named("a")])).toThrow("two products have one name");
+  });
+
+  it("refuses, at the build's start, a product writing a kind of file the header rules give no media type", () => {
+    const writes = (entry: string) =>
+      product({ name: "feed", purpose: "a test", after: [], writes: [entry], run: () => ({}) });
+    expect(() => checkMediaTypes([writes("/feed.jsonfeed")])).toThrow(
+      'product "feed" writes /feed.jsonfeed, whose kind of file has no media type: give it a rule in build/contract/header-rules.ts',
+    );
+    expect(() => checkMediaTypes([writes("/api/v1/answers/{slug}.json")])).not.toThrow();
+    // The build's own products, as every build checks them before it loads the content.
+    expect(() => checkMediaTypes()).not.toThrow();
   });
 
   it("orders the build's own list", () => {

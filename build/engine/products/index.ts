@@ -1,6 +1,7 @@
 /**
  * Every product of the build, in the order their steps run when nothing they read says otherwise (the engine
- * orders them by their `after`). A new output is one product file and one line here.
+ * orders them by their `after`). A new output is one product file and one line here (a new kind of file: also its
+ * media type in the header rules, which the build checks at its start; README.md, "How the build is organised").
  */
 import { answerFiles } from "./answer-files.ts";
 import { answerPages } from "./answer-pages.ts";

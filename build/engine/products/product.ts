@@ -91,7 +91,11 @@ export const replaysEveryAnswer = (): ((position: number) => boolean) => () => t
 
 /** A stream of one product: its pieces of each answer noted, for the next build to splice them. */
 export interface ProductStream extends OutputStream {
-  /** An answer's piece `name`: `bytes`, or for a replayed answer (bytes undefined) its bytes at the last build. */
+  /**
+   * An answer's piece `name`: `bytes`, or for a replayed answer (bytes undefined) its bytes at the last build. The
+   * next build splices them unread while the answer is unchanged, so they depend on the answer alone: not on the
+   * origin (BASE_URL), the build's time or another answer.
+   */
   piece(answer: AnswerParts, name: string, bytes: Uint8Array | undefined): Promise<void>;
 }
 

@@ -7,6 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../../contract/canonical-json.ts";
+import { fileKind } from "../../contract/header-rules.ts";
+import { UNLISTED_FILES } from "../../contract/unlisted-files.ts";
 import { sortAnswers } from "../compile/answers.ts";
 import { compileEvidence } from "../compile/evidence.ts";
 import { compileDisclosure, compileSuppliers } from "../compile/suppliers.ts";
@@ -319,12 +321,31 @@ export function productsRead(
 }
 
 /**
+ * Refuses a product of the build writing a kind of file the header rules give no media type: at a build's start (once
+ * a process), not when the tests list a build's routes later. A folder a product writes (`/docs/`) is not checked.
+ */
+export function checkMediaTypes(products: readonly Product[] = PRODUCTS): void {
+  if (products === PRODUCTS && mediaTypesChecked) return;
+  for (const made of products)
+    for (const entry of made.writes) {
+      const example = entry.replace(/\{[a-z]+\}/g, "1");
+      if (!entry.endsWith("/") && !UNLISTED_FILES.has(example) && !fileKind(example))
+        throw new Error(
+          `product "${made.name}" writes ${entry}, whose kind of file has no media type: give it a rule in build/contract/header-rules.ts`,
+        );
+    }
+  if (products === PRODUCTS) mediaTypesChecked = true;
+}
+let mediaTypesChecked = false;
+
+/**
  * The products in an order where each comes after those it names in `after` (`*`: after every other one), and
  * otherwise in the order of the list. A name that is no product, or a circle, is a mistake in the list.
  */
 export function productOrder(products: readonly Product[]): Product[] {
   const byName = new Map(products.map((made) => [made.name, made]));
   if (byName.size !== products.length) throw new Error("two products have one name");
+
   const ordered: Product[] = [];
   const state = new Map<string, "visiting" | "done">();
   const visit = (made: Product, path: readonly string[]) => {

@@ -4,7 +4,7 @@ import { WriteStopped, writeOutputAtomically } from "../output/atomic-output.ts"
 import { MemorySink, type OutputFile } from "../output/output-sink.ts";
 import type { OutputReuse } from "../output/output-reuse.ts";
 import { loadSchemaRegistry } from "../../content/schemas/schema-registry.ts";
-import { type CompiledSite, runProducts } from "./engine.ts";
+import { checkMediaTypes, type CompiledSite, runProducts } from "./engine.ts";
 import { LazySite } from "./lazy-site.ts";
 import { collectGarbageAfter } from "../workers/collect-garbage.ts";
 import { loadContent } from "./load.ts";
@@ -84,6 +84,7 @@ async function buildWithCache<T>(
   options: BuildOptions,
   build: (context: BuildContext, content: ValidContent) => Promise<T>,
 ): Promise<T | { ok: false; diagnostics: Diagnostic[] }> {
+  checkMediaTypes();
   options.cache?.startBuild();
   let complete = false;
   try {
@@ -107,6 +108,7 @@ async function buildWithCache<T>(
 export async function prepareInMemory(
   options: BuildOptions,
 ): Promise<{ ok: true; site: LazySite } | { ok: false; diagnostics: Diagnostic[] }> {
+  checkMediaTypes();
   return withContext(options, async (context) => {
     const loaded = await loadAndValidate(context, false);
     if (!loaded.ok) return loaded;
