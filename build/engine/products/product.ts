@@ -52,7 +52,11 @@ export interface ProductOutput {
   adopt(path: string, sha256: string): void;
   /** A JSON file in canonical form, kept as an example for the OpenAPI document unless `example` is false. */
   json(path: string, body: unknown, example?: boolean): Promise<void>;
-  /** A file written in pieces, for the few that grow with the collection. */
+  /**
+   * A file written in pieces, for the few that grow with the collection. Its bytes are written as given: a JSON file
+   * streamed so is made canonical by its product (contract/canonical-json.ts, as the NDJSON lines and the pages'
+   * fragments are, answer-parts.ts), which the tests hold every JSON file to.
+   */
   stream(path: string): Promise<ProductStream>;
   /**
    * The same, with a deflated copy made as it is written (output/deflated-copy.ts), for the ZIP download: its
