@@ -9,7 +9,6 @@ import { corsHeaders } from "../build/serve/request/response-headers.ts";
 import { redirectRules } from "../build/contract/redirect-rules.ts";
 import { ALIASES, routesFor, type Route } from "../build/contract/routes.ts";
 import { loadNetlifyConfig, type NetlifyConfig } from "../build/serve/server/netlify-config.ts";
-import { DISCOVERY_DOCUMENTS } from "../build/engine/describe/service-facts.ts";
 import type { CompiledSite } from "../build/engine/run/engine.ts";
 import { generateContent } from "../build/tools/synthetic/generate.ts";
 import { build, ROOT, temporaryFolder } from "./support/build-helpers.ts";
@@ -275,13 +274,6 @@ describe("netlify.toml", () => {
     for (const file of ["/api/v1/openapi.json", "/docs/", "/"])
       expect(linkOf(file), file).toContain('rel="api-catalog"');
     expect(linkOf("/docs/")).toContain('rel="service-desc"');
-  });
-
-  it("gives each discovery document the media type the docs name for it", () => {
-    for (const { path: file, type } of DISCOVERY_DOCUMENTS) {
-      const typed = config.headers.filter((rule) => rule.forRegExp.test(file) && rule.values["Content-Type"]);
-      expect(typed.at(-1)?.values["Content-Type"]?.split(";")[0], file).toBe(type.split(";")[0]);
-    }
   });
 
   it("refuses the methods the guard cannot declare (QUERY, PROPFIND) under /api/ by the entries that see every method, as the local server does", async () => {

@@ -44,7 +44,7 @@ import {
 } from "../../contract/layout.ts";
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
-import { API_CATALOG_TYPE, MARKDOWN_TYPE } from "../../contract/http.ts";
+import { describeFile } from "../../contract/routes.ts";
 import { mirrorCheck } from "../../contract/unlisted-files.ts";
 import { groupDigits, MAX_PAGE, MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import { PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
@@ -232,82 +232,73 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
 
 export const PROBLEM_KINDS = Object.keys(PROBLEM_TYPES) as ProblemType[];
 
-export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = [
-  {
-    path: API_CATALOG_FILE,
-    name: "API catalog (RFC 9727)",
-    type: API_CATALOG_TYPE,
-    what: "a linkset naming this API, its OpenAPI document, docs, status and data",
-  },
-  {
-    path: OPENAPI_FILE,
-    name: "OpenAPI 3.1 document",
-    type: "application/json",
-    what: `every operation, parameter, response and header; also at ${OPENAPI_ALIAS}`,
-  },
-  {
-    path: AGENT_SKILLS_INDEX_FILE,
-    name: "Agent Skills index (discovery v0.2.0)",
-    type: "application/json",
-    what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md",
-  },
-  {
-    path: AGENT_CARD_FILE,
-    name: "A2A Agent Card",
-    type: "application/json",
-    what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document",
-  },
-  {
-    // The file, not its alias /mcp/server-card: a page opened from the disk or a plain static host finds only files.
-    path: MCP_SERVER_CARD_FILE,
-    name: "MCP Server Card",
-    type: "application/mcp-server-card+json",
-    what: `names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at ${MCP_SERVER_CARD_PATH}, and as application/json at ${MCP_SERVER_CARD_WELL_KNOWN}`,
-  },
-  {
-    path: AI_CATALOG_FILE,
-    name: "AI Catalog",
-    type: "application/ai-catalog+json",
-    what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)",
-  },
-  {
-    path: DCAT_CATALOG_FILE,
-    name: "DCAT catalog (DCAT-AP 3)",
-    type: "application/ld+json",
-    what: "the data set, its downloads and this API as its data service, for data portals and harvesters",
-  },
-  {
-    path: AUTH_STATEMENT_FILE,
-    name: "Authentication statement",
-    type: MARKDOWN_TYPE,
-    what: "no account, no token, no registration: anonymous GET and HEAD",
-  },
-  {
-    path: LLMS_FILE,
-    name: "llms.txt",
-    type: "text/plain; charset=utf-8",
-    what: "a short map of the API for language models, linking every answer's Markdown twin",
-  },
-  {
-    path: LLMS_FULL_FILE,
-    name: "llms-full.txt",
-    type: "text/plain; charset=utf-8",
-    what: "every answer in full, as its Markdown twin, in one file",
-  },
-  {
-    path: ROBOTS_FILE,
-    name: "robots.txt",
-    type: "text/plain; charset=utf-8",
-    what: "everything may be crawled; content signals; the sitemap",
-  },
-  { path: SITEMAP_FILE, name: "Sitemap", type: "application/xml", what: "the pages and main resources" },
-  {
-    path: SECURITY_TXT_FILE,
-    name: "security.txt (RFC 9116)",
-    type: "text/plain; charset=utf-8",
-    what: "where to report a security problem: the docs' contact section (no separate security contact is published yet)",
-  },
-];
+/** The discovery documents the docs list, each with the media type its header rule serves it with. */
+export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; type: string; what: string }> = (
+  [
+    {
+      path: API_CATALOG_FILE,
+      name: "API catalog (RFC 9727)",
+      what: "a linkset naming this API, its OpenAPI document, docs, status and data",
+    },
+    {
+      path: OPENAPI_FILE,
+      name: "OpenAPI 3.1 document",
+      what: `every operation, parameter, response and header; also at ${OPENAPI_ALIAS}`,
+    },
+    {
+      path: AGENT_SKILLS_INDEX_FILE,
+      name: "Agent Skills index (discovery v0.2.0)",
+      what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md",
+    },
+    {
+      path: AGENT_CARD_FILE,
+      name: "A2A Agent Card",
+      what: "says plainly that this is a read-only HTTP API, not an A2A agent, and points at the OpenAPI document",
+    },
+    {
+      // The file, not its alias /mcp/server-card: a page opened from the disk or a plain static host finds only files.
+      path: MCP_SERVER_CARD_FILE,
+      name: "MCP Server Card",
+      what: `names the MCP endpoint /mcp (Streamable HTTP) and the protocol revisions it speaks; also at ${MCP_SERVER_CARD_PATH}, and as application/json at ${MCP_SERVER_CARD_WELL_KNOWN}`,
+    },
+    {
+      path: AI_CATALOG_FILE,
+      name: "AI Catalog",
+      what: "lists the MCP Server Card (the server-card extension's draft catalog; also at /.well-known/mcp/catalog.json)",
+    },
+    {
+      path: DCAT_CATALOG_FILE,
+      name: "DCAT catalog (DCAT-AP 3)",
+      what: "the data set, its downloads and this API as its data service, for data portals and harvesters",
+    },
+    {
+      path: AUTH_STATEMENT_FILE,
+      name: "Authentication statement",
+      what: "no account, no token, no registration: anonymous GET and HEAD",
+    },
+    {
+      path: LLMS_FILE,
+      name: "llms.txt",
+      what: "a short map of the API for language models, linking every answer's Markdown twin",
+    },
+    {
+      path: LLMS_FULL_FILE,
+      name: "llms-full.txt",
+      what: "every answer in full, as its Markdown twin, in one file",
+    },
+    {
+      path: ROBOTS_FILE,
+      name: "robots.txt",
+      what: "everything may be crawled; content signals; the sitemap",
+    },
+    { path: SITEMAP_FILE, name: "Sitemap", what: "the pages and main resources" },
+    {
+      path: SECURITY_TXT_FILE,
+      name: "security.txt (RFC 9116)",
+      what: "where to report a security problem: the docs' contact section (no separate security contact is published yet)",
+    },
+  ] as const satisfies ReadonlyArray<{ path: string; name: string; what: string }>
+).map((document) => ({ ...document, type: describeFile(document.path).contentType }));
 
 /** What a researcher downloads, in the order the home page and the docs list it. */
 export const DOWNLOADS: ReadonlyArray<{ path: string; name: string; what: string }> = [
