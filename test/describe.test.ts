@@ -724,6 +724,16 @@ describe("the supplier model, as the OpenAPI document, the docs and the agent sk
 });
 
 describe("the docs, written once", () => {
+  it("name every public file but each answer's, the search index's and the schemas' (which they name by pattern)", async () => {
+    const docs = await read("/docs/index.html");
+    const urls = (await read("/urls.txt")).split("\n").filter(Boolean);
+    const named = urls.filter((url) => !/^\/api\/v1\/(answers|search|schemas)\//.test(url));
+    expect(named.length).toBeGreaterThan(30);
+    // A new output (a feed, a table) is told to its readers in the docs: its path in DOWNLOADS, DISCOVERY_DOCUMENTS or
+    // the prose of build/engine/describe/.
+    expect(named.filter((url) => !docs.includes(url))).toEqual([]);
+  });
+
   it("render their Markdown twin: the page's sections and tables are the twin's, in its order", async () => {
     const html = await read("/docs/index.html");
     const markdown = await read("/docs/index.md");

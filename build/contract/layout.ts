@@ -90,6 +90,9 @@ export const MARKDOWN_PAGES: ReadonlyArray<readonly [page: string, twin: string]
 
 /** Discovery documents at their well-known and conventional places. */
 export const AGENT_SKILLS_INDEX_FILE = "/.well-known/agent-skills/index.json";
+/** The one skill the index lists, by its name. */
+export const SKILL_NAME = "av-buyer-data";
+export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 export const AGENT_CARD_FILE = "/.well-known/agent-card.json";
 export const AI_CATALOG_FILE = "/.well-known/ai-catalog.json";
 export const MCP_CATALOG_FILE = "/.well-known/mcp/catalog.json";

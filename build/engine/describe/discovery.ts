@@ -24,6 +24,8 @@ import {
   ROBOTS_FILE,
   SECURITY_TXT_FILE,
   SITEMAP_FILE,
+  SKILL_NAME,
+  SKILL_PATH,
 } from "../../contract/layout.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import { EVIDENCE_GUIDE } from "./evidence-guide.ts";
@@ -38,8 +40,6 @@ import {
   PARAMETER_RULES,
 } from "./service-facts.ts";
 
-export const SKILL_NAME = "av-buyer-data";
-export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 export const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 
 export interface DiscoveryInput {

@@ -41,6 +41,7 @@ import {
   collectionPath,
   collectionUrl,
   csvFile,
+  SKILL_PATH,
 } from "../../contract/layout.ts";
 import { ALLOWED_HOSTS_VARIABLE, LOOPBACK_HOST_NAMES } from "../../contract/local-hosts.ts";
 import { BULK_DOWNLOADS } from "./distributions.ts";
@@ -248,7 +249,7 @@ export const DISCOVERY_DOCUMENTS: ReadonlyArray<{ path: string; name: string; ty
     {
       path: AGENT_SKILLS_INDEX_FILE,
       name: "Agent Skills index (discovery v0.2.0)",
-      what: "one skill that teaches an agent to use this API, with the SHA-256 digest of its SKILL.md",
+      what: `one skill that teaches an agent to use this API, ${SKILL_PATH}, with the SHA-256 digest of its bytes`,
     },
     {
       path: AGENT_CARD_FILE,
