@@ -73,6 +73,18 @@ describe("hostile or unusual content", () => {
     );
   });
 
+  it("takes a word in angle brackets for text, and only an HTML element's tag for HTML", async () => {
+    const copy = await contentToEdit("angle-brackets");
+    await copy.edit("answers/beta-mics.md", [
+      /$/,
+      "\nPress <Enter>, then name the file <slug>.json; a <b>bold</b> word.\n",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, message }) => [code, message])).toEqual([
+      ["body/html", "the body holds HTML (<b>, </b>), which an answer cannot carry: it would be published as text."],
+    ]);
+  });
+
   it("renders raw HTML, scripts, javascript: and data: links and images in Markdown inert", async () => {
     const content = await fixtureWithCase("malformed-yaml");
     const links = "[click](javascript:alert(3)) [data](data:text/html;base64,PHNjcmlwdD4=)";
