@@ -2,7 +2,7 @@
  * The dev loop's watcher (build/tools/dev/change-watcher.ts), on real folders: a folder made after it started is watched
  * (its files' saves are reported), and one removed and made again is watched anew.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { watchFolders } from "../build/tools/dev/change-watcher.ts";
@@ -38,6 +38,16 @@ describe("the dev loop's watcher", () => {
       await reported(made, () => rm(made, { recursive: true }));
       await reported(made, () => mkdir(made));
       await reported(path.join(made, "d.md"), () => writeFile(path.join(made, "d.md"), "d"));
+      // A link to its own folder (watched at every level, it ended the process with ELOOP), and a folder replaced by a
+      // file (ENOTDIR): reported, and the watcher goes on.
+      const loop = path.join(root, "answers", "loop");
+      await reported(loop, () => symlink(path.join(root, "answers"), loop));
+      await reported(loop, () => rm(loop));
+      await reported(made, async () => {
+        await rm(made, { recursive: true });
+        await writeFile(made, "now a file");
+      });
+      await reported(path.join(root, "answers", "e.md"), () => writeFile(path.join(root, "answers", "e.md"), "e"));
     } finally {
       watcher.close();
     }

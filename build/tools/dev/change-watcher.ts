@@ -5,7 +5,7 @@
  * follows files, and loses a file replaced by rename (the atomic save most editors and `sed -i` do), so the
  * second save of a file went unseen; a folder's own watch reports every change to its entries.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 
 export interface ChangeWatcher {
@@ -64,7 +64,15 @@ export function watchFolders(
   const watchTree = (root: string) => {
     if (!isFolder(root)) return;
     watchOne(root);
-    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      // Gone or replaced since (a folder moved away, a file in its place): the next settle sees what is there.
+      options.onError?.(error as Error);
+      return;
+    }
+    for (const entry of entries) {
       if (entry.isDirectory()) watchOne(path.join(entry.parentPath, entry.name));
     }
   };
@@ -79,6 +87,14 @@ export function watchFolders(
   };
 }
 
+/**
+ * Whether a path is a folder itself, not a link to one (a link to its own folder would be watched again at every level
+ * until the system refused, ELOOP), nor anything that cannot be read: such a path is left to the build to tell.
+ */
 function isFolder(folder: string): boolean {
-  return statSync(folder, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  try {
+    return lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
