@@ -233,6 +233,10 @@ describe("the command line", () => {
     expect(() =>
       optionsFromCommandLine(["--content", content, "--out", path.join(folder, "into-content", "dist")], {}),
     ).toThrow(/^the output folder .*\/content\/answers\/dist is in the content folder .*\/content: /);
+    // The other way round: each build replaces its output whole, the content in it too.
+    expect(() => optionsFromCommandLine(["--content", content, "--out", folder], {})).toThrow(
+      /^the content folder .*\/content is in the output folder .*: it would be deleted\. /,
+    );
   });
 
   it("says plainly when the output cannot be written, and exits 1", async () => {

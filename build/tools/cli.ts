@@ -72,6 +72,10 @@ export function optionsFromCommandLine(
       );
   };
   refuseInContent("output", "--out", outDir);
+  if (isInside(outDir, realContent))
+    throw new Error(
+      `the content folder ${contentDir} is in the output folder ${outDir}, which each build replaces whole: it would be deleted. Give --out a folder outside it.`,
+    );
   if (cacheRoot) refuseInContent("cache", "--cache", cacheRoot);
   if (cacheRoot && isInside(outDir, cacheRoot))
     throw new Error(
