@@ -486,6 +486,15 @@ describe("a file over LARGE_FILE_BYTES", () => {
       "",
     ]);
     expect((await fetch(url, { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+    // Served through a link to the folder (DIST=/tmp/… on macOS, where /tmp is one), whole and by a range.
+    const link = `${dist}-link`;
+    await symlink(dist, link);
+    const viaLink = `${(await startLocalServer(link)).origin}/llms-full.txt`;
+    const linkedPart = await fetch(viaLink, { headers: { Range: "bytes=10-19" } });
+    expect([linkedPart.status, await linkedPart.text()]).toEqual([206, bytes.subarray(10, 20).toString()]);
+    const linkedWhole = await fetch(viaLink);
+    expect([linkedWhole.status, Buffer.from(await linkedWhole.arrayBuffer()).equals(bytes)]).toEqual([200, true]);
   });
 });
 

@@ -3,6 +3,7 @@
  * disk, with the rules' headers and our status winning over its own.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import handler from "serve-handler";
 
@@ -24,7 +25,13 @@ export async function serveWithServeHandler(
     const { "Content-Disposition": _disposition, "Last-Modified": _modified, ...kept } = own;
     return writeHead(status === 200 ? code : status, { ...kept, ...headers });
   };
-  const relative = path.relative(path.resolve(folder), absolutePath).split(path.sep).map(encodeURIComponent).join("/");
+  // The file's path is the folder's real one (static-files.ts resolves links): so is the folder's here, or a DIST that
+  // is a link (macOS's /tmp) made every range a path above the folder, which serve-handler refused with 400.
+  const relative = path
+    .relative(realpathSync(path.resolve(folder)), absolutePath)
+    .split(path.sep)
+    .map(encodeURIComponent)
+    .join("/");
   incoming.url = `/${relative}`;
   await handler(incoming, outgoing, {
     public: folder,
