@@ -13,9 +13,11 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { spawnSync } from "node:child_process";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_BATCH_MAX_MESSAGES, MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from "../build/contract/mcp.ts";
 import { ROOT } from "./support/build-helpers.ts";
+import { until } from "./support/wait.ts";
 import { nodeScript } from "./support/cli.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
@@ -666,6 +668,41 @@ describe("the MCP endpoint, asked badly", () => {
     const { result } = (await response.json()) as { result: { instructions: string } };
     expect(result.instructions).toMatch(/buyer answers/);
     expect(result.instructions).not.toMatch(/\d/);
+  });
+
+  it("answers only so many requests at once, a client that does not read its answer holding one place, and frees it when that client goes", async () => {
+    const busy = await startLocalServer(dist, { mcpInFlight: 1 });
+    const ask = (body: string) =>
+      fetch(`${busy.origin}/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    // Ten searches in one batch: an answer of some 19 MB, which a paused socket leaves unsent.
+    const search = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "search_answers", arguments: { q: "a", match: "all" } },
+    });
+    const batch = JSON.stringify(Array.from({ length: 10 }, (_, at) => search(at + 1)));
+    const { port } = new URL(busy.origin);
+    const stalled = connect(Number(port), "127.0.0.1");
+    stalled.pause();
+    stalled.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(batch)}\r\n\r\n${batch}`,
+    );
+    const refused = await until("a request refused while the batch's answer waits", async () => {
+      const response = await ask(ping);
+      return response.status === 503 ? response : (await response.body?.cancel(), undefined);
+    });
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(((await refused.json()) as { id: null; error: { code: number } }).error.code).toBe(-32603);
+    // The API itself answers all the while.
+    expect((await fetch(`${busy.origin}/api/v1/health`)).status).toBe(200);
+    stalled.destroy();
+    const answered = await until("the place freed", async () => {
+      const response = await ask(ping);
+      return response.status === 200 ? response : (await response.body?.cancel(), undefined);
+    });
+    expect(await answered.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
   });
 
   it("answers the CORS preflight with the MCP request headers allowed", async () => {

@@ -27,7 +27,7 @@ export function manualClock(): { now: () => number; advance: (ms: number) => voi
 /** The real local server over a built folder, on a free loopback port, closed after the test file. */
 export async function startLocalServer(
   dist: string,
-  extra: Pick<LocalServerOptions, "now" | "onSwapWait" | "allowedHosts" | "files"> = {},
+  extra: Pick<LocalServerOptions, "now" | "onSwapWait" | "allowedHosts" | "files" | "mcpInFlight"> = {},
 ): Promise<RunningServer> {
   const rulesReached = new Set<string>();
   const log: string[] = [];

@@ -33,3 +33,14 @@ export function untilPrinted(child: ChildProcess, text: string): Promise<string>
     child.once("exit", onExit);
   });
 }
+
+/** Resolves with what `check` gives once it gives anything; fails after `timeoutMs`, naming what it waited for. */
+export async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (performance.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -8,8 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import path from "node:path";
 import { MAX_REQUEST_LINE, requestLineLength } from "../../contract/http.ts";
+import { MCP_PATH } from "../../contract/layout.ts";
 import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
 import { OriginError, ownOrigins, type ReadFile, snapshotTiming } from "../request/deploy-snapshot.ts";
+import { ERROR, errorBody } from "../request/mcp-messages.ts";
 import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, rangeBounds, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
@@ -49,6 +51,15 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  */
 const KEEP_ALIVE_MS = 65_000;
 
+/**
+ * MCP answers being made or sent at once, at most: each may be megabytes (a batch of ten searches, some 19 MB), held
+ * until its client reads it, so that a few clients posting and not reading filled the memory until the process died
+ * (150 sockets, 43 s). Past this many, another is told to come back (503). A connection sending nothing and taking
+ * nothing for STALLED_MS (a response its client does not read) is closed, which frees its place.
+ */
+const MCP_IN_FLIGHT = 8;
+const STALLED_MS = 60_000;
+
 export interface LocalServerOptions {
   dist: string;
   /** Served instead of the files of `dist` when given: the dev loop's last good build, in memory. */
@@ -67,6 +78,8 @@ export interface LocalServerOptions {
   now?: () => number;
   /** Told when a request finds the output folder absent and waits for a rebuild's swap to bring it back. */
   onSwapWait?: () => void;
+  /** MCP answers made or sent at once, at most (MCP_IN_FLIGHT); the tests lower it. */
+  mcpInFlight?: number;
   /**
    * Hosts (ALLOWED_HOSTS) this server answers besides its loopback names and the address a connection arrived at;
    * any other Host, and on /mcp any other Origin, gets 403 (./host-guard.ts). The check cannot be turned off.
@@ -93,8 +106,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     origins.add(origin);
     ownOrigins.set(origin, readOwn);
   };
+  let mcpAnswering = 0;
   const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const started = performance.now();
+    if (incoming.method === "POST" && requestUrl(incoming).pathname === MCP_PATH) {
+      if (mcpAnswering >= (options.mcpInFlight ?? MCP_IN_FLIGHT)) return void sendMcpBusy(outgoing);
+      mcpAnswering++;
+      outgoing.once("close", () => mcpAnswering--);
+    }
     const requested = incoming.url;
     if (options.fixedDate) {
       outgoing.sendDate = false;
@@ -123,6 +142,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   // the first is our JSON 400; an unknown expectation is ignored, as RFC 9110 (10.1.1) allows.
   const server = createServer({ requireHostHeader: false }, onRequest);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.timeout = STALLED_MS;
   server.on("checkExpectation", onRequest);
   server.on(
     "clientError",
@@ -306,6 +326,25 @@ async function handle(
     return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
   }
   return sendRange(outgoing, method, file.bytes!, range!, status, responseHeaders);
+}
+
+/** /mcp's answer while MCP_IN_FLIGHT answers are under way: a JSON-RPC error, as every /mcp error is, with Retry-After. */
+function sendMcpBusy(outgoing: ServerResponse): void {
+  const body = JSON.stringify(
+    errorBody(
+      null,
+      ERROR.internal,
+      "The server is answering as many MCP requests as it takes at once; ask again in a moment.",
+    ),
+  );
+  outgoing.writeHead(503, {
+    ...corsHeaders(),
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Retry-After": "1",
+    "Content-Length": String(Buffer.byteLength(body)),
+  });
+  outgoing.end(body);
 }
 
 function redirect(outgoing: ServerResponse, status: number, location: string): void {
