@@ -537,6 +537,19 @@ describe("a file failing its schema in one place", () => {
   });
 });
 
+describe("the site's contact address", () => {
+  it("is a path of this site: one that names another host (//host, /\\host) is refused", async () => {
+    for (const url of ["//evil.example/x", "/\\evil.example/x"]) {
+      const copy = await contentToEdit("contact-url");
+      await copy.edit("site.yaml", ["  url: /docs/#contact", `  url: "${url.replace("\\", "\\\\")}"`]);
+      expect(
+        (await copy.diagnostics()).map(({ code, pointer }) => [code, pointer]),
+        url,
+      ).toEqual([["schema/pattern", "/contact/url"]]);
+    }
+  });
+});
+
 describe("a copy of an answer whose slug was not changed", () => {
   it("is not told to take the name of the file it copies", async () => {
     const copy = await contentToEdit("copy-not-renamed");
