@@ -321,6 +321,12 @@ describe("the command line", () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('BASE_URL must be an origin such as https://example.org, with no path (got "/")');
+    // Ones the URL parser refuses, told so rather than as a TypeError's stack at the build's end.
+    const out = path.join(await temporaryFolder("bad-base-parse"), "dist");
+    for (const value of ["http://a:99999", "http://a%22%3E"])
+      expect(() => optionsFromCommandLine(["--content", BASE, "--out", out], { BASE_URL: value }), value).toThrow(
+        `BASE_URL must be an origin such as https://example.org, with no path (got "${value}").`,
+      );
   });
 
   it("refuses a malformed SOURCE_DATE_EPOCH", async () => {

@@ -40,7 +40,14 @@ export function commandArguments<const O extends NonNullable<ParseArgsConfig["op
  */
 export function originSetting(name: string, value: string): string {
   const origin = value.replace(/\/+$/, "");
-  if (!/^https?:\/\/[^\s/?#@]+$/.test(origin))
+  // The URL parser has the last word (a port past 65535, a quote in the host): the origin it reads back is the one.
+  let parsed: string | undefined;
+  try {
+    parsed = new URL(origin).origin;
+  } catch {
+    parsed = undefined;
+  }
+  if (!/^https?:\/\/[^\s/?#@]+$/.test(origin) || parsed === undefined || parsed === "null")
     throw new Error(`${name} must be an origin such as https://example.org, with no path (got "${value}").`);
   return origin;
 }
