@@ -901,6 +901,15 @@ describe("a second YAML document in one file", () => {
 });
 
 describe("content that leads outside the content folder", () => {
+  it("refuses a named pipe where a file would be, rather than waiting for ever to read it", async () => {
+    const copy = await contentToEdit("named-pipe");
+    const made = spawnSync("mkfifo", [path.join(copy.content, "answers", "fifo.md")]);
+    expect(made.status).toBe(0);
+    expect((await copy.diagnostics()).map(({ code, file, message }) => [code, file, message])).toEqual([
+      ["file/unexpected", "answers/fifo.md", "the file is a named pipe, not a file: it cannot be read as content."],
+    ]);
+  });
+
   it("refuses a symbolic link to a file outside content/, and reads one that stays inside", async () => {
     const content = await fixtureWithCase("malformed-yaml");
     await cp(path.join(FIXTURES, "base", "answers", "alpha-room.md"), path.join(content, "answers", "alpha-room.md"));

@@ -208,6 +208,17 @@ async function checkEntry(
     if (!isInside(contentRoot, target))
       return problem("file/outside-content", "the file is a symbolic link to somewhere outside the content folder.");
   }
+  // A named pipe, a socket or a device is no file to read: reading a pipe waited for a writer, and the build for ever.
+  const target = stats.isSymbolicLink() ? await stat(absolutePath) : stats;
+  if (!target.isFile() && !target.isDirectory()) {
+    const told = problem(
+      "file/unexpected",
+      `the file is ${target.isFIFO() ? "a named pipe" : target.isSocket() ? "a socket" : "a device"}, not a file: it cannot be read as content.`,
+      "Replace it with a file, or move it out of the content folder.",
+    );
+    const kind = layoutEntryFor(relativePath)?.kind;
+    return kind ? { ...told, unreadable: { kind, file: relativePath, stem: stemOf(relativePath) } } : told;
+  }
   const entry = layoutEntryFor(relativePath);
   if (!entry) {
     // A file in a folder of the layout with another extension: most likely misnamed.
