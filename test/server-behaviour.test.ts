@@ -271,6 +271,12 @@ describe("limits", () => {
     expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 414 });
   });
 
+  it("refuses the asterisk form but for OPTIONS (RFC 9112 §3.2.4): it named the home page", async () => {
+    const text = await rawSocket("GET * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ status: 400 });
+  });
+
   it("answers 20 KiB of headers with a JSON 431", async () => {
     const text = await rawSocket(`GET /api/v1 HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"b".repeat(20 * 1024)}\r\n\r\n`);
     expect(text).toMatch(/^HTTP\/1\.1 431 /);

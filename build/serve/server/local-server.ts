@@ -168,6 +168,9 @@ async function handle(
   const target = incoming.url ?? "/";
   const line = requestLineLength(method, target);
   if (line > MAX_REQUEST_LINE) return sendProblem(outgoing, incoming, "uri-too-long", uriTooLongDetail(line));
+  // The asterisk form names the server, not a resource, and only for OPTIONS (RFC 9112 §3.2.4): it was read as "/".
+  if (target === "*" && method !== "OPTIONS")
+    return sendProblem(outgoing, incoming, "bad-request", `"${method} *" names no resource: only OPTIONS takes "*".`);
   // RFC 9112 (3.2): an HTTP/1.1 request names its host in one Host line; Node's `host` keeps only the first of two.
   const hosts = incoming.headersDistinct.host ?? [];
   if (hosts.length > 1 || (incoming.httpVersion === "1.1" && hosts.length === 0))
