@@ -689,19 +689,20 @@ describe("the MCP endpoint, asked badly", () => {
     stalled.write(
       `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(batch)}\r\n\r\n${batch}`,
     );
-    const refused = await until("a request refused while the batch's answer waits", async () => {
+    // A ping answered with `status`, or none yet (its body let go).
+    const answeredWith = (status: number) => async () => {
       const response = await ask(ping);
-      return response.status === 503 ? response : (await response.body?.cancel(), undefined);
-    });
+      if (response.status === status) return response;
+      await response.body?.cancel();
+      return undefined;
+    };
+    const refused = await until("a request refused while the batch's answer waits", answeredWith(503));
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(((await refused.json()) as { id: null; error: { code: number } }).error.code).toBe(-32603);
     // The API itself answers all the while.
     expect((await fetch(`${busy.origin}/api/v1/health`)).status).toBe(200);
     stalled.destroy();
-    const answered = await until("the place freed", async () => {
-      const response = await ask(ping);
-      return response.status === 200 ? response : (await response.body?.cancel(), undefined);
-    });
+    const answered = await until("the place freed", answeredWith(200));
     expect(await answered.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
   });
 

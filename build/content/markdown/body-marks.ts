@@ -5,7 +5,7 @@
  * these, both went out silently.
  */
 import type { Position } from "../diagnostics/diagnostic.ts";
-import { citationGroupAt } from "./citations.ts";
+import { blankCode, citationGroupAt } from "./citations.ts";
 
 export interface BodyMark extends Position {
   /** A link's destination, or a loose citation mark's whole text. */
@@ -44,97 +44,17 @@ const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
 const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
-const FENCE = /^ {0,3}(```|~~~)/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$/;
 /**
  * An HTML element's tag (`<b>`, `</div>`, `<img src=x>`) or a comment's start: not a placeholder in angle brackets
  * (`<slug>`, `<Enter>`), which is text as the author means it, nor an autolink (`<https:…>`), nor escaped (`\\<b>`).
  */
-const HTML_TAG = new RegExp(
-  `(?<!\\\\)<(?:/?(?:${[
-    "a",
-    "abbr",
-    "article",
-    "aside",
-    "audio",
-    "b",
-    "base",
-    "blockquote",
-    "body",
-    "br",
-    "button",
-    "canvas",
-    "caption",
-    "center",
-    "code",
-    "col",
-    "dd",
-    "del",
-    "details",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "embed",
-    "figure",
-    "font",
-    "footer",
-    "form",
-    "h[1-6]",
-    "head",
-    "header",
-    "hr",
-    "html",
-    "i",
-    "iframe",
-    "img",
-    "input",
-    "ins",
-    "kbd",
-    "label",
-    "li",
-    "link",
-    "main",
-    "mark",
-    "math",
-    "meta",
-    "nav",
-    "noscript",
-    "object",
-    "ol",
-    "option",
-    "p",
-    "picture",
-    "pre",
-    "q",
-    "s",
-    "script",
-    "section",
-    "select",
-    "small",
-    "source",
-    "span",
-    "strike",
-    "strong",
-    "style",
-    "sub",
-    "summary",
-    "sup",
-    "svg",
-    "table",
-    "tbody",
-    "td",
-    "template",
-    "textarea",
-    "th",
-    "thead",
-    "title",
-    "tr",
-    "u",
-    "ul",
-    "video",
-  ].join("|")})(?=[\\s/>])[^<>]*>|!--)`,
-  "gi",
-);
+const HTML_ELEMENTS =
+  "a abbr article aside audio b base blockquote body br button canvas caption center code col dd del details div dl " +
+  "dt em embed figure font footer form h[1-6] head header hr html i iframe img input ins kbd label li link main mark " +
+  "math meta nav noscript object ol option p picture pre q s script section select small source span strike strong " +
+  "style sub summary sup svg table tbody td template textarea th thead title tr u ul video";
+const HTML_TAG = new RegExp(`(?<!\\\\)<(?:/?(?:${HTML_ELEMENTS.replaceAll(" ", "|")})(?=[\\s/>])[^<>]*>|!--)`, "gi");
 const BARE_IDS = /\[([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*[a-z0-9]+(?:-[a-z0-9]+)*)*)\](?![([:])/g;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
@@ -148,20 +68,19 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     headings: [],
     html: [],
   };
-  let fenced = false;
+  // Code, fenced or in spans, blanked with its columns kept: what it holds is shown, never linked nor cited.
+  const blanked = blankCode(markdown).split("\n");
   let blankBefore = true;
   for (const [index, raw] of markdown.split("\n").entries()) {
     const control = CONTROL_CHARACTER.exec(raw);
     if (control) marks.controls.push({ line: firstLine + index, column: control.index + 1, text: control[0] });
     const startsBlock = blankBefore;
     blankBefore = raw.trim() === "";
-    if (FENCE.test(raw)) fenced = !fenced;
-    if (fenced) continue;
-    const heading = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$/.exec(raw);
-    if (heading)
-      marks.headings.push({ line: firstLine + index, column: 1, text: heading[2]!.trim(), level: heading[1]!.length });
-    // Code spans are blanked, columns kept: what they hold is shown, never linked.
-    const line = raw.replace(/`[^`]*`/g, (code) => " ".repeat(code.length));
+    const line = blanked[index]!;
+    if (HEADING.test(line)) {
+      const [, hashes, text] = HEADING.exec(raw)!;
+      marks.headings.push({ line: firstLine + index, column: 1, text: text!.trim(), level: hashes!.length });
+    }
     const at = (column: number, text: string): BodyMark => ({ line: firstLine + index, column: column + 1, text });
     for (const match of line.matchAll(INLINE_LINK))
       marks.links.push(at(match.index + match[0].indexOf(match[1]!), match[1]!));

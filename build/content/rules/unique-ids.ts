@@ -80,14 +80,23 @@ function reportSameDocument(
 function reportSameQuestion(answers: RuleInput["answers"], report: Report): void {
   type Answer = RuleInput["answers"][number];
   const fields = ["title", "question"] as const;
-  const keyOf = (field: (typeof fields)[number], { data }: Answer) =>
-    `${field} ${data[field].toLowerCase().replace(/\s+/g, " ").trim()}`;
+  // Each answer's title and question as compared (case and spacing aside), made once.
+  const keys = new Map(
+    answers.map((answer) => [
+      answer,
+      fields.map((field) => `${field} ${answer.data[field].toLowerCase().replace(/\s+/g, " ").trim()}`),
+    ]),
+  );
   const byText = new Map<string, Answer[]>();
-  for (const answer of answers)
-    for (const field of fields) byText.set(keyOf(field, answer), [...(byText.get(keyOf(field, answer)) ?? []), answer]);
+  for (const [answer, texts] of keys)
+    for (const key of texts) {
+      const holders = byText.get(key);
+      if (holders) holders.push(answer);
+      else byText.set(key, [answer]);
+    }
   for (const answer of answers) {
     const sharing = (field: (typeof fields)[number]) =>
-      byText.get(keyOf(field, answer))!.filter((other) => other.data.slug !== answer.data.slug);
+      byText.get(keys.get(answer)![fields.indexOf(field)]!)!.filter((other) => other.data.slug !== answer.data.slug);
     const same = fields.filter((field) => sharing(field).length > 0);
     if (same.length === 0) continue;
     const others = new Set(same.flatMap((field) => sharing(field).map((other) => other.file.file)));

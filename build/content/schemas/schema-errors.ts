@@ -182,20 +182,7 @@ function patternWanted(error: ErrorObject): string {
   return `which is not ${lower}`;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const MONTH = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
 
 /** Formats as an author knows them, not by the schema's names for them. */
 const FORMAT_NAMES: Record<string, string> = {
@@ -287,7 +274,7 @@ function describe(error: ErrorObject): Described {
       if (day && Number(day[2]) >= 1 && Number(day[2]) <= 12 && Number(day[3]) >= 1)
         return {
           code: "schema/format",
-          message: `${field(error)} is ${show(value)}, which is written as a date but is no day of the calendar (${MONTHS[Number(day[2]) - 1]} ${day[1]} has ${new Date(Date.UTC(Number(day[1]), Number(day[2]), 0)).getUTCDate()} days).`,
+          message: `${field(error)} is ${show(value)}, which is written as a date but is no day of the calendar (${MONTH.format(Date.UTC(Number(day[1]), Number(day[2]) - 1))} ${day[1]} has ${new Date(Date.UTC(Number(day[1]), Number(day[2]), 0)).getUTCDate()} days).`,
         };
       return {
         code: "schema/format",

@@ -345,7 +345,6 @@ let mediaTypesChecked = false;
 export function productOrder(products: readonly Product[]): Product[] {
   const byName = new Map(products.map((made) => [made.name, made]));
   if (byName.size !== products.length) throw new Error("two products have one name");
-
   const ordered: Product[] = [];
   const state = new Map<string, "visiting" | "done">();
   const visit = (made: Product, path: readonly string[]) => {

@@ -142,6 +142,22 @@ function isJsonType(type: string | null): boolean {
   return essence === "application/json" || /^application\/[!#$&^_.+\w-]+\+json$/.test(essence);
 }
 
+/**
+ * The answer while a server takes no more MCP requests at once (the local server's limit): a JSON-RPC error, as every
+ * /mcp error is, with Retry-After.
+ */
+export function mcpBusyResponse(): Response {
+  return jsonResponse(
+    503,
+    errorBody(
+      null,
+      ERROR.internal,
+      "The server is answering as many MCP requests as it takes at once; ask again in a moment.",
+    ),
+    { "Retry-After": "1" },
+  );
+}
+
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,

@@ -11,7 +11,7 @@ import { MAX_REQUEST_LINE, requestLineLength } from "../../contract/http.ts";
 import { MCP_PATH } from "../../contract/layout.ts";
 import { HEADERS_FILE_PATH, NETLIFY_CONFIGURATION_FILES, REDIRECTS_FILE_PATH } from "../../contract/unlisted-files.ts";
 import { OriginError, ownOrigins, type ReadFile, snapshotTiming } from "../request/deploy-snapshot.ts";
-import { ERROR, errorBody } from "../request/mcp-messages.ts";
+import { mcpBusyResponse } from "../request/mcp.ts";
 import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
 import { corsHeaders, ifNoneMatchHits } from "../request/response-headers.ts";
 import { byteRange, rangeBounds, sendRange, serveWithServeHandler } from "./byte-ranges.ts";
@@ -110,7 +110,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const started = performance.now();
     if (incoming.method === "POST" && requestUrl(incoming).pathname === MCP_PATH) {
-      if (mcpAnswering >= (options.mcpInFlight ?? MCP_IN_FLIGHT)) return void sendMcpBusy(outgoing);
+      if (mcpAnswering >= (options.mcpInFlight ?? MCP_IN_FLIGHT))
+        return void sendWebResponse(outgoing, mcpBusyResponse());
       mcpAnswering++;
       outgoing.once("close", () => mcpAnswering--);
     }
@@ -329,25 +330,6 @@ async function handle(
     return serveWithServeHandler(incoming, outgoing, file.disk.folder, file.disk.path, status, responseHeaders);
   }
   return sendRange(outgoing, method, file.bytes!, range!, status, responseHeaders);
-}
-
-/** /mcp's answer while MCP_IN_FLIGHT answers are under way: a JSON-RPC error, as every /mcp error is, with Retry-After. */
-function sendMcpBusy(outgoing: ServerResponse): void {
-  const body = JSON.stringify(
-    errorBody(
-      null,
-      ERROR.internal,
-      "The server is answering as many MCP requests as it takes at once; ask again in a moment.",
-    ),
-  );
-  outgoing.writeHead(503, {
-    ...corsHeaders(),
-    "Content-Type": "application/json",
-    "Cache-Control": "no-store",
-    "Retry-After": "1",
-    "Content-Length": String(Buffer.byteLength(body)),
-  });
-  outgoing.end(body);
 }
 
 function redirect(outgoing: ServerResponse, status: number, location: string): void {
