@@ -70,6 +70,32 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
+  it("keeps every-word matching in the address beside the words, so that a reload or a shared link searches the same", async () => {
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
+    const q = "ceiling micro";
+    const all = async () =>
+      (
+        (await (
+          await fetch(`${served.running.origin}/api/v1/answers?q=${encodeURIComponent(q)}&match=all`)
+        ).json()) as {
+          data: Array<{ slug: string }>;
+        }
+      ).data.map((answer) => answer.slug);
+    await page.fill("#q", q);
+    await page.check("#match-all");
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#q=${encodeURIComponent(q)}&match=all`);
+    expect(await all()).not.toEqual(await apiSlugs(q));
+    await expect.poll(() => shownSlugs(page)).toEqual(await all());
+    await page.reload({ waitUntil: "load" });
+    expect(await page.isChecked("#match-all")).toBe(true);
+    await expect.poll(() => shownSlugs(page)).toEqual(await all());
+    await page.uncheck("#match-all");
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#q=${encodeURIComponent(q)}`);
+    await expect.poll(() => shownSlugs(page)).toEqual(await apiSlugs(q));
+    await page.close();
+  });
+
   it("reads a malformed #q= calmly, and follows a #q= set after load, also back in history", async () => {
     const page = await served.browser.newPage();
     const problems: string[] = [];

@@ -121,15 +121,25 @@ function start(): void {
       found.total === 0
         ? `No answer matches.${left}`
         : `${found.total} of ${articles.length} answers match, best match first.${whole}${left}`;
-    suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, apply)));
+    suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, searchNow)));
   };
 
-  matchAll.addEventListener("change", () => void apply(input.value));
-  input.addEventListener("input", () => {
+  // The search lives in the fragment, as the API's query would hold it (#q=…&match=all), so that a filtered view can
+  // be bookmarked and shared, on the web and from disk.
+  const remember = () =>
+    history.replaceState(
+      null,
+      "",
+      input.value === ""
+        ? location.pathname
+        : `#q=${encodeURIComponent(input.value)}${matchAll.checked ? "&match=all" : ""}`,
+    );
+  const searchNow = () => {
+    remember();
     void apply(input.value);
-    // The query lives in the fragment, so a filtered view can be bookmarked, on the web and from disk.
-    history.replaceState(null, "", input.value === "" ? location.pathname : `#q=${encodeURIComponent(input.value)}`);
-  });
+  };
+  matchAll.addEventListener("change", searchNow);
+  input.addEventListener("input", searchNow);
   const clearSearch = (message: string) => {
     input.value = "";
     ++latest;
@@ -138,7 +148,7 @@ function start(): void {
   // The address, at load and whenever the fragment changes (Back, a link, an edited address); the page's own
   // replaceState fires no hashchange.
   const followHash = () => {
-    const named = /^#q=(.*)$/.exec(location.hash);
+    const named = /^#q=([^&]*)(?:&match=(all|any))?$/.exec(location.hash);
     // Back to the address without a search (#q= gone): every answer again.
     if (location.hash === "" && input.value !== "") return clearSearch(`All ${articles.length} answers.`);
     if (!named) {
@@ -158,6 +168,7 @@ function start(): void {
       );
     }
     input.value = query;
+    matchAll.checked = named[2] === "all";
     void apply(query);
   };
   window.addEventListener("hashchange", followHash);
@@ -231,11 +242,7 @@ function matchParagraph(score: number, explanation: ReturnType<typeof explainHit
   return paragraph;
 }
 
-function suggestionButton(
-  suggestion: Suggestion,
-  input: HTMLInputElement,
-  apply: (query: string) => Promise<void>,
-): HTMLElement {
+function suggestionButton(suggestion: Suggestion, input: HTMLInputElement, searchNow: () => void): HTMLElement {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "suggestion";
@@ -245,8 +252,7 @@ function suggestionButton(
     input.value = suggestion.q;
     // The results replace this button: the focus goes back to the search, not to the page's start.
     input.focus();
-    history.replaceState(null, "", `#q=${encodeURIComponent(suggestion.q)}`);
-    void apply(suggestion.q);
+    searchNow();
   });
   return button;
 }
