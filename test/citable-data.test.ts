@@ -241,6 +241,21 @@ describe("bulk downloads", () => {
     const settings = await site();
     expect(readme).toContain(settings.citation);
     expect(readme).toContain("https://creativecommons.org/licenses/by/4.0/");
+    // The README says the links name paths on the site, some of files it leaves out: every one is a file there.
+    expect(readme).toContain("are read there, or in a full copy of the site");
+    const linked = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === "string" && /^\/(?!\/)/.test(value)) linked.add(value.replace(/[?#].*$/, ""));
+      else if (value && typeof value === "object") for (const item of Object.values(value)) collect(item);
+    };
+    for (const name of inside.filter((entry) => entry.endsWith(".json")))
+      collect(JSON.parse(await readFile(path.join(dist, name), "utf8")));
+    const outside = [...linked].filter((link) => !inside.includes(link.slice(1)));
+    expect(outside.length).toBeGreaterThan(3);
+    for (const link of outside) {
+      const file = path.join(dist, link.endsWith("/") ? `${link}index.html` : link);
+      expect((await readFile(file)).length, link).toBeGreaterThan(0);
+    }
   });
 
   it("answers.csv names each answer's JSON file and Markdown twin and holds no body: the bodies are in the NDJSON", async () => {

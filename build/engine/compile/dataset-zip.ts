@@ -91,6 +91,11 @@ Contents, with the paths the API serves them at:
 - data/: the CSV tables with their Frictionless data package (datapackage.json); answers.csv has a row per
   answer without its body, which data/answers.ndjson holds.
 
+Links inside these files (and answers.csv's url and markdown_url) are paths on the site this download comes
+from, so that they mean the same wherever it is served. Those to files this download leaves out (each answer's
+own file and Markdown twin, the answers' collection, health, the docs, the OpenAPI document, the search index,
+the feeds) are read there, or in a full copy of the site.
+
 Files (${files.length + 1}):
 ${[README, ...files.map((path) => path.slice(1))]
   .sort()
