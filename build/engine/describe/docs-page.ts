@@ -14,6 +14,7 @@ import {
   answerPath,
   collectionPath,
   CITATION_FILE,
+  pagePath,
   MCP_PATH,
   MCP_SERVER_CARD_FILE,
   MCP_SERVER_CARD_PATH,
@@ -369,7 +370,7 @@ Now: version ${code(input.versioning.current)}; deprecated: ${input.versioning.d
 
 ## Downloads and formats {#downloads}
 
-Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere; only ${code("q")} needs the request handler. Opened from disk, ${link("the home page", "/")} browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.
+Every URL above is an alias of a canonical ${code(".json")} file, so a plain copy of the files works anywhere, read at those files: ${code(`${API_ROOT}/answers?slug=S`)} is ${code(answerPath("S"))}, and ${code(`${API_ROOT}/answers?page=N`)} is ${code(pagePath("answers", "{n}").replace("{n}", "N"))}. A plain static server (a mirror, ${code("python3 -m http.server")}) ignores every query parameter (${code("q")}, ${code("slug")}, ${code("page")}, ${code("sort")}, ${code("match")}) and answers the file or folder the path names, with 200, never the query's result: only the request handler answers them, and ${code("q")} and ${code("sort")} have no file. Opened from disk, ${link("the home page", "/")} browses every answer, supplier and evidence record and filters answers with the same ${code("q")} rule.
 
 ${DOWNLOADS.map((download) => `- ${link(download.name, download.path)} (${code(download.path)}): ${download.what}.`).join("\n")}
 
