@@ -4,18 +4,19 @@
  * ignored nor a stack trace. Here the quick cases; test/full/commands.test.ts runs every command of package.json.
  */
 import { spawn } from "node:child_process";
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../build/serve/server/free-port.ts";
 import { ROOT, temporaryFolder } from "./support/build-helpers.ts";
+import { sharedBuild } from "./support/shared-build.ts";
 import { cleanEnv, NODE, nodeScript, refusedOption, runScript } from "./support/cli.ts";
 import { untilPrinted } from "./support/wait.ts";
 
 describe("a command's arguments", () => {
   it("an option it does not take is refused with its usage, exit 2 and no stack", async () => {
     // test:all too, though tsx runs it: ignored, --bogus would start the whole suite and its 1.1 GB of tools.
-    for (const name of ["build", "stale", "test:all"]) {
+    for (const name of ["build", "stale", "package", "archive", "test:all"]) {
       const { status, stdout, stderr } = await runScript(name, ["--bogus"]);
       expect({ name, status, stdout }).toEqual({ name, status: 2, stdout: "" });
       expect(stderr).toMatch(refusedOption(name, "--bogus"));
@@ -70,6 +71,21 @@ describe("a command's arguments", () => {
         stderr: `${name}: SOURCE_DATE_EPOCH must be whole seconds since 1970, up to the end of 9999 (got "abc").\n`,
       });
     }
+  });
+
+  it("the archivers read the output --dist names and write where --out names, relative to where they run", async () => {
+    const { dist } = await sharedBuild();
+    const out = await temporaryFolder("package-out");
+    const packaged = await runScript("package", ["--dist", path.relative(ROOT, dist), "--out", out], {
+      SOURCE_DATE_EPOCH: "1750000000",
+    });
+    expect({ status: packaged.status, stderr: packaged.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(await readdir(out)).toEqual(["av-buyer-data-1.0.0.bag.tar"]);
+    const missing = await runScript("archive", ["--dist", "no-such-dist", "--out", out]);
+    expect({ status: missing.status, stderr: missing.stderr }).toEqual({
+      status: 1,
+      stderr: `archive: there is no ${ROOT}/no-such-dist: run npm run build first.\n`,
+    });
   });
 
   it("npm start's build tells a PORT the server cannot take before it builds anything", async () => {

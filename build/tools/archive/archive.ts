@@ -18,10 +18,10 @@ import { BaseSerializerBuffer, CDXIndexer, type WARCParser, WARCRecord, WARCSeri
 import { createLocalServer } from "../../serve/server/local-server.ts";
 import { writeArtifact } from "./artifact-file.ts";
 import { pointedTargets, seedTargets } from "./capture-targets.ts";
-import { archiveEpoch, builtText, readBuiltOutput } from "./dist-files.ts";
+import { archiveEpoch, archiveFolders, builtText, readBuiltOutput } from "./dist-files.ts";
 import { SpooledBody } from "./spooled-body.ts";
 import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments, tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
+import { tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
 import { OPENAPI_FILE } from "../../contract/layout.ts";
 
 export interface ArchiveResult {
@@ -283,22 +283,13 @@ async function receive(incoming: IncomingMessage, body: SpooledBody): Promise<vo
 }
 
 runAsCommand(import.meta.url, async () => {
-  commandArguments(
+  const { dist, artifacts } = archiveFolders(
     "archive",
-    [
-      "usage: npm run archive",
-      "Records the API as the local server serves dist/ (every URL, request and response) in a WARC 1.1 file and a",
-      "CDXJ index in artifacts/. It takes no arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own time.",
-    ].join("\n"),
-    {},
+    "Records the API as the local server serves the built output (every URL, request and response) in a WARC 1.1 file and a CDXJ index.",
   );
-  const root = projectRoot();
-  const result = await archiveWarc(
-    path.join(root, "dist"),
-    path.join(root, "artifacts"),
-    path.join(root, "netlify.toml"),
-    process.env,
-  ).catch((error: unknown) => tellOrThrow("archive", error));
+  const result = await archiveWarc(dist, artifacts, path.join(projectRoot(), "netlify.toml"), process.env).catch(
+    (error: unknown) => tellOrThrow("archive", error),
+  );
   process.stdout.write(
     `archive: wrote ${result.records} records to ${path.relative(process.cwd(), result.warc)}, index ${path.relative(process.cwd(), result.cdx)}\n`,
   );

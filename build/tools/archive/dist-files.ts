@@ -7,7 +7,8 @@ import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sourceDateEpoch } from "../../engine/run/source-date-epoch.ts";
-import { ToldError } from "../../content/load/command-line.ts";
+import { commandArguments, ToldError } from "../../content/load/command-line.ts";
+import { projectRoot } from "../../content/load/project.ts";
 
 /** The pieces a file is read in. */
 const PIECE_BYTES = 1024 * 1024;
@@ -27,6 +28,26 @@ export interface BuiltOutput {
   description: string;
   /** The build's own generation time, from its health resource. */
   generatedAt: string;
+}
+
+/** What the archivers read and where they write: `--dist DIR` (the project's dist/) and `--out DIR` (its artifacts/). */
+export function archiveFolders(command: string, purpose: string): { dist: string; artifacts: string } {
+  const { values } = commandArguments(
+    command,
+    [
+      `usage: npm run ${command} [-- --dist DIR] [--out DIR]`,
+      purpose,
+      "  --dist  the built output to read (dist/)",
+      "  --out   the folder to write into (artifacts/)",
+      "environment: SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
+    ].join("\n"),
+    { dist: { type: "string" }, out: { type: "string" } },
+  );
+  const root = projectRoot();
+  return {
+    dist: path.resolve(values.dist ?? path.join(root, "dist")),
+    artifacts: path.resolve(values.out ?? path.join(root, "artifacts")),
+  };
 }
 
 /** A folder that holds no built output (or a file it needs): told as it is, with what to run, not as a stack. */

@@ -1,5 +1,5 @@
 /**
- * `npm run package`: a BagIt 1.0 bag of dist/ as a deterministic tar in artifacts/, byte-identical across
+ * `npm run package`: a BagIt 1.0 bag of dist/ (or `--dist DIR`) as a deterministic tar in artifacts/ (or `--out DIR`), byte-identical across
  * runs. Verify a copy: tar -xf the tar, then in its folder `sha512sum -c manifest-sha512.txt` and
  * `sha512sum -c tagmanifest-sha512.txt`. Streamed: each file of dist/ is read in pieces as it goes into the tar,
  * so memory does not grow with dist/.
@@ -8,10 +8,9 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { writeArtifact } from "./artifact-file.ts";
 import { makeBag } from "./bagit.ts";
-import { archiveEpoch, filePieces, readBuiltOutput } from "./dist-files.ts";
+import { archiveEpoch, archiveFolders, filePieces, readBuiltOutput } from "./dist-files.ts";
 import { tarPieces } from "./tar-writer.ts";
-import { projectRoot } from "../../content/load/project.ts";
-import { commandArguments, tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
+import { tellOrThrow, runAsCommand } from "../../content/load/command-line.ts";
 
 export async function packageBag(distFolder: string, artifactsFolder: string, env: NodeJS.ProcessEnv): Promise<string> {
   const epochOf = archiveEpoch(env);
@@ -39,18 +38,12 @@ export async function packageBag(distFolder: string, artifactsFolder: string, en
 }
 
 runAsCommand(import.meta.url, async () => {
-  commandArguments(
+  const { dist, artifacts } = archiveFolders(
     "package",
-    [
-      "usage: npm run package",
-      "Writes dist/ as a BagIt bag in a deterministic tar, artifacts/av-buyer-data-VERSION.bag.tar. It takes no",
-      "arguments; SOURCE_DATE_EPOCH (whole seconds) dates it, else the build's own generation time.",
-    ].join("\n"),
-    {},
+    "Writes the built output as a BagIt bag in a deterministic tar, av-buyer-data-VERSION.bag.tar.",
   );
-  const root = projectRoot();
-  const target = await packageBag(path.join(root, "dist"), path.join(root, "artifacts"), process.env).catch(
-    (error: unknown) => tellOrThrow("package", error),
+  const target = await packageBag(dist, artifacts, process.env).catch((error: unknown) =>
+    tellOrThrow("package", error),
   );
   process.stdout.write(`package: wrote ${path.relative(process.cwd(), target)}\n`);
 });
