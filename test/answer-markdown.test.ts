@@ -5,7 +5,8 @@
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { twinFrontMatter } from "../build/engine/compile/answer-markdown.ts";
+import { answerMarkdown, twinFrontMatter } from "../build/engine/compile/answer-markdown.ts";
+import type { AnswerFrontMatter } from "../build/content/load/types.ts";
 import { wordCount } from "../build/engine/compile/answers.ts";
 
 const OPTIONS = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 } as const;
@@ -95,5 +96,37 @@ describe("an answer's word count (body.word_count)", () => {
     }
     for (const text of ["", " ", "one", "  two words  ", "\ufeffa\u00a0b\u3000c\u200bd", "a\r\nb\tc\u2028"])
       expect(wordCount(text), JSON.stringify(text)).toBe(splitCount(text));
+  });
+});
+
+describe("an answer's Markdown twin", () => {
+  it("links another answer's twin where the body links its file, but in code, which is shown as written", () => {
+    const frontMatter = {
+      slug: "one",
+      title: "One",
+      question: "One?",
+      summary: "One.",
+      tags: ["one"],
+      product_families: [],
+      related: [],
+      sources: [],
+      reviewed: "2026-12-06",
+    } as unknown as AnswerFrontMatter;
+    const twin = answerMarkdown(
+      frontMatter,
+      [
+        "See [two](/api/v1/answers/two.json), [its list](/api/v1/answers/two.json#checklist) and [all](/api/v1/answers/index.json).",
+        "As JSON: `[two](/api/v1/answers/two.json)`.",
+        "```",
+        "[two](/api/v1/answers/two.json)",
+        "```",
+      ].join("\n"),
+      new Map(),
+    );
+    expect(twin).toContain(
+      "See [two](/api/v1/answers/two.md), [its list](/api/v1/answers/two.md#checklist) and [all](/api/v1/answers/index.json).",
+    );
+    expect(twin).toContain("As JSON: `[two](/api/v1/answers/two.json)`.");
+    expect(twin).toContain("```\n[two](/api/v1/answers/two.json)\n```");
   });
 });

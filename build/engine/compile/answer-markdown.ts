@@ -1,13 +1,14 @@
 /**
  * An answer's Markdown twin (/api/v1/answers/{slug}.md): YAML front matter with what identifies and dates it
  * and the register entries it cites, then the title, the summary and the body, with each `[@id]` citation
- * replaced by the number of its source as the HTML numbers it, and the numbered list of sources at the end.
+ * replaced by the number of its source as the HTML numbers it and each link to another answer's file by its twin,
+ * and the numbered list of sources at the end.
  * Plain text, for language models and people alike; llms-full.txt is these twins one after another.
  */
 import { stringify } from "yaml";
-import { answerMarkdownPath, answerPath } from "../../contract/layout.ts";
+import { API_ROOT, answerMarkdownPath, answerPath } from "../../contract/layout.ts";
 import type { AnswerFrontMatter, Source } from "../../content/load/types.ts";
-import { replaceCitations } from "../../content/markdown/citations.ts";
+import { blankCode, replaceCitations } from "../../content/markdown/citations.ts";
 import { resolveSources } from "./resolve-sources.ts";
 
 export function answerMarkdown(
@@ -35,11 +36,22 @@ export function answerMarkdown(
   };
   const yaml = twinFrontMatter(frontMatter);
   const body = replaceCitations(
-    markdown.replace(/\r\n?/g, "\n").trim(),
+    twinLinks(markdown.replace(/\r\n?/g, "\n").trim()),
     (ids) => `[${ids.map((id) => numberOf.get(id)).join(", ")}]`,
   );
   const list = sources.map((source, index) => `${index + 1}. ${sourceReference(source)}`).join("\n");
   return `---\n${yaml}---\n\n# ${data.title}\n\n**${data.question}**\n\n${data.summary.trim()}\n\n${body}\n\n## Sources\n\n${list}\n`;
+}
+
+const ANSWER_FILE_LINK = new RegExp(`\\]\\((${API_ROOT}/answers/(?!index\\.)[a-z0-9-]+)\\.json(?=[)#?\\s])`, "g");
+
+/** A link to an answer's file names its twin instead (but in code): a reader of the Markdown goes on in Markdown. */
+function twinLinks(markdown: string): string {
+  if (!markdown.includes(`](${API_ROOT}/answers/`)) return markdown;
+  const outsideCode = blankCode(markdown);
+  return markdown.replace(ANSWER_FILE_LINK, (link: string, file: string, at: number) =>
+    outsideCode.startsWith(link, at) ? `](${file}.md` : link,
+  );
 }
 
 // Every string quoted: a YAML 1.1 reader would otherwise take a date such as 2026-11-21 for a timestamp.

@@ -389,7 +389,7 @@ export const MARKDOWN_FOR_AGENTS = {
   files: [
     {
       path: "/api/v1/answers/{slug}.md",
-      what: "each answer's Markdown twin: YAML front matter (slug, title, question, reviewed date, the register entries it cites with id, title, publisher, URL where there is one, and the date read, and the paths of its JSON and Markdown files), then the answer, its citations numbered as its list of sources at the end. Each answer names it in its JSON, as `links.markdown`",
+      what: "each answer's Markdown twin: YAML front matter (slug, title, question, reviewed date, the register entries it cites with id, title, publisher, URL where there is one, and the date read, and the paths of its JSON and Markdown files), then the answer, its citations numbered as its list of sources at the end and its links to other answers naming their twins. Each answer names it in its JSON, as `links.markdown`",
     },
     { path: HOME_MARKDOWN_FILE, what: "the home page as Markdown" },
     { path: DOCS_MARKDOWN_FILE, what: "this documentation as Markdown" },
