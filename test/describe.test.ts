@@ -91,11 +91,16 @@ describe("the OpenAPI 3.1 document", () => {
     expect(Object.keys(openapi.paths).sort()).toEqual([
       "/api/v1",
       "/api/v1/answers",
+      "/api/v1/answers/index.json",
       "/api/v1/answers/{slug}.json",
       "/api/v1/answers/{slug}.md",
       "/api/v1/evidence",
+      "/api/v1/evidence/index.json",
       "/api/v1/health",
+      "/api/v1/health/index.json",
+      "/api/v1/index.json",
       "/api/v1/suppliers",
+      "/api/v1/suppliers/index.json",
       "/api/{path}",
     ]);
     const ids: string[] = [];
@@ -211,11 +216,11 @@ describe("the OpenAPI 3.1 document", () => {
       expect(left, `${file} is named`).toBe(true);
       expect((await fetch(running.origin + file, { method: "HEAD" })).status, file).toBe(200);
     }
-    // A collection's path is also served with a trailing slash; a file's is not.
+    // A collection's path is also served with a trailing slash; a file's (its canonical file's too) is not.
     for (const template of Object.keys(openapi.paths).filter((key) => key !== "/api/{path}")) {
       const url = `${template.replace("{slug}", "room-sizing")}/`;
       const status = (await fetch(running.origin + url, { method: "HEAD" })).status;
-      expect(status, url).toBe(template.includes("{slug}") ? 404 : 200);
+      expect(status, url).toBe(/\.(json|md)$/.test(template) ? 404 : 200);
     }
   });
 

@@ -35,6 +35,7 @@ import {
   OPENAPI_FILE,
   SCHEMA_LIST_FILE,
   SCHEMAS_FOLDER,
+  RESERVED_ANSWER_SLUGS,
   SLUG_PATTERN,
 } from "../../contract/layout.ts";
 
@@ -387,12 +388,11 @@ export function buildOpenApi(input: OpenApiInput): Json {
         : {}),
       ...sizeLimits,
     };
-    const examples: Json = {
-      [endpoint.path === ANSWERS_ENDPOINT ? "firstAnswer" : "current"]: {
-        summary: `From the published data: ${endpoint.file}${isCollectionExample(example) ? `, its first item only, ${CUT_LISTS}` : ""}`,
-        value: example,
-      },
+    const published = {
+      summary: `From the published data: ${endpoint.file}${isCollectionExample(example) ? `, its first item only, ${CUT_LISTS}` : ""}`,
+      value: example,
     };
+    const examples: Json = { [endpoint.path === ANSWERS_ENDPOINT ? "firstAnswer" : "current"]: published };
     if (endpoint.path === ANSWERS_ENDPOINT) {
       examples.bySlug = {
         summary: `?slug=${input.exampleSlug}`,
@@ -433,13 +433,48 @@ export function buildOpenApi(input: OpenApiInput): Json {
       },
       ...otherMethods(endpoint.operation, tag),
     };
+    // The canonical file, which the JSON's links name (links.self, the root's links): a client that follows them
+    // reaches a documented operation, not the catch-all's 404. Listed before {slug}.json, which index.json is not.
+    paths[endpoint.file] = {
+      get: {
+        operationId: `get${endpoint.operation}File`,
+        summary: `The canonical file of ${endpoint.path}`,
+        description: `What ${endpoint.path} answers without parameters, as the file the JSON's links name and a mirror holds. A file: it takes no query parameters.`,
+        tags: [tag],
+        parameters: fileRequestHeaders,
+        responses: {
+          "200": {
+            description: endpoint.name,
+            headers: successHeaders,
+            content: { "application/json": { schema: schemaRef(endpoint.schema), examples: { current: published } } },
+          },
+          "206": { $ref: "#/components/responses/PartialContent" },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...sizeLimits,
+          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
+        },
+      },
+      head: {
+        operationId: `head${endpoint.operation}File`,
+        summary: `The headers of GET ${endpoint.file}, without the body`,
+        tags: [tag],
+        parameters: [headerRef("IfNoneMatch")],
+        responses: {
+          "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...sizeLimits,
+        },
+      },
+      ...otherMethods(`${endpoint.operation}File`, tag),
+    };
   }
   const slugInPath = {
     name: "slug",
     in: "path",
     required: true,
     description: "An answer's slug.",
-    schema: { type: "string", pattern: SLUG_PATTERN.source },
+    // A slug as the content has them: the names other files of the folder use are none (index.json is the collection's).
+    schema: { type: "string", pattern: SLUG_PATTERN.source, not: { type: "string", enum: [...RESERVED_ANSWER_SLUGS.keys()] } },
     example: input.exampleSlug,
   };
   // Each answer's own file, which `links.self` of every answer names: a file, with no parameters of its own.
@@ -531,7 +566,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         in: "path",
         required: true,
         // The files a client fetches besides the paths above, so that their 200 does not read as undocumented.
-        description: `Any path under /api/ that names no published file. Published besides the paths above (those without {slug} also with a trailing slash) and the canonical file each names: a collection's further pages once it outgrows one, ${API_ROOT}/{collection}/pages/{page}.json, which its links.next names; the OpenAPI document, ${OPENAPI_FILE}; the JSON Schemas, listed at ${SCHEMA_LIST_FILE} and served under ${SCHEMAS_FOLDER}; the search index the q answers read, ${ANSWERS_SEARCH_INDEX_FILE} and the files under ${ANSWERS_SEARCH_FOLDER}/.`,
+        description: `Any path under /api/ that names no published file. Published besides the paths above (those not ending in .json or .md also with a trailing slash): a collection's further pages once it outgrows one, ${API_ROOT}/{collection}/pages/{page}.json, which its links.next names; the OpenAPI document, ${OPENAPI_FILE}; the JSON Schemas, listed at ${SCHEMA_LIST_FILE} and served under ${SCHEMAS_FOLDER}; the search index the q answers read, ${ANSWERS_SEARCH_INDEX_FILE} and the files under ${ANSWERS_SEARCH_FOLDER}/.`,
         schema: { type: "string" },
       },
     ],
