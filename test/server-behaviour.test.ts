@@ -287,6 +287,27 @@ describe("limits", () => {
     });
   });
 
+  it("names the problem types of the answers it writes to the socket under the origin the request named, as it does every other's", async () => {
+    const port = Number(new URL(running.origin).port);
+    const typeOf = async (request: string) => {
+      const text = await rawSocket(request);
+      return (JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) as { type: string }).type;
+    };
+    const big = `X-Big: ${"b".repeat(20 * 1024)}\r\n`;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+      expect(await typeOf(`GET /api/v1 HTTP/1.1\r\nHost: ${host}\r\n${big}\r\n`)).toBe(
+        `http://${host}/docs/errors/#headers-too-large`,
+      );
+      expect(await typeOf(`GET /api/v1/answers?q=Stra\u00dfe HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toBe(
+        `http://${host}/docs/errors/#bad-request`,
+      );
+    }
+    // No loopback name on this port: the address the connection came to.
+    expect(await typeOf(`GET /api/v1 HTTP/1.1\r\nHost: localhost\r\n${big}\r\n`)).toBe(
+      `http://127.0.0.1:${port}/docs/errors/#headers-too-large`,
+    );
+  });
+
   it("keeps the connection of a POST answered 405 before its small body arrived, and closes one whose body is large", async () => {
     const port = Number(new URL(running.origin).port);
     // The headers alone; the body once the answer is in; then a second request on the same connection.

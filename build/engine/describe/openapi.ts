@@ -474,7 +474,11 @@ export function buildOpenApi(input: OpenApiInput): Json {
     required: true,
     description: "An answer's slug.",
     // A slug as the content has them: the names other files of the folder use are none (index.json is the collection's).
-    schema: { type: "string", pattern: SLUG_PATTERN.source, not: { type: "string", enum: [...RESERVED_ANSWER_SLUGS.keys()] } },
+    schema: {
+      type: "string",
+      pattern: SLUG_PATTERN.source,
+      not: { type: "string", enum: [...RESERVED_ANSWER_SLUGS.keys()] },
+    },
     example: input.exampleSlug,
   };
   // Each answer's own file, which `links.self` of every answer names: a file, with no parameters of its own.

@@ -145,12 +145,12 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.timeout = STALLED_MS;
   server.on("checkExpectation", onRequest);
-  server.on(
-    "clientError",
-    (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(server, error, socket),
-  );
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => void answerClientError(error, socket));
   // Node hands CONNECT to this listener, never to the request handler; unanswered, the socket would hang.
-  server.on("connect", (incoming: IncomingMessage, socket: Socket) => void answerConnect(server, socket, incoming.url));
+  server.on(
+    "connect",
+    (incoming: IncomingMessage, socket: Socket) => void answerConnect(socket, incoming.url, incoming.headers.host),
+  );
   server.on("close", () => {
     for (const origin of origins) if (ownOrigins.get(origin) === readOwn) ownOrigins.delete(origin);
   });

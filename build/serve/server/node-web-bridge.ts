@@ -3,6 +3,7 @@
  * responses are written against, on the local server's Node sockets.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import { isLoopbackName } from "../../contract/local-hosts.ts";
 import type { ProblemType } from "../../contract/problems.ts";
@@ -72,21 +73,28 @@ export async function sendWebResponse(outgoing: ServerResponse, response: Respon
 }
 
 /**
+ * This server's origin as a request names it: its Host when that is a loopback name on the port the connection
+ * came to, else the address and port it came to. Also for the answers written straight to the socket.
+ */
+export function requestOrigin(socket: Socket, host: string | undefined): string {
+  const address = socket.localAddress ?? "127.0.0.1";
+  const port = socket.localPort ?? 80;
+  try {
+    const claimed = new URL(`http://${host ?? ""}`);
+    if (isLoopbackName(claimed.hostname) && Number(claimed.port || 80) === port) return claimed.origin;
+  } catch {
+    // Not a host at all: this server's own address stands.
+  }
+  return `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+}
+
+/**
  * The URL of a request, for the rules and the edge entries. The Host header is believed only when it names
  * this server on the loopback interface: the edge code fetches its data from the request's origin, and a
  * client must not be able to point that at another host.
  */
 export function requestUrl(incoming: IncomingMessage): URL {
-  const address = incoming.socket.localAddress ?? "127.0.0.1";
-  const port = incoming.socket.localPort ?? 80;
-  const own = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
-  let origin = own;
-  try {
-    const claimed = new URL(`http://${incoming.headers.host ?? ""}`);
-    if (isLoopbackName(claimed.hostname) && Number(claimed.port || 80) === port) origin = claimed.origin;
-  } catch {
-    // Not a host at all: this server's own address stands.
-  }
+  const origin = requestOrigin(incoming.socket, incoming.headers.host);
   // Only a path and query are taken from the target: an absolute one (`GET http://elsewhere/x`) names a host of its
   // own, and one that starts with `//` would be read as naming one.
   let target = incoming.url ?? "/";

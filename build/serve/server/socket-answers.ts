@@ -3,13 +3,14 @@
  * requests it cannot parse. Each is the problem response the request chain would give, then the connection
  * is closed.
  */
-import { STATUS_CODES, type Server } from "node:http";
+import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { methodGuard } from "../request/method-guard.ts";
 import { mcpMethodNotAllowed } from "../request/mcp.ts";
 import { MCP_PATH } from "../../contract/layout.ts";
 import { MAX_REQUEST_LINE } from "../../contract/http.ts";
 import { problemResponse, uriTooLongDetail } from "../request/problems.ts";
+import { requestOrigin } from "./node-web-bridge.ts";
 
 /**
  * The 405 of a method no handler took: at the MCP endpoint its own (Allow: POST, OPTIONS), elsewhere the data API's
@@ -20,8 +21,8 @@ export function refuseMethod(url: URL, method: string, headers: Headers): Respon
 }
 
 /** CONNECT gets the 405 its target's other methods get. */
-export async function answerConnect(server: Server, socket: Socket, target = "/"): Promise<void> {
-  await writeAndClose(socket, refuseMethod(targetUrl(server, target), "CONNECT", new Headers()));
+export async function answerConnect(socket: Socket, target = "/", host?: string): Promise<void> {
+  await writeAndClose(socket, refuseMethod(targetUrl(requestOrigin(socket, host), target), "CONNECT", new Headers()));
 }
 
 /**
@@ -30,7 +31,6 @@ export async function answerConnect(server: Server, socket: Socket, target = "/"
  * request line in its header limit: a request line past that limit is still the 414 a shorter long one gets.
  */
 export async function answerClientError(
-  server: Server,
   error: NodeJS.ErrnoException & { rawPacket?: Buffer },
   socket: Socket,
 ): Promise<void> {
@@ -38,10 +38,12 @@ export async function answerClientError(
   // The packet Node was reading: when it starts a request, its method and first line (or all of it, with no line end).
   const packet = error.rawPacket?.toString("latin1") ?? "";
   const [, method, target = "/"] = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+)/.exec(packet) ?? [];
-  const request = { url: `${ownOrigin(server)}/`, method: method === "HEAD" ? "HEAD" : "GET", headers: new Headers() };
+  // The origin its Host names, if the packet holds one (a problem's type is named under it, as for every request).
+  const origin = requestOrigin(socket, /\r\nhost:[ \t]*([^\r\n]*)/i.exec(packet)?.[1]?.trim());
+  const request = { url: `${origin}/`, method: method === "HEAD" ? "HEAD" : "GET", headers: new Headers() };
   let response: Response;
   if (error.code === "HPE_INVALID_METHOD" && method !== undefined)
-    response = refuseMethod(targetUrl(server, target), method, request.headers);
+    response = refuseMethod(targetUrl(origin, target), method, request.headers);
   else if (error.code !== "HPE_HEADER_OVERFLOW")
     response = problemResponse(request, "bad-request", "The request could not be parsed as HTTP/1.1.");
   else {
@@ -56,17 +58,12 @@ export async function answerClientError(
 }
 
 /** The URL of a request target as sent (origin-form); any other form, or none, is the root. */
-function targetUrl(server: Server, target: string): URL {
+function targetUrl(origin: string, target: string): URL {
   try {
-    return new URL(target.startsWith("/") ? target : "/", ownOrigin(server));
+    return new URL(target.startsWith("/") ? target : "/", origin);
   } catch {
-    return new URL("/", ownOrigin(server));
+    return new URL("/", origin);
   }
-}
-
-function ownOrigin(server: Server): string {
-  const address = server.address();
-  return address && typeof address === "object" ? `http://localhost:${address.port}` : "http://localhost";
 }
 
 async function writeAndClose(socket: Socket, response: Response): Promise<void> {
