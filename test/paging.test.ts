@@ -51,6 +51,27 @@ describe("a collection that outgrows one page", () => {
       expect(text).toBe(canonicalJson(JSON.parse(text)));
   });
 
+  it("links every page to a file the OpenAPI document describes as a page of its collection, not as the catch-all's 404", async () => {
+    const openapi = JSON.parse(await read("/api/v1/openapi.json")) as {
+      paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
+    };
+    const templates = Object.keys(openapi.paths).filter((template) => template !== "/api/{path}");
+    const documented = (link: string) =>
+      templates.find((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(link));
+    const collection = openapi.paths["/api/v1/answers/index.json"]!.get.responses["200"]!.content!["application/json"]!;
+    let links = 0;
+    for (const file of ["/api/v1/answers/index.json", "/api/v1/answers/pages/2.json"])
+      for (const link of Object.values((JSON.parse(await read(file)) as Envelope).links)) {
+        const template = documented(link);
+        expect(template, link).toBe("/api/v1/answers/pages/{n}.json");
+        expect(openapi.paths[template!]!.get.responses["200"]!.content!["application/json"]).toEqual({
+          schema: collection.schema,
+        });
+        links++;
+      }
+    expect(links).toBe(8);
+  });
+
   it("answers ?page=N with the prebuilt page's exact bytes, and q with computed pages", async () => {
     const data = new AnswersData(async (file) => {
       const text = await read(file).catch(() => undefined);

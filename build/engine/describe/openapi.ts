@@ -27,7 +27,6 @@ import {
   ANSWERS_ENDPOINT,
   ANSWERS_PARAMETERS_TEXT,
   API_NOT_FOUND_DETAIL,
-  API_ROOT,
   ANSWERS_SEARCH_FOLDER,
   ANSWERS_SEARCH_INDEX_FILE,
   answerMarkdownPath,
@@ -467,6 +466,51 @@ export function buildOpenApi(input: OpenApiInput): Json {
       },
       ...otherMethods(`${endpoint.operation}File`, tag),
     };
+    if (!endpoint.pages) continue;
+    // A collection past one page: its pages' files, which every link of its pages names (links.self too).
+    const pageInPath = {
+      name: "n",
+      in: "path",
+      required: true,
+      description: "The page's number, from 1 to the collection's meta.page_count.",
+      schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+      example: "2",
+    };
+    paths[endpoint.pages] = {
+      parameters: [pageInPath],
+      get: {
+        operationId: `get${endpoint.operation}Page`,
+        summary: `A page of ${endpoint.path}, as a file`,
+        description: `The file of page n of ${endpoint.path}, written once the collection outgrows one page (page 1 is then also ${endpoint.file}); the links of every page name these files. 404 past the last page, and while the collection fits one page. A file: it takes no query parameters.`,
+        tags: [tag],
+        parameters: fileRequestHeaders,
+        responses: {
+          "200": {
+            description: `${endpoint.name}: one page.`,
+            headers: successHeaders,
+            content: { "application/json": { schema: schemaRef(endpoint.schema) } },
+          },
+          "206": { $ref: "#/components/responses/PartialContent" },
+          "304": { $ref: "#/components/responses/NotModified" },
+          "404": { $ref: "#/components/responses/NotFound" },
+          ...sizeLimits,
+          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
+        },
+      },
+      head: {
+        operationId: `head${endpoint.operation}Page`,
+        summary: `The headers of a page of ${endpoint.path}, without the body`,
+        tags: [tag],
+        parameters: [headerRef("IfNoneMatch")],
+        responses: {
+          "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
+          "304": { $ref: "#/components/responses/NotModified" },
+          "404": { $ref: "#/components/responses/NotFound" },
+          ...sizeLimits,
+        },
+      },
+      ...otherMethods(`${endpoint.operation}Page`, tag),
+    };
   }
   const slugInPath = {
     name: "slug",
@@ -570,7 +614,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         in: "path",
         required: true,
         // The files a client fetches besides the paths above, so that their 200 does not read as undocumented.
-        description: `Any path under /api/ that names no published file. Published besides the paths above (those not ending in .json or .md also with a trailing slash): a collection's further pages once it outgrows one, ${API_ROOT}/{collection}/pages/{page}.json, which its links.next names; the OpenAPI document, ${OPENAPI_FILE}; the JSON Schemas, listed at ${SCHEMA_LIST_FILE} and served under ${SCHEMAS_FOLDER}; the search index the q answers read, ${ANSWERS_SEARCH_INDEX_FILE} and the files under ${ANSWERS_SEARCH_FOLDER}/.`,
+        description: `Any path under /api/ that names no published file. Published besides the paths above (those not ending in .json or .md also with a trailing slash): the OpenAPI document, ${OPENAPI_FILE}; the JSON Schemas, listed at ${SCHEMA_LIST_FILE} and served under ${SCHEMAS_FOLDER}; the search index the q answers read, ${ANSWERS_SEARCH_INDEX_FILE} and the files under ${ANSWERS_SEARCH_FOLDER}/.`,
         schema: { type: "string" },
       },
     ],

@@ -39,6 +39,7 @@ import {
   SECURITY_TXT_FILE,
   SITEMAP_FILE,
   collectionPath,
+  pagePath,
   collectionUrl,
   csvFile,
   SKILL_PATH,
@@ -60,6 +61,8 @@ export interface Endpoint {
   description: string;
   schema: string;
   parameters: readonly string[];
+  /** Where its pages are, for a collection that is paged once it outgrows one (page 1 is then also `file`). */
+  pages?: string;
 }
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -77,6 +80,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: ANSWERS_ENDPOINT,
     file: collectionPath("answers"),
+    pages: pagePath("answers", "{n}"),
     name: "Buyer answers",
     operation: "Answers",
     summary: "Detailed buyer answers, searched by q, selected by slug, ordered by sort, paged by page",
@@ -88,6 +92,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: collectionUrl("suppliers"),
     file: collectionPath("suppliers"),
+    pages: pagePath("suppliers", "{n}"),
     name: "Supplier directory",
     operation: "Suppliers",
     summary: "Ranked supplier profiles with sources and caveats, and the ownership and methodology disclosure",
@@ -99,6 +104,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: collectionUrl("evidence"),
     file: collectionPath("evidence"),
+    pages: pagePath("evidence", "{n}"),
     name: "Evidence register",
     operation: "Evidence",
     summary: "Certification, compliance and warranty status by product family",
