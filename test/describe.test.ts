@@ -174,6 +174,18 @@ describe("the OpenAPI 3.1 document", () => {
     expect(openapi.components.schemas["common-slug"].pattern).toBe(common.$defs.slug.pattern);
   });
 
+  it("gives every GET and HEAD a default response, a problem document, for statuses no operation lists (the local server's 403, a 500)", async () => {
+    const openapi = await readJsonFile("/api/v1/openapi.json");
+    const other = openapi.components.responses.OtherProblem;
+    expect(other.content["application/problem+json"].schema).toEqual({ $ref: "#/components/schemas/problem" });
+    expect(openapi.components.schemas.problem.properties.status.enum).toEqual(expect.arrayContaining([403, 500]));
+    for (const [template, item] of Object.entries<Json>(openapi.paths))
+      for (const method of ["get", "head"])
+        expect(item[method].responses.default, `${method} ${template}`).toEqual({
+          $ref: "#/components/responses/OtherProblem",
+        });
+  });
+
   it("documents each answer's own file, which every collection links, as an operation with the answers envelope", async () => {
     const openapi = await readJsonFile("/api/v1/openapi.json");
     const item = openapi.paths["/api/v1/answers/{slug}.json"];
@@ -181,8 +193,17 @@ describe("the OpenAPI 3.1 document", () => {
     expect(item.get.responses["200"].content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/answers",
     });
-    expect(Object.keys(item.get.responses).sort()).toEqual(["200", "206", "304", "404", "414", "416", "431"]);
-    expect(Object.keys(item.head.responses).sort()).toEqual(["200", "304", "404", "414", "431"]);
+    expect(Object.keys(item.get.responses).sort()).toEqual([
+      "200",
+      "206",
+      "304",
+      "404",
+      "414",
+      "416",
+      "431",
+      "default",
+    ]);
+    expect(Object.keys(item.head.responses).sort()).toEqual(["200", "304", "404", "414", "431", "default"]);
     // The links of the collection name documented operations, not only the catch-all 404 of /api/{path}.
     const answers = await readJsonFile("/api/v1/answers/index.json");
     const templates = Object.keys(openapi.paths).filter((key) => key !== "/api/{path}");
@@ -467,6 +488,7 @@ describe("the OpenAPI 3.1 document", () => {
         for (const status of method === "parameters" ? [] : Object.keys(operation.responses))
           if (
             status !== "503" &&
+            status !== "default" &&
             !(template.includes("/pages/") && ["200", "206", "304", "416"].includes(status)) &&
             !observed.has(`${method} ${template} → ${status}`)
           )

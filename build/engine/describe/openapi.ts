@@ -206,6 +206,12 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "The request has 33 query parameters; at most 32 are accepted.",
       ),
     }),
+    // For client generators: any status no operation lists still has a problem document's type.
+    OtherProblem: problemResponse(
+      "Any other error, as a problem document (RFC 9457): the local server's 403 for a Host, or an Origin at /mcp, that it does not answer (its DNS-rebinding protection), and a 500 should a request fail unexpectedly. The problem types are listed at /docs/errors/.",
+      {},
+      {},
+    ),
     NotFound: problemResponse("No resource at this path.", {
       notFound: problemExample("not-found", API_NOT_FOUND_DETAIL),
     }),
@@ -632,6 +638,10 @@ export function buildOpenApi(input: OpenApiInput): Json {
     },
     ...otherMethods("Unknown", "Errors"),
   };
+
+  for (const item of Object.values(paths) as Array<Record<"get" | "head", { responses: Json }>>)
+    for (const method of ["get", "head"] as const)
+      item[method].responses.default = { $ref: "#/components/responses/OtherProblem" };
 
   return {
     openapi: "3.1.1",
