@@ -16,6 +16,7 @@ import { SORT_ORDERS } from "../../search/search-reader.ts";
 import { MATCH_MODES } from "../../search/query-words.ts";
 import {
   ENDPOINTS,
+  type Endpoint,
   PARAMETER_RULES,
   QUERY_EXAMPLES,
   QUERY_PARAMETERS,
@@ -380,6 +381,55 @@ export function buildOpenApi(input: OpenApiInput): Json {
     ),
   });
 
+  /** A file of an endpoint's (its canonical file, a page): GET and HEAD as on any file, 404 where it may be absent. */
+  const fileItem = (
+    endpoint: Endpoint,
+    kind: string,
+    {
+      summary,
+      description,
+      examples,
+      missing,
+    }: { summary: string; description: string; examples?: Json; missing?: boolean },
+  ) => {
+    const operation = `${endpoint.operation}${kind}`;
+    const absent = missing ? { "404": { $ref: "#/components/responses/NotFound" } } : {};
+    return {
+      get: {
+        operationId: `get${operation}`,
+        summary,
+        description,
+        tags: [endpoint.name],
+        parameters: fileRequestHeaders,
+        responses: {
+          "200": {
+            description: endpoint.name,
+            headers: successHeaders,
+            content: { "application/json": { schema: schemaRef(endpoint.schema), ...(examples ? { examples } : {}) } },
+          },
+          "206": { $ref: "#/components/responses/PartialContent" },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...absent,
+          ...sizeLimits,
+          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
+        },
+      },
+      head: {
+        operationId: `head${operation}`,
+        summary: `The headers of: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}; no body`,
+        tags: [endpoint.name],
+        parameters: [headerRef("IfNoneMatch")],
+        responses: {
+          "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
+          "304": { $ref: "#/components/responses/NotModified" },
+          ...absent,
+          ...sizeLimits,
+        },
+      },
+      ...otherMethods(operation, endpoint.name),
+    };
+  };
+
   const paths: Json = {};
   for (const endpoint of ENDPOINTS) {
     const example = input.examples.get(endpoint.file);
@@ -440,83 +490,30 @@ export function buildOpenApi(input: OpenApiInput): Json {
     };
     // The canonical file, which the JSON's links name (links.self, the root's links): a client that follows them
     // reaches a documented operation, not the catch-all's 404. Listed before {slug}.json, which index.json is not.
-    paths[endpoint.file] = {
-      get: {
-        operationId: `get${endpoint.operation}File`,
-        summary: `The canonical file of ${endpoint.path}`,
-        description: `What ${endpoint.path} answers without parameters, as the file the JSON's links name and a mirror holds. A file: it takes no query parameters.`,
-        tags: [tag],
-        parameters: fileRequestHeaders,
-        responses: {
-          "200": {
-            description: endpoint.name,
-            headers: successHeaders,
-            content: { "application/json": { schema: schemaRef(endpoint.schema), examples: { current: published } } },
-          },
-          "206": { $ref: "#/components/responses/PartialContent" },
-          "304": { $ref: "#/components/responses/NotModified" },
-          ...sizeLimits,
-          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
-        },
-      },
-      head: {
-        operationId: `head${endpoint.operation}File`,
-        summary: `The headers of GET ${endpoint.file}, without the body`,
-        tags: [tag],
-        parameters: [headerRef("IfNoneMatch")],
-        responses: {
-          "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
-          "304": { $ref: "#/components/responses/NotModified" },
-          ...sizeLimits,
-        },
-      },
-      ...otherMethods(`${endpoint.operation}File`, tag),
-    };
-    if (!endpoint.pages) continue;
+    paths[endpoint.file] = fileItem(endpoint, "File", {
+      summary: `The canonical file of ${endpoint.path}`,
+      description: `What ${endpoint.path} answers without parameters, as the file the JSON's links name and a mirror holds. A file: it takes no query parameters.`,
+      examples: { current: published },
+    });
     // A collection past one page: its pages' files, which every link of its pages names (links.self too).
-    const pageInPath = {
-      name: "n",
-      in: "path",
-      required: true,
-      description: "The page's number, from 1 to the collection's meta.page_count.",
-      schema: { type: "string", pattern: "^[1-9][0-9]*$" },
-      example: "2",
-    };
-    paths[endpoint.pages] = {
-      parameters: [pageInPath],
-      get: {
-        operationId: `get${endpoint.operation}Page`,
-        summary: `A page of ${endpoint.path}, as a file`,
-        description: `The file of page n of ${endpoint.path}, written once the collection outgrows one page (page 1 is then also ${endpoint.file}); the links of every page name these files. 404 past the last page, and while the collection fits one page. A file: it takes no query parameters.`,
-        tags: [tag],
-        parameters: fileRequestHeaders,
-        responses: {
-          "200": {
-            description: `${endpoint.name}: one page.`,
-            headers: successHeaders,
-            content: { "application/json": { schema: schemaRef(endpoint.schema) } },
+    if (endpoint.pages)
+      paths[endpoint.pages] = {
+        parameters: [
+          {
+            name: "n",
+            in: "path",
+            required: true,
+            description: "The page's number, from 1 to the collection's meta.page_count.",
+            schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+            example: "2",
           },
-          "206": { $ref: "#/components/responses/PartialContent" },
-          "304": { $ref: "#/components/responses/NotModified" },
-          "404": { $ref: "#/components/responses/NotFound" },
-          ...sizeLimits,
-          "416": { $ref: "#/components/responses/RangeNotSatisfiable" },
-        },
-      },
-      head: {
-        operationId: `head${endpoint.operation}Page`,
-        summary: `The headers of a page of ${endpoint.path}, without the body`,
-        tags: [tag],
-        parameters: [headerRef("IfNoneMatch")],
-        responses: {
-          "200": { description: `${endpoint.name}: GET's headers, no body.`, headers: successHeaders },
-          "304": { $ref: "#/components/responses/NotModified" },
-          "404": { $ref: "#/components/responses/NotFound" },
-          ...sizeLimits,
-        },
-      },
-      ...otherMethods(`${endpoint.operation}Page`, tag),
-    };
+        ],
+        ...fileItem(endpoint, "Page", {
+          summary: `A page of ${endpoint.path}, as a file`,
+          description: `The file of page n of ${endpoint.path}, written once the collection outgrows one page (page 1 is then also ${endpoint.file}); the links of every page name these files. 404 past the last page, and while the collection fits one page. A file: it takes no query parameters.`,
+          missing: true,
+        }),
+      };
   }
   const slugInPath = {
     name: "slug",
