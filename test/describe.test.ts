@@ -534,11 +534,14 @@ function pointer(document: Json, ref: string): Json {
 
 describe("the JSON Schemas as served", () => {
   it("compile in a fresh strict Ajv2020 from their served URLs, and every response validates against the schema its Link names", async () => {
-    // Ajv's whole strict mode (its defaults leave strictRequired off and only log strictTypes): an unknown keyword or
-    // format, or a required property no schema around it defines, throws. ajv-formats adds the standard formats only.
+    // Ajv's strict mode, strictTypes throwing too: an unknown keyword or format, or a type left implied, throws.
+    // strictRequired stays off: it looks for a then/else's required property before the parent's properties are
+    // compiled, and defining it again in the branch makes redocly's example check read the branch as a closed object.
+    // ajv-formats adds the standard formats only.
     const warnings: unknown[] = [];
     const ajv = new Ajv2020({
       strict: true,
+      strictRequired: false,
       allErrors: true,
       logger: {
         log: () => {},
