@@ -142,6 +142,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   // Node would answer a missing Host (HTTP/1.1) and an Expect it does not know itself, bare and without our headers:
   // the first is our JSON 400; an unknown expectation is ignored, as RFC 9110 (10.1.1) allows.
   const server = createServer({ requireHostHeader: false }, onRequest);
+  // A client may send its request and close its half at once (HTTP/1.0 tools, `nc -N`): by default Node then drops the
+  // request before our answer, which waits on a promise, is written. Half-open, the answer goes out and ends the socket
+  // (Node's own switch since v14, left out of its types).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.timeout = STALLED_MS;
   server.on("checkExpectation", onRequest);
