@@ -166,6 +166,8 @@ describe("security headers on every kind of response", () => {
       for (const script of inlineScripts(body)) {
         const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
         expect(scripts, `${label}: an inline script is allowed by its hash`).toContain(hash);
+        // ASCII, so that it rests on no page encoding and holds no raw noncharacter (the search's U+FFFF).
+        expect(script, `${label}: an inline script is ASCII`).not.toMatch(/[^\t\n\r -~]/);
       }
       expect(directive(policy!, "frame-ancestors"), label).toEqual(["'none'"]);
       expect(directive(policy!, "base-uri"), label).toEqual(["'none'"]);

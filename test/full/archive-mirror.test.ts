@@ -270,13 +270,17 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
               ? " None holds every word; each holds some of them."
               : ` The first ${complete} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
             : "";
+        // Its suggestions are said too, as the API gives them.
+        const offer = api.meta.suggestions?.length
+          ? ` Did you mean ${api.meta.suggestions.map(({ q, total }) => `\u201c${q}\u201d (${total} ${total === 1 ? "answer" : "answers"})`).join(" or ")}?`
+          : "";
         await page.fill("#q", q);
         // The page searches asynchronously: wait for its status, then read what it shows.
         await expect
           .poll(() => page.locator("#search-status").textContent(), { timeout: 5000 })
           .toBe(
             expected.length === 0
-              ? `No answer matches.${left}`
+              ? `No answer matches.${left}${offer}`
               : `${expected.length} of 20 answers match, best match first.${whole}${left}`,
           );
         const shown = await page.locator("article.answer:visible").evaluateAll((articles) =>
@@ -319,6 +323,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
       await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);
       await page.check("#match-all");
       await expect.poll(() => page.locator("article.answer:visible").count()).toBe(0);
+      // The status says the suggestions too: a screen reader hears the live region, not the buttons below it.
+      expect(await page.locator("#search-status").textContent()).toMatch(
+        /^No answer matches\. Did you mean \u201cmicrophone\u201d \(\d+ answers?\)/,
+      );
       await page.locator("#search-suggestions button").first().click();
       expect(await page.inputValue("#q")).toBe("microphone");
       await expect.poll(() => page.locator("article.answer:visible").count()).toBeGreaterThan(0);

@@ -180,6 +180,19 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     expect(await page.evaluate(() => (globalThis as unknown as { seen: number[] }).seen)).toEqual([0, total - 1]);
     await page.emulateMedia({ media: "print" });
     expect(await page.locator("#answer-search").isVisible()).toBe(false);
+    // A search under way is printed with the answers it shows: its words and its status, not its hint.
+    await page.emulateMedia({ media: "screen" });
+    await page.fill("#q", "camera");
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(await found("camera"));
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator("#q").isVisible()).toBe(true);
+    expect(await page.locator("#search-status").isVisible()).toBe(true);
+    expect(await page.locator("#answer-search .hint").isVisible()).toBe(false);
+    expect(
+      await page
+        .locator("pre, .table-scroll")
+        .evaluateAll((boxes) => boxes.map((box) => getComputedStyle(box).overflowX)),
+    ).not.toContain("auto");
     await page.close();
   });
 });

@@ -19,7 +19,8 @@ export function offlineAppScript(): string {
     platform: "browser",
     target: "es2020",
     legalComments: "none",
-    charset: "utf8",
+    // esbuild's default charset escapes every non-ASCII character: a raw U+FFFF (search's sentinel) or curly quote
+    // in an inline script would rest on the page's encoding, and some readers flag the noncharacter.
     // Paths in the bundle's comments are relative to this, whatever folder the build runs from.
     absWorkingDir: PROJECT_ROOT,
   });

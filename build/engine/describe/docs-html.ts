@@ -224,5 +224,11 @@ pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
 code { font-family: ui-monospace, monospace; }
 td code, th code { white-space: nowrap; }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
-@media print { #answer-search { display: none; } }
+/* Printed, nothing scrolls out of the page; a search prints what it searched and how many answers it shows. */
+@media print {
+  .table-scroll, pre { overflow: visible; }
+  pre { white-space: pre-wrap; }
+  td code, th code { white-space: normal; }
+  #answer-search:not(.searching), #search-suggestions, #answer-search .hint { display: none; }
+}
 `;

@@ -30,6 +30,7 @@ import { jsonLdScript } from "./dataset-jsonld.ts";
 import { changelogFeedLink } from "./data-changelog.ts";
 import { CITATION_FILE, DOCS_PATH, HOME_FILE, collectionPath, csvFile } from "../../contract/layout.ts";
 import { PLATFORM_NAMES } from "../../contract/platforms.ts";
+import { MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 
 export interface HomeInput extends DocsInput {
   /** The answers shown: all of them while the collection fits one page, else its first page. */
@@ -258,7 +259,7 @@ function* homeBody(input: HomeInput, answersOnPage: ReadonlySet<string>, complet
 ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} answers. All of them are in the pages of <a href="${href(collectionPath("answers"))}">${code(collectionPath("answers"))}</a> (follow ${code("links.next")}) and in <a href="${href(csvFile("answers"))}">${code(csvFile("answers"))}</a>; search them with the API's ${code("q")}.</p>`}
 <form id="answer-search" role="search" hidden>
 <label for="q">Search the answers</label>
-<input id="q" name="q" type="search" maxlength="200" autocomplete="off" spellcheck="false">
+<input id="q" name="q" type="search" maxlength="${MAX_QUERY_CODE_POINTS}" autocomplete="off" spellcheck="false">
 <label><input id="match-all" name="match" type="checkbox" value="all"> Every word must match (the API's ${code("match=all")})</label>
 <p id="search-status" role="status" aria-live="polite"></p>
 <p id="search-suggestions"></p>

@@ -69,6 +69,8 @@ function start(): void {
 
   const apply = async (query: string) => {
     const run = ++latest;
+    // Printed, a page showing some answers says which search chose them (docs-html.ts's print rules).
+    form.classList.toggle("searching", query.trim() !== "");
     if (query.trim() === "") return showAll(`All ${articles.length} answers.`);
     const match = matchAll.checked ? ("all" as const) : ("any" as const);
     const parsed = parseQuery(query, match);
@@ -117,9 +119,11 @@ function start(): void {
           ? " None holds every word; each holds some of them."
           : ` The first ${complete} ${complete === 1 ? "holds" : "hold"} every word; the others, some of them.`
         : "";
+    // The suggestions are buttons below the status: say them here too, or a screen reader never hears of them.
+    const offer = offered.length > 0 ? ` Did you mean ${offered.map(suggestionText).join(" or ")}?` : "";
     status.textContent =
       found.total === 0
-        ? `No answer matches.${left}`
+        ? `No answer matches.${left}${offer}`
         : `${found.total} of ${articles.length} answers match, best match first.${whole}${left}`;
     suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, searchNow)));
   };
@@ -242,12 +246,16 @@ function matchParagraph(score: number, explanation: ReturnType<typeof explainHit
   return paragraph;
 }
 
+function suggestionText(suggestion: Suggestion): string {
+  return `“${suggestion.q}” (${suggestion.total} ${suggestion.total === 1 ? "answer" : "answers"})`;
+}
+
 function suggestionButton(suggestion: Suggestion, input: HTMLInputElement, searchNow: () => void): HTMLElement {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "suggestion";
   button.dataset.q = suggestion.q;
-  button.textContent = `Did you mean “${suggestion.q}”? (${suggestion.total} ${suggestion.total === 1 ? "answer" : "answers"})`;
+  button.textContent = `Did you mean ${suggestionText(suggestion)}?`;
   button.addEventListener("click", () => {
     input.value = suggestion.q;
     // The results replace this button: the focus goes back to the search, not to the page's start.
