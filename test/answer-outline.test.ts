@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import MarkdownIt from "markdown-it";
 import { outlineAnswer } from "../build/content/markdown/answer-outline.ts";
+import { codeFences } from "../build/content/markdown/citations.ts";
 
 const quantities = (markdown: string) => outlineAnswer(markdown).citedQuantities;
 
@@ -27,5 +29,35 @@ describe("what counts as a cited quantity in an answer", () => {
   it("finds the closing section with its list items and its line in the file", () => {
     const outline = outlineAnswer("Text.\n\n## Decision checklist\n\n- One.\n- Two,\n  continued.\n- Three.\n", 12);
     expect(outline.closing).toEqual({ heading: "Decision checklist", line: 14, listItems: 3 });
+  });
+});
+
+describe("fenced code in an answer's outline", () => {
+  it("is code: a heading or a list item in it is neither the closing section nor one of its items", () => {
+    const body =
+      "Text.\n\n## Decision checklist\n\n- One.\n- Two.\n\n```\n## Example\n- Not an item.\n```\n\n- Three.\n";
+    expect(outlineAnswer(body, 12).closing).toEqual({ heading: "Decision checklist", line: 14, listItems: 3 });
+    const unclosed = "Text.\n\n## Setup\n\n~~~~\nconfig\n~~~\n\n## Decision checklist\n\n- One.\n- Two.\n- Three.\n";
+    expect(outlineAnswer(unclosed).closing).toEqual({ heading: "Setup", line: 3, listItems: 0 });
+  });
+
+  // The renderer (markdown-it) is what a reader sees: the lines it makes code are the lines the checks take for code.
+  it.each([
+    "a\n```\ncode\n```\nb\n",
+    "a\n```js\n## not a heading\n```\n",
+    "a\n~~~~\n~~~\nstill code\n~~~~~\nb\n",
+    "```\n``` not a closer\nstill code\n",
+    "a ```inline``` b\n\n```x`y\nnot a fence\n",
+    "   ```\nindented three\n   ```\n\n    ```\nindented four is code of its own\n",
+    "a\n\n```text\nnever closed\n\n## Decision checklist\n\n- One.\n",
+  ])("agrees with the renderer on which lines are code: %j", (markdown) => {
+    const lines = markdown.split("\n");
+    const rendered = new Set<number>();
+    for (const token of new MarkdownIt("commonmark").parse(markdown, {}))
+      if (token.type === "fence") for (let line = token.map![0]; line < token.map![1]; line++) rendered.add(line);
+    const { fenced, unclosed } = codeFences(lines);
+    expect(fenced.flatMap((code, line) => (code && line < lines.length - 1 ? [line] : []))).toEqual([...rendered]);
+    // A block never closed runs to the end of the body, its last line included.
+    expect(unclosed !== undefined).toBe(rendered.has(lines.length - 2) && !/^ {0,3}(```|~~~)/.test(lines.at(-2)!));
   });
 });

@@ -187,6 +187,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Heading out of the answer's outline",
     hint: "Begin the body's sections with '## ' (the title is the answer's only top-level heading), and go one level down at a time ('### ' under '## ').",
   },
+  "body/unclosed-fence": {
+    title: "Code block is never closed",
+    hint: "Close the code block where its code ends with a line holding only the fence that opened it (``` or ~~~, as long or longer), or delete the opening fence if no code was meant: until then everything after it, the decision checklist included, is published as code.",
+  },
   "link/unknown-path": {
     title: "Link to a path the API does not serve",
     hint: "Link to a URL the API serves, as the docs list them: /api/v1, a collection (/api/v1/answers, /api/v1/suppliers, /api/v1/evidence, /api/v1/health) or an answer's file (/api/v1/answers/SLUG.json).",

@@ -3,7 +3,7 @@
  * body's text need not be held: the closing section (its heading, line and list items) and, for every
  * sentence that gives a quantity, the sources the sentence cites.
  */
-import { findCitations } from "./citations.ts";
+import { blankCode, findCitations } from "./citations.ts";
 
 export interface AnswerOutline {
   /** The last level-2 section: its heading text, the file line it stands on and its list items. */
@@ -30,7 +30,8 @@ const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d+[.)])\s+/;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function outlineAnswer(markdown: string, firstLine = 1): AnswerOutline {
-  const lines = markdown.split("\n");
+  // Fenced code blanked: a "## " or "- " line in it is code, as the renderer shows it, not a section or an item.
+  const lines = blankCode(markdown, false).split("\n");
   let closing: AnswerOutline["closing"];
   for (const [index, line] of lines.entries()) {
     const heading = HEADING.exec(line);

@@ -5,7 +5,7 @@
  * these, both went out silently.
  */
 import type { Position } from "../diagnostics/diagnostic.ts";
-import { blankCode, citationGroupAt } from "./citations.ts";
+import { blankCode, citationGroupAt, codeFences } from "./citations.ts";
 
 export interface BodyMark extends Position {
   /** A link's destination, or a loose citation mark's whole text. */
@@ -26,6 +26,8 @@ export interface BodyMarks {
   headings: Array<BodyMark & { level: number }>;
   /** HTML tags and comments, the first three of a line named at its first: the renderer publishes them as text. */
   html: BodyMark[];
+  /** A code fence never closed (its text), with the lines after it and the headings among them: all shown as code. */
+  unclosedFence?: BodyMark & { lines: number; headings: string[] };
 }
 
 /**
@@ -70,8 +72,9 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
   };
   // Code, fenced or in spans, blanked with its columns kept: what it holds is shown, never linked nor cited.
   const blanked = blankCode(markdown).split("\n");
+  const lines = markdown.split("\n");
   let blankBefore = true;
-  for (const [index, raw] of markdown.split("\n").entries()) {
+  for (const [index, raw] of lines.entries()) {
     const control = CONTROL_CHARACTER.exec(raw);
     if (control) marks.controls.push({ line: firstLine + index, column: control.index + 1, text: control[0] });
     const startsBlock = blankBefore;
@@ -104,6 +107,17 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
       marks.bareIds.push({ ...at(match.index, match[0]), ids: match[1]!.split(";").map((id) => id.trim()) });
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
+  }
+  const fence = codeFences(lines).unclosed;
+  if (fence) {
+    const after = lines.slice(fence.line + 1);
+    marks.unclosedFence = {
+      line: firstLine + fence.line,
+      column: fence.column,
+      text: fence.fence,
+      lines: after.filter((line) => line.trim() !== "").length,
+      headings: after.filter((line) => HEADING.test(line)).map((line) => line.trim()),
+    };
   }
   return marks;
 }

@@ -40,20 +40,41 @@ export function replaceCitations(markdown: string, render: (ids: string[]) => st
  */
 export function blankCode(markdown: string, spans = true): string {
   if (!markdown.includes("``") && !markdown.includes("~~~") && (!spans || !markdown.includes("`"))) return markdown;
-  let fence: string | undefined;
-  return markdown
-    .split("\n")
-    .map((line) => {
-      const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fence !== undefined) {
-        if (opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length) fence = undefined;
-        return " ".repeat(line.length);
-      }
-      if (opener !== undefined) {
-        fence = opener;
-        return " ".repeat(line.length);
-      }
+  const lines = markdown.split("\n");
+  const { fenced } = codeFences(lines);
+  return lines
+    .map((line, index) => {
+      if (fenced[index]) return " ".repeat(line.length);
       return spans ? line.replace(/(`+)[^`]+?\1(?!`)/g, (code) => " ".repeat(code.length)) : line;
     })
     .join("\n");
+}
+
+// As CommonMark reads them: up to three spaces, then three or more backticks (whose info string holds none) or
+// tildes; a block is closed by a fence of the same character, at least as long, with nothing after it.
+const FENCE_OPENER = /^( {0,3})(`{3,}(?!.*`)|~{3,})/;
+const FENCE_CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/**
+ * Which lines are in a fenced code block, its fences included, and the fence of a block never closed (its line,
+ * 0-based, and column): CommonMark ends that block at the end of the body, so all after it is code.
+ */
+export function codeFences(lines: readonly string[]): {
+  fenced: boolean[];
+  unclosed?: { line: number; column: number; fence: string };
+} {
+  const fenced: boolean[] = [];
+  let open: { line: number; column: number; fence: string } | undefined;
+  for (const [index, line] of lines.entries()) {
+    if (open) {
+      const closer = FENCE_CLOSER.exec(line)?.[1];
+      if (closer !== undefined && closer[0] === open.fence[0] && closer.length >= open.fence.length) open = undefined;
+      fenced.push(true);
+      continue;
+    }
+    const opener = FENCE_OPENER.exec(line);
+    if (opener) open = { line: index, column: opener[1]!.length + 1, fence: opener[2]! };
+    fenced.push(opener !== null);
+  }
+  return open ? { fenced, unclosed: open } : { fenced };
 }

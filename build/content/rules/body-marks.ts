@@ -109,6 +109,21 @@ export const bodyMarks: ContentRule = {
         );
       level = Math.max(2, heading.level);
     }
+    const fence = marks.unclosedFence;
+    if (fence) {
+      const shown =
+        fence.headings.length > 0
+          ? `, the heading${fence.headings.length > 1 ? "s" : ""} ${fence.headings.map((text) => `"${text}"`).join(", ")} among them`
+          : "";
+      report(
+        file,
+        "",
+        "body/unclosed-fence",
+        `"${fence.text}" opens a code block that nothing closes: the ${fence.lines} lines of text after it, to the end of the body${shown}, would be published as code.`,
+        undefined,
+        { line: fence.line, column: fence.column },
+      );
+    }
     for (const mark of marks.html)
       report(
         file,
