@@ -14,7 +14,10 @@ export interface BodyMark extends Position {
 
 export interface BodyMarks {
   links: BodyMark[];
-  /** Brackets holding an `@` where a citation's would stand (`[@]`, `[see @id]`, `[@id, p. 4]`) that are not `[@id]`. */
+  /**
+   * Brackets holding an `@` where a citation's would stand (`[@]`, `[see @id]`, `[@id, p. 4]`) that are not `[@id]`,
+   * and a citation missing a bracket (`[@id`, `@id]`).
+   */
   looseCitations: BodyMark[];
   /** The first control character of each line that holds one (CONTROL_CHARACTER), code included. */
   controls: BodyMark[];
@@ -46,6 +49,10 @@ const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
 const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
+/** A citation's opening that its line does not close (`[@id` then the line's end or another `[`): its ids alone. */
+const UNCLOSED_CITATION = /\[\s*@(?:[^\s[\]]|\s+(?=@))*(?=[^[\]\n]*(?:\[|$))/g;
+/** A citation's ids and closing bracket with no opening one (`@id]`), not an address's "@". */
+const UNOPENED_CITATION = /(?<![\w.+-])@[a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*@[a-z0-9]+(?:-[a-z0-9]+)*)*\](?!\()/g;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$/;
 /**
  * An HTML element's tag (`<b>`, `</div>`, `<img src=x>`) or a comment's start: not a placeholder in angle brackets
@@ -71,9 +78,11 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     html: [],
   };
   // Code, fenced or in spans, blanked with its columns kept: what it holds is shown, never linked nor cited.
-  const blanked = blankCode(markdown).split("\n");
+  const text = blankCode(markdown);
+  const blanked = text.split("\n");
   const lines = markdown.split("\n");
   let blankBefore = true;
+  let lineStart = 0;
   for (const [index, raw] of lines.entries()) {
     const control = CONTROL_CHARACTER.exec(raw);
     if (control) marks.controls.push({ line: firstLine + index, column: control.index + 1, text: control[0] });
@@ -107,6 +116,15 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
       marks.bareIds.push({ ...at(match.index, match[0]), ids: match[1]!.split(";").map((id) => id.trim()) });
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
+    // A citation may run over two lines ("[@a;" then "@b]"), as the renderer reads it: only one that none closes or
+    // opens is told, and an "@id]" only outside brackets its paragraph opened.
+    for (const match of line.matchAll(UNCLOSED_CITATION))
+      if (!citationGroupAt(text, lineStart + match.index)) marks.looseCitations.push(at(match.index, match[0]));
+    for (const match of line.matchAll(UNOPENED_CITATION)) {
+      const before = text.slice(text.lastIndexOf("\n\n", lineStart) + 1, lineStart + match.index);
+      if (!/\[[^[\]]*$/.test(before)) marks.looseCitations.push(at(match.index, match[0]));
+    }
+    lineStart += raw.length + 1;
   }
   const fence = codeFences(lines).unclosed;
   if (fence) {

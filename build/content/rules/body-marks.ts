@@ -7,6 +7,7 @@ import {
   OPENAPI_FILE,
   SCHEMA_LIST_FILE,
 } from "../../contract/layout.ts";
+import { citationGroupAt } from "../markdown/citations.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import { unlikeAscii } from "../diagnostics/diagnostic.ts";
 import { answerSlugInError, type ContentRule, type RuleInput, renamedAnswer, renamedNote } from "./rule.ts";
@@ -153,14 +154,23 @@ export const bodyMarks: ContentRule = {
           undefined,
           mark,
         );
-    for (const mark of marks.looseCitations)
+    for (const mark of marks.looseCitations) {
+      // A bracket left out of well-formed ids: the hint shows the citation whole.
+      const [missing, whole] = !mark.text.startsWith("[")
+        ? ["opening", `[${mark.text}`]
+        : mark.text.endsWith("]")
+          ? []
+          : ["closing", `${mark.text.replace(/[\s.,;:]+$/, "")}]`];
       report(
         file,
         "",
         "citation/malformed",
-        `${JSON.stringify(mark.text)} would be published as it is: a citation is [@id] or [@id; @id], ids alone${unlikeAscii(mark.text)}.`,
-        undefined,
+        `${JSON.stringify(mark.text)} would be published as it is${missing ? `, its ${missing} bracket missing` : ""}: a citation is [@id] or [@id; @id], ids alone${unlikeAscii(mark.text)}.`,
+        whole && citationGroupAt(whole, 0)
+          ? `Write it ${whole}, right after the claim; a page or a comment goes in the sentence, not in the brackets.`
+          : undefined,
         mark,
       );
+    }
   },
 };
