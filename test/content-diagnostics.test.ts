@@ -680,6 +680,31 @@ describe("a register that fails its schema", () => {
   });
 });
 
+describe("a register whose ids cannot be read", () => {
+  // Every citation of the content would be told "not in sources.yaml" (thousands, in the shipped content), burying the
+  // register's own problem: they wait, and the register says so once.
+  it.each([
+    ["its list's key misspelt", ["sources:\n", "source:\n"], "/sources", 1],
+    ["an entry's id misspelt", ["  - id: fixture-terms\n", "  - di: fixture-terms\n"], "/sources/1", 10],
+    ["a line it cannot parse", ["  - id: fixture-terms\n", "  - id: fixture-terms\n\t"], "", 1],
+  ] as const)(
+    "(%s) tells its own problems and holds back every citation's check against it",
+    async (label, edit, pointer, line) => {
+      const copy = await contentToEdit(`register-unread-${label.split(" ")[1]}`);
+      await copy.edit("sources.yaml", [...edit]);
+      await copy.edit("answers/beta-mics.md", [/$/, "\nOne more claim [@fixture-lst].\n"]);
+      const told = await copy.diagnostics();
+      expect(told.filter(({ file }) => file !== "sources.yaml").map(({ code, message }) => [code, message])).toEqual([
+        ["citation/not-listed", 'the body cites [@fixture-lst] but `sources` does not list "fixture-lst".'],
+      ]);
+      expect(told.filter(({ code }) => code === "reference/register-unread")).toEqual([
+        expect.objectContaining({ file: "sources.yaml", pointer, line, column: expect.any(Number) }),
+      ]);
+      expect(told.filter(({ file }) => file === "sources.yaml").length).toBeGreaterThan(1);
+    },
+  );
+});
+
 describe("an answer that fails its schema", () => {
   const withAnswer = async (label: string, edit: (text: string) => string) => {
     const copy = await contentToEdit(label);

@@ -146,6 +146,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Cited source is not in the sources register",
     hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or put back its entry if it was removed, or cite an existing id.",
   },
+  "reference/register-unread": {
+    title: "Citations wait for the sources register",
+    hint: "Fix the problems told in sources.yaml first: it holds one key, `sources:`, a list of entries each with its `id`. The next build checks every citation against it.",
+  },
   "reference/unknown-supplier": {
     title: "Supplier is not in the directory",
     hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first.",

@@ -7,6 +7,8 @@ import {
   passedItems,
   type RuleInput,
   registerRead,
+  registerUnread,
+  SOURCES_PATH,
   answerSlugInError,
   renamedAnswer,
   renamedNote,
@@ -72,7 +74,8 @@ export const knownReferences: ContentRule = {
     }
   },
   check(input, report) {
-    if (registerRead(input)) {
+    const unread = registerUnread(input);
+    if (!unread) {
       eachCitedSource(input, (file, id, list, at) => {
         if (!input.known.sources.has(id))
           report(
@@ -83,6 +86,15 @@ export const knownReferences: ContentRule = {
             unknownSourceHint(id, input),
           );
       });
+    } else if (input.files.has(SOURCES_PATH) || input.unparsed.has(SOURCES_PATH)) {
+      // Said once, in the register, rather than "not in sources.yaml" at every citation (the answers' too).
+      const register = input.files.get(SOURCES_PATH) ?? { file: SOURCES_PATH, locate: () => ({ line: 1, column: 1 }) };
+      report(
+        register,
+        unread.pointer,
+        "reference/register-unread",
+        `the register ${unread.reason}, so its ids are not known: the checks of every citation against it are held back (none is told "not in sources.yaml") until this file's problems are fixed.`,
+      );
     }
     // A file whose schema errors lie in other fields has these checked too.
     const { failed } = input;

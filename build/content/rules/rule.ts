@@ -67,13 +67,30 @@ export interface RuleInput {
 }
 
 /**
- * Whether the register's ids are known: sources.yaml parsed, whether or not it passed its schema (one entry missing a
- * field leaves its ids known). Until then no citation can be told unknown.
+ * Whether the register's ids are known: sources.yaml parsed and its `sources` a list whose every entry has its `id`,
+ * whether or not it passed its schema (one entry missing another field leaves its ids known). Until then no citation
+ * can be told unknown: every one would be (a misspelt `sources:` told thousands), burying the register's own problem.
  */
 export function registerRead(input: RuleInput): boolean {
-  return input.files.has(SOURCES_PATH);
+  return registerUnread(input) === undefined;
 }
-const SOURCES_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "sources")!.path;
+
+/** Where and why the register's ids are not known (registerRead), as its diagnostic says; undefined when they are. */
+export function registerUnread(input: RuleInput): { pointer: string; reason: string } | undefined {
+  const register = input.files.get(SOURCES_PATH);
+  if (!register) return { pointer: "", reason: "cannot be read" };
+  // Asked by every answer's checks: its list is walked once.
+  if (unreadOf.has(register)) return unreadOf.get(register);
+  const list = (register.data as { sources?: unknown } | null)?.sources;
+  const at = Array.isArray(list) ? list.findIndex((source) => typeof source?.id !== "string") : undefined;
+  let unread: { pointer: string; reason: string } | undefined;
+  if (at === undefined) unread = { pointer: "/sources", reason: "has no list `sources`" };
+  else if (at >= 0) unread = { pointer: `/sources/${at}`, reason: `has an entry without an \`id\` (entry ${at + 1})` };
+  unreadOf.set(register, unread);
+  return unread;
+}
+const unreadOf = new WeakMap<LocatedFile, { pointer: string; reason: string } | undefined>();
+export const SOURCES_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "sources")!.path;
 
 /**
  * An answer's file named after `slug` whose own slug is now another (changed there only): what still refers to the
@@ -110,7 +127,7 @@ export function renamedNote(
 
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
 export type Report = (
-  file: LocatedFile,
+  file: Pick<LocatedFile, "file" | "locate">,
   pointer: string,
   code: DiagnosticCode,
   message: string,
