@@ -162,6 +162,19 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
+  it("describes the search box by its hint, which a screen reader reads on focus", async () => {
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
+    const described = await page.evaluate(() =>
+      (document.getElementById("q")?.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+    expect(described).toMatch(/^Ask as you would ask a colleague/);
+    await page.close();
+  });
+
   it("prints every answer open and no search form, and closes again what it opened", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/`, { waitUntil: "load" });

@@ -222,6 +222,7 @@ caption { text-align: left; font-style: italic; }
 th, td { border: 1px solid GrayText; padding: .35rem .5rem; text-align: left; vertical-align: top; }
 pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
 code { font-family: ui-monospace, monospace; }
+input, button { font: inherit; }
 td code, th code { white-space: nowrap; }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
 /* Printed, nothing scrolls out of the page; a search prints what it searched and how many answers it shows. */
