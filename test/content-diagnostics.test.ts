@@ -857,8 +857,8 @@ describe("a slip inside a YAML value", () => {
   });
 });
 
-describe("links to the API in an answer's body", () => {
-  it("are told when the API would answer them 404, and taken when it serves them", async () => {
+describe("links to the site in an answer's body", () => {
+  it("are told when the site would answer them 404, and taken when it serves them", async () => {
     const copy = await contentToEdit("api-links");
     const served = [
       "/api/v1",
@@ -871,6 +871,12 @@ describe("links to the API in an answer's body", () => {
       "/api/v1/openapi.json",
       "/api/v1/schemas/answers.schema.json",
       "/docs/#errors",
+      "/docs",
+      "/",
+      "/changelog/",
+      "/data/answers.csv",
+      "/llms.txt",
+      "/.well-known/api-catalog",
     ];
     const unserved = [
       "/api/v1/supplier/jabra.json",
@@ -879,14 +885,22 @@ describe("links to the API in an answer's body", () => {
       "/api/v1/answers?slug=%E0%A4%A",
       "/api/v1/answers/pages/9.json",
       "/api/v2",
+      "/answers/alpha-room",
+      "/docs/missing/",
+      "/data/answers.json",
     ];
     const links = (paths: string[]) => paths.map((path, at) => `[link ${at}](${path})`).join(", ");
     await copy.edit("answers/beta-mics.md", [
       "## Decision checklist",
       `Served: ${links(served)}.\n\nNot served: ${links(unserved)}.\n\n## Decision checklist`,
     ]);
-    expect((await copy.diagnostics()).map(({ code, message }) => [code, /"([^"]+)"/.exec(message)?.[1]])).toEqual(
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, message }) => [code, /"([^"]+)"/.exec(message)?.[1]])).toEqual(
       unserved.map((path) => ["link/unknown-path", path]),
+    );
+    // A site path naming an answer is pointed at the answer's file.
+    expect(told.find(({ message }) => message.includes('"/answers/alpha-room"'))?.hint).toBe(
+      "Link to the answer's file, /api/v1/answers/alpha-room.json.",
     );
   });
 });

@@ -196,8 +196,8 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Close the code block where its code ends with a line holding only the fence that opened it (``` or ~~~, as long or longer), or delete the opening fence if no code was meant: until then everything after it, the decision checklist included, is published as code.",
   },
   "link/unknown-path": {
-    title: "Link to a path the API does not serve",
-    hint: "Link to a URL the API serves, as the docs list them: /api/v1, a collection (/api/v1/answers, /api/v1/suppliers, /api/v1/evidence, /api/v1/health) or an answer's file (/api/v1/answers/SLUG.json).",
+    title: "Link to a path the site does not serve",
+    hint: "Link to a URL the site serves, as the docs list them: /api/v1, a collection (/api/v1/answers, /api/v1/suppliers, /api/v1/evidence, /api/v1/health), an answer's file (/api/v1/answers/SLUG.json), a page (/docs/, /changelog/) or a download (/data/answers.csv).",
   },
   "link/image": {
     title: "Image in an answer",

@@ -1,30 +1,46 @@
-import {
-  ALIASES,
-  API_ROOT,
-  answerFileOf,
-  answerPath,
-  collectionUrl,
-  OPENAPI_FILE,
-  SCHEMA_LIST_FILE,
-} from "../../contract/layout.ts";
+import * as layout from "../../contract/layout.ts";
 import { citationGroupAt } from "../markdown/citations.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import { unlikeAscii } from "../diagnostics/diagnostic.ts";
 import { answerSlugInError, type ContentRule, type RuleInput, renamedAnswer, renamedNote } from "./rule.ts";
+
+const { ALIASES, API_ROOT, answerFileOf, answerPath, collectionUrl, csvFile, OPENAPI_FILE, SCHEMA_LIST_FILE } = layout;
+/** The site's files and pages outside /api/: every path the layout names (it names each one the build writes). */
+const SITE_PATHS = new Set(Object.values(layout).filter((value) => typeof value === "string" && value.startsWith("/")));
+const CSV_FILE = new RegExp(`^${csvFile("([a-z]+)").replace(".", "\\.")}$`);
 
 // Looser than a file's path (answerFileOf): what an author wrote, with any name, extension or none, query or fragment.
 const ANSWER_LINK = new RegExp(`^${API_ROOT}/answers/([^/?#]+?)(?:\\.json|\\.md)?(?:[?#].*)?$`);
 
 const pathOf = (link: string) => link.replace(/[?#].*$/, "");
 
+/** The answer a link unserved means: the one its answers path names, or one its last segment names (`/answers/x`). */
+function answerNamed(link: string, slug: string | undefined, input: RuleInput): string | undefined {
+  if (slug !== undefined) return slug === "index" ? undefined : slug;
+  const last = /([^/]+?)(?:\.[a-z]+)?\/?$/.exec(pathOf(link))?.[1];
+  return last !== undefined && input.known.answers.has(last) ? last : undefined;
+}
+
+/** Whether a path outside /api/ is one of the site's files or pages (a page with or without its slash). */
+function servedSitePath(path: string): boolean {
+  return (
+    path === "/" ||
+    SITE_PATHS.has(path) ||
+    SITE_PATHS.has(`${path}/`) ||
+    (path.endsWith("/") && SITE_PATHS.has(`${path}index.html`)) ||
+    CSV_FILE.test(path)
+  );
+}
+
 /**
- * Whether a link names what the API serves, when it is a path under /api/ (other paths are the site's pages and files,
- * not checked here): the root and the collections (their aliases too), a page of the answers there is, the OpenAPI
- * document, the schemas and the search index's files; `?slug=` naming an answer that exists.
+ * Whether a link names what the site serves: outside /api/, its files and pages; under /api/, the root and the
+ * collections (their aliases too), a page of the answers there is, the OpenAPI document, the schemas and the search
+ * index's files; `?slug=` naming an answer that exists.
  */
-function servedApiPath(link: string, input: RuleInput): boolean {
+function servedPath(link: string, input: RuleInput): boolean {
   const path = pathOf(link);
-  if (!path.startsWith("/api/") && path !== "/api") return true;
+  if (!path.startsWith("/")) return true; // an https address: not ours to check
+  if (!path.startsWith("/api/") && path !== "/api") return servedSitePath(path);
   const slug = /[?&]slug=([^&#]*)/.exec(link)?.[1];
   if (slug !== undefined && path === collectionUrl("answers")) {
     try {
@@ -64,15 +80,17 @@ export const bodyMarks: ContentRule = {
         );
       else if (
         slug === undefined || slug === "index"
-          ? !servedApiPath(link.text, input)
+          ? !servedPath(link.text, input)
           : !answerFileOf(pathOf(link.text)) && input.known.answers.has(slug)
       )
         report(
           file,
           "",
           "link/unknown-path",
-          `the body links to ${JSON.stringify(link.text)}, which the API does not serve: it would answer 404.`,
-          slug !== undefined && slug !== "index" ? `Link to the answer's file, ${answerPath(slug)}.` : undefined,
+          `the body links to ${JSON.stringify(link.text)}, which the ${/^\/api(\/|$)/.test(link.text) ? "API" : "site"} does not serve: it would answer 404.`,
+          answerNamed(link.text, slug, input)
+            ? `Link to the answer's file, ${answerPath(answerNamed(link.text, slug, input)!)}.`
+            : undefined,
           link,
         );
       else if (
