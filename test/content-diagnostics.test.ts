@@ -680,6 +680,19 @@ describe("a register that fails its schema", () => {
   });
 });
 
+describe("a source without `primary`", () => {
+  it("is told that alone: its confidence is held to neither kind until it says which it is", async () => {
+    const copy = await contentToEdit("register-no-primary");
+    await copy.edit("sources.yaml", [
+      "    confidence: documented\n    primary: true\n",
+      "    confidence: documented\n",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, pointer }) => [code, pointer])).toEqual([
+      ["schema/required", "/sources/0"],
+    ]);
+  });
+});
+
 describe("a register whose ids cannot be read", () => {
   // Every citation of the content would be told "not in sources.yaml" (thousands, in the shipped content), burying the
   // register's own problem: they wait, and the register says so once.
