@@ -45,13 +45,22 @@ export function layoutEntryFor(relativePath: string): LayoutEntry | undefined {
 
 /**
  * The name a file in a folder of the layout would have with the folder's extension (answers/draft.markdown:
- * answers/draft.md); undefined for any other file. A single file's other spelling (site.yml) is not offered: its
+ * answers/draft.md), or in the folder meant (answer/draft.md: answers/draft.md); undefined for any other file. A single file's other spelling (site.yml) is not offered: its
  * right name is most often there already.
  */
 export function layoutNameFor(relativePath: string): string | undefined {
   const [folder, name, ...deeper] = relativePath.split("/");
-  const entry = CONTENT_LAYOUT.find((candidate) => candidate.many && candidate.path === folder);
-  if (!entry || name === undefined || deeper.length > 0) return undefined;
+  if (folder === undefined || name === undefined || deeper.length > 0) return undefined;
+  // The folder as the layout names it, or with a letter s or a capital too many or too few (answer/, Suppliers/).
+  const near = (path: string) => folder.toLowerCase().replace(/s$/, "") === path.replace(/s$/, "");
+  const entry = CONTENT_LAYOUT.find(
+    (candidate) => candidate.many && (candidate.path === folder || near(candidate.path)),
+  );
+  // A file with another kind's extension (a profile's .yaml in answers/) is misplaced, not misnamed: no name offered.
+  const otherKind = CONTENT_LAYOUT.some(
+    (other) => other.extension !== entry?.extension && name.endsWith(other.extension),
+  );
+  if (!entry || otherKind) return undefined;
   // A slug has no dot: the name up to its first (display-size.md.bak is display-size).
   return `${entry.path}/${name.replace(/\..*$/, "")}${entry.extension}`;
 }
