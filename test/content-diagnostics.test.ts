@@ -34,6 +34,19 @@ import { CONTENT_RULES } from "../build/content/rules/index.ts";
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
 
 describe("hostile or unusual content", () => {
+  it("tells a value nested thousands of brackets deep where it stands, and does not crash", async () => {
+    const copy = await contentToEdit("deep-flow");
+    // Unclosed, then closed: each ran the parsers' recursion out of stack, and the build stopped with a RangeError.
+    await copy.edit("suppliers/zenith.yaml", ["summary: Another fixture supplier.", `summary: ${"[".repeat(5000)}`]);
+    await copy.edit("suppliers/acme.yaml", [/^summary: .*$/m, `summary: ${"[".repeat(3000)}${"]".repeat(3000)}`]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file, line }) => [code, file, line])).toEqual([
+      ["yaml/syntax", "suppliers/acme.yaml", 5],
+      ["yaml/syntax", "suppliers/zenith.yaml", 4],
+    ]);
+    for (const { message } of told) expect(message).toMatch(/^the value nests lists or mappings too deeply/);
+  });
+
   it("refuses a 20 MB file with a size message, without reading it", async () => {
     const content = await fixtureWithCase("malformed-yaml");
     await cp(path.join(FIXTURES, "base", "answers", "alpha-room.md"), path.join(content, "answers", "alpha-room.md"));

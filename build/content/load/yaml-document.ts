@@ -207,6 +207,13 @@ function indentingTab(text: string, position: number): number | undefined {
  * value). Else `yaml`'s own message, where it stands.
  */
 function plainSyntax(text: string, position: number, said: string): { position: number; message: string } {
+  // `yaml` reads nested collections by recursion, and thousands of "[" run it out of stack where it stopped.
+  if (said.startsWith("Maximum call stack size exceeded"))
+    return {
+      position,
+      message:
+        'the value nests lists or mappings too deeply for YAML to read (thousands of "[" or "{" inside each other): content nests them a few levels at most; quote the value if the brackets are text.',
+    };
   const close = /end with an? ([\]}])/.exec(said)?.[1];
   const opened = close === undefined ? undefined : unclosedOpener(text, position, close === "]" ? "[" : "{");
   if (opened !== undefined) {

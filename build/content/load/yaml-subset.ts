@@ -270,7 +270,9 @@ class SubsetReader {
     }
   }
 
-  private flowCollection(cursor: { line: string; at: number }, indent: number): unknown {
+  private flowCollection(cursor: { line: string; at: number }, indent: number, depth = 0): unknown {
+    // Content nests a flow or two deep; deeper is left to `yaml`, which reports it, before the stack runs out.
+    if (depth > 16) refuse();
     const close = cursor.line[cursor.at] === "[" ? "]" : "}";
     const items: unknown[] = [];
     const mapping: Record<string, unknown> = {};
@@ -281,12 +283,12 @@ class SubsetReader {
       return close === "]" ? items : mapping;
     }
     for (;;) {
-      if (close === "]") items.push(this.flowNode(cursor, indent));
+      if (close === "]") items.push(this.flowNode(cursor, indent, depth));
       else {
         const [name, colon] = newKey(cursor.line, cursor.at, mapping);
         cursor.at = colon + 1;
         this.flowBlank(cursor, indent);
-        mapping[name] = this.flowNode(cursor, indent);
+        mapping[name] = this.flowNode(cursor, indent, depth);
       }
       this.flowBlank(cursor, indent);
       const separator = cursor.line[cursor.at];
@@ -300,9 +302,9 @@ class SubsetReader {
   }
 
   /** A value in a flow collection: a nested one, a quoted scalar or a plain one (over lines, folded). */
-  private flowNode(cursor: { line: string; at: number }, indent: number): unknown {
+  private flowNode(cursor: { line: string; at: number }, indent: number, depth = 0): unknown {
     const first = cursor.line[cursor.at]!;
-    if (first === "[" || first === "{") return this.flowCollection(cursor, indent);
+    if (first === "[" || first === "{") return this.flowCollection(cursor, indent, depth + 1);
     if (first === '"' || first === "'") {
       const [value, end] = this.quoted(cursor.at, indent);
       cursor.line = this.lines[this.at]!;
