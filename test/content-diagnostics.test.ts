@@ -34,6 +34,18 @@ import { CONTENT_RULES } from "../build/content/rules/index.ts";
 const CASES = readdirSync(path.join(FIXTURES, "failures")).sort();
 
 describe("hostile or unusual content", () => {
+  it("tells a list written as a key where it stands, and prints no warning of yaml's own", async () => {
+    const copy = await contentToEdit("complex-key");
+    await copy.edit("suppliers/acme.yaml", [/^summary: /m, "? [a, b]\n: x\nsummary: "]);
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on("warning", listen);
+    const told = await copy.diagnostics().finally(() => process.off("warning", listen));
+    expect(told.map(({ code, line, column }) => [code, line, column])).toEqual([["yaml/syntax", 5, 3]]);
+    expect(told[0]?.message).toMatch(/^this key is a list or a mapping/);
+    expect(warnings).toEqual([]);
+  });
+
   it("tells a value nested thousands of brackets deep where it stands, and does not crash", async () => {
     const copy = await contentToEdit("deep-flow");
     // Unclosed, then closed: each ran the parsers' recursion out of stack, and the build stopped with a RangeError.

@@ -108,6 +108,22 @@ export function parseYamlSource(text: string, file: string, offset: number, line
       });
     }
   }
+  // A list or mapping as a key: told here, where it stands, before toJS would warn on stderr, unlocated.
+  if (diagnostics.length === 0)
+    visit(document, {
+      Pair(_key, pair) {
+        if (!isMap(pair.key) && !isSeq(pair.key)) return;
+        diagnostics.push({
+          code: "yaml/syntax",
+          file,
+          ...at(pair.key.range?.[0] ?? 0),
+          pointer: "",
+          message: "this key is a list or a mapping (a YAML complex key); a key here is a word, such as `name:`.",
+          hint: DIAGNOSTIC_CATALOGUE["yaml/syntax"].hint,
+        });
+        return visit.BREAK;
+      },
+    });
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   // The parsed document (every node with its source range) is far larger than the data; only a file with a
   // problem needs positions, so the document is dropped here and yamlLocator parses again if one is asked for.
