@@ -210,18 +210,21 @@ describe("npm run dev", () => {
     const { content, lines, loop } = await loopOnShipped("dev-loop-elsewhere");
     const broken = path.join(content, "answers", "room-sizing.md");
     const saved = path.join(content, "answers", "accessibility.md");
+    // A file of no kind the layout has is named too (it was left out, or said "a change").
+    const stray = path.join(content, "answers", "notes.txt");
     await writeFile(broken, (await readFile(broken, "utf8")).replace(/^title: .*$/m, "title: [unclosed"));
-    loop.request([broken]);
+    await writeFile(stray, "notes\n");
+    loop.request([broken, stray]);
     await loop.idle();
     expect(lines.at(-1)).toMatch(
-      /^dev: \S*room-sizing\.md: 1 problem \(\d+ ms\); still serving the last good build\n$/,
+      /^dev: \S*room-sizing\.md: 2 problems \(\d+ ms\); still serving the last good build\n$/,
     );
     await writeFile(saved, (await readFile(saved, "utf8")).replace(/^title: .*$/m, "title: Accessibility, saved"));
     loop.request([saved]);
     await loop.idle();
     await loop.close();
     expect(lines.at(-1)).toMatch(
-      /^dev: \S*accessibility\.md: 1 problem, in \S*room-sizing\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
+      /^dev: \S*accessibility\.md: 2 problems, in \S*notes\.txt, \S*room-sizing\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
     );
   });
 

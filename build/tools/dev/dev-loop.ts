@@ -233,7 +233,7 @@ export class DevLoop {
       const where =
         elsewhere.length === 0
           ? ""
-          : `, ${elsewhere.length < inFiles.length ? "also " : ""}in ${describeChanges(elsewhere.map((file) => path.join(build.contentDir, file)))}, which this save did not change`;
+          : `, ${elsewhere.length < inFiles.length ? "also " : ""}in ${nameFiles(elsewhere.map((file) => path.join(build.contentDir, file)))}, which this save did not change`;
       print(
         `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"}${where} (${elapsed} ms); still serving the last good build\n`,
       );
@@ -278,9 +278,12 @@ export type DevBuildResult = { ok: true } | { ok: false; diagnostics: Diagnostic
  * temporary files (no such extension: `sed` and vim names, `.tmp`, `~`) are left out.
  */
 function describeChanges(changed: readonly string[]): string {
-  const names = changed
-    .filter((file) => /\.(md|ya?ml|json)$/.test(file))
-    .map((file) => path.relative(process.cwd(), file) || file);
-  if (names.length === 0) return "a change";
+  const named = changed.filter((file) => /\.(md|ya?ml|json)$/.test(file));
+  return named.length === 0 ? "a change" : nameFiles(named);
+}
+
+/** Files by their paths from here, the first three of them. */
+function nameFiles(files: readonly string[]): string {
+  const names = files.map((file) => path.relative(process.cwd(), file) || file);
   return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
 }
