@@ -705,6 +705,16 @@ describe("a register that fails its schema", () => {
   });
 });
 
+describe("a source's URL copied with the punctuation after it", () => {
+  it("is told, with what to take off", async () => {
+    const copy = await contentToEdit("url-punctuation");
+    await copy.edit("sources.yaml", ["    url: https://example.org/terms\n", "    url: https://example.org/terms).\n"]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["schema/pattern", "/sources/1/url"]]);
+    expect(told[0]?.hint).toMatch(/without the punctuation that followed it/);
+  });
+});
+
 describe("a source without `primary`", () => {
   it("is told that alone: its confidence is held to neither kind until it says which it is", async () => {
     const copy = await contentToEdit("register-no-primary");
