@@ -50,6 +50,8 @@ describe("fenced code in an answer's outline", () => {
     "a ```inline``` b\n\n```x`y\nnot a fence\n",
     "   ```\nindented three\n   ```\n\n    ```\nindented four is code of its own\n",
     "a\n\n```text\nnever closed\n\n## Decision checklist\n\n- One.\n",
+    "- ```sh\n  npm test\n  ```\n- next\n",
+    "1. ~~~\n   code\n   ~~~\n\n> ```\n> quoted code\n> ```\n\nb\n",
   ])("agrees with the renderer on which lines are code: %j", (markdown) => {
     const lines = markdown.split("\n");
     const rendered = new Set<number>();

@@ -51,9 +51,11 @@ export function blankCode(markdown: string, spans = true): string {
 }
 
 // As CommonMark reads them: up to three spaces, then three or more backticks (whose info string holds none) or
-// tildes; a block is closed by a fence of the same character, at least as long, with nothing after it.
-const FENCE_OPENER = /^( {0,3})(`{3,}(?!.*`)|~{3,})/;
+// tildes; a block is closed by a fence of the same character, at least as long, with nothing after it. A fence may
+// open a list item or stand in a quote ("- ```", "> ```"); its closer is then indented or quoted as its content is.
+const FENCE_OPENER = /^((?: {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+| {0,3}>[ \t]?)*)( {0,3})(`{3,}(?!.*`)|~{3,})/;
 const FENCE_CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+const NESTED_FENCE_CLOSER = /^[ \t>]*?(`{3,}|~{3,})[ \t]*$/;
 
 /**
  * Which lines are in a fenced code block, its fences included, and the fence of a block never closed (its line,
@@ -65,15 +67,19 @@ export function codeFences(lines: readonly string[]): {
 } {
   const fenced: boolean[] = [];
   let open: { line: number; column: number; fence: string } | undefined;
+  let nested = false;
   for (const [index, line] of lines.entries()) {
     if (open) {
-      const closer = FENCE_CLOSER.exec(line)?.[1];
+      const closer = (nested ? NESTED_FENCE_CLOSER : FENCE_CLOSER).exec(line)?.[1];
       if (closer !== undefined && closer[0] === open.fence[0] && closer.length >= open.fence.length) open = undefined;
       fenced.push(true);
       continue;
     }
     const opener = FENCE_OPENER.exec(line);
-    if (opener) open = { line: index, column: opener[1]!.length + 1, fence: opener[2]! };
+    if (opener) {
+      open = { line: index, column: opener[1]!.length + opener[2]!.length + 1, fence: opener[3]! };
+      nested = opener[1] !== "";
+    }
     fenced.push(opener !== null);
   }
   return open ? { fenced, unclosed: open } : { fenced };
