@@ -189,7 +189,7 @@ title: string
  */
 publisher: string
 /**
- * An absolute https URL.
+ * An absolute https URL, with no punctuation after it.
  */
 url?: string
 /**

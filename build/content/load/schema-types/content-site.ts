@@ -81,7 +81,7 @@ id: string
  */
 name: string
 /**
- * An absolute https URL.
+ * An absolute https URL, with no punctuation after it.
  */
 url: string
 }
