@@ -16,7 +16,7 @@ export interface BodyMarks {
   links: BodyMark[];
   /**
    * Brackets holding an `@` where a citation's would stand (`[@]`, `[see @id]`, `[@id, p. 4]`) that are not `[@id]`,
-   * and a citation missing a bracket (`[@id`, `@id]`).
+   * a citation missing a bracket (`[@id`, `@id]`), and a citation written as a link's text (`[@id](`).
    */
   looseCitations: BodyMark[];
   /** The first control character of each line that holds one (CONTROL_CHARACTER), code included. */
@@ -50,6 +50,8 @@ const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
 /** A citation's opening that its line does not close (`[@id` then the line's end or another `[`): its ids alone. */
+/** A citation with a link's address after it: the renderer makes the citation, then "(address)" as text. */
+const LINKED_CITATION = /\[\s*@[^[\]\n]*\]\(/g;
 const UNCLOSED_CITATION = /\[\s*@(?:[^\s[\]]|\s+(?=@))*(?=[^[\]\n]*(?:\[|$))/g;
 /** A citation's ids and closing bracket with no opening one (`@id]`), not an address's "@". */
 const UNOPENED_CITATION = /(?<![\w.+-])@[a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*@[a-z0-9]+(?:-[a-z0-9]+)*)*\](?!\()/g;
@@ -116,6 +118,8 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
       marks.bareIds.push({ ...at(match.index, match[0]), ids: match[1]!.split(";").map((id) => id.trim()) });
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
+    for (const match of line.matchAll(LINKED_CITATION))
+      if (citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
     // A citation may run over two lines ("[@a;" then "@b]"), as the renderer reads it: only one that none closes or
     // opens is told, and an "@id]" only outside brackets its paragraph opened.
     for (const match of line.matchAll(UNCLOSED_CITATION))

@@ -173,6 +173,17 @@ export const bodyMarks: ContentRule = {
           mark,
         );
     for (const mark of marks.looseCitations) {
+      if (mark.text.endsWith("](")) {
+        report(
+          file,
+          "",
+          "citation/malformed",
+          `${JSON.stringify(mark.text.slice(0, -1))} is followed by an address in parentheses: it would be published as the citation, then the parenthesis and its address as text.`,
+          "Write the citation alone, right after the claim; the source's address is its `url` in content/sources.yaml, which the citation links to.",
+          mark,
+        );
+        continue;
+      }
       // A bracket left out of well-formed ids: the hint shows the citation whole.
       const [missing, whole] = !mark.text.startsWith("[")
         ? ["opening", `[${mark.text}`]
