@@ -162,6 +162,17 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
+  it("shows the skip link, focused, on a line of its own: it covers none of the header's links", async () => {
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("skip");
+    const skip = (await page.locator(".skip").boundingBox())!;
+    const first = (await page.locator("header a").first().boundingBox())!;
+    expect(skip.y + skip.height).toBeLessThanOrEqual(first.y);
+    await page.close();
+  });
+
   it("describes the search box by its hint, which a screen reader reads on focus", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/`, { waitUntil: "load" });

@@ -210,7 +210,8 @@ ${PROBLEM_KINDS.map(
 export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; background: Canvas; color: CanvasText; }
 body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; overflow-wrap: break-word; }
 .skip { position: absolute; left: -999px; }
-.skip:focus { left: 1rem; top: 1rem; background: Canvas; padding: .5rem; }
+/* Focused, the skip link takes its own line above the header rather than covering the links under it. */
+.skip:focus { position: static; display: inline-block; margin-top: .5rem; background: Canvas; padding: .25rem .5rem; }
 header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1rem; border-bottom: 1px solid GrayText; }
 header ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
 .brand { font-weight: 700; }
