@@ -49,10 +49,10 @@ const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
 const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
-/** A citation's opening that its line does not close (`[@id` then the line's end or another `[`): its ids alone. */
+/** A citation's opening that its line does not close (`[@id`, `[see @id`, then the line's end or another `[`). */
 /** A citation with a link's address after it: the renderer makes the citation, then "(address)" as text. */
 const LINKED_CITATION = /\[\s*@[^[\]\n]*\]\(/g;
-const UNCLOSED_CITATION = /\[\s*@(?:[^\s[\]]|\s+(?=@))*(?=[^[\]\n]*(?:\[|$))/g;
+const UNCLOSED_CITATION = /\[(?:[^[\]\n@]*\s)?@(?:[^\s[\]]|\s+(?=@))*(?=[^[\]\n]*(?:\[|$))/g;
 /** A citation's ids and closing bracket with no opening one (`@id]`), not an address's "@". */
 const UNOPENED_CITATION = /(?<![\w.+-])@[a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*@[a-z0-9]+(?:-[a-z0-9]+)*)*\](?!\()/g;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$/;
