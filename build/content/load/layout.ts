@@ -45,8 +45,8 @@ export function layoutEntryFor(relativePath: string): LayoutEntry | undefined {
 
 /**
  * The name a file in a folder of the layout would have with the folder's extension (answers/draft.markdown:
- * answers/draft.md), or in the folder meant (answer/draft.md: answers/draft.md); undefined for any other file. A single file's other spelling (site.yml) is not offered: its
- * right name is most often there already.
+ * answers/draft.md), or in the folder meant (answer/draft.md: answers/draft.md); undefined for any other file. A
+ * single file's other spelling (site.yml) is not offered: its right name is most often there already.
  */
 export function layoutNameFor(relativePath: string): string | undefined {
   const [folder, name, ...deeper] = relativePath.split("/");

@@ -16,9 +16,11 @@ export interface BodyMarks {
   links: BodyMark[];
   /**
    * Brackets holding an `@` where a citation's would stand (`[@]`, `[see @id]`, `[@id, p. 4]`) that are not `[@id]`,
-   * a citation missing a bracket (`[@id`, `@id]`), and a citation written as a link's text (`[@id](`).
+   * and a citation missing a bracket (`[@id`, `@id]`).
    */
   looseCitations: BodyMark[];
+  /** Citations written as a link's text (`[@id](`): published as the citation, then "(address)" as text. */
+  linkedCitations: BodyMark[];
   /** The first control character of each line that holds one (CONTROL_CHARACTER), code included. */
   controls: BodyMark[];
   /** Images (`![text](…)`), which the renderer does not make: each would be published as "!" and a link. */
@@ -49,9 +51,9 @@ const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi;
 const IMAGE = /!\[[^\]\n]*\]\(/g;
 /** A bracket with an `@` at the start of a word in it, not a link's text (a `(` right after it). */
 const AT_BRACKET = /\[[^[\]\n]*(?<=[[\s;])@[^[\]\n]*\](?!\()/g;
-/** A citation's opening that its line does not close (`[@id`, `[see @id`, then the line's end or another `[`). */
 /** A citation with a link's address after it: the renderer makes the citation, then "(address)" as text. */
 const LINKED_CITATION = /\[\s*@[^[\]\n]*\]\(/g;
+/** A citation's opening that its line does not close (`[@id`, `[see @id`, then the line's end or another `[`). */
 const UNCLOSED_CITATION = /\[(?:[^[\]\n@]*\s)?@(?:[^\s[\]]|\s+(?=@))*(?=[^[\]\n]*(?:\[|$))/g;
 /** A citation's ids and closing bracket with no opening one (`@id]`), not an address's "@". */
 const UNOPENED_CITATION = /(?<![\w.+-])@[a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*@[a-z0-9]+(?:-[a-z0-9]+)*)*\](?!\()/g;
@@ -73,6 +75,7 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
   const marks: BodyMarks = {
     links: [],
     looseCitations: [],
+    linkedCitations: [],
     controls: [],
     images: [],
     bareIds: [],
@@ -119,7 +122,7 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
     for (const match of line.matchAll(LINKED_CITATION))
-      if (citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
+      if (citationGroupAt(line, match.index)) marks.linkedCitations.push(at(match.index, match[0].slice(0, -1)));
     // A citation may run over two lines ("[@a;" then "@b]"), as the renderer reads it: only one that none closes or
     // opens is told, and an "@id]" only outside brackets its paragraph opened.
     for (const match of line.matchAll(UNCLOSED_CITATION))

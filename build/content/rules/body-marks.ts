@@ -21,6 +21,8 @@ function answerNamed(link: string, slug: string | undefined, input: RuleInput): 
   return last !== undefined && input.known.answers.has(last) ? last : undefined;
 }
 
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
 /** Whether a path outside /api/ is one of the site's files or pages (a page with or without its slash). */
 function servedSitePath(path: string): boolean {
   return (
@@ -40,7 +42,7 @@ function servedSitePath(path: string): boolean {
 function servedPath(link: string, input: RuleInput): boolean {
   const path = pathOf(link);
   if (!path.startsWith("/")) return true; // an https address: not ours to check
-  if (!path.startsWith("/api/") && path !== "/api") return servedSitePath(path);
+  if (!isApiPath(path)) return servedSitePath(path);
   const slug = /[?&]slug=([^&#]*)/.exec(link)?.[1];
   if (slug !== undefined && path === collectionUrl("answers")) {
     try {
@@ -82,18 +84,17 @@ export const bodyMarks: ContentRule = {
         slug === undefined || slug === "index"
           ? !servedPath(link.text, input)
           : !answerFileOf(pathOf(link.text)) && input.known.answers.has(slug)
-      )
+      ) {
+        const meant = answerNamed(link.text, slug, input);
         report(
           file,
           "",
           "link/unknown-path",
-          `the body links to ${JSON.stringify(link.text)}, which the ${/^\/api(\/|$)/.test(link.text) ? "API" : "site"} does not serve: it would answer 404.`,
-          answerNamed(link.text, slug, input)
-            ? `Link to the answer's file, ${answerPath(answerNamed(link.text, slug, input)!)}.`
-            : undefined,
+          `the body links to ${JSON.stringify(link.text)}, which the ${isApiPath(pathOf(link.text)) ? "API" : "site"} does not serve: it would answer 404.`,
+          meant ? `Link to the answer's file, ${answerPath(meant)}.` : undefined,
           link,
         );
-      else if (
+      } else if (
         slug !== undefined &&
         slug !== "index" &&
         !input.known.answers.has(slug) &&
@@ -172,18 +173,16 @@ export const bodyMarks: ContentRule = {
           undefined,
           mark,
         );
+    for (const mark of marks.linkedCitations)
+      report(
+        file,
+        "",
+        "citation/malformed",
+        `${JSON.stringify(mark.text)} is followed by an address in parentheses: it would be published as the citation, then the parenthesis and its address as text.`,
+        "Write the citation alone, right after the claim; the source's address is its `url` in content/sources.yaml, which the citation links to.",
+        mark,
+      );
     for (const mark of marks.looseCitations) {
-      if (mark.text.endsWith("](")) {
-        report(
-          file,
-          "",
-          "citation/malformed",
-          `${JSON.stringify(mark.text.slice(0, -1))} is followed by an address in parentheses: it would be published as the citation, then the parenthesis and its address as text.`,
-          "Write the citation alone, right after the claim; the source's address is its `url` in content/sources.yaml, which the citation links to.",
-          mark,
-        );
-        continue;
-      }
       // A bracket left out of well-formed ids: the hint shows the citation whole.
       const [missing, whole] = !mark.text.startsWith("[")
         ? ["opening", `[${mark.text}`]
