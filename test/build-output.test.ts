@@ -75,7 +75,7 @@ describe("nothing is lost", () => {
     expect(await readdir(path.join(own, "answers"))).toHaveLength(1);
   });
 
-  it("leaves a replaced output that shares no file with the new one to a process that deletes it after the build, and takes up deletions that stopped", async () => {
+  it("leaves a large replaced output that shares no file with the new one to a process that deletes it after the build, and takes up deletions that stopped; removes a small one itself", async () => {
     const out = path.join(await temporaryFolder("discard"), "dist");
     expect((await build(BASE, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
     const work = await workDirFor(out);
@@ -86,6 +86,11 @@ describe("nothing is lost", () => {
     expect(await workDirFor(path.join(ROOT, "artifacts", "dist"))).toMatch(
       /node_modules\/\.cache\/av-buyer-data\/dist-/,
     );
+    // A small output replaced is removed by the build (a process started to delete it cost more than that).
+    expect((await build(BASE, out, { sourceDateEpoch: 1_750_000_000 })).ok).toBe(true);
+    expect(existsSync(work)).toBe(false);
+    // One whose checksum list has a line for each of 2,000 files or more is left to a process.
+    await appendFile(path.join(out, "SHA256SUMS"), `${"0".repeat(64)}  padding\n`.repeat(2000));
     // Deletions whose process is gone: one never taken by its process, one taken by a process that ended (a
     // process ID above Linux's largest).
     const stopped = ["discard-1-1", "trash-999999999-1"];
@@ -95,6 +100,8 @@ describe("nothing is lost", () => {
     const health = JSON.parse(await readFile(path.join(out, "api", "v1", "health", "index.json"), "utf8"));
     expect(health.generated_at).toBe(new Date(1_800_000_000_000).toISOString().replace(".000Z", "Z"));
     expect(existsSync(path.join(work, "previous"))).toBe(false);
+    // Renamed for its process, which (some 40 ms to start) has not yet taken it.
+    expect(await readdir(work)).toContainEqual(expect.stringMatching(new RegExp(`^discard-${process.pid}-`)));
     // Every folder left to delete goes, the stopped ones included, and then the emptied work folder.
     for (let polls = 0; polls < 600 && existsSync(work); polls++)
       await new Promise((resolve) => setTimeout(resolve, 50));

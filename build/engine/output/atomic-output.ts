@@ -8,7 +8,7 @@ import { acquireBuildLock, isAlive } from "./build-lock.ts";
 import { DiskSink, type OutputSink, scratchFolderOf } from "./output-sink.ts";
 import type { OutputReuse } from "./output-reuse.ts";
 import { projectCache, projectRoot } from "../../content/load/project.ts";
-import { ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
+import { CHECKSUMS_FILE, ROOT_RESOURCE_FILE } from "../../contract/layout.ts";
 import { outputFile } from "./output-file.ts";
 
 /**
@@ -167,6 +167,7 @@ async function writeOutput<T>(
       // Files linked from it share their inodes with the new output: deleting their old names changes their
       // status (ctime), which must happen before the seal (recordOutput), or the next build would distrust them.
       if (sink.counts.linked > 0) await remove(previous, sink.counts.linked + sink.counts.written);
+      else if (holdsFewerThan(previous, REMOVED_HERE)) removeTree(previous);
       else await discard(work, previous);
     }
     await discardLeftTrash(work);
@@ -202,6 +203,16 @@ async function refuseForeignFolder(out: string): Promise<void> {
       out,
       `it holds files and is not an earlier build of this API (no ${ROOT_RESOURCE_FILE.slice(1)}), and a build replaces its output folder whole, deleting what was there. Give --out a new or empty folder, or an earlier output.`,
     );
+}
+
+/**
+ * Whether an output holds fewer than `files` files, by its checksum list's size (a line of it per file, 68 bytes at
+ * least): a small replaced output is removed here, which took some 1 ms at 3 answers where starting the deleting
+ * process took 20 ms of this thread and some 50 ms of another core (a test run builds hundreds of times).
+ */
+function holdsFewerThan(output: string, files: number): boolean {
+  const size = fileSize(path.join(output, CHECKSUMS_FILE));
+  return size !== undefined && size < files * 68;
 }
 
 /** Below this many files a folder is removed on this thread: 12 ms for the shipped output's 112, where a thread took 70-106. */
