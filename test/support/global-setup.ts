@@ -2,6 +2,7 @@
  * Once per test run: a folder for the shared builds of the shipped content (test/support/shared-build.ts), and at
  * the end the proof that no test changed one of them, since every test file that reads one trusts its bytes.
  */
+import { accessSync, constants, statfsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +13,7 @@ import { SHARED_VARIANTS, type SharedVariant, sharedFiles } from "./shared-build
 export default async function setup(project: TestProject) {
   // Each project runs this setup: the first makes the folder, and both projects share it (and its builds).
   const existing = process.env.AVB_SHARED_BUILD_ROOT;
-  const root = existing ?? (await mkdtemp(path.join(tmpdir(), "avb-shared-")));
+  const root = existing ?? (await mkdtemp(path.join(scratchParent(), "avb-shared-")));
   process.env.AVB_SHARED_BUILD_ROOT = root;
   project.provide("sharedBuildRoot", root);
   if (existing) return;
@@ -40,4 +41,25 @@ export default async function setup(project: TestProject) {
       await rm(root, { recursive: true, force: true });
     }
   };
+}
+
+/** Free space a run's scratch folders want on a RAM-backed file system (the quick suite's peaked at some 1 GB). */
+const RAM_SCRATCH_BYTES = 4 * 1024 ** 3;
+
+/**
+ * Where the run's folders go: a RAM-backed file system (/dev/shm) with room to spare, unless TMPDIR names a
+ * place. The tests create and delete tens of thousands of files; on these machines' ext4, mounted with
+ * discard, each deletion is trimmed on the disk: the quick suite took 117-119 s there and 106-109 s in /dev/shm
+ * (2026-12-06, 2 cores).
+ */
+function scratchParent(): string {
+  if (process.env.TMPDIR) return tmpdir();
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    const { bavail, bsize } = statfsSync("/dev/shm");
+    if (bavail * bsize >= RAM_SCRATCH_BYTES) return "/dev/shm";
+  } catch {
+    // None here (macOS) or not writable.
+  }
+  return tmpdir();
 }
