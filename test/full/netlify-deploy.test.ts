@@ -79,7 +79,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
 
   beforeAll(async () => {
     installToolchain((line) => process.stderr.write(`${line}\n`));
-    site = path.join(await temporaryFolder("netlify-site"), "site");
+    site = path.join(await temporaryFolder("netlify-site", { onDisk: true }), "site");
     copyProject(site);
     build = await runIsolated("netlify", ["build", "--offline"], {
       cwd: site,
@@ -92,7 +92,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
   let serving: Promise<ServedReport> | undefined;
   const served = () => {
     serving ??= (async () => {
-      const folder = await temporaryFolder("netlify-serve");
+      const folder = await temporaryFolder("netlify-serve", { onDisk: true });
       const log = path.join(folder, "serve.log");
       const driver = path.join(ROOT, "test", "toolchain", "serve-and-check.ts");
       const run = await runIsolated(
@@ -132,7 +132,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
   });
 
   it("refuses an edge declaration Netlify refuses, and the local server refuses it with the same message", async () => {
-    const bad = path.join(await temporaryFolder("netlify-bad-edge"), "site");
+    const bad = path.join(await temporaryFolder("netlify-bad-edge", { onDisk: true }), "site");
     await mkdir(path.join(bad, "edge"), { recursive: true });
     await mkdir(path.join(bad, "public"), { recursive: true });
     await writeFile(path.join(bad, "public", "index.html"), "<!doctype html><title>x</title>\n");
@@ -296,7 +296,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
           ]
         : [base];
     });
-    const casesFile = path.join(await temporaryFolder("deno-cases"), "cases.json");
+    const casesFile = path.join(await temporaryFolder("deno-cases", { onDisk: true }), "cases.json");
     await writeFile(casesFile, JSON.stringify(cases));
     const deno = spawnSync(
       path.join(TOOLCHAIN.denoBin, "deno"),
@@ -378,7 +378,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
   it("the answers entry under Deno turns every origin fault into a JSON 503 with Retry-After, recovers at once, and never mixes two builds", async () => {
     const distA = path.join(site, "dist");
     // Build B: the same content but for one sentence of one answer.
-    const contentB = path.join(await temporaryFolder("deno-build-b"), "content");
+    const contentB = path.join(await temporaryFolder("deno-build-b", { onDisk: true }), "content");
     await cp(path.join(site, "content"), contentB, { recursive: true });
     const answer = path.join(contentB, "answers", "room-sizing.md");
     await writeFile(

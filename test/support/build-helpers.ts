@@ -23,9 +23,10 @@ export async function copyOfShipped(label: string): Promise<{ folder: string; co
  * A temporary folder, inside this run's own (test/support/global-setup.ts), which the run removes at its end. Removed
  * after the test file too when made as the file is collected: an afterAll registered from inside a beforeAll or a
  * test is never run, and such folders were left in the system's temp folder by every run (a gigabyte by CI's).
+ * `onDisk`: not in RAM (/dev/shm), for a folder Deno reads.
  */
-export async function temporaryFolder(label: string): Promise<string> {
-  const folder = await mkdtemp(path.join(inject("sharedBuildRoot"), `avb-${label}-`));
+export async function temporaryFolder(label: string, { onDisk = false } = {}): Promise<string> {
+  const folder = await mkdtemp(path.join(inject(onDisk ? "diskScratchRoot" : "sharedBuildRoot"), `avb-${label}-`));
   afterAll(() => rm(folder, { recursive: true, force: true }));
   return folder;
 }

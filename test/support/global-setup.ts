@@ -14,8 +14,14 @@ export default async function setup(project: TestProject) {
   // Each project runs this setup: the first makes the folder, and both projects share it (and its builds).
   const existing = process.env.AVB_SHARED_BUILD_ROOT;
   const root = existing ?? (await mkdtemp(path.join(scratchParent(), "avb-shared-")));
+  // Deno reads no path under /dev/ without --allow-all: what it reads has a folder on the disk.
+  const diskRoot =
+    process.env.AVB_DISK_SCRATCH_ROOT ??
+    (root.startsWith("/dev/") ? await mkdtemp(path.join(tmpdir(), "avb-disk-")) : root);
   process.env.AVB_SHARED_BUILD_ROOT = root;
+  process.env.AVB_DISK_SCRATCH_ROOT = diskRoot;
   project.provide("sharedBuildRoot", root);
+  project.provide("diskScratchRoot", diskRoot);
   if (existing) return;
   return async () => {
     try {
@@ -39,6 +45,7 @@ export default async function setup(project: TestProject) {
       }
     } finally {
       await rm(root, { recursive: true, force: true });
+      await rm(diskRoot, { recursive: true, force: true });
     }
   };
 }

@@ -37,6 +37,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The folder of this run's shared builds (test/support/global-setup.ts). */
     sharedBuildRoot: string;
+    /** The same on the disk, where that is in RAM (test/support/global-setup.ts): for what Deno reads. */
+    diskScratchRoot: string;
   }
 }
 
