@@ -44,8 +44,8 @@ export default async function setup(project: TestProject) {
         }
       }
     } finally {
-      await rm(root, { recursive: true, force: true });
-      await rm(diskRoot, { recursive: true, force: true });
+      // Both, whatever one of them does, and again while a deleting process a build started still empties a folder.
+      await Promise.all([root, diskRoot].map((folder) => rm(folder, { recursive: true, force: true, maxRetries: 5 })));
     }
   };
 }
