@@ -133,7 +133,8 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
     }
     lineStart += raw.length + 1;
   }
-  const fence = codeFences(lines).unclosed;
+  // A fence needs three backticks or tildes: a body without them (most) is not scanned again for one.
+  const fence = markdown.includes("```") || markdown.includes("~~~") ? codeFences(lines).unclosed : undefined;
   if (fence) {
     const after = lines.slice(fence.line + 1);
     marks.unclosedFence = {
