@@ -5,7 +5,8 @@
  * clean build of the same content into a new folder; a step whose content is broken fails both the same way
  * and leaves the incremental output as it was. A corrupt, stale or misplaced cache, and an output file changed
  * since it was written, are ignored, said so, and never make the output differ. In npm run test:all the walk runs 16
- * steps, these 6 first (test/full/incremental-random.test.ts).
+ * steps, these 6 first (test/full/incremental-random.test.ts). The tests of the cache's mechanics build 20 generated
+ * answers (npm run gen), which build in a fifth of the shipped content's time: the walk alone needs the shipped content.
  */
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { appendFile, cp, mkdir, readdir, readFile, rm, stat, truncate, utimes, writeFile } from "node:fs/promises";
@@ -27,7 +28,7 @@ import { PRODUCTS } from "../build/engine/products/index.ts";
 import { parseContentFile } from "../build/content/load/content-file.ts";
 import type { AnswerFrontMatter } from "../build/content/load/types.ts";
 import { loadSchemaRegistry, SCHEMAS_DIR } from "../build/content/schemas/schema-registry.ts";
-import { build, copyOfShipped, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
+import { build, copyOfGenerated, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import {
   answerFiles,
   compareWithClean,
@@ -38,12 +39,14 @@ import {
   setPageSize,
 } from "./support/incremental.ts";
 
+const [FIRST, SECOND] = ["synthetic-answer-000001.md", "synthetic-answer-000002.md"];
+
 /**
- * A copy of the shipped content built once into an output folder with a cache of its own; each buildAgain() opens
+ * 20 generated answers built once into an output folder with a cache of its own; each buildAgain() opens
  * the cache afresh, as a new `npm run build` would, and builds again beside a clean build of the same content.
  */
 async function builtOnce(label: string, pageSize?: number) {
-  const { folder, content } = await copyOfShipped(label);
+  const { folder, content } = await copyOfGenerated(label);
   if (pageSize !== undefined) await setPageSize(content, pageSize);
   const incremental = path.join(folder, "incremental", "dist");
   const cacheRoot = path.join(folder, "cache");
@@ -77,7 +80,7 @@ describe("the incremental build", () => {
     const before = new Set(await readdir(entries));
     expect(before.size).toBe(20);
     await writeFile(path.join(entries, "stray.tmp"), "left by a build that stopped");
-    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    await appendFile(path.join(content, "answers", FIRST), "\nOne more sentence.\n");
 
     const { ok } = await buildAgain();
     expect(ok).toBe(true);
@@ -91,7 +94,7 @@ describe("the incremental build", () => {
     // The parses too: the one added is written beside parsed.bin, not the whole file again (parse-cache.ts).
     const parsesDigest = async () => sha256Of(await readFile(path.join(cacheFolder, "parsed.bin")));
     const parses = await parsesDigest();
-    await appendFile(path.join(content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    await appendFile(path.join(content, "answers", FIRST), "\nOne more sentence.\n");
     let { ok, stats } = await buildAgain();
     expect(ok).toBe(true);
     expect(stats.checks).toEqual({ kept: 19, checked: 1 });
@@ -103,7 +106,8 @@ describe("the incremental build", () => {
     // (compareWithClean), those of unchanged answers too.
     const register = path.join(content, "sources.yaml");
     const text = await readFile(register, "utf8");
-    const later = text.replace(/(id: msft-teams-rooms-plan\n(?: {4}.*\n)*? {4}accessed: )2026-11-23/, "$12099-01-01");
+    const cited = await firstSourceOf(content, FIRST);
+    const later = text.replace(new RegExp(`(id: ${cited}\\n(?: {4}.*\\n)*? {4}accessed: )2026-11`), "$12099-01-01");
     expect(later).not.toBe(text);
     await writeFile(register, later);
     ({ ok, stats } = await buildAgain());
@@ -213,7 +217,7 @@ describe("the incremental build", () => {
     const names = (await readdir(entries)).sort().slice(0, 6);
     const bytes = await Promise.all(names.map((name) => readFile(path.join(entries, name))));
     for (const [at, name] of names.entries()) await writeFile(path.join(entries, name), bytes[(at + 1) % 6]!);
-    // Nothing else changed: every answer's entry is read (the shipped answers fit the first page, read whole).
+    // Nothing else changed: every answer's entry is read (the 20 answers fit the first page, read whole).
     const { ok, cache } = await buildAgain();
     expect(ok).toBe(true);
     const stale = cache.notes.filter((note) => /another key/.test(note));
@@ -257,7 +261,7 @@ describe("the incremental build", () => {
     } finally {
       process.umask(umask);
     }
-    await appendFile(path.join(built.content, "answers", "room-sizing.md"), "\nOne more sentence.\n");
+    await appendFile(path.join(built.content, "answers", FIRST), "\nOne more sentence.\n");
     // compareWithClean holds every file's mode to the one a clean build writes under this umask.
     const { ok } = await built.buildAgain();
     expect(ok).toBe(true);
@@ -283,9 +287,9 @@ describe("the incremental build", () => {
     const pieceBytes = await readFile(piece);
     pieceBytes[pieceBytes.length - 3]! ^= 0xff;
     await writeFile(piece, pieceBytes);
-    const markdown = path.join(incremental, "api", "v1", "answers", "room-sizing.md");
+    const markdown = path.join(incremental, "api", "v1", "answers", FIRST);
     const original = await readFile(markdown, "utf8");
-    await writeFile(markdown, original.replace("Sizing", "SIZING"));
+    await writeFile(markdown, original.replace("Synthetic answer", "SYNTHETIC answer"));
 
     const { ok, stats, cache } = await buildAgain();
     expect(ok).toBe(true);
@@ -301,8 +305,8 @@ describe("the incremental build", () => {
     // The output record cut short: ignored, and every file written.
     await truncate(path.join(cacheFolder, "output.bin"), 10);
     await appendFile(
-      path.join(content, "answers", "room-sizing.md"),
-      "\nOne more sentence [@msft-teams-rooms-plan].\n",
+      path.join(content, "answers", FIRST),
+      `\nOne more sentence [@${await firstSourceOf(content, FIRST)}].\n`,
     );
     const afterRecord = await buildAgain();
     expect(afterRecord.stats.output.linked).toBe(0);
@@ -311,9 +315,9 @@ describe("the incremental build", () => {
 });
 describe("a content file that looks unchanged", () => {
   it("is hashed from its stamp only when size, inode and times are as recorded and it changed well before: an edit that keeps its size and puts its modification time back is still seen", async () => {
-    const { folder, content } = await copyOfShipped("incremental-stamps");
+    const { folder, content } = await copyOfGenerated("incremental-stamps");
     const incremental = path.join(folder, "incremental", "dist");
-    const file = path.join(content, "answers", "room-sizing.md");
+    const file = path.join(content, "answers", FIRST);
     // A whole second, so that it can be put back exactly.
     await utimes(file, 1_700_000_000, 1_700_000_000);
     // The cache dates its hashing a second late: every change time, the one just set included, is then well before
@@ -328,22 +332,22 @@ describe("a content file that looks unchanged", () => {
     // The same number of bytes, the modification time put back: only the change time (which no one can set) moved.
     const before = await stat(file);
     const text = await readFile(file, "utf8");
-    const edited = text.replace("Measure the room before you look at", "Measure the ROOM before you look at");
+    const edited = text.replace("## Synthetic answer", "## SYNTHETIC answer");
     expect(Buffer.byteLength(edited)).toBe(Buffer.byteLength(text));
     await writeFile(file, edited);
     await utimes(file, before.atime, before.mtime);
     expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
     ({ stats } = await compareWithClean(content, incremental, cache, path.join(folder, "clean-2")));
     expect([stats.parsed.read, stats.parsed.misses, stats.rendered.misses]).toEqual([1, 1, 1]);
-    expect(await readFile(path.join(incremental, "api", "v1", "answers", "room-sizing.md"), "utf8")).toContain(
-      "Measure the ROOM",
+    expect(await readFile(path.join(incremental, "api", "v1", "answers", FIRST), "utf8")).toContain(
+      "## SYNTHETIC answer",
     );
   });
 });
 
 describe("the parses kept for the next build", () => {
   it("are written whole again once many were added or are no longer used, without those no file has, and then read alone", async () => {
-    const { folder, content } = await copyOfShipped("incremental-parses");
+    const { folder, content } = await copyOfGenerated("incremental-parses");
     const outDir = path.join(folder, "dist");
     const cacheRoot = path.join(folder, "cache");
     const buildAgain = async () => {
@@ -352,10 +356,12 @@ describe("the parses kept for the next build", () => {
       return { cache, whole: sha256Of(await readFile(path.join(cache.folder, "parsed.bin"))) };
     };
     const first = await buildAgain();
-    const yamlFiles = (await readdir(content, { recursive: true })).filter((name) => name.endsWith(".yaml"));
-    for (const name of yamlFiles) await appendFile(path.join(content, name), "\n# edited\n");
+    // Every file edited: more parses added, and more unused, than are ever written beside parsed.bin (64).
+    const files = (await readdir(content, { recursive: true })).filter((name) => /\.(yaml|md)$/.test(name));
+    expect(files.length).toBeGreaterThan(32);
+    for (const name of files) await appendFile(path.join(content, name), name.endsWith(".md") ? "\n" : "\n# edited\n");
     const edited = await buildAgain();
-    expect(edited.cache.stats.parsed.misses).toBe(yamlFiles.length);
+    expect(edited.cache.stats.parsed.misses).toBe(files.length);
     expect(edited.whole).not.toBe(first.whole);
     const kept = await readCheckedMap(path.join(edited.cache.folder, "parsed.bin"), await buildCodeVersion());
     expect(kept.found && kept.map.size).toBe(edited.cache.stats.parsed.hits + edited.cache.stats.parsed.misses);
@@ -368,14 +374,14 @@ describe("the parses kept for the next build", () => {
 
 describe("a content file hashed by a build that then failed", () => {
   it("is not read again by the next build: a build keeps its hashing once every file is loaded, whatever its checks find after", async () => {
-    const { folder, content } = await copyOfShipped("incremental-failed-stamps");
+    const { folder, content } = await copyOfGenerated("incremental-failed-stamps");
     const incremental = path.join(folder, "incremental", "dist");
     // Opened afresh for each build, as by a new npm run build; dated a second late, as in the test above.
     const open = () => BuildCache.open(content, incremental, path.join(folder, "cache"), () => Date.now() + 1000);
     expect((await build(content, incremental, { cache: await open(), sourceDateEpoch: EPOCH })).ok).toBe(true);
 
-    const edited = path.join(content, "answers", "room-sizing.md");
-    const broken = path.join(content, "answers", "accessibility.md");
+    const edited = path.join(content, "answers", FIRST);
+    const broken = path.join(content, "answers", SECOND);
     const original = await readFile(broken, "utf8");
     await appendFile(edited, "\nOne more sentence.\n");
     await writeFile(broken, original.replace(/^slug: .*$/m, "slug: not-its-file-name"));
@@ -391,9 +397,9 @@ describe("a content file hashed by a build that then failed", () => {
   });
 
   it("is saved by the time the build resolves, though a small build checks its content while the cache writes", async () => {
-    const { folder, content } = await copyOfShipped("incremental-saved-on-resolve");
+    const { folder, content } = await copyOfGenerated("incremental-saved-on-resolve");
     const cache = await BuildCache.open(content, path.join(folder, "dist"), path.join(folder, "cache"));
-    await writeFile(path.join(content, "answers", "accessibility.md"), "---\nslug: broken\n---\n");
+    await writeFile(path.join(content, "answers", SECOND), "---\nslug: broken\n---\n");
     expect((await build(content, path.join(folder, "dist"), { cache, sourceDateEpoch: EPOCH })).ok).toBe(false);
     const names = await readdir(cache.folder);
     expect(names).toEqual(expect.arrayContaining(["parsed.bin", "stamps.bin"]));
@@ -403,10 +409,10 @@ describe("a content file hashed by a build that then failed", () => {
 
 describe("an answer saved while the build runs", () => {
   it("is refused at render time, so that no output (nor cache entry) is made of a body other than the one loaded", async () => {
-    const { content } = await copyOfShipped("render-race");
-    const file = path.join(content, "answers", "room-sizing.md");
-    const loaded = parseContentFile("answer", "answers/room-sizing.md", await readFile(file), file);
-    if ("diagnostics" in loaded || !loaded.body) throw new Error("the shipped answer does not parse");
+    const { content } = await copyOfGenerated("render-race");
+    const file = path.join(content, "answers", FIRST);
+    const loaded = parseContentFile("answer", `answers/${FIRST}`, await readFile(file), file);
+    if ("diagnostics" in loaded || !loaded.body) throw new Error("the generated answer does not parse");
     const job = {
       data: loaded.data as AnswerFrontMatter,
       body: loaded.body.source,
@@ -418,10 +424,7 @@ describe("an answer saved while the build runs", () => {
     // The file as saved between the load stage and the render.
     const saved = async () =>
       Buffer.from(
-        (await readFile(file, "utf8")).replace(
-          "Measure the room before you look at",
-          "Saved meanwhile. Measure the room before you look at",
-        ),
+        (await readFile(file, "utf8")).replace("## Synthetic answer", "## Saved meanwhile. Synthetic answer"),
       );
     const error = await renderAnswerParts(job, context, saved, PRODUCTS).catch((error: unknown) => error);
     expect((error as Error).message).toBe(`${file} changed while the build ran`);

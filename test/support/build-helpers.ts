@@ -6,6 +6,7 @@ import { afterAll, inject } from "vitest";
 import type { BuildOptions } from "../../build/engine/run/context.ts";
 import { runBuild, type BuildResult } from "../../build/engine/run/pipeline.ts";
 import type { CompiledSite } from "../../build/engine/run/engine.ts";
+import { generateContent } from "../../build/tools/synthetic/generate.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHIPPED_CONTENT = path.join(ROOT, "content");
@@ -16,6 +17,18 @@ export async function copyOfShipped(label: string): Promise<{ folder: string; co
   const folder = await temporaryFolder(label);
   const content = path.join(folder, "content");
   cpSync(SHIPPED_CONTENT, content, { recursive: true });
+  return { folder, content };
+}
+
+/**
+ * 20 generated answers (npm run gen) in a fresh folder, to edit: real content, its own suppliers, evidence and
+ * sources, that builds in a fifth of the shipped content's time (130 against 550 ms, warm), for a test of the build's
+ * mechanics rather than of what the shipped content holds.
+ */
+export async function copyOfGenerated(label: string, answers = 20): Promise<{ folder: string; content: string }> {
+  const folder = await temporaryFolder(label);
+  const content = path.join(folder, "content");
+  await generateContent({ answers, out: content });
   return { folder, content };
 }
 
