@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyOfShipped, ROOT } from "./support/build-helpers.ts";
+import { copyOfGenerated, copyOfShipped, ROOT } from "./support/build-helpers.ts";
 import { cleanEnv, cli, NODE, nodeScript } from "./support/cli.ts";
 import { freePort } from "../build/serve/server/free-port.ts";
 import { BuildCache } from "../build/engine/cache/build-cache.ts";
@@ -41,9 +41,18 @@ async function saveAtomically(file: string, text: string): Promise<void> {
 
 let child: ChildProcess | undefined;
 
-/** A dev loop in this process on a copy of the shipped content, watching nothing (the test says what changed). */
-async function loopOnShipped(label: string): Promise<{ content: string; lines: string[]; loop: DevLoop }> {
-  const { folder, content } = await copyOfShipped(label);
+/** Answers of the generated content (test/support/build-helpers.ts, copyOfGenerated). */
+const [A, B] = ["synthetic-answer-000001", "synthetic-answer-000002"];
+
+/**
+ * A dev loop in this process on a copy of 20 generated answers (or of the shipped content), watching nothing (the
+ * test says what changed).
+ */
+async function loopOn(
+  label: string,
+  from: "generated" | "shipped" = "generated",
+): Promise<{ content: string; lines: string[]; loop: DevLoop }> {
+  const { folder, content } = await (from === "shipped" ? copyOfShipped : copyOfGenerated)(label);
   const outDir = path.join(folder, "dist");
   const lines: string[] = [];
   const loop = await DevLoop.start({
@@ -175,10 +184,10 @@ describe("npm run dev", () => {
   });
 
   it("builds in memory up to its limit of answers, and past it into dist/ as npm run build does, serving from there", async () => {
-    const { folder, content } = await copyOfShipped("dev-loop-limit");
+    const { folder, content } = await copyOfGenerated("dev-loop-limit");
     const lines: string[] = [];
     const served = async (loop: DevLoop) => {
-      const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
+      const key = await loop.served.resolve(`/api/v1/answers/${A}.json`);
       return key === undefined ? undefined : (await loop.served.load(key)).disk;
     };
     for (const [limit, expected] of [
@@ -200,16 +209,16 @@ describe("npm run dev", () => {
       expect(lines.pop()).toMatch(expected);
       // From memory (no file on disk behind it), or from dist/.
       expect((await served(loop))?.path).toBe(
-        limit === 20 ? undefined : path.join(outDir, "api", "v1", "answers", "room-sizing.json"),
+        limit === 20 ? undefined : path.join(outDir, "api", "v1", "answers", `${A}.json`),
       );
-      expect((await stat(path.join(outDir, "api", "v1", "answers", "room-sizing.json"))).isFile()).toBe(true);
+      expect((await stat(path.join(outDir, "api", "v1", "answers", `${A}.json`))).isFile()).toBe(true);
     }
   });
 
   it("says where the problems are when a save is fine but another file is still broken", async () => {
-    const { content, lines, loop } = await loopOnShipped("dev-loop-elsewhere");
-    const broken = path.join(content, "answers", "room-sizing.md");
-    const saved = path.join(content, "answers", "accessibility.md");
+    const { content, lines, loop } = await loopOn("dev-loop-elsewhere");
+    const broken = path.join(content, "answers", `${A}.md`);
+    const saved = path.join(content, "answers", `${B}.md`);
     // A file of no kind the layout has is named too (it was left out, or said "a change").
     const stray = path.join(content, "answers", "notes.txt");
     await writeFile(broken, (await readFile(broken, "utf8")).replace(/^title: .*$/m, "title: [unclosed"));
@@ -217,33 +226,33 @@ describe("npm run dev", () => {
     loop.request([broken, stray]);
     await loop.idle();
     expect(lines.at(-1)).toMatch(
-      /^dev: \S*room-sizing\.md: 2 problems \(\d+ ms\); still serving the last good build\n$/,
+      /^dev: \S*synthetic-answer-000001\.md: 2 problems \(\d+ ms\); still serving the last good build\n$/,
     );
     await writeFile(saved, (await readFile(saved, "utf8")).replace(/^title: .*$/m, "title: Accessibility, saved"));
     loop.request([saved]);
     await loop.idle();
     await loop.close();
     expect(lines.at(-1)).toMatch(
-      /^dev: \S*accessibility\.md: 2 problems, in \S*notes\.txt, \S*room-sizing\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
+      /^dev: \S*synthetic-answer-000002\.md: 2 problems, in \S*notes\.txt, \S*synthetic-answer-000001\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
     );
   });
 
   it("looks again after a save only at what the watcher named, and finds by a full walk what it missed", async () => {
-    const { content, lines, loop } = await loopOnShipped("dev-loop-walk");
+    const { content, lines, loop } = await loopOn("dev-loop-walk");
     // A build with nothing changed: a file the first build hashed within moments of its copy (racy, so read again
     // each build until then) is settled by it, and is known by its stamp alone from then on.
     loop.request([]);
     await loop.idle();
     // What an editor leaves beside a file it saves (an autosave, a backup) builds nothing.
     lines.length = 0;
-    const litter = ["#room-sizing.md#", "room-sizing.md~"].map((name) => path.join(content, "answers", name));
+    const litter = [`#${A}.md#`, `${A}.md~`].map((name) => path.join(content, "answers", name));
     for (const file of litter) await writeFile(file, "draft");
     loop.request(litter);
     await loop.idle();
     expect(lines).toEqual([]);
     const titles = {
-      "room-sizing": "Sizing, as the watcher saw",
-      accessibility: "Accessibility, unseen by the watcher",
+      [A]: "Sizing, as the watcher saw",
+      [B]: "Accessibility, unseen by the watcher",
     };
     for (const [slug, title] of Object.entries(titles)) {
       const file = path.join(content, "answers", `${slug}.md`);
@@ -251,14 +260,16 @@ describe("npm run dev", () => {
     }
     lines.length = 0;
     // Only one of the two saves is reported, as from a watcher whose queue overflowed.
-    loop.request([path.join(content, "answers", "room-sizing.md")]);
+    loop.request([path.join(content, "answers", `${A}.md`)]);
     await loop.idle();
     await loop.close();
     // The first rebuild read the one file named (a walk afresh would have found both); the full walk after it
     // found the other, and built again.
-    expect(lines[0]).toMatch(/^dev: .*room-sizing\.md: rebuilt in \d+ ms: parsed 1 of 116 files, rendered \d+ of 20/);
-    expect(lines[1]).toMatch(/^dev: .*accessibility\.md: changed since the build looked; building again\n$/);
-    expect(lines[2]).toMatch(/^dev: .*accessibility\.md: rebuilt in \d+ ms: parsed 1 of 116 files/);
+    expect(lines[0]).toMatch(
+      /^dev: .*synthetic-answer-000001\.md: rebuilt in \d+ ms: parsed 1 of 43 files, rendered \d+ of 20/,
+    );
+    expect(lines[1]).toMatch(/^dev: .*synthetic-answer-000002\.md: changed since the build looked; building again\n$/);
+    expect(lines[2]).toMatch(/^dev: .*synthetic-answer-000002\.md: rebuilt in \d+ ms: parsed 1 of 43 files/);
     for (const [slug, title] of Object.entries(titles)) {
       const key = await loop.served.resolve(`/api/v1/answers/${slug}.json`);
       expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].title).toBe(title);
@@ -266,8 +277,8 @@ describe("npm run dev", () => {
   });
 
   it("builds a save made while the last is built at once, giving up the rest of the last, and keeps every parse for the next build all the same", async () => {
-    const { content, lines, loop } = await loopOnShipped("dev-loop-queued");
-    const file = path.join(content, "answers", "room-sizing.md");
+    const { content, lines, loop } = await loopOn("dev-loop-queued");
+    const file = path.join(content, "answers", `${A}.md`);
     const text = await readFile(file, "utf8");
     lines.length = 0;
     for (const title of ["Sizing, saved first", "Sizing, saved again while the first was built"]) {
@@ -281,10 +292,12 @@ describe("npm run dev", () => {
     // moments of its hashing, and builds again.)
     expect(lines.length, lines.join("")).toBeGreaterThanOrEqual(2);
     expect(lines[0]).toMatch(
-      /room-sizing\.md: rebuilt in \d+ ms: [^\n]*, served; the rest and dist\/ left to the next build\n$/,
+      /synthetic-answer-000001\.md: rebuilt in \d+ ms: [^\n]*, served; the rest and dist\/ left to the next build\n$/,
     );
-    expect(lines[1]).toMatch(/room-sizing\.md: rebuilt in \d+ ms: [^\n]*, served; the rest made and dist\/ written/);
-    const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
+    expect(lines[1]).toMatch(
+      /synthetic-answer-000001\.md: rebuilt in \d+ ms: [^\n]*, served; the rest made and dist\/ written/,
+    );
+    const key = await loop.served.resolve(`/api/v1/answers/${A}.json`);
     expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].title).toBe(
       "Sizing, saved again while the first was built",
     );
@@ -296,7 +309,7 @@ describe("npm run dev", () => {
   });
 
   it("keeps what the rules found of unchanged files only while the rest of the content is unchanged too", async () => {
-    const { content, loop } = await loopOnShipped("dev-loop-findings");
+    const { content, loop } = await loopOn("dev-loop-findings", "shipped");
     // A source renamed in the register: answers that cite it, unchanged themselves, now cite an unknown source.
     const register = path.join(content, "sources.yaml");
     await writeFile(
@@ -315,7 +328,7 @@ describe("npm run dev", () => {
   });
 
   it("serves a build it cannot write to dist/ from memory all the same, and says why dist/ is behind", async () => {
-    const { folder, content } = await copyOfShipped("dev-loop-unwritable");
+    const { folder, content } = await copyOfGenerated("dev-loop-unwritable");
     await writeFile(path.join(folder, "a-file"), "not a folder\n");
     const outDir = path.join(folder, "a-file", "dist");
     const lines: string[] = [];
@@ -328,7 +341,7 @@ describe("npm run dev", () => {
     expect(lines.pop()).toMatch(
       /^dev: first build: rebuilt in \d+ ms: .*, served; dist\/ not written: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed/,
     );
-    const key = await loop.served.resolve("/api/v1/answers/room-sizing.json");
-    expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].slug).toBe("room-sizing");
+    const key = await loop.served.resolve(`/api/v1/answers/${A}.json`);
+    expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].slug).toBe(A);
   });
 });
