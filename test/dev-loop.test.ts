@@ -5,6 +5,7 @@
  * fixed file clears them, and dist/ is written again.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { statSync } from "node:fs";
 import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -325,6 +326,41 @@ describe("npm run dev", () => {
     // In an unchanged answer (its checks run again) and in the unchanged claim audit (the checks of the other files too).
     expect(unknown.map((found) => found.file)).toContain("answers/room-sizing.md");
     expect(unknown.map((found) => found.file)).toContain("audit/answer-display-size.yaml");
+  });
+
+  it("rehearses a save once its first build is served, saying, serving and writing nothing for it, and builds the saves after", async () => {
+    const { folder, content } = await copyOfGenerated("dev-loop-rehearsal");
+    const outDir = path.join(folder, "dist");
+    const lines: string[] = [];
+    const cache = await BuildCache.open(content, outDir, path.join(folder, "cache"));
+    let written: number | undefined;
+    const file = path.join(content, "answers", `${A}.md`);
+    const started = DevLoop.start({
+      build: { contentDir: content, outDir, cache },
+      watch: [path.join(content, "answers")],
+      print: (text) => {
+        lines.push(text);
+        // The first build, served and written: what the rehearsal must leave as it is.
+        written ??= statSync(outDir).ino;
+      },
+    });
+    const loop = await started;
+    expect(lines).toHaveLength(1);
+    expect(loop.builds).toBe(1);
+    expect(statSync(outDir).ino, "dist/ was not written again").toBe(written);
+    const key = await loop.served.resolve(`/api/v1/answers/${A}.json`);
+    expect((await loop.served.load(key!)).disk, "served from memory").toBeUndefined();
+
+    await saveAtomically(
+      file,
+      (await readFile(file, "utf8")).replace(/^title: .*$/m, "title: Saved after it rehearsed"),
+    );
+    await until("the save built", () => (loop.builds === 2 ? true : undefined));
+    await loop.close();
+    const served = await loop.served.resolve(`/api/v1/answers/${A}.json`);
+    expect(JSON.parse((await fileBytes(await loop.served.load(served!))).toString()).data[0].title).toBe(
+      "Saved after it rehearsed",
+    );
   });
 
   it("serves a build it cannot write to dist/ from memory all the same, and says why dist/ is behind", async () => {

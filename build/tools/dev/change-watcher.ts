@@ -17,7 +17,9 @@ export function watchFolders(
   onChange: (changed: string[]) => void,
   options: { settleMs?: number; onError?: (error: Error) => void } = {},
 ): ChangeWatcher {
-  const settleMs = options.settleMs ?? 40;
+  // As webpack waits after a change before it rebuilds (watchOptions.aggregateTimeout, 20 ms since webpack 5): an
+  // editor's save is renamed into place well within it, and every millisecond here is one the author waits.
+  const settleMs = options.settleMs ?? 20;
   const watchers = new Map<string, FSWatcher>();
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
