@@ -3,9 +3,10 @@
  * the process does with its resources). V8 collects when its heap grows, not when a stage ends: at 100,000 answers
  * the load left some 150 MB of garbage that the checks, and the cache's saving of the parses, then grew the heap
  * and malloc's arenas over, 40-50 MiB above the resident set that a collection first kept; and the pass over the
- * answers left garbage that the finishing steps grew the heap over again. Not for a process that builds again and
- * again (the dev loop): a full collection of its heap, which holds every answer, costs a save more than it gives;
- * nor for a small build, whose garbage is small (the tests build hundreds of times in one process).
+ * answers left garbage that the finishing steps grew the heap over again. Not in a save of a process that builds
+ * again and again (the dev loop): a full collection of its heap, which holds every answer, costs a save more than it
+ * gives; it collects once, after its first build, before any save. Nor for a small build, whose garbage is small
+ * (the tests build hundreds of times in one process).
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
