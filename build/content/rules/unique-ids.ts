@@ -93,22 +93,14 @@ function reportSameQuestion(answers: RuleInput["answers"], report: Report): void
       else if (shared.has(key)) shared.get(key)!.push(answer);
       else shared.set(key, [earlier, answer]);
     }
-  const sharingBy = new Map<Answer, Map<(typeof fields)[number], Answer[]>>();
-  for (const [key, holders] of shared) {
-    const field = key.startsWith("title ") ? "title" : "question";
-    for (const answer of holders) {
-      const others = holders.filter((other) => other.data.slug !== answer.data.slug);
-      if (others.length === 0) continue;
-      const sharing = sharingBy.get(answer) ?? new Map();
-      sharing.set(field, others);
-      sharingBy.set(answer, sharing);
-    }
-  }
   for (const answer of answers) {
-    const sharing = sharingBy.get(answer);
-    if (!sharing) continue;
-    const same = fields.filter((field) => sharing.has(field));
-    const others = new Set(same.flatMap((field) => sharing.get(field)!.map((other) => other.file.file)));
+    const texts = comparedTexts(answer.data);
+    if (!shared.has(texts[0]) && !shared.has(texts[1])) continue;
+    const sharing = (at: number) =>
+      (shared.get(texts[at]!) ?? []).filter((other) => other.data.slug !== answer.data.slug);
+    const same = fields.filter((_, at) => sharing(at).length > 0);
+    if (same.length === 0) continue;
+    const others = new Set(same.flatMap((field) => sharing(fields.indexOf(field)).map((other) => other.file.file)));
     report(
       answer.file,
       `/${same[0]}`,

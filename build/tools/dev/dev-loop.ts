@@ -54,8 +54,6 @@ export class DevLoop {
   readonly served: MemoryFiles;
   /** The content folder's walk, kept between builds: after a save only the paths the watcher named are looked at. */
   private readonly walk: ContentWalk;
-  /** Whether the build served is in memory (not dist/ of one too large to hold). */
-  private inMemory = false;
 
   private constructor(
     private readonly options: DevLoopOptions,
@@ -73,7 +71,8 @@ export class DevLoop {
     loop.watcher = watchFolders(options.watch, (changed) => loop.request(changed), {
       onError: (error) => options.print(`dev: watching failed: ${error.message}\n`),
     });
-    if (loop.inMemory && loop.last?.ok) {
+    // Served from memory (not from dist/, as a content too large to hold is).
+    if (loop.cache.answers.keeping && loop.last?.ok) {
       loop.running = loop.rehearse().finally(() => loop.next());
       await loop.running;
       // The first build's garbage, and the rehearsal's, collected now rather than in the first saves.
@@ -164,7 +163,6 @@ export class DevLoop {
       if (!this.schemas || changed.some((file) => isInside(SCHEMAS_DIR, file))) this.schemas = loadSchemaRegistry();
       const limit = this.options.inMemoryAnswers ?? IN_MEMORY_ANSWERS;
       inMemory = countAnswers(await this.walk.entries()) <= limit;
-      this.inMemory = inMemory;
       this.cache.keepInMemory(inMemory);
       if (!inMemory) {
         // Too large to hold: built into dist/ as npm run build does, and served from there.
