@@ -52,6 +52,12 @@ describe("fenced code in an answer's outline", () => {
     "a\n\n```text\nnever closed\n\n## Decision checklist\n\n- One.\n",
     "- ```sh\n  npm test\n  ```\n- next\n",
     "1. ~~~\n   code\n   ~~~\n\n> ```\n> quoted code\n> ```\n\nb\n",
+    // A fence its list item or quote ends is closed by that end: what follows is text, not code.
+    "- ```\n  code\n- next item [@a]\n\nafter [@b]\n",
+    "> ```\n> quoted code\n\nafter [@b]\n",
+    "- a\n\n  ```\n  code\nout [@b]\n",
+    "1. ```\n   code\n\n   still code\n  two\nafter\n",
+    "- ```\n  never closed, at the end\n",
   ])("agrees with the renderer on which lines are code: %j", (markdown) => {
     const lines = markdown.split("\n");
     const rendered = new Set<number>();

@@ -976,6 +976,15 @@ describe("code in an answer's body", () => {
     ]);
     expect(await copy.diagnostics()).toEqual([]);
   });
+
+  it("ends with the list item its fence opened in, as the renderer reads it: what follows is text, its citations too", async () => {
+    const copy = await contentToEdit("fence-in-list-item");
+    await copy.edit("answers/beta-mics.md", [
+      "## Decision checklist",
+      "- Read the settings:\n  ```\n  show config\n- Then restart.\n\n## Decision checklist",
+    ]);
+    expect(await copy.diagnostics()).toEqual([]);
+  });
 });
 
 describe("a second YAML document in one file", () => {

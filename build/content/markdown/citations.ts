@@ -1,3 +1,5 @@
+import MarkdownIt, { type Token } from "markdown-it";
+
 /**
  * Inline citations in answer bodies, Pandoc style: `[@source-id]` or `[@first; @second]` right after the claim.
  * Pure: the build checks them against the sources register and the renderer turns them into links.
@@ -50,37 +52,31 @@ export function blankCode(markdown: string, spans = true): string {
     .join("\n");
 }
 
-// As CommonMark reads them: up to three spaces, then three or more backticks (whose info string holds none) or
-// tildes; a block is closed by a fence of the same character, at least as long, with nothing after it. A fence may
-// open a list item or stand in a quote ("- ```", "> ```"); its closer is then indented or quoted as its content is.
-const FENCE_OPENER = /^((?: {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+| {0,3}>[ \t]?)*)( {0,3})(`{3,}(?!.*`)|~{3,})/;
-const FENCE_CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-const NESTED_FENCE_CLOSER = /^[ \t>]*?(`{3,}|~{3,})[ \t]*$/;
+// The renderer's block rules (render-markdown.ts: CommonMark, tables, no HTML), which alone say where a fenced block
+// ends: with its closer, or with the list item or quote it is in.
+const blocks = new MarkdownIt("commonmark").enable("table").disable("html_block");
 
 /**
- * Which lines are in a fenced code block, its fences included, and the fence of a block never closed (its line,
- * 0-based, and column): CommonMark ends that block at the end of the body, so all after it is code.
+ * Which lines are in a fenced code block, its fences included, as the renderer reads them, and
+ * the fence of a block that nothing closes and that runs to the end of the body (its line, 0-based, and column),
+ * so that all after it is code. A fence its list item or quote ends is closed by that end, as CommonMark says.
  */
 export function codeFences(lines: readonly string[]): {
   fenced: boolean[];
   unclosed?: { line: number; column: number; fence: string };
 } {
-  const fenced: boolean[] = [];
-  let open: { line: number; column: number; fence: string } | undefined;
-  let nested = false;
-  for (const [index, line] of lines.entries()) {
-    if (open) {
-      const closer = (nested ? NESTED_FENCE_CLOSER : FENCE_CLOSER).exec(line)?.[1];
-      if (closer !== undefined && closer[0] === open.fence[0] && closer.length >= open.fence.length) open = undefined;
-      fenced.push(true);
-      continue;
-    }
-    const opener = FENCE_OPENER.exec(line);
-    if (opener) {
-      open = { line: index, column: opener[1]!.length + opener[2]!.length + 1, fence: opener[3]! };
-      nested = opener[1] !== "";
-    }
-    fenced.push(opener !== null);
+  const fenced = lines.map(() => false);
+  let unclosed: { line: number; column: number; fence: string } | undefined;
+  const tokens: Token[] = [];
+  blocks.block.parse(lines.join("\n"), blocks, {}, tokens);
+  for (const { type, map, markup, content } of tokens) {
+    if (type !== "fence" || !map) continue;
+    const [first, end] = map;
+    for (let line = first; line < end; line++) fenced[line] = true;
+    // Its content is every line after the opener: no closer ended it. Run to the body's last line, it is unclosed.
+    const lastLine = lines.at(-1) === "" ? lines.length - 1 : lines.length;
+    if (end >= lastLine && content.split("\n").length - 1 === end - first - 1)
+      unclosed = { line: first, column: lines[first]!.indexOf(markup) + 1, fence: markup };
   }
-  return open ? { fenced, unclosed: open } : { fenced };
+  return unclosed ? { fenced, unclosed } : { fenced };
 }
