@@ -69,6 +69,16 @@ async function startViewer(replayFolder: string, warc: Buffer): Promise<Server> 
       response.end(embedPage(url.searchParams.get("url") ?? ""));
       return;
     }
+    // The viewer's frame, asked for before the service worker controls it (the worker serves it from then on). The
+    // viewer reloads such a frame three times, 100 ms apart, then leaves it; this page reloads itself once the worker
+    // is active, so that a slow activation costs its own time, not a whole attempt (below).
+    if (url.pathname === REPLAY_BASE) {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      response.end(
+        "<!doctype html><title>waiting for the service worker</title><script>navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller || location.reload())</script>\n",
+      );
+      return;
+    }
     const file = files.get(url.pathname);
     if (!file) {
       response.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
@@ -135,13 +145,13 @@ beforeAll(async () => {
   page.on("crash", () => consoleLines.push("(the page crashed)"));
   // The viewer registers its service worker on first load, then reads the whole WARC into IndexedDB on a worker of
   // the page. A navigation during that load kills the worker half-way and starts the load again. Here, alone, the
-  // archive replays some 14 s after the first navigation (2026-11-29, three runs); the viewer's frame often asks for
-  // its page before the new service worker controls it, gets this server's "not found" (startViewer) and asks
-  // again by itself, and a navigation made at once instead replayed no sooner. In the CI runs kept from 2026-11-28
-  // and 29, 6 first attempts did not replay within the 20 s this setup used to allow (3 on that "not found", 3 still
-  // loading), and one second attempt, which had started the load again, did not either. So a load gets 45 s, then
-  // is tried again on a fresh navigation, three times at most; each miss is logged with what the viewer showed, and
-  // a failure says what it logged.
+  // archive replays some 14 s after the first navigation (2026-11-29, three runs). The viewer's frame often asks for
+  // its page before the new service worker controls it: it used to get this server's "not found", which the viewer's
+  // three quick reloads did not always outlast (in the CI runs kept from 2026-11-28 and 29, 3 of 6 first attempts
+  // that missed; on 2026-12-07, with both cores kept busy, one run in three, 45 s lost), and now gets a placeholder
+  // that waits for the worker (startViewer: none of three such runs missed). So a load gets 45 s, then is tried
+  // again on a fresh navigation, three times at most; each miss is logged with what the viewer showed, and a failure
+  // says what it logged.
   for (let attempt = 1; ; attempt++) {
     await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
     await page.waitForFunction(
