@@ -348,8 +348,11 @@ describe("the methodology's changelog", () => {
       "disclosure.yaml",
       ["methodology_version: 3.3.4\n", "methodology_version: 3.4.0\n"],
       ["  - version: 3.3.3\n", "  - version: 3.3.2\n"],
-      // The newest correction, whichever day it is, dated before the one after it.
-      [/data_corrections:\n {2}- date: \d{4}-\d{2}-\d{2}\n/, "data_corrections:\n  - date: 2026-12-02\n"],
+      // A correction put first, dated before the newest.
+      [
+        /data_corrections:\n/,
+        'data_corrections:\n  - date: 2026-12-02\n    summary: "Put first."\n    items:\n      - "Put first."\n',
+      ],
     );
     expect((await copy.diagnostics()).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
       [
@@ -368,6 +371,20 @@ describe("the methodology's changelog", () => {
         expect.stringMatching(
           /^the correction of 2026-12-\d{2} follows one of 2026-12-02: the data corrections run newest first\.$/,
         ),
+      ],
+    ]);
+  });
+});
+
+describe("the data corrections", () => {
+  it("have an entry for each day the claim audit mended a defect, as the disclosure says they are listed", async () => {
+    const copy = await contentToEdit("corrections-by-day", "shipped");
+    await copy.edit("disclosure.yaml", [/ {2}- date: 2026-12-01\n[\s\S]*?(?= {2}- date: 2026-11-30\n)/, ""]);
+    expect((await copy.diagnostics()).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "disclosure/audit-summary",
+        "/data_corrections",
+        "the claim audit mended 2 defects on 2026-12-01, but `data_corrections` has no entry of that day.",
       ],
     ]);
   });

@@ -76,5 +76,18 @@ export const auditSummary: ContentRule = {
         counted,
       );
     }
+    // A day the audit mended something is a day of corrections: the disclosure says each is listed by date.
+    const listed = new Set((data.data_corrections ?? []).map(({ date }) => date));
+    const mendedOn = new Map<string, number>();
+    for (const { checked } of defects)
+      if (!listed.has(checked)) mendedOn.set(checked, (mendedOn.get(checked) ?? 0) + 1);
+    for (const [day, count] of [...mendedOn].sort())
+      report(
+        file,
+        "/data_corrections",
+        "disclosure/audit-summary",
+        `the claim audit mended ${count} defect${count === 1 ? "" : "s"} on ${day}, but \`data_corrections\` has no entry of that day.`,
+        `Add an entry dated ${day} saying what was corrected that day that a reader of the previous version should know, and what the audit mended.`,
+      );
   },
 };
