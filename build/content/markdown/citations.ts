@@ -57,9 +57,9 @@ export function blankCode(markdown: string, spans = true): string {
 const blocks = new MarkdownIt("commonmark").enable("table").disable("html_block");
 
 /**
- * Which lines are in a fenced code block, its fences included, as the renderer reads them, and
- * the fence of a block that nothing closes and that runs to the end of the body (its line, 0-based, and column),
- * so that all after it is code. A fence its list item or quote ends is closed by that end, as CommonMark says.
+ * Which lines are in a fenced code block, its fences included, as the renderer reads them, and the fence of a block
+ * that nothing closes and that runs to the end of the body (its line, 0-based, and column), so that all after it is
+ * code. A fence its list item or quote ends is closed by that end, as CommonMark says.
  */
 export function codeFences(lines: readonly string[]): {
   fenced: boolean[];
@@ -69,12 +69,12 @@ export function codeFences(lines: readonly string[]): {
   let unclosed: { line: number; column: number; fence: string } | undefined;
   const tokens: Token[] = [];
   blocks.block.parse(lines.join("\n"), blocks, {}, tokens);
+  const lastLine = lines.at(-1) === "" ? lines.length - 1 : lines.length;
   for (const { type, map, markup, content } of tokens) {
     if (type !== "fence" || !map) continue;
     const [first, end] = map;
     for (let line = first; line < end; line++) fenced[line] = true;
     // Its content is every line after the opener: no closer ended it. Run to the body's last line, it is unclosed.
-    const lastLine = lines.at(-1) === "" ? lines.length - 1 : lines.length;
     if (end >= lastLine && content.split("\n").length - 1 === end - first - 1)
       unclosed = { line: first, column: lines[first]!.indexOf(markup) + 1, fence: markup };
   }
