@@ -70,13 +70,18 @@ async function startViewer(replayFolder: string, warc: Buffer): Promise<Server> 
       return;
     }
     // The viewer's frame, asked for before the service worker controls it (the worker serves it from then on). The
-    // viewer reloads such a frame three times, 100 ms apart, then leaves it; this page reloads itself once the worker
-    // is active, so that a slow activation costs its own time, not a whole attempt (below).
+    // viewer reloads such a frame three times, 100 ms apart, then leaves it, and leaves it at once when the worker has
+    // claimed it by its load (it then has a controller, but this page). This page reloads itself once the worker is
+    // active, a few times at most, so that a slow activation costs its own time, not a whole attempt (below).
     if (url.pathname === REPLAY_BASE) {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-      response.end(
-        "<!doctype html><title>waiting for the service worker</title><script>navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller || location.reload())</script>\n",
-      );
+      response.end(`<!doctype html><title>waiting for the service worker</title><script>
+navigator.serviceWorker.ready.then(() => {
+  const reloads = Number(sessionStorage.getItem("placeholder-reloads") ?? 0);
+  if (reloads < 3) sessionStorage.setItem("placeholder-reloads", String(reloads + 1)), location.reload();
+});
+</script>
+`);
       return;
     }
     const file = files.get(url.pathname);
@@ -143,15 +148,17 @@ beforeAll(async () => {
   // What the viewer logs, and a crash of its page, to say why when it does not replay.
   page.on("console", (message) => consoleLines.push(message.text()));
   page.on("crash", () => consoleLines.push("(the page crashed)"));
-  // The viewer registers its service worker on first load, then reads the whole WARC into IndexedDB on a worker of
-  // the page. A navigation during that load kills the worker half-way and starts the load again. Here, alone, the
-  // archive replays some 14 s after the first navigation (2026-11-29, three runs). The viewer's frame often asks for
-  // its page before the new service worker controls it: it used to get this server's "not found", which the viewer's
-  // three quick reloads did not always outlast (in the CI runs kept from 2026-11-28 and 29, 3 of 6 first attempts
-  // that missed; on 2026-12-07, with both cores kept busy, one run in three, 45 s lost), and now gets a placeholder
-  // that waits for the worker (startViewer: none of three such runs missed). So a load gets 45 s, then is tried
-  // again on a fresh navigation, three times at most; each miss is logged with what the viewer showed, and a failure
-  // says what it logged.
+  // The viewer registers its service worker on first load, then reads the whole WARC into IndexedDB on a worker of the
+  // page. A navigation during that load kills the worker half-way and starts the load again. Here, alone, the archive
+  // replays some 14 s after the first navigation (2026-11-29, three runs). The viewer's frame often asks for its page
+  // before the new service worker controls it: it used to get this server's "not found", which the viewer's three quick
+  // reloads did not always outlast (in the CI runs kept from 2026-11-28 and 29, 3 of 6 first attempts that missed; on
+  // 2026-12-07, with both cores kept busy, one run in three, 45 s lost), and now gets a placeholder that reloads itself
+  // once the worker is active (startViewer). With three busy loops beside it, a placeholder that reloaded only while no
+  // worker controlled it missed in 2 runs of 5 (the worker had claimed it by its load, so neither it nor the viewer
+  // reloaded); reloading whenever the worker is ready, in none of 6. So a load gets 45 s, then is tried again on a
+  // fresh navigation, three times at most; each miss is logged with what the viewer showed and its last console
+  // lines, and a failure says what it logged.
   for (let attempt = 1; ; attempt++) {
     await page.goto(`${viewerOrigin}/embed?url=${encodeURIComponent(`${origin}/`)}`);
     await page.waitForFunction(
@@ -165,7 +172,7 @@ beforeAll(async () => {
     if (replaying()) break;
     consoleLines.push(`(no replay within 45 s, attempt ${attempt})`);
     process.stderr.write(
-      `\nReplayWeb.page did not replay within 45 s (attempt ${attempt}); it shows\n${await viewerText()}\n`,
+      `\nReplayWeb.page did not replay within 45 s (attempt ${attempt}); it shows\n${await viewerText()}\nand logged:\n${consoleLines.slice(-20).join("\n")}\n`,
     );
     if (attempt === 3)
       throw new Error(
