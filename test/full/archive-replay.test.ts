@@ -48,7 +48,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"
 /** The embedding page of ReplayWeb.page's guide, with the viewer's files named at this origin. */
 function embedPage(url: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>replay</title><script src="${REPLAY_BASE}ui.js"></script></head>
+<html lang="en"><head><meta charset="utf-8"><title>replay</title><script>sessionStorage.removeItem("placeholder-reloads")</script><script src="${REPLAY_BASE}ui.js"></script></head>
 <body style="margin:0;height:100vh"><replay-web-page source="${WARC_PATH}" url="${escapeAttribute(url)}" replaybase="${REPLAY_BASE}" embed="replayonly"></replay-web-page></body></html>
 `;
 }
@@ -72,7 +72,8 @@ async function startViewer(replayFolder: string, warc: Buffer): Promise<Server> 
     // The viewer's frame, asked for before the service worker controls it (the worker serves it from then on). The
     // viewer reloads such a frame three times, 100 ms apart, then leaves it, and leaves it at once when the worker has
     // claimed it by its load (it then has a controller, but this page). This page reloads itself once the worker is
-    // active, a few times at most, so that a slow activation costs its own time, not a whole attempt (below).
+    // active, three times at most for each load of the embedding page (embedPage starts the count again), so that a
+    // slow activation costs its own time, not a whole attempt (below).
     if (url.pathname === REPLAY_BASE) {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
       response.end(`<!doctype html><title>waiting for the service worker</title><script>
