@@ -6,6 +6,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HTML_PAGES } from "../../build/engine/describe/docs-html.ts";
+import { temporaryFolder } from "../support/build-helpers.ts";
 import { sharedBuild } from "../support/shared-build.ts";
 import { CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_HINT } from "../support/chromium.ts";
 import { reportFileName, type PageAudit } from "../toolchain/lighthouse-pages.ts";
@@ -39,7 +40,8 @@ describe.skipIf(problem !== undefined)("Lighthouse, accessibility and best pract
     const driver = path.join(ROOT, "test", "toolchain", "lighthouse-pages.ts");
     const run = await runIsolated(path.join(TOOLCHAIN.nodeBin, "node"), ["--import", "tsx", driver, dist, REPORTS], {
       cwd: ROOT,
-      env: { ...toolchainEnv(), CHROME_PATH: CHROMIUM_PATH },
+      // Its Chromium leaves a folder of its own (org.chromium.Chromium.*, a singleton lock) in TMPDIR: the run's scratch.
+      env: { ...toolchainEnv(), CHROME_PATH: CHROMIUM_PATH, TMPDIR: await temporaryFolder("lighthouse") },
       timeoutMs: 420_000,
     });
     if (run.code !== 0) throw new Error(`Lighthouse did not run (exit ${run.code}):\n${run.output}`);
