@@ -96,11 +96,12 @@ function reportSameQuestion(answers: RuleInput["answers"], report: Report): void
   for (const answer of answers) {
     const texts = comparedTexts(answer.data);
     if (!shared.has(texts[0]) && !shared.has(texts[1])) continue;
-    const sharing = (at: number) =>
-      (shared.get(texts[at]!) ?? []).filter((other) => other.data.slug !== answer.data.slug);
-    const same = fields.filter((_, at) => sharing(at).length > 0);
+    const sharing = texts.map((text) =>
+      (shared.get(text) ?? []).filter((other) => other.data.slug !== answer.data.slug),
+    );
+    const same = fields.filter((_, at) => sharing[at]!.length > 0);
     if (same.length === 0) continue;
-    const others = new Set(same.flatMap((field) => sharing(fields.indexOf(field)).map((other) => other.file.file)));
+    const others = new Set(sharing.flat().map((other) => other.file.file));
     report(
       answer.file,
       `/${same[0]}`,
