@@ -265,3 +265,34 @@ describe("the repository's paths that the docs and comments name", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the README's table of dependencies", () => {
+  it("names every package package.json installs, each with the licence its own package.json gives", async () => {
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    const lines = readme.split("\n");
+    const start = lines.findIndex((line) => /^\| package\s+\| why\s+\|/.test(line));
+    expect(start, "the README's dependency table (| package | why | … |)").toBeGreaterThan(-1);
+    const licenceOf = new Map<string, string>();
+    for (const line of lines.slice(start + 2)) {
+      if (!line.startsWith("|")) break;
+      const cells = line.split("|").map((cell) => cell.trim());
+      for (const name of cells[1]!.split(",")) licenceOf.set(name.trim(), cells[cells.length - 2]!);
+    }
+    const manifest = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as Record<
+      "dependencies" | "devDependencies",
+      Record<string, string>
+    >;
+    const installed = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+    expect(installed.filter((name) => !licenceOf.has(name))).toEqual([]);
+    const wrong: string[] = [];
+    for (const [name, cell] of licenceOf) {
+      const own = JSON.parse(await readFile(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as {
+        license?: string;
+      };
+      // "(MIT OR Apache-2.0)" is written without its brackets.
+      const licence = own.license?.replace(/^\((.*)\)$/, "$1");
+      if (!licence || !cell.includes(licence)) wrong.push(`${name}: ${own.license} (the README says ${cell})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
