@@ -380,6 +380,20 @@ describe("limits", () => {
     }
   });
 
+  it("refuses a POST anywhere but the MCP endpoint with a detail that names it (/mcp/ with its slash too), and no other method so", async () => {
+    for (const target of ["/mcp/", "/api/v1"]) {
+      const response = await raw(target, {}, "POST");
+      expect(response.status, target).toBe(405);
+      expect(JSON.parse(response.body.toString("utf8")).detail, target).toBe(
+        "POST is not allowed: this API is read-only. Use GET or HEAD (JSON-RPC goes by POST to the MCP endpoint, /mcp).",
+      );
+    }
+    const put = await raw("/api/v1", {}, "PUT");
+    expect(JSON.parse(put.body.toString("utf8")).detail).toBe(
+      "PUT is not allowed: this API is read-only. Use GET or HEAD.",
+    );
+  });
+
   it("refuses those methods at the MCP endpoint with its own 405: Allow POST, OPTIONS, a JSON-RPC error", async () => {
     const refusals = [
       ...(await Promise.all(

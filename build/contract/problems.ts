@@ -4,6 +4,7 @@
  * request-time code answers with it, the docs and the OpenAPI document describe it.
  */
 import { canonicalJson } from "./canonical-json.ts";
+import { MCP_PATH } from "./layout.ts";
 import { MAX_PARAMETERS, MAX_QUERY_CODE_POINTS } from "./limits.ts";
 
 export const PROBLEM_TYPES = {
@@ -31,6 +32,15 @@ export const PROBLEM_TYPES = {
 } as const;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;
+
+/**
+ * The detail of a method-not-allowed problem, here because the OpenAPI document shows it as an example. A POST names
+ * the one path that takes it: a JSON-RPC client that posted to /mcp/ or under /api/ learns where to.
+ */
+export function methodNotAllowedDetail(method: string): string {
+  const mcp = method === "POST" ? ` (JSON-RPC goes by POST to the MCP endpoint, ${MCP_PATH})` : "";
+  return `${method} is not allowed: this API is read-only. Use GET or HEAD${mcp}.`;
+}
 
 /** The detail of a malformed-parameter problem, here because the OpenAPI document shows it as an example. */
 export function malformedParameterDetail(name: string): string {

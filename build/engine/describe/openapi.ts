@@ -6,6 +6,7 @@
 import type { SiteSettings } from "../../content/load/types.ts";
 import {
   malformedParameterDetail,
+  methodNotAllowedDetail,
   ONLY_STOP_WORDS_DETAIL,
   PROBLEM_TYPES,
   type ProblemType,
@@ -219,10 +220,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
     MethodNotAllowed: problemResponse(
       "The API is read-only.",
       {
-        methodNotAllowed: problemExample(
-          "method-not-allowed",
-          "POST is not allowed: this API is read-only. Use GET or HEAD.",
-        ),
+        methodNotAllowed: problemExample("method-not-allowed", methodNotAllowedDetail("POST")),
       },
       { ...problemHeaders, Allow: { $ref: "#/components/headers/Allow" } },
     ),
@@ -276,7 +274,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
           fixed(String(PREFLIGHT_MAX_AGE)),
         ),
         "Cache-Control": header(
-          "A shared cache may keep the preflight's answer as long as a browser does.",
+          "A day, for a cache that would keep it: HTTP caches keep no answer to OPTIONS (RFC 9110, section 9.3.7); browsers keep a preflight's answer as long as Access-Control-Max-Age says.",
           fixed(`public, max-age=${PREFLIGHT_MAX_AGE}`),
         ),
         Vary: header("The allowed headers echo the request's.", fixed("Access-Control-Request-Headers")),

@@ -223,8 +223,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<ProblemType, string>> = {
   "too-many-parameters": `The query string holds more than ${MAX_PARAMETERS} parameters. Remove the ones the API does not use.`,
   "host-not-allowed": `Only the local server (npm start, npm run serve, npm run dev) gives this, never the CDN: it protects a server on your own machine from DNS rebinding, where a web page points its own name at 127.0.0.1 and calls the server as its own site. The request's Host names neither a loopback name (${LOOPBACK_HOST_NAMES.join(", ")}, with any port) nor a host in ${ALLOWED_HOSTS_VARIABLE}; or, on ${MCP_PATH}, its Origin is neither a loopback origin nor one of those hosts (the data API takes every origin). The problem's \`header\` member names the header. To reach the server by another name, start it with ${ALLOWED_HOSTS_VARIABLE}=name[:port],… (listening beyond loopback, HOST=0.0.0.0, requires it).`,
   "not-found": "Nothing is published at this path under /api/. The API's resources are listed at /api/v1.",
-  "method-not-allowed":
-    "The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.",
+  "method-not-allowed": `The API is read-only: only GET, HEAD and OPTIONS (CORS preflight) are answered. The Allow header lists them. The MCP endpoint, ${MCP_PATH}, alone takes POST (JSON-RPC). On Netlify, TRACE and CONNECT cannot be routed to the API's code, so Netlify's platform answers them itself, not with this document; the local server answers them with it.`,
   "uri-too-long": "The request line is longer than 8 KiB, usually because of a very long q. Shorten the query.",
   "headers-too-large":
     "The request headers exceed the server's limit. Send fewer or shorter headers (cookies are never needed here).",

@@ -4,6 +4,7 @@
  */
 import { problemResponse } from "./problems.ts";
 import { ALLOWED_METHODS } from "../../contract/http.ts";
+import { methodNotAllowedDetail } from "../../contract/problems.ts";
 import { preflightResponse } from "./response-headers.ts";
 
 export function methodGuard(request: Pick<Request, "url" | "method" | "headers">): Response | undefined {
@@ -13,12 +14,7 @@ export function methodGuard(request: Pick<Request, "url" | "method" | "headers">
       Vary: "Access-Control-Request-Headers",
     });
   }
-  return problemResponse(
-    request,
-    "method-not-allowed",
-    `${request.method} is not allowed: this API is read-only. Use GET or HEAD.`,
-    {
-      headers: { Allow: ALLOWED_METHODS },
-    },
-  );
+  return problemResponse(request, "method-not-allowed", methodNotAllowedDetail(request.method), {
+    headers: { Allow: ALLOWED_METHODS },
+  });
 }
