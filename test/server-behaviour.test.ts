@@ -380,6 +380,18 @@ describe("limits", () => {
     }
   });
 
+  it("refuses a fragment or a backslash in the path of a request target with a 400 problem, and lets a backslash of the query through", async () => {
+    for (const target of ["/api/v1\\answers", "/api/v1/answers#top", "/api/v1/answers?q=room#top"]) {
+      const text = await rawSocket(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(text, target).toMatch(/^HTTP\/1\.1 400 [\s\S]*\r\ncontent-type: application\/problem\+json\r\n/i);
+      expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)).type, target).toMatch(/#bad-request$/);
+    }
+    const query = await rawSocket(
+      "GET /api/v1/answers?q=room\\ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    expect(query).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it("refuses a POST anywhere but the MCP endpoint with a detail that names it (/mcp/ with its slash too), and no other method so", async () => {
     for (const target of ["/mcp/", "/api/v1"]) {
       const response = await raw(target, {}, "POST");

@@ -176,6 +176,16 @@ async function handle(
   // The asterisk form names the server, not a resource, and only for OPTIONS (RFC 9112 §3.2.4): it was read as "/".
   if (target === "*" && method !== "OPTIONS")
     return sendProblem(outgoing, incoming, "bad-request", `"${method} *" names no resource: only OPTIONS takes "*".`);
+  // A fragment, or a backslash in the path, cannot stand in a request target (RFC 9112 §3.2, RFC 3986): read as a URL,
+  // the backslash became a slash and the fragment was dropped (/api/v1\answers answered as the collection). A browser
+  // sends neither; one sends a backslash of the query as it is, which is let through.
+  if (/^[^?]*\\|#/.test(target))
+    return sendProblem(
+      outgoing,
+      incoming,
+      "bad-request",
+      "The request target holds a # or, in its path, a backslash, which a URI cannot: percent-encode it (%23, %5C).",
+    );
   // RFC 9112 (3.2): an HTTP/1.1 request names its host in one Host line; Node's `host` keeps only the first of two.
   const hosts = incoming.headersDistinct.host ?? [];
   if (hosts.length > 1 || (incoming.httpVersion === "1.1" && hosts.length === 0))
