@@ -162,6 +162,22 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
+  it("opens the answer a link leads to, at load and from another answer, and leaves the others as they were", async () => {
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/#answer-display-size`, { waitUntil: "load" });
+    const opened = (slug: string) => page.locator(`#answer-${slug} > details`).evaluate((details) => details.open);
+    await expect.poll(() => opened("display-size")).toBe(true);
+    expect(await page.locator("article.answer > details[open]").count()).toBe(1);
+    // A link from the open answer to another: that one opens too, and the first stays open.
+    const other = await page.evaluate(
+      () => document.querySelector<HTMLAnchorElement>('#answer-display-size a[href^="#answer-"]')!.hash,
+    );
+    await page.click(`#answer-display-size a[href="${other}"]`);
+    await expect.poll(() => opened(other.slice("#answer-".length))).toBe(true);
+    expect(await opened("display-size")).toBe(true);
+    await page.close();
+  });
+
   it("shows the skip link, focused, on a line of its own: it covers none of the header's links", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/`, { waitUntil: "load" });

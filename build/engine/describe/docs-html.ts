@@ -224,6 +224,8 @@ th, td { border: 1px solid GrayText; padding: .35rem .5rem; text-align: left; ve
 pre { overflow-x: auto; padding: .75rem; border: 1px solid GrayText; }
 code { font-family: ui-monospace, monospace; }
 input, button { font: inherit; }
+/* A whole question fits: the box spans the column, on a line of its own. */
+#q { display: block; box-sizing: border-box; width: 100%; margin: .25rem 0 .5rem; }
 td code, th code { white-space: nowrap; }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
 /* Printed, nothing scrolls out of the page; a search prints what it searched and how many answers it shows. */

@@ -156,9 +156,14 @@ function start(): void {
     // Back to the address without a search (#q= gone): every answer again.
     if (location.hash === "" && input.value !== "") return clearSearch(`All ${articles.length} answers.`);
     if (!named) {
-      // A link to an answer the search hides (#answer-…) would go nowhere: the search is cleared to show it.
       const target = document.getElementById(location.hash.slice(1));
-      if (!target?.closest<HTMLElement>("article.answer")?.hidden) return;
+      const article = target?.closest<HTMLElement>("article.answer");
+      if (!target || !article) return;
+      // Whoever follows a link to an answer (#answer-…) came to read it: its body is opened.
+      const body = article.querySelector("details");
+      if (target === article && body) body.open = true;
+      if (!article.hidden) return;
+      // One the search hides would go nowhere: the search is cleared to show it.
       clearSearch(`The search was cleared to show the answer the link leads to: all ${articles.length} answers.`);
       return target.scrollIntoView();
     }
