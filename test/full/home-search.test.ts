@@ -165,7 +165,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
   it("opens the answer a link leads to, at load and from another answer, and leaves the others as they were", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/#answer-display-size`, { waitUntil: "load" });
-    const opened = (slug: string) => page.locator(`#answer-${slug} > details`).evaluate((details) => details.open);
+    const opened = (slug: string) =>
+      page.locator(`#answer-${slug} > details`).evaluate((details) => (details as HTMLDetailsElement).open);
     await expect.poll(() => opened("display-size")).toBe(true);
     expect(await page.locator("article.answer > details[open]").count()).toBe(1);
     // A link from the open answer to another: that one opens too, and the first stays open.
