@@ -59,6 +59,32 @@ describe("hostile or unusual content", () => {
     for (const { message } of told) expect(message).toMatch(/^the value nests lists or mappings too deeply/);
   });
 
+  it("puts no markup, image or link of other kinds into the pages through the contact's address or the site's words", async () => {
+    const copy = await contentToEdit("page-injection");
+    // An https address, with characters an attribute must escape, is linked as it is (not made relative).
+    await copy.edit("disclosure.yaml", ["url: /docs/#contact", "url: https://example.org/contact?a=1&b='x'"]);
+    await copy.edit("site.yaml", [
+      "name: Test fixture",
+      "name: Test fixture ![t](https://example.org/t.png) [plain](http://example.org/) [data](data:text/plain,x)",
+    ]);
+    await copy.edit("synonyms.yaml", [
+      "why: Mic is the everyday short form.",
+      "why: Mic is short. ![p](data:image/png;base64,AA==) <http://example.org/auto>",
+    ]);
+    expect(await copy.diagnostics()).toEqual([]);
+    const dist = path.join(path.dirname(copy.content), "dist");
+    const home = await readFile(path.join(dist, "index.html"), "utf8");
+    expect(home).toContain(`<a href="https://example.org/contact?a=1&#38;b=&#39;x&#39;">`);
+    const docs = await readFile(path.join(dist, "docs", "index.html"), "utf8");
+    expect(docs).not.toMatch(/<img|href="(?:http|data):/);
+    expect(docs).toContain("Test fixture");
+    // A path of the site that would leave its attribute is refused where it stands.
+    await copy.edit("disclosure.yaml", ["url: https://example.org/contact?a=1&b='x'", 'url: /x"><b>bold</b>']);
+    expect((await copy.diagnostics()).map(({ file, pointer }) => [file, pointer])).toEqual([
+      ["disclosure.yaml", "/contact/url"],
+    ]);
+  });
+
   it("refuses a 20 MB file with a size message, without reading it", async () => {
     const content = await fixtureWithCase("malformed-yaml");
     await cp(path.join(FIXTURES, "base", "answers", "alpha-room.md"), path.join(content, "answers", "alpha-room.md"));

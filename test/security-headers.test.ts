@@ -174,6 +174,12 @@ describe("security headers on every kind of response", () => {
       expect(directive(policy!, "object-src"), label).toEqual(["'none'"]);
       // No handler attributes: they would need 'unsafe-inline' or 'unsafe-hashes', which the policy refuses.
       expect(body, label).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
+      // The same policy in the page itself, for a copy opened from disk or served with no headers (less
+      // frame-ancestors, which a meta element cannot carry).
+      const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/
+        .exec(body)?.[1]
+        ?.replaceAll("&#39;", "'");
+      expect(meta, `${label}: its policy in a meta element`).toBe(policy!.replace("; frame-ancestors 'none'", ""));
     }
   });
 

@@ -59,9 +59,14 @@ const SERVICE_DOC_LINK = `</docs/>; rel="service-doc"`;
 const CHANGELOG_LINK = `<${CHANGELOG_FEED_FILE}>; rel="alternate"; type="application/atom+xml"; title="Data changelog"`;
 const markdownTwinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markdown"`;
 
-/** The docs' policy: no script at all, styles only from this site (the home page's, with its hashes, is the build's). */
-const DOCS_POLICY =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/**
+ * The docs' policy: no script at all, styles only from this site (the home page's, with its hashes, is the build's).
+ * Each page carries it in a meta element too, for a copy opened from disk or served with no headers; there it leaves
+ * out frame-ancestors, which only a header carries.
+ */
+export const DOCS_META_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'";
+const DOCS_POLICY = `${DOCS_META_POLICY}; frame-ancestors 'none'`;
 
 /**
  * The Link of a page's Markdown twin served at the page's own URL (Accept: text/markdown): the page's links, its

@@ -6,6 +6,7 @@ import type { OutwardClaim } from "../../content/load/outward-claims.ts";
 import type { SiteSettings } from "../../content/load/types.ts";
 import type { VersioningPolicy } from "../../contract/versioning.ts";
 import { PROBLEM_TYPES } from "../../contract/problems.ts";
+import { DOCS_META_POLICY } from "../../contract/header-rules.ts";
 import {
   FILES_PAGE_PATH,
   OPENAPI_FILE,
@@ -81,8 +82,10 @@ ${DOWNLOADS.map((download) => `<li><a href="${relativeHref(fromFile, download.pa
 }
 
 export interface PageOptions {
-  /** Extra elements for the head (the home page's Content-Security-Policy). */
+  /** Extra elements for the head (a feed's link, the home page's JSON-LD). */
   head?: string;
+  /** The page's Content-Security-Policy, in a meta element for a copy served with no headers: else the docs'. */
+  policy?: string;
   /** Elements after the footer (the home page's classic scripts). */
   scripts?: string;
 }
@@ -155,6 +158,7 @@ export function pageFrame(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(options.policy ?? DOCS_META_POLICY)}">
 ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(input.site.description)}">
 <link rel="stylesheet" href="${href(STYLESHEET_FILE)}">

@@ -8,6 +8,7 @@
 import MarkdownIt, { type Token } from "markdown-it";
 import { PROBLEM_TYPE } from "../../contract/http.ts";
 import { OUTWARD_MARKERS } from "../../content/load/outward-markers.ts";
+import { isSafeLink } from "../../content/markdown/render-markdown.ts";
 import { OUTWARD_DAYS } from "../../content/rules/outward-searches.ts";
 import {
   AUTH_STATEMENT_FILE,
@@ -409,6 +410,10 @@ ${sections.map(({ title, id }) => `<li><a href="#${id}">${escapeHtml(title!)}</a
 /** markdown-it with tables, no raw HTML, and the few rules a page of the docs needs beyond Markdown. */
 const DOCS_RENDERER = (() => {
   const markdown = new MarkdownIt("default", { html: false, linkify: false, typographer: false });
+  // The content's own words (the site's, the synonyms' reasons) stand in the page: links and images as in an answer's
+  // body, so that an image (a request from a copy opened from disk) or an http: or data: link cannot come in with them.
+  markdown.disable("image");
+  markdown.validateLink = isSafeLink;
   markdown.core.ruler.push("docs-page", (state) => {
     const tokens = state.tokens;
     for (let at = 0; at < tokens.length; at++) {

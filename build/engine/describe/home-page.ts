@@ -224,7 +224,8 @@ export function homePage(input: HomeInput): Iterable<string> {
   const scriptHashes = scripts.map(cspHash);
   const csp = homeContentSecurityPolicy(scriptHashes.length > 0 ? scriptHashes : ["'none'"], false);
   return pagePieces(input, HOME_FILE, site.name, homeBody(input, answersOnPage, complete), {
-    head: `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
+    policy: csp,
+    head: `${changelogFeedLink(site, HOME_FILE)}${jsonLdScript(input.dataset)}`,
     // The data first: a data block (type application/json) is never run, so the CSP needs no hash for it.
     scripts:
       (searchData
@@ -278,7 +279,7 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <details>
 <summary>${escapeHtml(disclosure.title)} (methodology ${escapeHtml(disclosure.methodology_version)}, ${escapeHtml(disclosure.methodology_date)})</summary>
 <p>Publisher: ${escapeHtml(disclosure.publisher)}. Owner: ${escapeHtml(disclosure.owner)}</p>
-<p>Who answers for the directory: ${escapeHtml(disclosure.contact.name)}. ${escapeHtml(disclosure.contact.how_to_reach)}${disclosure.contact.url ? ` <a href="${href(disclosure.contact.url)}">${escapeHtml(disclosure.contact.url)}</a>` : ""}</p>
+<p>Who answers for the directory: ${escapeHtml(disclosure.contact.name)}. ${escapeHtml(disclosure.contact.how_to_reach)}${disclosure.contact.url ? ` <a href="${escapeHtml(disclosure.contact.url.startsWith("/") ? href(disclosure.contact.url) : disclosure.contact.url)}">${escapeHtml(disclosure.contact.url)}</a>` : ""}</p>
 <p>Funding: ${escapeHtml(disclosure.funding)} Paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}. Paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}. Affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}.</p>
 <p>${escapeHtml(disclosure.selection)}</p>
 <table>

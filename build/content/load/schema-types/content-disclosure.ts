@@ -182,7 +182,7 @@ name: string
  */
 how_to_reach: string
 /**
- * A page where the contact is described: root-relative or https.
+ * A page where the contact is described: a path of this site or an https address.
  */
 url?: string
 }

@@ -67,7 +67,7 @@ export interface Contact {
  */
 name: string
 /**
- * A root-relative path on this site: one slash first (//host and /\host name another site), no backslash.
+ * A root-relative path on this site: one slash first (//host and /\host name another site), no backslash, quote or angle bracket.
  */
 url: string
 }
