@@ -210,7 +210,7 @@ describe.each([
       [`${shipped.origin}/api/v1/evidence#toasters`, 'No product family is named "toasters"'],
       [
         `${shipped.origin}/api/v1/answers/no-such-answer.md`,
-        'No answer has the slug "no-such-answer". search_answers finds answers by their words',
+        'No answer has the slug "no-such-answer". Searched as q, its words find first: ',
       ],
       [
         `${shipped.origin}/api/v1/answers/room-size.json`,

@@ -149,6 +149,11 @@ describe.each([
       ["microphone-positions", 'Slugs starting "microphone": microphone-coverage, microphone-placement.'],
       ["room", 'Slugs starting "room": room-acoustics, room-sizing.'],
       ["secure-rooms", 'Slugs starting "sec": security.'],
+      // No slug starts as it does: its words, searched as q is, name the answers they find first.
+      [
+        "screen-size",
+        "Searched as q, its words find first: display-size, room-sizing, camera-and-display-placement. search_answers finds answers by their words, and resources/list names each one.",
+      ],
     ])
       expect((await call("get_answer", { slug: guess })).content[0]!.text).toBe(
         `No answer has the slug ${JSON.stringify(guess)}. ${hint}`,

@@ -6,6 +6,7 @@
  */
 import { utf8Text } from "../../contract/bytes.ts";
 import { MAX_SLUG_LENGTH } from "../../contract/limits.ts";
+import { parseQuery } from "../../search/text-match.ts";
 import { textOf } from "./deploy-snapshot.ts";
 import { answerMarkdownPath, answerPath, collectionPath, MCP_SERVER_CARD_FILE } from "../../contract/layout.ts";
 import type { AnswersData } from "./answers-data.ts";
@@ -89,7 +90,26 @@ export async function slugsLike(given: string, context: McpContext): Promise<str
     const { slugs, total } = await answerSlugsStartingWith(context, prefix, 5);
     return { names: slugs, total };
   });
-  return like ?? "search_answers finds answers by their words, and resources/list names each one.";
+  return (
+    like ??
+    `${await answersItsWordsFind(given, context)}search_answers finds answers by their words, and resources/list names each one.`
+  );
+}
+
+/**
+ * A guessed slug's words searched as q is (an agent's "screen-size" for display-size): the three answers they find
+ * first, in a sentence, or nothing.
+ */
+async function answersItsWordsFind(given: string, context: McpContext): Promise<string> {
+  const parsed = parseQuery(given.slice(0, MAX_SLUG_LENGTH).replace(/-/g, " "), "any");
+  if (!parsed.ok) return "";
+  const { hits } = await (await context.answers()).search.search(
+    { words: parsed.tokens, match: "any" },
+    "relevance",
+    0,
+    3,
+  );
+  return hits.length > 0 ? `Searched as q, its words find first: ${hits.map((hit) => hit.slug).join(", ")}. ` : "";
 }
 
 /**
