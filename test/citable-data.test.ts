@@ -241,6 +241,12 @@ describe("bulk downloads", () => {
     const settings = await site();
     expect(readme).toContain(settings.citation);
     expect(readme).toContain("https://creativecommons.org/licenses/by/4.0/");
+    // A copy found alone says where it comes from and which content it holds, as health does.
+    const health = JSON.parse(await readFile(path.join(dist, "api", "v1", "health", "index.json"), "utf8")) as {
+      content_digest: string;
+    };
+    expect(readme).toContain(`Content digest: ${health.content_digest}\n`);
+    expect(readme).toMatch(/ at https?:\/\/[^ ]+\/\. Generated /);
     // The README says the links name paths on the site, some of files it leaves out: every one is a file there.
     expect(readme).toContain("are read there, or in a full copy of the site");
     const linked = new Set<string>();

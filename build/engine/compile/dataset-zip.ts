@@ -39,8 +39,7 @@ export async function writeDatasetZip(
   written: WrittenFiles,
   /** Where the ZIP itself is written (the product's checked output). */
   stream: (path: string) => Promise<OutputStream>,
-  site: SiteSettings,
-  generatedAt: string,
+  { site, generatedAt, origin, contentDigest }: ReadmeFacts,
   deflated: (path: string) => DeflatedEntry | undefined = () => undefined,
   memory?: Map<string, unknown>,
 ): Promise<void> {
@@ -51,7 +50,7 @@ export async function writeDatasetZip(
     { name: folder + README, path: undefined },
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await stream(DATASET_ZIP_FILE), new Date(generatedAt));
-  const readmeBytes = Buffer.from(readme(site, generatedAt, files));
+  const readmeBytes = Buffer.from(readme({ site, generatedAt, origin, contentDigest }, files));
   const before = new Map(memory as Map<string, MadeEntry> | undefined);
   memory?.clear();
   for (const { name, path } of entries) {
@@ -69,13 +68,23 @@ export async function writeDatasetZip(
   await zip.finish();
 }
 
-function readme(site: SiteSettings, generatedAt: string, files: readonly string[]): string {
+/** What the ZIP's README says of the build: a copy found alone names its site and the content it holds. */
+interface ReadmeFacts {
+  site: SiteSettings;
+  generatedAt: string;
+  origin: string;
+  contentDigest: string;
+}
+
+function readme({ site, generatedAt, origin, contentDigest }: ReadmeFacts, files: readonly string[]): string {
   return `${site.name}, version ${site.version}
 ${"=".repeat(`${site.name}, version ${site.version}`.length)}
 
 ${site.description}
 
-Published by ${site.publisher}. Generated ${generatedAt}.
+Published by ${site.publisher} at ${origin}/. Generated ${generatedAt}.
+Content digest: ${contentDigest}
+(the content_digest of the API's health resource and of every collection page: the same content, the same digest).
 
 Licence: ${site.licence.name} (${site.licence.id}), ${site.licence.url}
 
@@ -92,7 +101,7 @@ Contents, with the paths the API serves them at:
   answer without its body, which data/answers.ndjson holds.
 
 Links inside these files (and answers.csv's url and markdown_url) are paths on the site this download comes
-from, so that they mean the same wherever it is served. Those to files this download leaves out (each answer's
+from (${origin}/), so that they mean the same wherever it is served. Those to files this download leaves out (each answer's
 own file and Markdown twin, the answers' collection, health, the docs, the OpenAPI document, the search index,
 the feeds) are read there, or in a full copy of the site.
 

@@ -11,10 +11,11 @@ export const datasetZip = product({
   after: ["root", "suppliers", "evidence", "data-package", "answers-ndjson", "schemas", "describe"],
   readsFiles: true,
   writes: [DATASET_ZIP_FILE],
-  run({ site, generatedAt }, output) {
+  run({ site, generatedAt, origin, contentDigest }, output) {
     return {
       async finish() {
-        await writeDatasetZip(output.written, output.stream, site, generatedAt, output.deflated, output.memory);
+        const facts = { site, generatedAt, origin, contentDigest };
+        await writeDatasetZip(output.written, output.stream, facts, output.deflated, output.memory);
         return undefined;
       },
     };
