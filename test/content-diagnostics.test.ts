@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { cp, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/content/diagnostics/format-diagnostics.ts";
@@ -83,6 +83,19 @@ describe("hostile or unusual content", () => {
     expect((await copy.diagnostics()).map(({ file, pointer }) => [file, pointer])).toEqual([
       ["disclosure.yaml", "/contact/url"],
     ]);
+  });
+
+  it("tells a file without a claim audit once the audit covers the disclosure, which says every claim was checked", async () => {
+    const copy = await contentToEdit("audit-coverage", "shipped");
+    await rm(path.join(copy.content, "audit", "answer-room-sizing.yaml"));
+    const uncovered = async () =>
+      (await copy.diagnostics())
+        .filter(({ code }) => code === "audit/not-covered")
+        .map(({ file, line, column }) => [file, line, column]);
+    expect(await uncovered()).toEqual([["answers/room-sizing.md", 2, 1]]);
+    // An audit that does not reach the disclosure states no coverage, and is not held to it.
+    await rm(path.join(copy.content, "audit", "disclosure.yaml"));
+    expect(await uncovered()).toEqual([]);
   });
 
   it("refuses a 20 MB file with a size message, without reading it", async () => {

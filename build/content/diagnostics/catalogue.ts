@@ -239,6 +239,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Product is in different families in the profile and the evidence register",
     hint: "Give the product one family in both the supplier profile's `makes` and the evidence register.",
   },
+  "audit/not-covered": {
+    title: "File has no claim audit",
+    hint: "Check each claim of the file against the sources it cites and record it in an audit file of content/audit/ that names it (see the README, 'The claim audit').",
+  },
   "audit/unknown-file": {
     title: "Audited file is not in the content folder",
     hint: "Name the file the claims are in as it lies in content/ (for example answers/room-sizing.md), or remove the audit file if that file is gone (then state the disclosure's `claim_audit` without its entries: the build tells the new figures).",

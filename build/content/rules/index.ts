@@ -1,3 +1,4 @@
+import { auditCoverage } from "./audit-coverage.ts";
 import { auditQuotes } from "./audit-quotes.ts";
 import { auditSummary } from "./audit-summary.ts";
 import { bodyMarks } from "./body-marks.ts";
@@ -47,6 +48,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   citedQuantity,
   sourcesReadByClaimDate,
   auditQuotes,
+  auditCoverage,
   outwardSearches,
   outwardClaimsCovered,
   auditSummary,
