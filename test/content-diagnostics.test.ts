@@ -289,6 +289,13 @@ describe("a supplier's slug changed in its profile only", () => {
     expect(new Set((await copy.diagnostics()).map(({ file }) => file))).toEqual(new Set(["answers/room-sizing.md"]));
   });
 
+  it("an answer's, mistyped in related answers, is offered the nearest slug", async () => {
+    const copy = await contentToEdit("related-typo");
+    await copy.edit("answers/alpha-room.md", [/^related: \[([^\]]*)\]$/m, "related: [gama-display]"]);
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "reference/unknown-answer");
+    expect(told.map(({ hint }) => hint)).toEqual([expect.stringMatching(/^Did you mean "gamma-display"\?/)]);
+  });
+
   it("or mistyped in a record, is offered the nearest slug", async () => {
     const copy = await contentToEdit("supplier-typo", "shipped");
     await copy.edit("evidence/cameras.yaml", ["supplier: audiocodes\n", "supplier: audiocode\n"]);

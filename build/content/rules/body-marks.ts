@@ -2,7 +2,7 @@ import * as layout from "../../contract/layout.ts";
 import { citationGroupAt } from "../markdown/citations.ts";
 import { isSafeLink } from "../markdown/render-markdown.ts";
 import { unlikeAscii } from "../diagnostics/diagnostic.ts";
-import { answerSlugInError, type ContentRule, type RuleInput, renamedAnswer, renamedNote } from "./rule.ts";
+import { answerSlugInError, type ContentRule, type RuleInput, unknownAnswerNote } from "./rule.ts";
 
 const { ALIASES, API_ROOT, answerFileOf, answerPath, collectionUrl, csvFile, OPENAPI_FILE, SCHEMA_LIST_FILE } = layout;
 /** The site's files and pages outside /api/: every path the layout names (it names each one the build writes). */
@@ -100,8 +100,7 @@ export const bodyMarks: ContentRule = {
         !input.known.answers.has(slug) &&
         !answerSlugInError(slug, input)
       ) {
-        const renamed = renamedAnswer(slug, input);
-        const [note, hint] = renamed ? renamedNote("answer", slug, renamed) : ["", undefined];
+        const [note, hint] = unknownAnswerNote(slug, input, "link/unknown-answer");
         report(
           file,
           "",

@@ -10,8 +10,8 @@ import {
   registerUnread,
   SOURCES_PATH,
   answerSlugInError,
-  renamedAnswer,
   renamedNote,
+  unknownAnswerNote,
 } from "./rule.ts";
 
 /** An id the register does not hold: a typo of one it holds is offered; else it is new, or its entry was removed. */
@@ -56,8 +56,7 @@ export const knownReferences: ContentRule = {
       if (slug === data.slug)
         report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
       else if (!input.known.answers.has(slug) && !answerSlugInError(slug, input)) {
-        const renamed = renamedAnswer(slug, input);
-        const [note, hint] = renamed ? renamedNote("answer", slug, renamed) : ["", undefined];
+        const [note, hint] = unknownAnswerNote(slug, input, "reference/unknown-answer");
         report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}"${note}.`, hint);
       }
     }

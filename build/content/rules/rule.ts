@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from "../../contract/layout.ts";
-import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
+import { likeliestName } from "../../contract/edit-distance.ts";
+import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Position } from "../diagnostics/diagnostic.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
 import type { LocatedFile } from "../load/located-file.ts";
@@ -123,6 +124,21 @@ export function renamedNote(
     `: ${renamed.file}, named after it, has the slug "${renamed.slug}"`,
     `Give the ${what} one slug: if "${renamed.slug}" is the new one, ${where} and rename ${renamed.file} after it; else change its slug back to "${slug}".`,
   ];
+}
+
+/**
+ * What is said of a reference to a slug no answer has, and what to do: the answer renamed in its file only, or the
+ * slug it most likely meant ("device-managment"), else nothing beyond the code's own hint.
+ */
+export function unknownAnswerNote(
+  slug: string,
+  input: RuleInput,
+  code: "reference/unknown-answer" | "link/unknown-answer",
+): [string, string | undefined] {
+  const renamed = renamedAnswer(slug, input);
+  if (renamed) return renamedNote("answer", slug, renamed);
+  const meant = likeliestName(slug, [...input.known.answers]);
+  return ["", meant ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE[code].hint}` : undefined];
 }
 
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
