@@ -966,6 +966,20 @@ describe("a slip inside a YAML value", () => {
   it("leaves a key indented more than its neighbours told as that", () => {
     expect(told("a:\n  b: x\n    c: y\n")).toEqual([[3, 5, "this line is indented 4 spaces, more tha"]]);
   });
+
+  it("is told at the key out of line with the keys beside it, not at the next line, and never as a quoting slip", () => {
+    // Under an item's first key (column 4) by one space too few, then one too many.
+    expect(told("makes:\n  - family: w\n   products: [x]\n    sources: [y]\n")).toEqual([
+      [3, 4, '"products" is indented 3 spaces, but the'],
+    ]);
+    expect(told("strengths:\n   - text: Listed.\n    sources: [a]\n")).toEqual([
+      [3, 5, '"sources" is indented 4 spaces, but the '],
+    ]);
+    // A key of the file's own indented under the list above it.
+    expect(told("makes:\n  - family: w\n    products: [x]\n  strengths:\n  - text: L\n")).toEqual([
+      [4, 3, '"strengths" is indented 2 spaces, out of'],
+    ]);
+  });
 });
 
 describe("links to the site in an answer's body", () => {

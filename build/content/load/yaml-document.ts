@@ -262,12 +262,26 @@ function plainSyntax(text: string, position: number, said: string): { position: 
       message: `"${key}:" has no space after its colon, so YAML reads the line as one word, not a key and its value: write "${key}: ${line.slice(glued[0].length).trim()}" (${said.replace(/\.$/, "")}).`,
     };
   }
+  const indent = /^ */.exec(line)![0].length;
+  const key = /^ *([^\s#-][^:]*):(?:\s|$)/.exec(line)?.[1];
+  // A key out of line with the keys beside it (its item's, under the first after "- ", or its mapping's first): told
+  // at it, not at the line after, which may be the one in line.
+  const beside = key === undefined ? undefined : keysColumn(text, start, indent);
+  if (beside !== undefined && beside !== indent)
+    return {
+      position: start + indent,
+      message: `"${key}" is indented ${indent} spaces, but the keys beside it stand at ${beside}: indent it as they are (${said.replace(/\.$/, "")}).`,
+    };
+  if (key !== undefined && said.startsWith("All mapping items must start at the same column"))
+    return {
+      position: start + indent,
+      message: `"${key}" is indented ${indent} spaces, out of line with the keys around it: every key of one mapping starts at the same column (the file's own keys at the start of the line, an item's under its first key after "- "), so indent it as the keys it belongs with (${said.replace(/\.$/, "")}).`,
+    };
   // `yaml` tells a slip in a key's value where the value starts, or where it stopped reading it: the value of the line's key.
   const valueAt = start + (/^ *(?:- +)?[^\s#'"][^:]*:\s+/.exec(line)?.[0].length ?? position - start);
   const slip = valueSlip(text, valueAt, line.slice(valueAt - start), end, said.replace(/\.$/, ""));
   if (slip) return slip;
   const next = end < 0 ? undefined : /^( *)\S/.exec(text.slice(end + 1, end + 1 + 256));
-  const indent = /^ */.exec(line)![0].length;
   if (next && next[1]!.length > indent && /^ *(?:- +)?[^\s#][^:]*:(?:\s|$)/.test(line)) {
     return {
       position: end + 1 + next[1]!.length,
@@ -275,6 +289,28 @@ function plainSyntax(text: string, position: number, said: string): { position: 
     };
   }
   return { position, message: said };
+}
+
+/**
+ * The column of the keys beside the key line starting at `start` (indented `indent`), as the lines above show it: the
+ * first key of the item it is in (after "- "), or the first line under the key it belongs to; undefined when it is that
+ * first line itself, or nothing above says.
+ */
+function keysColumn(text: string, start: number, indent: number): number | undefined {
+  let first: number | undefined;
+  for (let end = start - 1; end > 0; ) {
+    const from = text.lastIndexOf("\n", end - 1) + 1;
+    const above = text.slice(from, end);
+    end = from - 1;
+    if (/^\s*(?:#|$)/.test(above)) continue;
+    const own = /^ */.exec(above)![0].length;
+    if (own < indent) {
+      const item = /^( *- +)[^\s#-][^:]*:(?:\s|$)/.exec(above);
+      return item ? item[1]!.length : first;
+    }
+    first = own;
+  }
+  return undefined;
 }
 
 /**
