@@ -941,6 +941,19 @@ describe("a schema's refusal, in an editor's words", () => {
   });
 });
 
+describe("a value out of its form or size", () => {
+  it("is told what to write: a date with its day and month as both readings, a text too long by how much", async () => {
+    const copy = await contentToEdit("form-and-size");
+    await copy.edit("answers/alpha-room.md", [/^reviewed: .*$/m, "reviewed: 07/12/2026"]);
+    await copy.edit("answers/beta-mics.md", [/^summary: .*$/m, `summary: ${"x".repeat(450)}`]);
+    const hints = Object.fromEntries((await copy.diagnostics()).map(({ code, hint }) => [code, hint]));
+    expect(hints["schema/format"]).toBe(
+      "Write the date as YYYY-MM-DD: 2026-12-07 if it is 7 December, or 2026-07-12 if it is 12 July.",
+    );
+    expect(hints["schema/size"]).toBe("Shorten it by 50 characters.");
+  });
+});
+
 describe("a slip inside a YAML value", () => {
   const told = (text: string) => {
     const parsed = parseYamlSource(text, "f.yaml", 0, new LineIndex(text));

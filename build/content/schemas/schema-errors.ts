@@ -276,9 +276,11 @@ function describe(error: ErrorObject): Described {
           code: "schema/format",
           message: `${field(error)} is ${show(value)}, which is written as a date but is no day of the calendar (${MONTH.format(Date.UTC(Number(day[1]), Number(day[2]) - 1))} ${day[1]} has ${new Date(Date.UTC(Number(day[1]), Number(day[2]), 0)).getUTCDate()} days).`,
         };
+      const hint = typeof value === "string" && format.endsWith("date") ? dayMonthHint(value) : undefined;
       return {
         code: "schema/format",
         message: `${field(error)} is ${show(value)}, which is not a valid ${FORMAT_NAMES[format] ?? format}.`,
+        ...(hint ? { hint } : {}),
       };
     }
     case "minItems":
@@ -291,6 +293,9 @@ function describe(error: ErrorObject): Described {
       return {
         code: "schema/size",
         message: `${field(error)} ${sizeMessage(error.keyword, Number(params.limit), value)}.`,
+        ...(error.keyword === "maxLength" && typeof value === "string"
+          ? { hint: `Shorten it by ${[...value].length - Number(params.limit)} characters.` }
+          : {}),
       };
     case "uniqueItems":
       return {
@@ -300,6 +305,23 @@ function describe(error: ErrorObject): Described {
     default:
       return { code: "schema/invalid", message: `${field(error)} ${error.message ?? "does not match its schema"}.` };
   }
+}
+
+/**
+ * A date written with its day and month first or last (07/12/2026): the ISO dates it may mean, for the hint, since
+ * which it is cannot be told; undefined for any other text.
+ */
+function dayMonthHint(value: string): string | undefined {
+  const parts = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value.trim());
+  if (!parts) return undefined;
+  const [first, second, year] = [Number(parts[1]), Number(parts[2]), parts[3]!];
+  const day = (d: number, m: number) => {
+    if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(Number(year), m, 0)).getUTCDate()) return undefined;
+    const iso = `${year}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+    return `${iso} if it is ${d} ${MONTH.format(Date.UTC(Number(year), m - 1))}`;
+  };
+  const readings = [...new Set([day(first, second), day(second, first)])].filter((reading) => reading !== undefined);
+  return readings.length > 0 ? `Write the date as YYYY-MM-DD: ${readings.join(", or ")}.` : undefined;
 }
 
 function sizeMessage(keyword: string, limit: number, value: unknown): string {
