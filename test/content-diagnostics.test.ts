@@ -1054,6 +1054,14 @@ describe("headings in an answer's body", () => {
       ["body/heading", `"# Microphones" is a top-level heading, which the answer's title already is.`],
       ["body/heading", `"#### Ceiling" is a level-4 heading under a level-2 one: a level is skipped.`],
     ]);
+    // Before any section, under the title.
+    await copy.edit("answers/beta-mics.md", [
+      "# Microphones\n\nText.\n\n## Placement\n\n#### Ceiling",
+      "### Placement",
+    ]);
+    expect((await copy.diagnostics()).map(({ message }) => message)).toEqual([
+      `"### Placement" is a level-3 heading under the answer's title, whose sections are level 2: a level is skipped.`,
+    ]);
   });
 });
 

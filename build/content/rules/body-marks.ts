@@ -122,7 +122,7 @@ export const bodyMarks: ContentRule = {
           "body/heading",
           heading.level === 1
             ? `"# ${heading.text}" is a top-level heading, which the answer's title already is.`
-            : `"${"#".repeat(heading.level)} ${heading.text}" is a level-${heading.level} heading under a level-${level} one: a level is skipped.`,
+            : `"${"#".repeat(heading.level)} ${heading.text}" is a level-${heading.level} heading under ${level === 1 ? "the answer's title, whose sections are level 2" : `a level-${level} one`}: a level is skipped.`,
           undefined,
           heading,
         );
