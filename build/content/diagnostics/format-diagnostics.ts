@@ -15,8 +15,9 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], contentLab
   const blocks = sorted.map((diagnostic) => {
     const where = `${contentLabel}/${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`;
     const title = DIAGNOSTIC_CATALOGUE[diagnostic.code].title;
-    const at = diagnostic.pointer === "" ? "at the document" : `at ${diagnostic.pointer}`;
-    return `${where} error ${diagnostic.code} ${title}\n  ${at}: ${diagnostic.message}\n  hint: ${diagnostic.hint}\n`;
+    // A problem of the text itself (YAML, a Markdown body, a file as a whole) has no field to name: its line says where.
+    const at = diagnostic.pointer === "" ? "" : `at ${diagnostic.pointer}: `;
+    return `${where} error ${diagnostic.code} ${title}\n  ${at}${diagnostic.message}\n  hint: ${diagnostic.hint}\n`;
   });
   const files = new Set(sorted.map((diagnostic) => diagnostic.file)).size;
   const summary =
