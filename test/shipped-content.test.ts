@@ -304,6 +304,18 @@ describe("shipped content meets the rubric", () => {
     );
   });
 
+  it("lists the home page's sources unnumbered, where each answer's citations number that answer's own sources", async () => {
+    const page = await readFile(file("/index.html"), "utf8");
+    const { data } = await readJson<Envelope<{ slug: string; sources: Array<{ id: string }> }>>(
+      file("/api/v1/answers/index.json"),
+    );
+    // [n] in an answer leads to its n-th source: a number the list gave each source would say another.
+    const answer = data.find((one) => one.sources.length >= 13)!;
+    expect(page).toContain(`<a href="#source-${answer.sources[12]!.id}">13</a>`);
+    expect(page).toMatch(/<ul class="sources">\n<li id="source-/);
+    expect(page).not.toMatch(/<ol[^>]*>\s*<li id="source-/);
+  });
+
   it("groups evidence by at least six families in declared order, records by supplier rank, every known status cited", async () => {
     const { data, meta } = await readJson<Envelope<Family> & { meta: { record_count: number } }>(
       file("/api/v1/evidence/index.json"),

@@ -315,11 +315,13 @@ ${disclosure.criteria.map((criterion) => `<tr><th scope="row">${escapeHtml(crite
   yield `
 
 <h2 id="sources">Sources</h2>
-<ol class="sources">
+<ul class="sources">
 `;
+  // Unnumbered: an answer's citations number its own sources ([13] is its thirteenth), and a list numbered for the
+  // whole site put another number beside the source each leads to (13 led to the 156th).
   yield* lines(input.sources, sourceItem);
   yield `
-</ol>
+</ul>
 
 <h2 id="developers">For developers and agents</h2>
 <p>Read the <a href="${href(DOCS_PATH)}">documentation</a>. The API:</p>
