@@ -270,12 +270,12 @@ function plainSyntax(text: string, position: number, said: string): { position: 
   if (beside !== undefined && beside !== indent)
     return {
       position: start + indent,
-      message: `"${key}" is indented ${indent} spaces, but the keys beside it stand at ${beside}: indent it as they are (${said.replace(/\.$/, "")}).`,
+      message: `"${key}" is indented ${spaces(indent)}, but the keys beside it stand at ${beside}: indent it as they are (${said.replace(/\.$/, "")}).`,
     };
   if (key !== undefined && said.startsWith("All mapping items must start at the same column"))
     return {
       position: start + indent,
-      message: `"${key}" is indented ${indent} spaces, out of line with the keys around it: every key of one mapping starts at the same column (the file's own keys at the start of the line, an item's under its first key after "- "), so indent it as the keys it belongs with (${said.replace(/\.$/, "")}).`,
+      message: `"${key}" is indented ${spaces(indent)}, out of line with the keys around it: every key of one mapping starts at the same column (the file's own keys at the start of the line, an item's under its first key after "- "), so indent it as the keys it belongs with (${said.replace(/\.$/, "")}).`,
     };
   // `yaml` tells a slip in a key's value where the value starts, or where it stopped reading it: the value of the line's key.
   const valueAt = start + (/^ *(?:- +)?[^\s#'"][^:]*:\s+/.exec(line)?.[0].length ?? position - start);
@@ -291,10 +291,13 @@ function plainSyntax(text: string, position: number, said: string): { position: 
   return { position, message: said };
 }
 
+const spaces = (count: number) => `${count} space${count === 1 ? "" : "s"}`;
+
 /**
  * The column of the keys beside the key line starting at `start` (indented `indent`), as the lines above show it: the
- * first key of the item it is in (after "- "), or the first line under the key it belongs to; undefined when it is that
- * first line itself, or nothing above says.
+ * first key of the item it is in (after "- "), or the first line under the key it belongs to when that is a key;
+ * undefined when it is that first line itself, when that is a list's item (the key may belong further out), or
+ * nothing above says.
  */
 function keysColumn(text: string, start: number, indent: number): number | undefined {
   let first: number | undefined;
@@ -308,7 +311,7 @@ function keysColumn(text: string, start: number, indent: number): number | undef
       const item = /^( *- +)[^\s#-][^:]*:(?:\s|$)/.exec(above);
       return item ? item[1]!.length : first;
     }
-    first = own;
+    first = /^ *- /.test(above) ? undefined : own;
   }
   return undefined;
 }
