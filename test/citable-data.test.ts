@@ -246,7 +246,10 @@ describe("bulk downloads", () => {
       content_digest: string;
     };
     expect(readme).toContain(`Content digest: ${health.content_digest}\n`);
-    expect(readme).toMatch(/ at https?:\/\/[^ ]+\/\. Generated /);
+    const catalog = JSON.parse(await readFile(path.join(dist, ".well-known", "api-catalog"), "utf8")) as {
+      linkset: Array<{ anchor: string }>;
+    };
+    expect(readme).toContain(` at ${new URL(catalog.linkset[0]!.anchor).origin}/. Generated `);
     // The README says the links name paths on the site, some of files it leaves out: every one is a file there.
     expect(readme).toContain("are read there, or in a full copy of the site");
     const linked = new Set<string>();

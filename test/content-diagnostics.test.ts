@@ -83,6 +83,11 @@ describe("hostile or unusual content", () => {
     expect((await copy.diagnostics()).map(({ file, pointer }) => [file, pointer])).toEqual([
       ["disclosure.yaml", "/contact/url"],
     ]);
+    // An https address that is not one is told as such, not as a path of the site.
+    await copy.edit("disclosure.yaml", ['url: /x"><b>bold</b>', "url: https://example.org/a b"]);
+    expect((await copy.diagnostics()).map(({ message }) => message)).toEqual([
+      expect.stringMatching(/is "https:\/\/example\.org\/a b", which is not an absolute https URL/),
+    ]);
   });
 
   it("tells a file without a claim audit once the audit covers the disclosure, which says every claim was checked", async () => {
@@ -91,8 +96,10 @@ describe("hostile or unusual content", () => {
     const uncovered = async () =>
       (await copy.diagnostics())
         .filter(({ code }) => code === "audit/not-covered")
-        .map(({ file, line, column }) => [file, line, column]);
-    expect(await uncovered()).toEqual([["answers/room-sizing.md", 2, 1]]);
+        .map(({ file, line, column, hint }) => [file, line, column, hint]);
+    expect(await uncovered()).toEqual([
+      ["answers/room-sizing.md", 2, 1, expect.stringContaining("content/audit/answer-room-sizing.yaml")],
+    ]);
     // An audit that does not reach the disclosure states no coverage, and is not held to it.
     await rm(path.join(copy.content, "audit", "disclosure.yaml"));
     expect(await uncovered()).toEqual([]);
@@ -987,6 +994,10 @@ describe("a slip inside a YAML value", () => {
     ]);
     expect(told("strengths:\n   - text: Listed.\n    sources: [a]\n")).toEqual([
       [3, 5, '"sources" is indented 4 spaces, but the '],
+    ]);
+    // A key after a list, one space in: not told as in line with the list's items.
+    expect(told("title: x\nrelated:\n  - a\n summary: y\n")).toEqual([
+      [4, 2, '"summary" is indented 1 space, out of li'],
     ]);
     // A key of the file's own indented under the list above it.
     expect(told("makes:\n  - family: w\n    products: [x]\n  strengths:\n  - text: L\n")).toEqual([

@@ -1,5 +1,5 @@
-import { CONTENT_LAYOUT, layoutEntryFor } from "../load/layout.ts";
-import { type ContentRule, passed } from "./rule.ts";
+import { CONTENT_LAYOUT } from "../load/layout.ts";
+import type { ContentRule } from "./rule.ts";
 
 /** The kinds of file whose claims the disclosure says were each checked: every one has its audit file. */
 const AUDITED_KINDS = new Set(["answer", "supplier", "evidence", "sources", "disclosure"]);
@@ -10,20 +10,18 @@ const DISCLOSURE_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "disclosur
  * profile, evidence family and the register has its audit file too: a file added without one (a new answer) would
  * make that statement untrue without a word. Content whose audit does not reach the disclosure (a fixture auditing
  * one answer, generated content with none) states no such thing and is not held to it; nor is anything while an
- * audit file cannot be read, since the file it names is unknown.
+ * audit file is not valid (`complete`), since the file it names may be unknown.
  */
 export const auditCoverage: ContentRule = {
   name: "audit-coverage",
   readsAnswers: true,
   check(input, report) {
-    const audits = [...input.audit, ...input.failed.audit];
-    if (audits.length === 0 || !input.complete.audit || !audits.every((audit) => passed(audit)("file"))) return;
-    const audited = new Set(audits.map((audit) => audit.data.file));
+    if (!input.complete.audit) return;
+    const audited = new Set(input.audit.map((audit) => audit.data.file));
     if (!audited.has(DISCLOSURE_PATH)) return;
     for (const [path, file] of input.files) {
-      const kind = layoutEntryFor(path)?.kind;
-      if (kind === undefined || !AUDITED_KINDS.has(kind) || audited.has(path)) continue;
-      const name = `${kind === "sources" || kind === "disclosure" ? kind : `${kind}-${file.stem}`}.yaml`;
+      if (!AUDITED_KINDS.has(file.kind) || audited.has(path)) continue;
+      const name = `${file.kind === "sources" || file.kind === "disclosure" ? file.kind : `${file.kind}-${file.stem}`}.yaml`;
       report(
         file,
         "",

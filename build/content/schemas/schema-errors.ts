@@ -183,6 +183,8 @@ function patternWanted(error: ErrorObject): string {
 }
 
 const MONTH = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
+/** The days of a month (1 to 12) of a year. */
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Formats as an author knows them, not by the schema's names for them. */
 const FORMAT_NAMES: Record<string, string> = {
@@ -274,7 +276,7 @@ function describe(error: ErrorObject): Described {
       if (day && Number(day[2]) >= 1 && Number(day[2]) <= 12 && Number(day[3]) >= 1)
         return {
           code: "schema/format",
-          message: `${field(error)} is ${show(value)}, which is written as a date but is no day of the calendar (${MONTH.format(Date.UTC(Number(day[1]), Number(day[2]) - 1))} ${day[1]} has ${new Date(Date.UTC(Number(day[1]), Number(day[2]), 0)).getUTCDate()} days).`,
+          message: `${field(error)} is ${show(value)}, which is written as a date but is no day of the calendar (${MONTH.format(Date.UTC(Number(day[1]), Number(day[2]) - 1))} ${day[1]} has ${daysIn(Number(day[1]), Number(day[2]))} days).`,
         };
       const hint = typeof value === "string" && format.endsWith("date") ? dayMonthHint(value) : undefined;
       return {
@@ -293,9 +295,7 @@ function describe(error: ErrorObject): Described {
       return {
         code: "schema/size",
         message: `${field(error)} ${sizeMessage(error.keyword, Number(params.limit), value)}.`,
-        ...(error.keyword === "maxLength" && typeof value === "string"
-          ? { hint: `Shorten it by ${[...value].length - Number(params.limit)} characters.` }
-          : {}),
+        ...(error.keyword === "maxLength" && typeof value === "string" ? { hint: shortenHint(error, value) } : {}),
       };
     case "uniqueItems":
       return {
@@ -307,18 +307,25 @@ function describe(error: ErrorObject): Described {
   }
 }
 
+/** How much a text over its length must lose, before what its field's own hint says of it. */
+function shortenHint(error: ErrorObject, value: string): string {
+  const over = [...value].length - Number(error.params.limit);
+  const own = schemaHint(error);
+  return `Shorten it by ${over} character${over === 1 ? "" : "s"}.${own ? ` ${own}` : ""}`;
+}
+
 /**
- * A date written with its day and month first or last (07/12/2026): the ISO dates it may mean, for the hint, since
- * which it is cannot be told; undefined for any other text.
+ * A date written day and month, in either order, before its year (07/12/2026): the ISO dates it may mean, for the
+ * hint, since which it is cannot be told; undefined for any other text.
  */
 function dayMonthHint(value: string): string | undefined {
   const parts = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value.trim());
   if (!parts) return undefined;
-  const [first, second, year] = [Number(parts[1]), Number(parts[2]), parts[3]!];
+  const [first, second, year] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const day = (d: number, m: number) => {
-    if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(Number(year), m, 0)).getUTCDate()) return undefined;
+    if (m < 1 || m > 12 || d < 1 || d > daysIn(year, m)) return undefined;
     const iso = `${year}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-    return `${iso} if it is ${d} ${MONTH.format(Date.UTC(Number(year), m - 1))}`;
+    return `${iso} if it is ${d} ${MONTH.format(Date.UTC(year, m - 1))}`;
   };
   const readings = [...new Set([day(first, second), day(second, first)])].filter((reading) => reading !== undefined);
   return readings.length > 0 ? `Write the date as YYYY-MM-DD: ${readings.join(", or ")}.` : undefined;

@@ -39,10 +39,11 @@ export async function writeDatasetZip(
   written: WrittenFiles,
   /** Where the ZIP itself is written (the product's checked output). */
   stream: (path: string) => Promise<OutputStream>,
-  { site, generatedAt, origin, contentDigest }: ReadmeFacts,
+  facts: ReadmeFacts,
   deflated: (path: string) => DeflatedEntry | undefined = () => undefined,
   memory?: Map<string, unknown>,
 ): Promise<void> {
+  const { site, generatedAt } = facts;
   const folder = `av-buyer-data-${site.version}/`;
   const files = [...written.digests.keys()].filter(inDatasetZip).sort();
   const entries = [
@@ -50,7 +51,7 @@ export async function writeDatasetZip(
     { name: folder + README, path: undefined },
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const zip = new ZipWriter(await stream(DATASET_ZIP_FILE), new Date(generatedAt));
-  const readmeBytes = Buffer.from(readme({ site, generatedAt, origin, contentDigest }, files));
+  const readmeBytes = Buffer.from(readme(facts, files));
   const before = new Map(memory as Map<string, MadeEntry> | undefined);
   memory?.clear();
   for (const { name, path } of entries) {

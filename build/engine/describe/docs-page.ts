@@ -411,9 +411,10 @@ ${sections.map(({ title, id }) => `<li><a href="#${id}">${escapeHtml(title!)}</a
 const DOCS_RENDERER = (() => {
   const markdown = new MarkdownIt("default", { html: false, linkify: false, typographer: false });
   // The content's own words (the site's, the synonyms' reasons) stand in the page: links and images as in an answer's
-  // body, so that an image (a request from a copy opened from disk) or an http: or data: link cannot come in with them.
+  // body (and the page's own #fragments), so that an image (a request from a copy opened from disk) or an http: or
+  // data: link cannot come in with them.
   markdown.disable("image");
-  markdown.validateLink = isSafeLink;
+  markdown.validateLink = (destination) => isSafeLink(destination) || destination.startsWith("#");
   markdown.core.ruler.push("docs-page", (state) => {
     const tokens = state.tokens;
     for (let at = 0; at < tokens.length; at++) {

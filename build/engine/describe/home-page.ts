@@ -266,7 +266,7 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <p id="search-suggestions"></p>
 <p class="hint" id="search-hint">Ask as you would ask a colleague (${code("where should the ceiling microphones go")}): common words are left out, plurals and other forms of a word match, and so do synonyms and small typos; accents and case do not matter. The answers holding every word come first, best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}. With every word required, a word matches only the start of a word, and a search that finds nothing suggests words that would.</p>
 </form>
-<noscript><p>Searching here needs JavaScript. Every answer is below, and your browser's Find (Ctrl+F) finds words in them.</p></noscript>
+${complete ? `<noscript><p>Searching here needs JavaScript. Every answer is below, and your browser's Find (Ctrl+F) finds words in them.</p></noscript>` : ""}
 <div id="answer-list">
 `;
   yield* lines(input.answers, (answer) => answerArticle(answer, answersOnPage));

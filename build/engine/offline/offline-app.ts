@@ -160,7 +160,7 @@ function start(): void {
       const article = target?.closest<HTMLElement>("article.answer");
       if (!target || !article) return;
       // Whoever follows a link to an answer (#answer-…) came to read it: its body is opened.
-      const body = article.querySelector("details");
+      const body = article.querySelector<HTMLDetailsElement>(":scope > details");
       if (target === article && body) body.open = true;
       if (!article.hidden) return;
       // One the search hides would go nowhere: the search is cleared to show it.

@@ -11,10 +11,9 @@ export const datasetZip = product({
   after: ["root", "suppliers", "evidence", "data-package", "answers-ndjson", "schemas", "describe"],
   readsFiles: true,
   writes: [DATASET_ZIP_FILE],
-  run({ site, generatedAt, origin, contentDigest }, output) {
+  run(facts, output) {
     return {
       async finish() {
-        const facts = { site, generatedAt, origin, contentDigest };
         await writeDatasetZip(output.written, output.stream, facts, output.deflated, output.memory);
         return undefined;
       },

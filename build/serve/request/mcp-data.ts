@@ -101,7 +101,7 @@ export async function slugsLike(given: string, context: McpContext): Promise<str
  * first, in a sentence, or nothing.
  */
 async function answersItsWordsFind(given: string, context: McpContext): Promise<string> {
-  const parsed = parseQuery(given.slice(0, MAX_SLUG_LENGTH).replace(/-/g, " "), "any");
+  const parsed = parseQuery(given.slice(0, MAX_SLUG_LENGTH), "any");
   if (!parsed.ok) return "";
   const { hits } = await (await context.answers()).search.search(
     { words: parsed.tokens, match: "any" },
