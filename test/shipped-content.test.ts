@@ -304,6 +304,20 @@ describe("shipped content meets the rubric", () => {
     );
   });
 
+  it("marks the site menu's link to the page it is on as the current page, and no other", async () => {
+    for (const [page, name] of [
+      ["/index.html", "Home"],
+      ["/docs/index.html", "Documentation"],
+      ["/docs/errors/index.html", "Errors"],
+      ["/changelog/index.html", undefined],
+    ] as const) {
+      const marked = [...(await readFile(file(page), "utf8")).matchAll(/aria-current="page">([^<]*)</g)].map(
+        (match) => match[1],
+      );
+      expect(marked, page).toEqual(name ? [name] : []);
+    }
+  });
+
   it("lists the home page's sources unnumbered, where each answer's citations number that answer's own sources", async () => {
     const page = await readFile(file("/index.html"), "utf8");
     const { data } = await readJson<Envelope<{ slug: string; sources: Array<{ id: string }> }>>(

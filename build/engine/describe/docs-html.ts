@@ -153,6 +153,8 @@ export function pageFrame(
   options: PageOptions = {},
 ): [before: string, after: string] {
   const href = (to: string) => relativeHref(file, to);
+  // The link to the page itself, named so for a screen reader (WCAG's 2.4.8 location).
+  const current = (to: string) => (relativeHref(file, to) === relativeHref(file, file) ? ' aria-current="page"' : "");
   const before = `<!doctype html>
 <html lang="en">
 <head>
@@ -172,9 +174,9 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 <p class="brand"><a href="${href("/")}">${escapeHtml(input.site.name)}</a></p>
 <nav aria-label="Site">
 <ul>
-<li><a href="${href("/")}">Home</a></li>
-<li><a href="${href(DOCS_PATH)}">Documentation</a></li>
-<li><a href="${href(ERRORS_PATH)}">Errors</a></li>
+<li><a href="${href("/")}"${current("/")}>Home</a></li>
+<li><a href="${href(DOCS_PATH)}"${current(DOCS_PATH)}>Documentation</a></li>
+<li><a href="${href(ERRORS_PATH)}"${current(ERRORS_PATH)}>Errors</a></li>
 <li><a href="${href(ROOT_RESOURCE_FILE)}">API root</a></li>
 <li><a href="${href(OPENAPI_FILE)}">OpenAPI</a></li>
 </ul>
