@@ -304,6 +304,13 @@ describe("shipped content meets the rubric", () => {
     );
   });
 
+  it("names on each answer's toggle, for a screen reader, the answer it opens", async () => {
+    const page = await readFile(file("/index.html"), "utf8");
+    const { data } = await readJson<Envelope<{ title: string }>>(file("/api/v1/answers/index.json"));
+    const toggles = [...page.matchAll(/<summary>Read the answer<span class="for-screen-readers">: ([^<]*)<\/span>/g)];
+    expect(toggles.map((match) => match[1])).toEqual(data.map((answer) => escapeHtml(answer.title)));
+  });
+
   it("marks the site menu's link to the page it is on as the current page, and no other", async () => {
     for (const [page, name] of [
       ["/index.html", "Home"],

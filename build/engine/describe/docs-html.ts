@@ -216,6 +216,8 @@ ${PROBLEM_KINDS.map(
 export const STYLESHEET = `:root { color-scheme: light dark; --accent: #1d4ed8; background: Canvas; color: CanvasText; }
 body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; padding: 0 1rem 3rem; overflow-wrap: break-word; }
 .skip { position: absolute; left: -999px; }
+/* Read out, not shown: the twenty "Read the answer" toggles each say which answer they open. */
+.for-screen-readers { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 /* Focused, the skip link takes its own line above the header rather than covering the links under it. */
 .skip:focus { position: static; display: inline-block; margin-top: .5rem; background: Canvas; padding: .25rem .5rem; }
 header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1rem; border-bottom: 1px solid GrayText; }

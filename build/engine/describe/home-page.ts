@@ -95,7 +95,7 @@ function answerArticle(answer: AnswerResource, answersOnPage: ReadonlySet<string
 <p class="question">${escapeHtml(answer.question)}</p>
 <p>${escapeHtml(answer.summary)}</p>
 <details>
-<summary>Read the answer (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
+<summary>Read the answer<span class="for-screen-readers">: ${escapeHtml(answer.title)}</span> (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
 ${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage)}
 <p>Sources: ${sourceLinks(answer.sources.map((source) => source.id))}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="${answersOnPage.has(related.slug) ? `#answer-${related.slug}` : href(related.href)}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
 </details>
