@@ -62,9 +62,11 @@ export const HTML_PAGES = ["/", DOCS_PATH, ERRORS_PATH, FILES_PAGE_PATH, CHANGEL
  * from a downloaded dist/ opened from disk (file://) as well as on the web. Both are paths from the site's root.
  * It climbs to the root and comes down, never through a folder the two share: a folder's page may be served at the
  * folder's URL without its slash (/docs, as `serve` does), where a browser resolves from the folder above, and
- * from there too the climb ends at the root.
+ * from there too the climb ends at the root. An address of another site (https://…, which content may give) is
+ * left as it is: read as a path, it had lost its first letter.
  */
 export function relativeHref(fromFile: string, to: string): string {
+  if (!to.startsWith("/")) return to;
   const hash = to.indexOf("#");
   const target = hash < 0 ? to : to.slice(0, hash);
   const file = target.endsWith("/") ? `${target}index.html` : target;
@@ -154,7 +156,8 @@ export function pageFrame(
 ): [before: string, after: string] {
   const href = (to: string) => relativeHref(file, to);
   // The link to the page itself, named so for a screen reader (WCAG's 2.4.8 location).
-  const current = (to: string) => (relativeHref(file, to) === relativeHref(file, file) ? ' aria-current="page"' : "");
+  const self = href(file);
+  const current = (to: string) => (href(to) === self ? ' aria-current="page"' : "");
   const before = `<!doctype html>
 <html lang="en">
 <head>

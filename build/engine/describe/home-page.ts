@@ -279,7 +279,7 @@ ${complete ? `<noscript><p>Searching here needs JavaScript. Every answer is belo
 <details>
 <summary>${escapeHtml(disclosure.title)} (methodology ${escapeHtml(disclosure.methodology_version)}, ${escapeHtml(disclosure.methodology_date)})</summary>
 <p>Publisher: ${escapeHtml(disclosure.publisher)}. Owner: ${escapeHtml(disclosure.owner)}</p>
-<p>Who answers for the directory: ${escapeHtml(disclosure.contact.name)}. ${escapeHtml(disclosure.contact.how_to_reach)}${disclosure.contact.url ? ` <a href="${escapeHtml(disclosure.contact.url.startsWith("/") ? href(disclosure.contact.url) : disclosure.contact.url)}">${escapeHtml(disclosure.contact.url)}</a>` : ""}</p>
+<p>Who answers for the directory: ${escapeHtml(disclosure.contact.name)}. ${escapeHtml(disclosure.contact.how_to_reach)}${disclosure.contact.url ? ` <a href="${escapeHtml(href(disclosure.contact.url))}">${escapeHtml(disclosure.contact.url)}</a>` : ""}</p>
 <p>Funding: ${escapeHtml(disclosure.funding)} Paid inclusion: ${disclosure.paid_inclusion ? "yes" : "no"}. Paid ranking: ${disclosure.paid_ranking ? "yes" : "no"}. Affiliate links: ${disclosure.affiliate_links ? "yes" : "no"}.</p>
 <p>${escapeHtml(disclosure.selection)}</p>
 <table>
