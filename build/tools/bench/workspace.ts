@@ -65,6 +65,15 @@ export async function waitOutRecentDeletion(): Promise<void> {
 /** Deletes outputs (or what setAsideEarlierOutputs moved aside), writes the deletion out and notes when it happened. */
 export async function deleteOutputs(folders: readonly string[]): Promise<void> {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  await deletionDone();
+}
+
+/**
+ * Notes that files were deleted now, once written out: by this process, or by the processes to which a build that
+ * replaced its output left the old one (each incremental rebuild, build/engine/output/), so that the next
+ * measurement of a build waits the window out as it does after the bench's own deletions.
+ */
+export async function deletionDone(): Promise<void> {
   spawnSync("sync");
   await writeFile(DELETED_AT, String(Date.now()));
 }
