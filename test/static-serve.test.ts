@@ -62,7 +62,7 @@ describe("mirror mode (npm run serve:static)", () => {
     for (const route of files) {
       const response = await fetch(origin + route.file);
       expect(response.status, route.file).toBe(200);
-      expect(response.headers.get("content-type"), route.file).toMatch(/^application\/json/);
+      expect(response.headers.get("content-type"), route.file).toMatch(/^application\/(?:[\w.-]+\+)?json\b/);
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(bytes.equals(await readFile(path.join(dist, ...route.file.split("/").filter(Boolean)))), route.file).toBe(
         true,
@@ -71,7 +71,7 @@ describe("mirror mode (npm run serve:static)", () => {
     }
   });
 
-  it("answers every canonical URL with its file and no redirect, each page at its folder's URL too, NDJSON typed", async () => {
+  it("answers every canonical URL with its file and no redirect, each page at its folder's URL too", async () => {
     const canonical = routes.filter((route) => route.canonical);
     for (const route of canonical) {
       const response = await fetch(origin + route.file, { redirect: "manual" });
@@ -94,7 +94,15 @@ describe("mirror mode (npm run serve:static)", () => {
         await readFile(path.join(dist, ...page.split("/").filter(Boolean), "index.html"), "utf8"),
       );
     }
-    expect((await fetch(`${origin}/data/answers.ndjson`)).headers.get("content-type")).toBe("application/x-ndjson");
+  });
+
+  it("types every canonical file as the API's rules do (build/serve/server/static-mirror.json), where serve would send none or JSON", async () => {
+    // serve names no charset: the media type is compared. Without the mirror's rules the API catalog, SHA256SUMS and
+    // CITATION.cff went untyped, and the schemas and agents' cards as plain JSON.
+    for (const route of routes.filter((candidate) => candidate.canonical)) {
+      const response = await fetch(origin + route.file, { method: "HEAD" });
+      expect(response.headers.get("content-type")?.split(";")[0], route.file).toBe(route.contentType.split(";")[0]);
+    }
   });
 
   it("serves each page at its folder's URL without the slash too, where every relative link still finds its file", async () => {
