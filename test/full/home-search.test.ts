@@ -56,6 +56,30 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
+  it("shows the status at each keystroke and says it once, when typing pauses, not at each keystroke", async () => {
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
+    await page.evaluate(() => {
+      const said = ((globalThis as unknown as { said: string[] }).said = [] as string[]);
+      const announce = document.getElementById("search-announce")!;
+      new MutationObserver(() => said.push(announce.textContent ?? "")).observe(announce, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await page.locator("#q").focus();
+    // Typed as a reader types, each keystroke searching: the status shown follows, the region read out waits.
+    await page.keyboard.type("camera placement", { delay: 60 });
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(await found("camera placement"));
+    const shown = await page.locator("#search-status").textContent();
+    await expect.poll(() => page.locator("#search-announce").textContent()).toBe(shown);
+    expect(await page.evaluate(() => (globalThis as unknown as { said: string[] }).said)).toEqual([shown]);
+    expect(await page.locator("#search-announce").getAttribute("role")).toBe("status");
+    expect(await page.locator("#search-status").getAttribute("aria-live")).toBeNull();
+    await page.close();
+  });
+
   it("keeps the focus on the search box when Enter takes a suggestion, which the new results replace", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/`, { waitUntil: "load" });

@@ -262,7 +262,8 @@ ${complete ? "" : `<p>The first ${input.answers.length} of ${counts.answers} ans
 <label for="q">Search the answers</label>
 <input id="q" name="q" type="search" maxlength="${MAX_QUERY_CODE_POINTS}" autocomplete="off" spellcheck="false" aria-describedby="search-hint">
 <label><input id="match-all" name="match" type="checkbox" value="all"> Every word must match (the API's ${code("match=all")})</label>
-<p id="search-status" role="status" aria-live="polite"></p>
+<p id="search-status"></p>
+<p id="search-announce" class="for-screen-readers" role="status" aria-live="polite"></p>
 <p id="search-suggestions"></p>
 <p class="hint" id="search-hint">Ask as you would ask a colleague (${code("where should the ceiling microphones go")}): common words are left out, plurals and other forms of a word match, and so do synonyms and small typos; accents and case do not matter. The answers holding every word come first, best match first, with the words that matched marked: the same rule, ranking and snippets as the API's ${code("q")}. With every word required, a word matches only the start of a word, and a search that finds nothing suggests words that would.</p>
 </form>

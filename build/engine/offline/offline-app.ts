@@ -13,6 +13,9 @@ import { SearchFiles } from "../../search/search-files.ts";
 import { SearchReader, type Suggestion } from "../../search/search-reader.ts";
 import { parseQuery } from "../../search/text-match.ts";
 
+/** How long after the last change the status is said (GOV.UK's accessible autocomplete waits 1.4 s). */
+const ANNOUNCE_AFTER_MS = 1000;
+
 /** What the page embeds in <script type="application/json" id="search-data">. */
 export interface OfflineSearchData {
   /** The search index's files by published path, as their exact texts. */
@@ -43,9 +46,10 @@ function start(): void {
   const input = document.getElementById("q") as HTMLInputElement | null;
   const matchAll = document.getElementById("match-all") as HTMLInputElement | null;
   const status = document.getElementById("search-status");
+  const announce = document.getElementById("search-announce");
   const suggestions = document.getElementById("search-suggestions");
   const list = document.getElementById("answer-list");
-  if (!island || !form || !input || !matchAll || !status || !suggestions || !list) return;
+  if (!island || !form || !input || !matchAll || !status || !announce || !suggestions || !list) return;
   const data = JSON.parse(island.textContent ?? "{}") as OfflineSearchData;
   const reader = new SearchReader(new SearchFiles(async (path) => data.files[path]));
   const articles = [...list.querySelectorAll<HTMLElement>("article.answer")];
@@ -56,6 +60,16 @@ function start(): void {
   form.hidden = false;
   form.addEventListener("submit", (event) => event.preventDefault());
   let latest = 0;
+  // The status is shown at once, and said once typing pauses: a live region written at each keystroke was read out
+  // at each keystroke (the accessibility audit), each count interrupting the last.
+  let saying: ReturnType<typeof setTimeout> | undefined;
+  const say = (message: string) => {
+    status.textContent = message;
+    clearTimeout(saying);
+    saying = setTimeout(() => {
+      announce.textContent = message;
+    }, ANNOUNCE_AFTER_MS);
+  };
 
   const showAll = (message: string) => {
     for (const article of articles) {
@@ -63,7 +77,7 @@ function start(): void {
       article.querySelector(".match")?.remove();
     }
     arrange(list, articles);
-    status.textContent = message;
+    say(message);
     suggestions.replaceChildren();
   };
 
@@ -121,10 +135,11 @@ function start(): void {
         : "";
     // The suggestions are buttons below the status: say them here too, or a screen reader never hears of them.
     const offer = offered.length > 0 ? ` Did you mean ${offered.map(suggestionText).join(" or ")}?` : "";
-    status.textContent =
+    say(
       found.total === 0
         ? `No answer matches.${left}${offer}`
-        : `${found.total} of ${articles.length} answers match, best match first.${whole}${left}`;
+        : `${found.total} of ${articles.length} answers match, best match first.${whole}${left}`,
+    );
     suggestions.replaceChildren(...offered.map((suggestion) => suggestionButton(suggestion, input, searchNow)));
   };
 
