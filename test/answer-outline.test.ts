@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import MarkdownIt from "markdown-it";
-import { outlineAnswer } from "../build/content/markdown/answer-outline.ts";
+import { outlineAnswer, sentences } from "../build/content/markdown/answer-outline.ts";
 import { codeFences } from "../build/content/markdown/citations.ts";
 
 const quantities = (markdown: string) => outlineAnswer(markdown).citedQuantities;
@@ -67,5 +67,29 @@ describe("fenced code in an answer's outline", () => {
     expect(fenced.flatMap((code, line) => (code && line < lines.length - 1 ? [line] : []))).toEqual([...rendered]);
     // A block never closed runs to the end of the body, its last line included.
     expect(unclosed !== undefined).toBe(rendered.has(lines.length - 2) && !/^ {0,3}(```|~~~)/.test(lines.at(-2)!));
+  });
+});
+
+describe("an answer's sentences", () => {
+  // The rule as it was written first, a split at a lookbehind: the forward scan must cut every text where it cut.
+  const byLookbehind = (text: string) => text.split(/(?<=[.!?](?:\s*\[@[^\]]*\])?)\s+(?=["\u201c(*A-Z])/);
+  it.each([
+    "One. Two! Three? Four",
+    "End [@a]. Next",
+    "End. [@a] Next",
+    "End.[@a]  (Bracketed",
+    "x. [@a] [@b] Next",
+    "Said: \u201cQuoted.\u201d And more",
+    "A! \u201cQuoted\u201d",
+    "No split. here, e.g. this",
+    "Tab.\tNext and no\u00a0break. Then",
+    "Hi. . Next",
+    "a.b. C [@x; @y]. D. E",
+    "Wait? *Bold* and (Aside)",
+    ". Lead",
+    "End.",
+    "",
+  ])("are cut where the lookbehind rule cut them: %j", (text) => {
+    expect(sentences(text)).toEqual(byLookbehind(text));
   });
 });
