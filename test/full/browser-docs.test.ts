@@ -48,6 +48,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
       expect(
         await page
           .locator("a.skip")
+          .first()
           .evaluate(
             (element) =>
               (globalThis as unknown as { getComputedStyle(node: unknown): { position: string } }).getComputedStyle(

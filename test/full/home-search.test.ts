@@ -203,14 +203,22 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
-  it("shows the skip link, focused, on a line of its own: it covers none of the header's links", async () => {
+  it("shows each skip link, focused, on a line of its own, covering none of the header's links, the second leading to the search box", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("skip");
-    const skip = (await page.locator(".skip").boundingBox())!;
+    const skip = (await page.locator(".skip").first().boundingBox())!;
     const first = (await page.locator("header a").first().boundingBox())!;
     expect(skip.y + skip.height).toBeLessThanOrEqual(first.y);
+    // The second goes to the answers: the next stop is the search box.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to the answers and their search");
+    const second = (await page.locator(".skip").nth(1).boundingBox())!;
+    expect(second.y + second.height).toBeLessThanOrEqual(first.y);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("q");
     await page.close();
   });
 

@@ -90,6 +90,8 @@ export interface PageOptions {
   policy?: string;
   /** Elements after the footer (the home page's classic scripts). */
   scripts?: string;
+  /** Skip links after the one to the content (the home page's to its answers and their search). */
+  skips?: ReadonlyArray<{ href: string; text: string }>;
 }
 
 /**
@@ -173,7 +175,7 @@ ${options.head ?? ""}<title>${escapeHtml(title)}</title>
 </head>
 <body>
 <a class="skip" href="#main">Skip to the content</a>
-<header>
+${(options.skips ?? []).map(({ href, text }) => `<a class="skip" href="${escapeHtml(href)}">${escapeHtml(text)}</a>\n`).join("")}<header>
 <p class="brand"><a href="${href("/")}">${escapeHtml(input.site.name)}</a></p>
 <nav aria-label="Site">
 <ul>
