@@ -238,6 +238,23 @@ describe("npm run dev", () => {
     );
   });
 
+  it("says a fix that puts back the last good build's content is that, not a build that wrote nothing", async () => {
+    const { content, lines, loop } = await loopOn("dev-loop-put-back");
+    const file = path.join(content, "answers", `${A}.md`);
+    const good = await readFile(file, "utf8");
+    await writeFile(file, good.replace(/^title: .*$/m, "title: [unclosed"));
+    loop.request([file]);
+    await loop.idle();
+    expect(lines.at(-1)).toMatch(/still serving the last good build\n$/);
+    await writeFile(file, good);
+    loop.request([file]);
+    await loop.idle();
+    await loop.close();
+    expect(lines.at(-1)).toMatch(
+      /^dev: \S*synthetic-answer-000001\.md: fixed: the content is the last good build's again, which stayed served; rebuilt in \d+ ms: parsed 0 of \d+ files, rendered 0 of 20 answers, served; the rest made and dist\/ written in \d+ ms: linked \d+ unchanged files, wrote 0\n$/,
+    );
+  });
+
   it("looks again after a save only at what the watcher named, and finds by a full walk what it missed", async () => {
     const { content, lines, loop } = await loopOn("dev-loop-walk");
     // A build with nothing changed: a file the first build hashed within moments of its copy (racy, so read again

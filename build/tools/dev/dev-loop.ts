@@ -267,7 +267,13 @@ export class DevLoop {
       followMissed();
       return;
     }
-    const fixed = this.broken ? "fixed; " : "";
+    // A fix that puts back what the last good build had writes nothing: that is said, not left to "wrote 0".
+    const same = (complete || !inMemory) && this.cache.stats.output.written === 0;
+    const fixed = !this.broken
+      ? ""
+      : same
+        ? "fixed: the content is the last good build's again, which stayed served; "
+        : "fixed; ";
     this.broken = false;
     print(`dev: ${what}: ${fixed}rebuilt in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
     followMissed();
