@@ -66,7 +66,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Remove the field or correct its spelling (field names are lower case, words joined by '_').",
   },
   "schema/size": {
-    title: "Value is too short, too long, too small or too large",
+    title: "Value is outside its limits",
     hint: "Bring the value within the limits.",
   },
   "schema/unique-items": { title: "List holds the same item twice", hint: "Remove the repeated item." },
