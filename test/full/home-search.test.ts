@@ -56,6 +56,44 @@ describe.skipIf(!HAVE_CHROMIUM)("the home page's search in headless Chromium", (
     await page.close();
   });
 
+  it("marks the matched words in an answer's own summary, question or title where its snippet would repeat them, as the API's snippet marks them, and unmarks them with the search", async () => {
+    const page = await served.browser.newPage();
+    await page.goto(`${served.running.origin}/`, { waitUntil: "load" });
+    const shown = () =>
+      page.locator("#answer-list > article.answer:not([hidden])").evaluateAll((articles) =>
+        articles.map((article) => ({
+          slug: (article as HTMLElement).dataset.slug,
+          snippetIn: article.querySelector<HTMLElement>(".match")?.dataset.snippetIn,
+          snippet: article.querySelector(".match .snippet")?.textContent,
+          marked: [...article.querySelectorAll(":scope > :is(h3, p.question, p.summary) mark")].map(
+            (mark) => mark.textContent,
+          ),
+        })),
+      );
+    const inPlace = new Set(["summary", "question", "title"]);
+    let markedInPlace = 0;
+    for (const q of ["how loud should the speakers be", "camera framing"]) {
+      const response = await fetch(`${served.running.origin}/api/v1/answers?q=${encodeURIComponent(q)}`);
+      const { meta } = (await response.json()) as {
+        meta: { matches: Array<{ slug: string; snippet: { field: string; text: string; matches: number[][] } }> };
+      };
+      const expected = meta.matches.map(({ slug, snippet }) => {
+        const marks = snippet.matches.map(([start, end]) => Array.from(snippet.text).slice(start, end).join(""));
+        return inPlace.has(snippet.field)
+          ? { slug, snippetIn: snippet.field, snippet: undefined, marked: marks }
+          : { slug, snippetIn: undefined, snippet: snippet.text, marked: [] };
+      });
+      await page.fill("#q", q);
+      await expect.poll(shown, { message: q }).toEqual(expected);
+      markedInPlace += expected.filter((answer) => answer.snippetIn !== undefined).length;
+    }
+    // Both kinds were seen: a snippet of the body shown, and one of the summary marked where it stands.
+    expect(markedInPlace).toBeGreaterThan(0);
+    await page.fill("#q", "");
+    await expect.poll(() => page.locator("#answer-list mark").count()).toBe(0);
+    await page.close();
+  });
+
   it("shows the status at each keystroke and says it once, when typing pauses, not at each keystroke", async () => {
     const page = await served.browser.newPage();
     await page.goto(`${served.running.origin}/`, { waitUntil: "load" });

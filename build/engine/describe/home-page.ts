@@ -93,7 +93,7 @@ function answerArticle(answer: AnswerResource, answersOnPage: ReadonlySet<string
   return `<article class="answer" id="answer-${answer.slug}" data-slug="${answer.slug}">
 <h3>${escapeHtml(answer.title)}</h3>
 <p class="question">${escapeHtml(answer.question)}</p>
-<p>${escapeHtml(answer.summary)}</p>
+<p class="summary">${escapeHtml(answer.summary)}</p>
 <details>
 <summary>Read the answer<span class="for-screen-readers">: ${escapeHtml(answer.title)}</span> (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
 ${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage)}

@@ -8,7 +8,7 @@
  */
 import { MAX_QUERY_CODE_POINTS } from "../../contract/limits.ts";
 import type { AnswerSearchTexts } from "../../search/answer-fields.ts";
-import { explainHit, prepareAnswer, type PreparedAnswer } from "../../search/explain.ts";
+import { explainHit, type PreparedAnswer, prepareAnswer, type Snippet } from "../../search/explain.ts";
 import { SearchFiles } from "../../search/search-files.ts";
 import { SearchReader, type Suggestion } from "../../search/search-reader.ts";
 import { parseQuery } from "../../search/text-match.ts";
@@ -75,6 +75,7 @@ function start(): void {
     for (const article of articles) {
       setHidden(article, false);
       article.querySelector(".match")?.remove();
+      markShown(article, undefined);
     }
     arrange(list, articles);
     say(message);
@@ -111,7 +112,7 @@ function start(): void {
       setHidden(article, false);
       const explained = explainHit(preparedAnswer(hit.slug), words);
       if (explained.all_words) complete++;
-      const match = matchParagraph(hit.score, explained);
+      const match = matchParagraph(hit.score, explained, markShown(article, explained.snippet));
       const before = article.querySelector(".match");
       // The same explanation as before is left alone: a new paragraph would lay the answer out again.
       if (!before) article.querySelector("h3")!.after(match);
@@ -122,6 +123,7 @@ function start(): void {
       if (showing.has(article)) continue;
       setHidden(article, true);
       article.querySelector(".match")?.remove();
+      markShown(article, undefined);
     }
     // Best match first: the page's order is the API's order.
     arrange(list, shown);
@@ -236,32 +238,94 @@ function arrange(list: HTMLElement, order: readonly HTMLElement[]): void {
   }
 }
 
-/** "Why it matched": the snippet, its matched words in <mark> (text nodes only: nothing of the text is markup). */
-function matchParagraph(score: number, explanation: ReturnType<typeof explainHit>): HTMLElement {
+/** The fields an answer on the page shows as they are: a snippet of one would repeat it, so it is marked there. */
+const SHOWN_FIELDS: Partial<Record<Snippet["field"], string>> = {
+  title: ":scope > h3",
+  question: ":scope > p.question",
+  summary: ":scope > p.summary",
+};
+
+/**
+ * Marks the snippet's words in the answer's own title, question or summary when the snippet is that text, or a piece
+ * of it (the offline audit: the snippet repeated the summary shown beneath it), and unmarks the others; returns
+ * whether it marked them. A field whose marks are already as wanted is left alone: each write lays the answer out.
+ */
+function markShown(article: HTMLElement, snippet: Snippet | undefined): boolean {
+  let marked = false;
+  for (const [field, selector] of Object.entries(SHOWN_FIELDS)) {
+    const element = article.querySelector<HTMLElement>(selector);
+    if (!element) continue;
+    const text = element.textContent ?? "";
+    const wanted = element.cloneNode() as HTMLElement;
+    const core = snippet?.field === field ? snippet.text.replace(/^\u2026/, "").replace(/\u2026$/, "") : "";
+    const offset = core === "" ? -1 : text.indexOf(core);
+    if (snippet && offset >= 0) {
+      // The snippet's ranges count code points from its own start, its ellipsis included (escaped: the page's
+      // inline script is ASCII).
+      const lead = snippet.text.startsWith("\u2026") ? 1 : 0;
+      const units = (points: number) => offset + Array.from(snippet.text).slice(lead, points).join("").length;
+      appendMarked(
+        wanted,
+        text,
+        snippet.matches.map(([start, end]): [number, number] => [units(start), units(end)]),
+      );
+      marked = true;
+    } else wanted.append(text);
+    if (!element.isEqualNode(wanted)) element.replaceChildren(...wanted.childNodes);
+  }
+  return marked;
+}
+
+/** `text` into `parent`, the [start, end) ranges of it (UTF-16 units, ascending) in <mark> (text nodes only). */
+function appendMarked(parent: HTMLElement, text: string, ranges: ReadonlyArray<readonly [number, number]>): void {
+  let at = 0;
+  for (const [start, end] of ranges) {
+    parent.append(text.slice(at, start));
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(start, end);
+    parent.append(mark);
+    at = end;
+  }
+  parent.append(text.slice(at));
+}
+
+/**
+ * "Why it matched": the snippet, its matched words in <mark> (text nodes only: nothing of the text is markup), unless
+ * they are marked in the answer's own text (`markedInPlace`), and the words, fields and score.
+ */
+function matchParagraph(
+  score: number,
+  explanation: ReturnType<typeof explainHit>,
+  markedInPlace: boolean,
+): HTMLElement {
   const paragraph = document.createElement("p");
   paragraph.className = "match";
   paragraph.dataset.score = String(score);
   paragraph.dataset.fields = explanation.fields.join(" ");
-  const characters = Array.from(explanation.snippet.text);
-  let at = 0;
-  const snippet = document.createElement("span");
-  snippet.className = "snippet";
-  snippet.dataset.field = explanation.snippet.field;
-  for (const [start, end] of explanation.snippet.matches) {
-    snippet.append(characters.slice(at, start).join(""));
-    const mark = document.createElement("mark");
-    mark.textContent = characters.slice(start, end).join("");
-    snippet.append(mark);
-    at = end;
-  }
-  snippet.append(characters.slice(at).join(""));
-  const why = document.createElement("span");
-  why.className = "why";
   const held = explanation.matched.map((match) =>
     match.how === "exact" ? match.word : `${match.word} (${match.how}: ${match.found})`,
   );
   const lacks = explanation.missing.length > 0 ? `; lacks ${explanation.missing.join(", ")}` : "";
-  why.textContent = ` (matched ${held.join(", ")} in ${explanation.fields.join(", ")}${lacks}; score ${score})`;
+  const why = document.createElement("span");
+  why.className = "why";
+  const reasons = `atched ${held.join(", ")} in ${explanation.fields.join(", ")}${lacks}; score ${score}`;
+  if (markedInPlace) {
+    paragraph.dataset.snippetIn = explanation.snippet.field;
+    why.textContent = `M${reasons}.`;
+    paragraph.append(why);
+    return paragraph;
+  }
+  const snippet = document.createElement("span");
+  snippet.className = "snippet";
+  snippet.dataset.field = explanation.snippet.field;
+  const characters = Array.from(explanation.snippet.text);
+  const units = (points: number) => characters.slice(0, points).join("").length;
+  appendMarked(
+    snippet,
+    explanation.snippet.text,
+    explanation.snippet.matches.map(([start, end]): [number, number] => [units(start), units(end)]),
+  );
+  why.textContent = ` (m${reasons})`;
   paragraph.append(snippet, why);
   return paragraph;
 }
