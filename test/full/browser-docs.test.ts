@@ -119,6 +119,29 @@ describe.skipIf(!HAVE_CHROMIUM)("the docs and home pages in headless Chromium", 
               .map((code) => code.textContent),
           );
         expect(broken, `${pagePath} at ${width} px`).toEqual([]);
+        // The header's name and links, wrapped on a phone, stand in lines no more than 1rem apart (the offline audit:
+        // each wrapped item kept its paragraph's margins, a gap of 3rem under the name).
+        const gaps = await page.locator("header :is(.brand, li)").evaluateAll((items) => {
+          const rows = [
+            ...new Set(
+              items.map((item) =>
+                JSON.stringify([item.getBoundingClientRect().top, item.getBoundingClientRect().bottom]),
+              ),
+            ),
+          ]
+            .map((row) => JSON.parse(row) as [number, number])
+            .sort((a, b) => a[0] - b[0]);
+          return rows.slice(1).map(([top], at) => Math.round(top - rows[at]![1]));
+        });
+        if (width === 390) expect(gaps.length, pagePath).toBeGreaterThan(0);
+        for (const gap of gaps) expect(gap, `${pagePath} at ${width} px: ${gaps.join(", ")}`).toBeLessThanOrEqual(16);
+        // A table of many columns scrolls in its box at a readable width rather than a word a line.
+        const narrow = await page
+          .locator("table:has(th:nth-child(5)) :is(th, td)")
+          .evaluateAll((cells) =>
+            cells.map((cell) => cell.getBoundingClientRect().width).filter((cellWidth) => cellWidth < 144),
+          );
+        if (width === 390) expect(narrow, `${pagePath} at ${width} px`).toEqual([]);
         // Kept for looking at (artifacts/ is git-ignored): the first screen of each page at each width.
         await page.screenshot({
           path: path.join(ROOT, "artifacts", "screens", `${pagePath.replace(/\//g, "_")}${width}.png`),

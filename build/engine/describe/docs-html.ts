@@ -225,8 +225,10 @@ body { font: 1rem/1.55 system-ui, sans-serif; max-width: 62rem; margin: 0 auto; 
 .for-screen-readers { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 /* Focused, the skip link takes its own line above the header rather than covering the links under it. */
 .skip:focus { position: static; display: inline-block; margin-top: .5rem; background: Canvas; padding: .25rem .5rem; }
-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1rem; border-bottom: 1px solid GrayText; }
-header ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
+/* On a phone the name and the links wrap: lines close together, not each item's paragraph margins apart. */
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; border-bottom: 1px solid GrayText; }
+header p, header ul { margin: .5rem 0; }
+header ul { display: flex; flex-wrap: wrap; gap: .5rem 1rem; list-style: none; padding: 0; }
 .brand { font-weight: 700; }
 a { color: var(--accent); }
 @media (prefers-color-scheme: dark) { :root { --accent: #93c5fd; } }
@@ -240,6 +242,8 @@ input, button { font: inherit; }
 /* A whole question fits: the box spans the column, on a line of its own. */
 #q { display: block; box-sizing: border-box; width: 100%; margin: .25rem 0 .5rem; }
 td code, th code { white-space: nowrap; }
+/* A table of many columns squeezed to a phone's width is a column of a word a line: it scrolls at a readable width. */
+@media (max-width: 40rem) { table:has(th:nth-child(5)) :is(th, td) { min-width: 9rem; } }
 footer { margin-top: 3rem; border-top: 1px solid GrayText; font-size: .9rem; }
 /* Printed, nothing scrolls out of the page; a search prints what it searched and how many answers it shows. */
 @media print {
