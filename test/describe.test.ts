@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AgentCard } from "@a2a-js/sdk";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -15,6 +15,7 @@ import { CURRENT_STATUS_MAX_AGE_MONTHS } from "../build/content/load/status-wind
 import { SEARCH_AREAS } from "../build/content/load/types.ts";
 import { EVIDENCE_GUIDE } from "../build/engine/describe/evidence-guide.ts";
 import { SUPPLIER_GUIDE } from "../build/engine/describe/supplier-guide.ts";
+import { escapeHtml } from "../build/engine/describe/docs-html.ts";
 import { contractCases } from "../build/tools/smoke/contract-cases.ts";
 import { routesFor } from "../build/contract/routes.ts";
 import { answerFileOf } from "../build/contract/layout.ts";
@@ -977,5 +978,28 @@ describe("the home page past its first page of answers", () => {
     const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
     const fragments = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]);
     expect(fragments.filter((fragment) => !ids.has(fragment))).toEqual([]);
+  });
+});
+
+describe("the home page's citations", () => {
+  it("name each source by its title, the number first as shown, in the body and in the Sources line", async () => {
+    const html = await read("/index.html");
+    const sources = new Map<string, string>();
+    for (const name of await readdir(path.join(dist, "api", "v1", "answers"))) {
+      if (!name.endsWith(".json") || name.startsWith("index")) continue;
+      const { data } = JSON.parse(await read(`/api/v1/answers/${name}`)) as {
+        data: Array<{ sources: Array<{ id: string; title: string }> }>;
+      };
+      for (const source of data[0]?.sources ?? []) sources.set(source.id, source.title);
+    }
+    const citations = [...html.matchAll(/<a href="#source-([^"]+)"([^>]*)>(\d+)<\/a>/g)];
+    expect(citations.length).toBeGreaterThan(100);
+    for (const [tag, id, attributes, number] of citations)
+      expect(attributes, tag).toBe(` aria-label="${number}: ${escapeHtml(sources.get(id!)!)}"`);
+    const lines = [...html.matchAll(/<p>Sources: (.*?)\. Tags: /g)].map((match) => match[1]!);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      for (const [, id, text] of line.matchAll(/<a href="#source-([^"]+)">(.*?)<\/a>/g))
+        expect(text, id).toBe(escapeHtml(sources.get(id!)!));
   });
 });

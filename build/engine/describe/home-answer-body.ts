@@ -8,18 +8,34 @@
  * attribute value is escaped: matching tags by pattern cannot reach into text.
  */
 import { answerFileOf } from "../../contract/layout.ts";
-import { relativeHref } from "./docs-html.ts";
+import { escapeHtml, relativeHref } from "./docs-html.ts";
 
 /** How far the body's headings move: its h2 sections sit under the article's h3. */
 const HEADING_SHIFT = 2;
 
-export function homeAnswerBody(html: string, pageFile: string, answersOnPage: ReadonlySet<string>): string {
-  return html
-    .replace(
-      /<(\/?)h([1-6])>/g,
-      (_tag, close: string, level: string) => `<${close}h${Math.min(6, Number(level) + HEADING_SHIFT)}>`,
-    )
-    .replace(/<a href="([^"]*)"/g, (_tag, href: string) => `<a href="${onPage(href, pageFile, answersOnPage)}"`);
+export function homeAnswerBody(
+  html: string,
+  pageFile: string,
+  answersOnPage: ReadonlySet<string>,
+  sources: ReadonlyArray<{ id: string; title: string }>,
+): string {
+  const titles = new Map(sources.map((source) => [source.id, source.title]));
+  return (
+    html
+      // A citation is named by its number and its source's title, not by the number alone (the accessibility audit:
+      // "link, 13"), the number first as it is shown.
+      .replace(/<a href="#source-([^"]+)">(\d+)<\/a>/g, (tag, id: string, number: string) => {
+        const title = titles.get(id);
+        return title === undefined
+          ? tag
+          : `<a href="#source-${id}" aria-label="${number}: ${escapeHtml(title)}">${number}</a>`;
+      })
+      .replace(
+        /<(\/?)h([1-6])>/g,
+        (_tag, close: string, level: string) => `<${close}h${Math.min(6, Number(level) + HEADING_SHIFT)}>`,
+      )
+      .replace(/<a href="([^"]*)"/g, (_tag, href: string) => `<a href="${onPage(href, pageFile, answersOnPage)}"`)
+  );
 }
 
 function onPage(href: string, pageFile: string, answersOnPage: ReadonlySet<string>): string {

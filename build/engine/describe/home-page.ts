@@ -96,8 +96,8 @@ function answerArticle(answer: AnswerResource, answersOnPage: ReadonlySet<string
 <p class="summary">${escapeHtml(answer.summary)}</p>
 <details>
 <summary>Read the answer<span class="for-screen-readers">: ${escapeHtml(answer.title)}</span> (${answer.body.word_count} words, reviewed ${answer.reviewed})</summary>
-${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage)}
-<p>Sources: ${sourceLinks(answer.sources.map((source) => source.id))}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="${answersOnPage.has(related.slug) ? `#answer-${related.slug}` : href(related.href)}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
+${homeAnswerBody(answer.body.html, HOME_FILE, answersOnPage, answer.sources)}
+<p>Sources: ${answer.sources.map((source) => `<a href="#source-${escapeHtml(source.id)}">${escapeHtml(source.title)}</a>`).join("; ")}. Tags: ${answer.tags.map(code).join(" ")}. Related: ${answer.related.map((related) => `<a href="${answersOnPage.has(related.slug) ? `#answer-${related.slug}` : href(related.href)}">${escapeHtml(related.title)}</a>`).join(", ")}. As JSON: <a href="${href(answer.links.self)}">${code(answer.links.self)}</a>.</p>
 </details>
 </article>`;
 }
