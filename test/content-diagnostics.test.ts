@@ -290,6 +290,25 @@ describe("a supplier's slug changed in its profile only", () => {
     }
   });
 
+  it("to another's slug, is told to change it back, not to take the other's slug as its new one", async () => {
+    const copy = await contentToEdit("slug-taken", "shipped");
+    await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: security\n"]);
+    await copy.edit("suppliers/audiocodes.yaml", ["slug: audiocodes\n", "slug: aver\n"]);
+    const told = await copy.diagnostics();
+    const answers = told.filter(({ code }) => code === "reference/unknown-answer" || code === "link/unknown-answer");
+    const suppliers = told.filter(({ code }) => code === "reference/unknown-supplier");
+    expect(answers.length).toBeGreaterThan(2);
+    expect(suppliers.length).toBeGreaterThan(0);
+    for (const { hint } of answers)
+      expect(hint).toBe(
+        'Change the slug of answers/room-sizing.md back to "room-sizing": "security" is answers/security.md\'s.',
+      );
+    for (const { hint } of suppliers)
+      expect(hint).toBe(
+        'Change the slug of suppliers/audiocodes.yaml back to "audiocodes": "aver" is suppliers/aver.yaml\'s.',
+      );
+  });
+
   it("to one no answer may have, is told in its file alone: what refers to it waits for the fix", async () => {
     const copy = await contentToEdit("answer-slug-invalid", "shipped");
     await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: room_sizing\n"]);

@@ -10,6 +10,7 @@ import {
   registerUnread,
   SOURCES_PATH,
   answerSlugInError,
+  otherAnswerNamed,
   renamedNote,
   unknownAnswerNote,
 } from "./rule.ts";
@@ -53,9 +54,11 @@ export const knownReferences: ContentRule = {
             unknownSourceHint(id, input),
           );
     for (const [index, slug] of strings(data.related)) {
-      if (slug === data.slug)
-        report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
-      else if (!input.known.answers.has(slug) && !answerSlugInError(slug, input)) {
+      // A copy that kept its original's slug relates to the original, not to itself: slug/duplicate tells the slug.
+      if (slug === data.slug) {
+        if (!otherAnswerNamed(slug, file.file, input))
+          report(file, `/related/${index}`, "reference/self", `"${slug}" is this answer's own slug.`);
+      } else if (!input.known.answers.has(slug) && !answerSlugInError(slug, input)) {
         const [note, hint] = unknownAnswerNote(slug, input, "reference/unknown-answer");
         report(file, `/related/${index}`, "reference/unknown-answer", `no answer has the slug "${slug}"${note}.`, hint);
       }
@@ -112,7 +115,11 @@ export const knownReferences: ContentRule = {
             ? renamedNote(
                 "supplier",
                 record.supplier,
-                { file: renamed.file.file, slug: renamed.data.slug },
+                {
+                  file: renamed.file.file,
+                  slug: renamed.data.slug,
+                  taken: input.suppliers.find((profile) => profile.file.stem === renamed.data.slug)?.file.file,
+                },
                 "write it in its records too",
               )
             : [

@@ -97,10 +97,24 @@ export const SOURCES_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "sourc
  * An answer's file named after `slug` whose own slug is now another (changed there only): what still refers to the
  * old slug is told so, with the file, rather than as a slug no answer has.
  */
-export function renamedAnswer(slug: string, input: RuleInput): { file: string; slug: string } | undefined {
+export function renamedAnswer(slug: string, input: RuleInput): Renamed | undefined {
   const named = input.files.get(`${ANSWERS_PATH}/${slug}.md`);
   const now = (named?.data as { slug?: unknown } | undefined)?.slug;
-  return named && typeof now === "string" && now !== slug ? { file: named.file, slug: now } : undefined;
+  if (!named || typeof now !== "string" || now === slug) return undefined;
+  return { file: named.file, slug: now, taken: input.files.get(`${ANSWERS_PATH}/${now}.md`)?.file };
+}
+
+/** A file whose slug was changed there only: its new slug, and the file already named after that one, if any. */
+export interface Renamed {
+  file: string;
+  slug: string;
+  taken?: string | undefined;
+}
+
+/** Whether an answer file other than `file` is named after `slug`: `file` then kept another answer's slug. */
+export function otherAnswerNamed(slug: string, file: string, input: RuleInput): boolean {
+  const named = input.files.get(`${ANSWERS_PATH}/${slug}.md`);
+  return named !== undefined && named.file !== file;
 }
 
 /** Whether the answer file named after `slug` has a slug no answer may have: what refers to it waits for its fix. */
@@ -117,12 +131,15 @@ const ANSWERS_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "answer")!.pa
 export function renamedNote(
   what: string,
   slug: string,
-  renamed: { file: string; slug: string },
+  renamed: Renamed,
   where = "refer to it here too",
 ): [string, string] {
   return [
     `: ${renamed.file}, named after it, has the slug "${renamed.slug}"`,
-    `Give the ${what} one slug: if "${renamed.slug}" is the new one, ${where} and rename ${renamed.file} after it; else change its slug back to "${slug}".`,
+    // A slug another file already has is no new one to adopt (the slug's own duplicate problem says so too).
+    renamed.taken
+      ? `Change the slug of ${renamed.file} back to "${slug}": "${renamed.slug}" is ${renamed.taken}'s.`
+      : `Give the ${what} one slug: if "${renamed.slug}" is the new one, ${where} and rename ${renamed.file} after it; else change its slug back to "${slug}".`,
   ];
 }
 
