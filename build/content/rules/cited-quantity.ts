@@ -1,5 +1,5 @@
 import type { Source } from "../load/types.ts";
-import type { ContentRule } from "./rule.ts";
+import { bodyCutShort, type ContentRule } from "./rule.ts";
 
 /**
  * Every answer gives a buyer at least one number to act on, with its unit, in a sentence that cites a primary
@@ -10,7 +10,7 @@ export const citedQuantity: ContentRule = {
   name: "cited-quantity",
   reads: [],
   answer({ file }, input, report) {
-    if (!input.sources || !file.body) return;
+    if (!input.sources || !file.body || bodyCutShort(file)) return;
     const secondary = secondaryOf(input.sources.data);
     const sourced = file.body.outline.citedQuantities.some((ids) => ids.some((id) => !secondary.has(id)));
     if (!sourced) {

@@ -1,4 +1,4 @@
-import type { ContentRule } from "./rule.ts";
+import { bodyCutShort, type ContentRule } from "./rule.ts";
 
 export const CHECKLIST_HEADING = "Decision checklist";
 export const CHECKLIST_ITEMS = { min: 3, max: 8 } as const;
@@ -8,7 +8,7 @@ export const decisionChecklist: ContentRule = {
   name: "decision-checklist",
   reads: [],
   answer({ file }, _, report) {
-    if (!file.body) return;
+    if (!file.body || bodyCutShort(file)) return;
     const { closing } = file.body.outline;
     const { min, max } = CHECKLIST_ITEMS;
     if (!closing || closing.heading !== CHECKLIST_HEADING) {

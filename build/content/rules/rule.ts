@@ -158,6 +158,13 @@ export function unknownAnswerNote(
   return ["", meant ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE[code].hint}` : undefined];
 }
 
+/**
+ * Whether an answer's body runs into a code fence that nothing closes: the rest is then code, which body/unclosed-fence
+ * tells. What the rules find missing from the rendered body after it (citations, sections, quantities) waits for the
+ * fix, rather than telling a dozen problems that are only the fence's echo (the editor's audit).
+ */
+export const bodyCutShort = (file: LocatedFile): boolean => file.body?.marks.unclosedFence !== undefined;
+
 /** Reports a problem at `pointer` of `file`; `at` overrides the position (for problems in a Markdown body). */
 export type Report = (
   file: Pick<LocatedFile, "file" | "locate">,
