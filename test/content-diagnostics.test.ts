@@ -262,6 +262,30 @@ describe("one supplier's profile that fails its schema", () => {
   });
 });
 
+describe("an edit inside a citation mark or a link's address", () => {
+  it("is told once where it stands: a mistyped id's listed source is not also unused, and the audit says only the mark differs", async () => {
+    const copy = await contentToEdit("mark-edits", "shipped");
+    await copy.edit("answers/room-sizing.md", ["[@yamaha-cissca]", "[@yamaha-cisca]"]);
+    await copy.edit("answers/camera-and-display-placement.md", [
+      "[how big a display](/api/v1/answers/display-size.json). If",
+      "[how big a display](/api/v1/answers/room-sizing.json). If",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file }) => `${code} ${file}`).sort()).toEqual([
+      "audit/quote-missing audit/answer-camera-and-display-placement.yaml",
+      "audit/quote-missing audit/answer-room-sizing.yaml",
+      "citation/not-listed answers/room-sizing.md",
+    ]);
+    const hints = told.filter(({ code }) => code === "audit/quote-missing").map(({ hint }) => hint);
+    expect(hints).toContain(
+      'Only a citation differs (the file has "[@yamaha-cisca]" where the quote has "[@yamaha-cissca]"): if the file\'s id is mistyped, correct it there and this entry matches again; if the citation was changed on purpose, check the claim against the source it now cites and update the entry.',
+    );
+    expect(hints).toContain(
+      'Only a link\'s address differs (the file has "(/api/v1/answers/room-sizing.json)" where the quote has "(/api/v1/answers/display-size.json)"): if the answer it leads to was renamed, write the new address in the entry\'s claim too; the claim\'s words are as they were checked.',
+    );
+  });
+});
+
 describe("a supplier's slug changed in its profile only", () => {
   it("is told as one change in each place, naming the other, and its scores wait for its records", async () => {
     const copy = await contentToEdit("slug-changed", "shipped");

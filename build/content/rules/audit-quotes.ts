@@ -33,11 +33,13 @@ export const auditQuotes: ContentRule = {
         if (!quoted(index)) continue;
         const claim = entry.claim === undefined ? undefined : normaliseProse(entry.claim);
         if (claim === undefined || text.includes(claim)) continue;
+        const differs = whereItDiffers(text, claim);
         report(
           file,
           `/entries/${index}/claim`,
           "audit/quote-missing",
-          `the claim quoted from line ${entry.line} is no longer in ${data.file}: the file changed after the claim was checked on ${entry.checked}${whereItDiffers(text, claim)}.`,
+          `the claim quoted from line ${entry.line} is no longer in ${data.file}: the file changed after the claim was checked on ${entry.checked}${differs?.where ?? ""}.`,
+          differs?.hint,
         );
       }
     }
@@ -46,9 +48,11 @@ export const auditQuotes: ContentRule = {
 
 /**
  * Where a quote that starts as the file does parts from it, when it starts so for a while (a word or a character
- * changed, a ’ typed for '): the file's words up to there and the character each has after them.
+ * changed, a ’ typed for '): the file's words up to there and the character each has after them. Where they part
+ * inside a citation mark or a link's address, the claim's words are as checked, and the hint says so: a mistyped id
+ * is mended in the file, a renamed answer's address in the entry, with no new check of the claim (the editor's audit).
  */
-function whereItDiffers(text: string, claim: string): string {
+function whereItDiffers(text: string, claim: string): { where: string; hint?: string } | undefined {
   // The longest start of the quote that the file holds, by halving.
   let [held, over] = [0, claim.length];
   while (held + 1 < over) {
@@ -56,11 +60,37 @@ function whereItDiffers(text: string, claim: string): string {
     if (text.includes(claim.slice(0, middle))) held = middle;
     else over = middle;
   }
-  if (held < SAME_FOR) return "";
+  if (held < SAME_FOR) return undefined;
   const start = claim.slice(0, held);
-  const found = text[text.indexOf(start) + held];
+  const at = text.indexOf(start) + held;
+  const found = text[at];
   const name = (character: string | undefined) => (character === undefined ? "its end" : `${codePointOf(character)}`);
-  return `; it reads as quoted up to "…${start.slice(-30)}", then has ${name(found)} where the quote has ${name(claim[held])}`;
+  const where = `; it reads as quoted up to "…${start.slice(-30)}", then has ${name(found)} where the quote has ${name(claim[held])}`;
+  const inFile = markAround(text, at);
+  const inQuote = markAround(claim, held);
+  if (!inFile || !inQuote || inFile.kind !== inQuote.kind) return { where };
+  const pair = `the file has ${inFile.text} where the quote has ${inQuote.text}`;
+  return {
+    where,
+    hint:
+      inFile.kind === "citation"
+        ? `Only a citation differs (${pair}): if the file's id is mistyped, correct it there and this entry matches again; if the citation was changed on purpose, check the claim against the source it now cites and update the entry.`
+        : `Only a link's address differs (${pair}): if the answer it leads to was renamed, write the new address in the entry's claim too; the claim's words are as they were checked.`,
+  };
+}
+
+/** The citation mark ("[@…]") or link address ("](…)") that `text` holds at `at`, if any. */
+function markAround(text: string, at: number): { kind: "citation" | "link"; text: string } | undefined {
+  for (const [kind, open, close] of [
+    ["citation", "[@", "]"],
+    ["link", "](", ")"],
+  ] as const) {
+    const start = text.lastIndexOf(open, at);
+    const end = text.indexOf(close, at);
+    if (start < 0 || end < 0 || text.lastIndexOf(close, at - 1) > start) continue;
+    return { kind, text: JSON.stringify(text.slice(kind === "link" ? start + 1 : start, end + 1)) };
+  }
+  return undefined;
 }
 /** How long a quote's start must match for the rest to be the same claim changed, not another one. */
 const SAME_FOR = 24;

@@ -9,6 +9,9 @@ export const inlineCitations: ContentRule = {
     if (!file.body) return;
     const listed = new Set(data.sources);
     const cited = new Set(file.body.citedIds);
+    // A listed id that a mistyped citation most likely meant is cited, as far as its author knows: its "unused" would
+    // be the typo's echo, which the typo's own problem names (the editor's audit).
+    const meantIds = new Set<string>();
     if ([...cited].some((id) => !listed.has(id))) {
       // Each citation of an unlisted id is reported where it stands, which only now is looked up.
       for (const group of file.citationGroups()) {
@@ -18,6 +21,7 @@ export const inlineCitations: ContentRule = {
           // does not hold either is most likely mistyped: adding it to `sources` would not help.
           const registered = !registerRead(input) || input.known.sources.has(id);
           const meant = registered ? undefined : mistypedId(id, [...data.sources, ...input.known.sources]);
+          if (meant) meantIds.add(meant);
           report(
             file,
             "/sources",
@@ -35,7 +39,7 @@ export const inlineCitations: ContentRule = {
     }
     if (bodyCutShort(file)) return;
     for (const [index, id] of data.sources.entries()) {
-      if (!cited.has(id))
+      if (!cited.has(id) && !meantIds.has(id))
         report(file, `/sources/${index}`, "citation/unused", `"${id}" is listed but the body never cites [@${id}].`);
     }
   },
