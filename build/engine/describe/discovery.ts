@@ -195,7 +195,7 @@ ${ENDPOINTS.map((endpoint) => `- \`GET ${origin}${endpoint.path}\`: ${endpoint.s
 The collections (answers, suppliers, evidence) share one envelope: the items in \`data\`, counts and the
 filters applied in \`meta\`, and \`links\` (\`self\`, \`first\`, \`last\`, \`prev\`/\`next\`). Links inside
 the JSON are root-relative paths, resolved against ${origin}: canonical \`.json\` files for collections, pages
-and items; a \`q\`, \`page\` or \`slug\` response links to its own query URL, which only the request handler answers.
+and items; a \`q\` response, and a \`slug\` or \`page\` that names no file, links to its own query URL, which only the request handler answers.
 
 ## Finding answers
 
