@@ -333,6 +333,32 @@ describe("a supplier's slug changed in its profile only", () => {
       );
   });
 
+  it("kept in a file renamed, is told that the old name's audit is its own, not to check its claims again or drop that audit", async () => {
+    const copy = await contentToEdit("file-renamed", "shipped");
+    await rename(
+      path.join(copy.content, "answers", "display-size.md"),
+      path.join(copy.content, "answers", "screen-size.md"),
+    );
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file, hint }) => [code, file, hint]).sort()).toEqual([
+      [
+        "audit/not-covered",
+        "answers/screen-size.md",
+        "content/audit/answer-display-size.yaml audits answers/display-size.md, which no file is now, and this file has that one's slug: if it is that file renamed, set `file: answers/screen-size.md` there and name it content/audit/answer-screen-size.yaml (its claims stay checked); else rename this file back to answers/display-size.md.",
+      ],
+      [
+        "audit/unknown-file",
+        "audit/answer-display-size.yaml",
+        "answers/screen-size.md has the slug of answers/display-size.md: if it is that file renamed, set `file: answers/screen-size.md` here and name this file content/audit/answer-screen-size.yaml (its claims stay checked); else rename it back to answers/display-size.md.",
+      ],
+      [
+        "slug/file-name",
+        "answers/screen-size.md",
+        'Change the slug to "screen-size", or rename the file to display-size.md.',
+      ],
+    ]);
+  });
+
   it("to one no answer may have, is told in its file alone: what refers to it waits for the fix", async () => {
     const copy = await contentToEdit("answer-slug-invalid", "shipped");
     await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: room_sizing\n"]);

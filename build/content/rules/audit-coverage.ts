@@ -1,5 +1,5 @@
 import { CONTENT_LAYOUT } from "../load/layout.ts";
-import type { ContentRule } from "./rule.ts";
+import { auditFileName, type ContentRule, movedFrom } from "./rule.ts";
 
 /** The kinds of file whose claims the disclosure says were each checked: every one has its audit file. */
 const AUDITED_KINDS = new Set(["answer", "supplier", "evidence", "sources", "disclosure"]);
@@ -21,13 +21,19 @@ export const auditCoverage: ContentRule = {
     if (!audited.has(DISCLOSURE_PATH)) return;
     for (const [path, file] of input.files) {
       if (!AUDITED_KINDS.has(file.kind) || audited.has(path)) continue;
-      const name = `${file.kind === "sources" || file.kind === "disclosure" ? file.kind : `${file.kind}-${file.stem}`}.yaml`;
+      const name = auditFileName(file.kind, file.stem);
+      // Moved with its slug kept: the audit of its old name is its own (the editor's audit: the hint asked for every
+      // claim to be checked again).
+      const old = movedFrom(file, input);
+      const audit = old === undefined ? undefined : input.audit.find((one) => one.data.file === old);
       report(
         file,
         "",
         "audit/not-covered",
         `no file of content/audit/ names ${path}, yet the disclosure says every claim was checked.`,
-        `Check its claims against the sources they cite and record them in content/audit/${name} (\`file: ${path}\`, an entry a claim); the build then tells the disclosure's new claim_audit figures.`,
+        audit
+          ? `content/${audit.file.file} audits ${old}, which no file is now, and this file has that one's slug: if it is that file renamed, set \`file: ${path}\` there and name it content/audit/${name} (its claims stay checked); else rename this file back to ${old}.`
+          : `Check its claims against the sources they cite and record them in content/audit/${name} (\`file: ${path}\`, an entry a claim); the build then tells the disclosure's new claim_audit figures.`,
       );
     }
   },

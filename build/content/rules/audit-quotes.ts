@@ -1,6 +1,6 @@
 import { codePointOf } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
-import { type ContentRule, passed, passedItems } from "./rule.ts";
+import { auditFileName, type ContentRule, movedFrom, passed, passedItems } from "./rule.ts";
 
 /**
  * The claim audit speaks of files as they were when it was made: every entry names a content file that exists,
@@ -20,8 +20,19 @@ export const auditQuotes: ContentRule = {
       if (!passed(audit)("file") || !quoted) continue;
       const target = input.files.get(data.file);
       if (!target) {
-        if (!input.unparsed.has(data.file))
-          report(file, "/file", "audit/unknown-file", `the audited file ${data.file} is not in the content folder.`);
+        if (!input.unparsed.has(data.file)) {
+          // A file renamed with its slug kept is this audit's file under its new name.
+          const moved = [...input.files.values()].find((one) => movedFrom(one, input) === data.file);
+          report(
+            file,
+            "/file",
+            "audit/unknown-file",
+            `the audited file ${data.file} is not in the content folder.`,
+            moved
+              ? `${moved.file} has the slug of ${data.file}: if it is that file renamed, set \`file: ${moved.file}\` here and name this file content/audit/${auditFileName(moved.kind, moved.stem)} (its claims stay checked); else rename it back to ${data.file}.`
+              : undefined,
+          );
+        }
         continue;
       }
       let text = prose.get(data.file);

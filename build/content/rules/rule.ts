@@ -111,6 +111,22 @@ export interface Renamed {
   taken?: string | undefined;
 }
 
+/**
+ * A file moved to another name with its slug kept (an answer, a supplier profile, an evidence family), while an
+ * audit still names the file by its old name: the path it had, which no file has now. Its claims were checked; only
+ * the audit's `file` and name are behind.
+ */
+export function movedFrom(file: LocatedFile, input: RuleInput): string | undefined {
+  const slug = (file.data as { slug?: unknown } | null)?.slug;
+  if (typeof slug !== "string" || slug === file.stem) return undefined;
+  const old = `${file.file.slice(0, file.file.lastIndexOf("/") + 1)}${slug}${file.file.slice(file.file.lastIndexOf("."))}`;
+  return input.files.has(old) ? undefined : old;
+}
+
+/** The audit file's name for a content file at `path` of `kind` named `stem` (audit/answer-room-sizing.yaml). */
+export const auditFileName = (kind: string, stem: string): string =>
+  `${kind === "sources" || kind === "disclosure" ? kind : `${kind}-${stem}`}.yaml`;
+
 /** Whether an answer file other than `file` is named after `slug`: `file` then kept another answer's slug. */
 export function otherAnswerNamed(slug: string, file: string, input: RuleInput): boolean {
   const named = input.files.get(`${ANSWERS_PATH}/${slug}.md`);
