@@ -100,7 +100,7 @@ describe("npm run dev", () => {
     await until("the server", () =>
       /dev: serving .* at http:\/\/localhost:\d+\/api\/v1/.test(output) ? true : undefined,
     );
-    expect(output).toMatch(/dev: first build: rebuilt in \d+ ms: parsed 0 of 116 files, rendered 0 of 20 answers/);
+    expect(output).toMatch(/dev: first build: built in \d+ ms: parsed 0 of 116 files, rendered 0 of 20 answers/);
 
     const api = `http://127.0.0.1:${port}/api/v1`;
     const titleOf = async (url: string) => {
@@ -232,9 +232,20 @@ describe("npm run dev", () => {
     await writeFile(saved, (await readFile(saved, "utf8")).replace(/^title: .*$/m, "title: Accessibility, saved"));
     loop.request([saved]);
     await loop.idle();
-    await loop.close();
     expect(lines.at(-1)).toMatch(
       /^dev: \S*synthetic-answer-000002\.md: 2 problems, in \S*notes\.txt, \S*synthetic-answer-000001\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
+    );
+    // A save that mends its own file while another stays broken says it fixed it, and what is left where.
+    const good = await readFile(saved, "utf8");
+    await writeFile(saved, good.replace(/^title: .*$/m, "title: [unclosed"));
+    loop.request([saved]);
+    await loop.idle();
+    await writeFile(saved, good);
+    loop.request([saved]);
+    await loop.idle();
+    await loop.close();
+    expect(lines.at(-1)).toMatch(
+      /^dev: \S*synthetic-answer-000002\.md: fixed; 2 problems left, in \S*notes\.txt, \S*synthetic-answer-000001\.md, which this save did not change \(\d+ ms\); still serving the last good build\n$/,
     );
   });
 
@@ -251,7 +262,7 @@ describe("npm run dev", () => {
     await loop.idle();
     await loop.close();
     expect(lines.at(-1)).toMatch(
-      /^dev: \S*synthetic-answer-000001\.md: fixed: the content is the last good build's again, which stayed served; rebuilt in \d+ ms: parsed 0 of \d+ files, rendered 0 of 20 answers, served; the rest made and dist\/ written in \d+ ms: linked \d+ unchanged files, wrote 0\n$/,
+      /^dev: \S*synthetic-answer-000001\.md: fixed, back to the last good build, which stayed served \(\d+ ms; dist\/ unchanged\)\n$/,
     );
   });
 
@@ -392,7 +403,7 @@ describe("npm run dev", () => {
     });
     await loop.close();
     expect(lines.pop()).toMatch(
-      /^dev: first build: rebuilt in \d+ ms: .*, served; dist\/ not written: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed/,
+      /^dev: first build: built in \d+ ms: .*, served; dist\/ not written: cannot write the output folder .*a-file\/dist: a file stands where a folder is needed/,
     );
     const key = await loop.served.resolve(`/api/v1/answers/${A}.json`);
     expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].slug).toBe(A);

@@ -247,6 +247,7 @@ export class DevLoop {
       this.request(missed);
     };
     for (const note of this.cache.notes.splice(0)) print(`${note}\n`);
+    const previous = this.last;
     this.last = result;
     this.builds++;
     if (!result.ok) {
@@ -261,21 +262,32 @@ export class DevLoop {
         elsewhere.length === 0
           ? ""
           : `, ${elsewhere.length < inFiles.length ? "also " : ""}in ${nameFiles(elsewhere.map((file) => path.join(build.contentDir, file)))}, which this save did not change`;
+      // The saved files had problems and have none now: their fix is said, and what is left is elsewhere.
+      const fixedHere =
+        elsewhere.length === inFiles.length &&
+        previous?.ok === false &&
+        previous.diagnostics.some((diagnostic) => saved.has(diagnostic.file));
+      const count = `${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"}`;
       print(
-        `dev: ${what}: ${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"}${where} (${elapsed} ms); still serving the last good build\n`,
+        `dev: ${what}: ${fixedHere ? `fixed; ${count} left` : count}${where} (${elapsed} ms); still serving the last good build\n`,
       );
       followMissed();
       return;
     }
-    // A fix that puts back what the last good build had writes nothing: that is said, not left to "wrote 0".
-    const same = (complete || !inMemory) && this.cache.stats.output.written === 0;
-    const fixed = !this.broken
-      ? ""
-      : same
-        ? "fixed: the content is the last good build's again, which stayed served; "
-        : "fixed; ";
+    const wasBroken = this.broken;
     this.broken = false;
-    print(`dev: ${what}: ${fixed}rebuilt in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`);
+    // A fix that puts back what the last good build had writes nothing: that is said, not left to "wrote 0".
+    if (wasBroken && (complete || !inMemory) && this.cache.stats.output.written === 0) {
+      print(
+        `dev: ${what}: fixed, back to the last good build, which stayed served (${servedMs} ms; dist/ unchanged)\n`,
+      );
+      followMissed();
+      return;
+    }
+    const verb = changed.length === 0 && this.builds === 1 ? "built" : "rebuilt";
+    print(
+      `dev: ${what}: ${wasBroken ? "fixed; " : ""}${verb} in ${servedMs} ms: ${describeWork(this.cache.stats)}, served${written}\n`,
+    );
     followMissed();
   }
 }
