@@ -267,7 +267,7 @@ function describe(error: ErrorObject): Described {
         };
       return {
         code: "schema/pattern",
-        message: `${field(error)} is ${show(value)}, ${patternWanted(error)}${typeof value === "string" ? unlikeAscii(value) : ""}.`,
+        message: `${field(error)} is ${show(value)}, ${patternWanted(error)}${typeof value === "string" ? `${unlikeAscii(value)}${urlSlips(value)}` : ""}.`,
       };
     case "format": {
       const format = String(params.format);
@@ -377,8 +377,23 @@ function typeName(value: unknown): string {
 
 function show(value: unknown): string {
   if (value !== null && typeof value === "object") return "";
-  // A long string is cut inside its quotes, so that it still reads as one ("https://…terms-busin…").
-  return JSON.stringify(typeof value === "string" && value.length > 58 ? `${value.slice(0, 55)}…` : value);
+  // A long string is cut in its middle, inside its quotes, so that it still reads as one and its end, where a slip
+  // often is (a ")." copied after an address), still shows: "https://jabra.com/en-au/support pa…terms-business).".
+  return JSON.stringify(
+    typeof value === "string" && value.length > 58 ? `${value.slice(0, 35)}…${value.slice(-20)}` : value,
+  );
+}
+
+/** What is wrong at a glance with a value written as a web address: its scheme, a space, punctuation after it. */
+function urlSlips(value: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "";
+  const slips: string[] = [];
+  if (!/^https:\/\//i.test(value)) slips.push(`it starts with ${value.slice(0, value.indexOf(":") + 3)}, not https://`);
+  const space = value.search(/\s/);
+  if (space >= 0) slips.push(`it holds a space at character ${space + 1}`);
+  const after = /[.,;:)\]]+$/.exec(value)?.[0];
+  if (after) slips.push(`it ends in ${JSON.stringify(after)}`);
+  return slips.length > 0 ? ` (${slips.join("; ")})` : "";
 }
 
 function article(type: string): string {
