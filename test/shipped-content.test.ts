@@ -332,7 +332,7 @@ describe("shipped content meets the rubric", () => {
     );
     // [n] in an answer leads to its n-th source: a number the list gave each source would say another.
     const answer = data.find((one) => one.sources.length >= 13)!;
-    expect(page).toContain(`<a href="#source-${answer.sources[12]!.id}">13</a>`);
+    expect(page).toMatch(new RegExp(`<a href="#source-${answer.sources[12]!.id}" aria-label="13: [^"]+">13</a>`));
     expect(page).toMatch(/<ul class="sources">\n<li id="source-/);
     expect(page).not.toMatch(/<ol[^>]*>\s*<li id="source-/);
   });
