@@ -1018,11 +1018,13 @@ describe("a schema's refusal, in an editor's words", () => {
 });
 
 describe("a value out of its form or size", () => {
-  it("is told what to write: a date with its day and month as both readings, a text too long by how much", async () => {
+  it("is told what to write: a date with its day and month as both readings, a text too long by how much, an allowed value in another case or a letter off", async () => {
     const copy = await contentToEdit("form-and-size");
     await copy.edit("answers/alpha-room.md", [/^reviewed: .*$/m, "reviewed: 07/12/2026"]);
     await copy.edit("answers/beta-mics.md", [/^summary: .*$/m, `summary: ${"x".repeat(450)}`]);
+    await copy.edit("evidence/widgets.yaml", ["google-meet: {status: certified,", "google-meet: {status: Certifed,"]);
     const hints = Object.fromEntries((await copy.diagnostics()).map(({ code, hint }) => [code, hint]));
+    expect(hints["schema/enum"]).toMatch(/^Did you mean "certified"\? /);
     expect(hints["schema/format"]).toBe(
       "Write the date as YYYY-MM-DD: 2026-12-07 if it is 7 December, or 2026-07-12 if it is 12 July.",
     );

@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv";
+import { likeliestName } from "../../contract/edit-distance.ts";
 import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "../diagnostics/catalogue.ts";
 import { joinPointer, splitPointer, type Diagnostic, unlikeAscii } from "../diagnostics/diagnostic.ts";
 import type { LocatedFile } from "../load/located-file.ts";
@@ -246,11 +247,23 @@ function describe(error: ErrorObject): Described {
               : undefined,
       };
     }
-    case "enum":
+    case "enum": {
+      const allowed = params.allowedValues as unknown[];
+      // A value in the wrong case, or a letter off, is offered the allowed one it most likely meant.
+      const words = allowed.filter((item): item is string => typeof item === "string");
+      const typed = typeof value === "string" ? value.trim().toLowerCase() : undefined;
+      const meant =
+        typed === undefined
+          ? undefined
+          : (words.find((word) => word.toLowerCase() === typed) ?? likeliestName(typed, words));
       return {
         code: "schema/enum",
-        message: `${field(error)} is ${show(value)}; allowed values are ${(params.allowedValues as unknown[]).map((item) => JSON.stringify(item)).join(", ")}.`,
+        message: `${field(error)} is ${show(value)}; allowed values are ${allowed.map((item) => JSON.stringify(item)).join(", ")}.`,
+        ...(meant
+          ? { hint: `Did you mean "${meant}"? ${schemaHint(error) ?? DIAGNOSTIC_CATALOGUE["schema/enum"].hint}` }
+          : {}),
       };
+    }
     case "const":
       return {
         code: "schema/const",
