@@ -286,6 +286,17 @@ describe("an edit inside a citation mark or a link's address", () => {
   });
 });
 
+describe("a score its sources refuse", () => {
+  it("is told alone: evidence-depth, which follows from it, and the ranks, which it would move, wait for it", async () => {
+    const copy = await contentToEdit("score-refused", "shipped");
+    await copy.edit("suppliers/huddly.yaml", [/(support-transparency:\n {4}score: )2/, "$13"]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file, pointer }) => [code, file, pointer])).toEqual([
+      ["score/secondary-only", "suppliers/huddly.yaml", "/scores/support-transparency/score"],
+    ]);
+  });
+});
+
 describe("a supplier's slug changed in its profile only", () => {
   it("is told as one change in each place, naming the other, and its scores wait for its records", async () => {
     const copy = await contentToEdit("slug-changed", "shipped");

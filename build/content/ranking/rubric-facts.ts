@@ -231,5 +231,10 @@ export function scoreVerdicts(
     const because = [range.because, max < range.max ? ceiling?.because : undefined].filter(Boolean).join(", and ");
     verdicts.push({ id, score: entry.score, kind: "facts", min, max, because });
   }
-  return verdicts;
+  // evidence-depth follows from the three areas' own scores: while one of those is refused, a verdict on it would be
+  // that score's echo, asking to move a right score with a wrong one (the editor's audit). It waits.
+  const areas: readonly string[] = DEPTH_AREAS;
+  return verdicts.some((verdict) => areas.includes(verdict.id))
+    ? verdicts.filter((verdict) => verdict.id !== "evidence-depth")
+    : verdicts;
 }

@@ -23,7 +23,9 @@ export const scoresFollowFacts: ContentRule = {
         }
       }
     }
-    for (const { supplier, verdict } of scoresBeyondFacts(input)) {
+    for (const { supplier, verdict } of scoresRefused(input)) {
+      // One its sources refuse is scores-rest-on-primary-sources' to tell.
+      if (verdict.kind !== "facts") continue;
       const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
       report(
         supplier.file,
@@ -35,8 +37,11 @@ export const scoresFollowFacts: ContentRule = {
   },
 };
 
-/** The scores the recorded facts refuse, of every supplier (the ranking's order waits for them: ranking-criteria). */
-export function scoresBeyondFacts(input: RuleInput): BeyondFacts {
+/**
+ * The scores the recorded facts or the kind of their sources refuse, of every supplier: the ranking's order waits
+ * for them (ranking-criteria), since a score in error would move others' ranks.
+ */
+export function scoresRefused(input: RuleInput): BeyondFacts {
   // Asked by both rules of one check (scores-follow-facts, ranking-criteria): worked out once per input.
   let found = beyondFacts.get(input);
   if (!found) beyondFacts.set(input, (found = verdictsBeyondFacts(input)));
@@ -59,8 +64,6 @@ function verdictsBeyondFacts(input: RuleInput): BeyondFacts {
     // profile only, every record is missing, and the facts would be read as none.
     if (data.makes.some((made) => made.products.some((product) => !recorded.has(productKey(data.slug, product)))))
       return [];
-    return scoreVerdicts(data, register, (id) => primary.has(id)).flatMap((verdict) =>
-      verdict.kind === "facts" ? [{ supplier, verdict }] : [],
-    );
+    return scoreVerdicts(data, register, (id) => primary.has(id)).map((verdict) => ({ supplier, verdict }));
   });
 }
