@@ -509,6 +509,29 @@ describe("the methodology's changelog", () => {
   });
 });
 
+describe("the disclosure's claim_audit figures", () => {
+  it("are told each at its line with the value to write, and past four as one problem with the whole block", async () => {
+    const copy = await contentToEdit("audit-figures", "shipped");
+    const checked = /^ {2}claims_checked: (\d+)$/m.exec(
+      await readFile(path.join(copy.content, "disclosure.yaml"), "utf8"),
+    )![1]!;
+    await copy.edit("disclosure.yaml", [/^( {2}claims_checked: )\d+$/m, "$1 1"]);
+    expect((await copy.diagnostics()).map(({ code, pointer, hint }) => [code, pointer, hint])).toEqual([
+      ["disclosure/audit-summary", "/claim_audit/claims_checked", `Write ${checked}.`],
+    ]);
+    await copy.edit("disclosure.yaml", [
+      /^( {2})defects_found: \d+\n {2}defects_mended: \d+$/m,
+      "$1defects_found: 1\n$1defects_mended: 1",
+    ]);
+    await copy.edit("disclosure.yaml", [/^( {6}found: )\d+\n( {6}mended: )\d+$/m, "$11\n$21"]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["disclosure/audit-summary", "/claim_audit"]]);
+    expect(told[0]!.hint).toMatch(
+      new RegExp(`^Write them as the audit gives them: date \\d{4}-\\d{2}-\\d{2}, claims_checked ${checked}, `),
+    );
+  });
+});
+
 describe("the data corrections", () => {
   it("have an entry for each day the claim audit mended a defect, as the disclosure says they are listed", async () => {
     const copy = await contentToEdit("corrections-by-day", "shipped");

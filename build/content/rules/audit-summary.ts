@@ -6,6 +6,9 @@ import type { ContentRule } from "./rule.ts";
  * entries), defects found and mended (entries whose verdict is mended or removed), the same by kind, and the
  * day of the latest check. With any audit file broken the figures cannot be counted, so the rule waits.
  */
+/** How many figures that differ are told each at its line; more are told as one problem with the whole block. */
+const FIGURES_TOLD_APART = 4;
+
 export const auditSummary: ContentRule = {
   name: "audit-summary",
   check(input, report) {
@@ -32,24 +35,33 @@ export const auditSummary: ContentRule = {
         .map((entry) => entry.checked)
         .sort()
         .at(-1) ?? "";
-    const differs = (pointer: string, what: string, says: string | number, counted: string | number) => {
+    // Each figure that differs, told at its own line with the value to write; past a few (a copied audit file
+    // moves most of them), one problem with the whole block to write, not a dozen with one hint (the editor's audit).
+    const told: Array<{ pointer: string; message: string; hint: string; field: string }> = [];
+    const differs = (
+      pointer: string,
+      what: string,
+      says: string | number,
+      counted: string | number,
+      field = pointer.replace("/claim_audit/", ""),
+    ) => {
       if (says !== counted)
-        report(
-          file,
+        told.push({
           pointer,
-          "disclosure/audit-summary",
-          `the disclosure says ${says} ${what}, but the audit's entries give ${counted}.`,
-        );
+          message: `the disclosure says ${says} ${what}, but the audit's entries give ${counted}.`,
+          hint: `Write ${counted}.`,
+          field,
+        });
     };
     // Where the count comes from: an audit file added or removed changes it.
     const held = input.audit.length;
     if (stated.claims_checked !== entries.length)
-      report(
-        file,
-        "/claim_audit/claims_checked",
-        "disclosure/audit-summary",
-        `the disclosure says ${stated.claims_checked} claims checked, but the ${held} file${held === 1 ? "" : "s"} of content/audit/ hold${held === 1 ? "s" : ""} ${entries.length} entries.`,
-      );
+      told.push({
+        pointer: "/claim_audit/claims_checked",
+        message: `the disclosure says ${stated.claims_checked} claims checked, but the ${held} file${held === 1 ? "" : "s"} of content/audit/ hold${held === 1 ? "s" : ""} ${entries.length} entries.`,
+        hint: `Write ${entries.length}.`,
+        field: "claims_checked",
+      });
     differs("/claim_audit/defects_found", "defects found", stated.defects_found, defects.length);
     // Every defect the audit records is mended or removed: none is left open.
     differs("/claim_audit/defects_mended", "defects mended", stated.defects_mended, defects.length);
@@ -60,22 +72,34 @@ export const auditSummary: ContentRule = {
       const given = byKind.get(kind);
       if (!given) {
         if (counted > 0)
-          report(
-            file,
-            "/claim_audit/by_kind",
-            "disclosure/audit-summary",
-            `the audit records ${counted} defects of kind ${kind}, which \`by_kind\` does not list.`,
-          );
+          told.push({
+            pointer: "/claim_audit/by_kind",
+            message: `the audit records ${counted} defects of kind ${kind}, which \`by_kind\` does not list.`,
+            hint: `Add to \`by_kind\` the kind ${kind}, found ${counted} and mended ${counted}.`,
+            field: `by_kind ${kind}`,
+          });
         continue;
       }
-      differs(`/claim_audit/by_kind/${given.index}/found`, `defects of kind ${kind} found`, given.item.found, counted);
-      differs(
-        `/claim_audit/by_kind/${given.index}/mended`,
-        `defects of kind ${kind} mended`,
-        given.item.mended,
-        counted,
-      );
+      for (const figure of ["found", "mended"] as const)
+        differs(
+          `/claim_audit/by_kind/${given.index}/${figure}`,
+          `defects of kind ${kind} ${figure}`,
+          given.item[figure],
+          counted,
+          `${kind} ${figure}`,
+        );
     }
+    if (told.length > FIGURES_TOLD_APART) {
+      const kinds = DEFECT_KINDS.filter((kind) => (found.get(kind) ?? 0) > 0 || byKind.has(kind));
+      report(
+        file,
+        "/claim_audit",
+        "disclosure/audit-summary",
+        `${told.length} figures of the disclosure's \`claim_audit\` differ from what content/audit/ adds up to (${told.map(({ field }) => field).join(", ")}).`,
+        `Write them as the audit gives them: date ${latest}, claims_checked ${entries.length}, defects_found and defects_mended ${defects.length}; by_kind, found and mended each: ${kinds.map((kind) => `${kind} ${found.get(kind) ?? 0}`).join(", ")}.`,
+      );
+    } else
+      for (const { pointer, message, hint } of told) report(file, pointer, "disclosure/audit-summary", message, hint);
     // A day the audit mended something is a day of corrections: the disclosure says each is listed by date.
     const listed = new Set((data.data_corrections ?? []).map(({ date }) => date));
     const mendedOn = new Map<string, number>();
