@@ -370,6 +370,18 @@ describe("a supplier's slug changed in its profile only", () => {
     ]);
   });
 
+  it("in a copy named as no slug may be, is told by its name alone: the audit it lacks waits for the name it will have", async () => {
+    const copy = await contentToEdit("copy-named-badly", "shipped");
+    await cp(
+      path.join(copy.content, "answers", "room-sizing.md"),
+      path.join(copy.content, "answers", "room-sizing copy.md"),
+    );
+    expect((await copy.diagnostics()).map(({ code, file }) => [code, file])).toEqual([
+      ["slug/duplicate", "answers/room-sizing copy.md"],
+      ["slug/file-name", "answers/room-sizing copy.md"],
+    ]);
+  });
+
   it("to one no answer may have, is told in its file alone: what refers to it waits for the fix", async () => {
     const copy = await contentToEdit("answer-slug-invalid", "shipped");
     await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: room_sizing\n"]);

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "../../contract/layout.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
 import { auditFileName, type ContentRule, movedFrom } from "./rule.ts";
 
@@ -21,6 +22,8 @@ export const auditCoverage: ContentRule = {
     if (!audited.has(DISCLOSURE_PATH)) return;
     for (const [path, file] of input.files) {
       if (!AUDITED_KINDS.has(file.kind) || audited.has(path)) continue;
+      // A name no slug may have ("room-sizing copy.md") is told by slug/file-name: its audit's name waits for the new one.
+      if (file.kind !== "sources" && file.kind !== "disclosure" && !SLUG_PATTERN.test(file.stem)) continue;
       const name = auditFileName(file.kind, file.stem);
       // Moved with its slug kept: the audit of its old name is its own (the editor's audit: the hint asked for every
       // claim to be checked again).
