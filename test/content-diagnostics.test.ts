@@ -262,6 +262,16 @@ describe("one supplier's profile that fails its schema", () => {
   });
 });
 
+describe("a citation written without its brackets", () => {
+  it("is told where it stands, and its source is not also told unused", async () => {
+    const copy = await contentToEdit("bare-at");
+    await copy.edit("answers/beta-mics.md", ["[@fixture-list; @fixture-terms]", "[@fixture-list] @fixture-terms"]);
+    expect((await copy.diagnostics()).map(({ code, message }) => [code, message])).toEqual([
+      ["citation/malformed", '"@fixture-terms" would be published as it is: a citation is written [@fixture-terms].'],
+    ]);
+  });
+});
+
 describe("an edit inside a citation mark or a link's address", () => {
   it("is told once where it stands: a mistyped id's listed source is not also unused, and the audit says only the mark differs", async () => {
     const copy = await contentToEdit("mark-edits", "shipped");

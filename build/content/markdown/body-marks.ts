@@ -25,7 +25,10 @@ export interface BodyMarks {
   controls: BodyMark[];
   /** Images (`![text](…)`), which the renderer does not make: each would be published as "!" and a link. */
   images: BodyMark[];
-  /** Brackets holding only ids (`[id]`, `[id; id]`) and no `@`, not a link's text: a citation if they are sources'. */
+  /**
+   * Brackets holding only ids (`[id]`, `[id; id]`) and no `@`, not a link's text, and an `@id` with no brackets: a
+   * citation if they are sources'.
+   */
   bareIds: Array<BodyMark & { ids: string[] }>;
   /** The ATX headings (`## Text`), each with its level: the answer's outline. */
   headings: Array<BodyMark & { level: number }>;
@@ -69,6 +72,10 @@ const HTML_ELEMENTS =
   "style sub summary sup svg table tbody td template textarea th thead title tr u ul video";
 const HTML_TAG = new RegExp(`(?<!\\\\)<(?:/?(?:${HTML_ELEMENTS.replaceAll(" ", "|")})(?=[\\s/>])[^<>]*>|!--)`, "gi");
 const BARE_IDS = /\[([a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*[a-z0-9]+(?:-[a-z0-9]+)*)*)\](?![([:])/g;
+/** An `@id` with no brackets round it (not an address's "@", nor one an `@id]` or a bracket takes): a citation if a source's. */
+const BARE_AT = /@([a-z0-9]+(?:-[a-z0-9]+)*)(?![\w\]@-])/g;
+/** What may stand before a bare `@id`'s "@" (tried by hand: a leading lookbehind is tried at every character). */
+const BEFORE_BARE_AT = /[\w.+@[;-]/;
 
 /** `firstLine` is the file line the body starts on, so that positions are the file's. */
 export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
@@ -126,6 +133,10 @@ export function bodyMarks(markdown: string, firstLine = 1): BodyMarks {
       );
     for (const match of line.matchAll(BARE_IDS))
       marks.bareIds.push({ ...at(match.index, match[0]), ids: match[1]!.split(";").map((id) => id.trim()) });
+    if (line.includes("@"))
+      for (const match of line.matchAll(BARE_AT))
+        if (!BEFORE_BARE_AT.test(line.charAt(match.index - 1)) && !/\[[^[\]]*$/.test(line.slice(0, match.index)))
+          marks.bareIds.push({ ...at(match.index, match[0]), ids: [match[1]!] });
     for (const match of line.matchAll(AT_BRACKET))
       if (!citationGroupAt(line, match.index)) marks.looseCitations.push(at(match.index, match[0]));
     if (linked)

@@ -161,7 +161,8 @@ export const bodyMarks: ContentRule = {
         undefined,
         mark,
       );
-    // An id of the register in brackets is a citation whose "@" was left out (a word in brackets is text as written).
+    // An id of the register in brackets is a citation whose "@" was left out (a word in brackets is text as written),
+    // and one after an "@" a citation whose brackets were.
     for (const mark of marks.bareIds)
       if (mark.ids.every((id) => input.known.sources.has(id)))
         report(
@@ -183,10 +184,12 @@ export const bodyMarks: ContentRule = {
       );
     for (const mark of marks.looseCitations) {
       // A bracket left out of well-formed ids: the hint shows the citation whole.
+      // Ids joined by commas ("[@a, @b]"): the hint joins them as a citation does.
+      const semicolons = mark.text.replace(/\s*,\s*(?=@)/g, "; ");
       const [missing, whole] = !mark.text.startsWith("[")
         ? ["opening", `[${mark.text}`]
         : mark.text.endsWith("]")
-          ? []
+          ? [undefined, semicolons === mark.text ? undefined : semicolons]
           : ["closing", `${mark.text.replace(/[\s.,;:]+$/, "")}]`];
       report(
         file,

@@ -12,6 +12,9 @@ export const inlineCitations: ContentRule = {
     // A listed id that a mistyped citation most likely meant is cited, as far as its author knows: its "unused" would
     // be the typo's echo, which the typo's own problem names (the editor's audit).
     const meantIds = new Set<string>();
+    // So is one written without its "@" or its brackets ("[id]", "@id"), which citation/malformed tells.
+    for (const { ids } of file.body.marks.bareIds)
+      if (ids.every((id) => input.known.sources.has(id))) for (const id of ids) meantIds.add(id);
     if ([...cited].some((id) => !listed.has(id))) {
       // Each citation of an unlisted id is reported where it stands, which only now is looked up.
       for (const group of file.citationGroups()) {
