@@ -890,7 +890,11 @@ describe("a register that fails its schema", () => {
     await copy.edit("sources.yaml", ["    accessed: 2026-10-20\n", ""]);
     await copy.edit("answers/beta-mics.md", [/$/, "\nOne more claim [@fixture-lst].\n"]);
     expect((await copy.diagnostics()).map(({ code, file, hint }) => ({ code, file, hint }))).toEqual([
-      { code: "schema/required", file: "sources.yaml", hint: "Add `accessed:` with a value." },
+      {
+        code: "schema/required",
+        file: "sources.yaml",
+        hint: "Add `accessed:` with a value. It is when the source was read, to the precision known.",
+      },
       {
         code: "citation/not-listed",
         file: "answers/beta-mics.md",

@@ -346,15 +346,17 @@ function dayMonthHint(value: string): string | undefined {
 
 function sizeMessage(keyword: string, limit: number, value: unknown): string {
   const count = Array.isArray(value) ? value.length : typeof value === "string" ? [...value].length : value;
+  const items = `${count} item${count === 1 ? "" : "s"}`;
+  const characters = `${count} character${count === 1 ? "" : "s"}`;
   switch (keyword) {
     case "minItems":
-      return `has ${count} items; it needs at least ${limit}`;
+      return `has ${items}; it needs at least ${limit}`;
     case "maxItems":
-      return `has ${count} items; it may have at most ${limit}`;
+      return `has ${items}; it may have at most ${limit}`;
     case "minLength":
-      return `has ${count} characters; it needs at least ${limit}`;
+      return `has ${characters}; it needs at least ${limit}`;
     case "maxLength":
-      return `has ${count} characters; it may have at most ${limit}`;
+      return `has ${characters}; it may have at most ${limit}`;
     case "minimum":
       return `is ${count}; it must be at least ${limit}`;
     case "maximum":
@@ -372,8 +374,15 @@ function requiredFieldHint(error: ErrorObject, missing: string): string | undefi
   // A field defined under its document's $defs (so that a response schema can refer to it) has its hint there.
   const local = /^#\/\$defs\/([^/]+)$/.exec(String(property?.$ref))?.[1];
   const own = property?.["x-hint"] ?? (local === undefined ? undefined : parent?.$defs?.[local]?.["x-hint"]);
-  return typeof own === "string" ? own : schemaHint(error);
+  if (typeof own === "string") return own;
+  // Else what the field is, from its description ("The term as the source states it."), before the object's hint.
+  const described = property?.description;
+  return typeof described === "string" ? `It is ${lowerFirst(described)}` : schemaHint(error);
 }
+
+/** A sentence read on from another ("The term …" after "It is"), its capital kept where it names something ("SPDX"). */
+const lowerFirst = (text: string) =>
+  /^[A-Z][A-Z]/.test(text) ? text : `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
 function schemaHint(error: ErrorObject): string | undefined {
   const hint = (error.parentSchema as Record<string, unknown> | undefined)?.["x-hint"];
