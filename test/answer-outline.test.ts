@@ -7,11 +7,14 @@ const quantities = (markdown: string) => outlineAnswer(markdown).citedQuantities
 
 describe("what counts as a cited quantity in an answer", () => {
   it.each([
-    ["Keep the display centre within 15 degrees of the eye line [@room-guide].", [["room-guide"]]],
-    ["A medium room is 4.5 m x 6 m [@list].", [["list"]]],
-    ["HP paid US$3.3 billion [@deal].", [["deal"]]],
-    ["Basic is free for up to 25 rooms [@licensing; @notes].", [["licensing", "notes"]]],
-    ["- Reverberation under 0.6 seconds [@acoustics].", [["acoustics"]]],
+    [
+      "Keep the display centre within 15 degrees of the eye line [@room-guide].",
+      [{ ids: ["room-guide"], quantity: "15 degrees" }],
+    ],
+    ["A medium room is 4.5 m x 6 m [@list].", [{ ids: ["list"], quantity: "4.5 m" }]],
+    ["HP paid US$3.3 billion [@deal].", [{ ids: ["deal"], quantity: "US$3.3" }]],
+    ["Basic is free for up to 25 rooms [@licensing; @notes].", [{ ids: ["licensing", "notes"], quantity: "25 rooms" }]],
+    ["- Reverberation under 0.6 seconds [@acoustics].", [{ ids: ["acoustics"], quantity: "0.6 seconds" }]],
   ])("%s", (markdown, expected) => {
     expect(quantities(markdown)).toEqual(expected);
   });

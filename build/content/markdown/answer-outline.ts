@@ -8,8 +8,8 @@ import { blankCode, findCitations } from "./citations.ts";
 export interface AnswerOutline {
   /** The last level-2 section: its heading text, the file line it stands on and its list items. */
   closing?: { heading: string; line: number; listItems: number };
-  /** For each sentence or list item that states a quantity and cites a source: the ids it cites. */
-  citedQuantities: string[][];
+  /** For each sentence or list item that states a quantity and cites a source: the ids it cites, and its first quantity. */
+  citedQuantities: Array<{ ids: string[]; quantity: string }>;
 }
 
 // A number with a unit a buyer can use ("4.5 m", "25 licences", "60 dB", "US$3.3 billion", "15 degrees"),
@@ -38,13 +38,22 @@ export function outlineAnswer(markdown: string, firstLine = 1): AnswerOutline {
     if (heading) closing = { heading: heading[1]!, line: firstLine + index, listItems: 0 };
     else if (closing && LIST_ITEM.test(line)) closing.listItems += 1;
   }
-  const citedQuantities: string[][] = [];
+  const citedQuantities: AnswerOutline["citedQuantities"] = [];
   for (const statement of statements(lines)) {
     const ids = findCitations(statement).flatMap((group) => group.ids);
     if (ids.length === 0) continue;
     // Citation ids and link targets carry digits of their own.
     const text = statement.replace(/\[@[^\]]*\]/g, "").replace(LINK_TARGET, "]");
-    if (QUANTITY.test(text)) citedQuantities.push([...new Set(ids)]);
+    const quantity = QUANTITY.exec(text);
+    // The number with the unit after it ("2.4 m"), for a problem that names the sentence nearest to what it asks.
+    if (quantity)
+      citedQuantities.push({
+        ids: [...new Set(ids)],
+        quantity: `${quantity[0]}${/^\S*/.exec(text.slice(quantity.index + quantity[0].length))![0]}`.replace(
+          /[.,;:)]+$/,
+          "",
+        ),
+      });
   }
   return closing ? { closing, citedQuantities } : { citedQuantities };
 }

@@ -12,13 +12,15 @@ export const citedQuantity: ContentRule = {
   answer({ file }, input, report) {
     if (!input.sources || !file.body || bodyCutShort(file)) return;
     const secondary = secondaryOf(input.sources.data);
-    const sourced = file.body.outline.citedQuantities.some((ids) => ids.some((id) => !secondary.has(id)));
-    if (!sourced) {
+    const quantities = file.body.outline.citedQuantities;
+    if (!quantities.some(({ ids }) => ids.some((id) => !secondary.has(id)))) {
+      // The nearest miss named: a quantity cited to secondary sources only, which a primary one would make count.
+      const near = quantities[0];
       report(
         file,
         "",
         "answer/cited-quantity",
-        "no sentence gives a quantity (a number with its unit, such as 4.5 m, 25 licences or 60 dB) and cites a primary source for it.",
+        `no sentence gives a quantity (a number with its unit, such as 4.5 m, 25 licences or 60 dB) and cites a primary source for it${near ? `: "${near.quantity}" is cited to ${near.ids.join(", ")} alone, which ${near.ids.length === 1 ? "is" : "are"} secondary` : ""}.`,
       );
     }
   },
