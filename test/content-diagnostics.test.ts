@@ -1135,6 +1135,16 @@ describe("a slip inside a YAML value", () => {
       [4, 3, '"strengths" is indented 2 spaces, out of'],
     ]);
   });
+
+  it("is told at a mapping's first key when that is the one out of line, every key after it in line with each other", () => {
+    expect(told("scores:\n  depth:\n      score: 4\n    basis: b\n    sources: [a]\n")).toEqual([
+      [3, 7, '"score" is indented 6 spaces, but the ke'],
+    ]);
+    // Two keys at the first one's column: the line YAML stopped at is told, as before.
+    expect(told("scores:\n  depth:\n      score: 4\n      note: n\n    basis: b\n    sources: [a]\n")).toEqual([
+      [5, 5, '"basis" is indented 4 spaces, but the ke'],
+    ]);
+  });
 });
 
 describe("links to the site in an answer's body", () => {

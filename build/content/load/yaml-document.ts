@@ -266,12 +266,23 @@ function plainSyntax(text: string, position: number, said: string): { position: 
   const key = /^ *([^\s#-][^:]*):(?:\s|$)/.exec(line)?.[1];
   // A key out of line with the keys beside it (its item's, under the first after "- ", or its mapping's first): told
   // at it, not at the line after, which may be the one in line.
-  const beside = key === undefined ? undefined : keysColumn(text, start, indent);
-  if (beside !== undefined && beside !== indent)
+  const first = key === undefined ? undefined : firstKey(text, start, indent);
+  const beside = first?.column;
+  if (first !== undefined && beside !== indent) {
+    // The mapping's first key may be the one out of line (the slip an author makes, moving one line), which YAML
+    // tells at the next: when every key after it stands where this one does, it is told at that first key.
+    const firstLine = text.slice(first.start, text.indexOf("\n", first.start));
+    const firstName = /^ *([^\s#-][^:]*):(?:\s|$)/.exec(firstLine)?.[1];
+    if (firstName !== undefined && first.alone && keysAfterStandAt(text, end, indent, beside!))
+      return {
+        position: first.start + beside!,
+        message: `"${firstName}" is indented ${spaces(beside!)}, but the keys after it stand at ${indent}: indent it as they are (${said.replace(/\.$/, "")}).`,
+      };
     return {
       position: start + indent,
       message: `"${key}" is indented ${spaces(indent)}, but the keys beside it stand at ${beside}: indent it as they are (${said.replace(/\.$/, "")}).`,
     };
+  }
   if (key !== undefined && said.startsWith("All mapping items must start at the same column"))
     return {
       position: start + indent,
@@ -294,13 +305,20 @@ function plainSyntax(text: string, position: number, said: string): { position: 
 const spaces = (count: number) => `${count} space${count === 1 ? "" : "s"}`;
 
 /**
- * The column of the keys beside the key line starting at `start` (indented `indent`), as the lines above show it: the
+ * The first key beside the key line starting at `start` (indented `indent`), as the lines above show it: its column and
+ * where its line starts, the
  * first key of the item it is in (after "- "), or the first line under the key it belongs to when that is a key;
  * undefined when it is that first line itself, when that is a list's item (the key may belong further out), or
  * nothing above says.
  */
-function keysColumn(text: string, start: number, indent: number): number | undefined {
-  let first: number | undefined;
+function firstKey(
+  text: string,
+  start: number,
+  indent: number,
+): { column: number; start: number; alone: boolean } | undefined {
+  let first: { column: number; start: number } | undefined;
+  // The columns of the key lines between it and this one: whether the first key is the only one at its column.
+  const keys: number[] = [];
   for (let end = start - 1; end > 0; ) {
     const from = text.lastIndexOf("\n", end - 1) + 1;
     const above = text.slice(from, end);
@@ -309,11 +327,30 @@ function keysColumn(text: string, start: number, indent: number): number | undef
     const own = /^ */.exec(above)![0].length;
     if (own < indent) {
       const item = /^( *- +)[^\s#-][^:]*:(?:\s|$)/.exec(above);
-      return item ? item[1]!.length : first;
+      if (item) return { column: item[1]!.length, start: from, alone: false };
+      return first && { ...first, alone: keys.filter((column) => column === first!.column).length === 1 };
     }
-    first = /^ *- /.test(above) ? undefined : own;
+    if (/^ *[^\s#-][^:]*:(?:\s|$)/.test(above)) keys.push(own);
+    first = /^ *- /.test(above) ? undefined : { column: own, start: from };
   }
   return undefined;
+}
+
+/** Whether the keys after the line ending at `end`, in its mapping, all stand at `indent` (one at least), none at `other`. */
+function keysAfterStandAt(text: string, end: number, indent: number, other: number): boolean {
+  let seen = 0;
+  for (let from = end + 1; from > 0 && from < text.length; ) {
+    const to = text.indexOf("\n", from);
+    const line = text.slice(from, to < 0 ? text.length : to);
+    from = to < 0 ? -1 : to + 1;
+    if (/^\s*(?:#|$)/.test(line)) continue;
+    const own = /^ */.exec(line)![0].length;
+    if (own < Math.min(indent, other)) break;
+    if (!/^ *[^\s#-][^:]*:(?:\s|$)/.test(line)) continue;
+    if (own === other) return false;
+    if (own === indent) seen++;
+  }
+  return seen > 0;
 }
 
 /**
