@@ -286,19 +286,35 @@ describe.skipIf(!HAVE_CHROMIUM)("the offline page, opened from disk", () => {
         const shown = await page.locator("article.answer:visible").evaluateAll((articles) =>
           articles.map((article) => {
             const match = article.querySelector<HTMLElement>(".match")!;
-            const snippet = match.querySelector<HTMLElement>(".snippet")!;
+            // A snippet of the answer's own title, question or summary is marked where that text stands.
+            const inPlace = match.dataset.snippetIn;
+            const snippet = inPlace
+              ? article.querySelector<HTMLElement>(
+                  `:scope > ${{ title: "h3", question: "p.question", summary: "p.summary" }[inPlace]}`,
+                )!
+              : match.querySelector<HTMLElement>(".snippet")!;
             return {
               slug: (article as HTMLElement).dataset.slug,
               score: Number(match.dataset.score),
               fields: match.dataset.fields!.split(" "),
-              field: snippet.dataset.field,
+              field: inPlace ?? snippet.dataset.field,
               text: snippet.textContent,
               marked: [...snippet.querySelectorAll("mark")].map((mark) => mark.textContent),
             };
           }),
         );
-        // Best match first, each explained exactly as the API explains it.
-        expect(shown, `q=${q}`).toEqual(
+        // Best match first, each explained exactly as the API explains it: a snippet marked in place, in the text
+        // it was cut from.
+        const inPlace = new Set(["title", "question", "summary"]);
+        expect(
+          shown.map((one, at) => {
+            const core = api.meta.matches[at]?.snippet.text.replace(/^\u2026|\u2026$/g, "");
+            return inPlace.has(one.field!) && core !== undefined && one.text?.includes(core)
+              ? { ...one, text: api.meta.matches[at]!.snippet.text }
+              : one;
+          }),
+          `q=${q}`,
+        ).toEqual(
           api.meta.matches.map((match) => ({
             slug: match.slug,
             score: match.score,
