@@ -112,9 +112,9 @@ export interface Renamed {
 }
 
 /**
- * A file moved to another name with its slug kept (an answer, a supplier profile, an evidence family), while an
- * audit still names the file by its old name: the path it had, which no file has now. Its claims were checked; only
- * the audit's `file` and name are behind.
+ * A file moved to another name with its slug kept (an answer, a supplier profile), while an audit still names the
+ * file by its old name: the path it had, which no file has now. Its claims were checked; only the audit's `file` and
+ * name are behind.
  */
 export function movedFrom(file: LocatedFile, input: RuleInput): string | undefined {
   const slug = (file.data as { slug?: unknown } | null)?.slug;
