@@ -137,6 +137,21 @@ describe("queries", () => {
     });
   });
 
+  it("asks for a hyphenated word with common words among its parts whole too, as the index holds it", () => {
+    // Its common parts left out, "all-in-one" would rest on "one" alone.
+    expect(parseQuery("Is an all-in-one bar enough?")).toEqual({
+      ok: true,
+      tokens: ["one", "bar", "allinone"],
+      ignored: ["is", "an", "all", "in", "enough"],
+    });
+    expect(parseQuery("built-in mics")).toMatchObject({ tokens: ["built", "mics", "builtin"] });
+    // Not one of no common word (its parts are asked for, and the index's compound holds them), nor one of common
+    // words only, nor with match=all, which keeps every word.
+    expect(parseQuery("Wi-Fi")).toMatchObject({ tokens: ["wi", "fi"] });
+    expect(parseQuery("how-to")).toMatchObject({ ok: false, reason: "only-stop-words" });
+    expect(parseQuery("all-in-one", "all")).toMatchObject({ tokens: ["all", "in", "one"] });
+  });
+
   it("refuses a query of stop words only with match=any (not with match=all)", () => {
     expect(parseQuery("how to do it?")).toEqual({ ok: false, reason: "only-stop-words", codePoints: 13 });
     expect(parseQuery("how to do it?", "all")).toMatchObject({ ok: true, tokens: ["how", "to", "do", "it"] });

@@ -207,8 +207,27 @@ export function parseQuery(q: string, mode: MatchMode = "any"): QueryCheck {
   if (all.length === 0) return { ok: false, reason: "no-letter-or-digit", codePoints };
   if (mode === "all") return { ok: true, tokens: all, ignored: [] };
   const tokens = all.filter((token) => !isStopWord(token));
+  // A hyphenated word made partly of common words ("all-in-one", "built-in") is also asked for whole, as the index
+  // holds it (indexTokens): its common parts left out, its meaning would rest on the rest ("one", "built").
+  for (const word of commonCompounds(q)) if (!tokens.includes(word)) tokens.push(word);
   if (tokens.length === 0) return { ok: false, reason: "only-stop-words", codePoints };
   return { ok: true, tokens, ignored: all.filter(isStopWord) };
+}
+
+/**
+ * The compounds of a query, whole (compoundWord), that have common words and others among their parts: one of
+ * common words only ("how-to") names nothing more than they do.
+ */
+function commonCompounds(q: string): string[] {
+  const normal = normalize(q);
+  if (!normal.includes("-") && !normal.includes("\u2010")) return [];
+  const found: string[] = [];
+  for (const compound of normal.match(COMPOUND) ?? []) {
+    const word = compoundWord(compound);
+    const parts = tokenize(compound);
+    if (word !== undefined && parts.some(isStopWord) && !parts.every(isStopWord)) found.push(word);
+  }
+  return found;
 }
 
 /** Index of the first value of a sorted list (words in code-unit order, or numbers) that is not less than `value`. */
