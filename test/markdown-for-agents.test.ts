@@ -69,6 +69,8 @@ describe("the Markdown twins of the answers", () => {
     for (const slug of slugs) {
       const twin = await raw(`/api/v1/answers/${slug}.md`);
       expect([twin.status, twin.headers["content-type"]], slug).toEqual([200, MARKDOWN]);
+      // An API response like the JSON: it names the API catalog and the OpenAPI document (the HTTP audit).
+      expect(String(twin.headers.link), slug).toMatch(/rel="api-catalog".*rel="service-desc"/);
       expect(twin.body.toString("utf8")).toBe(await read(`/api/v1/answers/${slug}.md`));
       const links = { self: `/api/v1/answers/${slug}.json`, markdown: `/api/v1/answers/${slug}.md` };
       for (const url of [`/api/v1/answers/${slug}.json`, `/api/v1/answers?slug=${slug}`]) {

@@ -105,7 +105,7 @@ const api = (patterns: readonly string[], schema: string, extraLinks: readonly s
   link: [linkHeader(schema), ...extraLinks].join(", "),
 });
 const plain = (type: string, ...patterns: string[]): FileKind => ({ for: patterns, type });
-/** A JSON document whose schema is another standard's (or none): its Link names the API catalog and the OpenAPI document. */
+/** A document whose schema is another standard's (or none): its Link names the API catalog and the OpenAPI document. */
 const discoverable = (type: string, ...patterns: string[]): FileKind => ({
   ...plain(type, ...patterns),
   link: [CATALOG_LINK, SERVICE_DESC_LINK].join(", "),
@@ -125,7 +125,8 @@ export const FILE_KINDS: readonly FileKind[] = [
   api(["/api/v1", "/api/v1/index.json"], "root.schema.json", [SERVICE_DOC_LINK, CHANGELOG_LINK]),
   // The answers: each answer's own JSON and the collection's pages, by one pattern, and the extensionless alias.
   api(["/api/v1/answers/*.json", "/api/v1/answers"], "answers.schema.json"),
-  plain(MARKDOWN_TYPE, "/api/v1/answers/*.md"),
+  // The answers' Markdown twins are the API's too: the catalog and the OpenAPI document, as the JSON names them.
+  discoverable(MARKDOWN_TYPE, "/api/v1/answers/*.md"),
   api(["/api/v1/suppliers/*"], "suppliers.schema.json"),
   api(["/api/v1/evidence/*"], "evidence.schema.json"),
   api(["/api/v1/health/*"], "health.schema.json"),
