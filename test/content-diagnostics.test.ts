@@ -941,8 +941,15 @@ describe("a register whose ids cannot be read", () => {
       await copy.edit("sources.yaml", [...edit]);
       await copy.edit("answers/beta-mics.md", [/$/, "\nOne more claim [@fixture-lst].\n"]);
       const told = await copy.diagnostics();
-      expect(told.filter(({ file }) => file !== "sources.yaml").map(({ code, message }) => [code, message])).toEqual([
-        ["citation/not-listed", 'the body cites [@fixture-lst] but `sources` does not list "fixture-lst".'],
+      expect(
+        told.filter(({ file }) => file !== "sources.yaml").map(({ code, message, hint }) => [code, message, hint]),
+      ).toEqual([
+        [
+          "citation/not-listed",
+          'the body cites [@fixture-lst] but `sources` does not list "fixture-lst".',
+          // The answer's own list still offers the id it most likely meant.
+          "Did you mean [@fixture-list], which `sources` lists? Else add the id to `sources`.",
+        ],
       ]);
       expect(told.filter(({ code }) => code === "reference/register-unread")).toEqual([
         expect.objectContaining({ file: "sources.yaml", pointer, line, column: expect.any(Number) }),

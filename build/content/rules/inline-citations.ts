@@ -23,7 +23,12 @@ export const inlineCitations: ContentRule = {
           // Located in the body; the pointer names the front-matter list the id is missing from. An id the register
           // does not hold either is most likely mistyped: adding it to `sources` would not help.
           const registered = !registerRead(input) || input.known.sources.has(id);
-          const meant = registered ? undefined : mistypedId(id, [...data.sources, ...input.known.sources]);
+          // While the register cannot be read, a typo of an id the answer lists is still offered that id.
+          const meant = registered
+            ? registerRead(input)
+              ? undefined
+              : mistypedId(id, data.sources)
+            : mistypedId(id, [...data.sources, ...input.known.sources]);
           if (meant) meantIds.add(meant);
           report(
             file,
@@ -33,7 +38,9 @@ export const inlineCitations: ContentRule = {
               ? `the body cites [@${id}] but \`sources\` does not list "${id}".`
               : `the body cites [@${id}], which is in neither \`sources\` nor sources.yaml.`,
             registered
-              ? undefined
+              ? meant
+                ? `Did you mean [@${meant}], which \`sources\` lists? Else add the id to \`sources\`.`
+                : undefined
               : `${meant ? `Did you mean [@${meant}]? ` : ""}Cite an id of content/sources.yaml, and list it in \`sources\`.`,
             group.position,
           );
