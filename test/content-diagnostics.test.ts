@@ -392,6 +392,17 @@ describe("a supplier's slug changed in its profile only", () => {
     ]);
   });
 
+  it("leaves its audit named as it was: that is told, with the name to give it", async () => {
+    const copy = await contentToEdit("audit-misnamed", "shipped");
+    await rename(
+      path.join(copy.content, "audit", "answer-display-size.yaml"),
+      path.join(copy.content, "audit", "answer-screen-size.yaml"),
+    );
+    expect((await copy.diagnostics()).map(({ code, file, hint }) => [code, file, hint])).toEqual([
+      ["audit/file-name", "audit/answer-screen-size.yaml", "Rename it audit/answer-display-size.yaml."],
+    ]);
+  });
+
   it("to one no answer may have, is told in its file alone: what refers to it waits for the fix", async () => {
     const copy = await contentToEdit("answer-slug-invalid", "shipped");
     await copy.edit("answers/room-sizing.md", ["slug: room-sizing\n", "slug: room_sizing\n"]);

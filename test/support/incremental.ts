@@ -178,7 +178,11 @@ async function moveAudit(content: string, from: string, to: string | null): Prom
     const text = readFileSync(file, "utf8");
     if (!text.split("\n").includes(`file: answers/${from}`)) continue;
     if (to === null) await rm(file);
-    else await writeFile(file, text.replace(/^file: .*$/m, `file: answers/${to}`));
+    else {
+      // Renamed after the answer too, as the build asks (audit/file-name).
+      await writeFile(file, text.replace(/^file: .*$/m, `file: answers/${to}`));
+      await rename(file, path.join(folder, `answer-${to.replace(/\.md$/, "")}.yaml`));
+    }
   }
   if (to === null) await restateAuditSummary(content);
 }

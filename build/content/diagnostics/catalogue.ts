@@ -243,6 +243,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "File has no claim audit",
     hint: "Check each claim of the file against the sources it cites and record it in an audit file of content/audit/ that names it (see the README, 'The claim audit').",
   },
+  "audit/file-name": {
+    title: "Audit file is not named after the file it audits",
+    hint: "Rename the audit file after the file its `file` names: audit/answer-<slug>.yaml, audit/supplier-<slug>.yaml, audit/evidence-<family>.yaml, audit/sources.yaml or audit/disclosure.yaml.",
+  },
   "audit/unknown-file": {
     title: "Audited file is not in the content folder",
     hint: "Name the file the claims are in as it lies in content/ (for example answers/room-sizing.md), or remove the audit file if that file is gone (then state the disclosure's `claim_audit` without its entries: the build tells the new figures).",

@@ -1,6 +1,6 @@
 import { codePointOf } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
-import { auditFileName, type ContentRule, movedFrom, passed, passedItems } from "./rule.ts";
+import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, passed, passedItems } from "./rule.ts";
 
 /**
  * The claim audit speaks of files as they were when it was made: every entry names a content file that exists,
@@ -35,6 +35,16 @@ export const auditQuotes: ContentRule = {
         }
         continue;
       }
+      // Named after its file, as the README and the hints name it: one audit a file, found by its name.
+      const named = `${AUDIT_PATH}/${auditFileName(target.kind, target.stem)}`;
+      if (file.file !== named)
+        report(
+          file,
+          "/file",
+          "audit/file-name",
+          `the audit of ${data.file} is named ${file.file}, where it should be ${named}.`,
+          `Rename it ${named}.`,
+        );
       let text = prose.get(data.file);
       if (text === undefined) {
         text = normaliseProse(target.prose());

@@ -123,9 +123,10 @@ export function movedFrom(file: LocatedFile, input: RuleInput): string | undefin
   return input.files.has(old) ? undefined : old;
 }
 
-/** The audit file's name for a content file at `path` of `kind` named `stem` (audit/answer-room-sizing.yaml). */
+/** The audit file's name for a content file of `kind` named `stem` (answer-room-sizing.yaml, in AUDIT_PATH). */
 export const auditFileName = (kind: string, stem: string): string =>
   `${kind === "sources" || kind === "disclosure" ? kind : `${kind}-${stem}`}.yaml`;
+export const AUDIT_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "audit")!.path;
 
 /** Whether an answer file other than `file` is named after `slug`: `file` then kept another answer's slug. */
 export function otherAnswerNamed(slug: string, file: string, input: RuleInput): boolean {
