@@ -542,6 +542,20 @@ describe("the methodology's changelog", () => {
   });
 });
 
+describe("a cited claim added to an audited answer", () => {
+  it("is told where it stands until its audit quotes it: the disclosure says every claim was checked", async () => {
+    const copy = await contentToEdit("claim-not-quoted", "shipped");
+    await copy.edit("answers/room-sizing.md", [/\n$/, "\nA new claim about rooms [@yamaha-cissca].\n"]);
+    expect((await copy.diagnostics()).map(({ code, file, message }) => [code, file, message])).toEqual([
+      [
+        "audit/claim-not-quoted",
+        "answers/room-sizing.md",
+        "the claim that [@yamaha-cissca] cites is quoted by no entry of content/audit/answer-room-sizing.yaml, yet the disclosure says every claim was checked.",
+      ],
+    ]);
+  });
+});
+
 describe("the disclosure's claim_audit figures", () => {
   it("are told each at its line with the value to write, and past four as one problem with the whole block", async () => {
     const copy = await contentToEdit("audit-figures", "shipped");

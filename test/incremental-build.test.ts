@@ -34,6 +34,7 @@ import {
   compareWithClean,
   EPOCH,
   expectIncrementalPathsExercised,
+  appendAuditedSentence,
   firstSourceOf,
   randomEdits,
   setPageSize,
@@ -151,10 +152,7 @@ describe("the incremental build", () => {
     // Only the first page's answers have an entry in the cache; the others are taken from the output.
     expect(await readdir(entries)).toHaveLength(4);
     const edit = async (name: string) =>
-      appendFile(
-        path.join(content, "answers", name),
-        `\nOne more sentence [@${await firstSourceOf(content, name)}].\n`,
-      );
+      appendAuditedSentence(content, name, `One more sentence [@${await firstSourceOf(content, name)}].`);
 
     // An answer of the third page changed: it is rendered, the 15 others after the first page spliced; the
     // output is the clean build's (compareWithClean).
@@ -304,10 +302,7 @@ describe("the incremental build", () => {
 
     // The output record cut short: ignored, and every file written.
     await truncate(path.join(cacheFolder, "output.bin"), 10);
-    await appendFile(
-      path.join(content, "answers", FIRST),
-      `\nOne more sentence [@${await firstSourceOf(content, FIRST)}].\n`,
-    );
+    await appendAuditedSentence(content, FIRST, `One more sentence [@${await firstSourceOf(content, FIRST)}].`);
     const afterRecord = await buildAgain();
     expect(afterRecord.stats.output.linked).toBe(0);
     expect(afterRecord.cache.notes.join("\n")).toMatch(/output\.bin is corrupt/);

@@ -2,7 +2,7 @@
  * The incremental build against a clean one: helpers for test/incremental-build.test.ts and the longer random walk
  * of test/full/incremental-random.test.ts.
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { appendFile, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
@@ -211,6 +211,24 @@ async function unlinkedAnswers(content: string): Promise<string[]> {
   return names.filter((name) => !bodies.some((body) => body.includes(`](/api/v1/answers/${name.slice(0, -3)}.`)));
 }
 
+/**
+ * Appends a cited sentence to an answer with its entry in the answer's claim audit, as an author does (a claim no
+ * entry quotes is audit/claim-not-quoted), and counts the audit's figures again; content with no audit of the
+ * answer gets the sentence alone.
+ */
+export async function appendAuditedSentence(content: string, name: string, sentence: string): Promise<void> {
+  await appendFile(path.join(content, "answers", name), `\n${sentence}\n`);
+  const audit = path.join(content, "audit", `answer-${name.slice(0, -3)}.yaml`);
+  if (!existsSync(audit)) return;
+  const ids = [...sentence.matchAll(/@([a-z0-9-]+)/g)].map((match) => match[1]!);
+  await appendFile(
+    audit,
+    `- line: 1\n  claim: ${JSON.stringify(sentence)}\n  sources:\n${ids.map((id) => `  - ${id}\n`).join("")}` +
+      `  source_says: "What the sentence says."\n  verdict: supported\n  checked: 2026-11-28\n`,
+  );
+  await restateAuditSummary(content);
+}
+
 /** The disclosure states the audit's figures: with an audit file gone, they are counted again. */
 async function restateAuditSummary(content: string): Promise<void> {
   const entries: Array<{ verdict: string; defect?: string; checked: string }> = [];
@@ -269,9 +287,10 @@ export async function randomEdits(
   const operations: Record<string, () => Promise<string>> = {
     "edit a body": async () => {
       const name = pick(await answerFiles(content));
-      await appendFile(
-        path.join(content, "answers", name),
-        `\nA sentence added by step ${stepsTaken.length} [@${await firstSourceOf(content, name)}].\n`,
+      await appendAuditedSentence(
+        content,
+        name,
+        `A sentence added by step ${stepsTaken.length} [@${await firstSourceOf(content, name)}].`,
       );
       return name;
     },

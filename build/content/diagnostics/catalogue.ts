@@ -243,6 +243,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "File has no claim audit",
     hint: "Check each claim of the file against the sources it cites and record it in an audit file of content/audit/ that names it (see the README, 'The claim audit').",
   },
+  "audit/claim-not-quoted": {
+    title: "Cited claim is not in its audit",
+    hint: "Check the claim against the sources it cites and record it in the answer's audit file: `claim` quoting it as it reads, its citation included, with `line`, `sources`, `source_says`, `verdict` and `checked`; the build then tells the disclosure's new claim_audit figures.",
+  },
   "audit/file-name": {
     title: "Audit file is not named after the file it audits",
     hint: "Rename the audit file after the file its `file` names: audit/answer-<slug>.yaml, audit/supplier-<slug>.yaml, audit/evidence-<family>.yaml, audit/sources.yaml or audit/disclosure.yaml.",
