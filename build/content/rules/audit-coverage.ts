@@ -1,7 +1,9 @@
 import { SLUG_PATTERN } from "../../contract/layout.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
-import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom } from "./rule.ts";
+import type { CitationGroup } from "../load/content-file.ts";
+import { findCitations } from "../markdown/citations.ts";
+import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, proseOf } from "./rule.ts";
 
 /** The kinds of file whose claims the disclosure says were each checked: every one has its audit file. */
 const AUDITED_KINDS = new Set(["answer", "supplier", "evidence", "sources", "disclosure"]);
@@ -24,7 +26,7 @@ export const auditCoverage: ContentRule = {
     for (const [path, file] of input.files) {
       if (!AUDITED_KINDS.has(file.kind) || audited.has(path)) continue;
       // A name no slug may have ("room-sizing copy.md") is told by slug/file-name: its audit's name waits for the new one.
-      if (file.kind !== "sources" && file.kind !== "disclosure" && !SLUG_PATTERN.test(file.stem)) continue;
+      if (!SLUG_PATTERN.test(file.stem)) continue;
       const name = auditFileName(file.kind, file.stem);
       // Moved with its slug kept: the audit of its old name is its own (the editor's audit: the hint asked for every
       // claim to be checked again).
@@ -43,52 +45,42 @@ export const auditCoverage: ContentRule = {
     // And within an answer audited: every citation stands in a claim its audit quotes (the words just before it and
     // the mark), so that a sentence added later is not published as checked without a check.
     const quotes = new Map<string, string[]>();
-    for (const { data } of input.audit)
-      for (const entry of data.entries)
-        if (entry.claim !== undefined)
-          quotes.set(data.file, [...(quotes.get(data.file) ?? []), normaliseProse(entry.claim)]);
+    for (const { data } of input.audit) {
+      let quoted = quotes.get(data.file);
+      if (!quoted) quotes.set(data.file, (quoted = []));
+      for (const entry of data.entries) if (entry.claim !== undefined) quoted.push(normaliseProse(entry.claim));
+    }
     for (const [path, file] of input.files) {
       const quoted = quotes.get(path);
       if (file.kind !== "answer" || !quoted || !file.body) continue;
-      const prose = file.prose();
+      const prose = proseOf(input, file);
       // An entry whose quote the file no longer holds is audit/quote-missing's to tell: the claim edited under it
       // would be told twice, so the file waits for that fix.
-      const whole = normaliseProse(prose);
-      if (quoted.some((claim) => !whole.includes(claim))) continue;
+      if (quoted.some((claim) => !prose.normal.includes(claim))) continue;
       const claims = quoted.join("\u0000");
-      // The marks in code are no citations: each mark is paired with the next citation group whose ids it holds.
-      const groups = file.citationGroups();
-      let next = 0;
-      for (const line of prose.split("\n")) {
-        if (!line.includes("[@")) continue;
-        for (const mark of line.matchAll(CITATION_MARK)) {
-          const ids = mark[0]
-            .slice(1, -1)
-            .split(";")
-            .map((id) => id.trim().slice(1));
-          if (groups[next]?.ids.join(";") !== ids.join(";")) continue;
-          const group = groups[next++]!;
-          // An id the register does not hold is told where it is cited (most likely mistyped): not here too.
-          if (!ids.every((id) => input.known.sources.has(id))) continue;
-          const piece = normaliseProse(
-            line.slice(Math.max(0, mark.index - QUOTED_BEFORE), mark.index + mark[0].length),
-          );
-          if (claims.includes(piece)) continue;
-          report(
-            file,
-            "",
-            "audit/claim-not-quoted",
-            `the claim that ${mark[0]} cites is quoted by no entry of content/${AUDIT_PATH}/${auditFileName(file.kind, file.stem)}, yet the disclosure says every claim was checked.`,
-            undefined,
-            group.position,
-          );
-        }
+      // The citations of the body (the last of the prose; marks in code are none), and where each stands, read only
+      // for one told.
+      const cited = findCitations(prose.text);
+      let placed: CitationGroup[] | undefined;
+      for (const [index, { ids, offset }] of cited.entries()) {
+        // An id the register does not hold is told where it is cited (most likely mistyped): not here too.
+        if (!ids.every((id) => input.known.sources.has(id))) continue;
+        const end = prose.text.indexOf("]", offset) + 1;
+        const from = Math.max(prose.text.lastIndexOf("\n", offset) + 1, offset - QUOTED_BEFORE);
+        if (claims.includes(normaliseProse(prose.text.slice(from, end)))) continue;
+        placed ??= file.citationGroups();
+        report(
+          file,
+          "",
+          "audit/claim-not-quoted",
+          `the claim that ${prose.text.slice(offset, end)} cites is quoted by no entry of content/${AUDIT_PATH}/${auditFileName(file.kind, file.stem)}, yet the disclosure says every claim was checked.`,
+          undefined,
+          placed[index - (cited.length - placed.length)]?.position,
+        );
       }
     }
   },
 };
 
-/** A citation mark, as the body writes it. */
-const CITATION_MARK = /\[@[a-z0-9]+(?:-[a-z0-9]+)*(?:\s*;\s*@[a-z0-9]+(?:-[a-z0-9]+)*)*\]/g;
 /** How much of the text before a citation its claim's quote must hold, with the mark: the claim's last words. */
 const QUOTED_BEFORE = 12;

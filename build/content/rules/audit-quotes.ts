@@ -1,6 +1,6 @@
 import { codePointOf } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
-import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, passed, passedItems } from "./rule.ts";
+import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, passed, passedItems, proseOf } from "./rule.ts";
 
 /**
  * The claim audit speaks of files as they were when it was made: every entry names a content file that exists,
@@ -12,7 +12,6 @@ export const auditQuotes: ContentRule = {
   name: "audit-quotes",
   readsAnswers: true,
   check(input, report) {
-    const prose = new Map<string, string>();
     // An audit file failing its schema elsewhere still has the quotes of its entries that passed checked.
     for (const audit of [...input.audit, ...input.failed.audit]) {
       const { file, data } = audit;
@@ -45,11 +44,7 @@ export const auditQuotes: ContentRule = {
           `the audit of ${data.file} is named ${file.file}, where it should be ${named}.`,
           `Rename it ${named}.`,
         );
-      let text = prose.get(data.file);
-      if (text === undefined) {
-        text = normaliseProse(target.prose());
-        prose.set(data.file, text);
-      }
+      const text = proseOf(input, target).normal;
       for (const [index, entry] of data.entries.entries()) {
         if (!quoted(index)) continue;
         const claim = entry.claim === undefined ? undefined : normaliseProse(entry.claim);

@@ -22,13 +22,14 @@ export const inlineCitations: ContentRule = {
           if (listed.has(id)) continue;
           // Located in the body; the pointer names the front-matter list the id is missing from. An id the register
           // does not hold either is most likely mistyped: adding it to `sources` would not help.
-          const registered = !registerRead(input) || input.known.sources.has(id);
+          const readable = registerRead(input);
+          const registered = !readable || input.known.sources.has(id);
           // While the register cannot be read, a typo of an id the answer lists is still offered that id.
-          const meant = registered
-            ? registerRead(input)
+          const meant = !readable
+            ? mistypedId(id, data.sources)
+            : registered
               ? undefined
-              : mistypedId(id, data.sources)
-            : mistypedId(id, [...data.sources, ...input.known.sources]);
+              : mistypedId(id, [...data.sources, ...input.known.sources]);
           if (meant) meantIds.add(meant);
           report(
             file,

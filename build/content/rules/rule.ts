@@ -3,6 +3,7 @@ import { likeliestName } from "../../contract/edit-distance.ts";
 import { DIAGNOSTIC_CATALOGUE, type DiagnosticCode } from "../diagnostics/catalogue.ts";
 import type { Position } from "../diagnostics/diagnostic.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
+import { normaliseProse } from "../load/outward-markers.ts";
 import type { LocatedFile } from "../load/located-file.ts";
 import type {
   AnswerFrontMatter,
@@ -127,6 +128,22 @@ export function movedFrom(file: LocatedFile, input: RuleInput): string | undefin
 export const auditFileName = (kind: string, stem: string): string =>
   `${kind === "sources" || kind === "disclosure" ? kind : `${kind}-${stem}`}.yaml`;
 export const AUDIT_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "audit")!.path;
+
+/**
+ * A file's prose (LocatedFile.prose: read again from the file) as it is and as claims are compared with it
+ * (normaliseProse), read once per check however many rules ask (audit-quotes, audit-coverage).
+ */
+export function proseOf(input: RuleInput, file: LocatedFile): { text: string; normal: string } {
+  let read = proseRead.get(input);
+  if (!read) proseRead.set(input, (read = new Map()));
+  let prose = read.get(file.file);
+  if (!prose) {
+    const text = file.prose();
+    read.set(file.file, (prose = { text, normal: normaliseProse(text) }));
+  }
+  return prose;
+}
+const proseRead = new WeakMap<RuleInput, Map<string, { text: string; normal: string }>>();
 
 /** Whether an answer file other than `file` is named after `slug`: `file` then kept another answer's slug. */
 export function otherAnswerNamed(slug: string, file: string, input: RuleInput): boolean {
