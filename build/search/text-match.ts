@@ -57,6 +57,8 @@ export function tokenize(text: string): string[] {
 // other dashes ASCII's (U+FE63, U+FF0D), so that these two are the hyphens of normalised text.
 const COMPOUND = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)+(?![\p{L}\p{N}])/gu;
 const HYPHEN = /[-\u2010]/g;
+/** What NFKD makes a hyphen of, or leaves one: "-", U+2010, U+2011, U+FE63, U+FF0D. */
+const HYPHEN_LIKE = /[-\u2010\u2011\ufe63\uff0d]/;
 const DIGITS = /^\p{N}+$/u;
 
 /**
@@ -219,8 +221,9 @@ export function parseQuery(q: string, mode: MatchMode = "any"): QueryCheck {
  * common words only ("how-to") names nothing more than they do.
  */
 function commonCompounds(q: string): string[] {
+  // Most queries hold no hyphen (nor a dash NFKD makes one): they are not normalised a second time.
+  if (!HYPHEN_LIKE.test(q)) return [];
   const normal = normalize(q);
-  if (!normal.includes("-") && !normal.includes("\u2010")) return [];
   const found: string[] = [];
   for (const compound of normal.match(COMPOUND) ?? []) {
     const word = compoundWord(compound);

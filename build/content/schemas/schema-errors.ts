@@ -177,10 +177,8 @@ const IDENTITIES = ["id", "slug", "supplier", "family", "name"];
 function patternWanted(error: ErrorObject): string {
   const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
   if (typeof description !== "string") return "which is not in the form required";
-  const first = description.split(/(?<=\.)\s/)[0]!.replace(/\.$/, "");
   // "An absolute URL" reads "an absolute URL" mid-sentence; "SPDX identifier" keeps its capitals.
-  const lower = /^[A-Z][A-Z]/.test(first) ? first : `${first.charAt(0).toLowerCase()}${first.slice(1)}`;
-  return `which is not ${lower}`;
+  return `which is not ${lowerFirst(description.split(/(?<=\.)\s/)[0]!.replace(/\.$/, ""))}`;
 }
 
 const MONTH = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });

@@ -260,14 +260,13 @@ function markShown(article: HTMLElement, snippet: Snippet | undefined): boolean 
     const core = snippet?.field === field ? snippet.text.replace(/^\u2026/, "").replace(/\u2026$/, "") : "";
     const offset = core === "" ? -1 : text.indexOf(core);
     if (snippet && offset >= 0) {
-      // The snippet's ranges count code points from its own start, its ellipsis included (escaped: the page's
-      // inline script is ASCII).
-      const lead = snippet.text.startsWith("\u2026") ? 1 : 0;
-      const units = (points: number) => offset + Array.from(snippet.text).slice(lead, points).join("").length;
+      // The snippet's ranges start at its own start, its ellipsis (one unit) included; escaped, as the page's
+      // inline script is ASCII.
+      const shift = offset - (snippet.text.startsWith("\u2026") ? 1 : 0);
       appendMarked(
         wanted,
         text,
-        snippet.matches.map(([start, end]): [number, number] => [units(start), units(end)]),
+        unitRanges(snippet).map(([start, end]): [number, number] => [start + shift, end + shift]),
       );
       marked = true;
     } else wanted.append(text);
@@ -308,26 +307,27 @@ function matchParagraph(
   const lacks = explanation.missing.length > 0 ? `; lacks ${explanation.missing.join(", ")}` : "";
   const why = document.createElement("span");
   why.className = "why";
-  const reasons = `atched ${held.join(", ")} in ${explanation.fields.join(", ")}${lacks}; score ${score}`;
+  const reasons = `${held.join(", ")} in ${explanation.fields.join(", ")}${lacks}; score ${score}`;
   if (markedInPlace) {
     paragraph.dataset.snippetIn = explanation.snippet.field;
-    why.textContent = `M${reasons}.`;
+    why.textContent = `Matched ${reasons}.`;
     paragraph.append(why);
     return paragraph;
   }
   const snippet = document.createElement("span");
   snippet.className = "snippet";
   snippet.dataset.field = explanation.snippet.field;
-  const characters = Array.from(explanation.snippet.text);
-  const units = (points: number) => characters.slice(0, points).join("").length;
-  appendMarked(
-    snippet,
-    explanation.snippet.text,
-    explanation.snippet.matches.map(([start, end]): [number, number] => [units(start), units(end)]),
-  );
-  why.textContent = ` (m${reasons})`;
+  appendMarked(snippet, explanation.snippet.text, unitRanges(explanation.snippet));
+  why.textContent = ` (matched ${reasons})`;
   paragraph.append(snippet, why);
   return paragraph;
+}
+
+/** A snippet's matches, which count code points, as ranges of UTF-16 units of its text. */
+function unitRanges(snippet: Snippet): Array<[number, number]> {
+  const characters = Array.from(snippet.text);
+  const units = (points: number) => characters.slice(0, points).join("").length;
+  return snippet.matches.map(([start, end]) => [units(start), units(end)]);
 }
 
 function suggestionText(suggestion: Suggestion): string {

@@ -44,7 +44,6 @@ export class DevLoop {
    * all held while the next build is made (LazySite.supersede).
    */
   private sites: Array<WeakRef<LazySite>> = [];
-  private broken = false;
   /** Loaded once, and again after a change under schemas/. */
   private schemas: Promise<SchemaRegistry> | undefined;
   /** How many builds finished (good or not): the tests wait on it. */
@@ -252,7 +251,6 @@ export class DevLoop {
     this.builds++;
     if (!result.ok) {
       const elapsed = Math.round(performance.now() - started);
-      this.broken = true;
       print(formatDiagnostics(result.diagnostics, path.relative(process.cwd(), build.contentDir) || "."));
       // A save that is fine while another file is still broken: the summary says where the problems are.
       const saved = new Set(changed.map((file) => path.relative(build.contentDir, file)));
@@ -274,8 +272,8 @@ export class DevLoop {
       followMissed();
       return;
     }
-    const wasBroken = this.broken;
-    this.broken = false;
+    // The last build's result says whether the content was broken: this one mends it.
+    const wasBroken = previous?.ok === false;
     // A fix that puts back what the last good build had writes nothing: that is said, not left to "wrote 0".
     if (wasBroken && (complete || !inMemory) && this.cache.stats.output.written === 0) {
       print(
