@@ -263,7 +263,7 @@ function plainSyntax(text: string, position: number, said: string): { position: 
     };
   }
   const indent = /^ */.exec(line)![0].length;
-  const key = /^ *([^\s#-][^:]*):(?:\s|$)/.exec(line)?.[1];
+  const key = KEY_LINE.exec(line)?.[1];
   // A key out of line with the keys beside it (its item's, under the first after "- ", or its mapping's first): told
   // at it, not at the line after, which may be the one in line.
   const first = key === undefined ? undefined : firstKey(text, start, indent);
@@ -272,7 +272,7 @@ function plainSyntax(text: string, position: number, said: string): { position: 
     // The mapping's first key may be the one out of line (the slip an author makes, moving one line), which YAML
     // tells at the next: when every key after it stands where this one does, it is told at that first key.
     const firstLine = text.slice(first.start, text.indexOf("\n", first.start));
-    const firstName = /^ *([^\s#-][^:]*):(?:\s|$)/.exec(firstLine)?.[1];
+    const firstName = KEY_LINE.exec(firstLine)?.[1];
     if (firstName !== undefined && first.alone && keysAfterStandAt(text, end, indent, beside!))
       return {
         position: first.start + beside!,
@@ -302,6 +302,9 @@ function plainSyntax(text: string, position: number, said: string): { position: 
   return { position, message: said };
 }
 
+/** A line that is a key (and its value): the key, in its group. */
+const KEY_LINE = /^ *([^\s#-][^:]*):(?:\s|$)/;
+
 const spaces = (count: number) => `${count} space${count === 1 ? "" : "s"}`;
 
 /**
@@ -330,7 +333,7 @@ function firstKey(
       if (item) return { column: item[1]!.length, start: from, alone: false };
       return first && { ...first, alone: keys.filter((column) => column === first!.column).length === 1 };
     }
-    if (/^ *[^\s#-][^:]*:(?:\s|$)/.test(above)) keys.push(own);
+    if (KEY_LINE.test(above)) keys.push(own);
     first = /^ *- /.test(above) ? undefined : { column: own, start: from };
   }
   return undefined;
@@ -346,7 +349,7 @@ function keysAfterStandAt(text: string, end: number, indent: number, other: numb
     if (/^\s*(?:#|$)/.test(line)) continue;
     const own = /^ */.exec(line)![0].length;
     if (own < Math.min(indent, other)) break;
-    if (!/^ *[^\s#-][^:]*:(?:\s|$)/.test(line)) continue;
+    if (!KEY_LINE.test(line)) continue;
     if (own === other) return false;
     if (own === indent) seen++;
   }
