@@ -952,6 +952,22 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a kind of source that is never primary", () => {
+  // Primary sources lift a supplier's score ceilings: a report of a document must not pass as the document.
+  it("is told at `primary` when marked so, whatever its confidence says", async () => {
+    const copy = await contentToEdit("secondary-kind-primary");
+    await copy.edit("sources.yaml", [
+      "    kind: platform-certification-list\n    confidence: documented\n    primary: true\n",
+      "    kind: news-report\n    confidence: documented\n    primary: true\n",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      ["schema/const", "/sources/0/primary", "`primary` is true; it must be false."],
+    ]);
+    expect(told[0]?.hint).toMatch(/^Our research notes, a news or trade report and a reseller's listing are secondary/);
+  });
+});
+
 describe("a register whose ids cannot be read", () => {
   // Every citation of the content would be told "not in sources.yaml" (thousands, in the shipped content), burying the
   // register's own problem: they wait, and the register says so once.

@@ -1,18 +1,9 @@
 // Generated from schemas/content-sources.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
 
 /**
- * The one register of sources that every factual claim cites.
- */
-export interface SourcesRegisterContentSourcesYaml {
-/**
- * @minItems 1
- */
-sources: Source[]
-}
-/**
  * An entry of the sources register.
  */
-export interface Source {
+export type Source = {
 /**
  * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
@@ -63,4 +54,14 @@ fields: ("title" | "url" | "published")[]
  */
 where: string
 }
+}
+
+/**
+ * The one register of sources that every factual claim cites.
+ */
+export interface SourcesRegisterContentSourcesYaml {
+/**
+ * @minItems 1
+ */
+sources: Source[]
 }
