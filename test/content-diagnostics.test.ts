@@ -1425,6 +1425,18 @@ describe("prose compared as a reader sees it (the claim audit's quotes, the outw
     expect(markerHits("Read the page the maker publishes; no two rooms are alike.")).toEqual([]);
   });
 
+  it("takes no domain or address ending in .no for the word no", () => {
+    for (const text of [
+      "The support page (support.neat.no) was found again on 2026-11-30.",
+      "Mail to help@neat.no was read on 2026-11-30.",
+      "The maker's site https://www.neat.no/ is in our sources.",
+    ])
+      expect(markerHits(text), text).toEqual([]);
+    expect(
+      markerHits("No. The warranty page was read; no term of it was found.").map((hit) => hit.marker.phrase),
+    ).toEqual(["no … was (were) found, seen, read, recorded or established"]);
+  });
+
   it("takes for claims of absence what an editor writes for one in other words", () => {
     const cases: Array<[string, string]> = [
       ["We could not find a price list.", "did not (could not, cannot) find, see or locate"],

@@ -33,6 +33,9 @@ export interface OutwardMarker {
 /** Words that may stand between "no" and a verb of finding, within one clause. */
 const CLAUSE = "[^.;:!?]{0,120}?";
 
+/** "no" as a word of the sentence, not a piece of a name (support.neat.no, a list of .no domains). */
+const NO = String.raw`(?<![\w./@-])no\b(?!\.\w)`;
+
 export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
   { phrase: "not found", kind: "absence", pattern: /\bnot\s+(?:been\s+)?found\b/i },
   { phrase: "not seen", kind: "absence", pattern: /\bnot\s+(?:been\s+)?seen\b/i },
@@ -57,20 +60,20 @@ export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
     phrase: "no … was (were) found, seen, read, recorded or established",
     kind: "absence",
     pattern: new RegExp(
-      String.raw`\b(?:no|nothing|none)\b${CLAUSE}\b(?:was|were|is|are|has\s+been|have\s+been)\s+(?:found|seen|read|recorded|established)\b`,
+      String.raw`(?:${NO}|\b(?:nothing|none)\b)${CLAUSE}\b(?:was|were|is|are|has\s+been|have\s+been)\s+(?:found|seen|read|recorded|established)\b`,
       "i",
     ),
   },
   {
     phrase: "no … in our notes (sources, register)",
     kind: "absence",
-    pattern: new RegExp(String.raw`\b(?:no|nothing)\b${CLAUSE}\bin\s+our\s+(?:notes|sources|register)\b`, "i"),
+    pattern: new RegExp(String.raw`(?:${NO}|\bnothing\b)${CLAUSE}\bin\s+our\s+(?:notes|sources|register)\b`, "i"),
   },
   {
     phrase: "no source (document) read",
     kind: "absence",
     // Up to four words may name the kind ("no Google Meet hardware page read").
-    pattern: /\bno\s+(?:[\w-]+\s+){0,4}?(?:source|document|page|list)s?\s+(?:we\s+)?read\b/i,
+    pattern: new RegExp(String.raw`${NO}\s+(?:[\w-]+\s+){0,4}?(?:source|document|page|list)s?\s+(?:we\s+)?read\b`, "i"),
   },
   { phrase: "announced", kind: "pending", pattern: /\bannounce[sd]?\b/i },
   { phrase: "expected, expects", kind: "pending", pattern: /\bexpect(?:s|ed)\b/i },
