@@ -952,6 +952,25 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a rubric level given a score another level has", () => {
+  // The published rubric would read 5, 5, 3, 2, 1, 0 with no level for 4.
+  it("is told at the score out of its place", async () => {
+    const copy = await contentToEdit("rubric-repeated-score");
+    await copy.edit("disclosure.yaml", [
+      "      - {score: 4, meaning: Level 4.}",
+      "      - {score: 5, meaning: Level 4.}",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "disclosure/rubric-levels",
+        "/criteria/0/levels/1/score",
+        "level 2 of evidence-depth gives the score 5, where the rubric's levels give 5 down to 0: it is for 4.",
+      ],
+    ]);
+  });
+});
+
 describe("a kind of source that is never primary", () => {
   // Primary sources lift a supplier's score ceilings: a report of a document must not pass as the document.
   it("is told at `primary` when marked so, whatever its confidence says", async () => {

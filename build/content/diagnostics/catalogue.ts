@@ -279,6 +279,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Answer gives no number with a cited primary source",
     hint: "Give at least one number with its unit that a buyer can act on (a distance, a level, a count, a price with its date) in a sentence citing the primary source that states it, as [@id].",
   },
+  "disclosure/rubric-levels": {
+    title: "Rubric level out of its order",
+    hint: "Give each score once, from 5 down to 0, in that order: the level at this place is for the score the message names, and the published rubric reads as written.",
+  },
   "synonyms/repeated-word": {
     title: "Word is in two synonym groups",
     hint: "Keep each word in one group: merge the two groups if all their words mean the same thing, or take the word out of the group where it means something else.",

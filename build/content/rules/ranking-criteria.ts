@@ -14,6 +14,16 @@ export const rankingCriteria: ContentRule = {
     const { file, data } = input.disclosure;
     const total = data.criteria.reduce((sum, criterion) => sum + criterion.weight, 0);
     if (total !== 100) report(file, "/criteria", "disclosure/weights", `the weights add up to ${total}, not 100.`);
+    // The schema holds six levels: each is the level of one score, 5 first.
+    for (const [at, criterion] of data.criteria.entries())
+      for (const [place, { score }] of criterion.levels.entries())
+        if (score !== 5 - place)
+          report(
+            file,
+            `/criteria/${at}/levels/${place}/score`,
+            "disclosure/rubric-levels",
+            `level ${place + 1} of ${criterion.id} gives the score ${score}, where the rubric's levels give 5 down to 0: it is for ${5 - place}.`,
+          );
     const ids = data.criteria.map((criterion) => criterion.id);
     let scoresComplete = true;
     // A criterion no supplier scores, or one every supplier scores that the disclosure lacks, is the disclosure's slip
