@@ -20,7 +20,7 @@ import {
   tokenPoints,
 } from "./relevance.ts";
 import { inflectionStem } from "./inflection.ts";
-import { isStopWord } from "./stop-words.ts";
+import { isStopWord } from "../contract/stop-words.ts";
 import {
   holdsWord,
   type MatchKind,

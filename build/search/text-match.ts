@@ -9,7 +9,7 @@
  * compounds whole (indexTokens).
  */
 import type { MatchMode } from "./query-words.ts";
-import { isStopWord } from "./stop-words.ts";
+import { isStopWord } from "../contract/stop-words.ts";
 import { MAX_QUERY_CODE_POINTS } from "../contract/limits.ts";
 
 /** Letters that NFKD does not decompose, folded to their usual Latin spelling. */

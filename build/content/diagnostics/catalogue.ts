@@ -287,6 +287,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Word is in two synonym groups",
     hint: "Keep each word in one group: merge the two groups if all their words mean the same thing, or take the word out of the group where it means something else.",
   },
+  "synonyms/stop-word": {
+    title: "Stop word in a synonym group",
+    hint: "Take it out of the group. Where the answers use it for the group's thing (they write m for metre), keep it and list it under `stop_words` as well, to say it is meant.",
+  },
 } as const satisfies Record<string, { title: string; hint: string }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CATALOGUE;

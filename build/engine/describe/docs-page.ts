@@ -61,7 +61,7 @@ import {
   SEARCH_RESULTS,
 } from "./service-facts.ts";
 import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
-import { STOP_WORDS } from "../../search/stop-words.ts";
+import { STOP_WORDS } from "../../contract/stop-words.ts";
 import { irregularForms } from "../../search/inflection.ts";
 import { compareCodeUnits } from "../../search/text-match.ts";
 

@@ -15,6 +15,12 @@ groups: {
  */
 words: string[]
 /**
+ * The group's words that are also stop words of q, listed to say they are meant: a query never asks for a stop word, but a group's stop word makes every answer that says it match the group's other words, which is right only where the answers use it for the group's thing (m for metre).
+ * 
+ * @minItems 1
+ */
+stop_words?: string[]
+/**
  * Why buyers use these words for the same thing, for the reviewer.
  */
 why: string
