@@ -952,6 +952,17 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a YAML file cut down to its document marker and comments", () => {
+  it("is told empty, as a file of nothing is, and nothing else is told of it", async () => {
+    const copy = await contentToEdit("yaml-only-markers");
+    await copy.edit("suppliers/zenith.yaml", [/^[\s\S]*$/, "---\n# to be written\n...\n"]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file, message }) => [code, file, message])).toEqual([
+      ["file/empty", "suppliers/zenith.yaml", "the file holds only comments and document markers (---)."],
+    ]);
+  });
+});
+
 describe("a rubric level given a score another level has", () => {
   // The published rubric would read 5, 5, 3, 2, 1, 0 with no level for 4.
   it("is told at the score out of its place", async () => {

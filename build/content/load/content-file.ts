@@ -148,13 +148,22 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   // What Windows editors save is read as any other file: a byte order mark is dropped, and CRLF and lone CR line
   // ends are read as LF. Line and column numbers are unchanged.
   const text = (decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded).replace(/\r\n?/g, "\n");
-  if (text.trim() === "") {
+  // A YAML file of nothing but comments and document markers (a profile cut down to its "---") is as empty: most
+  // files have a line starting with a key, found at once, before their lines are split.
+  const noYaml =
+    kind !== "answer" && !KEY_START.test(text) && text.split("\n").every((line) => NO_YAML_LINE.test(line));
+  if (text.trim() === "" || noYaml) {
     // A single file of the layout cannot be deleted: the build would then say it is missing.
     const single = CONTENT_LAYOUT.some((entry) => entry.kind === kind && !entry.many);
     const hint = single
       ? "Write the file's content: the build needs this file (the README's 'Adding content' section shows its shape)."
       : undefined;
-    return fail("file/empty", "the file has no content.", undefined, hint);
+    return fail(
+      "file/empty",
+      text.trim() === "" ? "the file has no content." : "the file holds only comments and document markers (---).",
+      undefined,
+      hint,
+    );
   }
   const lines = new LineIndex(text);
   if (kind !== "answer") return { yaml: { text, offset: 0 }, lines };
@@ -259,3 +268,9 @@ export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   }
   return at;
 }
+
+/** A line that starts with something other than white space, a comment, a dash or a dot: YAML of some kind. */
+const KEY_START = /^[ \t]*[^\s#.-]/m;
+
+/** A line of only a comment, a document marker (--- or ...) or white space. */
+const NO_YAML_LINE = /^(?:---|\.\.\.)?[ \t]*(?:#.*)?$/;
