@@ -952,6 +952,22 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a criterion misspelt in a supplier's scores", () => {
+  it("is one problem at the key, offering the criterion the scores lack", async () => {
+    const copy = await contentToEdit("criterion-misspelt");
+    await copy.edit("suppliers/zenith.yaml", ["  portfolio-breadth: {", "  portfolio-bredth: {"]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer, message, hint }) => [code, pointer, message, hint])).toEqual([
+      [
+        "disclosure/criteria",
+        "/scores/portfolio-bredth",
+        "`portfolio-bredth` is not a criterion of the disclosure, and the scores lack `portfolio-breadth`.",
+        "Did you mean `portfolio-breadth`? Name the criterion as content/disclosure.yaml does.",
+      ],
+    ]);
+  });
+});
+
 describe("a YAML file cut down to its document marker and comments", () => {
   it("is told empty, as a file of nothing is, and nothing else is told of it", async () => {
     const copy = await contentToEdit("yaml-only-markers");

@@ -61,8 +61,18 @@ export const rankingCriteria: ContentRule = {
     if (unscored.length > 0 || unlisted.length > 0) return;
     for (const supplier of input.suppliers) {
       const scored = Object.keys(supplier.data.scores);
-      const missing = ids.filter((id) => !scored.includes(id));
       const extra = scored.filter((id) => !ids.includes(id));
+      // A criterion misspelt is one problem, at the key, offering the name: not also a missing score.
+      const meant = new Map(
+        extra.map((id) => [
+          id,
+          likeliestName(
+            id,
+            ids.filter((named) => !scored.includes(named)),
+          ),
+        ]),
+      );
+      const missing = ids.filter((id) => !scored.includes(id) && ![...meant.values()].includes(id));
       if (missing.length > 0) {
         scoresComplete = false;
         report(
@@ -75,12 +85,15 @@ export const rankingCriteria: ContentRule = {
       }
       for (const id of extra) {
         scoresComplete = false;
+        const named = meant.get(id);
         report(
           supplier.file,
           `/scores/${id}`,
           "disclosure/criteria",
-          `\`${id}\` is not a criterion of the disclosure.`,
-          `Score only the criteria of content/disclosure.yaml: ${ids.join(", ")}.`,
+          `\`${id}\` is not a criterion of the disclosure${named ? `, and the scores lack \`${named}\`` : ""}.`,
+          named
+            ? `Did you mean \`${named}\`? Name the criterion as content/disclosure.yaml does.`
+            : `Score only the criteria of content/disclosure.yaml: ${ids.join(", ")}.`,
           // At the key, which is what is wrong (a misspelt criterion), not at its score below it.
           supplier.file.locate(`/scores/${id}`, "key"),
         );
