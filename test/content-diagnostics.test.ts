@@ -105,6 +105,14 @@ describe("hostile or unusual content", () => {
     expect(await uncovered()).toEqual([]);
   });
 
+  it("tells a profile without its audit once, not again at each claim whose outward search it would record", async () => {
+    const copy = await contentToEdit("audit-missing-profile", "shipped");
+    await rm(path.join(copy.content, "audit", "supplier-neat.yaml"));
+    // (The disclosure's audit figures count its entries too: disclosure/audit-summary says what to write.)
+    const told = (await copy.diagnostics()).filter(({ file }) => file === "suppliers/neat.yaml");
+    expect(told.map(({ code }) => code)).toEqual(["audit/not-covered"]);
+  });
+
   it("refuses a 20 MB file with a size message, without reading it", async () => {
     const content = await fixtureWithCase("malformed-yaml");
     await cp(path.join(FIXTURES, "base", "answers", "alpha-room.md"), path.join(content, "answers", "alpha-room.md"));
@@ -949,6 +957,35 @@ describe("a source without `primary`", () => {
     expect((await copy.diagnostics()).map(({ code, pointer }) => [code, pointer])).toEqual([
       ["schema/required", "/sources/0"],
     ]);
+  });
+});
+
+describe("the scores and the ranks, while their facts cannot be read", () => {
+  it("wait for a listing dated beyond its sources, which moves the newest list version read", async () => {
+    const copy = await contentToEdit("listing-date-typo", "shipped");
+    await copy.edit("evidence/room-controllers.yaml", [
+      /(listings:\n\s+- status: listed\n\s+as_of: )2023-04-28/,
+      "$12027-04-28",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file }) => [code, file]).sort()).toEqual([
+      ["evidence/status-beyond-source", "evidence/room-controllers.yaml"],
+      ["evidence/status-bounds", "evidence/room-controllers.yaml"],
+    ]);
+  });
+
+  it("wait for a profile copied with products the register does not record, whose scores are not yet checked", async () => {
+    const copy = await contentToEdit("profile-copied", "shipped");
+    const neat = await readFile(path.join(copy.content, "suppliers", "neat.yaml"), "utf8");
+    await writeFile(
+      path.join(copy.content, "suppliers", "owl-labs.yaml"),
+      neat
+        .replace(/^slug: neat$/m, "slug: owl-labs")
+        .replace(/^name: Neat$/m, "name: Owl Labs")
+        .replace(/^rank: \d+$/m, "rank: 29"),
+    );
+    const codes = new Set((await copy.diagnostics()).map(({ code }) => code));
+    expect([...codes].sort()).toEqual(["audit/not-covered", "evidence/missing-record"]);
   });
 });
 

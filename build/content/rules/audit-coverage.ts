@@ -3,7 +3,8 @@ import { CONTENT_LAYOUT } from "../load/layout.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
 import type { CitationGroup } from "../load/content-file.ts";
 import { findCitations } from "../markdown/citations.ts";
-import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, proseOf } from "./rule.ts";
+import type { LocatedFile } from "../load/located-file.ts";
+import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, proseOf, type RuleInput } from "./rule.ts";
 
 /** The kinds of file whose claims the disclosure says were each checked: every one has its audit file. */
 const AUDITED_KINDS = new Set(["answer", "supplier", "evidence", "sources", "disclosure"]);
@@ -16,17 +17,34 @@ const DISCLOSURE_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "disclosur
  * one answer, generated content with none) states no such thing and is not held to it; nor is anything while an
  * audit file is not valid (`complete`), since the file it names may be unknown.
  */
+/**
+ * Whether a file is told audit/not-covered: the checks of its claims one by one (their outward searches) wait for
+ * its audit file, which the problem asks for.
+ */
+export function lacksItsAudit(input: RuleInput, file: LocatedFile): boolean {
+  const audited = auditedFiles(input);
+  // A name no slug may have ("room-sizing copy.md") is told by slug/file-name: its audit's name waits for the new one.
+  return (
+    audited !== undefined && AUDITED_KINDS.has(file.kind) && !audited.has(file.file) && SLUG_PATTERN.test(file.stem)
+  );
+}
+
+/** The files the audit names, once it is valid and covers the disclosure; else undefined (nothing is held to it). */
+function auditedFiles(input: RuleInput): ReadonlySet<string> | undefined {
+  if (!input.complete.audit) return undefined;
+  let audited = audits.get(input);
+  if (!audited) audits.set(input, (audited = new Set(input.audit.map((audit) => audit.data.file))));
+  return audited.has(DISCLOSURE_PATH) ? audited : undefined;
+}
+const audits = new WeakMap<RuleInput, Set<string>>();
+
 export const auditCoverage: ContentRule = {
   name: "audit-coverage",
   readsAnswers: true,
   check(input, report) {
-    if (!input.complete.audit) return;
-    const audited = new Set(input.audit.map((audit) => audit.data.file));
-    if (!audited.has(DISCLOSURE_PATH)) return;
+    if (!auditedFiles(input)) return;
     for (const [path, file] of input.files) {
-      if (!AUDITED_KINDS.has(file.kind) || audited.has(path)) continue;
-      // A name no slug may have ("room-sizing copy.md") is told by slug/file-name: its audit's name waits for the new one.
-      if (!SLUG_PATTERN.test(file.stem)) continue;
+      if (!lacksItsAudit(input, file)) continue;
       const name = auditFileName(file.kind, file.stem);
       // Moved with its slug kept: the audit of its old name is its own (the editor's audit: the hint asked for every
       // claim to be checked again).

@@ -9,6 +9,7 @@ import {
   normaliseProse,
   positionInParagraph,
 } from "../load/outward-markers.ts";
+import { lacksItsAudit } from "./audit-coverage.ts";
 import { type ContentRule, passed, type Report, type RuleInput } from "./rule.ts";
 
 /**
@@ -110,7 +111,8 @@ function tellUncovered(
   // One problem a sentence: two markers in one sentence ("no ... was found", "not found") are one claim.
   const told = new Set<string>();
   const claims = coveringClaims(input);
-  if (!claims) return;
+  // A file with no audit at all is told so once (audit/not-covered), not once a claim.
+  if (!claims || lacksItsAudit(input, file)) return;
   for (const hit of uncovered(text, claims.get(file.file) ?? [])) {
     const { sentence, from } = sentenceAround(text, hit);
     if (told.has(sentence)) continue;

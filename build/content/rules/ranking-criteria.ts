@@ -1,7 +1,7 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
 import { orderByScore, weightedScore } from "../ranking/ranking-model.ts";
 import type { ContentRule } from "./rule.ts";
-import { scoresRefused } from "./scores-follow-facts.ts";
+import { scoreCheck } from "./scores-follow-facts.ts";
 
 /**
  * The disclosure's weights add up to 100, every supplier is scored on exactly its criteria, and the ranks
@@ -100,8 +100,10 @@ export const rankingCriteria: ContentRule = {
       }
     }
     // A score its facts or its sources refuse (score/beyond-facts, score/secondary-only) would move the order of
-    // others: the ranks wait for it.
-    if (!scoresComplete || total !== 100 || !input.complete.suppliers || scoresRefused(input).length > 0) return;
+    // others, and one not yet held to its facts may be refused once it is: the ranks wait for both.
+    const scores = scoreCheck(input);
+    if (!scoresComplete || total !== 100 || !input.complete.suppliers || scores.refused.length > 0 || scores.unchecked)
+      return;
     // Ranks that are not 1 to N, each once, are rank/sequence's to tell (the same rank told twice otherwise).
     const ranks = input.suppliers.map((supplier) => supplier.data.rank).sort((a, b) => a - b);
     if (ranks.some((rank, index) => rank !== index + 1)) return;

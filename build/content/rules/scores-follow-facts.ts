@@ -1,6 +1,7 @@
 import type { SupplierContent } from "../load/types.ts";
 import { registerFacts, type ScoreVerdict, scoreVerdicts } from "../ranking/rubric-facts.ts";
 import { type ContentRule, productKey, type RuleInput, type Valid } from "./rule.ts";
+import { statusesBeyondSources } from "./status-claims.ts";
 
 /**
  * Every criterion score rests on cited facts, and where the content records those facts in structured form
@@ -23,7 +24,7 @@ export const scoresFollowFacts: ContentRule = {
         }
       }
     }
-    for (const { supplier, verdict } of scoresRefused(input)) {
+    for (const { supplier, verdict } of scoreCheck(input).refused) {
       // One its sources refuse is scores-rest-on-primary-sources' to tell.
       if (verdict.kind !== "facts") continue;
       const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
@@ -38,32 +39,43 @@ export const scoresFollowFacts: ContentRule = {
 };
 
 /**
- * The scores the recorded facts or the kind of their sources refuse, of every supplier: the ranking's order waits
- * for them (ranking-criteria), since a score in error would move others' ranks.
+ * The scores the recorded facts or the kind of their sources refuse, of every supplier, and whether some could not be
+ * held to their facts yet: the ranking's order waits for both (ranking-criteria), since a score in error would move
+ * others' ranks, and a rank told to move for a score not yet checked would be told to move again.
  */
-export function scoresRefused(input: RuleInput): BeyondFacts {
+export function scoreCheck(input: RuleInput): ScoreCheck {
   // Asked by both rules of one check (scores-follow-facts, ranking-criteria): worked out once per input.
-  let found = beyondFacts.get(input);
-  if (!found) beyondFacts.set(input, (found = verdictsBeyondFacts(input)));
+  let found = checks.get(input);
+  if (!found) checks.set(input, (found = checkScores(input)));
   return found;
 }
-type BeyondFacts = Array<{ supplier: Valid<SupplierContent>; verdict: ScoreVerdict }>;
-const beyondFacts = new WeakMap<RuleInput, BeyondFacts>();
+interface ScoreCheck {
+  refused: Array<{ supplier: Valid<SupplierContent>; verdict: ScoreVerdict }>;
+  unchecked: boolean;
+}
+const checks = new WeakMap<RuleInput, ScoreCheck>();
 
-function verdictsBeyondFacts(input: RuleInput): BeyondFacts {
-  // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move scores.
-  if (!input.complete.evidence || !input.sources) return [];
+function checkScores(input: RuleInput): ScoreCheck {
+  // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move
+  // scores; nor while a status or listing is dated beyond its sources (status-claims): a date in error moves the
+  // newest list version read, and with it every supplier's certification level.
+  if (!input.complete.evidence || !input.sources || statusesBeyondSources(input).length > 0)
+    return { refused: [], unchecked: true };
   const register = registerFacts(input.evidence.map(({ data }) => data));
   const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
   const recorded = new Set(
     input.evidence.flatMap(({ data }) => data.records.map((record) => productKey(record.supplier, record.product))),
   );
-  return input.suppliers.flatMap((supplier) => {
+  let unchecked = false;
+  const refused = input.suppliers.flatMap((supplier) => {
     const { data } = supplier;
     // Nor while a product of the profile has no record (evidence/missing-record says so): after a slug changed in the
     // profile only, every record is missing, and the facts would be read as none.
-    if (data.makes.some((made) => made.products.some((product) => !recorded.has(productKey(data.slug, product)))))
+    if (data.makes.some((made) => made.products.some((product) => !recorded.has(productKey(data.slug, product))))) {
+      unchecked = true;
       return [];
+    }
     return scoreVerdicts(data, register, (id) => primary.has(id)).map((verdict) => ({ supplier, verdict }));
   });
+  return { refused, unchecked };
 }
