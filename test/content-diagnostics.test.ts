@@ -960,6 +960,23 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a product family's slug changed in its own file only", () => {
+  it("is told where it is referred to as that file's new slug, with the choice to make, and no record is told to move", async () => {
+    const copy = await contentToEdit("family-renamed-in-file");
+    await copy.edit("evidence/widgets.yaml", [/^family: widgets$/m, "family: widgetz"]);
+    const told = await copy.diagnostics();
+    expect([...new Set(told.map(({ code }) => code))].sort()).toEqual(["reference/unknown-family", "slug/file-name"]);
+    for (const { code, message, hint } of told.filter(({ code }) => code === "reference/unknown-family")) {
+      expect(message, code).toBe(
+        'no product family has the slug "widgets": evidence/widgets.yaml, named after it, has the slug "widgetz".',
+      );
+      expect(hint, code).toBe(
+        'Give the product family one slug: if "widgetz" is the new one, refer to it here too and rename evidence/widgets.yaml after it; else change its slug back to "widgets".',
+      );
+    }
+  });
+});
+
 describe("the scores and the ranks, while their facts cannot be read", () => {
   it("wait for a listing dated beyond its sources, which moves the newest list version read", async () => {
     const copy = await contentToEdit("listing-date-typo", "shipped");

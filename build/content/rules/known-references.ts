@@ -11,6 +11,7 @@ import {
   SOURCES_PATH,
   answerSlugInError,
   otherAnswerNamed,
+  renamedFamily,
   renamedNote,
   unknownAnswerNote,
 } from "./rule.ts";
@@ -31,9 +32,12 @@ const strings = (value: unknown): Array<[number, string]> =>
     ? [...value.entries()].filter((entry): entry is [number, string] => typeof entry[1] === "string")
     : [];
 
-function unknownFamilyHint(family: string, input: RuleInput): string | undefined {
+/** What is said of a family no evidence file has: the family renamed in its file only, or the one most likely meant. */
+function unknownFamilyNote(family: string, input: RuleInput): [string, string | undefined] {
+  const renamed = renamedFamily(family, input);
+  if (renamed) return renamedNote("product family", family, renamed);
   const meant = likeliestName(family, [...input.known.families]);
-  return meant ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-family"].hint}` : undefined;
+  return ["", meant ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-family"].hint}` : undefined];
 }
 
 /** Every cited source, supplier, related answer and product family exists. */
@@ -65,12 +69,13 @@ export const knownReferences: ContentRule = {
     }
     for (const [index, family] of strings(data.product_families)) {
       if (!input.known.families.has(family)) {
+        const [note, hint] = unknownFamilyNote(family, input);
         report(
           file,
           `/product_families/${index}`,
           "reference/unknown-family",
-          `no product family has the slug "${family}".`,
-          unknownFamilyHint(family, input),
+          `no product family has the slug "${family}"${note}.`,
+          hint,
         );
       }
     }
@@ -144,12 +149,13 @@ export const knownReferences: ContentRule = {
       if (!read) continue;
       for (const [index, made] of data.makes.entries()) {
         if (read(index) && !input.known.families.has(made.family)) {
+          const [note, hint] = unknownFamilyNote(made.family, input);
           report(
             file,
             `/makes/${index}/family`,
             "reference/unknown-family",
-            `no product family has the slug "${made.family}".`,
-            unknownFamilyHint(made.family, input),
+            `no product family has the slug "${made.family}"${note}.`,
+            hint,
           );
         }
       }

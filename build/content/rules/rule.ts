@@ -105,6 +105,15 @@ export function renamedAnswer(slug: string, input: RuleInput): Renamed | undefin
   return { file: named.file, slug: now, taken: input.files.get(`${ANSWERS_PATH}/${now}.md`)?.file };
 }
 
+/** The evidence file named after the family `slug`, if its own `family` is now another. */
+export function renamedFamily(slug: string, input: RuleInput): Renamed | undefined {
+  const named = input.files.get(`${EVIDENCE_PATH}/${slug}.yaml`);
+  const now = (named?.data as { family?: unknown } | undefined)?.family;
+  if (!named || typeof now !== "string" || now === slug) return undefined;
+  return { file: named.file, slug: now, taken: input.files.get(`${EVIDENCE_PATH}/${now}.yaml`)?.file };
+}
+const EVIDENCE_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "evidence")!.path;
+
 /** A file whose slug was changed there only: its new slug, and the file already named after that one, if any. */
 export interface Renamed {
   file: string;
