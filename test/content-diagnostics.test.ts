@@ -1052,6 +1052,19 @@ describe("a rubric level given a score another level has", () => {
   });
 });
 
+describe("a register id with a space kept by its quotes", () => {
+  // Every citation of it would be told unknown, each offered the id with its space: they wait for the entry's fix.
+  it("is told once, at the id, saying where the space is", async () => {
+    const copy = await contentToEdit("register-id-space");
+    await copy.edit("sources.yaml", ["  - id: fixture-terms\n", '  - id: "fixture-terms "\n']);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file, pointer }) => [code, file, pointer])).toEqual([
+      ["schema/pattern", "sources.yaml", "/sources/1/id"],
+    ]);
+    expect(told[0]?.message).toMatch(/ \(it ends with a space\)\.$/);
+  });
+});
+
 describe("a kind of source that is never primary", () => {
   // Primary sources lift a supplier's score ceilings: a report of a document must not pass as the document.
   it("is told at `primary` when marked so, whatever its confidence says", async () => {

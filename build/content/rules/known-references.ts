@@ -1,4 +1,5 @@
 import { likeliestName, mistypedId } from "../../contract/edit-distance.ts";
+import { SLUG_PATTERN } from "../../contract/layout.ts";
 import { DIAGNOSTIC_CATALOGUE } from "../diagnostics/catalogue.ts";
 import {
   type ContentRule,
@@ -15,6 +16,19 @@ import {
   renamedNote,
   unknownAnswerNote,
 } from "./rule.ts";
+
+/**
+ * Whether an id the register does not hold is one of its entries' ids written in error there ("neat-eol-policy "
+ * with a space, told by that entry's schema): the entry's fix mends every citation, which wait for it rather than be
+ * told to copy the error.
+ */
+function awaitsRegisterEntry(id: string, input: RuleInput): boolean {
+  let invalid = invalidIds.get(input);
+  if (!invalid)
+    invalidIds.set(input, (invalid = [...input.known.sources].filter((known) => !SLUG_PATTERN.test(known))));
+  return invalid.length > 0 && mistypedId(id, invalid) !== undefined;
+}
+const invalidIds = new WeakMap<RuleInput, string[]>();
 
 /** An id the register does not hold: a typo of one it holds is offered; else it is new, or its entry was removed. */
 function unknownSourceHint(id: string, input: RuleInput): string {
@@ -49,7 +63,7 @@ export const knownReferences: ContentRule = {
   answer({ file, data }, input, report) {
     if (registerRead(input))
       for (const [index, id] of strings(data.sources))
-        if (!input.known.sources.has(id))
+        if (!input.known.sources.has(id) && !awaitsRegisterEntry(id, input))
           report(
             file,
             `/sources/${index}`,
@@ -84,7 +98,7 @@ export const knownReferences: ContentRule = {
     const unread = registerUnread(input);
     if (!unread) {
       eachCitedSource(input, (file, id, list, at) => {
-        if (!input.known.sources.has(id))
+        if (!input.known.sources.has(id) && !awaitsRegisterEntry(id, input))
           report(
             file,
             `${list}${at}`,

@@ -278,7 +278,7 @@ function describe(error: ErrorObject): Described {
         };
       return {
         code: "schema/pattern",
-        message: `${field(error)} is ${show(value)}, ${patternWanted(error)}${typeof value === "string" ? `${unlikeAscii(value)}${urlSlips(value)}` : ""}.`,
+        message: `${field(error)} is ${show(value)}, ${patternWanted(error)}${typeof value === "string" ? `${unlikeAscii(value)}${urlSlips(value)}${spaceAtEdge(value)}` : ""}.`,
       };
     case "format": {
       const format = String(params.format);
@@ -405,6 +405,12 @@ function show(value: unknown): string {
 }
 
 /** What is wrong at a glance with a value written as a web address: its scheme, a space, punctuation after it. */
+/** A value that would pass but for white space at an end (kept by quotes, invisible in the file). */
+function spaceAtEdge(value: string): string {
+  if (value.trim() === value || value.trim() === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "";
+  return ` (it ${/^\s/.test(value) ? "starts" : "ends"} with a space${/^\s/.test(value) && /\s$/.test(value) ? " and ends with one" : ""})`;
+}
+
 function urlSlips(value: string): string {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "";
   const slips: string[] = [];
