@@ -48,7 +48,7 @@ sunset_at?: string
 successor?: string
 }
 /**
- * Changes to the form of the published files (not to what the data says), oldest first: each is an entry of the data changelog, so that a reader or mirror of an earlier version knows why the bytes of a file changed.
+ * Changes to the form of the published files (not to what the data says), each added at the end of the list (its changelog entry's id holds its place in it, so the list is never reordered): each is an entry of the data changelog, so that a reader or mirror of an earlier version knows why the bytes of a file changed.
  */
 format_changes?: {
 /**
