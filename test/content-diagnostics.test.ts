@@ -630,13 +630,19 @@ describe("a score its facts refuse", () => {
 });
 
 describe("a rank given twice", () => {
-  it("is told in both files: the one edited may sort first or last", async () => {
+  it("is told in both files, each naming the other's file and the rank given to none: the one edited may sort first or last", async () => {
     const copy = await contentToEdit("rank-tie");
     await copy.edit("suppliers/acme.yaml", ["rank: 1", "rank: 2"]);
     const ties = (await copy.diagnostics()).filter(({ code }) => code === "rank/sequence");
     expect(ties.map(({ file, message }) => [file, message])).toEqual([
-      ["suppliers/acme.yaml", "rank 2 is also given to zenith; each rank is used once."],
-      ["suppliers/zenith.yaml", "rank 2 is also given to acme; each rank is used once."],
+      [
+        "suppliers/acme.yaml",
+        "rank 2 is also given to zenith (suppliers/zenith.yaml); each rank is used once, and rank 1 is given to none.",
+      ],
+      [
+        "suppliers/zenith.yaml",
+        "rank 2 is also given to acme (suppliers/acme.yaml); each rank is used once, and rank 1 is given to none.",
+      ],
     ]);
   });
 });

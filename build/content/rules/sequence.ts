@@ -24,12 +24,13 @@ export function checkSequence(
   for (const [position, holders] of byPosition) {
     for (const item of holders) {
       if (holders.length > 1) {
-        const others = holders.filter((other) => other !== item).map((other) => other.name);
+        // Named with its file: a copy may still carry the other's slug.
+        const others = holders.filter((other) => other !== item).map((other) => `${other.name} (${other.file.file})`);
         report(
           item.file,
           item.pointer,
           code,
-          `${noun} ${position} is also given to ${others.join(" and ")}; each ${noun} is used once.`,
+          `${noun} ${position} is also given to ${others.join(" and ")}; each ${noun} is used once${missing.length > 0 ? `, and ${gap} given to none` : ""}.`,
         );
       } else if (position > items.length) {
         report(
