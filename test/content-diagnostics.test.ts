@@ -966,6 +966,27 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a supplier renamed in its profile and its file, not in its records", () => {
+  it("is told at each record, naming the profile that now names its product, once a product (a slug near the old one is offered as a typo)", async () => {
+    const copy = await contentToEdit("supplier-renamed");
+    const old = path.join(copy.content, "suppliers", "zenith.yaml");
+    await writeFile(
+      path.join(copy.content, "suppliers", "apex.yaml"),
+      (await readFile(old, "utf8")).replace(/^slug: zenith$/m, "slug: apex"),
+    );
+    await rm(old);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, file, message, hint }) => [code, file, message, hint])).toEqual([
+      [
+        "reference/unknown-supplier",
+        "evidence/widgets.yaml",
+        'no supplier has the slug "zenith": suppliers/apex.yaml, which names "Widget Two", has the slug "apex", which no record carries.',
+        'If the supplier was renamed, write "apex" here and in its other records; else give suppliers/apex.yaml the slug "zenith" and name the file after it.',
+      ],
+    ]);
+  });
+});
+
 describe("a product family's slug changed in its own file only", () => {
   it("is told where it is referred to as that file's new slug, with the choice to make, and no record is told to move", async () => {
     const copy = await contentToEdit("family-renamed-in-file");

@@ -119,6 +119,11 @@ export const knownReferences: ContentRule = {
     }
     // A file whose schema errors lie in other fields has these checked too.
     const { failed } = input;
+    const recordedSuppliers = new Set(
+      [...input.evidence, ...failed.evidence].flatMap(({ data }) =>
+        Array.isArray(data.records) ? data.records.map((record) => record?.supplier) : [],
+      ),
+    );
     for (const family of [...input.evidence, ...failed.evidence]) {
       const { file, data } = family;
       const read = passedItems(family, "records");
@@ -130,23 +135,37 @@ export const knownReferences: ContentRule = {
             (profile) => profile.file.stem === record.supplier,
           );
           const meant = likeliestName(record.supplier, [...input.known.suppliers]);
-          const [note, hint] = renamed
-            ? renamedNote(
-                "supplier",
-                record.supplier,
-                {
-                  file: renamed.file.file,
-                  slug: renamed.data.slug,
-                  taken: input.suppliers.find((profile) => profile.file.stem === renamed.data.slug)?.file.file,
-                },
-                "write it in its records too",
-              )
-            : [
-                "",
-                meant
-                  ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint}`
-                  : undefined,
-              ];
+          // Renamed in its profile and its file: the profile naming this product has a slug no record carries.
+          const namer =
+            renamed || meant
+              ? undefined
+              : input.suppliers.find(
+                  ({ data: profile }) =>
+                    !recordedSuppliers.has(profile.slug) &&
+                    profile.makes.some((made) => made.products.includes(record.product)),
+                );
+          const [note, hint] = namer
+            ? [
+                `: ${namer.file.file}, which names "${record.product}", has the slug "${namer.data.slug}", which no record carries`,
+                `If the supplier was renamed, write "${namer.data.slug}" here and in its other records; else give ${namer.file.file} the slug "${record.supplier}" and name the file after it.`,
+              ]
+            : renamed
+              ? renamedNote(
+                  "supplier",
+                  record.supplier,
+                  {
+                    file: renamed.file.file,
+                    slug: renamed.data.slug,
+                    taken: input.suppliers.find((profile) => profile.file.stem === renamed.data.slug)?.file.file,
+                  },
+                  "write it in its records too",
+                )
+              : [
+                  "",
+                  meant
+                    ? `Did you mean "${meant}"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint}`
+                    : undefined,
+                ];
           report(
             file,
             `/records/${index}/supplier`,

@@ -25,6 +25,13 @@ export const makesMatchEvidence: ContentRule = {
         products.push(record.product);
       }
     }
+    // A product's record under a supplier slug no profile has: where a profile names that product, its slug changed.
+    const orphans = new Map<string, { supplier: string; family: string }>();
+    for (const { data } of input.evidence)
+      for (const record of data.records)
+        if (!input.known.suppliers.has(record.supplier) && !orphans.has(record.product))
+          orphans.set(record.product, { supplier: record.supplier, family: data.family });
+    const orphanOf = (product: string) => orphans.get(product);
     const named = new Map<string, string>();
     for (const { data } of suppliers) {
       for (const made of data.makes)
@@ -47,6 +54,18 @@ export const makesMatchEvidence: ContentRule = {
               "evidence/missing-record",
               `"${product}" has no record under the slug "${data.slug}": its record is under "${file.stem}", this file's name.`,
               `Give the supplier one slug, here and in its records: change the slug back to "${file.stem}", or write "${data.slug}" in its records (content/evidence/${recorded.get(key(file.stem, product))}.yaml) and rename this file after it.`,
+            );
+          } else if (family === undefined && orphanOf(product)) {
+            // A supplier renamed in its profile and its file, not in its records (the editor's audit): with none of
+            // its records renamed, each record says so, naming this file (known-references).
+            if (!recordsOf.has(data.slug)) continue;
+            const orphan = orphanOf(product)!;
+            report(
+              file,
+              pointer,
+              "evidence/missing-record",
+              `"${product}" has no record under the slug "${data.slug}": its record is under "${orphan.supplier}", a slug no profile has.`,
+              `If the supplier was renamed, write "${data.slug}" in its records (content/evidence/${orphan.family}.yaml); else give this profile the slug "${orphan.supplier}" and name its file after it.`,
             );
           } else if (family === undefined) {
             const meant = likeliestName(product, lone(named, data.slug, recordsOf.get(data.slug) ?? []));
