@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { cp, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../build/content/diagnostics/format-diagnostics.ts";
@@ -248,6 +248,31 @@ describe("a content file saved under another extension", () => {
         code: "file/unexpected",
         file: "suppliers/zenith.yml",
         hint: "If it is content, rename it to suppliers/zenith.yaml; else move it out of the content folder, or delete it.",
+      },
+    ]);
+  });
+});
+
+describe("a content file moved into a folder under its kind's", () => {
+  it("is told once, with where to move it, and the rest of its kind waits for it", async () => {
+    const copy = await contentToEdit("moved-down");
+    await mkdir(path.join(copy.content, "suppliers", "archive"));
+    await rename(
+      path.join(copy.content, "suppliers", "zenith.yaml"),
+      path.join(copy.content, "suppliers", "archive", "zenith.yaml"),
+    );
+    // Not content of a kind: no name is offered.
+    await writeFile(path.join(copy.content, "suppliers", "archive", "notes.txt"), "notes\n");
+    expect((await copy.diagnostics()).map(({ code, file, hint }) => ({ code, file, hint }))).toEqual([
+      {
+        code: "file/unexpected",
+        file: "suppliers/archive/notes.txt",
+        hint: "Move it to where the layout expects it (see the README, 'Adding content'), or delete it.",
+      },
+      {
+        code: "file/unexpected",
+        file: "suppliers/archive/zenith.yaml",
+        hint: "If it is content, move it to suppliers/zenith.yaml; else move it out of the content folder, or delete it.",
       },
     ]);
   });

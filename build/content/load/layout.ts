@@ -45,12 +45,15 @@ export function layoutEntryFor(relativePath: string): LayoutEntry | undefined {
 
 /**
  * The name a file in a folder of the layout would have with the folder's extension (answers/draft.markdown:
- * answers/draft.md), or in the folder meant (answer/draft.md: answers/draft.md); undefined for any other file. A
- * single file's other spelling (site.yml) is not offered: its right name is most often there already.
+ * answers/draft.md), in the folder meant (answer/draft.md: answers/draft.md), or moved into a folder under it
+ * (suppliers/archive/neat.yaml: suppliers/neat.yaml); undefined for any other file. A single file's other spelling
+ * (site.yml) is not offered: its right name is most often there already.
  */
 export function layoutNameFor(relativePath: string): string | undefined {
-  const [folder, name, ...deeper] = relativePath.split("/");
-  if (folder === undefined || name === undefined || deeper.length > 0) return undefined;
+  // A file in a folder under its kind's (suppliers/archive/neat.yaml) is named as it would stand in that folder.
+  const parts = relativePath.split("/");
+  const [folder, name] = [parts[0], parts.at(-1)];
+  if (folder === undefined || name === undefined || parts.length < 2) return undefined;
   // The folder as the layout names it, or with a letter s or a capital too many or too few (answer/, Suppliers/).
   const near = (path: string) => folder.toLowerCase().replace(/s$/, "") === path.replace(/s$/, "");
   const entry = CONTENT_LAYOUT.find(
@@ -60,7 +63,7 @@ export function layoutNameFor(relativePath: string): string | undefined {
   const otherKind = CONTENT_LAYOUT.some(
     (other) => other.extension !== entry?.extension && name.endsWith(other.extension),
   );
-  if (!entry || otherKind) return undefined;
+  if (!entry || otherKind || (parts.length > 2 && !name.endsWith(entry.extension))) return undefined;
   // A slug has no dot: the name up to its first (display-size.md.bak is display-size).
   return `${entry.path}/${name.replace(/\..*$/, "")}${entry.extension}`;
 }

@@ -230,7 +230,7 @@ async function checkEntry(
       "file/unexpected",
       `the content layout has no place for this file; it expects ${describeLayout()}.`,
       named && !taken
-        ? `If it is content, rename it to ${named}; else move it out of the content folder, or delete it.`
+        ? `If it is content, ${relativePath.split("/").length > 2 ? "move" : "rename"} it to ${named}; else move it out of the content folder, or delete it.`
         : taken
           ? `${named} is there already: if this is a copy of it, move it out of the content folder, or delete it.`
           : undefined,
