@@ -905,6 +905,32 @@ describe("a source entry pasted twice", () => {
   });
 });
 
+describe("a source entered twice under two ids, its address written another way", () => {
+  it("is told as one document under two ids, with or without www. or a final slash", async () => {
+    const copy = await contentToEdit("same-document-address");
+    const second = (url: string) =>
+      `  - id: fixture-terms-again\n    title: Fixture warranty terms, again\n    publisher: Fixture publisher\n    url: ${url}\n    accessed: 2026-10-20\n    kind: vendor-warranty-terms\n    confidence: reported\n    primary: false\n`;
+    for (const url of ["https://www.example.org/terms/", "https://EXAMPLE.org/terms#section-2"]) {
+      await writeFile(
+        path.join(copy.content, "sources.yaml"),
+        `${await readFile(path.join(FIXTURES, "base", "sources.yaml"), "utf8")}${second(url)}`,
+      );
+      const told = (await copy.diagnostics()).filter(({ code }) => code === "source/same-document");
+      expect(
+        told.map(({ pointer, message }) => [pointer, message]),
+        url,
+      ).toEqual([
+        [
+          "/sources/3/url",
+          expect.stringMatching(
+            /^"fixture-terms-again" has the address .* of "fixture-terms" \(line \d+\): one document under two ids\.$/,
+          ),
+        ],
+      ]);
+    }
+  });
+});
+
 describe("a source id mistyped in the register", () => {
   it("is told where it is cited, with the id it most likely meant, every problem reaching a pipe whole", async () => {
     const { folder, content } = await copyOfShipped("mistyped-source-id");

@@ -47,7 +47,7 @@ function reportSameDocument(
   const seen = new Map<string, { id: string; index: number }>();
   for (const [index, source] of sources.entries()) {
     const keys: Array<[key: string, field: string, why: string]> = [];
-    if (source.url) keys.push([`url ${source.url}`, "url", `the address ${source.url}`]);
+    if (source.url) keys.push([`url ${documentAddress(source.url)}`, "url", `the address ${source.url}`]);
     if (source.published)
       keys.push([
         `title ${source.title.toLowerCase().replace(/\s+/g, " ").trim()} ${source.published}`,
@@ -148,5 +148,19 @@ function reportRepeats(
       "slug/duplicate",
       `the ${what} "${item.id}" is already used in ${earlier.file.file}:${position.line}:${position.column}.`,
     );
+  }
+}
+
+/**
+ * An address as the document it names: the same with or without www., a final slash or a fragment, and with its
+ * host in any case (the editor's audit: a second entry of one page passed with its slash left off).
+ */
+function documentAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.host.replace(/^www\./, "");
+    return `${parsed.protocol}//${host}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+  } catch {
+    return url;
   }
 }
