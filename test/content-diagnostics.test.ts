@@ -1143,6 +1143,18 @@ describe("a register id with a space kept by its quotes", () => {
   });
 });
 
+describe("a value YAML read as text where true, false or a number was meant", () => {
+  it("is told what to write: yes and no as true and false, a number without its quotes", async () => {
+    const copy = await contentToEdit("yes-no-quoted-number");
+    await copy.edit("disclosure.yaml", [/^paid_ranking: false$/m, "paid_ranking: no"]);
+    await copy.edit("suppliers/zenith.yaml", ["evidence-depth: {score: 2,", 'evidence-depth: {score: "2",']);
+    expect((await copy.diagnostics()).map(({ pointer, hint }) => [pointer, hint])).toEqual([
+      ["/paid_ranking", "Write false, without quotes: YAML reads yes, no, on and off as text."],
+      ["/scores/evidence-depth/score", "Write the number without quotes: 2."],
+    ]);
+  });
+});
+
 describe("a kind of source that is never primary", () => {
   // Primary sources lift a supplier's score ceilings: a report of a document must not pass as the document.
   it("is told at `primary` when marked so, whatever its confidence says", async () => {

@@ -234,6 +234,14 @@ function describe(error: ErrorObject): Described {
       // reads as a number or true/false (a firmware 1.20 read as 1.2) goes in quotes, as the source writes it.
       const items = params.type === "array" && typeof value === "string" ? value.split(/\s*,\s*/).filter(Boolean) : [];
       const unquoted = params.type === "string" && (typeof value === "number" || typeof value === "boolean");
+      // The other way: yes or no for true or false (YAML 1.2 reads them as text), unless the field's own hint says
+      // which to choose; a number in quotes.
+      const yesNo =
+        params.type === "boolean" && typeof value === "string" && /^(?:yes|no|y|n|on|off|true|false)$/i.test(value);
+      const quotedNumber =
+        (params.type === "integer" || params.type === "number") &&
+        typeof value === "string" &&
+        /^-?\d+(?:\.\d+)?$/.test(value.trim());
       return {
         code: "schema/type",
         message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
@@ -242,7 +250,11 @@ function describe(error: ErrorObject): Described {
             ? `Write a list in brackets, [${items.join(", ")}], or one item a line, each starting with "- ".`
             : unquoted
               ? `Put the value in quotes, written as the source writes it: unquoted, YAML reads it as ${typeof value === "number" ? "a number (1.20 becomes 1.2, 007 becomes 7)" : "true or false"}.`
-              : undefined,
+              : yesNo && !schemaHint(error)
+                ? `Write ${/^(?:yes|y|on|true)$/i.test(value as string) ? "true" : "false"}, without quotes: YAML reads yes, no, on and off as text.`
+                : quotedNumber
+                  ? `Write the number without quotes: ${(value as string).trim()}.`
+                  : undefined,
       };
     }
     case "enum": {
