@@ -1038,6 +1038,19 @@ describe("a supplier renamed in its profile and its file, not in its records", (
   });
 });
 
+describe("a record of a product the register already records", () => {
+  it("is told at the one read second (files in name order), naming the file and line of the other", async () => {
+    const copy = await contentToEdit("duplicate-record");
+    const widgets = await readFile(path.join(copy.content, "evidence", "widgets.yaml"), "utf8");
+    const first = widgets.slice(widgets.indexOf("  - supplier: zenith"), widgets.indexOf("  - supplier: acme"));
+    await copy.edit("evidence/gadgets.yaml", ["records: []", `records:\n${first}`]);
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "evidence/duplicate-product");
+    expect(told.map(({ file, message }) => [file, message])).toEqual([
+      ["evidence/widgets.yaml", 'zenith "Widget Two" already has a record in evidence/gadgets.yaml (line 7).'],
+    ]);
+  });
+});
+
 describe("a product family's slug changed in its own file only", () => {
   it("is told where it is referred to as that file's new slug, with the choice to make, and no record is told to move", async () => {
     const copy = await contentToEdit("family-renamed-in-file");

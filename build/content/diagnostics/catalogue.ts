@@ -216,7 +216,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Keep one record per supplier and product.",
   },
   "evidence/status-bounds": {
-    title: "Time-bound status is missing its bounds",
+    title: "Time-bound status lacks its dates, or has them out of order",
     hint: "An expired certification needs `valid_until`; a certified or expired one needs `as_of` (the date of the list read).",
   },
   "evidence/secondary-only": {

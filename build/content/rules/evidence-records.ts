@@ -8,7 +8,8 @@ import { type ContentRule, eachPassedItem, productKey } from "./rule.ts";
 export const evidenceRecords: ContentRule = {
   name: "evidence-records",
   check(input, report) {
-    const seen = new Map<string, string>();
+    // Where each was first seen; its line is found only for a problem (positions are read again on demand).
+    const seen = new Map<string, { file: Parameters<typeof report>[0]; index: number }>();
     // The records that passed their schema, in a family failing it elsewhere too.
     eachPassedItem([...input.evidence, ...input.failed.evidence], "records", (file, record, index) => {
       const key = productKey(record.supplier, record.product);
@@ -18,9 +19,9 @@ export const evidenceRecords: ContentRule = {
           file,
           `/records/${index}/product`,
           "evidence/duplicate-product",
-          `${record.supplier} "${record.product}" already has a record in ${earlier}.`,
+          `${record.supplier} "${record.product}" already has a record in ${earlier.file.file} (line ${earlier.file.locate(`/records/${earlier.index}/product`).line}).`,
         );
-      } else seen.set(key, file.file);
+      } else seen.set(key, { file, index });
       for (const [programme, entry] of Object.entries(record.certification)) {
         const pointer = `/records/${index}/certification/${programme}`;
         if (entry.status === "expired" && !entry.valid_until) {
