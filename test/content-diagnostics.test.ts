@@ -589,6 +589,24 @@ describe("a cited claim added to an audited answer", () => {
   });
 });
 
+describe("words added to a claim of an audited profile or evidence family", () => {
+  it("are told at their field until the file's audit quotes them, whole or in parts", async () => {
+    const copy = await contentToEdit("field-not-quoted", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      /^( {2}- text: Neat Frame is not named)/m,
+      "  - text: Its bars are blue. Neat Frame is not named",
+    ]);
+    const told = (await copy.diagnostics()).filter(({ file }) => file === "suppliers/neat.yaml");
+    expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "audit/claim-not-quoted",
+        "/caveats/1/text",
+        'the words "Its bars are blue." are quoted by no entry of content/audit/supplier-neat.yaml, yet the disclosure says every claim was checked.',
+      ],
+    ]);
+  });
+});
+
 describe("the disclosure's claim_audit figures", () => {
   it("are told each at its line with the value to write, and past four as one problem with the whole block", async () => {
     const copy = await contentToEdit("audit-figures", "shipped");

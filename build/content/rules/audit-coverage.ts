@@ -4,7 +4,15 @@ import { normaliseProse } from "../load/outward-markers.ts";
 import type { CitationGroup } from "../load/content-file.ts";
 import { findCitations } from "../markdown/citations.ts";
 import type { LocatedFile } from "../load/located-file.ts";
-import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, proseOf, type RuleInput } from "./rule.ts";
+import {
+  AUDIT_PATH,
+  auditFileName,
+  type ContentRule,
+  movedFrom,
+  proseOf,
+  type Report,
+  type RuleInput,
+} from "./rule.ts";
 
 /** The kinds of file whose claims the disclosure says were each checked: every one has its audit file. */
 const AUDITED_KINDS = new Set(["answer", "supplier", "evidence", "sources", "disclosure"]);
@@ -70,8 +78,14 @@ export const auditCoverage: ContentRule = {
     }
     for (const [path, file] of input.files) {
       const quoted = quotes.get(path);
-      if (file.kind !== "answer" || !quoted || !file.body) continue;
+      if (!quoted || (file.kind !== "answer" && !CLAIM_FIELDS[file.kind])) continue;
       const prose = proseOf(input, file);
+      // An entry whose quote the file no longer holds is audit/quote-missing's to tell (see below).
+      if (file.kind !== "answer") {
+        if (quoted.every((claim) => prose.normal.includes(claim))) tellUnquotedFields(file, quoted, report);
+        continue;
+      }
+      if (!file.body) continue;
       // An entry whose quote the file no longer holds is audit/quote-missing's to tell: the claim edited under it
       // would be told twice, so the file waits for that fix.
       if (quoted.some((claim) => !prose.normal.includes(claim))) continue;
@@ -99,6 +113,55 @@ export const auditCoverage: ContentRule = {
     }
   },
 };
+
+/**
+ * The fields of a profile's or an evidence family's YAML that hold its claims, each with its sources beside it: the
+ * words of each stand in claims its audit quotes (one quoting it whole, or several quoting its parts), as an answer's
+ * citations do, so that a sentence added to a caveat or a note is not published as checked without a check.
+ */
+const CLAIM_FIELDS: Partial<Record<string, RegExp>> = {
+  supplier:
+    /^\/(?:summary|(?:strengths|caveats)\/\d+\/text|ownership\/text|scores\/[^/]+\/basis|searches\/[^/]+\/result)$/,
+  evidence: /^\/(?:description|records\/\d+\/.*\/note)$/,
+};
+
+function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report: Report): void {
+  const fields = CLAIM_FIELDS[file.kind]!;
+  const visit = (value: unknown, pointer: string): void => {
+    if (typeof value === "string") {
+      if (!fields.test(pointer)) return;
+      const unquoted = unquotedWords(normaliseProse(value), quoted);
+      if (!unquoted) return;
+      const audit = `content/${AUDIT_PATH}/${auditFileName(file.kind, file.stem)}`;
+      report(
+        file,
+        pointer,
+        "audit/claim-not-quoted",
+        `the words "${unquoted}" are quoted by no entry of ${audit}, yet the disclosure says every claim was checked.`,
+        `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
+      );
+    } else if (Array.isArray(value)) value.forEach((item, at) => visit(item, `${pointer}/${at}`));
+    else if (value && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) visit(item, `${pointer}/${key}`);
+  };
+  visit(file.data, "");
+}
+
+/** The first run of a text's words that no claim quotes (a claim holding it whole, or claims within it), if any. */
+function unquotedWords(text: string, quoted: readonly string[]): string | undefined {
+  if (quoted.some((claim) => claim.includes(text))) return undefined;
+  const covered = new Uint8Array(text.length);
+  for (const claim of quoted)
+    for (let at = claim === "" ? -1 : text.indexOf(claim); at >= 0; at = text.indexOf(claim, at + 1))
+      covered.fill(1, at, at + claim.length);
+  // Spaces and punctuation between quoted parts need no quote of their own.
+  const start = [...text].findIndex((character, at) => !covered[at] && /[\p{L}\p{N}]/u.test(character));
+  if (start < 0) return undefined;
+  let end = start;
+  while (end < text.length && !covered[end]) end++;
+  const words = text.slice(start, end).trim();
+  return words.length > 80 ? `${words.slice(0, 79)}…` : words;
+}
 
 /** How much of the text before a citation its claim's quote must hold, with the mark: the claim's last words. */
 const QUOTED_BEFORE = 12;
