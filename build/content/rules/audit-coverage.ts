@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from "../../contract/layout.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
+import { joinPointer } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
 import type { CitationGroup } from "../load/content-file.ts";
 import { findCitations } from "../markdown/citations.ts";
@@ -127,10 +128,19 @@ const CLAIM_FIELDS: Partial<Record<string, RegExp>> = {
 
 function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report: Report): void {
   const fields = CLAIM_FIELDS[file.kind]!;
-  const visit = (value: unknown, pointer: string): void => {
+  // Nearly every field is quoted whole by one entry (2,936 of the shipped 2,942): found at once, before any search.
+  const whole = new Set(quoted);
+  const path: string[] = [];
+  const visit = (value: unknown): void => {
     if (typeof value === "string") {
+      // The pointer is joined only for a string under a claim field's key: most are ids, dates and statuses.
+      if (!CLAIM_KEYS.has(path.at(-1)!)) return;
+      const pointer = joinPointer(...path);
       if (!fields.test(pointer)) return;
-      const unquoted = unquotedWords(normaliseProse(value), quoted);
+      // Most values are already as a quote is compared (folded YAML is single-spaced): normalised only when not found.
+      if (whole.has(value)) return;
+      const text = normaliseProse(value);
+      const unquoted = whole.has(text) ? undefined : unquotedWords(text, quoted);
       if (!unquoted) return;
       const audit = `content/${AUDIT_PATH}/${auditFileName(file.kind, file.stem)}`;
       report(
@@ -140,12 +150,22 @@ function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report
         `the words "${unquoted}" are quoted by no entry of ${audit}, yet the disclosure says every claim was checked.`,
         `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
       );
-    } else if (Array.isArray(value)) value.forEach((item, at) => visit(item, `${pointer}/${at}`));
+    } else if (Array.isArray(value))
+      for (let at = 0; at < value.length; at++) {
+        path.push(String(at));
+        visit(value[at]);
+        path.pop();
+      }
     else if (value && typeof value === "object")
-      for (const [key, item] of Object.entries(value)) visit(item, `${pointer}/${key}`);
+      for (const key in value) {
+        path.push(key);
+        visit((value as Record<string, unknown>)[key]);
+        path.pop();
+      }
   };
-  visit(file.data, "");
+  visit(file.data);
 }
+const CLAIM_KEYS = new Set(["summary", "text", "basis", "result", "description", "note"]);
 
 /** The first run of a text's words that no claim quotes (a claim holding it whole, or claims within it), if any. */
 function unquotedWords(text: string, quoted: readonly string[]): string | undefined {
