@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_QUERY_CODE_POINTS } from "../build/contract/limits.ts";
 import * as textMatch from "../build/search/text-match.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
-import { inflectionStem, irregularForms, stemStarts } from "../build/search/inflection.ts";
+import { inflectionStem, irregularForms, stemStarts } from "../build/contract/inflection.ts";
 import { holdsWord, matchKind, matchStarts, queryWord } from "../build/search/query-words.ts";
 
 const { indexTokens, normalize, tokenize, parseQuery, matchesAllTokens, vocabulary } = textMatch;

@@ -10,7 +10,7 @@
  *   it is the last word of q (still being typed): the answers holding every word rank first (holds).
  * - `match=all`: the rule before issue 49, every word kept and matched only as the start of a word.
  */
-import { inflectionStem, stemStarts } from "./inflection.ts";
+import { inflectionStem, stemStarts } from "../contract/inflection.ts";
 
 export const MATCH_MODES = ["any", "all"] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];

@@ -19,7 +19,7 @@ import {
   tokenLevel,
   tokenPoints,
 } from "./relevance.ts";
-import { inflectionStem } from "./inflection.ts";
+import { inflectionStem } from "../contract/inflection.ts";
 import { isStopWord } from "../contract/stop-words.ts";
 import {
   holdsWord,

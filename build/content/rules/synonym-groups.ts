@@ -1,3 +1,4 @@
+import { inflectionStem } from "../../contract/inflection.ts";
 import { isStopWord } from "../../contract/stop-words.ts";
 import type { ContentRule } from "./rule.ts";
 
@@ -13,6 +14,7 @@ export const synonymGroups: ContentRule = {
     if (!input.synonyms) return;
     const { file, data } = input.synonyms;
     const firstGroup = new Map<string, number>();
+    const firstStem = new Map<string, { group: number; word: string }>();
     data.groups.forEach((group, index) => {
       const meant = group.stop_words ?? [];
       group.words.forEach((word, at) => {
@@ -28,12 +30,25 @@ export const synonymGroups: ContentRule = {
         }
         const earlier = firstGroup.get(word);
         if (earlier === undefined) firstGroup.set(word, index);
-        else
+        else {
           report(
             file,
             `/groups/${index}/words/${at}`,
             "synonyms/repeated-word",
             `"${word}" is already in the group on line ${file.locate(`/groups/${earlier}`).line} (${data.groups[earlier]!.words.join(", ")}).`,
+          );
+          return;
+        }
+        // A query word matches its inflections: a word sharing its stem with another group's (mics, mic) joins them.
+        const stem = inflectionStem(word) ?? word;
+        const stemmed = firstStem.get(stem);
+        if (stemmed === undefined) firstStem.set(stem, { group: index, word });
+        else if (stemmed.group !== index)
+          report(
+            file,
+            `/groups/${index}/words/${at}`,
+            "synonyms/repeated-word",
+            `"${word}" and "${stemmed.word}" (the group on line ${file.locate(`/groups/${stemmed.group}`).line}: ${data.groups[stemmed.group]!.words.join(", ")}) are one word to q, which matches a word's inflections: a query of either would join the two groups.`,
           );
       });
       meant.forEach((word, at) => {

@@ -62,7 +62,7 @@ import {
 } from "./service-facts.ts";
 import { SUPPLIER_GUIDE } from "./supplier-guide.ts";
 import { STOP_WORDS } from "../../contract/stop-words.ts";
-import { irregularForms } from "../../search/inflection.ts";
+import { irregularForms } from "../../contract/inflection.ts";
 import { compareCodeUnits } from "../../search/text-match.ts";
 
 const code = (text: string) => `\`${text}\``;
