@@ -1186,6 +1186,25 @@ describe("a value YAML read as text where true, false or a number was meant", ()
   });
 });
 
+describe("a field of an entry indented back to the entries' own level", () => {
+  it("is told at its key as the entry's field out of place, not only as a value of the wrong type", async () => {
+    const copy = await contentToEdit("field-dedented");
+    await copy.edit("suppliers/zenith.yaml", [
+      "  evidence-depth: {score: 2, basis: Listed and its terms reported., sources: [fixture-list]}",
+      "  evidence-depth:\n    score: 2\n    basis: Listed and its terms reported.\n  sources: [fixture-list]",
+    ]);
+    const told = (await copy.diagnostics()).filter(({ pointer }) => pointer === "/scores/sources");
+    expect(told.map(({ code, line, column, hint }) => [code, line, column, hint])).toEqual([
+      [
+        "schema/type",
+        23,
+        3,
+        "`sources` is a field of each entry here, yet stands at the entries' own indent, so it is read as an entry: if it belongs to the entry above it, indent it as that entry's other fields.",
+      ],
+    ]);
+  });
+});
+
 describe("a kind of source that is never primary", () => {
   // Primary sources lift a supplier's score ceilings: a report of a document must not pass as the document.
   it("is told at `primary` when marked so, whatever its confidence says", async () => {

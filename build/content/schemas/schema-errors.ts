@@ -242,9 +242,15 @@ function describe(error: ErrorObject): Described {
         (params.type === "integer" || params.type === "number") &&
         typeof value === "string" &&
         /^-?\d+(?:\.\d+)?$/.test(value.trim());
+      // A field of an entry indented back to the entries' own level (`sources:` of a score, two spaces short) is read
+      // as an entry of its own: its name is one of the fields each entry has.
+      const key = splitPointer(error.instancePath).at(-1);
+      const entryFields = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+      const dedented = params.type === "object" && key !== undefined && entryFields !== undefined && key in entryFields;
       return {
         code: "schema/type",
         message: `${field(error)} is ${found}; it must be ${article(String(params.type))}.`,
+        ...(dedented ? { atKey: true } : {}),
         hint:
           items.length > 0
             ? `Write a list in brackets, [${items.join(", ")}], or one item a line, each starting with "- ".`
@@ -254,7 +260,9 @@ function describe(error: ErrorObject): Described {
                 ? `Write ${/^(?:yes|y|on|true)$/i.test(value as string) ? "true" : "false"}, without quotes: YAML reads yes, no, on and off as text.`
                 : quotedNumber
                   ? `Write the number without quotes: ${(value as string).trim()}.`
-                  : undefined,
+                  : dedented
+                    ? `\`${key}\` is a field of each entry here, yet stands at the entries' own indent, so it is read as an entry: if it belongs to the entry above it, indent it as that entry's other fields.`
+                    : undefined,
       };
     }
     case "enum": {
