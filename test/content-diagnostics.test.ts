@@ -589,6 +589,30 @@ describe("a cited claim added to an audited answer", () => {
   });
 });
 
+describe("a record moved to another family's file, its audit entries left behind", () => {
+  it("is told that each claim stands word for word in the other file, to move its entry there, still checked", async () => {
+    const copy = await contentToEdit("record-moved", "shipped");
+    const from = path.join(copy.content, "evidence", "room-controllers.yaml");
+    const text = await readFile(from, "utf8");
+    const starts = [...text.matchAll(/^ {2}- supplier: /gm)].map((match) => match.index);
+    const record = text.slice(starts[3], starts[4]);
+    await writeFile(from, text.slice(0, starts[3]) + text.slice(starts[4]));
+    const to = path.join(copy.content, "evidence", "video-bars.yaml");
+    await writeFile(to, `${(await readFile(to, "utf8")).trimEnd()}\n${record}`);
+    const missing = (await copy.diagnostics()).filter(({ code }) => code === "audit/quote-missing");
+    expect(missing.length).toBeGreaterThan(0);
+    for (const { file, message, hint } of missing) {
+      expect(file).toBe("audit/evidence-room-controllers.yaml");
+      expect(message).toMatch(
+        /, but stands word for word in evidence\/video-bars\.yaml, as checked on \d{4}-\d\d-\d\d\.$/,
+      );
+      expect(hint).toBe(
+        "Move the entry to content/audit/evidence-video-bars.yaml, with `line` where the claim now stands: it stays checked.",
+      );
+    }
+  });
+});
+
 describe("words added to a claim of an audited profile or evidence family", () => {
   it("are told at their field until the file's audit quotes them, whole or in parts", async () => {
     const copy = await contentToEdit("field-not-quoted", "shipped");
