@@ -1059,6 +1059,21 @@ describe("a source without `primary`", () => {
   });
 });
 
+describe("a supplier's slug mistyped in one of its records", () => {
+  it("is told at the record, offering the slug, and the profile's product waits for that fix", async () => {
+    // Barco has other records, under its slug: the profile is not one renamed.
+    const copy = await contentToEdit("record-supplier-typo", "shipped");
+    await copy.edit("evidence/wireless-presentation.yaml", [/^ {2}- supplier: barco$/m, "  - supplier: barcoo"]);
+    expect((await copy.diagnostics()).map(({ code, file, hint }) => [code, file, hint])).toEqual([
+      [
+        "reference/unknown-supplier",
+        "evidence/wireless-presentation.yaml",
+        'Did you mean "barco"? Use the slug of a supplier in content/suppliers/, or add that supplier first.',
+      ],
+    ]);
+  });
+});
+
 describe("a supplier renamed in its profile and its file, not in its records", () => {
   it("is told at each record, naming the profile that now names its product, once a product (a slug near the old one is offered as a typo)", async () => {
     const copy = await contentToEdit("supplier-renamed");
@@ -1121,6 +1136,17 @@ describe("the scores and the ranks, while their facts cannot be read", () => {
     expect(told.map(({ code, file }) => [code, file]).sort()).toEqual([
       ["evidence/status-beyond-source", "evidence/room-controllers.yaml"],
       ["evidence/status-bounds", "evidence/room-controllers.yaml"],
+    ]);
+  });
+
+  it("wait for a listing citing a list version the register does not hold yet, which would be the newest read", async () => {
+    const copy = await contentToEdit("listing-unknown-source", "shipped");
+    await copy.edit("evidence/video-bars.yaml", [
+      /(as_of: )2024-09-17(\n\s+firmware: "278\.15\.0\.6"\n\s+valid_until: 2025-09-03\n\s+sources: \[msft-teams-rooms-certified-hardware-)2024-09\]/,
+      "$12025-06-02$22025-06]",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, file }) => [code, file])).toEqual([
+      ["reference/unknown-source", "evidence/video-bars.yaml"],
     ]);
   });
 

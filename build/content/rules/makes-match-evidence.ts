@@ -58,8 +58,9 @@ export const makesMatchEvidence: ContentRule = {
           } else if (family === undefined && orphanOf(product)) {
             // A supplier renamed in its profile and its file, not in its records (the editor's audit): with none of
             // its records renamed, each record says so, naming this file (known-references).
-            if (!recordsOf.has(data.slug)) continue;
             const orphan = orphanOf(product)!;
+            // Nor when the record's slug is this one mistyped ("barcoo"): its record is offered this slug there.
+            if (!recordsOf.has(data.slug) || likeliestName(orphan.supplier, [data.slug]) === data.slug) continue;
             report(
               file,
               pointer,

@@ -1,4 +1,4 @@
-import type { SupplierContent } from "../load/types.ts";
+import type { EvidenceFamilyContent, SupplierContent } from "../load/types.ts";
 import { registerFacts, type ScoreVerdict, scoreVerdicts } from "../ranking/rubric-facts.ts";
 import { type ContentRule, productKey, type RuleInput, type Valid } from "./rule.ts";
 import { statusesBeyondSources } from "./status-claims.ts";
@@ -57,9 +57,18 @@ const checks = new WeakMap<RuleInput, ScoreCheck>();
 
 function checkScores(input: RuleInput): ScoreCheck {
   // Compared with the evidence and sources registers only once both are wholly valid, or a broken file would move
-  // scores; nor while a status or listing is dated beyond its sources (status-claims): a date in error moves the
-  // newest list version read, and with it every supplier's certification level.
-  if (!input.complete.evidence || !input.sources || statusesBeyondSources(input).length > 0)
+  // scores; nor while a status or listing is dated beyond its sources (status-claims) or cites a source the register
+  // lacks (known-references): a date in error, or a list version not yet registered, moves the newest list version
+  // read, and with it every supplier's certification level.
+  if (
+    !input.complete.evidence ||
+    !input.sources ||
+    statusesBeyondSources(input).length > 0 ||
+    citesUnknownSource(
+      input.evidence.map(({ data }) => data),
+      input.known.sources,
+    )
+  )
     return { refused: [], unchecked: true };
   const register = registerFacts(input.evidence.map(({ data }) => data));
   const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
@@ -78,4 +87,17 @@ function checkScores(input: RuleInput): ScoreCheck {
     return scoreVerdicts(data, register, (id) => primary.has(id)).map((verdict) => ({ supplier, verdict }));
   });
   return { refused, unchecked };
+}
+
+/** Whether a status or listing of the register cites a source id sources.yaml does not hold. */
+function citesUnknownSource(families: readonly EvidenceFamilyContent[], known: ReadonlySet<string>): boolean {
+  return families.some((family) =>
+    family.records.some((record) =>
+      Object.values(record.certification).some(
+        (entry) =>
+          (entry.sources ?? []).some((id) => !known.has(id)) ||
+          (entry.listings ?? []).some((listing) => listing.sources.some((id) => !known.has(id))),
+      ),
+    ),
+  );
 }
