@@ -613,6 +613,27 @@ describe("a record moved to another family's file, its audit entries left behind
   });
 });
 
+describe("a data correction dated after the claim audit's last check", () => {
+  it("is told at its date, offering the day of the audit's mends that has no entry, not asked for again", async () => {
+    const copy = await contentToEdit("correction-future-date", "shipped");
+    const text = await readFile(path.join(copy.content, "disclosure.yaml"), "utf8");
+    const day = /^data_corrections:\n {2}- date: (\d{4}-\d\d-\d\d)$/m.exec(text)![1]!;
+    await copy.edit("disclosure.yaml", [
+      `data_corrections:\n  - date: ${day}\n`,
+      `data_corrections:\n  - date: 2062${day.slice(4)}\n`,
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "disclosure/audit-summary",
+        "/data_corrections/0/date",
+        `the correction is dated 2062${day.slice(4)}, after the claim audit's last check (${day}).`,
+      ],
+    ]);
+    expect(told[0]?.hint).toMatch(new RegExp(`^If it is the entry of ${day}, .* date it ${day};`));
+  });
+});
+
 describe("words added to a claim of an audited profile or evidence family", () => {
   it("are told at their field until the file's audit quotes them, whole or in parts", async () => {
     const copy = await contentToEdit("field-not-quoted", "shipped");

@@ -105,6 +105,23 @@ export const auditSummary: ContentRule = {
     const mendedOn = new Map<string, number>();
     for (const { checked } of defects)
       if (!listed.has(checked)) mendedOn.set(checked, (mendedOn.get(checked) ?? 0) + 1);
+    // An entry dated after the audit's last check is most often that day's, mistyped (2062 for 2026): told at its
+    // date, with the day meant, rather than the day's entry asked for again (the second editor's audit).
+    const corrections = data.data_corrections ?? [];
+    const later = latest === "" ? -1 : corrections.findIndex(({ date }) => date > latest);
+    if (later >= 0) {
+      const meant = [...mendedOn.keys()].sort().at(-1);
+      report(
+        file,
+        `/data_corrections/${later}/date`,
+        "disclosure/audit-summary",
+        `the correction is dated ${corrections[later]!.date}, after the claim audit's last check (${latest}).`,
+        meant
+          ? `If it is the entry of ${meant}, the day the audit mended ${mendedOn.get(meant)} defect${mendedOn.get(meant) === 1 ? "" : "s"} with no entry of its own, date it ${meant}; else date it the day the corrections were made.`
+          : "Date it the day the corrections were made, on or before the audit's last check.",
+      );
+      if (meant) mendedOn.delete(meant);
+    }
     for (const [day, count] of [...mendedOn].sort())
       report(
         file,
