@@ -1,4 +1,5 @@
 import { type ContentRule, eachPassedItem, productKey } from "./rule.ts";
+import { statusesBeyondSources } from "./status-claims.ts";
 
 /**
  * One record per supplier and product across the register, and a time-bound certification carries its
@@ -8,6 +9,7 @@ import { type ContentRule, eachPassedItem, productKey } from "./rule.ts";
 export const evidenceRecords: ContentRule = {
   name: "evidence-records",
   check(input, report) {
+    const beyond = new Set(statusesBeyondSources(input).map(([file, pointer]) => `${file.file}#${pointer}`));
     // Where each was first seen; its line is found only for a problem (positions are read again on demand).
     const seen = new Map<string, { file: Parameters<typeof report>[0]; index: number }>();
     // The records that passed their schema, in a family failing it elsewhere too.
@@ -30,8 +32,11 @@ export const evidenceRecords: ContentRule = {
         if ((entry.status === "certified" || entry.status === "expired") && !entry.as_of) {
           report(file, pointer, "evidence/status-bounds", `the status is "${entry.status}" but \`as_of\` is missing.`);
         }
-        // A list version cannot show an end date before its own date as the end of a listing it still shows.
+        // A list version cannot show an end date before its own date as the end of a listing it still shows. A date
+        // no source it cites shows is status-claims' to tell (at `as_of`): the order of the two waits for it.
         for (const [at, dated] of [entry, ...(entry.listings ?? [])].entries()) {
+          const where = at === 0 ? pointer : `${pointer}/listings/${at - 1}`;
+          if (beyond.has(`${file.file}#${where}/as_of`)) continue;
           if (dated.as_of && dated.valid_until && dated.valid_until < dated.as_of)
             report(
               file,

@@ -65,7 +65,7 @@ function findStatusesBeyondSources(input: RuleInput): Finding[] {
         if (listed.length > 0 && !listed.some((source) => shows(source, listing.as_of))) {
           report(
             file,
-            `${pointer}/listings/${position}`,
+            `${pointer}/listings/${position}/as_of`,
             "evidence/status-beyond-source",
             `the listing is dated ${listing.as_of} but no source it cites is a version of that date (${datesOf(listed)}).`,
             DATE_HINT,
@@ -87,7 +87,7 @@ function findStatusesBeyondSources(input: RuleInput): Finding[] {
       } else if (backing.length > 0 && versions.length === 0) {
         report(
           file,
-          pointer,
+          `${pointer}/as_of`,
           "evidence/status-beyond-source",
           `${status} as of ${entry.as_of} but no source it cites is a version of that date (${datesOf(backing)}).`,
           DATE_HINT,
