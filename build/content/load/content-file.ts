@@ -129,6 +129,9 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   ) => ({
     diagnostics: [{ code, file, ...position, pointer: "", message, hint }],
   });
+  // UTF-16 without its byte order mark decodes as UTF-8, a NUL beside each ASCII character: said as what it is.
+  const utf16 = withoutMark(bytes);
+  if (utf16) return fail("file/encoding", `the file is UTF-16 (${utf16}-endian) without a byte order mark.`);
   let decoded: string;
   try {
     decoded = utf8.decode(bytes);
@@ -274,3 +277,17 @@ const KEY_START = /^[ \t]*[^\s#.-]/m;
 
 /** A line of only a comment, a document marker (--- or ...) or white space. */
 const NO_YAML_LINE = /^(?:---|\.\.\.)?[ \t]*(?:#.*)?$/;
+
+/** "little" or "big" for UTF-16 text without a byte order mark: most of its first bytes' odd or even ones are NUL. */
+function withoutMark(bytes: Uint8Array): "little" | "big" | undefined {
+  const length = Math.min(bytes.length, 256) & ~1;
+  const marked = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if (marked || length < 4 || bytes.subarray(0, length).indexOf(0) < 0) return undefined;
+  let [even, odd] = [0, 0];
+  for (let at = 0; at < length; at += 2) {
+    if (bytes[at] === 0) even++;
+    if (bytes[at + 1] === 0) odd++;
+  }
+  const half = length / 2;
+  return odd > half * 0.6 && even === 0 ? "little" : even > half * 0.6 && odd === 0 ? "big" : undefined;
+}
