@@ -1116,6 +1116,25 @@ describe("a supplier renamed in its profile and its file, not in its records", (
   });
 });
 
+describe("a listing pasted twice", () => {
+  it("is told at the copy, which would be published twice; a row of the same version that differs is not", async () => {
+    const copy = await contentToEdit("listing-twice");
+    const widgets = await readFile(path.join(copy.content, "evidence", "widgets.yaml"), "utf8");
+    const listing = /^ {10}- status: listed\n(?: {12}.*\n)+/m.exec(widgets)![0];
+    await copy.edit("evidence/widgets.yaml", [
+      listing,
+      `${listing}${listing}${listing.replace(/firmware: "[^"]*"/, 'firmware: "9.9.9"')}`,
+    ]);
+    expect((await copy.diagnostics()).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "evidence/duplicate-listing",
+        "/records/1/certification/microsoft-teams-rooms/listings/1",
+        "the listing of 2026-01-02 is the same as listing 1 of this status.",
+      ],
+    ]);
+  });
+});
+
 describe("a record of a product the register already records", () => {
   it("is told at the one read second (files in name order), naming the file and line of the other", async () => {
     const copy = await contentToEdit("duplicate-record");

@@ -215,6 +215,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Product appears twice in the evidence register",
     hint: "Keep one record per supplier and product.",
   },
+  "evidence/duplicate-listing": {
+    title: "Listing appears twice",
+    hint: "Keep one of the two: a list version's row is recorded once (two rows of one version differ in a field: firmware, end date, note).",
+  },
   "evidence/status-bounds": {
     title: "Time-bound status lacks its dates, or has them out of order",
     hint: "An expired certification needs `valid_until`; a certified or expired one needs `as_of` (the date of the list read).",

@@ -32,6 +32,28 @@ export const evidenceRecords: ContentRule = {
         if ((entry.status === "certified" || entry.status === "expired") && !entry.as_of) {
           report(file, pointer, "evidence/status-bounds", `the status is "${entry.status}" but \`as_of\` is missing.`);
         }
+        // A list version's row recorded twice (a listing pasted twice) would be published twice; two rows of one
+        // version (its Android and Windows tables) differ in a field.
+        const rows = new Map<string, number>();
+        for (const [at, listing] of (entry.listings ?? []).entries()) {
+          const row = JSON.stringify([
+            listing.status,
+            listing.as_of,
+            listing.firmware,
+            listing.valid_until,
+            listing.note,
+            [...listing.sources].sort(),
+          ]);
+          const first = rows.get(row);
+          if (first === undefined) rows.set(row, at);
+          else
+            report(
+              file,
+              `${pointer}/listings/${at}`,
+              "evidence/duplicate-listing",
+              `the listing of ${listing.as_of} is the same as listing ${first + 1} of this status.`,
+            );
+        }
         // A list version cannot show an end date before its own date as the end of a listing it still shows. A date
         // no source it cites shows is status-claims' to tell (at `as_of`): the order of the two waits for it.
         for (const [at, dated] of [entry, ...(entry.listings ?? [])].entries()) {
