@@ -589,6 +589,18 @@ describe("a cited claim added to an audited answer", () => {
   });
 });
 
+describe("a claim field too long for its schema", () => {
+  it("is told as too long, and its audit's quote waits for that fix", async () => {
+    const copy = await contentToEdit("field-too-long", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      /^( {2}- text: )(Neat Frame is not named)/m,
+      `$1${"Very long. ".repeat(2000)}$2`,
+    ]);
+    const told = (await copy.diagnostics()).filter(({ file }) => file === "suppliers/neat.yaml");
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["schema/size", "/caveats/1/text"]]);
+  });
+});
+
 describe("a record moved to another family's file, its audit entries left behind", () => {
   it("is told that each claim stands word for word in the other file, to move its entry there, still checked", async () => {
     const copy = await contentToEdit("record-moved", "shipped");
@@ -642,6 +654,8 @@ describe("words added to a claim of an audited profile or evidence family", () =
       "  - text: Its bars are blue. Neat Frame is not named",
     ]);
     const told = (await copy.diagnostics()).filter(({ file }) => file === "suppliers/neat.yaml");
+    // The line to record is given: the field's own.
+    expect(told[0]?.hint).toContain(`\`line: ${told[0]?.line}\``);
     expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
       [
         "audit/claim-not-quoted",

@@ -83,7 +83,9 @@ export const auditCoverage: ContentRule = {
       const prose = proseOf(input, file);
       // An entry whose quote the file no longer holds is audit/quote-missing's to tell (see below).
       if (file.kind !== "answer") {
-        if (quoted.every((claim) => prose.normal.includes(claim))) tellUnquotedFields(file, quoted, report);
+        // A file failing its schema has that told first: a field in error (too long, misplaced) waits for its fix.
+        const valid = [...input.suppliers, ...input.evidence].some((one) => one.file === file);
+        if (valid && quoted.every((claim) => prose.normal.includes(claim))) tellUnquotedFields(file, quoted, report);
         continue;
       }
       if (!file.body) continue;
@@ -148,7 +150,7 @@ function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report
         pointer,
         "audit/claim-not-quoted",
         `the words "${unquoted}" are quoted by no entry of ${audit}, yet the disclosure says every claim was checked.`,
-        `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
+        `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line: ${file.locate(pointer).line}\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
       );
     } else if (Array.isArray(value))
       for (let at = 0; at < value.length; at++) {
