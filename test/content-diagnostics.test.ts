@@ -1008,6 +1008,20 @@ describe("a source entered twice under two ids, its address written another way"
   });
 });
 
+describe("an undated source entered twice under two ids", () => {
+  it("is told as one document by its title and publisher, an address or none", async () => {
+    const copy = await contentToEdit("same-document-undated");
+    const base = await readFile(path.join(FIXTURES, "base", "sources.yaml"), "utf8");
+    await writeFile(
+      path.join(copy.content, "sources.yaml"),
+      `${base}  - id: fixture-terms-again\n    title: Fixture warranty terms\n    publisher: Fixture publisher\n    accessed: 2026-10-20\n    kind: vendor-warranty-terms\n    confidence: reported\n    primary: false\n`,
+    );
+    expect(
+      (await copy.diagnostics()).filter(({ code }) => code === "source/same-document").map(({ pointer }) => pointer),
+    ).toEqual(["/sources/3/title"]);
+  });
+});
+
 describe("a source id mistyped in the register", () => {
   it("is told where it is cited, with the id it most likely meant, every problem reaching a pipe whole", async () => {
     const { folder, content } = await copyOfShipped("mistyped-source-id");

@@ -41,18 +41,27 @@ export const uniqueIds: ContentRule = {
 /** The same address, or the same title for the same date of publication, is the same document. */
 function reportSameDocument(
   file: LocatedFile,
-  sources: ReadonlyArray<{ id: string; title: string; url?: string; published?: string }>,
+  sources: ReadonlyArray<{ id: string; title: string; url?: string; published?: string; publisher?: string }>,
   report: Report,
 ): void {
   const seen = new Map<string, { id: string; index: number }>();
   for (const [index, source] of sources.entries()) {
     const keys: Array<[key: string, field: string, why: string]> = [];
     if (source.url) keys.push([`url ${documentAddress(source.url)}`, "url", `the address ${source.url}`]);
+    const title = source.title.toLowerCase().replace(/\s+/g, " ").trim();
     if (source.published)
       keys.push([
-        `title ${source.title.toLowerCase().replace(/\s+/g, " ").trim()} ${source.published}`,
+        `title ${title} ${source.published}`,
         "title",
         `the title and the date published (${source.published})`,
+      ]);
+    // Undated, a document is known by its title and its publisher (two pages of one title give the region or version
+    // in it).
+    else if (source.publisher)
+      keys.push([
+        `undated ${title} ${source.publisher.toLowerCase().trim()}`,
+        "title",
+        `the title and the publisher (${source.publisher}), undated`,
       ]);
     for (const [key, field, why] of keys) {
       const earlier = seen.get(key);
