@@ -153,9 +153,10 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
   const text = (decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded).replace(/\r\n?/g, "\n");
   // A YAML file of nothing but comments and document markers (a profile cut down to its "---") is as empty: most
   // files have a line starting with a key, found at once, before their lines are split.
+  const blank = text.trim() === "";
   const noYaml =
     kind !== "answer" && !KEY_START.test(text) && text.split("\n").every((line) => NO_YAML_LINE.test(line));
-  if (text.trim() === "" || noYaml) {
+  if (blank || noYaml) {
     // A single file of the layout cannot be deleted: the build would then say it is missing.
     const single = CONTENT_LAYOUT.some((entry) => entry.kind === kind && !entry.many);
     const hint = single
@@ -163,7 +164,7 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
       : undefined;
     return fail(
       "file/empty",
-      text.trim() === "" ? "the file has no content." : "the file holds only comments and document markers (---).",
+      blank ? "the file has no content." : "the file holds only comments and document markers (---).",
       undefined,
       hint,
     );

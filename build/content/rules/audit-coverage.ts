@@ -77,21 +77,19 @@ export const auditCoverage: ContentRule = {
       if (!quoted) quotes.set(data.file, (quoted = []));
       for (const entry of data.entries) if (entry.claim !== undefined) quoted.push(normaliseProse(entry.claim));
     }
+    // A profile or family failing its schema has that told first: a field in error (too long, misplaced) waits.
+    const valid = new Set([...input.suppliers, ...input.evidence].map((one) => one.file));
     for (const [path, file] of input.files) {
       const quoted = quotes.get(path);
-      if (!quoted || (file.kind !== "answer" && !CLAIM_FIELDS[file.kind])) continue;
+      if (!quoted || (file.kind === "answer" ? !file.body : !valid.has(file) || !CLAIM_FIELDS[file.kind])) continue;
       const prose = proseOf(input, file);
-      // An entry whose quote the file no longer holds is audit/quote-missing's to tell (see below).
-      if (file.kind !== "answer") {
-        // A file failing its schema has that told first: a field in error (too long, misplaced) waits for its fix.
-        const valid = [...input.suppliers, ...input.evidence].some((one) => one.file === file);
-        if (valid && quoted.every((claim) => prose.normal.includes(claim))) tellUnquotedFields(file, quoted, report);
-        continue;
-      }
-      if (!file.body) continue;
       // An entry whose quote the file no longer holds is audit/quote-missing's to tell: the claim edited under it
       // would be told twice, so the file waits for that fix.
       if (quoted.some((claim) => !prose.normal.includes(claim))) continue;
+      if (file.kind !== "answer") {
+        tellUnquotedFields(file, quoted, report);
+        continue;
+      }
       const claims = quoted.join("\u0000");
       // The citations of the body (the last of the prose; marks in code are none), and where each stands, read only
       // for one told.
@@ -178,8 +176,8 @@ function unquotedWords(text: string, quoted: readonly string[]): string | undefi
     for (let at = claim === "" ? -1 : text.indexOf(claim); at >= 0; at = text.indexOf(claim, at + 1))
       covered.fill(1, at, at + claim.length);
   // Spaces and punctuation between quoted parts need no quote of their own.
-  const start = [...text].findIndex((character, at) => !covered[at] && /[\p{L}\p{N}]/u.test(character));
-  if (start < 0) return undefined;
+  const start = [...text.matchAll(/[\p{L}\p{N}]/gu)].find((letter) => !covered[letter.index])?.index;
+  if (start === undefined) return undefined;
   let end = start;
   while (end < text.length && !covered[end]) end++;
   const words = text.slice(start, end).trim();

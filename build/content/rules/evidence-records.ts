@@ -1,3 +1,4 @@
+import type { LocatedFile } from "../load/located-file.ts";
 import { type ContentRule, eachPassedItem, productKey } from "./rule.ts";
 import { statusesBeyondSources } from "./status-claims.ts";
 
@@ -11,7 +12,7 @@ export const evidenceRecords: ContentRule = {
   check(input, report) {
     const beyond = new Set(statusesBeyondSources(input).map(([file, pointer]) => `${file.file}#${pointer}`));
     // Where each was first seen; its line is found only for a problem (positions are read again on demand).
-    const seen = new Map<string, { file: Parameters<typeof report>[0]; index: number }>();
+    const seen = new Map<string, { file: LocatedFile; index: number }>();
     // The records that passed their schema, in a family failing it elsewhere too.
     eachPassedItem([...input.evidence, ...input.failed.evidence], "records", (file, record, index) => {
       const key = productKey(record.supplier, record.product);

@@ -31,7 +31,6 @@ export const makesMatchEvidence: ContentRule = {
       for (const record of data.records)
         if (!input.known.suppliers.has(record.supplier) && !orphans.has(record.product))
           orphans.set(record.product, { supplier: record.supplier, family: data.family });
-    const orphanOf = (product: string) => orphans.get(product);
     const named = new Map<string, string>();
     for (const { data } of suppliers) {
       for (const made of data.makes)
@@ -55,10 +54,10 @@ export const makesMatchEvidence: ContentRule = {
               `"${product}" has no record under the slug "${data.slug}": its record is under "${file.stem}", this file's name.`,
               `Give the supplier one slug, here and in its records: change the slug back to "${file.stem}", or write "${data.slug}" in its records (content/evidence/${recorded.get(key(file.stem, product))}.yaml) and rename this file after it.`,
             );
-          } else if (family === undefined && orphanOf(product)) {
+          } else if (family === undefined && orphans.has(product)) {
             // A supplier renamed in its profile and its file, not in its records (the editor's audit): with none of
             // its records renamed, each record says so, naming this file (known-references).
-            const orphan = orphanOf(product)!;
+            const orphan = orphans.get(product)!;
             // Nor when the record's slug is this one mistyped ("barcoo"): its record is offered this slug there.
             if (!recordsOf.has(data.slug) || likeliestName(orphan.supplier, [data.slug]) === data.slug) continue;
             report(

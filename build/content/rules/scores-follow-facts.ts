@@ -1,6 +1,6 @@
-import type { EvidenceFamilyContent, SupplierContent } from "../load/types.ts";
+import type { SupplierContent } from "../load/types.ts";
 import { registerFacts, type ScoreVerdict, scoreVerdicts } from "../ranking/rubric-facts.ts";
-import { type ContentRule, productKey, type RuleInput, type Valid } from "./rule.ts";
+import { type ContentRule, eachEvidenceStatus, productKey, type RuleInput, type Valid } from "./rule.ts";
 import { statusesBeyondSources } from "./status-claims.ts";
 
 /**
@@ -64,10 +64,7 @@ function checkScores(input: RuleInput): ScoreCheck {
     !input.complete.evidence ||
     !input.sources ||
     statusesBeyondSources(input).length > 0 ||
-    citesUnknownSource(
-      input.evidence.map(({ data }) => data),
-      input.known.sources,
-    )
+    citesUnknownSource(input)
   )
     return { refused: [], unchecked: true };
   const register = registerFacts(input.evidence.map(({ data }) => data));
@@ -89,15 +86,11 @@ function checkScores(input: RuleInput): ScoreCheck {
   return { refused, unchecked };
 }
 
-/** Whether a status or listing of the register cites a source id sources.yaml does not hold. */
-function citesUnknownSource(families: readonly EvidenceFamilyContent[], known: ReadonlySet<string>): boolean {
-  return families.some((family) =>
-    family.records.some((record) =>
-      Object.values(record.certification).some(
-        (entry) =>
-          (entry.sources ?? []).some((id) => !known.has(id)) ||
-          (entry.listings ?? []).some((listing) => listing.sources.some((id) => !known.has(id))),
-      ),
-    ),
-  );
+/** Whether a status, a listing or a term of the register cites a source id sources.yaml does not hold. */
+function citesUnknownSource(input: RuleInput): boolean {
+  let unknown = false;
+  eachEvidenceStatus(input.evidence, (_file, _pointer, _status, ids) => {
+    if (ids?.some((id) => !input.known.sources.has(id))) unknown = true;
+  });
+  return unknown;
 }

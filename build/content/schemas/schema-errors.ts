@@ -424,15 +424,21 @@ function show(value: unknown): string {
   );
 }
 
-/** What is wrong at a glance with a value written as a web address: its scheme, a space, punctuation after it. */
-/** A value that would pass but for white space at an end (kept by quotes, invisible in the file). */
+/**
+ * A value that would pass but for white space at an end (kept by quotes, invisible in the file); a web address's are
+ * urlSlips' to tell.
+ */
 function spaceAtEdge(value: string): string {
-  if (value.trim() === value || value.trim() === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "";
-  return ` (it ${/^\s/.test(value) ? "starts" : "ends"} with a space${/^\s/.test(value) && /\s$/.test(value) ? " and ends with one" : ""})`;
+  const [starts, ends] = [/^\s/.test(value), /\s$/.test(value)];
+  if ((!starts && !ends) || value.trim() === "" || WEB_ADDRESS.test(value)) return "";
+  return ` (it ${starts && ends ? "starts and ends" : starts ? "starts" : "ends"} with a space)`;
 }
 
+const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** What is wrong at a glance with a value written as a web address: its scheme, a space, punctuation after it. */
 function urlSlips(value: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "";
+  if (!WEB_ADDRESS.test(value)) return "";
   const slips: string[] = [];
   if (!/^https:\/\//i.test(value)) slips.push(`it starts with ${value.slice(0, value.indexOf(":") + 3)}, not https://`);
   const space = value.search(/\s/);
