@@ -646,19 +646,31 @@ describe("a data correction dated after the claim audit's last check", () => {
   });
 });
 
-describe("words added to a claim of an audited profile or evidence family", () => {
+describe("words added to a claim of an audited profile, evidence family or the register", () => {
   it("are told at their field until the file's audit quotes them, whole or in parts", async () => {
     const copy = await contentToEdit("field-not-quoted", "shipped");
     await copy.edit("suppliers/neat.yaml", [
       /^( {2}- text: Neat Frame is not named)/m,
       "  - text: Its bars are blue. Neat Frame is not named",
     ]);
-    const told = (await copy.diagnostics()).filter(({ file }) => file === "suppliers/neat.yaml");
+    // A register's record of where a source was read is a claim too (the claim_audit says each was checked).
+    await copy.edit("sources.yaml", [
+      "(end of support for RoomOS devices).",
+      "(end of support for RoomOS devices). It was read twice.",
+    ]);
+    const told = (await copy.diagnostics()).filter(({ file }) => file !== "disclosure.yaml");
     // The line to record is given: the field's own.
     expect(told[0]?.hint).toContain(`\`line: ${told[0]?.line}\``);
-    expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+    expect(told.map(({ code, file, pointer, message }) => [code, file, pointer, message])).toEqual([
       [
         "audit/claim-not-quoted",
+        "sources.yaml",
+        expect.stringMatching(/^\/sources\/\d+\/completed\/where$/),
+        'the words "It was read twice." are quoted by no entry of content/audit/sources.yaml, yet the disclosure says every claim was checked.',
+      ],
+      [
+        "audit/claim-not-quoted",
+        "suppliers/neat.yaml",
         "/caveats/1/text",
         'the words "Its bars are blue." are quoted by no entry of content/audit/supplier-neat.yaml, yet the disclosure says every claim was checked.',
       ],
