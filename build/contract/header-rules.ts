@@ -121,7 +121,7 @@ export const PROBLEM_SCHEMA = "problem.schema.json";
 const MCP_SERVER_CARD_SCHEMA = "discovery-mcp-server-card.schema.json";
 
 /** Every kind of file of a build, in the order of the rules written. */
-export const FILE_KINDS: readonly FileKind[] = [
+const FILE_KINDS: readonly FileKind[] = [
   api(["/api/v1", "/api/v1/index.json"], "root.schema.json", [SERVICE_DOC_LINK, CHANGELOG_LINK]),
   // The answers: each answer's own JSON and the collection's pages, by one pattern, and the extensionless alias.
   api(["/api/v1/answers/*.json", "/api/v1/answers"], "answers.schema.json"),

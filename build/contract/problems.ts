@@ -52,7 +52,7 @@ export const ONLY_STOP_WORDS_DETAIL =
   "q has only common words (stop words such as how, the or should), which never decide a match. Add a word that names what you are looking for, or give match=all to match these words as they are.";
 
 /** Where the docs describe the problems; the docs page has one section per type, with this anchor. */
-export const PROBLEM_DOCS_PATH = "/docs/errors/";
+const PROBLEM_DOCS_PATH = "/docs/errors/";
 
 export interface Problem {
   type: string;

@@ -60,7 +60,7 @@ const ABSENT_CODE = ABSENT.charCodeAt(0);
  * Shorter than the gaps and levels once the word is in more than about half the answers, and decoded without a
  * varint: a common word at 100,000 answers was 190 KB of postings, and the costliest list a cold query decoded.
  */
-export function encodeDensePostings(
+function encodeDensePostings(
   positions: ArrayLike<number>,
   levels: ArrayLike<number>,
   count: number,

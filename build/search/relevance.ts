@@ -64,7 +64,7 @@ export function idfExtraAnswers(answers: number): number {
 }
 
 /** How rare a term is: BM25's idf, with idfExtraAnswers more answers lacking it; never negative. */
-export function inverseDocumentFrequency(answers: number, answersWithTerm: number): number {
+function inverseDocumentFrequency(answers: number, answersWithTerm: number): number {
   return Math.log(1 + (answers + idfExtraAnswers(answers) - answersWithTerm + 0.5) / (answersWithTerm + 0.5));
 }
 

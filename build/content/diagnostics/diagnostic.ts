@@ -38,7 +38,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** Escapes one JSON pointer segment (RFC 6901). */
-export function pointerSegment(segment: string | number): string {
+function pointerSegment(segment: string | number): string {
   return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -244,7 +244,7 @@ function firstInvalidUtf8Position(bytes: Uint8Array): { position: Position; offs
 }
 
 /** RFC 3629 well-formedness, byte by byte: no overlong forms, no surrogates, nothing above U+10FFFF. */
-export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let at = 0;
   while (at < bytes.length) {
     const lead = bytes[at]!;

@@ -13,7 +13,7 @@ export function currentStatusWindowStart(methodologyDate: string): string {
 }
 
 /** The date `months` months before an ISO date (YYYY-MM-DD), clamped to the month's last day. */
-export function monthsBefore(date: string, months: number): string {
+function monthsBefore(date: string, months: number): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const total = year * 12 + (month - 1) - months;
   const targetYear = Math.floor(total / 12);

@@ -27,7 +27,7 @@ export interface ScoreRange {
 }
 
 /** The areas evidence-depth counts: a score of 3 or more in one means primary-source facts in that area. */
-export const DEPTH_AREAS = ["platform-certification", "support-transparency", "ownership-transparency"] as const;
+const DEPTH_AREAS = ["platform-certification", "support-transparency", "ownership-transparency"] as const;
 
 /** The highest score secondary sources alone support on those criteria. */
 export const SECONDARY_MAX = 2;
@@ -50,7 +50,7 @@ function primaryFamilies(supplier: SupplierContent, isPrimary: IsPrimary): strin
 }
 
 /** What the recorded facts allow for each mechanically checkable criterion; criteria absent here are free. */
-export function scoreRanges(
+function scoreRanges(
   supplier: SupplierContent,
   records: readonly EvidenceRecordContent[],
   newestListing: string | undefined,
@@ -139,7 +139,7 @@ function depthRange(supplier: SupplierContent): ScoreRange | undefined {
  * (the three areas and portfolio-breadth) the supplier is scored on, where there is one: secondary sources alone
  * support at most SECONDARY_MAX. A score that cites no source at all gets no ceiling here (score/unsourced reports it).
  */
-export function sourceCeilings(supplier: SupplierContent, isPrimary: IsPrimary): Record<string, SourceCeiling> {
+function sourceCeilings(supplier: SupplierContent, isPrimary: IsPrimary): Record<string, SourceCeiling> {
   const ceilings: Record<string, SourceCeiling> = {};
   for (const id of DEPTH_AREAS) {
     const cited = supplier.scores[id]?.sources ?? [];

@@ -1,7 +1,7 @@
 import { bodyCutShort, type ContentRule } from "./rule.ts";
 
-export const CHECKLIST_HEADING = "Decision checklist";
-export const CHECKLIST_ITEMS = { min: 3, max: 8 } as const;
+const CHECKLIST_HEADING = "Decision checklist";
+const CHECKLIST_ITEMS = { min: 3, max: 8 } as const;
 
 /** Every answer ends with a short decision checklist: a buyer leaves with the decisions to make, in order. */
 export const decisionChecklist: ContentRule = {

@@ -98,7 +98,7 @@ export const SOURCES_PATH = CONTENT_LAYOUT.find((entry) => entry.kind === "sourc
  * An answer's file named after `slug` whose own slug is now another (changed there only): what still refers to the
  * old slug is told so, with the file, rather than as a slug no answer has.
  */
-export function renamedAnswer(slug: string, input: RuleInput): Renamed | undefined {
+function renamedAnswer(slug: string, input: RuleInput): Renamed | undefined {
   const named = input.files.get(`${ANSWERS_PATH}/${slug}.md`);
   const now = (named?.data as { slug?: unknown } | undefined)?.slug;
   if (!named || typeof now !== "string" || now === slug) return undefined;

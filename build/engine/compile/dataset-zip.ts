@@ -18,7 +18,7 @@ import type { OutputStream, WrittenFiles } from "../output/output-sink.ts";
 const README = "README.txt";
 
 /** Whether a written file belongs in the ZIP. */
-export function inDatasetZip(path: string): boolean {
+function inDatasetZip(path: string): boolean {
   if (path === DATASET_ZIP_FILE) return false;
   return (
     path === ROOT_RESOURCE_FILE ||

@@ -12,7 +12,7 @@ import { resolveSources } from "./resolve-sources.ts";
 export type { EvidenceFamilyResource, EvidenceRecordResource };
 
 /** A stable id for a record: supplier slug and product name in slug form. */
-export function evidenceRecordId(supplier: string, product: string): string {
+function evidenceRecordId(supplier: string, product: string): string {
   const productSlug = product
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

@@ -53,7 +53,7 @@ import { QUERY_EXAMPLES } from "./service-facts.ts";
 import { deprecationHeaders, type VersioningPolicy } from "../../contract/versioning.ts";
 import type { HeaderBlock } from "../../contract/header-rules.ts";
 
-export const OPENAPI_PATHS = [OPENAPI_FILE, OPENAPI_ALIAS] as const;
+const OPENAPI_PATHS = [OPENAPI_FILE, OPENAPI_ALIAS] as const;
 
 export interface DescribeInput {
   site: SiteSettings;

@@ -40,7 +40,7 @@ import {
   PARAMETER_RULES,
 } from "./service-facts.ts";
 
-export const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
+const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 
 export interface DiscoveryInput {
   site: SiteSettings;
@@ -61,7 +61,7 @@ export interface AnswerListing {
 }
 
 /** llms.txt stays under this many characters, whatever the size of the collection. */
-export const LLMS_TXT_MAX_CHARACTERS = 50_000;
+const LLMS_TXT_MAX_CHARACTERS = 50_000;
 
 export interface TextFile {
   path: string;
@@ -84,7 +84,7 @@ export function buildDiscoveryFiles(input: DiscoveryInput): TextFile[] {
 }
 
 /** RFC 9727: one linkset whose context is the API, every relation an array of targets with href. */
-export function apiCatalog({ origin, site }: DiscoveryInput): unknown {
+function apiCatalog({ origin, site }: DiscoveryInput): unknown {
   return {
     linkset: [
       {

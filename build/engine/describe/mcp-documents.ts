@@ -21,7 +21,7 @@ import { READ_ONLY_ANNOTATIONS, TOOL_DEFINITIONS, type OutputSchemaSource } from
 import { serverCardFeatures } from "./mcp-facts.ts";
 
 export const MCP_SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
-export const AI_CATALOG_FILES = [AI_CATALOG_FILE, MCP_CATALOG_FILE] as const;
+const AI_CATALOG_FILES = [AI_CATALOG_FILE, MCP_CATALOG_FILE] as const;
 
 type Schemas = ReadonlyMap<string, Record<string, unknown>>;
 
@@ -53,12 +53,12 @@ export function toolList(schemas: Schemas): unknown[] {
 }
 
 /** The reverse-DNS name of the server at `origin` (`app.netlify.example/av-buyer-data` → `example.netlify.app/…`). */
-export function serverCardName(origin: string): string {
+function serverCardName(origin: string): string {
   return `${reverseDns(origin)}/${SERVER_NAME}`;
 }
 
 /** The `_meta` key under which the card lists the endpoint's tools, prompts, templates and completions. */
-export function serverCardFeaturesKey(origin: string): string {
+function serverCardFeaturesKey(origin: string): string {
   return `${reverseDns(origin)}/features`;
 }
 
@@ -102,7 +102,7 @@ function aiCatalog({ site, origin }: { site: SiteSettings; origin: string }): un
  * `$schema` are dropped from the copies (an `$id` inside would change how the refs resolve); the root says
  * it is JSON Schema 2020-12, as the published schemas are.
  */
-export function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Record<string, unknown> {
+function bundledSchema(schemas: Schemas, source: OutputSchemaSource): Record<string, unknown> {
   const embedded = new Map<string, unknown>();
   const pending = [source.schema];
   while (pending.length > 0) {

@@ -41,6 +41,6 @@ export async function renderAnswerParts(
  * JSON on one line), so that anyone can check it against that file. It changes only when the answer does, so
  * the answer's own file (which carries it) keeps its bytes and its ETag while other answers change.
  */
-export function answerContentDigest(jsonLine: string): string {
+function answerContentDigest(jsonLine: string): string {
   return `sha256:${sha256Of(jsonLine.endsWith("\n") ? jsonLine.slice(0, -1) : jsonLine)}`;
 }

@@ -32,7 +32,7 @@ import { type ContentWalk, type WalkedEntry, walkContent } from "../../content/l
 export type { MarkdownBody } from "../../content/load/content-file.ts";
 
 /** Content files are hand-written; anything larger is a mistake or an attack, refused before it is read. */
-export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
+const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
 
 export interface LoadOptions {
   contentDir: string;

@@ -79,7 +79,7 @@ const KEPT_PREPARED = 2000;
  * local server paging through a large collection otherwise kept every answer file it had read (270 MB after 300
  * pages of 100 scattered hits at 100,000 answers).
  */
-export const KEPT_BYTES = 64 * 1024 * 1024;
+const KEPT_BYTES = 64 * 1024 * 1024;
 
 export class AnswersData {
   /** What is being read. */

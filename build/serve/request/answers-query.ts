@@ -29,7 +29,7 @@ import { BROWSER_CACHE, CDN_CACHE, linkHeader } from "../../contract/header-rule
 import { corsHeaders, ifNoneMatchHits } from "./response-headers.ts";
 import { JSON_TYPE } from "../../contract/http.ts";
 
-export const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
+const ANSWERS_PATHS: ReadonlySet<string> = new Set([ANSWERS_ENDPOINT, `${ANSWERS_ENDPOINT}/`]);
 /** How long a client is asked to wait after the origin failed: a deploy or a hiccup is over by then. */
 export const RETRY_AFTER_SECONDS = 5;
 const FILTERS = ANSWERS_PARAMETERS;
@@ -267,7 +267,7 @@ async function slugHit(data: AnswersData, slug: string): Promise<{ slug: string;
 }
 
 /** A tag for a computed response from what determines its bytes: the digests of the prebuilt answers it holds and the bytes of the rest of it (its envelope). */
-export function combinedDigest(answerDigests: readonly string[], envelope: Uint8Array): string {
+function combinedDigest(answerDigests: readonly string[], envelope: Uint8Array): string {
   return `q${quickHash(answerDigests, [envelope])}`;
 }
 

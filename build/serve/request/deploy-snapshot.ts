@@ -30,7 +30,7 @@ export class OriginError extends Error {
  */
 export const snapshotTiming = { recheckMs: 5000, now: (): number => Date.now() };
 /** A read that takes longer has failed: far inside the 40 s Netlify gives an edge function to start its response. */
-export const ORIGIN_READ_TIMEOUT_MS = 4000;
+const ORIGIN_READ_TIMEOUT_MS = 4000;
 
 /**
  * Origins this process serves itself, with a reader of their files: the local server registers each origin it answers

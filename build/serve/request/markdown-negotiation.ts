@@ -54,7 +54,7 @@ export function prefersMarkdown(accept: string | null): boolean {
 }
 
 /** The negotiated page and its twin, by the requested path; a folder's page answers with and without its final slash. */
-export function negotiatedPage(pathname: string): readonly [page: string, twin: string] | undefined {
+function negotiatedPage(pathname: string): readonly [page: string, twin: string] | undefined {
   return MARKDOWN_PAGES.find(([page]) => page === pathname || page === `${pathname}/`);
 }
 

@@ -60,7 +60,7 @@ export type Era = { kind: "modern"; version: string } | { kind: "legacy" };
  * is refused when `declaredVersion` (the transport's own statement of the version, if it has one) names a
  * revision this server does not speak, or names the modern one without the `_meta` the modern one requires.
  */
-export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): Era {
+function eraOf(message: JsonRpcMessage, declaredVersion: string | null): Era {
   const meta = message.params?._meta;
   const claimed =
     typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
@@ -95,7 +95,7 @@ export function eraOf(message: JsonRpcMessage, declaredVersion: string | null): 
  * The error for a revision not spoken, listing every one that is (a client may then open with initialize). A legacy
  * revision declared in `_meta` is spoken, but not there: its client opens with initialize, which the message says.
  */
-export function unsupportedVersion(requested: string, inMeta = false): McpError {
+function unsupportedVersion(requested: string, inMeta = false): McpError {
   const legacy = inMeta && (LEGACY_VERSIONS as readonly string[]).includes(requested);
   return new McpError(
     ERROR.unsupportedProtocolVersion,
@@ -184,7 +184,7 @@ async function answerOne(item: unknown, transport: Transport, context: McpContex
 }
 
 /** The result of one request, or throws an McpError; `serverVersion` is the service's version (from health). */
-export async function answerMessage(message: JsonRpcMessage, era: Era, context: McpContext): Promise<unknown> {
+async function answerMessage(message: JsonRpcMessage, era: Era, context: McpContext): Promise<unknown> {
   const params = message.params ?? {};
   const modern = era.kind === "modern";
   const serverInfo = async () => ({ name: SERVER_NAME, title: SERVER_TITLE, version: await serviceVersion(context) });
@@ -318,7 +318,7 @@ const MODERN_METHODS = ["server/discover", ...SHARED_METHODS];
  * wrong is said in the answer itself (a JSON-RPC error or a tool's isError result), so there is nothing to log to
  * a client.
  */
-export const SERVER_CAPABILITIES = {
+const SERVER_CAPABILITIES = {
   tools: { listChanged: false },
   resources: { listChanged: false },
   prompts: { listChanged: false },

@@ -9,7 +9,7 @@ import { problemResponse } from "./problems.ts";
 
 export { OAUTH_METADATA_PATHS };
 
-export function isOauthMetadataPath(pathname: string): boolean {
+function isOauthMetadataPath(pathname: string): boolean {
   return OAUTH_METADATA_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 

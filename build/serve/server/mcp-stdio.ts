@@ -35,7 +35,7 @@ export function distReader(dist: string): ReadFile {
 }
 
 /** One line in, at most one line out: the answer to a request, nothing for a notification. */
-export async function answerLine(
+async function answerLine(
   line: string,
   read: ReadFile,
   answers: AnswersData,

@@ -35,7 +35,7 @@ const USER_AGENT = "av-buyer-data-archive";
 const INDEX_PIECE_BYTES = 64 * 1024;
 
 /** A UUID (version 8, RFC 9562) from the SHA-256 of a name: the same record always gets the same id. */
-export function uuidFromContent(name: string): string {
+function uuidFromContent(name: string): string {
   const hex = createHash("sha256").update(name).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

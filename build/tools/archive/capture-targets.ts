@@ -16,14 +16,14 @@ export interface RecordedResponse {
 }
 
 /** A root-relative target (path and query, no fragment) of a URL on `origin`, or undefined for another origin. */
-export function sameOriginTarget(url: string, base: string, origin: string): string | undefined {
+function sameOriginTarget(url: string, base: string, origin: string): string | undefined {
   const resolved = new URL(url, base);
   if (resolved.origin !== new URL(origin).origin) return undefined;
   return resolved.pathname + resolved.search;
 }
 
 /** The locations a sitemap lists, as root-relative targets; a location on another origin is a broken build. */
-export function sitemapTargets(sitemap: string, origin: string): string[] {
+function sitemapTargets(sitemap: string, origin: string): string[] {
   const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
   return [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => {
     const location = match[1]!.trim().replace(/&(amp|lt|gt|quot|apos);/g, (entity) => entities[entity]!);

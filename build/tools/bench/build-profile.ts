@@ -55,7 +55,7 @@ const FILE_SYSTEM_CALLS = new Set([
 ]);
 
 /** What a sampled function is, by where its code lives. */
-export function kindOf(functionName: string, url: string): string | undefined {
+function kindOf(functionName: string, url: string): string | undefined {
   if (functionName === "(idle)") return undefined;
   if (functionName === "(garbage collector)") return "garbage collection";
   if (url === "" && FILE_SYSTEM_CALLS.has(functionName)) return "file system calls";
