@@ -264,8 +264,8 @@ finds becomes a source, and the disclosure's data corrections list each fact it 
 
 The claim audit, kept with the content and not served, records each search beside its claim: the day, the words
 searched, where, what was found and the day by which it must be made again, at most ${OUTWARD_DAYS.pending} days later
-for an event yet to happen and ${OUTWARD_DAYS.absence} for plain absence (sooner where facts move fast: platform lists,
-certification dates, deals yet to close and warranty terms). The build refuses such a claim without a recorded search,
+for an event yet to happen and ${OUTWARD_DAYS.absence} for plain absence (many claims on facts that move fast are given
+less: platform lists, certification dates, prices and warranty terms). The build refuses such a claim without a recorded search,
 and finds those claims by the phrases below; a phrase that is not such a claim is reworded. The methodology's audit
 summary gives the number of claims searched and the day of the latest check. The table below gives, for each answer,
 supplier profile and evidence family, the days its claims were searched and the first day one of them is due again.
