@@ -646,7 +646,7 @@ describe("a data correction dated after the claim audit's last check", () => {
   });
 });
 
-describe("words added to a claim of an audited profile, evidence family or the register", () => {
+describe("words added to a claim of an audited profile, evidence family, the register or the disclosure", () => {
   it("are told at their field until the file's audit quotes them, whole or in parts", async () => {
     const copy = await contentToEdit("field-not-quoted", "shipped");
     await copy.edit("suppliers/neat.yaml", [
@@ -658,10 +658,21 @@ describe("words added to a claim of an audited profile, evidence family or the r
       "(end of support for RoomOS devices).",
       "(end of support for RoomOS devices). It was read twice.",
     ]);
-    const told = (await copy.diagnostics()).filter(({ file }) => file !== "disclosure.yaml");
+    // And a statement of the disclosure, which its summary says was checked.
+    await copy.edit("disclosure.yaml", [
+      "  same place as the content concerned.\n",
+      "  same place as the content concerned. We have a sponsor.\n",
+    ]);
+    const told = await copy.diagnostics();
     // The line to record is given: the field's own.
     expect(told[0]?.hint).toContain(`\`line: ${told[0]?.line}\``);
     expect(told.map(({ code, file, pointer, message }) => [code, file, pointer, message])).toEqual([
+      [
+        "audit/claim-not-quoted",
+        "disclosure.yaml",
+        "/conflicts",
+        'the words "We have a sponsor." are quoted by no entry of content/audit/disclosure.yaml, yet the disclosure says every claim was checked.',
+      ],
       [
         "audit/claim-not-quoted",
         "sources.yaml",
