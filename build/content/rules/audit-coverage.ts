@@ -77,8 +77,7 @@ export const auditCoverage: ContentRule = {
       if (!quoted) quotes.set(data.file, (quoted = []));
       for (const entry of data.entries) if (entry.claim !== undefined) quoted.push(normaliseProse(entry.claim));
     }
-    // A profile, family or register failing its schema has that told first: a field in error (too long, misplaced)
-    // waits.
+    // A file failing its schema has that told first: a field in error (too long, misplaced) waits.
     const valid = new Set(
       [...input.suppliers, ...input.evidence, input.sources, input.disclosure].flatMap((one) =>
         one ? [one.file] : [],
@@ -120,6 +119,11 @@ export const auditCoverage: ContentRule = {
   },
 };
 
+/** The disclosure's statements of fact, by pointer (its criteria, changelog and data corrections are records). */
+const DISCLOSURE_STATEMENTS = [
+  ...["owner", "contact/how_to_reach", "funding", "selection", "ranking", "rank_meaning"],
+  ...["conflicts", "corrections", "practices"],
+];
 /**
  * The fields of a profile's, an evidence family's, the register's or the disclosure's YAML that hold its claims: the
  * words of each stand in claims its audit quotes (one quoting it whole, or several quoting its parts), as an answer's
@@ -131,9 +135,7 @@ const CLAIM_FIELDS: Partial<Record<string, RegExp>> = {
   evidence: /^\/(?:description|records\/\d+\/.*\/note)$/,
   // The register's notes and records of where a source was read: the claim_audit says each was checked.
   sources: /^\/sources\/\d+\/(?:note|completed\/where)$/,
-  // The disclosure's statements of fact (its criteria, changelog and data corrections are records, not claims).
-  disclosure:
-    /^\/(?:owner|contact\/how_to_reach|funding|selection|ranking|rank_meaning|conflicts|corrections|practices)$/,
+  disclosure: new RegExp(`^/(?:${DISCLOSURE_STATEMENTS.join("|")})$`),
 };
 
 function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report: Report): void {
@@ -177,17 +179,7 @@ function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report
 }
 const CLAIM_KEYS = new Set([
   ...["summary", "text", "basis", "result", "description", "note", "where"],
-  ...[
-    "owner",
-    "how_to_reach",
-    "funding",
-    "selection",
-    "ranking",
-    "rank_meaning",
-    "conflicts",
-    "corrections",
-    "practices",
-  ],
+  ...DISCLOSURE_STATEMENTS.map((pointer) => pointer.split("/").at(-1)!),
 ]);
 
 /** The first run of a text's words that no claim quotes (a claim holding it whole, or claims within it), if any. */
