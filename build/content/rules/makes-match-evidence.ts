@@ -1,5 +1,5 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
-import { type ContentRule, passed, productKey as key, renamedFamily } from "./rule.ts";
+import { type ContentRule, passed, productKey as key } from "./rule.ts";
 
 /**
  * A product has one family everywhere: each product a supplier profile names under a family has its evidence
@@ -77,8 +77,9 @@ export const makesMatchEvidence: ContentRule = {
               `"${product}" has no record in the evidence register${meant ? `, which has one for "${meant}"` : ""}.`,
               meant ? `If it is "${meant}", spell it the same in both; else ${add}.` : `${capital(add)}.`,
             );
-          } else if (family !== made.family && !renamedFamily(made.family, input)) {
-            // (A family renamed in its own file only is told where it is referred to: known-references.)
+          } else if (family !== made.family && input.known.families.has(made.family)) {
+            // (A family no file has, mistyped here or renamed in its own file only, is told once where it is named:
+            // known-references; not again at each of its products.)
             report(
               file,
               pointer,
