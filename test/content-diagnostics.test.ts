@@ -689,6 +689,25 @@ describe("words added to a claim of an audited profile, evidence family, the reg
   });
 });
 
+describe("the disclosure's claim_audit figures while a claim is still to be audited", () => {
+  it("wait for it, so that they are asked for once, as the audit then gives them", async () => {
+    const copy = await contentToEdit("audit-figures-wait", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      /^( {2}- text: Neat Frame is not named)/m,
+      "  - text: Its bars are blue. Neat Frame is not named",
+    ]);
+    // An entry added for it that quotes only part of the new words: the figures moved, and the claim is still told.
+    const entry = (claim: string) =>
+      `\n- line: 28\n  claim: ${claim}\n  sources: [neat-openssl-statement-2022-11]\n  source_says: Blue.\n  verdict: supported\n  checked: 2026-12-03\n`;
+    await copy.edit("audit/supplier-neat.yaml", [/\n$/, entry("Its bars")]);
+    const codes = async () => (await copy.diagnostics()).map(({ code, pointer }) => [code, pointer]);
+    expect(await codes()).toEqual([["audit/claim-not-quoted", "/caveats/1/text"]]);
+    // Once it quotes them all, the figures are told, with what the audit now adds up to.
+    await copy.edit("audit/supplier-neat.yaml", ["claim: Its bars\n", "claim: Its bars are blue.\n"]);
+    expect(await codes()).toEqual([["disclosure/audit-summary", "/claim_audit/claims_checked"]]);
+  });
+});
+
 describe("the disclosure's claim_audit figures", () => {
   it("are told each at its line with the value to write, and past four as one problem with the whole block", async () => {
     const copy = await contentToEdit("audit-figures", "shipped");
@@ -1195,6 +1214,16 @@ describe("a record of a product the register already records", () => {
     const told = (await copy.diagnostics()).filter(({ code }) => code === "evidence/duplicate-product");
     expect(told.map(({ file, message }) => [file, message])).toEqual([
       ["evidence/widgets.yaml", 'zenith "Widget Two" already has a record in evidence/gadgets.yaml (line 7).'],
+    ]);
+  });
+});
+
+describe("a product family's slug mistyped in a profile's makes", () => {
+  it("is told once, where it is named, not again at each of its products as in another family", async () => {
+    const copy = await contentToEdit("family-mistyped-in-makes", "shipped");
+    await copy.edit("suppliers/neat.yaml", ["  - family: video-bars\n", "  - family: video-bar\n"]);
+    expect((await copy.diagnostics()).map(({ code, file, pointer }) => [code, file, pointer])).toEqual([
+      ["reference/unknown-family", "suppliers/neat.yaml", "/makes/0/family"],
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { CONTENT_LAYOUT, type ContentKind } from "../../content/load/layout.ts";
 import type { AnswerFrontMatter, ContentOfKind } from "../../content/load/types.ts";
 import type { RuleFindings } from "../../content/rules/rule-findings.ts";
 import { CONTENT_RULES } from "../../content/rules/index.ts";
+import { withoutWaiting } from "../../content/rules/waits.ts";
 import { outwardClaims } from "../../content/load/outward-claims.ts";
 import type { PartlyValid, Report, RuleInput, Valid } from "../../content/rules/rule.ts";
 import type { SchemaRegistry } from "../../content/schemas/schema-registry.ts";
@@ -168,7 +169,7 @@ export function validateContent(
     for (const rule of ANSWER_RULES)
       if (rule.reads?.every((field) => !answer.inError.has(field))) rule.answer!(answer, input, report);
 
-  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  if (diagnostics.length > 0) return { ok: false, diagnostics: withoutWaiting(diagnostics) };
   return {
     ok: true,
     content: {

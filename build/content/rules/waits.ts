@@ -1,0 +1,26 @@
+import type { DiagnosticCode } from "../diagnostics/catalogue.ts";
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+
+/**
+ * Problems told only once others are mended, since following their hints first would have the same asked again. The
+ * disclosure's audit figures wait while an audit entry is still to be added, changed or removed (a claim not yet
+ * quoted, a quote no longer in its file, a file without its audit, an audit of a file that is gone): each moves them.
+ * The editor's workflow audit, adding a supplier, was asked for the figures twice.
+ */
+const WAITS: ReadonlyArray<{ code: DiagnosticCode; pointer: RegExp; until: readonly DiagnosticCode[] }> = [
+  {
+    code: "disclosure/audit-summary",
+    pointer: /^\/claim_audit(?:\/|$)/,
+    until: ["audit/claim-not-quoted", "audit/quote-missing", "audit/not-covered", "audit/unknown-file"],
+  },
+];
+
+/** The problems to tell now: those that wait for another problem told in the same build are left for the next. */
+export function withoutWaiting(diagnostics: Diagnostic[]): Diagnostic[] {
+  const told = new Set(diagnostics.map(({ code }) => code));
+  const waiting = WAITS.filter(({ until }) => until.some((code) => told.has(code)));
+  if (waiting.length === 0) return diagnostics;
+  return diagnostics.filter(
+    ({ code, pointer }) => !waiting.some((wait) => wait.code === code && wait.pointer.test(pointer)),
+  );
+}
