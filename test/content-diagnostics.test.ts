@@ -773,6 +773,25 @@ describe("a score its facts refuse", () => {
   });
 });
 
+describe("a score below the range its facts allow", () => {
+  it("is told the range, and that the rubric's levels choose within it", async () => {
+    const copy = await contentToEdit("score-range", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      "  ownership-transparency:\n    score: 3\n",
+      "  ownership-transparency:\n    score: 1\n",
+    ]);
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "score/beyond-facts");
+    expect(told.map(({ message, hint }) => [message, hint])).toEqual([
+      [
+        "the score of `ownership-transparency` is 1, but its ownership status is documented, which gives 3 to 5 on the rubric.",
+        expect.stringMatching(
+          /^Set a score from 3 to 5, the level of the disclosure's rubric for `ownership-transparency` that the basis's facts reach, or correct/,
+        ),
+      ],
+    ]);
+  });
+});
+
 describe("a rank given twice", () => {
   it("is told in both files, each naming the other's file and the rank given to none: the one edited may sort first or last", async () => {
     const copy = await contentToEdit("rank-tie");
@@ -1159,7 +1178,7 @@ describe("a supplier's slug mistyped in one of its records", () => {
       [
         "reference/unknown-supplier",
         "evidence/wireless-presentation.yaml",
-        'Did you mean "barco"? Use the slug of a supplier in content/suppliers/, or add that supplier first.',
+        'Did you mean "barco"? Use the slug of a supplier in content/suppliers/, or add that supplier first; if the supplier was removed from the directory, remove this record too.',
       ],
     ]);
   });
@@ -1215,6 +1234,43 @@ describe("a record of a product the register already records", () => {
     expect(told.map(({ file, message }) => [file, message])).toEqual([
       ["evidence/widgets.yaml", 'zenith "Widget Two" already has a record in evidence/gadgets.yaml (line 7).'],
     ]);
+  });
+});
+
+describe("a supplier removed from the directory", () => {
+  it("has its records told to go too, and the ranks after its own told to move up", async () => {
+    const copy = await contentToEdit("supplier-removed", "shipped");
+    await rm(path.join(copy.content, "suppliers", "dten.yaml"));
+    const told = await copy.diagnostics();
+    expect(told.filter(({ code }) => code === "reference/unknown-supplier").map(({ hint }) => hint)).toEqual(
+      Array(5).fill(DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint),
+    );
+    expect(DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint).toMatch(
+      /if the supplier was removed .*, remove this record/,
+    );
+    expect(
+      told.filter(({ code }) => code === "rank/sequence").map(({ file, message, hint }) => [file, message, hint]),
+    ).toEqual([
+      [
+        "suppliers/extron.yaml",
+        "rank 28 is beyond the 27 items, so rank 7 is missing.",
+        "If what held rank 7 was removed, move ranks 8 to 28 up by one, each to the rank before it (21 files); else give this one rank 7.",
+      ],
+    ]);
+  });
+});
+
+describe("a register entry without its kind", () => {
+  it("is told the kinds it may have", async () => {
+    const copy = await contentToEdit("source-without-kind", "shipped");
+    await copy.edit("sources.yaml", [/^ {4}kind: vendor-documentation\n/m, ""]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([
+      ["schema/required", expect.stringMatching(/^\/sources\/\d+$/)],
+    ]);
+    expect(told[0]?.hint).toBe(
+      "Add `kind:` with a value. One of: research-notes, platform-certification-list, vendor-documentation, vendor-warranty-terms, reseller-listing, news-report, regulation, standard, guidance, editorial-policy.",
+    );
   });
 });
 

@@ -132,7 +132,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "score/beyond-facts": {
     title: "Score is not the rubric level its recorded facts reach",
-    hint: "Set the score the message gives, or correct the facts it follows from (the profile's `makes` and ownership status, the evidence register's listings and warranty terms) with their sources.",
+    hint: "Set the score the message gives (within a range, the level of the disclosure's rubric that the basis's facts reach), or correct the facts it follows from (the profile's `makes` and ownership status, the evidence register's listings and warranty terms) with their sources.",
   },
   "score/secondary-only": {
     title: "Score of 3 or more rests on secondary sources only",
@@ -152,7 +152,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "reference/unknown-supplier": {
     title: "Supplier is not in the directory",
-    hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first.",
+    hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first; if the supplier was removed from the directory, remove this record too.",
   },
   "reference/unknown-answer": {
     title: "Related answer does not exist",

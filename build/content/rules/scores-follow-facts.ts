@@ -27,12 +27,18 @@ export const scoresFollowFacts: ContentRule = {
     for (const { supplier, verdict } of scoreCheck(input).refused) {
       // One its sources refuse is scores-rest-on-primary-sources' to tell.
       if (verdict.kind !== "facts") continue;
-      const allowed = verdict.min === verdict.max ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
+      const exact = verdict.min === verdict.max;
+      const allowed = exact ? `${verdict.min}` : `${verdict.min} to ${verdict.max}`;
+      // Which of a range is the rubric's to say: its levels' texts in the disclosure (the editor's workflow audit).
+      const set = exact
+        ? `Set the score to ${verdict.min}`
+        : `Set a score from ${allowed}, the level of the disclosure's rubric for \`${verdict.id}\` that the basis's facts reach`;
       report(
         supplier.file,
         `/scores/${verdict.id}/score`,
         "score/beyond-facts",
         `the score of \`${verdict.id}\` is ${verdict.score}, but ${verdict.because}, which gives ${allowed} on the rubric.`,
+        `${set}, or correct the facts it follows from (the profile's \`makes\` and ownership status, the evidence register's listings and warranty terms) with their sources.`,
       );
     }
   },

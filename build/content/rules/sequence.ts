@@ -33,11 +33,19 @@ export function checkSequence(
           `${noun} ${position} is also given to ${others.join(" and ")}; each ${noun} is used once${missing.length > 0 ? `, and ${gap} given to none` : ""}.`,
         );
       } else if (position > items.length) {
+        // One gap and the last one past the end: most often an item removed, whose followers move up (the editor's
+        // workflow audit, removing a supplier, was told only that rank 7 was missing).
+        const free = missing.length === 1 && position === items.length + 1 ? missing[0]! : undefined;
         report(
           item.file,
           item.pointer,
           code,
           `${noun} ${position} is beyond the ${items.length} items, so ${gap} missing.`,
+          free === undefined
+            ? undefined
+            : position - free === 1
+              ? `Give this one ${noun} ${free}, the one free.`
+              : `If what held ${noun} ${free} was removed, move ${noun}s ${free + 1} to ${position} up by one, each to the ${noun} before it (${position - free} files); else give this one ${noun} ${free}.`,
         );
       }
     }

@@ -392,10 +392,18 @@ function requiredFieldHint(error: ErrorObject, missing: string): string | undefi
   // A field defined under its document's $defs (so that a response schema can refer to it) has its hint there.
   const local = /^#\/\$defs\/([^/]+)$/.exec(String(property?.$ref))?.[1];
   const own = property?.["x-hint"] ?? (local === undefined ? undefined : parent?.$defs?.[local]?.["x-hint"]);
-  if (typeof own === "string") return own;
   // Else what the field is, from its description ("The term as the source states it."), before the object's hint.
   const described = property?.description;
-  return typeof described === "string" ? `It is ${lowerFirst(described)}` : schemaHint(error);
+  const hint =
+    typeof own === "string"
+      ? own
+      : typeof described === "string" && described
+        ? `It is ${lowerFirst(described)}`
+        : schemaHint(error);
+  // A field of a few values has them named, unless its hint does (a new source's `kind`: the editor's workflow audit).
+  const values = property?.enum ?? (local === undefined ? undefined : parent?.$defs?.[local]?.enum);
+  if (!Array.isArray(values) || values.every((value) => hint?.includes(String(value)))) return hint;
+  return [hint, `One of: ${values.join(", ")}.`].filter(Boolean).join(" ");
 }
 
 /** A sentence read on from another ("The term …" after "It is"), its capital kept where it names something ("SPDX"). */
