@@ -1238,7 +1238,7 @@ describe("a record of a product the register already records", () => {
 });
 
 describe("a supplier removed from the directory", () => {
-  it("has its records told to go too, and the ranks after its own told to move up", async () => {
+  it("has its records told to go too, the ranks after its own told to move up and the disclosure's count told", async () => {
     const copy = await contentToEdit("supplier-removed", "shipped");
     await rm(path.join(copy.content, "suppliers", "dten.yaml"));
     const told = await copy.diagnostics();
@@ -1248,6 +1248,16 @@ describe("a supplier removed from the directory", () => {
     expect(DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint).toMatch(
       /if the supplier was removed .*, remove this record/,
     );
+    // The disclosure's count of suppliers, where it says what the directory covers now.
+    expect(
+      told.filter(({ code }) => code === "disclosure/stated-count").map(({ pointer, message }) => [pointer, message]),
+    ).toEqual([
+      ["/selection", 'it says "covers 28 suppliers", but there are 27 profiles in content/suppliers/.'],
+      [
+        "/claim_audit/summary",
+        'it says "of the 28 supplier profiles", but there are 27 profiles in content/suppliers/.',
+      ],
+    ]);
     expect(
       told.filter(({ code }) => code === "rank/sequence").map(({ file, message, hint }) => [file, message, hint]),
     ).toEqual([
@@ -1337,7 +1347,8 @@ describe("the scores and the ranks, while their facts cannot be read", () => {
         .replace(/^rank: \d+$/m, "rank: 29"),
     );
     const codes = new Set((await copy.diagnostics()).map(({ code }) => code));
-    expect([...codes].sort()).toEqual(["audit/not-covered", "evidence/missing-record"]);
+    // (And the disclosure's count: the directory now covers 29 suppliers.)
+    expect([...codes].sort()).toEqual(["audit/not-covered", "disclosure/stated-count", "evidence/missing-record"]);
   });
 });
 

@@ -283,6 +283,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Answer gives no number with a cited primary source",
     hint: "Give at least one number with its unit that a buyer can act on (a distance, a level, a count, a price with its date) in a sentence citing the primary source that states it, as [@id].",
   },
+  "disclosure/stated-count": {
+    title: "Disclosure states another number of suppliers or families than the content holds",
+    hint: "Write the number the content holds; where the disclosure names them, name the ones added or take out the ones removed.",
+  },
   "disclosure/rubric-levels": {
     title: "Rubric level out of its order",
     hint: "Give each score once, from 5 down to 0, in that order: the level at this place is for the score the message names, and the published rubric reads as written.",

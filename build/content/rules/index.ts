@@ -6,6 +6,7 @@ import { citedQuantity } from "./cited-quantity.ts";
 import { controlCharacters } from "./control-characters.ts";
 import { decisionChecklist } from "./decision-checklist.ts";
 import { disclosureChangelog } from "./disclosure-changelog.ts";
+import { disclosureCounts } from "./disclosure-counts.ts";
 import { evidenceRecords } from "./evidence-records.ts";
 import { familyOrderSequence } from "./family-order-sequence.ts";
 import { inlineCitations } from "./inline-citations.ts";
@@ -35,6 +36,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   familyOrderSequence,
   rankingCriteria,
   disclosureChangelog,
+  disclosureCounts,
   scoresFollowFacts,
   scoresRestOnPrimarySources,
   knownReferences,
