@@ -602,7 +602,7 @@ describe("a claim field too long for its schema", () => {
 });
 
 describe("a record moved to another family's file, its audit entries left behind", () => {
-  it("is told that each claim stands word for word in the other file, to move its entry there, still checked", async () => {
+  it("is told that each claim stands word for word in the other file, to move its entry there, still checked, or to remove it where that file's audit quotes it too", async () => {
     const copy = await contentToEdit("record-moved", "shipped");
     const from = path.join(copy.content, "evidence", "room-controllers.yaml");
     const text = await readFile(from, "utf8");
@@ -612,16 +612,45 @@ describe("a record moved to another family's file, its audit entries left behind
     const to = path.join(copy.content, "evidence", "video-bars.yaml");
     await writeFile(to, `${(await readFile(to, "utf8")).trimEnd()}\n${record}`);
     const missing = (await copy.diagnostics()).filter(({ code }) => code === "audit/quote-missing");
-    expect(missing.length).toBeGreaterThan(0);
-    for (const { file, message, hint } of missing) {
-      expect(file).toBe("audit/evidence-room-controllers.yaml");
-      expect(message).toMatch(
-        /, but stands word for word in evidence\/video-bars\.yaml, as checked on \d{4}-\d\d-\d\d\.$/,
-      );
+    expect(new Set(missing.map(({ file }) => file))).toEqual(new Set(["audit/evidence-room-controllers.yaml"]));
+    // A claim of its own is moved with its entry; a boilerplate note the other file's audit quotes already is not
+    // checked twice: its entry here goes.
+    const [moved, quotedThere] = [
+      missing.filter(({ message }) => message.includes(", but stands word for word in")),
+      missing.filter(({ message }) => message.includes("whose audit quotes them too")),
+    ];
+    expect(moved.length).toBeGreaterThan(0);
+    expect(quotedThere.length).toBeGreaterThan(0);
+    expect(moved.length + quotedThere.length).toBe(missing.length);
+    for (const { message, hint } of moved) {
+      expect(message).toMatch(/ in evidence\/video-bars\.yaml, as checked on \d{4}-\d\d-\d\d\.$/);
       expect(hint).toBe(
         "Move the entry to content/audit/evidence-video-bars.yaml, with `line` where the claim now stands: it stays checked.",
       );
     }
+    for (const { message, hint } of quotedThere) {
+      expect(message).toMatch(/; its words stand in evidence\/video-bars\.yaml, whose audit quotes them too\.$/);
+      expect(hint).toMatch(/^Remove this entry if the claim was taken out of evidence\/room-controllers\.yaml/);
+    }
+  });
+});
+
+describe("a profile's claim edited whose words another profile has too", () => {
+  it("is told that the other's audit quotes them, not to move the entry there", async () => {
+    const copy = await contentToEdit("shared-words-edited", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      /All three areas at 3 or more: platform-certification 5, support-transparency 3,\n\s+ownership-transparency 3\./,
+      "All three areas at 3 or more.",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, file, message }) => [code, file, message])).toEqual([
+      [
+        "audit/quote-missing",
+        "audit/supplier-neat.yaml",
+        expect.stringMatching(
+          /^the claim quoted from line \d+ is no longer in suppliers\/neat\.yaml; its words stand in suppliers\/\w+\.yaml, whose audit quotes them too\.$/,
+        ),
+      ],
+    ]);
   });
 });
 

@@ -12,6 +12,19 @@ export const auditQuotes: ContentRule = {
   name: "audit-quotes",
   readsAnswers: true,
   check(input, report) {
+    // Each audited file's quotes, read only for a claim found elsewhere.
+    const quotes = new Map<string, Set<string>>();
+    const quotedBy = (other: string) => {
+      let claims = quotes.get(other);
+      if (!claims) {
+        const entries = input.audit.find(({ data: one }) => one.file === other)?.data.entries ?? [];
+        quotes.set(
+          other,
+          (claims = new Set(entries.flatMap(({ claim }) => (claim === undefined ? [] : [normaliseProse(claim)])))),
+        );
+      }
+      return claims;
+    };
     // An audit file failing its schema elsewhere still has the quotes of its entries that passed checked.
     for (const audit of [...input.audit, ...input.failed.audit]) {
       const { file, data } = audit;
@@ -49,10 +62,12 @@ export const auditQuotes: ContentRule = {
         if (!quoted(index)) continue;
         const claim = entry.claim === undefined ? undefined : normaliseProse(entry.claim);
         if (claim === undefined || text.includes(claim)) continue;
-        // Moved word for word to another file of its kind (a record to another family's file): still as checked.
-        const movedTo = [...input.files.values()].find(
+        // Moved word for word to another file of its kind (a record to another family's file): still as checked. Where
+        // that file's audit quotes it already (words two profiles share, a boilerplate note), its check is there.
+        const elsewhere = [...input.files.values()].filter(
           (other) => other !== target && other.kind === target.kind && proseOf(input, other).normal.includes(claim),
         );
+        const movedTo = elsewhere.find((other) => !quotedBy(other.file).has(claim));
         if (movedTo) {
           report(
             file,
@@ -60,6 +75,16 @@ export const auditQuotes: ContentRule = {
             "audit/quote-missing",
             `the claim quoted from line ${entry.line} is no longer in ${data.file}, but stands word for word in ${movedTo.file}, as checked on ${entry.checked}.`,
             `Move the entry to content/${AUDIT_PATH}/${auditFileName(movedTo.kind, movedTo.stem)}, with \`line\` where the claim now stands: it stays checked.`,
+          );
+          continue;
+        }
+        if (elsewhere[0]) {
+          report(
+            file,
+            `/entries/${index}/claim`,
+            "audit/quote-missing",
+            `the claim quoted from line ${entry.line} is no longer in ${data.file}; its words stand in ${elsewhere[0].file}, whose audit quotes them too.`,
+            `Remove this entry if the claim was taken out of ${data.file} (the other file's entry holds its own check); else check the claim as it now stands and update the entry.`,
           );
           continue;
         }
