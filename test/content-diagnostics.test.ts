@@ -1313,6 +1313,20 @@ describe("a register entry without its kind", () => {
   });
 });
 
+describe("a profile's scores left empty", () => {
+  it("is told what to score, by the disclosure's criteria", async () => {
+    const copy = await contentToEdit("scores-empty", "shipped");
+    await copy.edit("suppliers/neat.yaml", [/\nscores:\n[\s\S]*?\nsearches:\n/, "\nscores: {}\nsearches:\n"]);
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "schema/size");
+    expect(told.map(({ pointer, hint }) => [pointer, hint])).toEqual([
+      [
+        "/scores",
+        "Score each criterion of the disclosure's `criteria`, by its id, with `score`, `basis` and `sources`.",
+      ],
+    ]);
+  });
+});
+
 describe("a product family's slug mistyped in a profile's makes", () => {
   it("is told once, where it is named, not again at each of its products as in another family", async () => {
     const copy = await contentToEdit("family-mistyped-in-makes", "shipped");
