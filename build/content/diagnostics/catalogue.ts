@@ -144,7 +144,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "reference/unknown-source": {
     title: "Cited source is not in the sources register",
-    hint: "Add the source to content/sources.yaml (title, publisher, the date it was read), or put back its entry if it was removed, or cite an existing id.",
+    hint: "Add the source to content/sources.yaml (id, title, publisher, accessed: the date it was read, kind, confidence and primary, and where anyone can read it: url, or completed.where), or put back its entry if it was removed, or cite an existing id.",
   },
   "reference/register-unread": {
     title: "Citations wait for the sources register",
