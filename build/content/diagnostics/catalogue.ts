@@ -233,7 +233,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "evidence/missing-record": {
     title: "Product of a supplier profile has no evidence record",
-    hint: "Add a record for the product to the evidence file of its family, with unknown statuses where nothing is known.",
+    hint: "Add a record for the product to the evidence file of its family, with the fields every record there has (certification, compliance and warranty, each status `unknown` with a note where nothing is known: copy another record's shape).",
   },
   "evidence/not-in-profile": {
     title: "Evidence record's product is not named in its supplier's profile",

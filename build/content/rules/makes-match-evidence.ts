@@ -69,7 +69,7 @@ export const makesMatchEvidence: ContentRule = {
             );
           } else if (family === undefined) {
             const meant = likeliestName(product, lone(named, data.slug, recordsOf.get(data.slug) ?? []));
-            const add = `add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with unknown statuses where nothing is known`;
+            const add = `add a record for supplier ${data.slug}, product "${product}" to content/evidence/${made.family}.yaml, with the fields every record there has (certification, compliance and warranty, each status \`unknown\` with a note where nothing is known: copy another record's shape)`;
             report(
               file,
               pointer,
