@@ -524,6 +524,19 @@ describe("a product spelt otherwise in its evidence record than in its profile",
       ["evidence/not-in-profile", 'acme "Widget one" is spelt "Widget One" in the supplier\'s profile.'],
     ]);
   });
+
+  it("is told where the spelling the rest of the content uses less stands: there, most likely, it was mistyped", async () => {
+    const copy = await contentToEdit("product-case-in-profile", "shipped");
+    await copy.edit("suppliers/jabra.yaml", ["products: [PanaCast 50]", "products: [Panacast 50]"]);
+    expect((await copy.diagnostics()).map(({ code, file, pointer, hint }) => [code, file, pointer, hint])).toEqual([
+      [
+        "evidence/not-in-profile",
+        "suppliers/jabra.yaml",
+        "/makes/0/products/0",
+        'Spell it "PanaCast 50" here, as the rest of the content does, or change it there too.',
+      ],
+    ]);
+  });
 });
 
 describe("a criterion renamed or removed in the disclosure only", () => {

@@ -1,5 +1,5 @@
 import { likeliestName } from "../../contract/edit-distance.ts";
-import { type ContentRule, passed, productKey as key } from "./rule.ts";
+import { type ContentRule, passed, productKey as key, proseOf, type RuleInput } from "./rule.ts";
 
 /**
  * A product has one family everywhere: each product a supplier profile names under a family has its evidence
@@ -99,14 +99,28 @@ export const makesMatchEvidence: ContentRule = {
         if (named.has(key(record.supplier, record.product))) {
           // Matched regardless of case, and published as each file spells it: one name, spelt one way.
           const spelt = products.find((product) => product.toLowerCase() === record.product.toLowerCase());
-          if (spelt !== undefined && spelt !== record.product)
-            report(
-              file,
-              `/records/${index}/product`,
-              "evidence/not-in-profile",
-              `${record.supplier} "${record.product}" is spelt "${spelt}" in the supplier's profile.`,
-              `Spell the product the same in both: "${spelt}", as the profile does, or change it there too.`,
-            );
+          if (spelt !== undefined && spelt !== record.product) {
+            // Told where the spelling the rest of the content uses less stands: the one most likely edited (the
+            // editor's workflow audit misspelt it in the profile, and was told at the record to copy the typo).
+            const profile = suppliers.find(({ data: one }) => one.slug === record.supplier)!;
+            if (usesOf(input, spelt) < usesOf(input, record.product)) {
+              const at = profile.data.makes.findIndex((made) => made.products.includes(spelt));
+              report(
+                profile.file,
+                `/makes/${at}/products/${profile.data.makes[at]!.products.indexOf(spelt)}`,
+                "evidence/not-in-profile",
+                `"${spelt}" is spelt "${record.product}" in its evidence record (${file.file}) and elsewhere in the content.`,
+                `Spell it "${record.product}" here, as the rest of the content does, or change it there too.`,
+              );
+            } else
+              report(
+                file,
+                `/records/${index}/product`,
+                "evidence/not-in-profile",
+                `${record.supplier} "${record.product}" is spelt "${spelt}" in the supplier's profile.`,
+                `Spell the product the same in both: "${spelt}", as the profile does, or change it there too.`,
+              );
+          }
           continue;
         }
         const meant = likeliestName(record.product, lone(recorded, record.supplier, products));
@@ -124,3 +138,13 @@ export const makesMatchEvidence: ContentRule = {
 };
 
 const capital = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+
+/** How often the content's prose names a product spelt just so, found only for a name spelt two ways. */
+function usesOf(input: RuleInput, name: string): number {
+  let uses = 0;
+  for (const file of input.files.values()) {
+    const text = proseOf(input, file).normal;
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) uses++;
+  }
+  return uses;
+}
