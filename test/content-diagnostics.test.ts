@@ -1312,6 +1312,18 @@ describe("a supplier removed from the directory", () => {
   });
 });
 
+describe("an answer taken out with its audit", () => {
+  it("has the disclosure's count of the answers audited told", async () => {
+    const copy = await contentToEdit("answer-removed", "shipped");
+    await rm(path.join(copy.content, "answers", "security.md"));
+    await rm(path.join(copy.content, "audit", "answer-security.yaml"));
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "disclosure/stated-count");
+    expect(told.map(({ pointer, message }) => [pointer, message])).toEqual([
+      ["/claim_audit/summary", 'it says "of the 20 answers", but there are 19 answers in content/answers/.'],
+    ]);
+  });
+});
+
 describe("a register entry without its kind", () => {
   it("is told the kinds it may have", async () => {
     const copy = await contentToEdit("source-without-kind", "shipped");

@@ -382,6 +382,8 @@ export async function randomEdits(
         if (operation === "break a file" && random() < 0.5) continue;
         stepsTaken.push(`${operation}: ${await operations[operation]!()}`);
       }
+      // The disclosure says how many answers were audited, as an editor adding or deleting one writes it.
+      await stateAnswerCount(content);
       // Every other step parses and renders what the cache lacks on a worker thread (the bytes it hashed go with them).
       const onThreads = step % 2 === 1 ? threads : undefined;
       outcomes.push(
@@ -402,6 +404,16 @@ export async function randomEdits(
     steps: stepsTaken,
   });
   return { of };
+}
+
+/** Writes the number of answers the content holds where the disclosure's audit summary states it. */
+async function stateAnswerCount(content: string): Promise<void> {
+  const file = path.join(content, "disclosure.yaml");
+  const count = (await answerFiles(content)).length;
+  const text = await readFile(file, "utf8");
+  const stated = text.replace(/\bof the \d+ answers\b/, `of the ${count} answers`);
+  // Written only when it changes: a file written again unchanged is another step than the walk's.
+  if (stated !== text) await writeFile(file, stated);
 }
 
 /**

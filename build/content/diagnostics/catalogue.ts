@@ -284,7 +284,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Give at least one number with its unit that a buyer can act on (a distance, a level, a count, a price with its date) in a sentence citing the primary source that states it, as [@id].",
   },
   "disclosure/stated-count": {
-    title: "Disclosure states another number of suppliers or families than the content holds",
+    title: "Disclosure states another number of suppliers, answers or families than the content holds",
     hint: "Write the number the content holds; where the disclosure names them, name the ones added or take out the ones removed.",
   },
   "disclosure/rubric-levels": {
