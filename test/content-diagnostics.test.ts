@@ -1312,6 +1312,31 @@ describe("a supplier removed from the directory", () => {
   });
 });
 
+describe("a supplier given a new slug, its file renamed after it", () => {
+  it("has its audit told to follow it, its claims still checked, not to be deleted and done again", async () => {
+    const copy = await contentToEdit("supplier-slug-renamed", "shipped");
+    const text = await readFile(path.join(copy.content, "suppliers", "dten.yaml"), "utf8");
+    await rm(path.join(copy.content, "suppliers", "dten.yaml"));
+    await writeFile(
+      path.join(copy.content, "suppliers", "dten-ltd.yaml"),
+      text.replace(/^slug: dten$/m, "slug: dten-ltd"),
+    );
+    const told = (await copy.diagnostics()).filter(({ code }) => code.startsWith("audit/"));
+    expect(told.map(({ code, file, hint }) => [code, file, hint])).toEqual([
+      [
+        "audit/unknown-file",
+        "audit/supplier-dten.yaml",
+        "Most of the claims quoted here stand in suppliers/dten-ltd.yaml, which no audit names: if it is suppliers/dten.yaml renamed, set `file: suppliers/dten-ltd.yaml` here and name this file content/audit/supplier-dten-ltd.yaml (its claims stay checked).",
+      ],
+      [
+        "audit/not-covered",
+        "suppliers/dten-ltd.yaml",
+        "content/audit/supplier-dten.yaml audits suppliers/dten.yaml, which no file is now, and most of the claims it quotes stand in this file: if this is that file renamed, set `file: suppliers/dten-ltd.yaml` there and name it content/audit/supplier-dten-ltd.yaml (its claims stay checked).",
+      ],
+    ]);
+  });
+});
+
 describe("an answer taken out with its audit", () => {
   it("has the disclosure's count of the answers audited told", async () => {
     const copy = await contentToEdit("answer-removed", "shipped");

@@ -5,14 +5,17 @@ import { normaliseProse } from "../load/outward-markers.ts";
 import type { CitationGroup } from "../load/content-file.ts";
 import { findCitations } from "../markdown/citations.ts";
 import type { LocatedFile } from "../load/located-file.ts";
+import type { AuditContent } from "../load/types.ts";
 import {
   AUDIT_PATH,
   auditFileName,
   type ContentRule,
   movedFrom,
   proseOf,
+  renamedAudit,
   type Report,
   type RuleInput,
+  type Valid,
 } from "./rule.ts";
 
 /** The kinds of file whose claims the disclosure says were each checked: every one has its audit file. */
@@ -59,14 +62,20 @@ export const auditCoverage: ContentRule = {
       // claim to be checked again).
       const old = movedFrom(file, input);
       const audit = old === undefined ? undefined : input.audit.find((one) => one.data.file === old);
+      // Renamed with a new slug: the audit of the file gone whose claims stand here.
+      const renamed = audit ? undefined : renamedAudit(file, input);
+      const keep = (of: Valid<AuditContent>) =>
+        `set \`file: ${path}\` there${of.file.file === `${AUDIT_PATH}/${name}` ? "" : ` and name it content/audit/${name}`} (its claims stay checked)`;
       report(
         file,
         "",
         "audit/not-covered",
         `no file of content/audit/ names ${path}, yet the disclosure says every claim was checked.`,
         audit
-          ? `content/${audit.file.file} audits ${old}, which no file is now, and this file has that one's slug: if it is that file renamed, set \`file: ${path}\` there and name it content/audit/${name} (its claims stay checked); else rename this file back to ${old}.`
-          : `Check its claims against the sources they cite and record them in content/audit/${name} (\`file: ${path}\`, an entry a claim); the build then tells the disclosure's new claim_audit figures.`,
+          ? `content/${audit.file.file} audits ${old}, which no file is now, and this file has that one's slug: if it is that file renamed, ${keep(audit)}; else rename this file back to ${old}.`
+          : renamed
+            ? `content/${renamed.file.file} audits ${renamed.data.file}, which no file is now, and most of the claims it quotes stand in this file: if this is that file renamed, ${keep(renamed)}.`
+            : `Check its claims against the sources they cite and record them in content/audit/${name} (\`file: ${path}\`, an entry a claim); the build then tells the disclosure's new claim_audit figures.`,
       );
     }
     // And within an answer audited: every citation stands in a claim its audit quotes (the words just before it and

@@ -1,6 +1,15 @@
 import { codePointOf } from "../diagnostics/diagnostic.ts";
 import { normaliseProse } from "../load/outward-markers.ts";
-import { AUDIT_PATH, auditFileName, type ContentRule, movedFrom, passed, passedItems, proseOf } from "./rule.ts";
+import {
+  AUDIT_PATH,
+  auditFileName,
+  type ContentRule,
+  movedFrom,
+  passed,
+  passedItems,
+  proseOf,
+  renamedAudit,
+} from "./rule.ts";
 
 /**
  * The claim audit speaks of files as they were when it was made: every entry names a content file that exists,
@@ -34,14 +43,22 @@ export const auditQuotes: ContentRule = {
       if (!target) {
         if (!input.unparsed.has(data.file)) {
           // A file renamed with its slug kept is this audit's file under its new name.
-          const moved = [...input.files.values()].find((one) => movedFrom(one, input) === data.file);
+          // Or renamed with a new slug: a file no audit names holds most of this one's claims.
+          const audited = new Set(input.audit.map(({ data: one }) => one.file));
+          const moved = [...input.files.values()].find(
+            (one) =>
+              movedFrom(one, input) === data.file ||
+              (!audited.has(one.file) && one.kind !== "audit" && renamedAudit(one, input) === audit),
+          );
           report(
             file,
             "/file",
             "audit/unknown-file",
             `the audited file ${data.file} is not in the content folder.`,
             moved
-              ? `${moved.file} has the slug of ${data.file}: if it is that file renamed, set \`file: ${moved.file}\` here and name this file content/audit/${auditFileName(moved.kind, moved.stem)} (its claims stay checked); else rename it back to ${data.file}.`
+              ? movedFrom(moved, input) === data.file
+                ? `${moved.file} has the slug of ${data.file}: if it is that file renamed, set \`file: ${moved.file}\` here and name this file content/audit/${auditFileName(moved.kind, moved.stem)} (its claims stay checked); else rename it back to ${data.file}.`
+                : `Most of the claims quoted here stand in ${moved.file}, which no audit names: if it is ${data.file} renamed, set \`file: ${moved.file}\` here${file.file === `${AUDIT_PATH}/${auditFileName(moved.kind, moved.stem)}` ? "" : ` and name this file content/audit/${auditFileName(moved.kind, moved.stem)}`} (its claims stay checked).`
               : undefined,
           );
         }

@@ -133,6 +133,21 @@ export function movedFrom(file: LocatedFile, input: RuleInput): string | undefin
   return input.files.has(old) ? undefined : old;
 }
 
+/**
+ * The audit of a file that is gone, whose quoted claims stand mostly in `file`, a file of its kind without an audit:
+ * most often the one renamed with a new slug (dten to dten-ltd), its claims still as checked (the second editor's
+ * workflow audit was told to delete that audit and check every claim again).
+ */
+export function renamedAudit(file: LocatedFile, input: RuleInput): Valid<AuditContent> | undefined {
+  const text = proseOf(input, file).normal;
+  return input.audit.find(({ data }) => {
+    if (input.files.has(data.file) || !data.file.startsWith(file.file.slice(0, file.file.lastIndexOf("/") + 1)))
+      return false;
+    const claims = data.entries.flatMap(({ claim }) => (claim === undefined ? [] : [normaliseProse(claim)]));
+    return claims.length > 0 && claims.filter((claim) => text.includes(claim)).length * 2 > claims.length;
+  });
+}
+
 /** The audit file's name for a content file of `kind` named `stem` (answer-room-sizing.yaml, in AUDIT_PATH). */
 export const auditFileName = (kind: string, stem: string): string =>
   `${kind === "sources" || kind === "disclosure" ? kind : `${kind}-${stem}`}.yaml`;
