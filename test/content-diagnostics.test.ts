@@ -734,6 +734,27 @@ describe("words added to a claim of an audited profile, evidence family, the reg
   });
 });
 
+describe("a claim copied from another file, whose audit quotes it", () => {
+  it("is told to copy that entry, the check it records", async () => {
+    const copy = await contentToEdit("claim-copied", "shipped");
+    const neat = await readFile(path.join(copy.content, "suppliers", "neat.yaml"), "utf8");
+    const caveat = /^ {2}- text: (Neat Frame is not named[^\n]*(?:\n {6}[^\n]*)*)/m.exec(neat)![1]!;
+    await copy.edit("suppliers/jabra.yaml", [
+      "caveats:\n",
+      `caveats:\n  - text: ${caveat}\n    sources: [neat-openssl-statement-2022-11]\n`,
+    ]);
+    const told = (await copy.diagnostics()).filter(({ code }) => code === "audit/claim-not-quoted");
+    expect(told.map(({ file, hint }) => [file, hint])).toEqual([
+      [
+        "suppliers/jabra.yaml",
+        expect.stringMatching(
+          /^content\/audit\/supplier-neat\.yaml quotes this text already \(its entry at line \d+\): if it holds here too, copy that entry into content\/audit\/supplier-jabra\.yaml with `line: 25`; else /,
+        ),
+      ],
+    ]);
+  });
+});
+
 describe("the disclosure's claim_audit figures while a claim is still to be audited", () => {
   it("wait for it, so that they are asked for once, as the audit then gives them", async () => {
     const copy = await contentToEdit("audit-figures-wait", "shipped");

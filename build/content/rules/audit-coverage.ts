@@ -109,7 +109,7 @@ export const auditCoverage: ContentRule = {
       // would be told twice, so the file waits for that fix.
       if (quoted.some((claim) => !prose.normal.includes(claim))) continue;
       if (file.kind !== "answer") {
-        tellUnquotedFields(file, quoted, report);
+        tellUnquotedFields(file, quoted, report, (text) => quotedElsewhere(input, text, path));
         continue;
       }
       const claims = quoted.join("\u0000");
@@ -156,7 +156,13 @@ const CLAIM_FIELDS: Partial<Record<string, RegExp>> = {
   disclosure: new RegExp(`^/(?:${DISCLOSURE_STATEMENTS.join("|")})$`),
 };
 
-function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report: Report): void {
+function tellUnquotedFields(
+  file: LocatedFile,
+  quoted: readonly string[],
+  report: Report,
+  /** An entry of another file's audit quoting a field's whole text, asked only for a field told. */
+  elsewhere: (text: string) => { audit: string; line: number; verdict: string } | undefined,
+): void {
   const fields = CLAIM_FIELDS[file.kind]!;
   // Nearly every field is quoted whole by one entry (3,371 of the shipped 3,391): found at once, before any search.
   const whole = new Set(quoted);
@@ -173,12 +179,18 @@ function tellUnquotedFields(file: LocatedFile, quoted: readonly string[], report
       const unquoted = whole.has(text) ? undefined : unquotedWords(text, quoted);
       if (!unquoted) return;
       const audit = `content/${AUDIT_PATH}/${auditFileName(file.kind, file.stem)}`;
+      const line = file.locate(pointer).line;
+      // The same words checked for another file (a boilerplate note copied with a record): its entry copied, as
+      // supported, records the check without a second defect (the second workflow audit copied a mended one).
+      const copied = elsewhere(text);
       report(
         file,
         pointer,
         "audit/claim-not-quoted",
         `the words "${unquoted}" are quoted by no entry of ${audit}, yet the disclosure says every claim was checked.`,
-        `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line: ${file.locate(pointer).line}\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
+        copied
+          ? `content/${copied.audit} quotes this text already (its entry at line ${copied.line}): if it holds here too, copy that entry into ${audit} with \`line: ${line}\`${copied.verdict === "supported" ? "" : ", as `verdict: supported` (without its `was`, `defect` and `mended`: the defect was that file's)"}; else check the words against the sources the field cites and record them there.`
+          : `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line: ${line}\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
       );
     } else if (Array.isArray(value))
       for (let at = 0; at < value.length; at++) {
@@ -199,6 +211,20 @@ const CLAIM_KEYS = new Set([
   ...["summary", "text", "basis", "result", "description", "note", "where"],
   ...DISCLOSURE_STATEMENTS.map((pointer) => pointer.split("/").at(-1)!),
 ]);
+
+function quotedElsewhere(
+  input: RuleInput,
+  text: string,
+  path: string,
+): { audit: string; line: number; verdict: string } | undefined {
+  for (const { file, data } of input.audit) {
+    if (data.file === path) continue;
+    for (const [index, entry] of data.entries.entries())
+      if (entry.claim !== undefined && normaliseProse(entry.claim).includes(text))
+        return { audit: file.file, line: file.locate(`/entries/${index}`).line, verdict: entry.verdict };
+  }
+  return undefined;
+}
 
 /** The first run of a text's words that no claim quotes (a claim holding it whole, or claims within it), if any. */
 function unquotedWords(text: string, quoted: readonly string[]): string | undefined {
