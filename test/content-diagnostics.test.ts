@@ -734,6 +734,19 @@ describe("words added to a claim of an audited profile, evidence family, the reg
   });
 });
 
+describe("a claim of absence added to an audited profile", () => {
+  it("is told once, its entry asked for with its outward search, not twice at one place", async () => {
+    const copy = await contentToEdit("absence-not-quoted", "shipped");
+    await copy.edit("suppliers/neat.yaml", [
+      "caveats:\n",
+      "caveats:\n  - text: No FCC grant naming the Neat Frame was found in the sources searched.\n    sources: [neat-openssl-statement-2022-11]\n",
+    ]);
+    const told = (await copy.diagnostics()).filter(({ file }) => file === "suppliers/neat.yaml");
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["audit/claim-not-quoted", "/caveats/0/text"]]);
+    expect(told[0]?.hint).toContain(", and `outward`: it is a claim of absence or of a pending event");
+  });
+});
+
 describe("a claim copied from another file, whose audit quotes it", () => {
   it("is told to copy that entry, the check it records", async () => {
     const copy = await contentToEdit("claim-copied", "shipped");
@@ -1244,7 +1257,7 @@ describe("a supplier's slug mistyped in one of its records", () => {
       [
         "reference/unknown-supplier",
         "evidence/wireless-presentation.yaml",
-        'Did you mean "barco"? Use the slug of a supplier in content/suppliers/, or add that supplier first; if the supplier was removed from the directory, remove this record too.',
+        `Did you mean "barco"? ${DIAGNOSTIC_CATALOGUE["reference/unknown-supplier"].hint}`,
       ],
     ]);
   });

@@ -152,7 +152,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "reference/unknown-supplier": {
     title: "Supplier is not in the directory",
-    hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first; if the supplier was removed from the directory, remove this record too.",
+    hint: "Use the slug of a supplier in content/suppliers/, or add that supplier first; if the supplier was removed from the directory, remove this record too, and the entries of its family's audit that quote it.",
   },
   "reference/unknown-answer": {
     title: "Related answer does not exist",

@@ -1,7 +1,7 @@
 import { SLUG_PATTERN } from "../../contract/layout.ts";
 import { CONTENT_LAYOUT } from "../load/layout.ts";
 import { joinPointer } from "../diagnostics/diagnostic.ts";
-import { normaliseProse } from "../load/outward-markers.ts";
+import { markerHits, normaliseProse } from "../load/outward-markers.ts";
 import type { CitationGroup } from "../load/content-file.ts";
 import { findCitations } from "../markdown/citations.ts";
 import type { LocatedFile } from "../load/located-file.ts";
@@ -190,7 +190,7 @@ function tellUnquotedFields(
         `the words "${unquoted}" are quoted by no entry of ${audit}, yet the disclosure says every claim was checked.`,
         copied
           ? `content/${copied.audit} quotes this text already (its entry at line ${copied.line}): if it holds here too, copy that entry into ${audit} with \`line: ${line}\`${copied.verdict === "supported" ? "" : ", as `verdict: supported` (without its `was`, `defect` and `mended`: the defect was that file's)"}; else check the words against the sources the field cites and record them there.`
-          : `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line: ${line}\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`; the build then tells the disclosure's new claim_audit figures.`,
+          : `Check these words against the sources the field cites and record them in ${audit}: \`claim\` quoting them as they read, with \`line: ${line}\`, \`sources\`, \`source_says\`, \`verdict\` and \`checked\`${markerHits(text).length > 0 ? ", and `outward`: it is a claim of absence or of a pending event, whose search outside the register the entry records (README, Facts expire)" : ""}; the build then tells the disclosure's new claim_audit figures.`,
       );
     } else if (Array.isArray(value))
       for (let at = 0; at < value.length; at++) {
