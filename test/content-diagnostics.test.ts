@@ -1400,6 +1400,18 @@ describe("a register entry without its kind", () => {
   });
 });
 
+describe("an evidence record without its compliance", () => {
+  it("is told the mapping's six rules and what each holds, not only that a value is missing", async () => {
+    const copy = await contentToEdit("record-without-compliance", "shipped");
+    await copy.edit("evidence/cameras.yaml", [/^ {4}compliance:\n(?: {6}.*\n)+?(?= {4}warranty:)/m, ""]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["schema/required", "/records/0"]]);
+    expect(told[0]?.hint).toBe(
+      "Add `compliance:` with a value. A mapping of the six rules, fcc, ce-ukca, rohs, taa, ndaa-889 and en-301-549, each with `status` (`unknown` where nothing is known) and `note`: copy another record's.",
+    );
+  });
+});
+
 describe("a profile's scores left empty", () => {
   it("is told what to score, by the disclosure's criteria", async () => {
     const copy = await contentToEdit("scores-empty", "shipped");
