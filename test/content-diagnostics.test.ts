@@ -2057,6 +2057,14 @@ describe("prose compared as a reader sees it (the claim audit's quotes, the outw
     expect(markerHits("Read the page the maker publishes; no two rooms are alike.")).toEqual([]);
   });
 
+  it("takes a step toward an outcome not yet given for a pending event", () => {
+    for (const text of ["Acme has applied for Teams certification.", "The listing is awaiting Zoom's review."])
+      expect(
+        markerHits(text).map((hit) => hit.marker.phrase),
+        text,
+      ).toEqual(["applied for, awaiting, awaits"]);
+  });
+
   it("takes no domain or address ending in .no for the word no", () => {
     for (const text of [
       "The support page (support.neat.no) was found again on 2026-11-30.",

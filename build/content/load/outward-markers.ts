@@ -90,6 +90,9 @@ export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
   },
   { phrase: "agreed to", kind: "pending", pattern: /\bagreed\s+to\b/i },
   { phrase: "pending", kind: "pending", pattern: /\bpending\b/i },
+  // A step toward an outcome not yet given: a certification applied for, a decision awaited (the second editor's
+  // workflow audit wrote "has applied for certification" and it passed).
+  { phrase: "applied for, awaiting, awaits", kind: "pending", pattern: /\bapplied\s+for\b|\bawait(?:s|ing)\b/i },
   // A plan someone has (not the planning a buyer does).
   {
     phrase: "plans to, is planned, planned for",
