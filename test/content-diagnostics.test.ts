@@ -871,6 +871,27 @@ describe("a score below the range its facts allow", () => {
   });
 });
 
+describe("a supplier ranked below where its score places it, the others moved up to make room", () => {
+  it("is told in every file that moves, with one plan: its rank, and the others one down", async () => {
+    const copy = await contentToEdit("rank-shifted", "shipped");
+    for (const name of readdirSync(path.join(copy.content, "suppliers"))) {
+      const file = path.join(copy.content, "suppliers", name);
+      const text = await readFile(file, "utf8");
+      const rank = Number(/^rank: (\d+)$/m.exec(text)![1]);
+      const now = name === "neat.yaml" ? 20 : rank >= 12 && rank <= 20 ? rank - 1 : rank;
+      if (now !== rank) await writeFile(file, text.replace(/^rank: \d+$/m, `rank: ${now}`));
+    }
+    const told = await copy.diagnostics();
+    expect(told).toHaveLength(10);
+    for (const { code, hint } of told) {
+      expect(code).toBe("rank/score-order");
+      expect(hint).toBe(
+        "Neat's score places it at 11: give it that rank, and move each of the 9 suppliers it passes one down (10 files, each told here).",
+      );
+    }
+  });
+});
+
 describe("a rank given twice", () => {
   it("is told in both files, each naming the other's file and the rank given to none: the one edited may sort first or last", async () => {
     const copy = await contentToEdit("rank-tie");

@@ -111,17 +111,31 @@ export const rankingCriteria: ContentRule = {
       input.suppliers.map((supplier) => supplier.data),
       data.criteria,
     );
-    for (const supplier of input.suppliers) {
+    const moved = input.suppliers.flatMap((supplier) => {
       const rank = expected.indexOf(supplier.data) + 1;
-      if (rank !== supplier.data.rank) {
-        const score = weightedScore(supplier.data.scores, data.criteria).toFixed(2);
-        report(
-          supplier.file,
-          "/rank",
-          "rank/score-order",
-          `the rank is ${supplier.data.rank} but the weighted score ${score} places ${supplier.data.name} at ${rank}.`,
-        );
-      }
+      return rank === supplier.data.rank ? [] : [{ supplier, rank }];
+    });
+    // One supplier placed elsewhere (added at the end, or its score changed) and the others between shifted by one:
+    // said once, in every file told, as a removal's gap is (the second workflow audit had four problems and no plan).
+    const far = moved.filter(({ supplier, rank }) => Math.abs(rank - supplier.data.rank) > 1);
+    const mover = far.length === 1 && moved.length > 2 ? far[0]! : undefined;
+    const shift = mover && {
+      name: mover.supplier.data.name,
+      to: mover.rank,
+      others: moved.length - 1,
+      way: mover.rank < mover.supplier.data.rank ? "down" : "up",
+    };
+    for (const { supplier, rank } of moved) {
+      const score = weightedScore(supplier.data.scores, data.criteria).toFixed(2);
+      report(
+        supplier.file,
+        "/rank",
+        "rank/score-order",
+        `the rank is ${supplier.data.rank} but the weighted score ${score} places ${supplier.data.name} at ${rank}.`,
+        shift
+          ? `${shift.name}'s score places it at ${shift.to}: give it that rank, and move each of the ${shift.others} suppliers it passes one ${shift.way} (${shift.others + 1} files, each told here).`
+          : undefined,
+      );
     }
   },
 };
