@@ -747,6 +747,20 @@ describe("a claim of absence added to an audited profile", () => {
   });
 });
 
+describe("a claim of absence beside an unquoted citation in one paragraph of an answer", () => {
+  it("is still told: another sentence is another place, which the citation's entry would not cover", async () => {
+    const copy = await contentToEdit("absence-beside-citation", "shipped");
+    await copy.edit("answers/room-sizing.md", [
+      /\n$/,
+      "\nA new claim about rooms [@yamaha-cissca]. No price list for rooms was found in the sources searched.\n",
+    ]);
+    expect((await copy.diagnostics()).map(({ code }) => code).sort()).toEqual([
+      "audit/claim-not-quoted",
+      "audit/outward-missing",
+    ]);
+  });
+});
+
 describe("a claim copied from another file, whose audit quotes it", () => {
   it("is told to copy that entry, the check it records", async () => {
     const copy = await contentToEdit("claim-copied", "shipped");

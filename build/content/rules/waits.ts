@@ -11,7 +11,8 @@ const WAITS: ReadonlyArray<{
   code: DiagnosticCode;
   pointer?: RegExp;
   until: readonly DiagnosticCode[];
-  /** Waits only for those told at the same place (file, field and line), not anywhere in the build. */
+  /** Waits only for those told at the same place (file, field, line and column), not anywhere in the build: in an
+   * answer's body, another sentence of the same paragraph is another place. */
   samePlace?: true;
 }> = [
   {
@@ -23,7 +24,7 @@ const WAITS: ReadonlyArray<{
   // second workflow audit had 24 problems for a copied record's 12 notes).
   { code: "audit/outward-missing", until: ["audit/claim-not-quoted"], samePlace: true },
 ];
-const placeOf = ({ file, pointer, line }: Diagnostic) => `${file}\u0000${pointer}\u0000${line}`;
+const placeOf = ({ file, pointer, line, column }: Diagnostic) => `${file}\u0000${pointer}\u0000${line}:${column}`;
 
 /** The problems to tell now: those that wait for another problem told in the same build are left for the next. */
 export function withoutWaiting(diagnostics: Diagnostic[]): Diagnostic[] {
