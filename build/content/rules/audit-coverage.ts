@@ -12,6 +12,7 @@ import {
   type ContentRule,
   movedFrom,
   proseOf,
+  quotedClaims,
   renamedAudit,
   type Report,
   type RuleInput,
@@ -80,12 +81,7 @@ export const auditCoverage: ContentRule = {
     }
     // And within an answer audited: every citation stands in a claim its audit quotes (the words just before it and
     // the mark), so that a sentence added later is not published as checked without a check.
-    const quotes = new Map<string, string[]>();
-    for (const { data } of input.audit) {
-      let quoted = quotes.get(data.file);
-      if (!quoted) quotes.set(data.file, (quoted = []));
-      for (const entry of data.entries) if (entry.claim !== undefined) quoted.push(normaliseProse(entry.claim));
-    }
+    const quotes = quotedClaims(input);
     // A file failing its schema has that told first: a field in error (too long, misplaced) waits.
     const valid = new Set(
       [...input.suppliers, ...input.evidence, input.sources, input.disclosure].flatMap((one) =>

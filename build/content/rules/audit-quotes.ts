@@ -8,6 +8,7 @@ import {
   passed,
   passedItems,
   proseOf,
+  quotedClaims,
   renamedAudit,
 } from "./rule.ts";
 
@@ -21,19 +22,7 @@ export const auditQuotes: ContentRule = {
   name: "audit-quotes",
   readsAnswers: true,
   check(input, report) {
-    // Each audited file's quotes, read only for a claim found elsewhere.
-    const quotes = new Map<string, Set<string>>();
-    const quotedBy = (other: string) => {
-      let claims = quotes.get(other);
-      if (!claims) {
-        const entries = input.audit.find(({ data: one }) => one.file === other)?.data.entries ?? [];
-        quotes.set(
-          other,
-          (claims = new Set(entries.flatMap(({ claim }) => (claim === undefined ? [] : [normaliseProse(claim)])))),
-        );
-      }
-      return claims;
-    };
+    const quotes = quotedClaims(input);
     // An audit file failing its schema elsewhere still has the quotes of its entries that passed checked.
     for (const audit of [...input.audit, ...input.failed.audit]) {
       const { file, data } = audit;
@@ -44,11 +33,10 @@ export const auditQuotes: ContentRule = {
         if (!input.unparsed.has(data.file)) {
           // A file renamed with its slug kept is this audit's file under its new name.
           // Or renamed with a new slug: a file no audit names holds most of this one's claims.
-          const audited = new Set(input.audit.map(({ data: one }) => one.file));
           const moved = [...input.files.values()].find(
             (one) =>
               movedFrom(one, input) === data.file ||
-              (!audited.has(one.file) && one.kind !== "audit" && renamedAudit(one, input) === audit),
+              (!quotes.has(one.file) && one.kind !== "audit" && renamedAudit(one, input) === audit),
           );
           report(
             file,
@@ -84,7 +72,7 @@ export const auditQuotes: ContentRule = {
         const elsewhere = [...input.files.values()].filter(
           (other) => other !== target && other.kind === target.kind && proseOf(input, other).normal.includes(claim),
         );
-        const movedTo = elsewhere.find((other) => !quotedBy(other.file).has(claim));
+        const movedTo = elsewhere.find((other) => !quotes.get(other.file)?.includes(claim));
         if (movedTo) {
           report(
             file,

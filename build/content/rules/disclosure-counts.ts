@@ -40,13 +40,13 @@ export const disclosureCounts: ContentRule = {
       "/claim_audit/summary": data.claim_audit?.summary,
     };
     for (const { pointer, pattern, of } of STATED) {
-      const said = pattern.exec(text[pointer] ?? "")?.[1];
-      if (said === undefined || numberOf(said) === held[of]) continue;
+      const said = pattern.exec(text[pointer] ?? "");
+      if (!said || numberOf(said[1]!) === held[of]) continue;
       report(
         file,
         pointer,
         "disclosure/stated-count",
-        `it says "${pattern.exec(text[pointer]!)![0]}", but there are ${held[of]} ${HELD[of]}.`,
+        `it says "${said[0]}", but there are ${held[of]} ${HELD[of]}.`,
         `Write ${held[of]}.${pointer === "/selection" ? " The selection names what it covers: name the ones added there, or take out the ones removed." : ""}`,
       );
     }

@@ -143,10 +143,28 @@ export function renamedAudit(file: LocatedFile, input: RuleInput): Valid<AuditCo
   return input.audit.find(({ data }) => {
     if (input.files.has(data.file) || !data.file.startsWith(file.file.slice(0, file.file.lastIndexOf("/") + 1)))
       return false;
-    const claims = data.entries.flatMap(({ claim }) => (claim === undefined ? [] : [normaliseProse(claim)]));
+    const claims = quotedClaims(input).get(data.file)!;
     return claims.length > 0 && claims.filter((claim) => text.includes(claim)).length * 2 > claims.length;
   });
 }
+
+/**
+ * The claims the valid audit files quote, normalised as prose is compared, by the file they audit (every audited
+ * file a key, with no claim or some): made once per check however many rules ask (audit-quotes, audit-coverage).
+ */
+export function quotedClaims(input: RuleInput): ReadonlyMap<string, readonly string[]> {
+  let quoted = quotedRead.get(input);
+  if (!quoted) {
+    quotedRead.set(input, (quoted = new Map<string, string[]>()));
+    for (const { data } of input.audit) {
+      let claims = quoted.get(data.file);
+      if (!claims) quoted.set(data.file, (claims = []));
+      for (const { claim } of data.entries) if (claim !== undefined) claims.push(normaliseProse(claim));
+    }
+  }
+  return quoted;
+}
+const quotedRead = new WeakMap<RuleInput, Map<string, string[]>>();
 
 /** The audit file's name for a content file of `kind` named `stem` (answer-room-sizing.yaml, in AUDIT_PATH). */
 export const auditFileName = (kind: string, stem: string): string =>
