@@ -77,10 +77,12 @@ if (isMainModule(import.meta.url)) {
     ].join("\n"),
     {},
   );
-  for (const { folder, schemas, together } of TYPE_FOLDERS) {
+  // Every folder's types made before any is replaced: a schema that does not compile leaves the old ones in place.
+  const made = await Promise.all(TYPE_FOLDERS.map(({ schemas, together }) => generateTypes(schemas, together)));
+  for (const [at, { folder }] of TYPE_FOLDERS.entries()) {
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
-    for (const [name, text] of await generateTypes(schemas, together)) await writeFile(path.join(folder, name), text);
+    for (const [name, text] of made[at]!) await writeFile(path.join(folder, name), text);
     process.stdout.write(`types: wrote ${path.relative(ROOT, folder)}\n`);
   }
 }
