@@ -1260,6 +1260,19 @@ describe("a register that fails its schema", () => {
   });
 });
 
+describe("a register note that says how we read a source rather than where anyone can", () => {
+  it("is told at the note, with the words to leave out", async () => {
+    const copy = await contentToEdit("register-how-read");
+    await copy.edit("sources.yaml", [
+      "    url: https://example.org/terms\n",
+      "    url: https://example.org/terms\n    note: The terms, read in a stored copy of the page on 2026-11-28.\n",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["schema/pattern", "/sources/1/note"]]);
+    expect(told[0]?.hint).toMatch(/leave out how it was read: the words "stored copy"/);
+  });
+});
+
 describe("a source's URL copied with the punctuation after it", () => {
   it("is told, with what to take off", async () => {
     const copy = await contentToEdit("url-punctuation");

@@ -3,7 +3,18 @@
 /**
  * An entry of the sources register.
  */
-export type Source = {
+export type Source = ({
+/**
+ * Text that says where anyone can read the source and when, without how we read it (a stored copy or version, a tool of ours).
+ */
+note?: string
+completed?: {
+/**
+ * Text that says where anyone can read the source and when, without how we read it (a stored copy or version, a tool of ours).
+ */
+where?: string
+}
+} & {
 /**
  * An exact identifier: lower-case ASCII letters and digits in words joined by single hyphens.
  */
@@ -54,7 +65,7 @@ fields: ("title" | "url" | "published")[]
  */
 where: string
 }
-}
+})
 
 /**
  * The one register of sources that every factual claim cites.
