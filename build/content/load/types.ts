@@ -20,16 +20,12 @@ import type {
 import type { SiteSettingsContentSiteYaml } from "./schema-types/content-site.ts";
 import type { Source as SourceEntry, SourcesRegisterContentSourcesYaml } from "./schema-types/content-sources.ts";
 import type { SynonymsOfQContentSynonymsYaml } from "./schema-types/content-synonyms.ts";
-import type {
-  Claim as SupplierClaim,
-  SupplierProfileContentSuppliersSlugYaml,
-} from "./schema-types/content-supplier.ts";
+import type { SupplierProfileContentSuppliersSlugYaml } from "./schema-types/content-supplier.ts";
 
 export type Source = SourceEntry;
 export type SourcesRegister = SourcesRegisterContentSourcesYaml;
 export type SiteSettings = SiteSettingsContentSiteYaml;
 export type AnswerFrontMatter = BuyerAnswerFrontMatterContentAnswersSlugMd;
-export type Claim = SupplierClaim;
 export type SupplierContent = SupplierProfileContentSuppliersSlugYaml;
 export type DisclosureContent = OwnershipDisclosureAndEditorialMethodologyContentDisclosureYaml;
 export type SynonymsContent = SynonymsOfQContentSynonymsYaml;

@@ -13,7 +13,6 @@ declare module "netlify-redirector" {
   }
   const redirector: {
     parseJSON(rules: string, options: Record<string, unknown>): Promise<Matcher>;
-    parsePlain(rules: string, options: Record<string, unknown>): Promise<Matcher>;
   };
   export default redirector;
 }
