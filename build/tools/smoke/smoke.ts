@@ -9,7 +9,7 @@ import path from "node:path";
 import { schemaPath } from "../../contract/layout.ts";
 import { compileContent } from "../../engine/run/pipeline.ts";
 import { routesFor, type Route } from "../../contract/routes.ts";
-import { loadSchemaRegistry, type SchemaRegistry } from "../../content/schemas/schema-registry.ts";
+import { loadSchemaRegistry } from "../../content/schemas/schema-registry.ts";
 import { contractCases, type ContractCase } from "./contract-cases.ts";
 import { projectRoot } from "../../content/load/project.ts";
 import {
@@ -74,7 +74,7 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
       const link = response.headers.get("link") ?? "";
       if (!link.includes(`<${schemaPath(route.schema)}>; rel="describedby"`))
         differ("GET", route.url, "Link describedby", route.schema, link);
-      checkSchema(schemas, route, body);
+      checkSchema(route, body);
     }
     if (route.canonical) canonicalBodies.set(route.file, body);
     else if (canonicalBodies.get(route.file) !== body)
@@ -91,7 +91,7 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     if (revalidated.status !== 304) differ("GET", route.url, "If-None-Match gives 304", 304, revalidated.status);
   }
 
-  function checkSchema(registry: SchemaRegistry, route: Route, body: string): void {
+  function checkSchema(route: Route, body: string): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -99,15 +99,13 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
       differ("GET", route.url, "JSON body", "valid JSON", body.slice(0, 80));
       return;
     }
-    const validate = registry.validator(route.schema!);
-    if (!validate(parsed))
-      differ(
-        "GET",
-        route.url,
-        `body valid against ${route.schema}`,
-        "valid",
-        JSON.stringify(validate.errors?.slice(0, 3)),
-      );
+    checkValid("GET", route.url, route.schema!, parsed);
+  }
+
+  function checkValid(method: string, url: string, schema: string, body: unknown): void {
+    const validate = schemas.validator(schema);
+    if (!validate(body))
+      differ(method, url, `body valid against ${schema}`, "valid", JSON.stringify(validate.errors?.slice(0, 3)));
   }
 
   function checkCommonHeaders(
@@ -126,11 +124,6 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
       differ(method, url, "no credentials", "absent", response.headers.get("access-control-allow-credentials"));
     if (response.headers.get("x-content-type-options") !== "nosniff")
       differ(method, url, "nosniff", "nosniff", response.headers.get("x-content-type-options"));
-  }
-
-  function checkOrder(method: string, url: string, order: "relevance" | "slug", body: Record<string, unknown>): void {
-    const problem = checkOrderOf(body, order);
-    if (problem) differ(method, url, `results in ${order} order`, order, problem);
   }
 
   async function checkCase(contractCase: ContractCase): Promise<void> {
@@ -211,21 +204,15 @@ export async function runSmoke(baseUrl: string, contentDir: string): Promise<Smo
     ) {
       differ(method, url, "number of answers", contractCase.count, data?.length);
     }
-    if (contractCase.order) checkOrder(method, url, contractCase.order, body);
+    const { order } = contractCase;
+    const misordered = order && checkOrderOf(body, order);
+    if (misordered) differ(method, url, `results in ${order} order`, order, misordered);
     if (contractCase.suggestions) {
       const offered = (meta as { suggestions?: unknown[] } | undefined)?.suggestions;
       if (!Array.isArray(offered) || (contractCase.suggestions === "some") !== offered.length > 0)
         differ(method, url, "meta.suggestions", contractCase.suggestions, JSON.stringify(offered)?.slice(0, 120));
     }
-    const validate = schemas.validator("answers.schema.json");
-    if (!validate(body))
-      differ(
-        method,
-        url,
-        "body valid against answers.schema.json",
-        "valid",
-        JSON.stringify(validate.errors?.slice(0, 3)),
-      );
+    checkValid(method, url, "answers.schema.json", body);
   }
 }
 
