@@ -111,12 +111,6 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   const files: ContentFile[] = [];
   const unreadable: LoadedContent["unreadable"] = [];
   const diagnostics: Diagnostic[] = [];
-  const problem = (
-    code: Diagnostic["code"],
-    file: string,
-    message: string,
-    position: Position = { line: 1, column: 1 },
-  ) => diagnostics.push({ code, file, ...position, pointer: "", message, hint: DIAGNOSTIC_CATALOGUE[code].hint });
 
   // First what the walk already knows (folders, links, the layout, sizes), then every file that passed is read
   // and parsed; results are gathered in the sorted order of the paths. An entry a kept walk gives again is
@@ -165,11 +159,12 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
     }
   }
 
-  for (const entry of CONTENT_LAYOUT) {
-    if (!entry.many && !found.includes(entry.path)) {
-      problem("file/missing", entry.path, `the content folder has no ${entry.path}.`);
+  const { hint } = DIAGNOSTIC_CATALOGUE["file/missing"];
+  for (const { many, path: file } of CONTENT_LAYOUT)
+    if (!many && !found.includes(file)) {
+      const message = `the content folder has no ${file}.`;
+      diagnostics.push({ code: "file/missing", file, line: 1, column: 1, pointer: "", message, hint });
     }
-  }
   return { files, unreadable, diagnostics };
 }
 
