@@ -21,10 +21,7 @@ export const answersNdjson = product<Uint8Array>({
     return {
       replays: replaysEveryAnswer,
       answer: (line, answer) => stream.piece(answer, "line", line, pieceMayEndAfter(answer.slug)),
-      finish: async () => {
-        await stream.close();
-        return undefined;
-      },
+      finish: async () => stream.close(),
     };
   },
 });

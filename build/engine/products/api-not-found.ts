@@ -10,10 +10,8 @@ export const apiNotFound = product({
   writes: [API_NOT_FOUND_FILE],
   run({ origin }, output) {
     return {
-      async finish() {
-        await output.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin)));
-        return undefined;
-      },
+      finish: async () =>
+        output.file(API_NOT_FOUND_FILE, problemText(problemBody("not-found", API_NOT_FOUND_DETAIL, origin))),
     };
   },
 });

@@ -19,7 +19,6 @@ export const archiveManifests = product({
         await writeArchiveManifests({ stream: output.stream, digests: output.written.digests }, (urls) =>
           filesPage({ site, generatedAt }, urls),
         );
-        return undefined;
       },
     };
   },

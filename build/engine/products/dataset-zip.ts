@@ -13,10 +13,7 @@ export const datasetZip = product({
   writes: [DATASET_ZIP_FILE],
   run(facts, output) {
     return {
-      async finish() {
-        await writeDatasetZip(output.written, output.stream, facts, output.deflated, output.memory);
-        return undefined;
-      },
+      finish: async () => writeDatasetZip(output.written, output.stream, facts, output.deflated, output.memory),
     };
   },
 });

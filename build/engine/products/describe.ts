@@ -92,7 +92,6 @@ export const describe = product({
           if (typeof contents === "string") await output.file(file.path, contents);
           else await writePieces(await output.stream(file.path), contents);
         }
-        return undefined;
       },
     };
   },

@@ -17,7 +17,6 @@ export const evidenceCollection = product({
               ...page.body,
               meta: { ...page.body.meta, record_count: counts.evidence_records },
             });
-        return undefined;
       },
     };
   },

@@ -17,10 +17,7 @@ export const headersFile = product({
   writes: [HEADERS_FILE_PATH],
   run(facts, output) {
     return {
-      async finish() {
-        await output.file(HEADERS_FILE_PATH, headersFileText([...headerRules(), ...serviceHeaders(facts)]));
-        return undefined;
-      },
+      finish: async () => output.file(HEADERS_FILE_PATH, headersFileText([...headerRules(), ...serviceHeaders(facts)])),
     };
   },
 });

@@ -29,10 +29,7 @@ export const llmsFull = product({
           answer.replayed ? undefined : partOf<AnswerTwinPart>(answer, "answer-twins").twin,
         );
       },
-      async finish() {
-        await stream.close();
-        return undefined;
-      },
+      finish: async () => stream.close(),
     };
   },
 });

@@ -158,7 +158,7 @@ export interface Product<Part = unknown, Result = unknown> {
 }
 
 /** A product with its types checked where it is defined, and kept as a plain Product in the list. */
-export function product<Part = never, Result = undefined>(definition: Product<Part, Result>): Product {
+export function product<Part = never, Result = void>(definition: Product<Part, Result>): Product {
   if (definition.perAnswer && !definition.writes.every((entry) => entry.includes("{slug}")))
     throw new Error(`product "${definition.name}" is per answer, but not every file it writes names {slug}`);
   return definition as Product;

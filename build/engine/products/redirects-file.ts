@@ -13,10 +13,7 @@ export const redirectsFile = product({
   writes: [REDIRECTS_FILE_PATH],
   run(_facts, output) {
     return {
-      async finish() {
-        await output.file(REDIRECTS_FILE_PATH, redirectsFileText(redirectRules()));
-        return undefined;
-      },
+      finish: async () => output.file(REDIRECTS_FILE_PATH, redirectsFileText(redirectRules())),
     };
   },
 });

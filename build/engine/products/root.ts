@@ -61,7 +61,6 @@ export const rootAndHealth = product({
           counts,
           links: { self: HEALTH_FILE, root: ROOT_RESOURCE_FILE },
         });
-        return undefined;
       },
     };
   },

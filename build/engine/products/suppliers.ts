@@ -13,7 +13,6 @@ export const suppliersCollection = product({
       async finish() {
         for (const page of paginate("suppliers", suppliers, pageSize, contentDigest))
           for (const path of page.paths) await output.json(path, { ...page.body, disclosure });
-        return undefined;
       },
     };
   },
