@@ -43,6 +43,8 @@ export async function responseSizes(dist: string) {
   return sizes;
 }
 
+const n = (value: number, digits = 1) => value.toFixed(digits);
+
 export function markdown(results: {
   date: string;
   machine: Record<string, unknown>;
@@ -63,7 +65,6 @@ export function markdown(results: {
   incremental?: IncrementalFigures;
   tests?: TestsFigures;
 }): string {
-  const n = (value: number, digits = 1) => value.toFixed(digits);
   const target = (met: boolean) => (met ? "met" : "**missed**");
   const byLabel = new Map(results.builds.map((build) => [build.label, build]));
   const tenK = byLabel.get("10000");
@@ -150,13 +151,11 @@ export function markdown(results: {
 }
 
 function loadRow(server: string, load: LoadFigures): string {
-  const n = (value: number, digits = 1) => value.toFixed(digits);
   return `| ${server} | ${load.requests} | ${n(load.requestsPerSecond, 0)} | ${load.latencyP50Ms} | ${load.latencyP99Ms} | ${load.errors} | ${load.timeouts} | ${load.mismatches} | ${n(load.rssBeforeMiB, 0)} / ${n(load.rssPeakMiB, 0)} / ${n(load.rssAfterMiB, 0)} | ${load.sameBytesAfter ? "yes" : "**no**"} | ${load.passed ? "passed" : "**failed**"} |`;
 }
 
 /** The search index's figures, q in the handler (cold and warm), and the origin reads of a cold request. */
 export function searchSection(builds: readonly BuildFigures[]): string[] {
-  const n = (value: number, digits = 1) => value.toFixed(digits);
   return [
     "## The search index",
     "",
@@ -515,16 +514,9 @@ function headlineSection(
   ];
 }
 
-function oursAndHugo(comparison: GeneratorComparison) {
-  return {
-    ours: comparison.generators.find((generator) => generator.name === "ours")!,
-    hugo: comparison.generators.find((generator) => generator.name === "Hugo"),
-  };
-}
-
 function generatorsSection(comparison: GeneratorComparison | undefined): string[] {
   if (!comparison) return [];
-  const { ours } = oursAndHugo(comparison);
+  const ours = comparison.generators.find((generator) => generator.name === "ours")!;
   return [
     "## The build beside Hugo and Eleventy",
     "",
@@ -570,7 +562,6 @@ function profileSection(profile: (BuildProfile & { output: OutputShare[] }) | un
 
 function incrementalSection(incremental: IncrementalFigures | undefined): string[] {
   if (!incremental) return [];
-  const n = (value: number, digits = 1) => value.toFixed(digits);
   const { profile } = incremental;
   const busy = profile ? profile.kinds.reduce((sum, kind) => sum + kind.seconds, 0) : 0;
   return [
@@ -594,7 +585,6 @@ function profileOfIncremental(
   busy: number,
   answers: number,
 ): string[] {
-  const n = (value: number, digits = 1) => value.toFixed(digits);
   return [
     `Where an incremental rebuild's time goes: a third answer changed and \`npm run build\` run again under V8's sampling profiler (${n(profile.seconds, 2)} s with the profiler; ${n(busy, 1)} s of samples working, ${n(profile.idleSeconds, 1)} s of the build's thread waiting), the self time of its samples by what the code is, as for the clean build above. Nothing here renders or reads back more than the one answer: the time is the fixed cost of a new process checking and re-making a ${answers.toLocaleString("en")}-answer output (Node's start and the modules' loading, here through tsx, so that each sample names its source file; the walk's lstat of every content file, whose stamp then spares reading it; the parses and stamps of every file read back (the parses written again only as the few added, parse-cache.ts), what the schemas and rules found taken from the last build; each answer's key and content digest made again; a hard link for each of some 20,000 unchanged files into the new output folder that is swapped in whole, and the old one's deletion; the pages, the downloads and the index, some 250 MB, copied from the last output, written and hashed again; and the garbage all that leaves). Under a second would take keys and digests kept by file, and an output updated in place rather than swapped whole.`,
     "",
