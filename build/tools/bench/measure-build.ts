@@ -72,23 +72,28 @@ export function runBuild(
   options: string[] = [],
 ): BuildRun {
   const cache = options.includes("--no-cache") ? [] : ["--cache", `${out}-cache`];
+  const { stdout, ...run } = timedBuild(
+    ["build/tools/launch.mjs", "build/tools/cli.ts", "--content", contentDir, "--out", out, ...cache, ...options],
+    `the build of ${label}`,
+  );
+  return { ...run, files: Number(/wrote (\d+) files/.exec(stdout)![1]) };
+}
+
+/** A build run as `node <args>`: its wall time, its peak memory (as the CLI reports it) and its output. */
+export function timedBuild(args: string[], what: string): { seconds: number; peakMiB: number; stdout: string } {
   // Start every build with the disk's write-back done, so that one build's writing is not charged to the next.
   spawnSync("sync");
   const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    ["build/tools/launch.mjs", "build/tools/cli.ts", "--content", contentDir, "--out", out, ...cache, ...options],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+  const run = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const seconds = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`the build of ${label} failed: ${run.stderr.slice(0, 2000)}`);
-  const resources = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
-  return { seconds, peakMiB: resources.maxRssKiB / 1024, files: Number(/wrote (\d+) files/.exec(run.stdout)![1]) };
+  if (run.status !== 0) throw new Error(`${what} failed: ${run.stderr.slice(0, 2000)}`);
+  const { maxRssKiB } = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
+  return { seconds, peakMiB: maxRssKiB / 1024, stdout: run.stdout };
 }
 
 /**

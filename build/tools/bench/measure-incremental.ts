@@ -4,11 +4,12 @@
  * figure), and once more under V8's profiler, for where its time goes. On a copy of the synthetic content, so that
  * the content the other measurements build is untouched.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { appendFile, cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { freePort } from "../../serve/server/free-port.ts";
 import path from "node:path";
 import { summariseProfiles, type BuildProfile } from "./build-profile.ts";
+import { timedBuild } from "./measure-build.ts";
 import { deletionDone, ENV, ROOT, WORK } from "./workspace.ts";
 
 export interface IncrementalFigures {
@@ -40,37 +41,13 @@ export async function measureIncremental(contentDir: string, answers: number): P
   };
   /** As `npm run build` starts it; through tsx (profiled when given a folder), so that each sample names its source file. */
   const build = (tsx?: { profiles?: string }) => {
-    spawnSync("sync");
-    const started = performance.now();
-    const run = spawnSync(
-      process.execPath,
-      [
-        ...(tsx
-          ? [
-              ...(tsx.profiles ? ["--cpu-prof", "--cpu-prof-dir", tsx.profiles] : []),
-              "--import",
-              "tsx",
-              "build/tools/cli.ts",
-            ]
-          : ["build/tools/launch.mjs", "build/tools/cli.ts"]),
-        "--content",
-        content,
-        "--out",
-        out,
-        "--cache",
-        cache,
-      ],
-      {
-        cwd: ROOT,
-        encoding: "utf8",
-        env: { ...ENV, SOURCE_DATE_EPOCH: "1763683200", AVB_REPORT_RESOURCES: "1" },
-        maxBuffer: 64 * 1024 * 1024,
-      },
+    const profiled = tsx?.profiles ? ["--cpu-prof", "--cpu-prof-dir", tsx.profiles] : [];
+    const node = tsx ? [...profiled, "--import", "tsx"] : ["build/tools/launch.mjs"];
+    const { stdout, ...run } = timedBuild(
+      [...node, "build/tools/cli.ts", "--content", content, "--out", out, "--cache", cache],
+      "the incremental build",
     );
-    const seconds = (performance.now() - started) / 1000;
-    if (run.status !== 0) throw new Error(`the incremental build failed: ${run.stderr.slice(0, 2000)}`);
-    const { maxRssKiB } = JSON.parse(/resources: (\{.*\})/.exec(run.stderr)![1]!) as { maxRssKiB: number };
-    return { seconds, peakMiB: maxRssKiB / 1024, line: run.stdout.trim() };
+    return { ...run, line: stdout.trim() };
   };
   const coldBuild = build();
   await change(files[Math.floor(files.length / 2)]!, "A sentence the incremental build benchmark added");
