@@ -52,24 +52,12 @@ export function toolList(schemas: Schemas): unknown[] {
   }));
 }
 
-/** The reverse-DNS name of the server at `origin` (`app.netlify.example/av-buyer-data` → `example.netlify.app/…`). */
-function serverCardName(origin: string): string {
-  return `${reverseDns(origin)}/${SERVER_NAME}`;
-}
-
-/** The `_meta` key under which the card lists the endpoint's tools, prompts, templates and completions. */
-function serverCardFeaturesKey(origin: string): string {
-  return `${reverseDns(origin)}/features`;
-}
-
-function reverseDns(origin: string): string {
-  return new URL(origin).hostname.split(".").reverse().join(".");
-}
-
 function serverCard({ site, origin }: { site: SiteSettings; origin: string }): unknown {
+  // Its name and its _meta key are namespaced by its host reversed (`app.netlify.example` → `example.netlify.app/…`).
+  const reversed = new URL(origin).hostname.split(".").reverse().join(".");
   return {
     $schema: MCP_SERVER_CARD_SCHEMA,
-    name: serverCardName(origin),
+    name: `${reversed}/${SERVER_NAME}`,
     version: site.version,
     title: site.name,
     description: "Read-only AV buyer answers, supplier directory and evidence register.",
@@ -77,8 +65,9 @@ function serverCard({ site, origin }: { site: SiteSettings; origin: string }): u
     remotes: [
       { type: "streamable-http", url: `${origin}${MCP_PATH}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
     ],
-    // The card's schema has no field for what an endpoint offers; extension data goes under a namespaced _meta key.
-    _meta: { [serverCardFeaturesKey(origin)]: serverCardFeatures(origin) },
+    // The card's schema has no field for what an endpoint offers (its tools, prompts, templates and completions):
+    // extension data goes under a namespaced _meta key.
+    _meta: { [`${reversed}/features`]: serverCardFeatures(origin) },
   };
 }
 
