@@ -1260,6 +1260,26 @@ describe("a register that fails its schema", () => {
   });
 });
 
+describe("a product a profile names under two families", () => {
+  it("is told once, as named twice, with the one to remove", async () => {
+    const copy = await contentToEdit("makes-twice");
+    await copy.edit("suppliers/acme.yaml", [
+      "    products: [Widget One]\n    sources: [fixture-list]\n",
+      "    products: [Widget One]\n    sources: [fixture-list]\n  - family: gadgets\n    products: [Widget One]\n    sources: [fixture-list]\n",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer, message, hint }) => ({ code, pointer, message, hint }))).toEqual([
+      {
+        code: "evidence/family-mismatch",
+        pointer: "/makes/1/products/0",
+        message:
+          '"Widget One" is named twice in `makes`: under widgets, where its evidence record is, and here under gadgets.',
+        hint: "Name it once: remove it here, or move its record to gadgets and remove it under widgets.",
+      },
+    ]);
+  });
+});
+
 describe("a register note that says how we read a source rather than where anyone can", () => {
   it("is told at the note, with the words to leave out", async () => {
     const copy = await contentToEdit("register-how-read");

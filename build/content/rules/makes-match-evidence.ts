@@ -79,13 +79,19 @@ export const makesMatchEvidence: ContentRule = {
             );
           } else if (family !== made.family && input.known.families.has(made.family)) {
             // (A family no file has, mistyped here or renamed in its own file only, is told once where it is named:
-            // known-references; not again at each of its products.)
+            // known-references; not again at each of its products.) Named under its record's family too, it is
+            // named twice: one of the two goes.
+            const twice = data.makes.some((other) => other.family === family && other.products.includes(product));
             report(
               file,
               pointer,
               "evidence/family-mismatch",
-              `"${product}" is under ${made.family} here but its evidence record is in ${family}.`,
-              "Give the product one family: move the record, or move the product in `makes`.",
+              twice
+                ? `"${product}" is named twice in \`makes\`: under ${family}, where its evidence record is, and here under ${made.family}.`
+                : `"${product}" is under ${made.family} here but its evidence record is in ${family}.`,
+              twice
+                ? `Name it once: remove it here, or move its record to ${made.family} and remove it under ${family}.`
+                : "Give the product one family: move the record, or move the product in `makes`.",
             );
           }
         }

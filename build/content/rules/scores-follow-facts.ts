@@ -75,15 +75,22 @@ function checkScores(input: RuleInput): ScoreCheck {
     return { refused: [], unchecked: true };
   const register = registerFacts(input.evidence.map(({ data }) => data));
   const primary = new Set(input.sources.data.sources.filter((source) => source.primary).map((source) => source.id));
-  const recorded = new Set(
-    input.evidence.flatMap(({ data }) => data.records.map((record) => productKey(record.supplier, record.product))),
+  const recorded = new Map(
+    input.evidence.flatMap(({ data }) =>
+      data.records.map((record) => [productKey(record.supplier, record.product), data.family] as const),
+    ),
   );
   let unchecked = false;
   const refused = input.suppliers.flatMap((supplier) => {
     const { data } = supplier;
     // Nor while a product of the profile has no record (evidence/missing-record says so): after a slug changed in the
-    // profile only, every record is missing, and the facts would be read as none.
-    if (data.makes.some((made) => made.products.some((product) => !recorded.has(productKey(data.slug, product))))) {
+    // profile only, every record is missing, and the facts would be read as none. Nor while one is named under another
+    // family than its record's (evidence/family-mismatch): named under two, it counted a family more.
+    if (
+      data.makes.some((made) =>
+        made.products.some((product) => recorded.get(productKey(data.slug, product)) !== made.family),
+      )
+    ) {
       unchecked = true;
       return [];
     }
