@@ -5,6 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
 import { cleanEnv, cli, NODE } from "./support/cli.ts";
+import type { OutwardClaim } from "../build/content/load/outward-claims.ts";
+import { staleLines } from "../build/tools/stale.ts";
 
 // Facts expire (issue 48): a claim of absence or of a pending event records its outward search and when it expires;
 // `npm run stale` lists what is due on a day, and the build counts what is past its expiry without failing.
@@ -39,15 +41,25 @@ describe("outward searches that expire", async () => {
     expect(docs).toMatch(/\| Answer \[`alpha-room`\]\([^)]+\) \| 1 \| 1 \| 2026-11-01( to [0-9-]+)? \| 2027-03-01 \|/);
   });
 
-  it("npm run stale lists the claims due on a day, with where they stand and when they were searched", () => {
+  it("npm run stale lists the claims due on a day, with where they stand, when they were searched and where each search is recorded, to renew", () => {
     const run = stale("--on", "2027-03-01");
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(
-      "content/answers/alpha-room.md:12: The room fits a widget [@fixture-list]. (pending; searched 2026-11-01, expired 2027-03-01)\n" +
+      "content/answers/alpha-room.md:12: The room fits a widget [@fixture-list]. (pending; searched 2026-11-01, expired 2027-03-01; its search: content/audit/answer-alpha-room.yaml:9)\n" +
         "stale: 1 of 2 claims searched outward are due on 2027-03-01.\n",
     );
     expect(stale("--on", "2027-02-28").stdout).toBe("stale: 0 of 2 claims searched outward are due on 2027-02-28.\n");
     expect(stale("--on", "2028-01-01").stdout.split("\n")).toHaveLength(4);
+  });
+
+  it("does not cut a claim short inside a date it gives, which an editor compares with the search's", () => {
+    const claim = {
+      file: "answers/alpha-room.md",
+      line: 3,
+      claim: `${"x".repeat(84)} 2026-11-26, and words enough to be cut short.`,
+      outward: { kind: "absence", searched: "2026-11-28", expires: "2027-02-28" },
+    } as OutwardClaim;
+    expect(staleLines([claim], "2027-03-01")[0]).toContain(" 2026-11-26… (absence;");
   });
 
   it("says where a claim stands now when lines were added above it after its check (the audit keeps the line checked)", async () => {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { dueOn, type OutwardClaim, outwardClaims } from "../content/load/outward-claims.ts";
 import { projectRoot } from "../content/load/project.ts";
 import type { AuditContent } from "../content/load/types.ts";
@@ -10,24 +10,48 @@ import { commandArguments, isMainModule } from "../content/load/command-line.ts"
 /**
  * `npm run stale [-- --on YYYY-MM-DD] [--content DIR]`: the claims of absence or of a pending event whose outward
  * search is due on that day (today by default), a line each: where the claim stands, the claim in short, when it
- * was last searched and when that search expired. Always exits 0 when it could read the audit: a date is a
- * reminder, never a failure. An audit file that does not pass its schema is named; `npm run build` says why.
+ * was last searched, when that search expired and where its record is, to renew. Always exits 0 when it could read
+ * the audit: a date is a reminder, never a failure. An audit file that does not pass its schema is named; `npm run
+ * build` says why.
  */
 const SHORT = 90;
 
-export function staleLines(claims: readonly OutwardClaim[], day: string): string[] {
+export function staleLines(
+  claims: readonly OutwardClaim[],
+  day: string,
+  /** Where each claim's search is recorded (its audit file and the line of its `outward`), where known. */
+  records = new Map<OutwardClaim, string>(),
+): string[] {
   const due = dueOn(claims, day).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   const short = (text: string) => {
     const flat = text.replace(/\s+/g, " ").trim();
-    return flat.length > SHORT ? `${flat.slice(0, SHORT - 1)}…` : flat;
+    if (flat.length <= SHORT) return flat;
+    // Not cut inside a date: the date a claim's text gives is what an editor compares with the search's.
+    let cut = SHORT - 1;
+    for (const date of flat.matchAll(/\d{4}-\d{2}(?:-\d{2})?/g))
+      if (date.index < cut && date.index + date[0].length > cut) cut = date.index + date[0].length;
+    return `${flat.slice(0, cut)}…`;
   };
   return [
-    ...due.map(
-      ({ file, line, claim, outward }) =>
-        `content/${file}:${line}: ${short(claim)} (${outward.kind}; searched ${outward.searched}, expired ${outward.expires})`,
-    ),
+    ...due.map((claim) => {
+      const { file, line, claim: text, outward } = claim;
+      const record = records.get(claim);
+      return `content/${file}:${line}: ${short(text)} (${outward.kind}; searched ${outward.searched}, expired ${outward.expires}${record ? `; its search: ${record}` : ""})`;
+    }),
     `stale: ${due.length} of ${claims.length} claims searched outward are due on ${day}.`,
   ];
+}
+
+/** Where each entry's search is recorded in an audit file's text: the line of its `outward` key, entry by entry. */
+function outwardLines(text: string): Array<number | undefined> {
+  const counter = new LineCounter();
+  const entries = parseDocument(text, { lineCounter: counter }).get("entries", true);
+  if (!isSeq(entries)) return [];
+  return entries.items.map((entry) => {
+    const pair = isMap(entry) ? entry.items.find(({ key }) => isScalar(key) && key.value === "outward") : undefined;
+    const offset = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+    return offset === undefined ? undefined : counter.linePos(offset).line;
+  });
 }
 
 /**
@@ -69,6 +93,7 @@ async function main(): Promise<number> {
   const folder = path.join(values.content!, "audit");
   const validate = (await loadSchemaRegistry()).validator<AuditContent>("content-audit.schema.json");
   const audit: Array<{ data: AuditContent }> = [];
+  const records = new Map<OutwardClaim, string>();
   const names = await readdir(folder).catch(() => undefined);
   if (!names) {
     process.stderr.write(
@@ -77,19 +102,25 @@ async function main(): Promise<number> {
     return 2;
   }
   for (const name of names.filter((name) => name.endsWith(".yaml")).sort()) {
+    const text = await readFile(path.join(folder, name), "utf8");
     let data: unknown;
     try {
-      data = parse(await readFile(path.join(folder, name), "utf8"));
+      data = parseDocument(text).toJS();
     } catch {
       // Not YAML: said as a file that does not pass, below.
     }
-    if (validate(data)) audit.push({ data });
-    else
+    if (validate(data)) {
+      audit.push({ data });
+      // Its claims searched outward, in the order of its entries that have a search.
+      const lines = outwardLines(text).filter((_line, at) => data.entries[at]?.outward !== undefined);
+      for (const [at, claim] of outwardClaims([{ data }]).entries())
+        records.set(claim, `content/audit/${name}${lines[at] === undefined ? "" : `:${lines[at]}`}`);
+    } else
       process.stderr.write(
         `stale: content/audit/${name} does not pass its schema (npm run build says why); skipped.\n`,
       );
   }
-  const claims = outwardClaims(audit);
+  const claims = [...records.keys()];
   const texts = new Map<string, Promise<string>>();
   for (const claim of dueOn(claims, day)) {
     if (!texts.has(claim.file))
@@ -99,7 +130,7 @@ async function main(): Promise<number> {
       );
     claim.line = lineNow(await texts.get(claim.file)!, claim.claim, claim.line);
   }
-  process.stdout.write(`${staleLines(claims, day).join("\n")}\n`);
+  process.stdout.write(`${staleLines(claims, day, records).join("\n")}\n`);
   return 0;
 }
 
