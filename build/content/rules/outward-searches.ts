@@ -19,13 +19,17 @@ export const outwardSearches: ContentRule = {
       if (outward) {
         const days = daysBetween(outward.searched, outward.expires);
         const most = OUTWARD_DAYS[outward.kind];
-        if (days <= 0 || days > most)
+        if (days <= 0 || days > most) {
+          const day = (after: number) =>
+            new Date(Date.parse(outward.searched) + after * DAY_MS).toISOString().slice(0, 10);
           report(
             file,
             `/entries/${index}/outward/expires`,
             "audit/outward-expiry",
             `the search of ${outward.searched} expires on ${outward.expires}, ${days <= 0 ? "not after the search" : `${days} days after it`}; a search for ${outward.kind === "pending" ? "a pending event" : "an absence"} holds for 1 to ${most} days.`,
+            `Set \`expires\` to a day from ${day(1)} to ${day(most)}, sooner where the fact moves fast or its event has a date of its own (see the methodology, 'How facts expire').`,
           );
+        }
       }
     });
   },
