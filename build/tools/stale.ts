@@ -78,7 +78,8 @@ async function main(): Promise<number> {
     "stale",
     [
       "usage: npm run stale [-- --on YYYY-MM-DD] [--content DIR]",
-      "Lists the claims of absence or of a pending event whose outward search is due on that day (today by default).",
+      "Lists the claims of absence or of a pending event whose outward search is due on that day (today by default),",
+      "each with where its search is recorded; README.md says what to change when one is searched again.",
     ].join("\n"),
     {
       on: { type: "string", default: new Date().toISOString().slice(0, 10) },
