@@ -140,10 +140,11 @@ async function main(): Promise<number> {
     `build: wrote ${result.site.paths.length} files to ${out}/ in ${elapsed} ms (${result.site.contentDigest.slice(0, 19)}…${reuse})\n`,
   );
   // Today's date decides only this line, never the output: a build stays reproducible.
-  const due = dueOn(result.outward, new Date().toISOString().slice(0, 10)).length;
+  const today = new Date().toISOString().slice(0, 10);
+  const due = dueOn(result.outward, today).length;
   if (result.outward.length > 0)
     process.stdout.write(
-      `facts: ${due} of ${result.outward.length} claims searched outward are past their expiry (npm run stale lists them).\n`,
+      `facts: ${due} of ${result.outward.length} claims searched outward are due on ${today}, by this machine's clock (npm run stale lists them).\n`,
     );
   return 0;
 }
