@@ -2133,6 +2133,18 @@ describe("prose compared as a reader sees it (the claim audit's quotes, the outw
       ).toEqual(["applied for, awaiting, awaits"]);
   });
 
+  it("takes a claim that gives the day it was searched for one resting on that search", () => {
+    for (const text of [
+      "We read no primary text on its prices (searched 2026-11-28).",
+      "No list was found on the maker's pages searched on 2026-11-26.",
+    ])
+      expect(
+        markerHits(text).map((hit) => hit.marker.phrase),
+        text,
+      ).toContain("searched (on) a day: (searched 2026-11-28)");
+    expect(markerHits("The maker's pages were searched for a list.")).toEqual([]);
+  });
+
   it("takes no domain or address ending in .no for the word no", () => {
     for (const text of [
       "The support page (support.neat.no) was found again on 2026-11-30.",

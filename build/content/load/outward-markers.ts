@@ -75,6 +75,13 @@ export const OUTWARD_MARKERS: readonly OutwardMarker[] = [
     // Up to four words may name the kind ("no Google Meet hardware page read").
     pattern: new RegExp(String.raw`${NO}\s+(?:[\w-]+\s+){0,4}?(?:source|document|page|list)s?\s+(?:we\s+)?read\b`, "i"),
   },
+  // A claim that gives the day it was searched rests on that search, which expires (an editor's audit of renewing
+  // searches found such claims held only where another marker stood beside them).
+  {
+    phrase: "searched (on) a day: (searched 2026-11-28)",
+    kind: "absence",
+    pattern: /\bsearched\s+(?:on\s+)?\d{4}-\d{2}-\d{2}\b/i,
+  },
   { phrase: "announced", kind: "pending", pattern: /\bannounce[sd]?\b/i },
   { phrase: "expected, expects", kind: "pending", pattern: /\bexpect(?:s|ed)\b/i },
   { phrase: "not yet", kind: "pending", pattern: /\bnot\s+yet\b/i },
