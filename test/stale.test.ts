@@ -49,7 +49,29 @@ describe("outward searches that expire", async () => {
         "stale: 1 of 2 claims searched outward are due on 2027-03-01.\n",
     );
     expect(stale("--on", "2027-02-28").stdout).toBe("stale: 0 of 2 claims searched outward are due on 2027-02-28.\n");
-    expect(stale("--on", "2028-01-01").stdout.split("\n")).toHaveLength(4);
+    const all = stale("--on", "2028-01-01").stdout;
+    expect(all.split("\n")).toHaveLength(4);
+    // Two claims, each its own search: a search that several claims share is one to make again.
+    expect(all).toMatch(/^stale: 2 of 2 claims searched outward are due on 2028-01-01, resting on 2 searches /m);
+  });
+
+  it("counts a search that several claims rest on once", () => {
+    const outward = {
+      kind: "absence",
+      searched: "2026-11-28",
+      queries: ["a list"],
+      where: ["its pages"],
+      expires: "2027-02-28",
+    };
+    const claims = [3, 9].map((line) => ({
+      file: "answers/alpha-room.md",
+      line,
+      claim: "No list was found.",
+      outward,
+    }));
+    expect(staleLines(claims as OutwardClaim[], "2027-03-01").at(-1)).toMatch(
+      /are due on 2027-03-01, resting on 1 search /,
+    );
   });
 
   it("does not cut a claim short inside a date it gives, which an editor compares with the search's", () => {

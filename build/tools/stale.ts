@@ -38,8 +38,15 @@ export function staleLines(
       const record = records.get(claim);
       return `content/${file}:${line}: ${short(text)} (${outward.kind}; searched ${outward.searched}, expired ${outward.expires}${record ? `; its search: ${record}` : ""})`;
     }),
-    `stale: ${due.length} of ${claims.length} claims searched outward are due on ${day}.`,
+    `stale: ${due.length} of ${claims.length} claims searched outward are due on ${day}${due.length > 1 ? `, resting on ${searches(due)} (a search shared by several claims, made again, renews them all)` : ""}.`,
   ];
+}
+
+/** How many searches the claims rest on: one made on a day with the same words in the same places is one search. */
+function searches(claims: readonly OutwardClaim[]): string {
+  const count = new Set(claims.map(({ outward }) => JSON.stringify([outward.searched, outward.queries, outward.where])))
+    .size;
+  return `${count} search${count === 1 ? "" : "es"}`;
 }
 
 /** Where each entry's search is recorded in an audit file's text: the line of its `outward` key, entry by entry. */
