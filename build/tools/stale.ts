@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { dueOn, type OutwardClaim, outwardClaims } from "../content/load/outward-claims.ts";
 import { projectRoot } from "../content/load/project.ts";
 import type { AuditContent } from "../content/load/types.ts";
@@ -49,10 +49,9 @@ function searches(claims: readonly OutwardClaim[]): string {
   return `${count} search${count === 1 ? "" : "es"}`;
 }
 
-/** Where each entry's search is recorded in an audit file's text: the line of its `outward` key, entry by entry. */
-function outwardLines(text: string): Array<number | undefined> {
-  const counter = new LineCounter();
-  const entries = parseDocument(text, { lineCounter: counter }).get("entries", true);
+/** Where each entry's search is recorded in an audit file: the line of its `outward` key, entry by entry. */
+function outwardLines(document: Document, counter: LineCounter): Array<number | undefined> {
+  const entries = document.get("entries", true);
   if (!isSeq(entries)) return [];
   return entries.items.map((entry) => {
     const pair = isMap(entry) ? entry.items.find(({ key }) => isScalar(key) && key.value === "outward") : undefined;
@@ -100,7 +99,6 @@ async function main(): Promise<number> {
   }
   const folder = path.join(values.content!, "audit");
   const validate = (await loadSchemaRegistry()).validator<AuditContent>("content-audit.schema.json");
-  const audit: Array<{ data: AuditContent }> = [];
   const records = new Map<OutwardClaim, string>();
   const names = await readdir(folder).catch(() => undefined);
   if (!names) {
@@ -110,17 +108,18 @@ async function main(): Promise<number> {
     return 2;
   }
   for (const name of names.filter((name) => name.endsWith(".yaml")).sort()) {
-    const text = await readFile(path.join(folder, name), "utf8");
+    const counter = new LineCounter();
+    const document = parseDocument(await readFile(path.join(folder, name), "utf8"), { lineCounter: counter });
     let data: unknown;
     try {
-      data = parseDocument(text).toJS();
-    } catch {
       // Not YAML: said as a file that does not pass, below.
+      if (document.errors.length === 0) data = document.toJS();
+    } catch {
+      // Nor YAML a value can be made of (an alias to nothing).
     }
     if (validate(data)) {
-      audit.push({ data });
       // Its claims searched outward, in the order of its entries that have a search.
-      const lines = outwardLines(text).filter((_line, at) => data.entries[at]?.outward !== undefined);
+      const lines = outwardLines(document, counter).filter((_line, at) => data.entries[at]?.outward !== undefined);
       for (const [at, claim] of outwardClaims([{ data }]).entries())
         records.set(claim, `content/audit/${name}${lines[at] === undefined ? "" : `:${lines[at]}`}`);
     } else
