@@ -88,22 +88,26 @@ export const auditCoverage: ContentRule = {
         one ? [one.file] : [],
       ),
     );
-    // Claims no longer in their own file, whose entries audit/quote-missing tells to move where they now stand: there
-    // they count as quoted, not asked for a new entry too (the second workflow audit moved a product: both were told).
-    const gone = input.audit.flatMap(({ data }) => {
-      const own = input.files.get(data.file);
+    // Claims no longer in their own file, by that file, whose entries audit/quote-missing tells to move where they now
+    // stand: there they count as quoted, not asked for a new entry too (the second workflow audit moved a product:
+    // both were told).
+    const gone = new Map<string, readonly string[]>();
+    for (const [path, claims] of quotes) {
+      const own = input.files.get(path);
       const text = own && proseOf(input, own).normal;
-      return text === undefined ? [] : (quotes.get(data.file) ?? []).filter((claim) => !text.includes(claim));
-    });
+      const missing = text === undefined ? [] : claims.filter((claim) => !text.includes(claim));
+      if (missing.length > 0) gone.set(path, missing);
+    }
+    const goneClaims = [...gone.values()].flat();
     for (const [path, file] of input.files) {
       const own = quotes.get(path);
       if (!own || (file.kind === "answer" ? !file.body : !valid.has(file) || !CLAIM_FIELDS[file.kind])) continue;
-      const prose = proseOf(input, file);
-      const moved = gone.filter((claim) => prose.normal.includes(claim));
-      const quoted = moved.length === 0 ? own : [...own, ...moved];
       // An entry whose quote the file no longer holds is audit/quote-missing's to tell: the claim edited under it
       // would be told twice, so the file waits for that fix.
-      if (quoted.some((claim) => !prose.normal.includes(claim))) continue;
+      if (gone.has(path)) continue;
+      const prose = proseOf(input, file);
+      const moved = goneClaims.filter((claim) => prose.normal.includes(claim));
+      const quoted = moved.length === 0 ? own : [...own, ...moved];
       if (file.kind !== "answer") {
         tellUnquotedFields(file, quoted, report, (text) => quotedElsewhere(input, text, path));
         continue;
