@@ -2071,6 +2071,15 @@ describe("content problems are reported with file, line, column, pointer and hin
     }
   });
 
+  it("prints the README's example of a problem as the README shows it (its case, rank-gap, pinned)", async () => {
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    const example = /```\n(content\/suppliers\/zenith\.yaml:[^`]*?)```/.exec(readme)?.[1];
+    expect(example, "the README's example block").toBeDefined();
+    // A hint made more specific in the code had left the README showing the catalogue's older one.
+    const pinned = await readFile(path.join(FIXTURES, "failures", "rank-gap", "expected.txt"), "utf8");
+    expect(pinned.slice(0, example!.length)).toBe(example);
+  });
+
   it("builds the base fixture without problems", async () => {
     const out = path.join(await temporaryFolder("base"), "dist");
     const result = await build(path.join(FIXTURES, "base"), out);
