@@ -4,8 +4,8 @@ import { compareDiagnostics, type Diagnostic } from "./diagnostic.ts";
 /**
  * The one formatter of content problems. Output, pinned by the tests:
  *
- *   content/answers/x.md:3:7 error slug/reserved Slug is reserved
- *     at /slug: the slug "index" is the name of another file in api/v1/answers/.
+ *   content/answers/index.md:2:7 error slug/reserved Slug is reserved
+ *     at /slug: the slug "index" would take the place of the collection file api/v1/answers/index.json.
  *     hint: Choose another slug: …
  *
  *   2 problems in 1 file. Nothing was written; the previous output is untouched.

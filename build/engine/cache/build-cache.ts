@@ -17,10 +17,12 @@
  *   output.bin        what the live output holds, so that unchanged files are linked (output-record.ts)
  *   pieces.bin        where each answer's bytes lie in the live output, so that an unchanged answer is spliced
  *                     from there (output/answer-pieces.ts), sealed with output.bin
- *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON, deflated, by their answers' keys (else their bytes:
- *                     deflated-pieces.ts)
+ *   deflated/KEY.bin  the pieces of the ZIP download's NDJSON and answers.csv, deflated, by their answers' keys
+ *                     (else their bytes: deflated-pieces.ts)
  *   checks.bin        what the rules found of each answer file's parse, and of the other files, in the world they
  *                     were found in (content/rules/rule-findings.ts)
+ *   NAME.state        what a product keeps of this build to patch the next (productState: the search index's,
+ *                     search/search-state.ts)
  *
  * Every file carries its own checksum and key (checked-file.ts): a corrupt or stale file is a miss, reported
  * in `notes`, and the work is done again. Entries of answers no longer built are deleted after each build.

@@ -1,5 +1,5 @@
 /**
- * The home page's classic script: build/engine/offline/offline-app.ts bundled with the matching module it imports,
+ * The home page's classic script: build/engine/offline/offline-app.ts bundled with the modules it imports (the API's search reader),
  * as one IIFE (file:// pages cannot load modules). esbuild's output is the same for the same sources.
  */
 import path from "node:path";

@@ -1,7 +1,7 @@
 /**
  * The files that describe and present the service, from the compiled data: the OpenAPI document (at two
- * paths, the same bytes), the discovery documents, the home page (also the offline reader), the docs, the
- * data package, and the header rules for _headers that change with the content (the home page's script hashes,
+ * paths, the same bytes), the discovery documents, the home page (the offline reader while it holds every answer),
+ * the docs, CITATION.cff, the changelog and the DCAT catalog, and the header rules for _headers that change with the content (the home page's script hashes,
  * and deprecation headers when v1 is deprecated).
  */
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";

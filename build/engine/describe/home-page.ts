@@ -1,7 +1,8 @@
 /**
- * The home page, dist/index.html, is also the offline reader: it renders every answer, supplier, evidence
- * record and source as static HTML (readable without JavaScript, from disk or on the web), and filters the
- * answers with the API's own q rule in a classic inline script, allowed by its hash in the page's CSP.
+ * The home page, dist/index.html, is also the offline reader: it renders the answers (every one while the
+ * collection fits one page, else its first page), suppliers, evidence records and sources as static HTML (readable
+ * without JavaScript, from disk or on the web), and, while it holds every answer, filters them with the API's own
+ * q rule in a classic inline script, allowed by its hash in the page's CSP.
  */
 import { createHash } from "node:crypto";
 import type { AnswerResource } from "../../contract/resources.ts";

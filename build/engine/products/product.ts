@@ -1,8 +1,9 @@
 /**
  * A product is one output of the build (a file, or a family of files): what it reads, what it writes, its part of
- * each answer, and its finishing step over the whole collection. The engine (engine.ts) reads and validates the
- * content once, renders each answer once and hands it to every product, and orders the finishing steps from what
- * each product says it reads. A new output is one new product file and one line in index.ts.
+ * each answer, and its finishing step over the whole collection. The build (run/pipeline.ts) reads and validates
+ * the content once; the engine (run/engine.ts) renders each answer once and hands it to every product, and orders
+ * the finishing steps from what each product says it reads. A new output is one new product file and one line in
+ * index.ts.
  */
 import type { EvidenceFamilyResource } from "../compile/evidence.ts";
 import type { DisclosureResource, SupplierResource } from "../compile/suppliers.ts";

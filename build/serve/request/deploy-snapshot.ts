@@ -25,7 +25,7 @@ export class OriginError extends Error {
 
 /**
  * How often an entry looks at the deploy's digest again, and by which clock. At the edge a deploy changes rarely:
- * every 5 s. The local server sees a rebuild within a quarter of a second and sets its own (`useLocalTiming`);
+ * every 5 s. The local server sees a rebuild within a quarter of a second and sets its own (createLocalServer sets `snapshotTiming`);
  * tests move its clock instead of waiting. One per process, as the entries that keep snapshots are.
  */
 export const snapshotTiming = { recheckMs: 5000, now: (): number => Date.now() };

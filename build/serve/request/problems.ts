@@ -1,6 +1,6 @@
 /**
  * RFC 9457 problem responses, for the edge entries and the local server alike. Pure web APIs. The catalogue
- * of types and the documents' form are the contract's (../api/problems.ts).
+ * of types and the documents' form are the contract's (../../contract/problems.ts).
  */
 import { problemBody, problemText, PROBLEM_TYPES, type ProblemType } from "../../contract/problems.ts";
 import { linkHeader, PROBLEM_SCHEMA } from "../../contract/header-rules.ts";
