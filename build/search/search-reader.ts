@@ -210,7 +210,7 @@ export function typoDistance(tokenLength: number): number {
 }
 
 /** How many typo corrections a query word matches at most: the nearest, then the commonest. */
-const TYPOS_PER_WORD = 3;
+export const TYPOS_PER_WORD = 3;
 
 export class SearchReader {
   private readonly tokenMatches = new BoundedCache<TokenMatches>(4_000_000);

@@ -111,7 +111,7 @@ function apiCatalog({ origin, site }: DiscoveryInput): unknown {
           {
             href: `${origin}${schemaPath("root.schema.json")}`,
             type: "application/schema+json",
-            title: "JSON Schemas of every response",
+            title: "JSON Schema of the service metadata",
           },
           // The API's data described for data portals: the dataset, its downloads, this API as its data service.
           {

@@ -16,6 +16,7 @@ import {
   ERRORS_FILE,
   ERRORS_PATH,
   ICON_FILE,
+  MCP_PATH,
   ROOT_RESOURCE_FILE,
   STYLESHEET_FILE,
 } from "../../contract/layout.ts";
@@ -206,7 +207,7 @@ export function errorsPage(input: DocsInput): string {
     ERRORS_FILE,
     `Errors: ${input.site.name}`,
     `<h1>Errors</h1>
-<p>Every error is an RFC 9457 problem document whose ${code("type")} is the address of one section below.</p>
+<p>Every error of the HTTP API (the JSON-RPC errors of ${code(MCP_PATH)} apart) is an RFC 9457 problem document whose ${code("type")} is the address of one section below.</p>
 ${PROBLEM_KINDS.map(
   (kind) => `<section aria-labelledby="${kind}">
 <h2 id="${kind}">${PROBLEM_TYPES[kind].status}: ${escapeHtml(PROBLEM_TYPES[kind].title)}</h2>

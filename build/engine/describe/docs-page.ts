@@ -156,7 +156,7 @@ ${parameter("match")}
 
 ### Stop words {#stop-words}
 
-With ${code("match=any")} these ${STOP_WORDS.length} words are left out of ${code("q")} (after normalising; an apostrophe splits a word, so ${code("what's")} is ${code("what")} and ${code("s")}), and ${code("meta.ignored")} lists those a query held. They are the Snowball project's English stop words, with the pieces an apostrophe leaves, their spellings without one (${code("whats")}) and the filler words of a question (${code("advice")}, ${code("best")}, ${code("difference")}, ${code("happens")}, ${code("matter")}, ${code("need")}, ${code("use")}, ${code("way")}, ${code("work")}), the words an agent frames its user's question with (${code("user")}, ${code("asks")}, ${code("wants")}, ${code("know")}: "my user wants to know…"), each verb in all its forms (${code("working")}, ${code("worked")}), and of a buyer's (${code("buy")}, ${code("choose")}, which most answers here say in passing); ${code("us")} is one of them, so a question about the United States is found by its other words (${code("federal")}, ${code("government")}): ${STOP_WORDS.map(code).join(", ")}. A ${code("q")} of nothing but stop words (${code("?q=how+to")}) is a 400 problem, ${link(code("query-only-stop-words"), `${ERRORS_PATH}#query-only-stop-words`)}, as a ${code("q")} with no letter or digit is: it names nothing to look for. With ${code("match=all")} nothing is left out, so ${code("?q=how+to&match=all")} finds the answers with words starting ${code("how")} and ${code("to")}.
+With ${code("match=any")} these ${STOP_WORDS.length} words are left out of ${code("q")} (after normalising; an apostrophe splits a word, so ${code("what's")} is ${code("what")} and ${code("s")}), and ${code("meta.ignored")} lists those a query held. They are the Snowball project's English stop words (but cannot, and the pieces of let's, shan't and mustn't), with the pieces an apostrophe leaves, their spellings without one (${code("whats")}) and the filler words of a question (${code("advice")}, ${code("best")}, ${code("difference")}, ${code("happens")}, ${code("matter")}, ${code("need")}, ${code("use")}, ${code("way")}, ${code("work")}), the words an agent frames its user's question with (${code("user")}, ${code("asks")}, ${code("wants")}, ${code("know")}: "my user wants to know…"), each verb in all its forms (${code("working")}, ${code("worked")}), and of a buyer's (${code("buy")}, ${code("choose")}, which most answers here say in passing); ${code("us")} is one of them, so a question about the United States is found by its other words (${code("federal")}, ${code("government")}): ${STOP_WORDS.map(code).join(", ")}. A ${code("q")} of nothing but stop words (${code("?q=how+to")}) is a 400 problem, ${link(code("query-only-stop-words"), `${ERRORS_PATH}#query-only-stop-words`)}, as a ${code("q")} with no letter or digit is: it names nothing to look for. With ${code("match=all")} nothing is left out, so ${code("?q=how+to&match=all")} finds the answers with words starting ${code("how")} and ${code("to")}.
 
 ### Inflections {#inflections}
 
@@ -267,7 +267,7 @@ searched, where, what was found and the day by which it must be made again, at m
 for an event yet to happen and ${OUTWARD_DAYS.absence} for plain absence (many claims on facts that move fast are given
 less: platform lists, certification dates, prices and warranty terms). The build refuses such a claim without a recorded search,
 and finds those claims by the phrases below; a phrase that is not such a claim is reworded. The methodology's audit
-summary gives the number of claims searched and the day of the latest check. The table below gives, for each answer,
+summary gives the number of claims checked and the day of the latest check. The table below gives, for each answer,
 supplier profile and evidence family, the days its claims were searched and the first day one of them is due again.
 
 ${outwardTable(input.outward)}
@@ -280,7 +280,7 @@ ${OUTWARD_MARKERS.map((marker) => `| ${cell(marker.phrase)} | ${marker.kind} |`)
 
 ## Errors {#errors}
 
-Errors are RFC 9457 problem documents (${code(PROBLEM_TYPE)}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the ${link("errors page", ERRORS_PATH)}.
+Errors of the HTTP API (not the JSON-RPC errors of ${code(MCP_PATH)}) are RFC 9457 problem documents (${code(PROBLEM_TYPE)}) with ${code("type")}, ${code("title")}, ${code("status")} and ${code("detail")}; each ${code("type")} is the address of its section on the ${link("errors page", ERRORS_PATH)}.
 
 Table: Problem types
 
