@@ -135,8 +135,8 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Set the score the message gives (within a range, the level of the disclosure's rubric that the basis's facts reach), or correct the facts it follows from (the profile's `makes` and ownership status, the evidence register's listings and warranty terms) with their sources.",
   },
   "score/secondary-only": {
-    title: "Score of 3 or more rests on secondary sources only",
-    hint: "Cite a primary source that states the fact (the supplier's or its owner's own document, a platform's certification list, a regulator or a standards body), or set the score the message gives: secondary sources (our notes, press and trade reports, interviews, resellers, market-data sites, third-party copies) support at most 2.",
+    title: "Score is higher than its primary sources support",
+    hint: "Cite a primary source that states the fact (the supplier's or its owner's own document, a platform's certification list, a regulator or a standards body), or set the score the message gives (secondary sources, our notes, press and trade reports, interviews, resellers, market-data sites and third-party copies, support at most 2; a product range counts only the families a primary source names).",
   },
   "ownership/secondary-only": {
     title: "Ownership marked documented rests on secondary sources only",
@@ -236,7 +236,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Add a record for the product to the evidence file of its family, with the fields every record there has (certification, compliance and warranty, each status `unknown` with a note where nothing is known: copy another record's shape).",
   },
   "evidence/not-in-profile": {
-    title: "Evidence record's product is not named in its supplier's profile",
+    title: "Evidence record's product is not named, or is spelt otherwise, in its supplier's profile",
     hint: "Add the product to `makes` in the supplier's profile, under the family of its evidence file, or spell its name as the profile does.",
   },
   "evidence/family-mismatch": {
@@ -245,7 +245,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "audit/not-covered": {
     title: "File has no claim audit",
-    hint: "Check each claim of the file against the sources it cites and record it in an audit file of content/audit/ that names it (see the README, 'The claim audit').",
+    hint: "Check each claim of the file against the sources it cites and record it in an audit file of content/audit/ that names it (see the README, 'Adding content', Claim audit).",
   },
   "audit/claim-not-quoted": {
     title: "Cited claim is not in its audit",
@@ -261,7 +261,7 @@ export const DIAGNOSTIC_CATALOGUE = {
   },
   "audit/outward-expiry": {
     title: "Outward search expires out of its window",
-    hint: "Set `expires` after `searched`: at most 183 days after it for a pending event, 366 for plain absence (see the methodology, 'How facts expire').",
+    hint: "Set `expires` after `searched`: at most 183 days after it for a pending event, 366 for plain absence (see the docs, 'How facts expire').",
   },
   "audit/outward-missing": {
     title: "Claim of absence or of a pending event has no outward search",
@@ -296,7 +296,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     hint: "Keep each word in one group: merge the two groups if all their words mean the same thing, or take the word out of the group where it means something else.",
   },
   "synonyms/stop-word": {
-    title: "Stop word in a synonym group",
+    title: "Stop word in a synonym group, or a `stop_words` entry that is none",
     hint: "Take it out of the group. Where the answers use it for the group's thing (they write m for metre), keep it and list it under `stop_words` as well, to say it is meant.",
   },
 } as const satisfies Record<string, { title: string; hint: string }>;

@@ -183,7 +183,14 @@ function readYamlOf(kind: ContentKind, file: string, bytes: Uint8Array): YamlOfF
     if (split.problem === "unclosed") return fail("front-matter/unclosed", "no line '---' ends the front matter.");
     return fail("front-matter/missing", "the file does not start with a line '---'.");
   }
-  if (split.yaml.trim() === "") return fail("file/empty", "the front matter is empty.", { line: 2, column: 1 });
+  if (split.yaml.trim() === "")
+    return fail(
+      "file/empty",
+      "the front matter is empty.",
+      { line: 2, column: 1 },
+      // The catalogue's hint would have a file with a whole body deleted.
+      "Write the front matter (the fields its schema asks for) between the two lines '---'.",
+    );
   return {
     yaml: { text: split.yaml, offset: split.yamlOffset },
     lines,

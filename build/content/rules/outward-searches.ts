@@ -27,7 +27,7 @@ export const outwardSearches: ContentRule = {
             `/entries/${index}/outward/expires`,
             "audit/outward-expiry",
             `the search of ${outward.searched} expires on ${outward.expires}, ${days <= 0 ? "not after the search" : `${days} days after it`}; a search for ${outward.kind === "pending" ? "a pending event" : "an absence"} holds for 1 to ${most} days.`,
-            `Set \`expires\` to a day from ${day(1)} to ${day(most)}, sooner where the fact moves fast or its event has a date of its own (see the methodology, 'How facts expire').`,
+            `Set \`expires\` to a day from ${day(1)} to ${day(most)}, sooner where the fact moves fast or its event has a date of its own (see the docs, 'How facts expire').`,
           );
         }
       }

@@ -705,7 +705,7 @@ selection: string
  */
 ranking: string
 /**
- * What a rank means, in one or two sentences; published next to every rank.
+ * What a rank means, in one or two sentences; published next to every rank of the supplier directory.
  */
 rank_meaning: string
 criteria: Criteria

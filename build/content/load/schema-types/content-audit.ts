@@ -1,7 +1,7 @@
 // Generated from schemas/content-audit.schema.json by `npm run types` (build/content/schemas/schema-types.ts). Do not edit: change the schema.
 
 /**
- * One claim checked. `claim` quotes the claim as the file states it now (after any mend), so that the build can tell when the file changes under it; `was` keeps what a mended or removed claim said before. A claim that something was not found, or has not happened yet, also records the search made for it outside the source register (`outward`), which expires.
+ * One claim checked. `claim` quotes the claim as the file states it now (after any mend), so that the build can tell when the file changes under it; `was` keeps what a mended or removed claim said before. A claim of an answer, a supplier profile, an evidence family or the disclosure that something was not found, or has not happened yet, also records the search made for it outside the source register (`outward`), which expires.
  */
 export type Entry = {
 /**

@@ -140,7 +140,7 @@ corrections: string
 practices: string
 sources: SourceIds
 /**
- * What a rank means, in one or two sentences; published next to every rank.
+ * What a rank means, in one or two sentences; published next to every rank of the supplier directory.
  */
 rank_meaning: string
 contact: Contact
