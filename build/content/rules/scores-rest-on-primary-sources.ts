@@ -8,14 +8,19 @@ import { type ContentRule, eachEvidenceStatus } from "./rule.ts";
  * sources. Primary: the supplier's or its owner's own document, a platform's certification list, a regulator, a
  * standards body; each entry of the sources register says which it is (`primary`). A score that its facts do not
  * reach either is left to scores-follow-facts. So does the evidence register's every status that states a fact
- * (listed, certified, expired; declared or certified compliance; a documented or not-offered term): a copy or a
- * report of it is recorded as unverified, or in the note of an unknown status.
+ * (listed, certified, expired, announced or not certified; declared, certified, not compliant or not applicable; a
+ * documented or not-offered term): a copy or a report of it is recorded as unverified, or in the note of an unknown
+ * status. Only unknown and unverified state nothing.
  */
 const STATED: ReadonlySet<string> = new Set([
   "listed",
   "certified",
   "expired",
+  "announced",
+  "not-certified",
   "declared",
+  "not-compliant",
+  "not-applicable",
   "documented",
   "not-offered",
 ]);
