@@ -235,6 +235,10 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: "Product of a supplier profile has no evidence record",
     hint: "Add a record for the product to the evidence file of its family, with the fields every record there has (certification, compliance and warranty, each status `unknown` with a note where nothing is known: copy another record's shape).",
   },
+  "searches/not-the-same": {
+    title: "Supplier's search looks for other things than the same search of the others",
+    hint: "Write the `looked_for` the other profiles give for this search: the same searches are made for every supplier. Where the search was made, its sites and products, goes in `where`.",
+  },
   "evidence/not-in-profile": {
     title: "Evidence record's product is not named, or is spelt otherwise, in its supplier's profile",
     hint: "Add the product to `makes` in the supplier's profile, under the family of its evidence file, or spell its name as the profile does.",

@@ -17,6 +17,7 @@ import { outwardSearches } from "./outward-searches.ts";
 import { rankSequence } from "./rank-sequence.ts";
 import { rankingCriteria } from "./ranking-criteria.ts";
 import { reservedAnswerSlugs } from "./reserved-answer-slugs.ts";
+import { sameSearches } from "./same-searches.ts";
 import type { ContentRule } from "./rule.ts";
 import { scoresFollowFacts } from "./scores-follow-facts.ts";
 import { siteDeprecation } from "./site-deprecation.ts";
@@ -46,6 +47,7 @@ export const CONTENT_RULES: readonly ContentRule[] = [
   evidenceRecords,
   statusClaims,
   makesMatchEvidence,
+  sameSearches,
   decisionChecklist,
   citedQuantity,
   sourcesReadByClaimDate,
