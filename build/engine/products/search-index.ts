@@ -43,7 +43,7 @@ function pathOf(file: SearchIndexFile): string {
 
 export const searchIndex = product<IndexedAnswer, string[]>({
   name: "search-index",
-  purpose: "what q reads: the answers' words, their places and their fields",
+  purpose: "what q reads: the answers' words, which answers hold each and how strongly",
   after: [],
   writes: [
     ANSWERS_SEARCH_INDEX_FILE,
