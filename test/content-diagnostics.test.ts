@@ -338,6 +338,25 @@ describe("a score its sources refuse", () => {
       ["score/secondary-only", "suppliers/huddly.yaml", "/scores/support-transparency/score"],
     ]);
   });
+
+  it("holds a product range to its own sources too, not only to those of the products it counts", async () => {
+    const copy = await contentToEdit("range-secondary", "shipped");
+    // Crestron's products are named by Microsoft's lists (primary); its score of 5 cites a trade interview alone.
+    await copy.edit("suppliers/crestron.yaml", [
+      /(portfolio-breadth:\n(?: {4}.*\n)*? {4}sources:\n) {6}- msft-teams-rooms-certified-hardware\n {6}- msft-teams-rooms-certified-hardware-2024-09\n/,
+      "$1      - avtechnology-bose-professional-interview-2023\n",
+    ]);
+    const told = await copy.diagnostics();
+    expect(told.map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "score/secondary-only",
+        "/scores/portfolio-breadth/score",
+        expect.stringContaining(
+          "none of the sources it cites (avtechnology-bose-professional-interview-2023) is primary",
+        ),
+      ],
+    ]);
+  });
 });
 
 describe("a supplier's slug changed in its profile only", () => {

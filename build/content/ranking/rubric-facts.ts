@@ -163,6 +163,14 @@ function sourceCeilings(supplier: SupplierContent, isPrimary: IsPrimary): Record
                   : `a primary source names its products in only ${families(named.length)} (${named.join(", ")})`,
             };
     }
+    // The score's own sources as well, as the disclosure says of every criterion it names: a range that primary
+    // sources name in the profile, scored on a trade report alone, rests on the report.
+    const cited = supplier.scores["portfolio-breadth"].sources ?? [];
+    if (cited.length > 0 && !cited.some(isPrimary) && (ceilings["portfolio-breadth"]?.max ?? 5) > SECONDARY_MAX)
+      ceilings["portfolio-breadth"] = {
+        max: SECONDARY_MAX,
+        because: `none of the sources it cites (${cited.join(", ")}) is primary`,
+      };
   }
   return ceilings;
 }
