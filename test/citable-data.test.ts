@@ -15,6 +15,7 @@ import { PRODUCTION_ORIGIN, sharedBuild } from "./support/shared-build.ts";
 import { startLocalServer } from "./support/local-server.ts";
 import { parseCsv } from "./support/csv.ts";
 import { escapeHtml } from "../build/engine/describe/docs-html.ts";
+import { changelogEntries } from "../build/engine/describe/data-changelog.ts";
 import { answerCsvRow, FORMULA_GUARD } from "../build/engine/compile/data-package.ts";
 import type { AnswerResource } from "../build/contract/resources.ts";
 
@@ -429,6 +430,25 @@ describe("the data changelog", () => {
     expect(entries.filter(({ kind }) => kind === "corrections").map(({ change }) => change)).toEqual(listed);
     // The shipped content has a day of two.
     expect(new Set(disclosure.data_corrections.map(({ date }) => date)).size).toBeLessThan(listed.length);
+  });
+
+  it("keeps each entry's id when a correction is added at the top of the list, of a new day or of one listed", async () => {
+    const disclosure = parse(await readFile(path.join(ROOT, "content", "disclosure.yaml"), "utf8")) as Parameters<
+      typeof changelogEntries
+    >[0]["disclosure"];
+    const site = parse(await readFile(path.join(ROOT, "content", "site.yaml"), "utf8"));
+    const ids = (corrections: NonNullable<typeof disclosure.data_corrections>) =>
+      changelogEntries({ site, disclosure: { ...disclosure, data_corrections: corrections }, answers: [] })
+        .filter(({ kind }) => kind === "corrections")
+        .map(({ id }) => id);
+    const listed = disclosure.data_corrections!;
+    const before = ids(listed);
+    expect(new Set(before).size).toBe(before.length);
+    for (const date of ["2099-01-01", listed[0]!.date]) {
+      const after = ids([{ date, summary: "Added.", items: ["An item."] }, ...listed]);
+      expect(after.slice(1)).toEqual(before);
+      expect(before).not.toContain(after[0]);
+    }
   });
 
   it("is announced by the home page's head and linked from the root resource; the page has a section for each entry", async () => {

@@ -55,8 +55,16 @@ export function changelogEntries({ site, disclosure, answers }: ChangelogInput):
     title: `Methodology ${entry.version}`,
     change: entry.change,
   }));
-  const corrections: ChangelogEntry[] = (disclosure.data_corrections ?? []).map((entry, index) => ({
-    id: `corrections-${entry.date}-${index + 1}`,
+  // Numbered within their date, from its first: the list is newest first, and a number counted over it changed every
+  // entry's id (the feed's, for readers) each time a correction was added at its top.
+  const corrected = disclosure.data_corrections ?? [];
+  const ofDate = new Map<string, number>();
+  const numbers = corrected
+    .toReversed()
+    .map(({ date }) => ofDate.set(date, (ofDate.get(date) ?? 0) + 1).get(date)!)
+    .reverse();
+  const corrections: ChangelogEntry[] = corrected.map((entry, index) => ({
+    id: `corrections-${entry.date}-${numbers[index]}`,
     kind: "corrections",
     date: entry.date,
     title: `Corrections (${entry.items.length})`,
