@@ -4,7 +4,7 @@
  * pieces an apostrophe leaves ("what's" is "what" and "s") and the filler words of a question ("what's the best
  * way", "do we need", "any advice on", "does it matter", "what happens when"), each verb of the list in all its
  * forms (a question's "stops working" left "working" to decide matches that "work" never decides). The Snowball
- * project's English stop list (but cannot, and the pieces of let's, shan't and mustn't), with those pieces, their spellings without an apostrophe and the filler words added;
+ * project's English stop list (all but cannot and the pieces of let's, shan't and mustn't), with those pieces, their spellings without an apostrophe and the filler words added;
  * the words an agent frames its user's question with ("my user wants to know", "the user asks": user and users, which
  * 9 of the 20 shipped answers say in passing, cost the one the question is about its place among those holding
  * every word); and the verbs of buying and choosing, which a buyer's question holds ("should we buy a bar or
