@@ -18,7 +18,9 @@ export const sameSearches: ContentRule = {
         const by = texts.get(key) ?? new Map<string, typeof suppliers>();
         texts.set(key, by);
         const normal = normaliseProse(looked_for);
-        by.set(normal, [...(by.get(normal) ?? []), supplier]);
+        const those = by.get(normal);
+        if (those) those.push(supplier);
+        else by.set(normal, [supplier]);
       }
     for (const [key, by] of texts) {
       if (by.size < 2) continue;

@@ -12,18 +12,7 @@ import { type ContentRule, eachEvidenceStatus } from "./rule.ts";
  * documented or not-offered term): a copy or a report of it is recorded as unverified, or in the note of an unknown
  * status. Only unknown and unverified state nothing.
  */
-const STATED: ReadonlySet<string> = new Set([
-  "listed",
-  "certified",
-  "expired",
-  "announced",
-  "not-certified",
-  "declared",
-  "not-compliant",
-  "not-applicable",
-  "documented",
-  "not-offered",
-]);
+const STATES_NOTHING: ReadonlySet<string> = new Set(["unknown", "unverified"]);
 export const scoresRestOnPrimarySources: ContentRule = {
   name: "scores-rest-on-primary-sources",
   check(input, report) {
@@ -34,7 +23,7 @@ export const scoresRestOnPrimarySources: ContentRule = {
     // names may well be primary, and a record citing it is not also told it rests on secondary sources alone.
     const isPrimary = (id: string) => primary.has(id) || !input.known.sources.has(id);
     eachEvidenceStatus(input.evidence, (file, pointer, status, ids) => {
-      if (STATED.has(status) && !(ids ?? []).some(isPrimary))
+      if (!STATES_NOTHING.has(status) && !(ids ?? []).some(isPrimary))
         report(
           file,
           `${pointer}/status`,

@@ -58,13 +58,9 @@ export function changelogEntries({ site, disclosure, answers }: ChangelogInput):
   // Numbered within their date, from its first: the list is newest first, and a number counted over it changed every
   // entry's id (the feed's, for readers) each time a correction was added at its top.
   const corrected = disclosure.data_corrections ?? [];
-  const ofDate = new Map<string, number>();
-  const numbers = corrected
-    .toReversed()
-    .map(({ date }) => ofDate.set(date, (ofDate.get(date) ?? 0) + 1).get(date)!)
-    .reverse();
   const corrections: ChangelogEntry[] = corrected.map((entry, index) => ({
-    id: `corrections-${entry.date}-${numbers[index]}`,
+    // This entry and the older ones of its date, which follow it.
+    id: `corrections-${entry.date}-${corrected.slice(index).filter(({ date }) => date === entry.date).length}`,
     kind: "corrections",
     date: entry.date,
     title: `Corrections (${entry.items.length})`,
