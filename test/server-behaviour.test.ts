@@ -116,6 +116,16 @@ describe("HTTP semantics", () => {
       expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
       expect(head.headers.etag).toBe(get.headers.etag);
     }
+    // A response with no body (a folder's redirect to its slash) says its length is 0 to both: sent chunked to
+    // GET, it gave HEAD a header GET lacked and GET one HEAD lacked.
+    for (const method of ["GET", "HEAD"]) {
+      const redirect = await raw("/docs", {}, method);
+      expect([redirect.status, redirect.headers["content-length"], redirect.headers["transfer-encoding"]]).toEqual([
+        301,
+        "0",
+        undefined,
+      ]);
+    }
   });
 
   it("changes the ETag when a rebuild changes the file, and never answers 304 for the old one", async () => {

@@ -48,6 +48,8 @@ export async function sendWebResponse(outgoing: ServerResponse, response: Respon
   const { req } = outgoing;
   if (!req.complete && (req.readableDidRead || !(Number(req.headers["content-length"]) <= DRAINED_BODY_BYTES)))
     headers.connection = "close";
+  // No body (a redirect): its length, 0, to GET and HEAD alike, where Node would send GET an empty chunked body.
+  if (!response.body && response.status !== 204 && response.status !== 304) headers["content-length"] ??= "0";
   outgoing.writeHead(response.status, headers);
   if (!response.body || outgoing.req.method === "HEAD") return void outgoing.end();
   // Streamed in the body's own chunks, waiting on the socket: no second copy of a large answer per request.
