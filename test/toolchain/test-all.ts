@@ -6,8 +6,7 @@
  *    ReplayWeb.page: about 1.1 GB, once; every clone reuses them);
  * 2. the lint;
  * 3. side by side: the type check; both test projects on this Node, quick (npm test's) and full (test/full/); and on
- *    the other supported Node (26, the current LTS line, where this one is older, else 20) the build with its byte-identity and nothing-lost
- *    tests and the HTTP contract tests.
+ *    the other supported Node (26, the current LTS line, where this one is older, else 20) the quick project again.
  *
  * Stops after the first step that fails (the three side by side all run to their end), and ends with the time each phase took. `.ci/run` runs it with CI=true,
  * under which a test that cannot run its tool fails instead of skipping.
@@ -19,18 +18,6 @@ import path from "node:path";
 import { commandArguments } from "../../build/content/load/command-line.ts";
 import { installToolchain, ROOT, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
 import { installReplayWebPage } from "./replaywebpage.ts";
-
-/**
- * What the other Node runs: the build (reproducible, atomic, its errors) and what a client sees over HTTP. The local
- * server's swaps, rechecks and clocks (server-behaviour, ten seconds) run on this Node only.
- */
-export const OTHER_NODE_FILES = [
-  "test/build-output.test.ts",
-  "test/server-contract.test.ts",
-  // Malformed requests meet the other Node's own HTTP parser (llhttp differs between 20 and 26).
-  "test/hostile-requests.test.ts",
-  "test/security-headers.test.ts",
-];
 
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 const BIN = path.join(ROOT, "node_modules", ".bin");
@@ -130,9 +117,12 @@ const workers = availableParallelism() + 1;
 const passed = await Promise.all([
   beside("type check", path.join(BIN, "tsc"), ["--noEmit"]),
   beside(
-    `the build and the HTTP contract, Node ${other}`,
+    // All of npm test's suite, not a part: Node 26 keeps a short slice of a string in one byte a character where
+    // Node 20 does not, and with four files run there a newcomer's npm test on the current LTS line failed unseen
+    // (2026-12-07). It costs CI some 40 s on 2 cores (191 against 233 s).
+    `the quick tests, Node ${other}`,
     path.join(otherBin, "node"),
-    [VITEST, "run", "--project", "quick", ...OTHER_NODE_FILES],
+    [VITEST, "run", "--project", "quick"],
     // The tests' own child processes (tsx, the build's CLI) run on that Node too.
     { ...process.env, PATH: [otherBin, process.env.PATH ?? ""].join(path.delimiter) },
   ),
