@@ -1,7 +1,7 @@
 /**
  * What an archivist's own tools make of the build: a wget mirror from urls.txt and a crawl from /, a static
- * server over the mirror, two clean clones built byte for byte alike, and the offline page opened from disk in
- * Chromium. Needs Debian's wget and Chromium (npm run test:all).
+ * server over the mirror, two clean clones built byte for byte alike on the two supported Node lines, and the
+ * offline page opened from disk in Chromium. Needs Debian's wget and Chromium (npm run test:all).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
