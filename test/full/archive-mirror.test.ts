@@ -22,7 +22,7 @@ import { cleanEnv } from "../support/cli.ts";
 import { startLocalServer, type RunningServer } from "../support/local-server.ts";
 import { sharedBuild } from "../support/shared-build.ts";
 import { untilAnswered } from "../support/wait.ts";
-import { installToolchain, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
+import { installToolchain, otherNode } from "../../build/tools/toolchain/netlify-toolchain.ts";
 
 const EPOCH = "1700000000";
 /** Where this file writes: the shared build is read only. */
@@ -150,11 +150,7 @@ describe("reproducible", () => {
       // Netlify builds on the current LTS line and these machines on Node 20: an archivist's rebuild (README,
       // "Verifying a copy") compares its bytes with the deploy's whichever Node it runs on.
       installToolchain((line) => process.stderr.write(`${line}\n`));
-      const major = (node: string) => spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.split(".")[0];
-      const lts = path.join(TOOLCHAIN.nodeBin, "node");
-      const other = major(lts) === major(process.execPath) ? path.join(TOOLCHAIN.node20Bin, "node") : lts;
-      expect(major(other)).not.toBe(major(process.execPath));
-      const nodes = [process.execPath, other];
+      const nodes = [process.execPath, otherNode().node];
       const trees = [];
       for (const [index, name] of ["clone-a", "clone-b"].entries()) {
         const clone = path.join(folder, name, "deeper".repeat(name === "clone-b" ? 1 : 0), "repo");

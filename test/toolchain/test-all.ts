@@ -16,7 +16,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { commandArguments } from "../../build/content/load/command-line.ts";
-import { installToolchain, ROOT, TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
+import { installToolchain, otherNode, ROOT } from "../../build/tools/toolchain/netlify-toolchain.ts";
 import { installReplayWebPage } from "./replaywebpage.ts";
 
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
@@ -95,18 +95,12 @@ timings.push(["the pinned test tools", (performance.now() - tools) / 1000]);
 
 phase("lint", path.join(BIN, "biome"), ["check", "."]);
 
-const thisMajor = Number(process.versions.node.split(".")[0]);
-const ltsMajor = Number(
-  spawnSync(path.join(TOOLCHAIN.nodeBin, "node"), ["--version"], { encoding: "utf8" }).stdout.replace(
-    /^v(\d+).*/s,
-    "$1",
-  ),
-);
-const otherBin = thisMajor === ltsMajor ? TOOLCHAIN.node20Bin : TOOLCHAIN.nodeBin;
-const other = spawnSync(path.join(otherBin, "node"), ["--version"], { encoding: "utf8" }).stdout.trim();
-// A PATH that did not lead to the other Node would quietly test this one twice.
-if (!other || other.split(".")[0] === `v${thisMajor}`)
-  fail("the other Node", `expected another Node than ${process.version} in ${otherBin}, got "${other}"`);
+let other: ReturnType<typeof otherNode>;
+try {
+  other = otherNode();
+} catch (error) {
+  fail("the other Node", error instanceof Error ? error.message : String(error));
+}
 
 // The type check, the tests on this Node and those on the other run side by side: one after another they left a core
 // idle for about a third of the time (waiting on Netlify's CLI, Deno, Chromium, npm ci's disk, the type check's one
@@ -120,11 +114,11 @@ const passed = await Promise.all([
     // All of npm test's suite, not a part: Node 26 keeps a short slice of a string in one byte a character where
     // Node 20 does not, and with four files run there a newcomer's npm test on the current LTS line failed unseen
     // (2026-12-07). It costs CI some 40 s on 2 cores (191 against 233 s).
-    `the quick tests, Node ${other}`,
-    path.join(otherBin, "node"),
+    `the quick tests, Node ${other.version}`,
+    other.node,
     [VITEST, "run", "--project", "quick"],
     // The tests' own child processes (tsx, the build's CLI) run on that Node too.
-    { ...process.env, PATH: [otherBin, process.env.PATH ?? ""].join(path.delimiter) },
+    { ...process.env, PATH: [path.dirname(other.node), process.env.PATH ?? ""].join(path.delimiter) },
   ),
   // AVB_WITH_FULL: a quick test whose whole work a full one repeats (the incremental walk's first 8 steps) stands down.
   beside(

@@ -68,6 +68,22 @@ export const TOOLCHAIN = {
 export const DENO_DIR = path.join(TOOLCHAIN.cacheHome, "deno");
 
 /**
+ * The other supported Node than the one running (its binary and version): the current LTS line's, or Node 20's where
+ * this one is of the LTS line. Throws where the toolchain's Node is of this one's line too: testing it twice would
+ * prove nothing of the other.
+ */
+export function otherNode(): { node: string; version: string } {
+  const version = (node: string) => spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
+  const major = (text: string) => text.split(".")[0];
+  const lts = path.join(TOOLCHAIN.nodeBin, "node");
+  const node = major(version(lts)) === major(process.version) ? path.join(TOOLCHAIN.node20Bin, "node") : lts;
+  const found = version(node);
+  if (!found || major(found) === major(process.version))
+    throw new Error(`expected another Node than ${process.version} at ${node}, got "${found}"`);
+  return { node, version: found };
+}
+
+/**
  * The module the bundler's config reader (@netlify/edge-bundler deno/config.ts) imports for one type. Deno runs
  * that reader without type checking, so a module that declares the type is all it needs; this one restates the
  * declaration shipped in @netlify/edge-functions-bootstrap (bootstrap/globals/types.d.ts).
