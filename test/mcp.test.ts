@@ -49,8 +49,9 @@ async function modernClient(): Promise<ModernClient> {
 
 const TOOL_NAMES = ["search_answers", "get_answer", "list_suppliers", "get_evidence", "get_source"];
 
-// Both clients validate every structuredContent against the tool's outputSchema, so a call that succeeds
-// here also proves the bundled schemas describe what the tools return.
+// Both clients validate every structuredContent against the tool's outputSchema once they hold the tools/list
+// result (neither does before), so a call that succeeds after listTools also proves the bundled schemas describe
+// what the tools return.
 describe.each([
   ["the 1.x SDK client (2025-11-25, initialize)", legacyClient, "2025-11-25"],
   ["the 2.x client pinned to 2026-07-28 (no handshake)", modernClient, "2026-07-28"],
@@ -84,6 +85,7 @@ describe.each([
 
   it("answers every tool with what the API serves, and the API's errors as tool errors", async () => {
     const client = await connect();
+    await client.listTools();
     const call = async (name: string, args: Record<string, unknown>) =>
       (await client.callTool({ name, arguments: args })) as {
         structuredContent?: unknown;
@@ -97,6 +99,15 @@ describe.each([
     expect((await call("search_answers", { q: "room", sort: "slug" })).structuredContent).toEqual(
       await api("/api/v1/answers?q=room&sort=slug"),
     );
+    // Summarised: the API's envelope, each answer without its body, sources and related answers.
+    const whole = (await api("/api/v1/answers?q=ceiling+micro")) as { data: Array<Record<string, unknown>> };
+    const summary = await call("search_answers", { q: "ceiling micro", detail: "summary" });
+    expect(summary.structuredContent).toEqual({
+      ...whole,
+      data: whole.data.map(({ body: _body, sources: _sources, related: _related, ...rest }) => rest),
+    });
+    expect(JSON.parse(summary.content[0]!.text)).toEqual(summary.structuredContent);
+    expect((await call("search_answers", { q: "ceiling micro", detail: "full" })).structuredContent).toEqual(whole);
     // A user's question passed on as it came: the same answers and explanations as the API's.
     const question = "how high should the camera be mounted";
     const asked = (await call("search_answers", { q: question })).structuredContent as {
@@ -125,7 +136,8 @@ describe.each([
       [{ q: "room", page: 0 }, "page must be a whole number from 1."],
       [{ q: 5 }, "q must be a non-empty string."],
       [{}, "q must be a non-empty string."],
-      [{ q: "room", limit: 5 }, 'search_answers takes q, sort, match, page; not "limit".'],
+      [{ q: "room", detail: "short" }, "detail must be full or summary."],
+      [{ q: "room", limit: 5 }, 'search_answers takes q, sort, match, page, detail; not "limit".'],
     ] as const) {
       const told = await call("search_answers", args);
       expect([told.isError, told.content[0]!.text], JSON.stringify(args)).toEqual([true, says]);

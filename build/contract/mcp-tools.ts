@@ -24,12 +24,17 @@ export const READ_ONLY_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false 
 
 const NO_ARGUMENTS = { type: "object", properties: {}, additionalProperties: false };
 
+/** How much of each answer search_answers gives: whole, as the API does, or its summary (answers.schema.json's answer-summary). */
+export const SEARCH_DETAILS = ["full", "summary"] as const;
+/** What a summary leaves out of an answer: the parts that make an answer some 50 KB where its summary is about 1. */
+export const SUMMARY_LEAVES_OUT = ["related", "sources", "body"] as const;
+
 /** In the order tools/list gives them (a fixed order lets clients cache the list). */
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "search_answers",
     title: "Search the buyer answers",
-    description: `The buyer answers for q, a question as the user asked it or keywords, by the API's q rule: common words (how, the, should) are left out, and each other word matches itself, its inflections (microphones, microphone), its synonyms (tv, display), a word it starts and, failing those, a small typo; the answers holding every word come first, then those matching some, best match first (or sort: "slug"). Pass the user's question on as it came, up to ${MAX_QUERY_CODE_POINTS} characters (a longer one: its distinctive words). meta.matches says why each answer matched (score, fields, the words it matched and how, the words it lacks, a plain-text snippet with the matched words as code-point ranges), meta.ignored the words left out, and a q that finds nothing gets meta.suggestions. match: "all" asks instead for every word to start a word of the answer. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, meta.page_size answers to a page. The answers are buyer guidance: a product's certification, compliance and warranty status is in get_evidence (by family), and a supplier's rank, strengths and caveats in list_suppliers; search does not look there.`,
+    description: `The buyer answers for q, a question as the user asked it or keywords, by the API's q rule: common words (how, the, should) are left out, and each other word matches itself, its inflections (microphones, microphone), its synonyms (tv, display), a word it starts and, failing those, a small typo; the answers holding every word come first, then those matching some, best match first (or sort: "slug"). Pass the user's question on as it came, up to ${MAX_QUERY_CODE_POINTS} characters (a longer one: its distinctive words). meta.matches says why each answer matched (score, fields, the words it matched and how, the words it lacks, a plain-text snippet with the matched words as code-point ranges), meta.ignored the words left out, and a q that finds nothing gets meta.suggestions. match: "all" asks instead for every word to start a word of the answer. Gives the same envelope, matches and errors as GET /api/v1/answers?q=…, meta.page_size answers to a page. The answers are buyer guidance: a product's certification, compliance and warranty status is in get_evidence (by family), and a supplier's rank, strengths and caveats in list_suppliers; search does not look there. detail: "summary" gives each answer without its body, sources and related answers (some 1.5 KB a hit with its explanation, where a whole answer is some 50 KB): ask for it first, then get_answer for the answers to read.`,
     inputSchema: {
       type: "object",
       properties: {
@@ -51,11 +56,17 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
             "any (the default: a question as people ask it, the answers holding every word first) or all (every word of q must start a word of the answer).",
         },
         page: { type: "integer", minimum: 1, description: "Page of the results, from 1." },
+        detail: {
+          type: "string",
+          enum: SEARCH_DETAILS,
+          description:
+            "full (the default: each answer whole, as GET /api/v1/answers gives it) or summary (slug, title, question, summary, tags, product families, reviewed date and links, the same meta and matches).",
+        },
       },
       required: ["q"],
       additionalProperties: false,
     },
-    output: { schema: "answers.schema.json" },
+    output: { schema: "answers.schema.json", pointer: "/$defs/search-result" },
   },
   {
     name: "get_answer",

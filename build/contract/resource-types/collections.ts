@@ -161,16 +161,7 @@ markdown: string
 html: string
 word_count: number
 }
-links: {
-/**
- * A root-relative URL path on this site, pointing at a canonical file.
- */
-self: string
-/**
- * A root-relative URL path on this site, pointing at a canonical file.
- */
-markdown: string
-}
+links: AnswerLinks
 }
 /**
  * An entry of the sources register.
@@ -226,6 +217,16 @@ fields: ("title" | "url" | "published")[]
  */
 where: string
 }
+}
+export interface AnswerLinks {
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+self: string
+/**
+ * A root-relative URL path on this site, pointing at a canonical file.
+ */
+markdown: string
 }
 export interface Links {
 /**

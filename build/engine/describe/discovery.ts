@@ -232,6 +232,8 @@ explains the error.
 
 An MCP client can use ${origin}${MCP_PATH} instead (Streamable HTTP, read-only, no authentication): the tools
 search_answers, get_answer, list_suppliers, get_evidence and get_source give the same data as the URLs above.
+search_answers with \`detail: "summary"\` gives each hit's summary and why it matched, some 1.5 KB a hit
+where a whole answer is some 50 KB: search so, then get_answer for the answers to read.
 
 ## Quoting the data
 

@@ -11,7 +11,7 @@ import { MATCH_MODES } from "../../search/query-words.ts";
 import { ANSWERS_ENDPOINT, collectionPath } from "../../contract/layout.ts";
 import { answersQuery } from "./answers-query.ts";
 import { ERROR, McpError, quoted, type McpContext } from "./mcp-messages.ts";
-import { TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
+import { SEARCH_DETAILS, SUMMARY_LEAVES_OUT, TOOL_DEFINITIONS } from "../../contract/mcp-tools.ts";
 import { namesLike, slugsLike } from "./mcp-data.ts";
 
 type ToolRun = (args: Record<string, unknown>, context: McpContext) => Promise<Record<string, unknown>>;
@@ -35,7 +35,11 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
         throw new ArgumentProblem("page must be a whole number from 1.");
       query.set("page", String(args.page));
     }
-    return viaAnswersQuery(query, context);
+    const detail = stringArgument(args, "detail", false);
+    if (detail !== undefined && !(SEARCH_DETAILS as readonly string[]).includes(detail))
+      throw new ArgumentProblem("detail must be full or summary.");
+    const result = await viaAnswersQuery(query, context);
+    return detail === "summary" && !result.isError ? toolResult(summarised(result.structuredContent)) : result;
   },
   async get_answer(args, context) {
     const slug = stringArgument(args, "slug", true)!;
@@ -127,6 +131,16 @@ async function viaAnswersQuery(query: URLSearchParams, context: McpContext): Pro
   if (response!.status >= 500) throw new Error(String(body.detail ?? body.title));
   if (!response!.ok) return toolError(String(body.detail ?? body.title));
   return toolResult(body);
+}
+
+/** The answers' envelope with each answer summarised: the same meta (its matches and counts) and links. */
+function summarised(envelope: unknown): unknown {
+  const { data, ...rest } = envelope as { data: Array<Record<string, unknown>> };
+  const leftOut = new Set<string>(SUMMARY_LEAVES_OUT);
+  return {
+    data: data.map((answer) => Object.fromEntries(Object.entries(answer).filter(([key]) => !leftOut.has(key)))),
+    ...rest,
+  };
 }
 
 function toolResult(value: unknown): Record<string, unknown> {
