@@ -16,7 +16,7 @@ import { contractCases } from "../../build/tools/smoke/contract-cases.ts";
 import { build as buildContent, temporaryFolder } from "../support/build-helpers.ts";
 import { freePort } from "../../build/serve/server/free-port.ts";
 import { startLocalServer } from "../support/local-server.ts";
-import type { ClientReport } from "../toolchain/mcp-clients.ts";
+import { CALLS, type ClientReport } from "../toolchain/mcp-clients.ts";
 import type { ConformanceCheck } from "../toolchain/mcp-conformance.ts";
 import { ON_NETLIFY_SERVE, SCENARIOS } from "../toolchain/mcp-conformance-scenarios.ts";
 import {
@@ -212,7 +212,7 @@ describe.skipIf(problem !== undefined)("Netlify's own toolchain, offline", () =>
           const label = `${client} on ${server}`;
           expect(got.error, label).toBeUndefined();
           expect(got.tools, label).toEqual(tools);
-          expect(got.sameAsApi, label).toEqual(Object.fromEntries(tools.map((tool) => [tool, true])));
+          expect(got.sameAsApi, label).toEqual(Object.fromEntries(CALLS.map((call) => [call.call ?? call.tool, true])));
         }
         expect([clients.legacy!.protocolVersion, clients.modern!.protocolVersion], server).toEqual([
           "2025-11-25",

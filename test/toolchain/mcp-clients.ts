@@ -13,10 +13,20 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { TOOLCHAIN } from "../../build/tools/toolchain/netlify-toolchain.ts";
+import { SUMMARY_LEAVES_OUT } from "../../build/contract/mcp-tools.ts";
 
-/** Each tool with arguments, and the API URL whose body its structuredContent must equal. */
-const CALLS: ReadonlyArray<{ tool: string; args: Record<string, string>; api: string }> = [
+/**
+ * Each tool with arguments, and the API URL whose body its structuredContent must equal (a summary: with each answer's
+ * body, sources and related answers left out). Named by the tool, or by `call` where a tool is called twice.
+ */
+export const CALLS: ReadonlyArray<{ call?: string; tool: string; args: Record<string, string>; api: string }> = [
   { tool: "search_answers", args: { q: "ceiling micro" }, api: "/api/v1/answers?q=ceiling+micro" },
+  {
+    call: "search_answers, summary",
+    tool: "search_answers",
+    args: { q: "ceiling micro", detail: "summary" },
+    api: "/api/v1/answers?q=ceiling+micro",
+  },
   { tool: "get_answer", args: { slug: "room-sizing" }, api: "/api/v1/answers/room-sizing.json" },
   { tool: "list_suppliers", args: {}, api: "/api/v1/suppliers" },
   { tool: "get_evidence", args: {}, api: "/api/v1/evidence" },
@@ -25,10 +35,22 @@ const CALLS: ReadonlyArray<{ tool: string; args: Record<string, string>; api: st
 
 export interface ClientReport {
   tools: string[];
-  /** Per tool: true when its structuredContent equals the API's body (get_source: an entry with that id). */
+  /** Per call: true when its structuredContent equals the API's body (get_source: an entry with that id). */
   sameAsApi: Record<string, boolean>;
   protocolVersion?: string;
   error?: string;
+}
+
+async function sameAsApiGives(
+  call: (typeof CALLS)[number],
+  got: { id?: string } | undefined,
+  origin: string,
+): Promise<boolean> {
+  if (!call.api) return got?.id === call.args.id;
+  const body = (await (await fetch(origin + call.api)).json()) as { data: Array<Record<string, unknown>> };
+  const leftOut = new Set<string>(call.args.detail === "summary" ? SUMMARY_LEAVES_OUT : []);
+  const data = body.data.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !leftOut.has(key))));
+  return JSON.stringify(got) === JSON.stringify({ ...body, data });
 }
 
 async function viaSdk(connect: () => Promise<Client | ModernClient>, origin: string): Promise<ClientReport> {
@@ -40,9 +62,7 @@ async function viaSdk(connect: () => Promise<Client | ModernClient>, origin: str
       const result = (await client.callTool({ name: call.tool, arguments: call.args })) as {
         structuredContent?: { id?: string };
       };
-      sameAsApi[call.tool] = call.api
-        ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json())
-        : result.structuredContent?.id === call.args.id;
+      sameAsApi[call.call ?? call.tool] = await sameAsApiGives(call, result.structuredContent, origin);
     }
     const protocolVersion =
       client instanceof ModernClient
@@ -91,9 +111,7 @@ async function viaInspector(origin: string): Promise<ClientReport> {
     const sameAsApi: Record<string, boolean> = {};
     for (const [index, call] of CALLS.entries()) {
       const result = called[index] as { structuredContent?: { id?: string } };
-      sameAsApi[call.tool] = call.api
-        ? JSON.stringify(result.structuredContent) === JSON.stringify(await (await fetch(origin + call.api)).json())
-        : result.structuredContent?.id === call.args.id;
+      sameAsApi[call.call ?? call.tool] = await sameAsApiGives(call, result.structuredContent, origin);
     }
     return { tools, sameAsApi };
   } catch (error) {
