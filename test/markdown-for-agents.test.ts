@@ -215,6 +215,9 @@ describe("negotiating / and /docs/", () => {
     ["text/html;q=0, */*", true],
     ["text/markdown;q=0", false],
     ["text/markdown;q=abc, text/html;q=0.1", false],
+    // A weight past 1 is malformed, not a stronger preference; three decimals are allowed.
+    ["text/markdown;q=2, text/html", false],
+    ["text/markdown;q=0.501, text/html;q=0.5", true],
     ["application/json", false],
   ];
 
