@@ -8,7 +8,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALLOWED_HOSTS_VARIABLE } from "../build/contract/local-hosts.ts";
-import { parseAllowedHosts } from "../build/serve/server/host-guard.ts";
+import { allowedHostsFor, isLoopbackAddress, parseAllowedHosts } from "../build/serve/server/host-guard.ts";
 import { startLocalServer, type RunningServer } from "./support/local-server.ts";
 import { sharedBuild } from "./support/shared-build.ts";
 
@@ -173,6 +173,16 @@ describe("the Host header, on the default (loopback) server", () => {
       { hostname: "a.test", port: undefined },
       { hostname: "b.test", port: 81 },
     ]);
+  });
+
+  it("refuses to listen beyond the loopback interface unless ALLOWED_HOSTS names the hosts (the listening itself: test/full)", () => {
+    for (const host of ["127.0.0.1", "127.8.9.10", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"])
+      expect(isLoopbackAddress(host), host).toBe(true);
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "::ffff:10.0.0.1", "my-laptop.local"])
+      expect(isLoopbackAddress(host), host).toBe(false);
+    expect(() => allowedHostsFor("0.0.0.0", {})).toThrow(`Name the hosts clients will use: ${ALLOWED_HOSTS_VARIABLE}=`);
+    expect(allowedHostsFor("0.0.0.0", { [ALLOWED_HOSTS_VARIABLE]: "av.test" })).toEqual(parseAllowedHosts("av.test"));
+    expect(allowedHostsFor("127.0.0.1", {})).toEqual([]);
   });
 });
 

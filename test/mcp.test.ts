@@ -293,6 +293,16 @@ describe("the 2026-07-28 revision on the wire", () => {
       { "Mcp-Name": `=?base64?${btoa("list_suppliers")}?=` },
     );
     expect(encoded.status).toBe(200);
+    // Bytes that are not UTF-8 are told as such, not replaced and compared.
+    const undecodable = await modern(
+      "tools/call",
+      { name: "list_suppliers", arguments: {} },
+      { "Mcp-Name": "=?base64?/w==?=" },
+    );
+    expect([undecodable.status, ((await undecodable.json()) as { error: { message: string } }).error.message]).toEqual([
+      400,
+      "Header mismatch: a Base64-encoded header value does not decode to UTF-8.",
+    ]);
   });
 
   it("names the supported revisions when a request asks for another", async () => {
@@ -506,6 +516,19 @@ describe("the MCP endpoint, asked badly", () => {
         await post(
           JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) } }),
         ),
+        413,
+        -32600,
+      ],
+      [
+        "an oversized body streamed with no Content-Length (chunked): counted as it is read",
+        await fetch(`${running.origin}/mcp`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+          body: new Blob([
+            JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) } }),
+          ]).stream(),
+          duplex: "half",
+        } as RequestInit),
         413,
         -32600,
       ],

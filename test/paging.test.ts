@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../build/contract/canonical-json.ts";
+import { BROWSER_CACHE, CDN_CACHE } from "../build/contract/header-rules.ts";
 import { groupDigits, MAX_PAGE } from "../build/contract/limits.ts";
 import { AnswersData } from "../build/serve/request/answers-data.ts";
 import { answersQuery } from "../build/serve/request/answers-query.ts";
@@ -79,10 +80,16 @@ describe("a collection that outgrows one page", () => {
     });
     const get = async (query: string) => {
       const response = await answersQuery(new Request(`http://localhost/api/v1/answers?${query}`), data);
-      // The CDN keeps one response per value of each parameter that changes it, and of no other.
-      expect(response!.headers.get("netlify-vary")).toBe("query=q|slug|sort|match|page");
+      // Kept by the CDN until the next deploy (the browser revalidates), one response per value of each parameter
+      // that changes it and of no other; a problem is kept by neither.
+      if (response!.ok) expect(response!.headers.get("netlify-vary")).toBe("query=q|slug|sort|match|page");
+      expect(
+        [response!.headers.get("cache-control"), response!.headers.get("netlify-cdn-cache-control")],
+        query,
+      ).toEqual(response!.ok ? [BROWSER_CACHE, CDN_CACHE] : ["no-store", "no-store"]);
       return { text: await response!.text(), etag: response!.headers.get("etag") };
     };
+    await get("q=!!");
     expect((await get("page=2")).text).toBe(await read("/api/v1/answers/pages/2.json"));
     // Past the last page, unfiltered: it leads back to the collection's own files (as its pages do, and as the
     // contract has links in JSON do), not to the query URLs.

@@ -13,6 +13,7 @@ import { answersQuery } from "../build/serve/request/answers-query.ts";
 import { distReader } from "../build/serve/server/mcp-stdio.ts";
 import { contractCases } from "../build/tools/smoke/contract-cases.ts";
 import { API_NOT_FOUND_FILE } from "../build/contract/layout.ts";
+import { MAX_REQUEST_LINE, requestLineLength } from "../build/contract/http.ts";
 import { build, copyOfShipped, ROOT, SHIPPED_CONTENT, temporaryFolder } from "./support/build-helpers.ts";
 import { nodeScript } from "./support/cli.ts";
 import { copyOfSharedBuild, sharedBuild } from "./support/shared-build.ts";
@@ -278,6 +279,19 @@ describe("limits", () => {
       status: 414,
       type: expect.stringMatching(/#uri-too-long$/),
     });
+  });
+
+  it("measures the request line to the byte: 8 KiB is taken, one byte more is 414, for a file as for q", async () => {
+    for (const [start, taken] of [
+      ["/api/v1/health?pad=", 200],
+      // Taken, then refused for the length of q, not of the line.
+      ["/api/v1/answers?q=", 400],
+    ] as const) {
+      const target = (length: number) => start + "a".repeat(length - requestLineLength("GET", start));
+      expect(requestLineLength("GET", target(MAX_REQUEST_LINE))).toBe(MAX_REQUEST_LINE);
+      expect((await raw(target(MAX_REQUEST_LINE))).status, start).toBe(taken);
+      expect((await raw(target(MAX_REQUEST_LINE + 1))).status, start).toBe(414);
+    }
   });
 
   it("answers a request line past Node's header limit with the same 414, not 431, and dates what it writes by hand", async () => {
@@ -554,6 +568,14 @@ describe("a file over LARGE_FILE_BYTES", () => {
     expect(part.headers.get("content-range")).toBe(`bytes 10-19/${bytes.length}`);
     expect(await part.text()).toBe(bytes.subarray(10, 20).toString());
 
+    // From the byte past the end (a download resumed when it was whole): 416, the problem that says the length.
+    const past = await fetch(url, { headers: { Range: `bytes=${bytes.length}-` } });
+    expect([past.status, past.headers.get("content-type"), past.headers.get("content-range")]).toEqual([
+      416,
+      "application/problem+json",
+      `bytes */${bytes.length}`,
+    ]);
+    await past.body?.cancel();
     // A suffix longer than the file is all of it (RFC 9110 §14.1.2), as 206; what is ignored gets the whole file.
     const suffix = await fetch(url, { headers: { Range: `bytes=-${bytes.length + 5}` } });
     expect([suffix.status, suffix.headers.get("content-range")]).toEqual([
@@ -654,6 +676,16 @@ describe("the edge entries", () => {
     expect(handedOn).toEqual(filesAnswer.map((contractCase) => contractCase.name));
     expect(compared).toBe(cases.length - filesAnswer.length);
     expect(compared).toBeGreaterThan(20);
+  });
+
+  it("hand a path under /api/ on to the files while the deploy's URL list is unreadable or still being read", async () => {
+    const { apiNotFound } = await import("../build/serve/request/api-not-found.ts");
+    const request = () => new Request(`${running.origin}/api/v1/answers/room-sizing.json`);
+    expect(await apiNotFound(request(), async () => undefined)).toBeUndefined();
+    expect(await apiNotFound(request(), () => Promise.reject(new Error("urls.txt is missing")))).toBeUndefined();
+    // Judged, the same path is published, and one that is not gets the problem.
+    expect(await apiNotFound(request(), async () => new Set(["/api/v1/answers/room-sizing.json"]))).toBeUndefined();
+    expect((await apiNotFound(request(), async () => new Set<string>()))?.status).toBe(404);
   });
 
   it("refuse a request line over 8 KiB where Netlify would hand it on (the answers' entry), as the local server does", async () => {
