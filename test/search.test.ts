@@ -749,6 +749,8 @@ describe("suggestions", () => {
     expect(editDistance("room", "room", 2)).toBe(0);
     expect(editDistance("abcdef", "uvwxyz", 2)).toBe(3);
     expect([1, 2, 3, 4, 5, 9].map(allowedDistance)).toEqual([0, 0, 1, 1, 2, 2]);
+    // A typo matched with match=any: none up to three letters, 1 up to seven, 2 from eight.
+    expect([3, 4, 7, 8].map(typoDistance)).toEqual([0, 1, 1, 2]);
   });
 
   const answers = [
@@ -802,7 +804,8 @@ describe("suggestions", () => {
       },
       { slug: "b", texts: { title: "Microphones", question: "", tags: "", summary: "Ceiling arrays", body: "." } },
     ]);
-    for (const word of ["9001", "4901", "mxa921", "mxna"]) {
+    // "shure5" is one edit from "shure", a word of letters: a word holding a digit is never a typo of one.
+    for (const word of ["9001", "4901", "mxa921", "mxna", "shure5"]) {
       const found = await numbers.search({ words: [word], match: "any" }, "relevance", 0, 2);
       expect([found.total, await numbers.suggest(all([word]))], word).toEqual([0, []]);
     }
@@ -828,6 +831,35 @@ describe("suggestions", () => {
     expect((await stops.search({ words: ["spores"], match: "any" }, "relevance", 0, 2)).total).toBe(1);
   });
 
+  it("corrects up to three words of a query", async () => {
+    expect((await reader.suggest(all(["microphne", "ceilng", "covr"])))[0]?.q).toBe("microphone ceiling cover");
+  });
+
+  it("corrects to the commonest of words equally near, and to the first in code-unit order of words equally common", async () => {
+    // table in four answers, cable in three, fable in two, sable in one: each one edit from "xable".
+    const titled = (words: string[]) =>
+      readerOf(
+        words.map((title, at) => ({
+          slug: `a${at}`,
+          texts: { title, question: "", tags: "", summary: "", body: "." },
+        })),
+      ).reader;
+    const common = titled(["table", "table", "table", "table", "cable", "cable", "cable", "fable", "fable", "sable"]);
+    expect((await common.suggest(all(["xable"]))).map((suggestion) => suggestion.q)).toEqual([
+      "table",
+      "cable",
+      "fable",
+      "sable",
+    ]);
+    expect((await common.queryWords({ words: ["xable"], match: "any" }))[0]!.typos).toEqual([
+      "table",
+      "cable",
+      "fable",
+    ]);
+    const even = titled(["table", "sable", "fable", "cable"]);
+    expect((await even.queryWords({ words: ["xable"], match: "any" }))[0]!.typos).toEqual(["cable", "fable", "sable"]);
+  });
+
   it("suggests nothing for short words, for queries whose words all start some word, or when no correction finds anything", async () => {
     expect(await reader.suggest(all(["zq"]))).toEqual([]);
     expect(await reader.suggest(all(["camera", "ceiling"]))).toEqual([]);
@@ -849,6 +881,23 @@ describe("explanations", () => {
   it("lists the fields a token starts a word of, heaviest first", () => {
     expect(matchedFields(texts, ["ceil"])).toEqual(["title", "tags", "summary"]);
     expect(matchedFields(texts, ["micro"])).toEqual(["title", "question", "summary", "body"]);
+  });
+
+  it("holds every word with match=all, where each word may be the start of one, and names the first field's word on a tie", () => {
+    const prepared = prepareAnswer({
+      title: "Ceiling microphones",
+      question: "",
+      tags: "",
+      summary: "",
+      body: "A microphone array.",
+    });
+    // As a reader makes them: only the last word is the last, and with match=all a prefix holds each word.
+    const strict = [queryWord("micro", "all", [], false), queryWord("ceil", "all", [], true)];
+    expect(explainPrepared(prepared, strict).all_words).toBe(true);
+    // The title's "microphones" and the body's "microphone" both start "micro": the title's is named.
+    expect(matchedWords(prepared, [queryWord("micro", "any", [], true)]).matched).toEqual([
+      { found: "microphones", how: "prefix", word: "micro" },
+    ]);
   });
 
   it("takes the sentence matching most tokens, with matches in code points", () => {

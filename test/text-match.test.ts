@@ -241,6 +241,13 @@ describe("query words: how a word of an answer matches", () => {
     expect(matchKind(queryWord(query, "any", groups, true), word)).toBe(kind);
   });
 
+  it("a stem whose words start with fewer than three letters matches as the word itself", () => {
+    // "uses" folds to "us": looking through every word starting "us" would cost a reader too much for too little.
+    const uses = queryWord("uses", "any", [], true);
+    expect([uses.stem, matchKind(uses, "used"), matchKind(uses, "user")]).toEqual([undefined, undefined, undefined]);
+    expect(queryWord("rooms", "any", [], true).stem).toBe("room");
+  });
+
   it("with match=all, only as the start of a word", () => {
     expect(matchKind(queryWord("microphones", "all", groups, true), "microphone")).toBeUndefined();
     expect(matchKind(queryWord("tv", "all", groups, true), "display")).toBeUndefined();
