@@ -507,6 +507,8 @@ describe("a claim's date moved before the day its sources were read", () => {
       /^\d+ cited sources were read or dated after this answer was reviewed \(2025-01-01\): "/,
     );
     expect(told[1]!.message).toMatch(/^\d+ citations, of \d+ sources, were read or dated after the methodology date/);
+    // The first three sources are named, the rest counted.
+    for (const { message } of told) expect(message).toMatch(/: (?:"[^;]+; ){3}and \d+ more\.$/);
   });
 });
 
@@ -834,7 +836,15 @@ describe("the disclosure's claim_audit figures", () => {
       /^( {2})defects_found: \d+\n {2}defects_mended: \d+$/m,
       "$1defects_found: 1\n$1defects_mended: 1",
     ]);
-    await copy.edit("disclosure.yaml", [/^( {6}found: )\d+\n( {6}mended: )\d+$/m, "$11\n$21"]);
+    // Four figures are still told each at its line; a fifth makes them one problem.
+    await copy.edit("disclosure.yaml", [/^( {6}found: )\d+$/m, "$11"]);
+    expect((await copy.diagnostics()).map(({ pointer }) => pointer)).toEqual([
+      "/claim_audit/claims_checked",
+      "/claim_audit/defects_found",
+      "/claim_audit/defects_mended",
+      "/claim_audit/by_kind/0/found",
+    ]);
+    await copy.edit("disclosure.yaml", [/^( {6}mended: )\d+$/m, "$11"]);
     const told = await copy.diagnostics();
     expect(told.map(({ code, pointer }) => [code, pointer])).toEqual([["disclosure/audit-summary", "/claim_audit"]]);
     expect(told[0]!.hint).toMatch(
@@ -854,6 +864,99 @@ describe("the data corrections", () => {
         "the claim audit mended 2 defects on 2026-12-01, but `data_corrections` has no entry of that day.",
       ],
     ]);
+  });
+});
+
+describe("rules at their edges, and their second branches", () => {
+  it("takes an expired status read on its end date, and tells one read the day before", async () => {
+    const copy = await contentToEdit("expired-on-end-date");
+    const certified =
+      "google-meet: {status: certified, as_of: 2026-01-02, valid_until: 2027-09-03, sources: [fixture-list]}";
+    await copy.edit("evidence/widgets.yaml", [
+      certified,
+      "google-meet: {status: expired, as_of: 2026-01-02, valid_until: 2026-01-02, sources: [fixture-list]}",
+    ]);
+    expect(await copy.diagnostics()).toEqual([]);
+    await copy.edit("evidence/widgets.yaml", ["valid_until: 2026-01-02,", "valid_until: 2026-01-03,"]);
+    expect((await copy.diagnostics()).map(({ code, pointer }) => [code, pointer])).toEqual([
+      ["evidence/status-beyond-source", "/records/0/certification/google-meet"],
+    ]);
+  });
+
+  it("takes a list version dated the first day of the window before the methodology date, and tells one a day older", async () => {
+    const copy = await contentToEdit("status-window-edge");
+    // The list version is of 2026-01-02: the methodology dated 2027-01-02 opens its window on that day.
+    await copy.edit("disclosure.yaml", ["methodology_date: 2026-11-01", "methodology_date: 2027-01-02"]);
+    const told = () =>
+      copy.diagnostics().then((all) => all.filter(({ code }) => code === "evidence/status-beyond-source"));
+    expect(await told()).toEqual([]);
+    await copy.edit("disclosure.yaml", ["methodology_date: 2027-01-02", "methodology_date: 2027-01-03"]);
+    expect((await told()).map(({ pointer }) => pointer)).toContain("/records/0/certification/google-meet");
+  });
+
+  it("tells a changelog version dated before the version it follows", async () => {
+    const copy = await contentToEdit("changelog-date-order");
+    await copy.edit(
+      "disclosure.yaml",
+      ["methodology_version: 1.0.0", "methodology_version: 1.0.1"],
+      [
+        "    change: First version.\n",
+        "    change: First version.\n  - version: 1.0.1\n    date: 2026-10-01\n    change: Second.\n",
+      ],
+    );
+    expect((await copy.diagnostics()).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      ["disclosure/changelog", "/changelog/1/date", "1.0.1 is dated 2026-10-01, before 1.0.0 (2026-11-01)."],
+    ]);
+  });
+
+  it("tells a stop word listed under a group's stop_words that is not a word of the group", async () => {
+    const copy = await contentToEdit("synonym-stop-word-elsewhere");
+    await copy.edit("synonyms.yaml", [
+      "    why: Mic is the everyday short form.\n",
+      "    why: Mic is the everyday short form.\n    stop_words: [the]\n",
+    ]);
+    expect((await copy.diagnostics()).map(({ code, pointer, message }) => [code, pointer, message])).toEqual([
+      [
+        "synonyms/stop-word",
+        "/groups/1/stop_words/0",
+        '"the" is listed under `stop_words` but is not a word of the group.',
+      ],
+    ]);
+  });
+
+  it("reads a count the disclosure gives in a capitalised word", async () => {
+    const copy = await contentToEdit("count-capitalised");
+    await copy.edit("disclosure.yaml", [
+      "selection: Fixture suppliers.",
+      "selection: The fixture covers Two suppliers.",
+    ]);
+    expect(await copy.diagnostics()).toEqual([]);
+    await copy.edit("disclosure.yaml", ["covers Two suppliers", "covers Three suppliers"]);
+    expect((await copy.diagnostics()).map(({ code }) => code)).toEqual(["disclosure/stated-count"]);
+  });
+
+  it("judges a source a supplier's search found by the search's own date, not by the methodology date", async () => {
+    const copy = await contentToEdit("search-found-after-methodology");
+    // Read after the methodology date (2026-11-01), before the search (2026-11-20).
+    await copy.edit("sources.yaml", [
+      /$/,
+      "  - id: fixture-later\n    title: Fixture later page\n    publisher: Fixture publisher\n    url: https://example.org/later\n    accessed: 2026-11-10\n    kind: vendor-warranty-terms\n    confidence: documented\n    primary: true\n",
+    ]);
+    await copy.edit("suppliers/acme.yaml", [
+      "    searched: 2026-11-20\n    found: []\n    result: The search came back empty of the supplier's own publications.",
+      "    searched: 2026-11-20\n    found: [fixture-later]\n    result: The supplier's own terms page.",
+    ]);
+    expect((await copy.diagnostics()).filter(({ code }) => code === "citation/after-claim-date")).toEqual([]);
+    // Dated before the source was read, the search is told.
+    await copy.edit("suppliers/acme.yaml", [
+      "    searched: 2026-11-20\n    found: [fixture-later]",
+      "    searched: 2026-11-05\n    found: [fixture-later]",
+    ]);
+    expect(
+      (await copy.diagnostics())
+        .filter(({ code }) => code === "citation/after-claim-date")
+        .map(({ pointer }) => pointer),
+    ).toEqual(["/searches/support-transparency/found/0"]);
   });
 });
 
