@@ -2,7 +2,7 @@
  * The Markdown twin's front matter (build/engine/compile/answer-markdown.ts) is written directly for its usual shape:
  * byte for byte what the yaml library's stringify writes with the same options, for any strings.
  */
-import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
+import { isSafeLink, renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { answerMarkdown, twinFrontMatter } from "../build/engine/compile/answer-markdown.ts";
@@ -84,6 +84,20 @@ describe("an answer's Markdown rendered", () => {
     expect(html).toContain('<td>55 in <sup class="citation">[<a href="#source-a">1</a>]</sup></td>');
     expect(html).not.toContain("style=");
     expect(text.split("\n")).toEqual(["Band", "Display", "Small", "55 in", "Large", "85 in"]);
+  });
+
+  it("links only https addresses and root-relative paths on this site: not another host's //, http, mailto or ftp", () => {
+    const { html } = renderMarkdown(
+      "[a](//evil.example/x) [b](/\\evil.example/y) [c](http://example.org/) [d](mailto:a@b.c) [e](ftp://example.org/) [f](/docs/) [g](https://example.org/)",
+      [],
+    );
+    // A backslash, which browsers read as a slash (/\host is another host), is written percent-encoded: a path here.
+    expect(html.match(/href="[^"]*"/g)).toEqual([
+      'href="/%5Cevil.example/y"',
+      'href="/docs/"',
+      'href="https://example.org/"',
+    ]);
+    expect(["//evil.example/x", "/docs/", " https://example.org/ "].map(isSafeLink)).toEqual([false, true, true]);
   });
 });
 

@@ -367,6 +367,13 @@ describe("the command line", () => {
     expect(sourceDateEpoch({ SOURCE_DATE_EPOCH: "253402300799" })).toBe(253_402_300_799);
   });
 
+  it("refuses a cache folder inside the content: the next build would read its files as content", async () => {
+    const out = path.join(await temporaryFolder("cache-in-content"), "dist");
+    expect(() =>
+      optionsFromCommandLine(["--content", BASE, "--out", out, "--cache", path.join(BASE, "cache")], {}),
+    ).toThrow(/^the cache folder .*\/cache is in the content folder .*: the next build would read it as content\. /);
+  });
+
   it("refuses a number of threads that is not a whole number", async () => {
     const out = path.join(await temporaryFolder("bad-threads"), "dist");
     const run = spawnSync(NODE, cli("--content", BASE, "--out", out, "--threads", "2.5"), {
@@ -376,6 +383,11 @@ describe("the command line", () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--threads takes a whole number of worker threads from 0 to 64 (got "2.5")');
+    // Up to 64 exactly.
+    const threads = (value: string) =>
+      optionsFromCommandLine(["--content", BASE, "--out", out, "--threads", value], {});
+    expect([threads("0").workers, threads("64").workers]).toEqual([0, 64]);
+    expect(() => threads("65")).toThrow('--threads takes a whole number of worker threads from 0 to 64 (got "65").');
   });
 
   it("refuses --cache and --no-cache together, which ask for two different builds", async () => {

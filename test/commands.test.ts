@@ -138,10 +138,12 @@ describe("a command's arguments", () => {
     expect(await told(String(port))).toBe("");
   });
 
-  it("--help prints the usage and does nothing else: the server does not start", async () => {
-    const { status, stdout, stderr } = await runScript("serve", ["--help"]);
-    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
-    expect(stdout).toMatch(/^usage: npm run serve\b.*\bPORT \(8080\)/s);
+  it("--help and -h print the usage and do nothing else: the server does not start", async () => {
+    for (const help of ["--help", "-h"]) {
+      const { status, stdout, stderr } = await runScript("serve", [help]);
+      expect({ status, stderr }, help).toEqual({ status: 0, stderr: "" });
+      expect(stdout, help).toMatch(/^usage: npm run serve\b.*\bPORT \(8080\)/s);
+    }
   });
 
   it("the server refuses to start on a folder that holds no built API, and says what to run", async () => {

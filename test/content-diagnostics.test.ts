@@ -26,6 +26,7 @@ import {
 } from "../build/content/load/outward-markers.ts";
 import { renderMarkdown } from "../build/content/markdown/render-markdown.ts";
 import { parseYamlSource } from "../build/content/load/yaml-document.ts";
+import { parseContentFile } from "../build/content/load/content-file.ts";
 import { LineIndex } from "../build/content/load/line-index.ts";
 import { compareNames } from "../build/content/ranking/ranking-model.ts";
 import { seededRandom } from "../build/tools/synthetic/seeded-random.ts";
@@ -150,6 +151,34 @@ describe("hostile or unusual content", () => {
     expect(await readTreeDigests(path.join(path.dirname(crlf), "dist"))).toEqual(
       await readTreeDigests(path.join(lf, "dist")),
     );
+  });
+
+  it("reads lone CR line ends (old Mac editors) as LF: the same data, the same body", async () => {
+    for (const [kind, file] of [
+      ["answer", "answers/alpha-room.md"],
+      ["supplier", "suppliers/acme.yaml"],
+    ] as const) {
+      const text = await readFile(path.join(FIXTURES, "base", file), "utf8");
+      const parse = (written: string) => parseContentFile(kind, file, new TextEncoder().encode(written));
+      const lf = parse(text);
+      expect("data" in lf, file).toBe(true);
+      expect(parse(text.replace(/\n/g, "\r")), file).toEqual(lf);
+    }
+  });
+
+  it("tells each kind of byte that is not UTF-8 where it stands: an overlong form, a surrogate (CESU-8), past U+10FFFF", () => {
+    for (const bad of [
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xc3, 0x28],
+    ]) {
+      const bytes = new Uint8Array([...new TextEncoder().encode("name: ok\nmore: a…"), ...bad, 0x62, 0x0a]);
+      const told = parseContentFile("supplier", "suppliers/x.yaml", bytes);
+      expect(told, JSON.stringify(bad)).toEqual({
+        diagnostics: [expect.objectContaining({ code: "file/encoding", line: 2, column: 9 })],
+      });
+    }
   });
 
   it("takes a word in angle brackets for text, and only an HTML element's tag for HTML", async () => {

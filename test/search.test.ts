@@ -54,7 +54,7 @@ import {
   type SearchIndexFile,
 } from "../build/search/search-format.ts";
 import { BoundedCache } from "../build/search/bounded-cache.ts";
-import { editDistance } from "../build/contract/edit-distance.ts";
+import { editDistance, likeliestName } from "../build/contract/edit-distance.ts";
 import { allowedDistance, SearchReader, shardsFor, typoDistance } from "../build/search/search-reader.ts";
 import {
   compareCodeUnits,
@@ -749,6 +749,10 @@ describe("suggestions", () => {
     expect(editDistance("room", "room", 2)).toBe(0);
     expect(editDistance("abcdef", "uvwxyz", 2)).toBe(3);
     expect([1, 2, 3, 4, 5, 9].map(allowedDistance)).toEqual([0, 0, 1, 1, 2, 2]);
+    // A mistyped id or slug: the nearest within a third of its length, else the longest shared start of four or more.
+    expect(likeliestName("room-sizng", ["room-acoustics", "room-sizing"])).toBe("room-sizing");
+    expect(likeliestName("abcdxyzz", ["abcdefgh"])).toBe("abcdefgh");
+    expect(likeliestName("abcxyzzz", ["abcdefgh"])).toBeUndefined();
     // A typo matched with match=any: none up to three letters, 1 up to seven, 2 from eight.
     expect([3, 4, 7, 8].map(typoDistance)).toEqual([0, 1, 1, 2]);
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { build, fixtureWithCase, ROOT } from "./support/build-helpers.ts";
 import { cleanEnv, cli, NODE } from "./support/cli.ts";
 import type { OutwardClaim } from "../build/content/load/outward-claims.ts";
-import { staleLines } from "../build/tools/stale.ts";
+import { lineNow, staleLines } from "../build/tools/stale.ts";
 
 // Facts expire (issue 48): a claim of absence or of a pending event records its outward search and when it expires;
 // `npm run stale` lists what is due on a day, and the build counts what is past its expiry without failing.
@@ -72,6 +72,29 @@ describe("outward searches that expire", async () => {
     expect(staleLines(claims as OutwardClaim[], "2027-03-01").at(-1)).toMatch(
       /are due on 2027-03-01, resting on 1 search /,
     );
+  });
+
+  it("lists the claims due by file, then line, whatever order the audits give them in", () => {
+    const outward = { kind: "absence", searched: "2026-11-28", expires: "2027-02-28" };
+    const claims = [
+      ["answers/beta.md", 9],
+      ["suppliers/zenith.yaml", 3],
+      ["answers/beta.md", 2],
+    ].map(([file, line]) => ({ file, line, claim: "No list was found.", outward }) as OutwardClaim);
+    expect(staleLines(claims, "2027-03-01").map((line) => line.slice(0, line.indexOf(": ")))).toEqual([
+      "content/answers/beta.md:2",
+      "content/answers/beta.md:9",
+      "content/suppliers/zenith.yaml:3",
+      "stale",
+    ]);
+  });
+
+  it("finds a claim where it stands nearest the line its audit recorded, not where its words first appear", () => {
+    // An answer's summary often repeats its body's first sentence.
+    const text = "summary: The room fits a widget.\n---\nx\nx\nThe room fits a widget.\n";
+    expect(lineNow(text, "The room fits a widget.", 5)).toBe(5);
+    expect(lineNow(text, "The room fits a widget.", 2)).toBe(1);
+    expect(lineNow(text, "Not in the text.", 4)).toBe(4);
   });
 
   it("does not cut a claim short inside a date it gives, which an editor compares with the search's", () => {
