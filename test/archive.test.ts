@@ -111,6 +111,13 @@ describe("npm run package: a BagIt bag", () => {
       const check = spawnSync("sha512sum", ["--check", "--strict", manifest], { cwd: bag, encoding: "utf8" });
       expect(check.status, check.stdout + check.stderr).toBe(0);
     }
+    // Every tag file is in the tag manifest (RFC 8493 §2.2.1): the payload's manifest too, so that a changed one is seen.
+    const tagged = (await readFile(path.join(bag, "tagmanifest-sha512.txt"), "utf8")).trim().split("\n");
+    expect(tagged.map((line) => line.slice(line.indexOf("  ") + 2))).toEqual([
+      "bag-info.txt",
+      "bagit.txt",
+      "manifest-sha512.txt",
+    ]);
     const payload = await readTree(path.join(bag, "data"));
     const octets = [...payload.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0);
     const info = await readFile(path.join(bag, "bag-info.txt"), "utf8");
@@ -148,6 +155,14 @@ describe("the bag's tar", () => {
     // A time octal digits hold is written as before.
     const usual = Buffer.from((await tarPieces([{ name: "a/" }], 1_750_000_000).next()).value!);
     expect(usual.toString("latin1", 136, 148)).toBe(`${(1_750_000_000).toString(8).padStart(11, "0")}\0`);
+  });
+
+  it("fails, rather than write an unreadable tar, when a file's size changes while it is archived", async () => {
+    const shrunk = [{ name: "x", open: () => ({ size: 10, pieces: [Buffer.from("short")] }) }];
+    const reading = async () => {
+      for await (const _piece of tarPieces(shrunk, 0));
+    };
+    await expect(reading()).rejects.toThrow("x changed while it was archived (10 bytes, then 5 or more)");
   });
 });
 

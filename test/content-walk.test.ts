@@ -2,7 +2,7 @@
  * The walk a dev loop keeps between builds (build/content/load/content-walk.ts): after changes it is told of, it equals a
  * walk afresh, keeping the very entries of what did not change; a change it was not told of is found by `missed`.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ContentWalk, type WalkedEntry, walkContent } from "../build/content/load/content-walk.ts";
@@ -90,6 +90,14 @@ describe("the content walk a dev loop keeps", () => {
     await writeFile(path.join(root, "answers", "a.md"), "changed unseen");
     walk.changed([]);
     expect(shape(await walk.entries())).not.toEqual(shape(walkContent(root)));
+    expect(await walk.missed()).toEqual([path.join(root, "answers", "a.md")]);
+
+    // Nor one of the same size (a typo mended): the file's times tell it. Its time set a second on, as a save later
+    // would be: the kernel's clock for file times moves in ticks, and two writes in one tick share a time.
+    walk.changed([path.join(root, "answers", "a.md")]);
+    const kept = (await walk.entries()).find((entry) => entry.path === "answers/a.md")!;
+    await writeFile(path.join(root, "answers", "a.md"), "chanGed unseen");
+    await utimes(path.join(root, "answers", "a.md"), kept.stats.atime, new Date(kept.stats.mtimeMs + 1000));
     expect(await walk.missed()).toEqual([path.join(root, "answers", "a.md")]);
   });
 });
