@@ -5,7 +5,8 @@ import { appendFile, cp, lstat, mkdir, readdir, readFile, rename, rm, symlink, w
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT_RESOURCE_FILE } from "../build/contract/layout.ts";
-import { repairOutput, workDirFor } from "../build/engine/output/atomic-output.ts";
+import { repairOutput, workDirFor, writeOutputAtomically } from "../build/engine/output/atomic-output.ts";
+import { acquireBuildLock } from "../build/engine/output/build-lock.ts";
 import { DiskSink } from "../build/engine/output/output-sink.ts";
 import { outputFile } from "../build/engine/output/output-file.ts";
 import { writeCompiled } from "../build/engine/run/pipeline.ts";
@@ -141,6 +142,28 @@ describe("nothing is lost", () => {
     expect(await repairOutput(out)).toBe("restored");
     expect(await readTreeDigests(out)).toEqual(older);
     expect(await repairOutput(out)).toBe("intact");
+    // A build repairs it first: the next build's failure then leaves that output, not no output at all.
+    await rename(out, path.join(work, "ready"));
+    await expect(
+      writeOutputAtomically(out, async () => {
+        throw new Error("a content problem");
+      }),
+    ).rejects.toThrow("a content problem");
+    expect(await readTreeDigests(out)).toEqual(older);
+  });
+
+  it("takes over a lock a killed build left, and waits for a live one's, then says who holds it", async () => {
+    const work = path.join(await temporaryFolder("lock"), "work");
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    await mkdir(work);
+    await writeFile(path.join(work, "build.lock"), dead.stdout);
+    // Released, the lock goes, and the work folder with it.
+    await (await acquireBuildLock(work, 2000))();
+    expect(existsSync(work)).toBe(false);
+    // This process's own pid is alive: waited for, then told.
+    await mkdir(work);
+    await writeFile(path.join(work, "build.lock"), String(process.pid));
+    await expect(acquireBuildLock(work, 100)).rejects.toThrow(`another build (pid ${process.pid}) has held`);
   });
 
   it("two builds at once into one output wait for each other and leave it whole", async () => {
@@ -320,6 +343,20 @@ describe("the command line", () => {
     await expect(stream.close()).rejects.toMatchObject({ code: "ENOSPC" });
     await expect(stream.write("more\n")).rejects.toMatchObject({ code: "ENOSPC" });
     await expect(sink.finish()).rejects.toMatchObject({ code: "ENOSPC" });
+  });
+
+  it("reports a write error on a whole file as a failed write too, and refuses a path that leaves the output folder", async () => {
+    const root = path.join(await temporaryFolder("whole-enospc"), "out");
+    await mkdir(path.join(root, "data"), { recursive: true });
+    await symlink("/dev/full", path.join(root, "data", "full.json"));
+    const sink = new DiskSink(root);
+    await sink.file("/data/full.json", "{}");
+    await expect(sink.finish()).rejects.toMatchObject({ code: "ENOSPC" });
+    const escaping = new DiskSink(root);
+    await expect(escaping.file("/../escaped.json", "{}")).rejects.toThrow(
+      "output path /../escaped.json leaves the output folder",
+    );
+    expect(existsSync(path.join(path.dirname(root), "escaped.json"))).toBe(false);
   });
 
   it("writes a file given in pieces byte for byte, past the 1,024 buffers one writev takes, its digest that of the whole", async () => {
