@@ -236,6 +236,28 @@ describe("reproducible", () => {
       "format_changes:\n  - date: 2026-11-05\n    change: A change to the form of the files, for this test.\n",
     );
     expect(await generated()).toBe("2026-11-05T00:00:00Z");
+    // As is a data correction dated later, which the sitemap's dates follow too.
+    await appendFile(
+      path.join(content, "disclosure.yaml"),
+      'data_corrections:\n  - date: 2026-11-09\n    summary: "A correction, for this test."\n    items:\n      - "A correction."\n',
+    );
+    expect(await generated()).toBe("2026-11-09T00:00:00Z");
+    const lastmods = (await readFile(path.join(out, "sitemap.xml"), "utf8")).match(/<lastmod>[^<]*<\/lastmod>/g)!;
+    expect(new Set(lastmods)).toEqual(new Set(["<lastmod>2026-11-09</lastmod>"]));
+  });
+
+  it("gives another content digest when only the synonyms change: what q answers changes with them", async () => {
+    const folder = await temporaryFolder("synonyms-digest");
+    const content = path.join(folder, "content");
+    await cp(BASE, content, { recursive: true });
+    const digest = async (label: string) => {
+      const out = path.join(folder, label);
+      expect((await build(content, out, { sourceDateEpoch: 1_700_000_000 })).ok).toBe(true);
+      return JSON.parse(await readFile(path.join(out, "api/v1/health/index.json"), "utf8")).content_digest;
+    };
+    const before = await digest("before");
+    await appendFile(path.join(content, "synonyms.yaml"), "  - words: [lectern, podium]\n    why: For this test.\n");
+    expect(await digest("after")).not.toBe(before);
   });
 });
 

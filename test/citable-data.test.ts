@@ -305,6 +305,14 @@ describe("bulk downloads", () => {
     const [, row] = parseCsv(`${"x\r\n"}${answerCsvRow(answer)}`);
     expect(row).toContain(`'${answer.title}`);
     expect(row).toContain("'-2+3");
+    // Each lead FORMULA_GUARD names; a text starting otherwise is written as it is.
+    for (const lead of ["=", "+", "-", "@", "\t", "\r"]) {
+      const [, guarded] = parseCsv(`x\r\n${answerCsvRow({ ...answer, title: `${lead}SUM(A1)` })}`);
+      expect(guarded, JSON.stringify(lead)).toContain(`'${lead}SUM(A1)`);
+    }
+    const [, plain] = parseCsv(`x\r\n${answerCsvRow({ ...answer, title: "SUM(A1)" })}`);
+    expect(plain).toContain("SUM(A1)");
+    expect(plain).not.toContain("'SUM(A1)");
     const { resources } = await readJson<{ resources: Array<{ description: string }> }>(
       path.join(dist, "data/datapackage.json"),
     );

@@ -145,6 +145,21 @@ describe("the incremental build", () => {
     ).toEqual(["site.yaml"]);
   });
 
+  it("renders again, as a clean build does, the answers a retitled source or a new page size changes", async () => {
+    // The clean build's bytes after each step (compareWithClean): an answer's files carry its sources' entries and,
+    // in its own file's envelope, the page size.
+    const { content, buildAgain } = await builtOnce("incremental-source-and-page-size", 4);
+    const register = path.join(content, "sources.yaml");
+    const text = await readFile(register, "utf8");
+    const cited = await firstSourceOf(content, FIRST);
+    const retitled = text.replace(new RegExp(`(id: ${cited}\\n {4}title: )(.*)`), "$1$2 (retitled)");
+    expect(retitled).not.toBe(text);
+    await writeFile(register, retitled);
+    expect((await buildAgain()).ok).toBe(true);
+    await setPageSize(content, 5);
+    expect((await buildAgain()).ok).toBe(true);
+  });
+
   it("splices each unchanged answer from the last output by its byte ranges, but none from a file of it changed since", async () => {
     // Pages of 4 answers: 5 pages, the first page's answers always read whole (the home page shows them).
     const { content, incremental, entries, buildAgain } = await builtOnce("incremental-splice", 4);
