@@ -9,7 +9,19 @@
  * answers (npm run gen), which build in a fifth of the shipped content's time: the walk alone needs the shipped content.
  */
 import { readdirSync, statSync, writeFileSync } from "node:fs";
-import { appendFile, cp, mkdir, readdir, readFile, rm, stat, truncate, utimes, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  truncate,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { fileChangedWhileBuilding } from "../build/content/load/answer-body.ts";
 import { describe, expect, it } from "vitest";
@@ -143,6 +155,25 @@ describe("the incremental build", () => {
     expect(
       built.ok ? [] : built.diagnostics.filter((found) => found.pointer === "/name").map(({ file }) => file),
     ).toEqual(["site.yaml"]);
+  });
+
+  it("trusts no record of an output folder put back in place by a rename (mv dist dist.bak, a build, mv dist.bak dist)", async () => {
+    const { content, incremental, buildAgain } = await builtOnce("incremental-folder-put-back", 4);
+    const names = await answerFiles(content);
+    const aside = `${incremental}.bak`;
+    await rename(incremental, aside);
+    await appendAuditedSentence(
+      content,
+      names[10]!,
+      `One more sentence [@${await firstSourceOf(content, names[10]!)}].`,
+    );
+    expect((await buildAgain()).ok).toBe(true);
+    // The older output, back where the record of the newer one says an output stands: none of it is reused.
+    await rm(incremental, { recursive: true });
+    await rename(aside, incremental);
+    const { ok, stats } = await buildAgain();
+    expect(ok).toBe(true);
+    expect([stats.output.linked, stats.rendered.replayed]).toEqual([0, 0]);
   });
 
   it("renders again, as a clean build does, the answers a retitled source or a new page size changes", async () => {
@@ -352,6 +383,14 @@ describe("a content file that looks unchanged", () => {
     expect(await readFile(path.join(incremental, "api", "v1", "answers", FIRST), "utf8")).toContain(
       "## SYNTHETIC answer",
     );
+
+    // Hashed no later than the margin after a file's change (a save in the same tick as the hashing, as git's racy
+    // entries): its stamp proves nothing, and it is read again at every build.
+    const racy = await BuildCache.open(content, incremental, path.join(folder, "cache-racy"), () => 0);
+    await compareWithClean(content, incremental, racy, path.join(folder, "clean-3"));
+    ({ stats } = await compareWithClean(content, incremental, racy, path.join(folder, "clean-4")));
+    expect(stats.parsed.read).toBeGreaterThan(20);
+    expect(stats.parsed.read).toBe(stats.parsed.hits + stats.parsed.misses);
   });
 });
 

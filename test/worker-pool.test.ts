@@ -33,6 +33,20 @@ describe("the build's worker threads", () => {
     }
   });
 
+  it("fails the tasks of a thread that stops mid-build, and every task after, rather than wait for them forever", async () => {
+    const pool = new WorkerPool(BUILD_TASK_SET, 1, 0);
+    try {
+      const pending = pool.run("parse-content-files", [JOB]);
+      // Stopped as a thread that exits without an error event would be (terminated, or process.exit in it).
+      const [thread] = (pool as unknown as { threads: Array<{ worker: { terminate(): Promise<number> } }> }).threads;
+      await thread!.worker.terminate();
+      await expect(pending).rejects.toThrow(/^a build worker thread stopped \(exit code \d+\)$/);
+      await expect(pool.run("parse-content-files", [JOB])).rejects.toThrow("a build worker thread stopped");
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("a pool shared across builds (the dev loop's) is left running by a build that rendered on it, and its threads write the next build's answer files as they did the first's", async () => {
     const threads = new WorkerPool(BUILD_TASK_SET, 2, 0);
     try {
