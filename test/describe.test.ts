@@ -817,8 +817,16 @@ describe("the discovery documents", () => {
     expect(validate(catalog) ? [] : validate.errors).toEqual([]);
     const context = catalog.linkset[0];
     expect(context.anchor).toBe(`${PRODUCTION}/api/v1`);
-    for (const relation of ["service-desc", "service-doc", "status", "item"])
-      expect(context[relation].length).toBeGreaterThan(0);
+    for (const relation of ["service-desc", "service-doc", "service-meta", "status", "describedby", "license", "item"])
+      expect(context[relation]?.length, relation).toBeGreaterThan(0);
+    // Found by its media type, as RFC 9727 means a client to find the description.
+    expect(context["service-desc"]).toEqual([
+      expect.objectContaining({
+        href: `${PRODUCTION}/api/v1/openapi.json`,
+        type: "application/openapi+json;version=3.1",
+      }),
+    ]);
+    expect(context["service-meta"]).toEqual([expect.objectContaining({ href: `${PRODUCTION}/api/v1` })]);
     // The schema rejects what RFC 9264 forbids.
     expect(validate({ linkset: [], extra: 1 })).toBe(false);
     expect(validate({ linkset: [{ "service-desc": "https://example.org/openapi.json" }] })).toBe(false);
@@ -868,6 +876,9 @@ describe("the discovery documents", () => {
     expect(card.description).toMatch(/not a conversational agent/);
     expect(card.securitySchemes).toBeUndefined();
     expect(card.securityRequirements).toBeUndefined();
+    // Nothing streamed or pushed, and JSON out: what an A2A client would otherwise try.
+    expect(card.capabilities).toEqual({ streaming: false, pushNotifications: false });
+    expect(card.defaultOutputModes).toEqual(["application/json"]);
   });
 
   it("publishes an MCP Server Card valid against the project's schema, naming the one endpoint and its revisions", async () => {
@@ -892,8 +903,29 @@ describe("the discovery documents", () => {
     expect(auth).toMatch(/no account, no token/i);
     expect(auth).not.toMatch(/Bearer|client_id|authorization_endpoint/);
     expect(await read("/llms.txt")).toMatch(/no authentication/);
-    expect(await read("/robots.txt")).toMatch(/^Content-Signal: /m);
-    expect(await read("/robots.txt")).toContain(`Sitemap: ${PRODUCTION}/sitemap.xml`);
+    const robots = await read("/robots.txt");
+    expect(robots).toMatch(/^Content-Signal: /m);
+    expect(robots).toContain(`Sitemap: ${PRODUCTION}/sitemap.xml`);
+    // Every crawler and agent may read everything.
+    expect(robots).toMatch(/^User-agent: \*\nAllow: \/$/m);
+    expect(robots).not.toMatch(/^Disallow:/m);
+    // The sitemap, in the namespace its schema has, names the API's endpoints beside the pages.
+    const sitemap = await read("/sitemap.xml");
+    expect(sitemap).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    for (const endpoint of ["/api/v1", "/api/v1/answers", "/api/v1/suppliers", "/api/v1/evidence"])
+      expect(sitemap).toContain(`<loc>${PRODUCTION}${endpoint}</loc>`);
+    // A page opened from a copy, with no Link header, still names the OpenAPI document, and the home page is framed
+    // by no one, by the rule Netlify applies to it.
+    for (const page of ["/index.html", "/docs/index.html"])
+      expect(await read(page), page).toMatch(
+        /<link rel="service-desc" type="application\/json" href="[^"]*openapi\.json">/,
+      );
+    const rules = (await read("/_headers")).split(/\n(?=\S)/);
+    for (const page of ["/", "/index.html"]) {
+      // A path's rules may stand in several blocks, which Netlify joins.
+      const rule = rules.filter((block) => block.startsWith(`${page}\n`)).join("\n");
+      expect(rule, page).toMatch(/^ {2}Content-Security-Policy: .*; frame-ancestors 'none'$/m);
+    }
     expect(await read("/.well-known/security.txt")).toMatch(/^Expires: 2024-11-12T22:13:20Z$/m);
     const home = await fetch(`${running.origin}/`);
     expect(home.headers.get("link")).toMatch(/rel="api-catalog".*rel="service-desc".*rel="service-doc"/);
