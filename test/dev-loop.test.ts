@@ -214,6 +214,20 @@ describe("npm run dev", () => {
       );
       expect((await stat(path.join(outDir, "api", "v1", "answers", `${A}.json`))).isFile()).toBe(true);
     }
+    // Grown past the limit during a session: served from dist/ from then on, not from the last build in memory.
+    const outDir = path.join(folder, "dist-grown");
+    const options = {
+      build: { contentDir: content, outDir, cache: await BuildCache.open(content, outDir, path.join(folder, "cache")) },
+      watch: [],
+      print: (text: string) => void lines.push(text),
+      inMemoryAnswers: 20,
+    };
+    const grown = await DevLoop.start(options);
+    expect((await served(grown))?.path).toBeUndefined();
+    options.inMemoryAnswers = 19;
+    grown.request([]);
+    await grown.close();
+    expect((await served(grown))?.path).toBe(path.join(outDir, "api", "v1", "answers", `${A}.json`));
   });
 
   it("says where the problems are when a save is fine but another file is still broken", async () => {
@@ -315,6 +329,8 @@ describe("npm run dev", () => {
       await saveAtomically(file, text.replace(/^title: .*$/m, `title: ${title}`));
       loop.request([file]);
     }
+    // A second file named while the first save is built: the queued build takes both saves, not the last alone.
+    loop.request([path.join(content, "answers", `${B}.md`)]);
     await loop.idle();
     await loop.close();
     // (A third line may follow: the full walk after the second build reads the file again when it was saved within
@@ -324,7 +340,7 @@ describe("npm run dev", () => {
       /synthetic-answer-000001\.md: rebuilt in \d+ ms: [^\n]*, served; the rest and dist\/ left to the next build\n$/,
     );
     expect(lines[1]).toMatch(
-      /synthetic-answer-000001\.md: rebuilt in \d+ ms: [^\n]*, served; the rest made and dist\/ written/,
+      /synthetic-answer-000001\.md, [^\n]*synthetic-answer-000002\.md: rebuilt in \d+ ms: [^\n]*, served; the rest made and dist\/ written/,
     );
     const key = await loop.served.resolve(`/api/v1/answers/${A}.json`);
     expect(JSON.parse((await fileBytes(await loop.served.load(key!))).toString()).data[0].title).toBe(

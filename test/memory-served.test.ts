@@ -69,6 +69,9 @@ describe("the dev loop's build served from memory", () => {
       ...FOLDER_INDEXES.map(([folder]): [string] => [folder]),
       ["/docs"],
       ["/_headers"],
+      // A file is not also a folder: a slash after its name finds nothing, as on disk and on Netlify.
+      ["/_headers/"],
+      [`${file}/`],
       ["/netlify.toml"],
       ["/api/v1/../../etc/passwd"],
       ["/%2e%2e/%2e%2e/etc/passwd"],

@@ -1010,6 +1010,9 @@ describe("what the answers data keeps", () => {
   it("keeps the files it read up to its bound, the most recently used, and reads the rest again", async () => {
     const reads: string[] = [];
     const readFrom = distReader(dist);
+    // Nothing outside the folder, whatever path it is asked for.
+    const outside = path.relative(dist, path.join(ROOT, "package.json")).split(path.sep).join("/");
+    expect(await readFrom(`/${outside}`)).toBeUndefined();
     const data = new AnswersData(
       async (file) => {
         reads.push(file);
