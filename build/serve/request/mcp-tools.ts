@@ -38,8 +38,7 @@ const RUNS: Readonly<Record<string, ToolRun>> = {
     const detail = stringArgument(args, "detail", false);
     if (detail !== undefined && !(SEARCH_DETAILS as readonly string[]).includes(detail))
       throw new ArgumentProblem("detail must be full or summary.");
-    const result = await viaAnswersQuery(query, context);
-    return detail === "summary" && !result.isError ? toolResult(summarised(result.structuredContent)) : result;
+    return viaAnswersQuery(query, context, detail === "summary" ? summarised : undefined);
   },
   async get_answer(args, context) {
     const slug = stringArgument(args, "slug", true)!;
@@ -122,23 +121,31 @@ export async function callTool(params: Record<string, unknown>, context: McpCont
   }
 }
 
-/** The answers query itself: the same matches and the same errors (a 400 problem becomes an isError result). */
-async function viaAnswersQuery(query: URLSearchParams, context: McpContext): Promise<Record<string, unknown>> {
+/**
+ * The answers query itself: the same matches and the same errors (a 400 problem becomes an isError result), its body
+ * shaped, where asked, before it is serialised once.
+ */
+async function viaAnswersQuery(
+  query: URLSearchParams,
+  context: McpContext,
+  shape: (body: Record<string, unknown>) => unknown = (body) => body,
+): Promise<Record<string, unknown>> {
   const response = await answersQuery(new Request(`${context.origin}${ANSWERS_ENDPOINT}?${query}`), () =>
     context.answers(),
   );
   const body = (await response!.json()) as Record<string, unknown>;
   if (response!.status >= 500) throw new Error(String(body.detail ?? body.title));
   if (!response!.ok) return toolError(String(body.detail ?? body.title));
-  return toolResult(body);
+  return toolResult(shape(body));
 }
 
+const LEFT_OUT = new Set<string>(SUMMARY_LEAVES_OUT);
+
 /** The answers' envelope with each answer summarised: the same meta (its matches and counts) and links. */
-function summarised(envelope: unknown): unknown {
+function summarised(envelope: Record<string, unknown>): unknown {
   const { data, ...rest } = envelope as { data: Array<Record<string, unknown>> };
-  const leftOut = new Set<string>(SUMMARY_LEAVES_OUT);
   return {
-    data: data.map((answer) => Object.fromEntries(Object.entries(answer).filter(([key]) => !leftOut.has(key)))),
+    data: data.map((answer) => Object.fromEntries(Object.entries(answer).filter(([key]) => !LEFT_OUT.has(key)))),
     ...rest,
   };
 }
